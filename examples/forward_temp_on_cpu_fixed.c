@@ -1,0 +1,54 @@
+/*
+ * Scenario 7, forward_temp_on_cpu (fixed form).
+ * The forward makes its random tensor with dt_randn_like(x), which puts it on
+ * the device of the input, so the addition has both operands on one device.
+ */
+#include "example.h"
+#include <stdio.h>
+
+/* A linear map (no bias) applied to the input with some noise added. */
+static dt_tensor *noisy_linear_forward(dt_module *self, dt_tensor *x)
+{
+    dt_tensor *noise = dt_randn_like(x);            /* on the device of x */
+    dt_tensor *xn = noise ? dt_add(x, noise) : NULL;
+    dt_tensor *y = xn ? dt_matmul(xn, dt_module_get(self, "weight")) : NULL;
+    dt_release(xn);
+    dt_release(noise);
+    return y;
+}
+
+int main(void)
+{
+    int rc = 1;
+    dt_module *layer = NULL;
+    dt_tensor *w = NULL, *x = NULL, *xg = NULL, *y = NULL;
+    float v[6];
+
+    dt_manual_seed(0);
+    dt_device dev = dt_cuda_is_available() ? dt_cuda(0) : dt_cpu();
+
+    layer = dt_module_new("NoisyLinear", noisy_linear_forward, NULL);
+    CHECK(layer);
+    w = dt_randn(DT_SHAPE(4, 3));
+    CHECK(w);
+    dt_module_add_param(layer, "weight", w);
+    dt_module_to(layer, dev);
+
+    x = dt_randn(DT_SHAPE(2, 4));
+    CHECK(x);
+    xg = dt_to(x, dev);
+    CHECK(xg);
+    dt_set_name(xg, "xg");
+    y = dt_forward(layer, xg);
+    CHECK(y);
+    CHECK(dt_copy_to_host(y, v, sizeof v) == 0);
+    printf("y = %.4f %.4f %.4f / %.4f %.4f %.4f\n", v[0], v[1], v[2], v[3], v[4], v[5]);
+    rc = 0;
+done:
+    dt_release(y);
+    dt_release(xg);
+    dt_release(x);
+    dt_release(w);
+    dt_module_release(layer);
+    return rc;
+}

@@ -1,0 +1,52 @@
+/*
+ * Scenario 12, nested_list_partial_move (fixed form).
+ * The whole batch list {inputs, targets} is moved with dt_list_to, and its
+ * result, a new list with every tensor on the device, is the one used.
+ */
+#include "example.h"
+#include <stdio.h>
+
+int main(void)
+{
+    int rc = 1;
+    dt_module *model = NULL;
+    dt_list *batch = NULL, *moved = NULL;
+    dt_tensor *inputs = NULL, *targets = NULL, *pred = NULL, *loss = NULL;
+
+    dt_manual_seed(0);
+    dt_device dev = dt_cuda_is_available() ? dt_cuda(0) : dt_cpu();
+
+    model = dt_linear(4, 2);
+    CHECK(model);
+    dt_module_to(model, dev);
+
+    inputs = dt_randn(DT_SHAPE(3, 4));
+    CHECK(inputs);
+    targets = dt_randn(DT_SHAPE(3, 2));
+    CHECK(targets);
+    batch = dt_list_new();
+    CHECK(batch);
+    dt_list_push(batch, inputs);
+    dt_list_push(batch, targets);
+
+    moved = dt_list_to(batch, dev);         /* every tensor of the list */
+    CHECK(moved);
+
+    pred = dt_forward(model, dt_list_get(moved, 0));
+    CHECK(pred);
+    loss = dt_mse_loss(pred, dt_list_get(moved, 1));
+    CHECK(loss);
+    printf("loss %.4f\n", dt_item(loss));
+    rc = 0;
+done:
+    dt_release(loss);
+    dt_release(pred);
+    if (moved)
+        dt_list_release(moved);
+    if (batch)
+        dt_list_release(batch);
+    dt_release(targets);
+    dt_release(inputs);
+    dt_module_release(model);
+    return rc;
+}
