@@ -113,7 +113,7 @@ dt_tensor *dt_transpose(dt_tensor *a);            /* 2-D */
 dt_tensor *dt_reshape(dt_tensor *a, dt_shape s);  /* one dim may be -1 */
 dt_tensor *dt_argmax(dt_tensor *a, int dim);      /* i64, dim removed */
 dt_tensor *dt_cross_entropy(dt_tensor *logits, dt_tensor *labels); /* [N,C], i64 [N] */
-dt_tensor *dt_mse_loss(dt_tensor *a, dt_tensor *b);
+dt_tensor *dt_mse_loss(dt_tensor *a, dt_tensor *b);  /* same shapes, no broadcasting */
 dt_tensor *dt_flatten(dt_tensor *a);              /* [N, ...] -> [N, rest] */
 
 /* ---- lists -------------------------------------------------------------- */

@@ -197,8 +197,8 @@ void dt_fail_dtype_mismatch(const char *op, const dt_operand *first, const dt_op
 /* Reserves n draws of the global generator: its seed and first counter. */
 void dt_random_reserve(int64_t n, uint64_t *seed, uint64_t *offset);
 /* The counter-based generator every backend implements alike. */
-double dt_random_uniform01(uint64_t seed, uint64_t counter);
-double dt_random_normal(uint64_t seed, uint64_t counter);
+double dt_random_uniform01(uint64_t seed, uint64_t position);
+double dt_random_normal(uint64_t seed, uint64_t position);
 void dt_random_permutation(int64_t *perm, int64_t n);
 
 #endif /* DT_INTERNAL_H */

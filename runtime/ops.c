@@ -300,7 +300,8 @@ dt_tensor *dt_flatten_at(dt_tensor *a, const char *file_, int line_)
     if (!dt_check_operands("dt_flatten", v, 1, true))
         return NULL;
     if (a->shape.ndim < 2)
-        return dt_view(a, a->shape, DT_SITE("dt_flatten"));
+        return dt_fail("dt_flatten: expected a tensor of at least 2 dims [N, ...], got %d-D",
+                       a->shape.ndim);
     int64_t rest = 1;
     for (int i = 1; i < a->shape.ndim; i++)
         rest *= a->shape.dims[i];

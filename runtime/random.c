@@ -35,15 +35,21 @@ static uint64_t mix(uint64_t seed, uint64_t counter)
     return z ^ (z >> 31);
 }
 
-double dt_random_uniform01(uint64_t seed, uint64_t counter)
+/* Position p of a stream owns the two words 2p and 2p+1, so draws of any
+   kind at distinct positions never share a word. */
+static double unit(uint64_t seed, uint64_t word)
 {
-    return ((double)(mix(seed, counter) >> 11) + 0.5) * 0x1.0p-53;   /* in (0, 1) */
+    return ((double)(mix(seed, word) >> 11) + 0.5) * 0x1.0p-53;     /* in (0, 1) */
 }
 
-double dt_random_normal(uint64_t seed, uint64_t counter)
+double dt_random_uniform01(uint64_t seed, uint64_t position)
 {
-    double u1 = dt_random_uniform01(seed, 2 * counter);
-    double u2 = dt_random_uniform01(seed, 2 * counter + 1);
+    return unit(seed, 2 * position);
+}
+
+double dt_random_normal(uint64_t seed, uint64_t position)     /* Box-Muller */
+{
+    double u1 = unit(seed, 2 * position), u2 = unit(seed, 2 * position + 1);
     return sqrt(-2.0 * log(u1)) * cos(2.0 * M_PI * u2);
 }
 

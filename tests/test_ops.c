@@ -358,6 +358,9 @@ static void test_flatten(void)
     dt_tensor *z = mat23();
     CHECK_RESULT(dt_flatten(z), DT_F32, DT_SHAPE(2, 3), 0, 1, 2, 3, 4, 5, 6);
     dt_release(z);
+    dt_tensor *v = F32(DT_SHAPE(3), 1, 2, 3);   /* no dim to keep: PyTorch refuses */
+    CHECK_FAILS(dt_flatten(v), "dt_flatten", "2 dims");
+    dt_release(v);
 }
 
 static void test_to_dtype(void)
