@@ -20,8 +20,11 @@
 
 /* ---- storage and tensors ------------------------------------------------ */
 
+typedef struct dt_backend dt_backend;
+
 typedef struct dt_storage {
     atomic_int refs;
+    const dt_backend *owner;    /* frees it; with pinned, the device that pinned it */
     dt_device device;
     void *ptr;
     size_t bytes;
@@ -93,7 +96,7 @@ typedef struct dt_kernels {
 
 /* ---- backends ----------------------------------------------------------- */
 
-typedef struct dt_backend {
+struct dt_backend {
     const char *name;
     int (*device_count)(void);
     void *(*alloc)(int index, size_t bytes);           /* NULL with the error set */
@@ -104,7 +107,7 @@ typedef struct dt_backend {
     void *(*alloc_pinned)(size_t bytes);               /* NULL if it cannot pin */
     void (*free_pinned)(void *p);
     const dt_kernels *kernels;
-} dt_backend;
+};
 
 extern const dt_backend dt_cpu_backend;
 

@@ -26,6 +26,7 @@ dt_storage *dt_storage_new(dt_device d, size_t bytes, bool pinned, const char *o
         return NULL;
     }
     atomic_init(&s->refs, 1);
+    s->owner = pinner ? pinner : b;
     s->device = d;
     s->bytes = bytes;
     s->pinned = pinner != NULL;
@@ -37,18 +38,15 @@ void dt_storage_release(dt_storage *s)
     if (!s || atomic_fetch_sub(&s->refs, 1) != 1)
         return;
     if (s->pinned)
-        dt_backend_for(dt_cuda(0), "dt_release")->free_pinned(s->ptr);
+        s->owner->free_pinned(s->ptr);
     else
-        dt_backend_for(s->device, "dt_release")->free(s->device.index, s->ptr);
+        s->owner->free(s->device.index, s->ptr);
     free(s);
 }
 
 /* The backend of the non-cpu side moves the bytes; cpu to cpu is a memcpy. */
 int dt_storage_copy(dt_storage *dst, const dt_storage *src, size_t bytes)
 {
-    dt_device far = dst->device.type != DT_CPU ? dst->device : src->device;
-    const dt_backend *b = dt_backend_for(far, "copy");
-    if (!b)
-        return -1;
+    const dt_backend *b = dst->device.type != DT_CPU ? dst->owner : src->owner;
     return b->copy(dst->ptr, dst->device, src->ptr, src->device, bytes);
 }

@@ -72,6 +72,8 @@ const char *dt_shape_str(dt_shape s, char *buf, size_t n)
    byte size fits in memory. */
 static bool shape_valid(dt_shape s, dt_dtype t, const char *op)
 {
+    if ((unsigned)t > DT_I64)
+        return dt_fail("%s: unknown dtype %d", op, (int)t), false;
     if (s.ndim < 0 || s.ndim > DT_MAX_DIMS)
         return dt_fail("%s: a shape has 0 to %d dims, not %d", op, DT_MAX_DIMS, s.ndim), false;
     int64_t limit = INT64_MAX / (int64_t)dt_dtype_size(t), n = 1;
@@ -82,8 +84,6 @@ static bool shape_valid(dt_shape s, dt_dtype t, const char *op)
             return dt_fail("%s: shape too large", op), false;
         n *= s.dims[i];
     }
-    if ((unsigned)t > DT_I64)
-        return dt_fail("%s: unknown dtype %d", op, (int)t), false;
     return true;
 }
 
@@ -140,7 +140,7 @@ dt_tensor *dt_view(dt_tensor *t, dt_shape s, dt_site site)
 
 const dt_kernels *dt_kernels_of(const dt_tensor *t)
 {
-    return dt_backend_for(t->storage->device, "kernel")->kernels;
+    return t->storage->device.type == DT_CPU ? dt_cpu_backend.kernels : t->storage->owner->kernels;
 }
 
 dt_tensor *dt_retain(dt_tensor *t)
@@ -375,7 +375,7 @@ int dt_copy_to_host(const dt_tensor *t, void *dst, size_t bytes)
                 bytes, dt_nbytes(t));
         return -1;
     }
-    dt_storage host = { .device = dt_cpu(), .ptr = dst, .bytes = bytes };
+    dt_storage host = { .owner = &dt_cpu_backend, .device = dt_cpu(), .ptr = dst, .bytes = bytes };
     return dt_storage_copy(&host, t->storage, dt_nbytes(t));
 }
 
