@@ -4,6 +4,7 @@
  */
 #include "internal.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -14,17 +15,11 @@ const char *dt_last_error(void)
     return last_error;
 }
 
-void *dt_fail_v(const char *fmt, va_list ap)
-{
-    vsnprintf(last_error, sizeof last_error, fmt, ap);
-    return NULL;
-}
-
 void *dt_fail(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    dt_fail_v(fmt, ap);
+    vsnprintf(last_error, sizeof last_error, fmt, ap);
     va_end(ap);
     return NULL;
 }

@@ -15,7 +15,6 @@
 #define DT_NO_SITE_MACROS
 #include "devtensor.h"
 
-#include <stdarg.h>
 #include <stdatomic.h>
 
 /* ---- storage and tensors ------------------------------------------------ */
@@ -142,10 +141,6 @@ size_t dt_nbytes(const dt_tensor *t);
 /* Moves t's storage onto d in place (dt_module_to); 0 or -1. */
 int dt_tensor_move(dt_tensor *t, dt_device d, const char *op);
 
-/* The layers' ops (layers.c), on the device of their input. */
-dt_tensor *dt_op_linear(dt_tensor *x, dt_tensor *w, dt_tensor *b, dt_site site);
-dt_tensor *dt_op_conv2d(dt_tensor *x, dt_tensor *w, dt_tensor *b, dt_site site);
-dt_tensor *dt_op_maxpool2d(dt_tensor *x, int64_t k, int64_t stride, dt_site site);
 /* Releases out when rc says the kernel failed; returns what the op returns. */
 dt_tensor *dt_finish(dt_tensor *out, int rc);
 
@@ -187,7 +182,6 @@ dt_forward_fn dt_module_registered(const char *name);
 
 /* Sets this thread's message; returns NULL so callers can `return dt_fail(..)`. */
 void *dt_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-void *dt_fail_v(const char *fmt, va_list ap);
 /* The operand check shared by every op: non-NULL, one device, one dtype. */
 typedef struct { const char *arg; dt_tensor *t; } dt_operand;
 bool dt_check_operands(const char *op, const dt_operand *v, int n, bool same_dtype);

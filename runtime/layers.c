@@ -38,7 +38,7 @@ static bool check_layer_operands(const char *op, dt_tensor *x, dt_tensor *w, dt_
     return true;
 }
 
-dt_tensor *dt_op_linear(dt_tensor *x, dt_tensor *w, dt_tensor *b, dt_site site)
+static dt_tensor *dt_op_linear(dt_tensor *x, dt_tensor *w, dt_tensor *b, dt_site site)
 {
     if (!check_layer_operands("dt_linear", x, w, b, 2))
         return NULL;
@@ -76,7 +76,7 @@ static bool check_image(const char *op, const dt_tensor *x, int64_t channels, in
     return false;
 }
 
-dt_tensor *dt_op_conv2d(dt_tensor *x, dt_tensor *w, dt_tensor *b, dt_site site)
+static dt_tensor *dt_op_conv2d(dt_tensor *x, dt_tensor *w, dt_tensor *b, dt_site site)
 {
     if (!check_layer_operands("dt_conv2d", x, w, b, 4))
         return NULL;
@@ -94,7 +94,7 @@ dt_tensor *dt_op_conv2d(dt_tensor *x, dt_tensor *w, dt_tensor *b, dt_site site)
                                                     w->storage->ptr, b ? b->storage->ptr : NULL, &g));
 }
 
-dt_tensor *dt_op_maxpool2d(dt_tensor *x, int64_t k, int64_t stride, dt_site site)
+static dt_tensor *dt_op_maxpool2d(dt_tensor *x, int64_t k, int64_t stride, dt_site site)
 {
     dt_operand v[] = { { "input", x } };
     if (!dt_check_operands("dt_maxpool2d", v, 1, true) || !check_image("dt_maxpool2d", x, -1, k))
