@@ -38,7 +38,7 @@ static bool check_layer_operands(const char *op, dt_tensor *x, dt_tensor *w, dt_
     return true;
 }
 
-static dt_tensor *dt_op_linear(dt_tensor *x, dt_tensor *w, dt_tensor *b, dt_site site)
+static dt_tensor *op_linear(dt_tensor *x, dt_tensor *w, dt_tensor *b, dt_site site)
 {
     if (!check_layer_operands("dt_linear", x, w, b, 2))
         return NULL;
@@ -76,7 +76,7 @@ static bool check_image(const char *op, const dt_tensor *x, int64_t channels, in
     return false;
 }
 
-static dt_tensor *dt_op_conv2d(dt_tensor *x, dt_tensor *w, dt_tensor *b, dt_site site)
+static dt_tensor *op_conv2d(dt_tensor *x, dt_tensor *w, dt_tensor *b, dt_site site)
 {
     if (!check_layer_operands("dt_conv2d", x, w, b, 4))
         return NULL;
@@ -94,16 +94,26 @@ static dt_tensor *dt_op_conv2d(dt_tensor *x, dt_tensor *w, dt_tensor *b, dt_site
                                                     w->storage->ptr, b ? b->storage->ptr : NULL, &g));
 }
 
-static dt_tensor *dt_op_maxpool2d(dt_tensor *x, int64_t k, int64_t stride, dt_site site)
+/* Checked at construction and again per forward: a loaded file may carry
+   any config. */
+static bool pool_sizes_ok(int64_t k, int64_t stride)
+{
+    if (k > 0 && stride > 0)
+        return true;
+    dt_fail("dt_maxpool2d: kernel and stride must be positive, got %lld and %lld",
+            (long long)k, (long long)stride);
+    return false;
+}
+
+static dt_tensor *op_maxpool2d(dt_tensor *x, int64_t k, int64_t stride, dt_site site)
 {
     dt_operand v[] = { { "input", x } };
     if (!dt_check_operands("dt_maxpool2d", v, 1, true) || !check_image("dt_maxpool2d", x, -1, k))
         return NULL;
     if (x->dtype == DT_I64)
         return dt_fail("dt_maxpool2d: expected a floating dtype, got int64");
-    if (k <= 0 || stride <= 0)
-        return dt_fail("dt_maxpool2d: kernel and stride must be positive, got %lld and %lld",
-                       (long long)k, (long long)stride);
+    if (!pool_sizes_ok(k, stride))
+        return NULL;
     dt_pool_geom g = { x->shape.dims[0], x->shape.dims[1], x->shape.dims[2], x->shape.dims[3],
                        k, stride };
     dt_tensor *out = dt_empty(DT_SHAPE(g.n, g.c, (g.h - k) / stride + 1, (g.w - k) / stride + 1),
@@ -123,19 +133,19 @@ static dt_site here(const char *func)
 
 static dt_tensor *linear_forward(dt_module *self, dt_tensor *x)
 {
-    return dt_op_linear(x, dt_module_get(self, "weight"), dt_module_get(self, "bias"),
+    return op_linear(x, dt_module_get(self, "weight"), dt_module_get(self, "bias"),
                         here("dt_linear"));
 }
 
 static dt_tensor *conv2d_forward(dt_module *self, dt_tensor *x)
 {
-    return dt_op_conv2d(x, dt_module_get(self, "weight"), dt_module_get(self, "bias"),
+    return op_conv2d(x, dt_module_get(self, "weight"), dt_module_get(self, "bias"),
                         here("dt_conv2d"));
 }
 
 static dt_tensor *maxpool2d_forward(dt_module *self, dt_tensor *x)
 {
-    return dt_op_maxpool2d(x, self->config[0], self->config[1], here("dt_maxpool2d"));
+    return op_maxpool2d(x, self->config[0], self->config[1], here("dt_maxpool2d"));
 }
 
 static dt_tensor *relu_forward(dt_module *self, dt_tensor *x)
@@ -253,9 +263,8 @@ dt_module *dt_conv2d_at(int64_t in_ch, int64_t out_ch, int64_t kernel, const cha
 
 dt_module *dt_maxpool2d(int64_t kernel, int64_t stride)
 {
-    if (kernel <= 0 || stride <= 0)
-        return dt_fail("dt_maxpool2d: kernel and stride must be positive, got %lld and %lld",
-                       (long long)kernel, (long long)stride);
+    if (!pool_sizes_ok(kernel, stride))
+        return NULL;
     return layer(DT_LAYER_MAXPOOL2D, kernel, stride, 0);
 }
 

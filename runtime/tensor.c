@@ -138,6 +138,8 @@ dt_tensor *dt_view(dt_tensor *t, dt_shape s, dt_site site)
     return v;
 }
 
+/* Host memory is computed on by the cpu, pinned or not (a pinned storage is
+   owned by the device that pinned it). */
 const dt_kernels *dt_kernels_of(const dt_tensor *t)
 {
     return t->storage->device.type == DT_CPU ? dt_cpu_backend.kernels : t->storage->owner->kernels;
