@@ -15,6 +15,8 @@
 #define DT_NO_SITE_MACROS
 #include "devtensor.h"
 
+#include "kernels.h"
+
 #include <stdatomic.h>
 
 /* ---- storage and tensors ------------------------------------------------ */
@@ -42,28 +44,10 @@ struct dt_tensor {
 
 /* ---- kernels: one table per backend, over raw storage of its device ------ */
 
-typedef enum { DT_BIN_ADD, DT_BIN_SUB, DT_BIN_MUL } dt_binop;
-
-/* A broadcast: the result's dims, and each operand's element strides over
-   them (0 along a broadcast dim). */
-typedef struct {
-    int ndim;
-    int64_t dims[DT_MAX_DIMS];
-    int64_t sa[DT_MAX_DIMS], sb[DT_MAX_DIMS];
-} dt_bcast;
-
-/* A reduction or softmax along one dim of a contiguous tensor viewed as
-   [outer, len, inner]. */
-typedef struct { int64_t outer, len, inner; } dt_axis;
+/* dt_bcast, dt_axis, dt_conv_geom, dt_pool_geom and dt_binop come from
+   kernels.h: the GPU kernels take the same structs. */
+_Static_assert(DTK_MAX_DIMS == DT_MAX_DIMS, "kernels.h and devtensor.h disagree on DT_MAX_DIMS");
 dt_axis dt_axis_of(dt_shape s, int dim);
-
-typedef struct {
-    int64_t n, c_in, h, w, c_out, k;     /* input [n,c_in,h,w], weight [c_out,c_in,k,k] */
-} dt_conv_geom;
-
-typedef struct {
-    int64_t n, c, h, w, k, stride;       /* input [n,c,h,w] */
-} dt_pool_geom;
 
 /* Each returns 0, or -1 with dt_last_error() set. */
 typedef struct dt_kernels {
@@ -105,6 +89,8 @@ struct dt_backend {
     int (*copy)(void *dst, dt_device dd, const void *src, dt_device sd, size_t bytes);
     void *(*alloc_pinned)(size_t bytes);               /* NULL if it cannot pin */
     void (*free_pinned)(void *p);
+    /* makes device `index` the one this thread's kernels run on; may be NULL */
+    void (*activate)(int index);
     const dt_kernels *kernels;
 };
 

@@ -6,7 +6,7 @@
  */
 #include "internal.h"
 
-#include <math.h>
+#include "counter_rng.h"
 
 /* PyTorch's default seed, so an unseeded program is deterministic too. */
 #define DEFAULT_SEED 67280421310721ULL
@@ -26,31 +26,14 @@ void dt_random_reserve(int64_t n, uint64_t *seed, uint64_t *offset)
     *offset = atomic_fetch_add(&global_offset, (uint64_t)n);
 }
 
-/* splitmix64's finaliser over (seed, counter) */
-static uint64_t mix(uint64_t seed, uint64_t counter)
-{
-    uint64_t z = seed + 0x9e3779b97f4a7c15ULL * (counter + 1);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
-/* Position p of a stream owns the two words 2p and 2p+1, so draws of any
-   kind at distinct positions never share a word. */
-static double unit(uint64_t seed, uint64_t word)
-{
-    return ((double)(mix(seed, word) >> 11) + 0.5) * 0x1.0p-53;     /* in (0, 1) */
-}
-
 double dt_random_uniform01(uint64_t seed, uint64_t position)
 {
-    return unit(seed, 2 * position);
+    return dtk_rng_uniform01(seed, position);
 }
 
-double dt_random_normal(uint64_t seed, uint64_t position)     /* Box-Muller */
+double dt_random_normal(uint64_t seed, uint64_t position)
 {
-    double u1 = unit(seed, 2 * position), u2 = unit(seed, 2 * position + 1);
-    return sqrt(-2.0 * log(u1)) * cos(2.0 * M_PI * u2);
+    return dtk_rng_normal(seed, position);
 }
 
 /* Fisher-Yates over the global stream. */

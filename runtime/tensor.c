@@ -140,9 +140,15 @@ dt_tensor *dt_view(dt_tensor *t, dt_shape s, dt_site site)
 
 /* Host memory is computed on by the cpu, pinned or not (a pinned storage is
    owned by the device that pinned it). */
+/* Host memory is always computed on by the cpu, pinned or not. */
 const dt_kernels *dt_kernels_of(const dt_tensor *t)
 {
-    return t->storage->device.type == DT_CPU ? dt_cpu_backend.kernels : t->storage->owner->kernels;
+    const dt_storage *s = t->storage;
+    if (s->device.type == DT_CPU)
+        return dt_cpu_backend.kernels;
+    if (s->owner->activate)
+        s->owner->activate(s->device.index);
+    return s->owner->kernels;
 }
 
 dt_tensor *dt_retain(dt_tensor *t)

@@ -1,0 +1,425 @@
+/*
+ * The CUDA runtime API of the emulated device: devices, errors, streams,
+ * memory and copies.  Every call reports failure the way libcudart does: by
+ * its return value and as the thread's last error.
+ */
+#include "sim.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CUDA_VERSION_NUMBER 13000
+
+#define ERRORS(X)                                                                         \
+    X(cudaSuccess, "no error")                                                            \
+    X(cudaErrorInvalidValue, "invalid argument")                                          \
+    X(cudaErrorMemoryAllocation, "out of memory")                                         \
+    X(cudaErrorInitializationError, "initialization error")                               \
+    X(cudaErrorInvalidConfiguration, "invalid configuration argument")                    \
+    X(cudaErrorInvalidDevicePointer, "invalid device pointer")                            \
+    X(cudaErrorInvalidMemcpyDirection, "invalid copy direction for memcpy")               \
+    X(cudaErrorInvalidDeviceFunction, "invalid device function")                          \
+    X(cudaErrorNoDevice, "no CUDA-capable device is detected")                            \
+    X(cudaErrorInvalidDevice, "invalid device ordinal")                                   \
+    X(cudaErrorInvalidResourceHandle, "invalid resource handle")                          \
+    X(cudaErrorIllegalAddress, "an illegal memory access was encountered")                \
+    X(cudaErrorPeerAccessAlreadyEnabled, "peer access is already enabled")                \
+    X(cudaErrorPeerAccessNotEnabled, "peer access has not been enabled")                  \
+    X(cudaErrorLaunchFailure, "unspecified launch failure")                               \
+    X(cudaErrorNotSupported, "operation not supported")                                   \
+    X(cudaErrorUnknown, "unknown error")
+
+#define ERROR_ROW(code, text) { code, #code, text },
+static const struct { cudaError_t code; const char *name, *text; } errors[] = { ERRORS(ERROR_ROW) };
+
+static __thread cudaError_t last_error;
+static __thread int current_device;
+static _Atomic cudaError_t sticky[SIM_MAX_DEVICES];
+static atomic_bool peer[SIM_MAX_DEVICES][SIM_MAX_DEVICES];
+
+/* A stream is a heap cell that names itself, so a stale or foreign handle is
+   told from a live one. */
+struct CUstream_st { struct CUstream_st *self; int device; };
+
+long sim_env_long(const char *name, long fallback, long lo, long hi)
+{
+    const char *v = getenv(name);
+    if (!v || !*v)
+        return fallback;
+    char *end;
+    errno = 0;
+    long n = strtol(v, &end, 10);
+    if (errno || *end || n < lo || n > hi) {
+        fprintf(stderr, "cudasim: %s=%s is not a whole number from %ld to %ld; using %ld\n",
+                name, v, lo, hi, fallback);
+        return fallback;
+    }
+    return n;
+}
+
+cudaError_t sim_return(cudaError_t e)
+{
+    if (e != cudaSuccess)
+        last_error = e;
+    return e;
+}
+
+int sim_current_device(void) { return current_device; }
+bool sim_peer_enabled(int from, int to) { return atomic_load(&peer[from][to]); }
+cudaError_t sim_sticky(int device) { return atomic_load(&sticky[device]); }
+void sim_poison(int device) { atomic_store(&sticky[device], cudaErrorIllegalAddress); }
+
+bool sim_stream_valid(cudaStream_t s)
+{
+    return s == NULL || s->self == s;
+}
+
+int sim_stream_device(cudaStream_t s, int current)
+{
+    return s ? s->device : current;
+}
+
+/* The error every call on the current device starts from. */
+static cudaError_t device_state(void)
+{
+    if (sim_device_count() == 0)
+        return cudaErrorNoDevice;
+    return sim_sticky(current_device);
+}
+
+static bool valid_device(int d)
+{
+    return d >= 0 && d < sim_device_count();
+}
+
+/* ---- devices and errors ------------------------------------------------- */
+
+cudaError_t cudaGetDeviceCount(int *count)
+{
+    if (!count)
+        return sim_return(cudaErrorInvalidValue);
+    *count = sim_device_count();
+    return sim_return(*count ? cudaSuccess : cudaErrorNoDevice);
+}
+
+cudaError_t cudaSetDevice(int device)
+{
+    if (sim_device_count() == 0)
+        return sim_return(cudaErrorNoDevice);
+    if (!valid_device(device))
+        return sim_return(cudaErrorInvalidDevice);
+    current_device = device;
+    return cudaSuccess;
+}
+
+cudaError_t cudaGetDevice(int *device)
+{
+    if (!device)
+        return sim_return(cudaErrorInvalidValue);
+    *device = current_device;
+    return sim_return(device_state() == cudaErrorNoDevice ? cudaErrorNoDevice : cudaSuccess);
+}
+
+cudaError_t cudaDeviceSynchronize(void)
+{
+    return sim_return(device_state());     /* work is done when its call returns */
+}
+
+cudaError_t cudaDeviceReset(void)
+{
+    if (sim_device_count() == 0)
+        return sim_return(cudaErrorNoDevice);
+    sim_device_free_all(current_device);
+    atomic_store(&sticky[current_device], cudaSuccess);
+    for (int d = 0; d < SIM_MAX_DEVICES; d++)
+        atomic_store(&peer[current_device][d], false);
+    return cudaSuccess;
+}
+
+cudaError_t cudaDeviceCanAccessPeer(int *can, int device, int peer_device)
+{
+    if (!can)
+        return sim_return(cudaErrorInvalidValue);
+    if (!valid_device(device) || !valid_device(peer_device))
+        return sim_return(cudaErrorInvalidDevice);
+    *can = device != peer_device;
+    return cudaSuccess;
+}
+
+cudaError_t cudaDeviceEnablePeerAccess(int peer_device, unsigned int flags)
+{
+    cudaError_t e = device_state();
+    if (e != cudaSuccess)
+        return sim_return(e);
+    if (flags != 0)
+        return sim_return(cudaErrorInvalidValue);
+    if (!valid_device(peer_device) || peer_device == current_device)
+        return sim_return(cudaErrorInvalidDevice);
+    if (atomic_exchange(&peer[current_device][peer_device], true))
+        return sim_return(cudaErrorPeerAccessAlreadyEnabled);
+    return cudaSuccess;
+}
+
+cudaError_t cudaDeviceDisablePeerAccess(int peer_device)
+{
+    if (!valid_device(peer_device))
+        return sim_return(cudaErrorInvalidDevice);
+    if (!atomic_exchange(&peer[current_device][peer_device], false))
+        return sim_return(cudaErrorPeerAccessNotEnabled);
+    return cudaSuccess;
+}
+
+cudaError_t cudaRuntimeGetVersion(int *version)
+{
+    if (!version)
+        return sim_return(cudaErrorInvalidValue);
+    *version = CUDA_VERSION_NUMBER;
+    return cudaSuccess;
+}
+
+cudaError_t cudaDriverGetVersion(int *version)
+{
+    return cudaRuntimeGetVersion(version);
+}
+
+cudaError_t cudaGetLastError(void)
+{
+    cudaError_t e = last_error;
+    last_error = cudaSuccess;
+    return e;
+}
+
+cudaError_t cudaPeekAtLastError(void) { return last_error; }
+
+const char *cudaGetErrorName(cudaError_t error)
+{
+    for (size_t i = 0; i < sizeof errors / sizeof *errors; i++)
+        if (errors[i].code == error)
+            return errors[i].name;
+    return "unrecognized error code";
+}
+
+const char *cudaGetErrorString(cudaError_t error)
+{
+    for (size_t i = 0; i < sizeof errors / sizeof *errors; i++)
+        if (errors[i].code == error)
+            return errors[i].text;
+    return "unrecognized error code";
+}
+
+/* ---- streams ------------------------------------------------------------ */
+
+cudaError_t cudaStreamCreate(cudaStream_t *stream)
+{
+    cudaError_t e = device_state();
+    if (e != cudaSuccess)
+        return sim_return(e);
+    if (!stream)
+        return sim_return(cudaErrorInvalidValue);
+    cudaStream_t s = malloc(sizeof *s);
+    if (!s)
+        return sim_return(cudaErrorMemoryAllocation);
+    s->self = s;
+    s->device = current_device;
+    *stream = s;
+    return cudaSuccess;
+}
+
+cudaError_t cudaStreamDestroy(cudaStream_t stream)
+{
+    if (!stream || !sim_stream_valid(stream))
+        return sim_return(cudaErrorInvalidResourceHandle);
+    stream->self = NULL;
+    free(stream);
+    return cudaSuccess;
+}
+
+cudaError_t cudaStreamSynchronize(cudaStream_t stream)
+{
+    if (!sim_stream_valid(stream))
+        return sim_return(cudaErrorInvalidResourceHandle);
+    return sim_return(sim_sticky(stream ? stream->device : current_device));
+}
+
+/* ---- memory ------------------------------------------------------------- */
+
+cudaError_t cudaMalloc(void **ptr, size_t size)
+{
+    cudaError_t e = device_state();
+    if (e != cudaSuccess)
+        return sim_return(e);
+    if (!ptr)
+        return sim_return(cudaErrorInvalidValue);
+    *ptr = NULL;
+    if (size == 0)
+        return cudaSuccess;                 /* as libcudart: success, and NULL */
+    *ptr = sim_device_alloc(current_device, size);
+    return sim_return(*ptr ? cudaSuccess : cudaErrorMemoryAllocation);
+}
+
+cudaError_t cudaFree(void *ptr)
+{
+    if (!ptr)
+        return cudaSuccess;
+    int d = sim_device_of(ptr);
+    if (d >= 0 && sim_sticky(d) != cudaSuccess)
+        return sim_return(sim_sticky(d));
+    return sim_return(sim_device_free(ptr) == 0 ? cudaSuccess : cudaErrorInvalidValue);
+}
+
+/* Stream-ordered: on the emulated device every stream is already in order. */
+cudaError_t cudaMallocAsync(void **ptr, size_t size, cudaStream_t stream)
+{
+    if (!sim_stream_valid(stream))
+        return sim_return(cudaErrorInvalidResourceHandle);
+    return cudaMalloc(ptr, size);
+}
+
+cudaError_t cudaFreeAsync(void *ptr, cudaStream_t stream)
+{
+    if (!sim_stream_valid(stream))
+        return sim_return(cudaErrorInvalidResourceHandle);
+    return cudaFree(ptr);
+}
+
+cudaError_t cudaHostAlloc(void **ptr, size_t size, unsigned int flags)
+{
+    cudaError_t e = device_state();
+    if (e != cudaSuccess)
+        return sim_return(e);
+    if (!ptr || flags > (cudaHostAllocPortable | cudaHostAllocMapped | cudaHostAllocWriteCombined))
+        return sim_return(cudaErrorInvalidValue);
+    *ptr = sim_pinned_alloc(current_device, size);
+    return sim_return(*ptr ? cudaSuccess : cudaErrorMemoryAllocation);
+}
+
+cudaError_t cudaMallocHost(void **ptr, size_t size)
+{
+    return cudaHostAlloc(ptr, size, cudaHostAllocDefault);
+}
+
+cudaError_t cudaFreeHost(void *ptr)
+{
+    if (!ptr)
+        return cudaSuccess;
+    return sim_return(sim_pinned_free(ptr) == 0 ? cudaSuccess : cudaErrorInvalidValue);
+}
+
+cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total)
+{
+    cudaError_t e = device_state();
+    if (e != cudaSuccess)
+        return sim_return(e);
+    if (!free_bytes || !total)
+        return sim_return(cudaErrorInvalidValue);
+    size_t used;
+    sim_memory_info(current_device, &used, total);
+    *free_bytes = *total - used;
+    return cudaSuccess;
+}
+
+cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *a, const void *ptr)
+{
+    if (!a)
+        return sim_return(cudaErrorInvalidValue);
+    sim_device_count();
+    sim_where w = sim_locate(ptr);
+    memset(a, 0, sizeof *a);
+    a->device = -2;
+    a->hostPointer = (void *)ptr;
+    if (w.space == SIM_DEVICE && w.base) {
+        a->type = cudaMemoryTypeDevice;
+        a->device = w.device;
+        a->devicePointer = (void *)ptr;
+        a->hostPointer = NULL;
+    } else if (w.space == SIM_PINNED) {
+        a->type = cudaMemoryTypeHost;       /* mapped: the same address on the device */
+        a->device = w.device;
+        a->devicePointer = (void *)ptr;
+    }
+    return cudaSuccess;
+}
+
+/* ---- copies ------------------------------------------------------------- */
+
+/* What a copy kind says of its destination and source: device or host. */
+static const struct { bool known, dst_device, src_device; } kinds[] = {
+    [cudaMemcpyHostToHost] = { true, false, false },
+    [cudaMemcpyHostToDevice] = { true, true, false },
+    [cudaMemcpyDeviceToHost] = { true, false, true },
+    [cudaMemcpyDeviceToDevice] = { true, true, true },
+    [cudaMemcpyDefault] = { false, false, false },
+};
+
+/* One side of a copy: in the space the kind says, inside its allocation,
+   and where its bytes are. */
+static cudaError_t copy_side(const void *p, size_t count, bool check, bool device, char **bytes)
+{
+    if (!p)
+        return cudaErrorInvalidValue;
+    sim_where w = sim_locate(p);
+    if (check && device != (w.space == SIM_DEVICE))
+        return cudaErrorInvalidValue;
+    if (w.space == SIM_DEVICE && sim_sticky(w.device) != cudaSuccess)
+        return sim_sticky(w.device);
+    if (w.space != SIM_HOST && (!w.base || count > w.size - (size_t)((const char *)p - w.base)))
+        return cudaErrorInvalidValue;
+    *bytes = w.space == SIM_DEVICE ? sim_alias(p) : (char *)p;
+    return cudaSuccess;
+}
+
+static cudaError_t copy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind)
+{
+    char *to, *from;
+    cudaError_t e = device_state();
+    if (e != cudaSuccess)
+        return e;
+    if ((unsigned)kind > cudaMemcpyDefault)
+        return cudaErrorInvalidMemcpyDirection;
+    if (count == 0)
+        return cudaSuccess;
+    bool check = kinds[kind].known;
+    if ((e = copy_side(dst, count, check, kinds[kind].dst_device, &to)) != cudaSuccess ||
+        (e = copy_side(src, count, check, kinds[kind].src_device, &from)) != cudaSuccess)
+        return e;
+    memmove(to, from, count);
+    return cudaSuccess;
+}
+
+cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind)
+{
+    return sim_return(copy(dst, src, count, kind));
+}
+
+cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind,
+                            cudaStream_t stream)
+{
+    if (!sim_stream_valid(stream))
+        return sim_return(cudaErrorInvalidResourceHandle);
+    return sim_return(copy(dst, src, count, kind));
+}
+
+cudaError_t cudaMemcpyPeer(void *dst, int dst_device, const void *src, int src_device,
+                           size_t count)
+{
+    if (!valid_device(dst_device) || !valid_device(src_device))
+        return sim_return(cudaErrorInvalidDevice);
+    if (count && (sim_device_of(dst) != dst_device || sim_device_of(src) != src_device))
+        return sim_return(cudaErrorInvalidValue);
+    return sim_return(copy(dst, src, count, cudaMemcpyDeviceToDevice));
+}
+
+cudaError_t cudaMemset(void *ptr, int value, size_t count)
+{
+    char *bytes;
+    cudaError_t e = device_state();
+    if (e == cudaSuccess && count)
+        e = copy_side(ptr, count, true, true, &bytes);
+    if (e == cudaSuccess && count)
+        memset(bytes, value, count);
+    return sim_return(e);
+}

@@ -1,0 +1,61 @@
+/*
+ * cudasim: an emulated CUDA device, for machines with no GPU.
+ *
+ * libcudasim.so implements the part of the CUDA runtime API that devtensor
+ * and raw CUDA programs use, under the same names, signatures and error
+ * codes as libcudart, so the runtime's cuda backend, a raw CUDA program and
+ * an LD_PRELOAD interposer all run on it unchanged.  What makes it a device
+ * and not a second heap:
+ *
+ *   - Each device's memory is a range of addresses of its own that host code
+ *     cannot read or write: a host dereference faults, as on a GPU.  The
+ *     bytes live in a second, private mapping (the alias) at the same offset;
+ *     only copies and kernels go through it.
+ *   - Kernels (host builds of the .cu sources, see kernels/common.cuh) run on
+ *     a pool of CPU threads, launched by cudaLaunchKernel.  Before a launch
+ *     every pointer argument is checked: device memory of the current device
+ *     (or of a peer with access enabled) and pinned host memory are
+ *     reachable; anything else is an illegal address, which, as on a GPU,
+ *     the launch does not report: the device's context is poisoned and every
+ *     later call on it returns cudaErrorIllegalAddress.
+ *   - Copies check their kind against where the pointers live and their
+ *     bounds against the allocation, returning cudaErrorInvalidValue as
+ *     libcudart does.  Execution is synchronous: streams order nothing that
+ *     is not already in order.
+ *
+ * Environment: DT_SIM_DEVICES (how many devices, default 2),
+ * DT_SIM_MEMORY_MB (each device's memory, default 4096), DT_SIM_THREADS
+ * (kernel threads, default the number of cpus), DT_SIM_QUIET=1 (no message
+ * on stderr when a kernel faults).
+ */
+#ifndef CUDASIM_H
+#define CUDASIM_H
+
+#include <stdbool.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The CUDA built-ins of the running emulated thread. */
+typedef struct { unsigned x, y, z; } cudasim_uint3;
+typedef struct {
+    cudasim_uint3 thread_idx, block_idx, block_dim, grid_dim;
+} cudasim_thread;
+extern __thread cudasim_thread cudasim_builtins;
+
+/* A kernel parameter: its size, and whether it is a pointer (checked and
+   translated at launch). */
+typedef struct { unsigned size; bool is_pointer; } cudasim_param;
+
+/* Files a kernel: entry is the address launches name it by; run(args) runs
+   one thread of it, args being cudaLaunchKernel's array of parameter
+   addresses. */
+void cudasim_register_kernel(const void *entry, const char *name, void (*run)(void **args),
+                             const cudasim_param *params, int nparams);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CUDASIM_H */

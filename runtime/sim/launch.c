@@ -1,0 +1,273 @@
+/*
+ * Kernels on the emulated device: the registry of host-built kernels, the
+ * checks a launch makes, and the pool of CPU threads that runs the blocks.
+ *
+ * A launch runs to completion before cudaLaunchKernel returns.  The blocks of
+ * a large grid are shared out to the pool in chunks; the threads of a block
+ * run one after another on one CPU thread (kernels keep to grid-stride loops
+ * and never wait on each other, see kernels/kernels.h).
+ */
+#include "sim.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#define MAX_KERNELS 512
+#define MAX_PARAMS 32
+#define MAX_WORKERS 64
+#define INLINE_THREADS 8192         /* grids this small run on the caller */
+#define CHUNK_BLOCKS 16
+
+typedef struct {
+    const void *entry;
+    const char *name;
+    void (*run)(void **args);
+    const cudasim_param *params;
+    int nparams;
+} kernel;
+
+__thread cudasim_thread cudasim_builtins;
+
+static kernel kernels[MAX_KERNELS];
+static int nkernels;
+static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void cudasim_register_kernel(const void *entry, const char *name, void (*run)(void **args),
+                             const cudasim_param *params, int nparams)
+{
+    pthread_mutex_lock(&registry_lock);
+    if (nkernels < MAX_KERNELS && nparams <= MAX_PARAMS)
+        kernels[nkernels++] = (kernel){ entry, name, run, params, nparams };
+    else
+        fprintf(stderr, "cudasim: cannot register kernel %s\n", name);
+    pthread_mutex_unlock(&registry_lock);
+}
+
+static const kernel *find_kernel(const void *entry)
+{
+    const kernel *k = NULL;
+    pthread_mutex_lock(&registry_lock);
+    for (int i = 0; i < nkernels && !k; i++)
+        if (kernels[i].entry == entry)
+            k = &kernels[i];
+    pthread_mutex_unlock(&registry_lock);
+    return k;
+}
+
+/* ---- the pool ----------------------------------------------------------- */
+
+typedef struct {
+    const kernel *k;
+    dim3 grid, block;
+    void **args;
+    uint64_t nblocks;
+    atomic_uint_fast64_t next;
+} job;
+
+static struct {
+    pthread_mutex_t lock;
+    pthread_cond_t wake, done;
+    job *job;
+    unsigned long generation;
+    int nworkers, busy;
+    bool started;
+} pool = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, PTHREAD_COND_INITIALIZER,
+           NULL, 0, 0, 0, false };
+static pthread_mutex_t launch_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void run_block(const job *j, uint64_t b)
+{
+    cudasim_thread *t = &cudasim_builtins;
+    t->block_idx.x = (unsigned)(b % j->grid.x);
+    t->block_idx.y = (unsigned)(b / j->grid.x % j->grid.y);
+    t->block_idx.z = (unsigned)(b / j->grid.x / j->grid.y);
+    for (unsigned z = 0; z < j->block.z; z++)
+        for (unsigned y = 0; y < j->block.y; y++)
+            for (unsigned x = 0; x < j->block.x; x++) {
+                t->thread_idx = (cudasim_uint3){ x, y, z };
+                j->k->run(j->args);
+            }
+}
+
+static void run_chunks(job *j)
+{
+    cudasim_thread *t = &cudasim_builtins;
+    t->grid_dim = (cudasim_uint3){ j->grid.x, j->grid.y, j->grid.z };
+    t->block_dim = (cudasim_uint3){ j->block.x, j->block.y, j->block.z };
+    for (;;) {
+        uint64_t first = atomic_fetch_add(&j->next, CHUNK_BLOCKS);
+        if (first >= j->nblocks)
+            return;
+        uint64_t last = first + CHUNK_BLOCKS < j->nblocks ? first + CHUNK_BLOCKS : j->nblocks;
+        for (uint64_t b = first; b < last; b++)
+            run_block(j, b);
+    }
+}
+
+static void *worker(void *arg)
+{
+    unsigned long seen = 0;
+    (void)arg;
+    pthread_mutex_lock(&pool.lock);
+    for (;;) {
+        while (pool.generation == seen)
+            pthread_cond_wait(&pool.wake, &pool.lock);
+        seen = pool.generation;
+        job *j = pool.job;
+        pthread_mutex_unlock(&pool.lock);
+        run_chunks(j);
+        pthread_mutex_lock(&pool.lock);
+        if (--pool.busy == 0)
+            pthread_cond_signal(&pool.done);
+    }
+    return NULL;
+}
+
+static void start_pool(void)
+{
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    int want = (int)sim_env_long("DT_SIM_THREADS", cpus > 0 ? cpus : 1, 1, MAX_WORKERS);
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+    for (int i = 1; i < want; i++) {        /* the launching thread is one of them */
+        pthread_t t;
+        if (pthread_create(&t, &attr, worker, NULL) != 0)
+            break;
+        pool.nworkers++;
+    }
+    pthread_attr_destroy(&attr);
+    pool.started = true;
+}
+
+/* The child of a fork has none of the pool's threads, and its locks may have
+   been held by threads that are gone. */
+void sim_launch_after_fork(void)
+{
+    pthread_mutex_init(&pool.lock, NULL);
+    pthread_cond_init(&pool.wake, NULL);
+    pthread_cond_init(&pool.done, NULL);
+    pthread_mutex_init(&launch_lock, NULL);
+    pthread_mutex_init(&registry_lock, NULL);
+    pool.nworkers = pool.busy = 0;
+    pool.generation = 0;                /* or the new workers rerun the parent's last job */
+    pool.job = NULL;
+    pool.started = false;
+}
+
+static void run_grid(job *j)
+{
+    pthread_mutex_lock(&launch_lock);
+    if (!pool.started)
+        start_pool();
+    bool share = pool.nworkers > 0 &&
+                 j->nblocks * j->block.x * j->block.y * j->block.z > INLINE_THREADS;
+    if (share) {
+        pthread_mutex_lock(&pool.lock);
+        pool.job = j;
+        pool.busy = pool.nworkers;
+        pool.generation++;
+        pthread_cond_broadcast(&pool.wake);
+        pthread_mutex_unlock(&pool.lock);
+    }
+    run_chunks(j);
+    if (share) {
+        pthread_mutex_lock(&pool.lock);
+        while (pool.busy > 0)
+            pthread_cond_wait(&pool.done, &pool.lock);
+        pthread_mutex_unlock(&pool.lock);
+    }
+    pthread_mutex_unlock(&launch_lock);
+}
+
+/* ---- the launch --------------------------------------------------------- */
+
+static cudaError_t check_config(dim3 grid, dim3 block)
+{
+    uint64_t threads = (uint64_t)block.x * block.y * block.z;
+    if (!grid.x || !grid.y || !grid.z || !threads || threads > 1024 || block.z > 64 ||
+        grid.x > 0x7fffffffu || grid.y > 65535 || grid.z > 65535)
+        return cudaErrorInvalidConfiguration;
+    return cudaSuccess;
+}
+
+/* Where pointer argument p takes a kernel of device d: its bytes, or NULL
+   when the device cannot reach it (why in *what). */
+static void *reach(const void *p, int d, const char **what)
+{
+    if (!p)
+        return NULL;
+    int owner = sim_device_of(p);
+    if (owner == d || (owner >= 0 && sim_peer_enabled(d, owner)))
+        return sim_alias(p);
+    if (owner >= 0) {
+        *what = "memory of another device, and peer access to it is not enabled";
+        return NULL;
+    }
+    if (sim_locate(p).space == SIM_PINNED)
+        return (void *)p;                   /* pinned host memory is mapped */
+    *what = "host memory, which a kernel cannot reach";
+    return NULL;
+}
+
+static void report_fault(const kernel *k, int arg, const void *p, int d, const char *what)
+{
+    if (sim_env_long("DT_SIM_QUIET", 0, 0, 1))
+        return;
+    fprintf(stderr, "cudasim: kernel %s on cuda:%d: argument %d (%p) is %s: an illegal "
+            "memory access; cuda:%d is unusable from here on, as a GPU would be\n",
+            k->name, d, arg, p, what, d);
+}
+
+/* Fills vals/args with the kernel's view of each argument: pointers
+   translated to where their bytes are.  false when one cannot be reached. */
+static bool translate(const kernel *k, void **user, int d, void **vals, void **args)
+{
+    for (int i = 0; i < k->nparams; i++) {
+        args[i] = user[i];
+        if (!k->params[i].is_pointer)
+            continue;
+        const void *p = *(void **)user[i];
+        const char *what = NULL;
+        vals[i] = reach(p, d, &what);
+        if (what) {
+            report_fault(k, i, p, d, what);
+            return false;
+        }
+        args[i] = &vals[i];
+    }
+    return true;
+}
+
+cudaError_t cudaLaunchKernel(const void *func, dim3 grid, dim3 block, void **args,
+                             size_t shared_mem, cudaStream_t stream)
+{
+    void *vals[MAX_PARAMS], *kargs[MAX_PARAMS];
+    (void)shared_mem;
+    if (sim_device_count() == 0)
+        return sim_return(cudaErrorNoDevice);
+    int d = sim_current_device();
+    cudaError_t e = sim_sticky(d);
+    if (e != cudaSuccess)
+        return sim_return(e);
+    const kernel *k = find_kernel(func);
+    if (!k)
+        return sim_return(cudaErrorInvalidDeviceFunction);
+    if ((e = check_config(grid, block)) != cudaSuccess)
+        return sim_return(e);
+    if (!sim_stream_valid(stream) || sim_stream_device(stream, d) != d)
+        return sim_return(cudaErrorInvalidResourceHandle);
+    if (k->nparams > 0 && !args)
+        return sim_return(cudaErrorInvalidValue);
+    if (!translate(k, args, d, vals, kargs)) {
+        sim_poison(d);          /* reported by the next call, as a GPU's fault is */
+        return cudaSuccess;
+    }
+    job j = { k, grid, block, kargs, (uint64_t)grid.x * grid.y * grid.z, 0 };
+    run_grid(&j);
+    return cudaSuccess;
+}

@@ -1,0 +1,62 @@
+/*
+ * cudasim's insides, shared by its three parts: memory.c (where memory
+ * lives), api.c (the runtime API over it) and launch.c (kernels).
+ */
+#ifndef CUDASIM_SIM_H
+#define CUDASIM_SIM_H
+
+#include "cudasim.h"
+
+#include <cuda_runtime_api.h>
+#include <stddef.h>
+
+#define SIM_MAX_DEVICES 16
+
+typedef enum { SIM_HOST, SIM_PINNED, SIM_DEVICE } sim_space;
+
+/* Where an address lives.  base/size: the allocation holding it, when it is
+   inside one (base is NULL for plain host memory and for device addresses
+   outside every live allocation). */
+typedef struct {
+    sim_space space;
+    int device;             /* SIM_DEVICE: its device; SIM_PINNED: the one that pinned it */
+    char *base;
+    size_t size;
+} sim_where;
+
+/* ---- memory.c ------------------------------------------------------------ */
+
+int sim_device_count(void);             /* reads the environment on first use */
+sim_where sim_locate(const void *p);
+/* The device whose address range holds p, or -1; takes no lock. */
+int sim_device_of(const void *p);
+/* The bytes behind device address p of its device. */
+void *sim_alias(const void *p);
+void *sim_device_alloc(int device, size_t size);     /* NULL when out of memory */
+int sim_device_free(void *p);                         /* 0, or -1 if p is no allocation */
+void sim_device_free_all(int device);
+void sim_memory_info(int device, size_t *used, size_t *total);
+void *sim_pinned_alloc(int device, size_t size);
+int sim_pinned_free(void *p);
+
+/* ---- api.c --------------------------------------------------------------- */
+
+/* Records e as this thread's last error when it is one; returns e. */
+cudaError_t sim_return(cudaError_t e);
+int sim_current_device(void);
+bool sim_peer_enabled(int from, int to);
+/* The device's sticky error: cudaSuccess until a kernel faulted on it. */
+cudaError_t sim_sticky(int device);
+void sim_poison(int device);
+bool sim_stream_valid(cudaStream_t s);
+/* The device of a valid stream; the default stream is every device's. */
+int sim_stream_device(cudaStream_t s, int current);
+/* DT_SIM_* variables: a whole number in [lo, hi], or fallback (said on
+   stderr when the value is malformed). */
+long sim_env_long(const char *name, long fallback, long lo, long hi);
+
+/* ---- launch.c ------------------------------------------------------------ */
+
+void sim_launch_after_fork(void);
+
+#endif /* CUDASIM_SIM_H */
