@@ -19,13 +19,6 @@ __device__ void fill(T *out, int64_t n, double v)
     DTK_REGISTER(dtk_fill_##SFX)
 DTK_ALL_TYPES(FILL)
 
-extern "C" __global__ void dtk_arange_i64(int64_t *out, int64_t n)
-{
-    DTK_FOR(i, n)
-        out[i] = i;
-}
-DTK_REGISTER(dtk_arange_i64)
-
 template <typename To, typename From>
 __device__ void cast(To *out, const From *in, int64_t n)
 {

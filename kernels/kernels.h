@@ -57,7 +57,6 @@ extern "C" {
 void dtk_fill_f32(float *out, int64_t n, double v);
 void dtk_fill_f64(double *out, int64_t n, double v);
 void dtk_fill_i64(int64_t *out, int64_t n, double v);
-void dtk_arange_i64(int64_t *out, int64_t n);
 void dtk_cast_f32_to_f32(float *out, const float *in, int64_t n);
 void dtk_cast_f64_to_f32(float *out, const double *in, int64_t n);
 void dtk_cast_i64_to_f32(float *out, const int64_t *in, int64_t n);
@@ -77,8 +76,6 @@ void dtk_relu_i64(int64_t *out, const int64_t *in, int64_t n);
 /* random.cu: element i is draw offset + i of the counter-based stream */
 void dtk_randn_f32(float *out, int64_t n, uint64_t seed, uint64_t offset);
 void dtk_randn_f64(double *out, int64_t n, uint64_t seed, uint64_t offset);
-void dtk_uniform_f32(float *out, int64_t n, uint64_t seed, uint64_t offset, double lo, double hi);
-void dtk_uniform_f64(double *out, int64_t n, uint64_t seed, uint64_t offset, double lo, double hi);
 
 /* matmul.cu */
 void dtk_matmul_f32(float *out, const float *a, const float *b, int64_t m, int64_t k, int64_t n);

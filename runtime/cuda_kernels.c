@@ -21,7 +21,6 @@ typedef struct {
 
 static const kernel fill_k = ALL(dtk_fill);
 static const kernel randn_k = FLOATS("randn", dtk_randn);
-static const kernel uniform_k = FLOATS("uniform", dtk_uniform);
 static const kernel binary_k = ALL(dtk_binary);
 static const kernel relu_k = ALL(dtk_relu);
 static const kernel matmul_k = FLOATS("dt_matmul", dtk_matmul);
@@ -63,23 +62,10 @@ static int cuda_fill(dt_dtype t, void *out, int64_t n, double v)
     return launch("dt_fill", &fill_k, t, n, args);
 }
 
-static int cuda_arange(int64_t *out, int64_t n)
-{
-    void *args[] = { &out, &n };
-    return dt_cuda_launch("dt_arange", FN(dtk_arange_i64), n, args);
-}
-
 static int cuda_randn(dt_dtype t, void *out, int64_t n, uint64_t seed, uint64_t offset)
 {
     void *args[] = { &out, &n, &seed, &offset };
     return launch("dt_randn", &randn_k, t, n, args);
-}
-
-static int cuda_uniform(dt_dtype t, void *out, int64_t n, uint64_t seed, uint64_t offset,
-                        double lo, double hi)
-{
-    void *args[] = { &out, &n, &seed, &offset, &lo, &hi };
-    return launch("dt_uniform", &uniform_k, t, n, args);
 }
 
 static int cuda_cast(dt_dtype to, void *out, dt_dtype from, const void *in, int64_t n)
@@ -261,9 +247,7 @@ static int cuda_slice(dt_dtype t, void *out, const void *in, dt_axis ax, int64_t
 
 const dt_kernels dt_cuda_kernels = {
     .fill = cuda_fill,
-    .arange = cuda_arange,
     .randn = cuda_randn,
-    .uniform = cuda_uniform,
     .cast = cuda_cast,
     .binary = cuda_binary,
     .relu = cuda_relu,

@@ -49,7 +49,9 @@ struct dt_tensor {
 _Static_assert(DTK_MAX_DIMS == DT_MAX_DIMS, "kernels.h and devtensor.h disagree on DT_MAX_DIMS");
 dt_axis dt_axis_of(dt_shape s, int dim);
 
-/* Each returns 0, or -1 with dt_last_error() set. */
+/* Each returns 0, or -1 with dt_last_error() set.  arange and uniform fill
+   only tensors the runtime makes on the cpu (dt_arange, layer weights), so
+   other backends leave them NULL. */
 typedef struct dt_kernels {
     int (*fill)(dt_dtype t, void *out, int64_t n, double value);
     int (*arange)(int64_t *out, int64_t n);

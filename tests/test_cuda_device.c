@@ -5,15 +5,40 @@
  * device; running out of device memory.  The choice is made once per
  * process, so each environment is tried in a forked child that sets it
  * before its first question.
+ *
+ * The CUDA calls go to whichever CUDA runtime the backend loaded (looked up
+ * by name, not linked), so that this program never offers CUDA's names of
+ * its own to a backend on a real GPU.
  */
 #include "dt_check.h"
 
 #include <cuda_runtime_api.h>
-#include <kernels.h>
+#include <dlfcn.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+static struct {
+    cudaError_t (*attributes)(struct cudaPointerAttributes *, const void *);
+    cudaError_t (*set_device)(int);
+    cudaError_t (*malloc)(void **, size_t);
+    cudaError_t (*launch)(const void *, dim3, dim3, void **, size_t, cudaStream_t);
+    const void *relu_f32;
+} cuda;
+
+/* The CUDA runtime under the loaded backend; false if there is none. */
+static bool find_cuda(void)
+{
+    if (!dt_cuda_is_available())
+        return false;
+    *(void **)&cuda.attributes = dlsym(RTLD_DEFAULT, "cudaPointerGetAttributes");
+    *(void **)&cuda.set_device = dlsym(RTLD_DEFAULT, "cudaSetDevice");
+    *(void **)&cuda.malloc = dlsym(RTLD_DEFAULT, "cudaMalloc");
+    *(void **)&cuda.launch = dlsym(RTLD_DEFAULT, "cudaLaunchKernel");
+    cuda.relu_f32 = dlsym(RTLD_DEFAULT, "dtk_relu_f32");
+    return cuda.attributes && cuda.set_device && cuda.malloc && cuda.launch && cuda.relu_f32;
+}
 
 /* Runs fn in a child whose environment has DT_DEVICE=mode (NULL: unset) and
    DT_SIM_DEVICES=n (NULL: unset); true when all of its checks passed. */
@@ -84,9 +109,9 @@ static void test_pinned(void)
     struct cudaPointerAttributes a;
     CHECK(p && dt_is_pinned(p) && !dt_is_pinned(x));
     CHECK(dt_device_equal(dt_device_of(p), dt_cpu()));
-    CHECK(cudaPointerGetAttributes(&a, dt_data(p)) == cudaSuccess);
+    CHECK(cuda.attributes(&a, dt_data(p)) == cudaSuccess);
     CHECK(a.type == cudaMemoryTypeHost);
-    CHECK(cudaPointerGetAttributes(&a, dt_data(x)) == cudaSuccess);
+    CHECK(cuda.attributes(&a, dt_data(x)) == cudaSuccess);
     CHECK(a.type == cudaMemoryTypeUnregistered);
     dt_tensor *g = dt_to(p, dt_cuda(0)), *back = dt_to(g, dt_cpu());
     CHECK_VALUES(back, 0, 1, 2, 3, 4);
@@ -152,7 +177,7 @@ static void test_data_is_device_memory(void)
 {
     dt_tensor *t = dt_ones_on(DT_SHAPE(4), dt_cuda(1));
     struct cudaPointerAttributes a;
-    CHECK(cudaPointerGetAttributes(&a, dt_data(t)) == cudaSuccess);
+    CHECK(cuda.attributes(&a, dt_data(t)) == cudaSuccess);
     CHECK(a.type == cudaMemoryTypeDevice && a.device == 1);
     dt_tensor *s = dt_sum(t);
     CHECK(s && dt_item(s) == 4);
@@ -187,11 +212,12 @@ static void poison_cuda0_then_use(void)
     float host[4] = { 0 };
     float *out = NULL;
     int64_t n = 4;
-    cudaSetDevice(0);
-    CHECK(cudaMalloc((void **)&out, sizeof host) == cudaSuccess);
+    CHECK(find_cuda());
+    cuda.set_device(0);
+    CHECK(cuda.malloc((void **)&out, sizeof host) == cudaSuccess);
     void *args[] = { &out, &(float *){ host }, &n };
     dim3 grid = { 1, 1, 1 }, block = { 32, 1, 1 };
-    CHECK(cudaLaunchKernel((const void *)dtk_relu_f32, grid, block, args, 0, NULL) == cudaSuccess);
+    CHECK(cuda.launch(cuda.relu_f32, grid, block, args, 0, NULL) == cudaSuccess);
     CHECK_FAILS(dt_zeros_on(DT_SHAPE(4), dt_cuda(0)),
                 "an illegal memory access was encountered (cudaErrorIllegalAddress)");
     dt_tensor *b = dt_ones_on(DT_SHAPE(4), dt_cuda(1)), *s = dt_sum(b);
@@ -228,6 +254,7 @@ int main(void)
     setenv("DT_DEVICE", "sim", 1);
     setenv("DT_SIM_DEVICES", "2", 1);
     setenv("DT_SIM_QUIET", "1", 1);
+    CHECK(find_cuda());
     RUN(test_pinned);
     RUN(test_loader_pins_batches);
     RUN(test_module_between_devices);

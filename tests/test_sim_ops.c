@@ -33,13 +33,13 @@
  *     then ROUND.  linear: the matmul bound, then ROUND for the bias add.
  *
  *   softmax, cross-entropy (the same double expression in the same order on
- *     both; only exp/log may differ, by a few ulps, on a real GPU): f32 <= 1
- *     ulp (a double result a few double ulps off rounds to a float at most
- *     one float ulp off); f64 softmax relative 1e-12 (the exp errors
- *     propagate to at most (2 len + 4) u64 < 2e-14 for len <= 70);
- *     cross-entropy 1e-12 * (1 + mean(|max_r| + |x_r,y_r| + log C)) (the
- *     log-sum-exp of each row is off by at most ~(C + 3) u64 of that scale),
- *     then ROUND.
+ *     both, samples summed in order; only exp/log may differ, by a few ulps,
+ *     on a real GPU): softmax f32 <= 1 ulp (a double result a few double
+ *     ulps off rounds to a float at most one float ulp off), f64 relative
+ *     1e-12 (the exp errors propagate to at most (2 len + 4) u64 < 2e-14
+ *     for len <= 70); cross-entropy 1e-12 * (1 + mean(|max_r| + |x_r,y_r| +
+ *     log C)) (each row's log-sum-exp is off by at most ~(C + 3) u64 of that
+ *     scale), then ROUND.
  *
  *   randn (the same counter-based generator, Box-Muller in double): f32 <= 1
  *     ulp, f64 <= 8 ulps (CUDA's log and cos are within 1 and 2 ulps, glibc's
@@ -52,7 +52,8 @@
  * A non-finite value on either side must be matched exactly (NaN by NaN).
  * On the emulated device the kernels are host builds of the same arithmetic,
  * so most of these bounds are met with room to spare; they are the ones a
- * real GPU must also meet.
+ * real GPU must also meet.  SIM_OPS_STATS=1 prints, per test, how many checks
+ * it made and how close the tolerant comparisons came to their bounds.
  */
 #define _GNU_SOURCE     /* RTLD_DEFAULT */
 #include "dt_check.h"
