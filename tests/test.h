@@ -25,6 +25,19 @@
 #include <stdio.h>
 #include <string.h>
 
+/* UNDER_ASAN: 1 in the AddressSanitizer build (gcc's or clang's way of
+   saying so), where a fault or a leak is reported by ASan, not the kernel. */
+#if defined(__SANITIZE_ADDRESS__)
+#define UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define UNDER_ASAN 1
+#endif
+#endif
+#ifndef UNDER_ASAN
+#define UNDER_ASAN 0
+#endif
+
 static int test_passed_;
 static int test_failed_;
 static const char *test_current_ = "";
