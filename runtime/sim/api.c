@@ -265,6 +265,8 @@ cudaError_t cudaFree(void *ptr)
 {
     if (!ptr)
         return cudaSuccess;
+    if (sim_device_count() == 0)
+        return sim_return(cudaErrorNoDevice);
     int d = sim_device_of(ptr);
     if (d >= 0 && sim_sticky(d) != cudaSuccess)
         return sim_return(sim_sticky(d));
