@@ -8,7 +8,7 @@
 template <typename T>
 __device__ void conv2d(T *out, const T *in, const T *w, const T *bias, const dt_conv_geom &g)
 {
-    int64_t oh = g.h - g.k + 1, ow = g.w - g.k + 1;
+    int64_t oh = g.oh, ow = g.ow;
     DTK_FOR(i, g.n * g.c_out * oh * ow) {
         int64_t x = i % ow, y = i / ow % oh, co = i / (ow * oh) % g.c_out;
         int64_t n = i / (ow * oh * g.c_out);
@@ -37,7 +37,7 @@ DTK_FLOAT_TYPES(CONV2D)
 template <typename T>
 __device__ void maxpool2d(T *out, const T *in, const dt_pool_geom &g)
 {
-    int64_t oh = (g.h - g.k) / g.stride + 1, ow = (g.w - g.k) / g.stride + 1;
+    int64_t oh = g.oh, ow = g.ow;
     DTK_FOR(i, g.n * g.c * oh * ow) {
         int64_t x = i % ow, y = i / ow % oh, plane = i / (ow * oh);
         const T *ip = in + (plane * g.h + y * g.stride) * g.w + x * g.stride;

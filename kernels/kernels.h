@@ -37,12 +37,15 @@ typedef struct {
    [outer, len, inner]. */
 typedef struct { int64_t outer, len, inner; } dt_axis;
 
+/* The output sizes oh, ow are set once, by whoever makes the output. */
 typedef struct {
     int64_t n, c_in, h, w, c_out, k;     /* input [n,c_in,h,w], weight [c_out,c_in,k,k] */
+    int64_t oh, ow;                      /* output [n,c_out,oh,ow] */
 } dt_conv_geom;
 
 typedef struct {
     int64_t n, c, h, w, k, stride;       /* input [n,c,h,w] */
+    int64_t oh, ow;                      /* output [n,c,oh,ow] */
 } dt_pool_geom;
 
 typedef enum { DT_BIN_ADD, DT_BIN_SUB, DT_BIN_MUL } dt_binop;

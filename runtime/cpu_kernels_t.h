@@ -168,7 +168,7 @@ static void K(mse)(T *out, const T *a, const T *b, int64_t n)
 
 static void K(conv2d)(T *out, const T *in, const T *w, const T *bias, const dt_conv_geom *g)
 {
-    int64_t oh = g->h - g->k + 1, ow = g->w - g->k + 1;
+    int64_t oh = g->oh, ow = g->ow;
     for (int64_t n = 0; n < g->n; n++)
         for (int64_t co = 0; co < g->c_out; co++)
             for (int64_t y = 0; y < oh; y++)
@@ -187,7 +187,7 @@ static void K(conv2d)(T *out, const T *in, const T *w, const T *bias, const dt_c
 
 static void K(maxpool2d)(T *out, const T *in, const dt_pool_geom *g)
 {
-    int64_t oh = (g->h - g->k) / g->stride + 1, ow = (g->w - g->k) / g->stride + 1;
+    int64_t oh = g->oh, ow = g->ow;
     for (int64_t p = 0; p < g->n * g->c; p++)
         for (int64_t y = 0; y < oh; y++)
             for (int64_t x = 0; x < ow; x++) {

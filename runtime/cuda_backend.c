@@ -64,13 +64,19 @@ static int device_count(void)
     return cudaGetDeviceCount(&n) == cudaSuccess ? n : 0;
 }
 
+/* alloc and copy name what failed in its message; the name is made only
+   then, as they are called for every tensor. */
 static void *alloc(int index, size_t bytes)
 {
-    char op[48];
     void *p = NULL;
-    snprintf(op, sizeof op, "allocating %zu bytes on cuda:%d", bytes, index);
     activate(index);
-    return dt_cuda_check(op, cudaMallocAsync(&p, bytes, NULL)) == 0 ? p : NULL;
+    cudaError_t e = cudaMallocAsync(&p, bytes, NULL);
+    if (e == cudaSuccess)
+        return p;
+    char op[64];
+    snprintf(op, sizeof op, "allocating %zu bytes on cuda:%d", bytes, index);
+    dt_cuda_check(op, e);
+    return NULL;
 }
 
 static void release(int index, void *p)
@@ -86,13 +92,15 @@ static int copy(void *dst, dt_device dd, const void *src, dt_device sd, size_t b
         { cudaMemcpyHostToDevice, cudaMemcpyDeviceToDevice },
     };
     bool to_cuda = dd.type == DT_CUDA, from_cuda = sd.type == DT_CUDA;
-    char op[64];
     cudaError_t e;
-    snprintf(op, sizeof op, "copying %s to %s", dt_device_name(sd), dt_device_name(dd));
     if (to_cuda && from_cuda && dd.index != sd.index)
         e = cudaMemcpyPeer(dst, dd.index, src, sd.index, bytes);
     else
         e = cudaMemcpy(dst, src, bytes, kind[to_cuda][from_cuda]);
+    if (e == cudaSuccess)
+        return 0;
+    char op[64];
+    snprintf(op, sizeof op, "copying %s to %s", dt_device_name(sd), dt_device_name(dd));
     return dt_cuda_check(op, e);
 }
 

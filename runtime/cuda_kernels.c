@@ -74,41 +74,16 @@ static int cuda_cast(dt_dtype to, void *out, dt_dtype from, const void *in, int6
     return dt_cuda_launch("dt_to_dtype", cast_k[to][from], n, args);
 }
 
-/* The same broadcast in as few dims as it takes: size-1 dims dropped, and a
-   dim merged into the one inside it where both operands step on evenly, so
-   that the kernel splits each index over fewer dims.  A same-shape op ends
-   with one dim. */
-static dt_bcast squeeze(const dt_bcast *g)
-{
-    dt_bcast s = { 0 };
-    for (int d = 0; d < g->ndim; d++) {
-        int last = s.ndim - 1;
-        if (g->dims[d] == 1)
-            continue;
-        if (last >= 0 && s.sa[last] == g->sa[d] * g->dims[d] &&
-            s.sb[last] == g->sb[d] * g->dims[d]) {
-            s.dims[last] *= g->dims[d];
-        } else {
-            s.dims[++last] = g->dims[d];
-            s.ndim++;
-        }
-        s.sa[last] = g->sa[d];
-        s.sb[last] = g->sb[d];
-    }
-    return s;
-}
-
 static int cuda_binary(dt_binop op, dt_dtype t, void *out, const void *a, const void *b,
                        const dt_bcast *g)
 {
     static const char *const names[] = {
         [DT_BIN_ADD] = "dt_add", [DT_BIN_SUB] = "dt_sub", [DT_BIN_MUL] = "dt_mul",
     };
-    dt_bcast s = squeeze(g);
     int64_t n = 1;
-    for (int d = 0; d < s.ndim; d++)
-        n *= s.dims[d];
-    void *args[] = { &op, &out, &a, &b, &s, &n };
+    for (int d = 0; d < g->ndim; d++)
+        n *= g->dims[d];
+    void *args[] = { &op, &out, &a, &b, (void *)g, &n };
     return launch(names[op], &binary_k, t, n, args);
 }
 
@@ -224,17 +199,15 @@ static int cuda_cross_entropy(dt_dtype t, void *out, const void *logits, const i
 static int cuda_conv2d(dt_dtype t, void *out, const void *in, const void *w, const void *bias,
                        const dt_conv_geom *g)
 {
-    dt_conv_geom geom = *g;
-    void *args[] = { &out, &in, &w, &bias, &geom };
-    int64_t work = g->n * g->c_out * (g->h - g->k + 1) * (g->w - g->k + 1);
+    void *args[] = { &out, &in, &w, &bias, (void *)g };
+    int64_t work = g->n * g->c_out * g->oh * g->ow;
     return launch("dt_conv2d", &conv2d_k, t, work, args);
 }
 
 static int cuda_maxpool2d(dt_dtype t, void *out, const void *in, const dt_pool_geom *g)
 {
-    dt_pool_geom geom = *g;
-    void *args[] = { &out, &in, &geom };
-    int64_t work = g->n * g->c * ((g->h - g->k) / g->stride + 1) * ((g->w - g->k) / g->stride + 1);
+    void *args[] = { &out, &in, (void *)g };
+    int64_t work = g->n * g->c * g->oh * g->ow;
     return launch("dt_maxpool2d", &maxpool2d_k, t, work, args);
 }
 

@@ -80,14 +80,16 @@ static dt_tensor *op_conv2d(dt_tensor *x, dt_tensor *w, dt_tensor *b, dt_site si
 {
     if (!check_layer_operands("dt_conv2d", x, w, b, 4))
         return NULL;
-    dt_conv_geom g = { 0, w->shape.dims[1], 0, 0, w->shape.dims[0], w->shape.dims[2] };
+    dt_conv_geom g = { .c_in = w->shape.dims[1], .c_out = w->shape.dims[0], .k = w->shape.dims[2] };
     if (!check_image("dt_conv2d", x, g.c_in, g.k))
         return NULL;
     g.n = x->shape.dims[0];
     g.h = x->shape.dims[2];
     g.w = x->shape.dims[3];
-    dt_tensor *out = dt_empty(DT_SHAPE(g.n, g.c_out, g.h - g.k + 1, g.w - g.k + 1), x->dtype,
-                              x->storage->device, site);
+    g.oh = g.h - g.k + 1;
+    g.ow = g.w - g.k + 1;
+    dt_tensor *out = dt_empty(DT_SHAPE(g.n, g.c_out, g.oh, g.ow), x->dtype, x->storage->device,
+                              site);
     if (!out)
         return NULL;
     return dt_finish(out, dt_kernels_of(x)->conv2d(x->dtype, out->storage->ptr, x->storage->ptr,
@@ -115,9 +117,9 @@ static dt_tensor *op_maxpool2d(dt_tensor *x, int64_t k, int64_t stride, dt_site 
     if (!pool_sizes_ok(k, stride))
         return NULL;
     dt_pool_geom g = { x->shape.dims[0], x->shape.dims[1], x->shape.dims[2], x->shape.dims[3],
-                       k, stride };
-    dt_tensor *out = dt_empty(DT_SHAPE(g.n, g.c, (g.h - k) / stride + 1, (g.w - k) / stride + 1),
-                              x->dtype, x->storage->device, site);
+                       k, stride, (x->shape.dims[2] - k) / stride + 1,
+                       (x->shape.dims[3] - k) / stride + 1 };
+    dt_tensor *out = dt_empty(DT_SHAPE(g.n, g.c, g.oh, g.ow), x->dtype, x->storage->device, site);
     if (!out)
         return NULL;
     return dt_finish(out, dt_kernels_of(x)->maxpool2d(x->dtype, out->storage->ptr,

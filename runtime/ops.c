@@ -77,6 +77,30 @@ static bool broadcast(const char *op, dt_shape a, dt_shape b, dt_bcast *g)
     return true;
 }
 
+/* The same broadcast in as few dims as it takes: size-1 dims dropped, and a
+   dim merged into the one inside it where both operands step on evenly, so
+   that a kernel walks fewer dims (the cpu's rows grow long, a GPU thread
+   splits its index fewer times).  A same-shape op ends with one dim. */
+static dt_bcast squeeze(const dt_bcast *g)
+{
+    dt_bcast s = { 0 };
+    for (int d = 0; d < g->ndim; d++) {
+        int last = s.ndim - 1;
+        if (g->dims[d] == 1)
+            continue;
+        if (last >= 0 && s.sa[last] == g->sa[d] * g->dims[d] &&
+            s.sb[last] == g->sb[d] * g->dims[d]) {
+            s.dims[last] *= g->dims[d];
+        } else {
+            s.dims[++last] = g->dims[d];
+            s.ndim++;
+        }
+        s.sa[last] = g->sa[d];
+        s.sb[last] = g->sb[d];
+    }
+    return s;
+}
+
 static dt_tensor *binary(dt_binop op, dt_tensor *a, dt_tensor *b, dt_site site)
 {
     dt_operand v[] = { { "a", a }, { "b", b } };
@@ -89,6 +113,7 @@ static dt_tensor *binary(dt_binop op, dt_tensor *a, dt_tensor *b, dt_site site)
     dt_tensor *out = dt_empty(s, a->dtype, a->storage->device, site);
     if (!out)
         return NULL;
+    g = squeeze(&g);
     return dt_finish(out, dt_kernels_of(a)->binary(op, a->dtype, out->storage->ptr,
                                                     a->storage->ptr, b->storage->ptr, &g));
 }

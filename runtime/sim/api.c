@@ -370,7 +370,7 @@ static cudaError_t copy_side(const void *p, size_t count, bool check, bool devic
         return sim_sticky(w.device);
     if (w.space != SIM_HOST && (!w.base || count > w.size - (size_t)((const char *)p - w.base)))
         return cudaErrorInvalidValue;
-    *bytes = w.space == SIM_DEVICE ? sim_alias(p) : (char *)p;
+    *bytes = w.space == SIM_DEVICE ? sim_alias(w.device, p) : (char *)p;
     return cudaSuccess;
 }
 

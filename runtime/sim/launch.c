@@ -203,7 +203,7 @@ static void *reach(const void *p, int d, const char **what)
         return NULL;
     int owner = sim_device_of(p);
     if (owner == d || (owner >= 0 && sim_peer_enabled(d, owner)))
-        return sim_alias(p);
+        return sim_alias(owner, p);
     if (owner >= 0) {
         *what = "memory of another device, and peer access to it is not enabled";
         return NULL;

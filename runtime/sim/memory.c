@@ -89,9 +89,9 @@ int sim_device_of(const void *p)
     return -1;
 }
 
-void *sim_alias(const void *p)
+void *sim_alias(int d, const void *p)
 {
-    const device_space *s = &spaces[sim_device_of(p)];
+    const device_space *s = &spaces[d];
     return s->alias + ((const char *)p - s->addr);
 }
 

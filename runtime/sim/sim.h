@@ -30,8 +30,8 @@ int sim_device_count(void);             /* reads the environment on first use */
 sim_where sim_locate(const void *p);
 /* The device whose address range holds p, or -1; takes no lock. */
 int sim_device_of(const void *p);
-/* The bytes behind device address p of its device. */
-void *sim_alias(const void *p);
+/* The bytes behind address p of device d's range. */
+void *sim_alias(int d, const void *p);
 void *sim_device_alloc(int device, size_t size);     /* NULL when out of memory */
 int sim_device_free(void *p);                         /* 0, or -1 if p is no allocation */
 void sim_device_free_all(int device);
