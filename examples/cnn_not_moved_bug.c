@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-int main(void)
+int main(void) // devtrace-exit: 1
 {
     int rc = 1;
     dt_module *net = NULL;
@@ -30,7 +30,7 @@ int main(void)
     imgs = dt_to(images, dev);
     CHECK(imgs);
     dt_set_name(imgs, "imgs");
-    logits = dt_forward(net, imgs);
+    logits = dt_forward(net, imgs); // devtrace: device_mismatch
     CHECK(logits);
     pred = dt_argmax(logits, 1);
     CHECK(pred);

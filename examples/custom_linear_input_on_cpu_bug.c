@@ -12,7 +12,7 @@
 static dt_tensor *my_linear_forward(dt_module *self, dt_tensor *x)
 {
     dt_tensor *wt = dt_transpose(dt_module_get(self, "weight"));
-    dt_tensor *h = wt ? dt_matmul(x, wt) : NULL;
+    dt_tensor *h = wt ? dt_matmul(x, wt) : NULL; // devtrace: device_mismatch
     dt_tensor *y = h ? dt_add(h, dt_module_get(self, "bias")) : NULL;
     dt_release(h);
     dt_release(wt);
@@ -35,7 +35,7 @@ static dt_module *my_linear(int64_t in, int64_t out)
     return m;
 }
 
-int main(void)
+int main(void) // devtrace-exit: 1
 {
     int rc = 1;
     dt_module *fc = NULL;

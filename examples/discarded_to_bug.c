@@ -7,7 +7,7 @@
 #include "example.h"
 #include <stdio.h>
 
-int main(void)
+int main(void) // devtrace-exit: 1
 {
     int rc = 1;
     dt_module *model = NULL;
@@ -25,7 +25,7 @@ int main(void)
     CHECK(x);
     dt_set_name(x, "x");
     dt_to(x, dev);                          /* the moved copy is thrown away */
-    y = dt_forward(model, x);               /* x is still on the cpu */
+    y = dt_forward(model, x);               /* x is still on the cpu */ // devtrace: device_mismatch
     CHECK(y);
     CHECK(dt_copy_to_host(y, v, sizeof v) == 0);
     printf("y = %.4f %.4f / %.4f %.4f / %.4f %.4f\n", v[0], v[1], v[2], v[3], v[4], v[5]);

@@ -8,7 +8,7 @@
 #include <devtensor.h>
 #include <stdio.h>
 
-int main(void)
+int main(void) // devtrace-exit: 1
 {
     int rc = 1;
     dt_module *model = NULL;
@@ -27,7 +27,7 @@ int main(void)
     dt_module_to(model, dev);
     dt_set_name(x, "x");
 
-    y = dt_forward(model, x);
+    y = dt_forward(model, x); // devtrace: device_mismatch
     if (!y) {
         fprintf(stderr, "error: %s\n", dt_last_error());
         goto done;

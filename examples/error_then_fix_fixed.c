@@ -25,7 +25,7 @@ int main(void)
     dt_set_name(x, "x");
 
     /* x may be on the wrong device: a failure is handled right below */
-    y = dt_forward(model, x);   // devcheck-ignore(device-mismatch)
+    y = dt_forward(model, x);   // devcheck-ignore(device-mismatch) // devtrace: device_mismatch
     if (!y) {
         fprintf(stderr, "forward failed: %s\n", dt_last_error());
         xg = dt_to(x, dt_module_device(model));

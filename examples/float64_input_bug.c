@@ -7,7 +7,7 @@
 #include "example.h"
 #include <stdio.h>
 
-int main(void)
+int main(void) // devtrace-exit: 1
 {
     int rc = 1;
     const double raw[6] = {0.5, -1.25, 2.0, 3.5, 0.0, -0.75};
@@ -27,7 +27,7 @@ int main(void)
     dt_set_name(x64, "x64");
     xg = dt_to(x64, dev);                           /* on the device, still float64 */
     CHECK(xg);
-    y = dt_forward(model, xg);                      /* float32 weights */
+    y = dt_forward(model, xg);                      /* float32 weights */ // devtrace: dtype_mismatch
     CHECK(y);
     CHECK(dt_copy_to_host(y, v, sizeof v) == 0);
     printf("y = %.4f %.4f / %.4f %.4f\n", v[0], v[1], v[2], v[3]);

@@ -11,14 +11,14 @@
 static dt_tensor *noisy_linear_forward(dt_module *self, dt_tensor *x)
 {
     dt_tensor *noise = dt_randn(dt_shape_of(x));    /* no device given: the cpu */
-    dt_tensor *xn = noise ? dt_add(x, noise) : NULL;
+    dt_tensor *xn = noise ? dt_add(x, noise) : NULL; // devtrace: device_mismatch
     dt_tensor *y = xn ? dt_matmul(xn, dt_module_get(self, "weight")) : NULL;
     dt_release(xn);
     dt_release(noise);
     return y;
 }
 
-int main(void)
+int main(void) // devtrace-exit: 1
 {
     int rc = 1;
     dt_module *layer = NULL;

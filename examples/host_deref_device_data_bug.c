@@ -7,7 +7,7 @@
 #include "example.h"
 #include <stdio.h>
 
-int main(void)
+int main(void) // devtrace-exit: SIGSEGV
 {
     int rc = 1;
     dt_tensor *t = NULL, *s = NULL;
@@ -20,7 +20,7 @@ int main(void)
     dt_set_name(t, "t");
     float *p = dt_data(t);                  /* device memory when t is on cuda */
     CHECK(p);
-    p[0] = 1.0f;                            /* a host write into it */
+    p[0] = 1.0f;                            /* a host write into it */ // devtrace: host_deref_device
 
     s = dt_sum(t);
     CHECK(s);

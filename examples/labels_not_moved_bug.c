@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-int main(void)
+int main(void) // devtrace-exit: 1
 {
     int rc = 1, step = 0;
     const int64_t classes[6] = {2, 0, 1, 1, 2, 0};
@@ -38,7 +38,7 @@ int main(void)
         CHECK(imgs);
         logits = dt_forward(model, imgs);
         CHECK(logits);
-        loss = dt_cross_entropy(logits, labels);   /* labels still on the cpu */
+        loss = dt_cross_entropy(logits, labels);   /* labels still on the cpu */ // devtrace: device_mismatch
         CHECK(loss);
         printf("batch %d: loss %.4f\n", step++, dt_item(loss));
         dt_release(loss), loss = NULL;

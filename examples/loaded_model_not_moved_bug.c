@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
-int main(void)
+int main(void) // devtrace-exit: 1
 {
     int rc = 1;
     bool saved = false;
@@ -38,7 +38,7 @@ int main(void)
     xg = dt_to(x, dev);
     CHECK(xg);
     dt_set_name(xg, "xg");
-    out = dt_forward(loaded, xg);
+    out = dt_forward(loaded, xg); // devtrace: device_mismatch
     CHECK(out);
     CHECK(dt_copy_to_host(out, v, sizeof v) == 0);
     printf("out = %.4f %.4f / %.4f %.4f\n", v[0], v[1], v[2], v[3]);

@@ -15,7 +15,7 @@ static int next_batch(dt_loader *loader, dt_device dev, dt_tensor **x, dt_tensor
     return dt_loader_next(loader, x, y) ? 1 : 0;
 }
 
-int main(void)
+int main(void) // devtrace-exit: 1
 {
     int rc = 1, got, step = 0;
     const int64_t lab[8] = {0, 1, 2, 0, 1, 2, 0, 1};
@@ -40,7 +40,7 @@ int main(void)
     dt_module_to(model, dev);
 
     while ((got = next_batch(loader, dev, &x, &y)) > 0) {
-        logits = dt_forward(model, x);
+        logits = dt_forward(model, x); // devtrace: device_mismatch
         CHECK(logits);
         loss = dt_cross_entropy(logits, y);
         CHECK(loss);

@@ -7,7 +7,7 @@
 #include "example.h"
 #include <stdio.h>
 
-int main(void)
+int main(void) // devtrace-exit: 1
 {
     int rc = 1;
     dt_module *model = NULL;
@@ -40,7 +40,7 @@ int main(void)
 
     pred = dt_forward(model, dt_list_get(moved, 0));
     CHECK(pred);
-    loss = dt_mse_loss(pred, dt_list_get(moved, 1));
+    loss = dt_mse_loss(pred, dt_list_get(moved, 1)); // devtrace: device_mismatch
     CHECK(loss);
     printf("loss %.4f\n", dt_item(loss));
     rc = 0;

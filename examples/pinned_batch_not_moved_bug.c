@@ -7,7 +7,7 @@
 #include "example.h"
 #include <stdio.h>
 
-int main(void)
+int main(void) // devtrace-exit: 1
 {
     int rc = 1, step = 0;
     dt_tensor *data = NULL, *targets = NULL, *x = NULL, *y = NULL;
@@ -33,7 +33,7 @@ int main(void)
 
     while (dt_loader_next(loader, &x, &y)) {
         /* pinned, but still on the cpu: no dt_to here */
-        pred = dt_forward(model, x);
+        pred = dt_forward(model, x); // devtrace: device_mismatch
         CHECK(pred);
         loss = dt_mse_loss(pred, y);
         CHECK(loss);

@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-int main(void)
+int main(void) // devtrace-exit: 1
 {
     int rc = 1;
     dt_module *model = NULL;
@@ -26,7 +26,7 @@ int main(void)
     x = dt_randn(DT_SHAPE(2, 4));           /* the input, on the cpu ... */
     CHECK(x);
     dt_set_name(x, "x");
-    logits = dt_forward(model, x);          /* ... never moved to dev */
+    logits = dt_forward(model, x);          /* ... never moved to dev */ // devtrace: device_mismatch
     CHECK(logits);
     probs = dt_softmax(logits, 1);
     CHECK(probs);

@@ -7,7 +7,7 @@
 #include "example.h"
 #include <stdio.h>
 
-int main(void)
+int main(void) // devtrace-exit: 1
 {
     int rc = 1;
     dt_module *model = NULL;
@@ -27,7 +27,7 @@ int main(void)
     xg = dt_to(x, dev);
     CHECK(xg);
     dt_set_name(xg, "xg");
-    y = dt_forward(model, x);               /* the stale cpu x, not xg */
+    y = dt_forward(model, x);               /* the stale cpu x, not xg */ // devtrace: device_mismatch
     CHECK(y);
     probs = dt_softmax(y, 1);
     CHECK(probs);

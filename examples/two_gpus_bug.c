@@ -7,7 +7,7 @@
 #include "example.h"
 #include <stdio.h>
 
-int main(void)
+int main(void) // devtrace-exit: 1
 {
     int rc = 1;
     dt_device d0, d1;
@@ -38,7 +38,7 @@ int main(void)
     h = dt_forward(stage1, xg);
     CHECK(h);
     dt_set_name(h, "h");
-    out = dt_forward(stage2, h);            /* h is still on d0 */
+    out = dt_forward(stage2, h);            /* h is still on d0 */ // devtrace: device_mismatch
     CHECK(out);
     CHECK(dt_copy_to_host(out, v, sizeof v) == 0);
     printf("out = %.4f %.4f / %.4f %.4f\n", v[0], v[1], v[2], v[3]);

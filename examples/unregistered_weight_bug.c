@@ -16,7 +16,7 @@ typedef struct {
 static dt_tensor *projection_forward(dt_module *self, dt_tensor *x)
 {
     projection *st = dt_module_state(self);
-    return dt_matmul(x, st->weight);
+    return dt_matmul(x, st->weight); // devtrace: device_mismatch
 }
 
 static void projection_free(void *state)
@@ -26,7 +26,7 @@ static void projection_free(void *state)
     free(st);
 }
 
-int main(void)
+int main(void) // devtrace-exit: 1
 {
     int rc = 1;
     projection *st = NULL;

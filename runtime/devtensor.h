@@ -215,6 +215,29 @@ dt_module *dt_conv2d_at(int64_t in_ch, int64_t out_ch, int64_t kernel, DT_AT);
 dt_module *dt_module_load_at(const char *path, DT_AT);
 #undef DT_AT
 
+/* ---- tracing ---------------------------------------------------------------
+ * The runtime calls dt_trace for each operand mismatch it refuses, after
+ * dt_last_error() is set.  Here it does nothing: a tracer such as
+ * libdevtrace.so defines its own dt_trace and, preloaded, takes its place.
+ * The pointers are valid during the call only. */
+typedef enum { DT_TRACE_DEVICE_MISMATCH, DT_TRACE_DTYPE_MISMATCH } dt_trace_kind;
+typedef struct {
+    const char *arg;          /* the parameter: "input", "b", ... */
+    const char *name;         /* the tensor's name, or NULL */
+    dt_device device;
+    dt_dtype dtype;
+    dt_site created;          /* dt_created_at */
+} dt_trace_operand;
+typedef struct {
+    dt_trace_kind kind;
+    const char *op;           /* "dt_add", "dt_linear", ... */
+    dt_site called;           /* the op's call, when it came through its macro
+                                 (file NULL when not known) */
+    const char *message;      /* dt_last_error() */
+    dt_trace_operand operands[2];
+} dt_trace_event;
+void dt_trace(const dt_trace_event *ev);
+
 #ifndef DT_NO_SITE_MACROS
 #define DT_HERE __FILE__, __LINE__
 #define dt_zeros(s)                 dt_zeros_at((s), DT_HERE)

@@ -47,8 +47,21 @@ static void describe_operand(char *buf, size_t n, const dt_operand *o, const cha
 
 /* The usual mistake is a tensor left on the cpu: name that operand first,
    then where the other one came from. */
-void dt_fail_device_mismatch(const char *op, const dt_operand *first, const dt_operand *other)
+static dt_trace_operand traced(const dt_operand *o)
 {
+    return (dt_trace_operand){ o->arg, o->t->name, dt_device_of(o->t), o->t->dtype, o->t->site };
+}
+
+static void trace_mismatch(dt_trace_kind kind, dt_site site, const dt_operand *first,
+                           const dt_operand *other)
+{
+    dt_trace_event ev = { kind, site.func, site, last_error, { traced(first), traced(other) } };
+    dt_trace(&ev);
+}
+
+void dt_fail_device_mismatch(dt_site site, const dt_operand *first, const dt_operand *other)
+{
+    const char *op = site.func;
     const dt_operand *stray = dt_device_of(first->t).type == DT_CPU ? first : other;
     const dt_operand *kept = stray == first ? other : first;
     char where_stray[48], where_kept[48], detail[512], also[512];
@@ -60,20 +73,24 @@ void dt_fail_device_mismatch(const char *op, const dt_operand *first, const dt_o
             "devices, %s and %s! (%s: %s; %s)",
             dt_device_name(dt_device_of(first->t)), dt_device_name(dt_device_of(other->t)),
             op, detail, also);
+    trace_mismatch(DT_TRACE_DEVICE_MISMATCH, site, first, other);
 }
 
-void dt_fail_dtype_mismatch(const char *op, const dt_operand *first, const dt_operand *other)
+void dt_fail_dtype_mismatch(dt_site site, const dt_operand *first, const dt_operand *other)
 {
+    const char *op = site.func;
     char where[48], detail[512];
     snprintf(where, sizeof where, "as %s", dt_dtype_name(other->t->dtype));
     describe_operand(detail, sizeof detail, other, where);
     dt_fail("Expected all tensors to have the same dtype, but found at least two "
             "dtypes, %s and %s! (%s: %s)",
             dt_dtype_name(first->t->dtype), dt_dtype_name(other->t->dtype), op, detail);
+    trace_mismatch(DT_TRACE_DTYPE_MISMATCH, site, first, other);
 }
 
-bool dt_check_operands(const char *op, const dt_operand *v, int n, bool same_dtype)
+bool dt_check_operands(dt_site site, const dt_operand *v, int n, bool same_dtype)
 {
+    const char *op = site.func;
     for (int i = 0; i < n; i++)
         if (!v[i].t) {
             dt_fail("%s: argument '%s' is NULL", op, v[i].arg);
@@ -81,12 +98,12 @@ bool dt_check_operands(const char *op, const dt_operand *v, int n, bool same_dty
         }
     for (int i = 1; i < n; i++)
         if (!dt_device_equal(dt_device_of(v[0].t), dt_device_of(v[i].t))) {
-            dt_fail_device_mismatch(op, &v[0], &v[i]);
+            dt_fail_device_mismatch(site, &v[0], &v[i]);
             return false;
         }
     for (int i = 1; same_dtype && i < n; i++)
         if (v[0].t->dtype != v[i].t->dtype) {
-            dt_fail_dtype_mismatch(op, &v[0], &v[i]);
+            dt_fail_dtype_mismatch(site, &v[0], &v[i]);
             return false;
         }
     return true;

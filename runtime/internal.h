@@ -170,12 +170,13 @@ dt_forward_fn dt_module_registered(const char *name);
 
 /* Sets this thread's message; returns NULL so callers can `return dt_fail(..)`. */
 void *dt_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* The operand check shared by every op: non-NULL, one device, one dtype. */
+/* The operand check shared by every op: non-NULL, one device, one dtype.
+   site is the op's call (site.func its name), which a mismatch is traced to. */
 typedef struct { const char *arg; dt_tensor *t; } dt_operand;
-bool dt_check_operands(const char *op, const dt_operand *v, int n, bool same_dtype);
+bool dt_check_operands(dt_site site, const dt_operand *v, int n, bool same_dtype);
 /* The messages of a device or dtype mismatch between operands v[0] and v[i]. */
-void dt_fail_device_mismatch(const char *op, const dt_operand *first, const dt_operand *other);
-void dt_fail_dtype_mismatch(const char *op, const dt_operand *first, const dt_operand *other);
+void dt_fail_device_mismatch(dt_site site, const dt_operand *first, const dt_operand *other);
+void dt_fail_dtype_mismatch(dt_site site, const dt_operand *first, const dt_operand *other);
 
 /* ---- random ------------------------------------------------------------- */
 

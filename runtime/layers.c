@@ -29,7 +29,7 @@ static bool check_layer_operands(const char *op, dt_tensor *x, dt_tensor *w, dt_
 {
     /* the module's weight comes first: a stray input is the one blamed */
     dt_operand v[] = { { "weight", w }, { "input", x }, { "bias", b } };
-    if (!dt_check_operands(op, v, b ? 3 : 2, true) || !check_params(op, w, b, ndim))
+    if (!dt_check_operands(dt_site_make(op, NULL, 0), v, b ? 3 : 2, true) || !check_params(op, w, b, ndim))
         return false;
     if (w->dtype == DT_I64) {
         dt_fail("%s: expected a floating dtype, got int64", op);
@@ -110,7 +110,7 @@ static bool pool_sizes_ok(int64_t k, int64_t stride)
 static dt_tensor *op_maxpool2d(dt_tensor *x, int64_t k, int64_t stride, dt_site site)
 {
     dt_operand v[] = { { "input", x } };
-    if (!dt_check_operands("dt_maxpool2d", v, 1, true) || !check_image("dt_maxpool2d", x, -1, k))
+    if (!dt_check_operands(site, v, 1, true) || !check_image("dt_maxpool2d", x, -1, k))
         return NULL;
     if (x->dtype == DT_I64)
         return dt_fail("dt_maxpool2d: expected a floating dtype, got int64");

@@ -73,7 +73,7 @@ static dt_list *append_owned(dt_list *l, dt_tensor *t)
 dt_list *dt_split_at(dt_tensor *a, int64_t size, int dim, const char *file_, int line_)
 {
     dt_operand v[] = { { "a", a } };
-    if (!dt_check_operands("dt_split", v, 1, true))
+    if (!dt_check_operands(DT_SITE("dt_split"), v, 1, true))
         return NULL;
     int nd = a->shape.ndim;
     if (nd == 0)

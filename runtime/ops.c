@@ -105,7 +105,7 @@ static dt_tensor *binary(dt_binop op, dt_tensor *a, dt_tensor *b, dt_site site)
 {
     dt_operand v[] = { { "a", a }, { "b", b } };
     dt_bcast g;
-    if (!dt_check_operands(site.func, v, 2, true) || !broadcast(site.func, a->shape, b->shape, &g))
+    if (!dt_check_operands(site, v, 2, true) || !broadcast(site.func, a->shape, b->shape, &g))
         return NULL;
     dt_shape s = { g.ndim, { 0 } };
     for (int i = 0; i < g.ndim; i++)
@@ -136,7 +136,7 @@ dt_tensor *dt_mul_at(dt_tensor *a, dt_tensor *b, const char *file_, int line_)
 dt_tensor *dt_relu_at(dt_tensor *a, const char *file_, int line_)
 {
     dt_operand v[] = { { "a", a } };
-    if (!dt_check_operands("dt_relu", v, 1, true))
+    if (!dt_check_operands(DT_SITE("dt_relu"), v, 1, true))
         return NULL;
     dt_tensor *out = dt_empty(a->shape, a->dtype, a->storage->device, DT_SITE("dt_relu"));
     if (!out)
@@ -150,7 +150,7 @@ dt_tensor *dt_relu_at(dt_tensor *a, const char *file_, int line_)
 dt_tensor *dt_matmul_at(dt_tensor *a, dt_tensor *b, const char *file_, int line_)
 {
     dt_operand v[] = { { "a", a }, { "b", b } };
-    if (!dt_check_operands("dt_matmul", v, 2, true) || !check_ndim("dt_matmul", "a", a, 2) ||
+    if (!dt_check_operands(DT_SITE("dt_matmul"), v, 2, true) || !check_ndim("dt_matmul", "a", a, 2) ||
         !check_ndim("dt_matmul", "b", b, 2))
         return NULL;
     if (a->dtype == DT_I64)
@@ -169,7 +169,7 @@ dt_tensor *dt_matmul_at(dt_tensor *a, dt_tensor *b, const char *file_, int line_
 dt_tensor *dt_transpose_at(dt_tensor *a, const char *file_, int line_)
 {
     dt_operand v[] = { { "a", a } };
-    if (!dt_check_operands("dt_transpose", v, 1, true) || !check_ndim("dt_transpose", "a", a, 2))
+    if (!dt_check_operands(DT_SITE("dt_transpose"), v, 1, true) || !check_ndim("dt_transpose", "a", a, 2))
         return NULL;
     int64_t r = a->shape.dims[0], c = a->shape.dims[1];
     dt_tensor *out = dt_empty(DT_SHAPE(c, r), a->dtype, a->storage->device, DT_SITE("dt_transpose"));
@@ -185,7 +185,7 @@ dt_tensor *dt_softmax_at(dt_tensor *a, int dim, const char *file_, int line_)
 {
     dt_operand v[] = { { "a", a } };
     bool ok;
-    if (!dt_check_operands("dt_softmax", v, 1, true))
+    if (!dt_check_operands(DT_SITE("dt_softmax"), v, 1, true))
         return NULL;
     if (a->dtype == DT_I64)
         return need_float("dt_softmax", a);
@@ -203,7 +203,7 @@ dt_tensor *dt_argmax_at(dt_tensor *a, int dim, const char *file_, int line_)
 {
     dt_operand v[] = { { "a", a } };
     bool ok;
-    if (!dt_check_operands("dt_argmax", v, 1, true))
+    if (!dt_check_operands(DT_SITE("dt_argmax"), v, 1, true))
         return NULL;
     dim = normalize_dim("dt_argmax", dim, a->shape.ndim, &ok);
     if (!ok)
@@ -227,7 +227,7 @@ dt_tensor *dt_argmax_at(dt_tensor *a, int dim, const char *file_, int line_)
 static dt_tensor *reduce(dt_tensor *a, bool mean, dt_site site)
 {
     dt_operand v[] = { { "a", a } };
-    if (!dt_check_operands(site.func, v, 1, true))
+    if (!dt_check_operands(site, v, 1, true))
         return NULL;
     if (mean && a->dtype == DT_I64)
         return need_float(site.func, a);
@@ -252,7 +252,7 @@ dt_tensor *dt_cross_entropy_at(dt_tensor *logits, dt_tensor *labels, const char 
 {
     const char *op = "dt_cross_entropy";
     dt_operand v[] = { { "logits", logits }, { "labels", labels } };
-    if (!dt_check_operands(op, v, 2, false) || !check_ndim(op, "logits", logits, 2) ||
+    if (!dt_check_operands(DT_SITE(op), v, 2, false) || !check_ndim(op, "logits", logits, 2) ||
         !check_ndim(op, "labels", labels, 1))
         return NULL;
     if (logits->dtype == DT_I64)
@@ -274,7 +274,7 @@ dt_tensor *dt_cross_entropy_at(dt_tensor *logits, dt_tensor *labels, const char 
 dt_tensor *dt_mse_loss_at(dt_tensor *a, dt_tensor *b, const char *file_, int line_)
 {
     dt_operand v[] = { { "a", a }, { "b", b } };
-    if (!dt_check_operands("dt_mse_loss", v, 2, true))
+    if (!dt_check_operands(DT_SITE("dt_mse_loss"), v, 2, true))
         return NULL;
     if (a->dtype == DT_I64)
         return need_float("dt_mse_loss", a);
@@ -295,7 +295,7 @@ dt_tensor *dt_mse_loss_at(dt_tensor *a, dt_tensor *b, const char *file_, int lin
 dt_tensor *dt_reshape_at(dt_tensor *a, dt_shape s, const char *file_, int line_)
 {
     dt_operand v[] = { { "a", a } };
-    if (!dt_check_operands("dt_reshape", v, 1, true))
+    if (!dt_check_operands(DT_SITE("dt_reshape"), v, 1, true))
         return NULL;
     if (s.ndim < 0 || s.ndim > DT_MAX_DIMS)
         return dt_fail("dt_reshape: a shape has 0 to %d dims, not %d", DT_MAX_DIMS, s.ndim);
@@ -322,7 +322,7 @@ dt_tensor *dt_reshape_at(dt_tensor *a, dt_shape s, const char *file_, int line_)
 dt_tensor *dt_flatten_at(dt_tensor *a, const char *file_, int line_)
 {
     dt_operand v[] = { { "a", a } };
-    if (!dt_check_operands("dt_flatten", v, 1, true))
+    if (!dt_check_operands(DT_SITE("dt_flatten"), v, 1, true))
         return NULL;
     if (a->shape.ndim < 2)
         return dt_fail("dt_flatten: expected a tensor of at least 2 dims [N, ...], got %d-D",

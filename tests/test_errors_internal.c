@@ -210,9 +210,9 @@ static void test_fail_device_mismatch_directly(void)
     dt_operand first = {"input", a}, other = {"weight", b};
     operand_desc da = OPERAND("input", NULL, "cpu", line_a);
     operand_desc db = OPERAND("weight", "batch", "cuda:1", line_b);
-    dt_fail_device_mismatch("my_op", &first, &other);
+    dt_fail_device_mismatch(dt_site_make("my_op", NULL, 0), &first, &other);
     CHECK_MISMATCH("my_op", "cpu", "cuda:1", da, db);
-    dt_fail_device_mismatch("my_op", &other, &first);
+    dt_fail_device_mismatch(dt_site_make("my_op", NULL, 0), &other, &first);
     CHECK_MISMATCH("my_op", "cuda:1", "cpu", da, db);
     relabel(b, was);
     dt_release(a);
@@ -226,7 +226,7 @@ static void test_fail_dtype_mismatch_directly(void)
     dt_tensor *b = dt_from_f64((const double[]){1}, DT_SHAPE(1));
     dt_set_name(b, "data");
     dt_operand first = {"a", a}, other = {"b", b};
-    dt_fail_dtype_mismatch("dt_add", &first, &other);
+    dt_fail_dtype_mismatch(dt_site_make("dt_add", NULL, 0), &first, &other);
     char expect[512];
     snprintf(expect, sizeof expect,
              "Expected all tensors to have the same dtype, but found at least two dtypes, "
@@ -247,11 +247,11 @@ static void test_check_operands(void)
     dt_operand ok[] = {{"a", a}, {"b", a}};
     dt_operand mixed[] = {{"a", a}, {"idx", i}};
     dt_operand null[] = {{"a", a}, {"b", NULL}};
-    CHECK(dt_check_operands("op", ok, 2, true));
-    CHECK(dt_check_operands("op", mixed, 2, false));   /* dtypes may differ when asked */
-    CHECK(!dt_check_operands("op", mixed, 2, true));
+    CHECK(dt_check_operands(dt_site_make("op", NULL, 0), ok, 2, true));
+    CHECK(dt_check_operands(dt_site_make("op", NULL, 0), mixed, 2, false));   /* dtypes may differ when asked */
+    CHECK(!dt_check_operands(dt_site_make("op", NULL, 0), mixed, 2, true));
     CHECK_STR_CONTAINS(dt_last_error(), "float32 and int64");
-    CHECK(!dt_check_operands("op", null, 2, true));
+    CHECK(!dt_check_operands(dt_site_make("op", NULL, 0), null, 2, true));
     CHECK_STR_EQ(dt_last_error(), "op: argument 'b' is NULL");
     dt_release(a);
     dt_release(i);

@@ -54,6 +54,11 @@ typedef struct { unsigned size; bool is_pointer; } cudasim_param;
 void cudasim_register_kernel(const void *entry, const char *name, void (*run)(void **args),
                              const cudasim_param *params, int nparams);
 
+/* Whether parameter index of a registered kernel is a pointer: 1 or 0, or
+   -1 when func is not a kernel or has no such parameter.  (CUDA's
+   cudaFuncGetParamInfo gives offsets and sizes, but not this.) */
+int cudasim_param_is_pointer(const void *func, int index);
+
 #ifdef __cplusplus
 }
 #endif

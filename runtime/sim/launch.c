@@ -58,6 +58,48 @@ static const kernel *find_kernel(const void *entry)
     return k;
 }
 
+/* ---- what a kernel takes ------------------------------------------------
+ * CUDA's cudaFuncGetName and cudaFuncGetParamInfo, and the one thing CUDA's
+ * API does not say, whether a parameter is a pointer, for tracers. */
+
+cudaError_t cudaFuncGetName(const char **name, const void *func)
+{
+    const kernel *k = find_kernel(func);
+    if (!k || !name)
+        return sim_return(k ? cudaErrorInvalidValue : cudaErrorInvalidDeviceFunction);
+    *name = k->name;
+    return cudaSuccess;
+}
+
+/* Parameters are laid out as a C struct of them would be: each at a
+   multiple of its size (at most 8). */
+cudaError_t cudaFuncGetParamInfo(const void *func, size_t index, size_t *offset, size_t *size)
+{
+    const kernel *k = find_kernel(func);
+    if (!k)
+        return sim_return(cudaErrorInvalidDeviceFunction);
+    if (index >= (size_t)k->nparams || !offset || !size)
+        return sim_return(cudaErrorInvalidValue);
+    size_t at = 0;
+    for (size_t i = 0; i <= index; i++) {
+        size_t align = k->params[i].size < 8 ? k->params[i].size : 8;
+        at = (at + align - 1) / align * align;
+        if (i < index)
+            at += k->params[i].size;
+    }
+    *offset = at;
+    *size = k->params[index].size;
+    return cudaSuccess;
+}
+
+int cudasim_param_is_pointer(const void *func, int index)
+{
+    const kernel *k = find_kernel(func);
+    if (!k || index < 0 || index >= k->nparams)
+        return -1;
+    return k->params[index].is_pointer;
+}
+
 /* ---- the pool ----------------------------------------------------------- */
 
 typedef struct {

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# The shim's overhead, on the emulated device: the same program with and
+# without LD_PRELOAD=libdevtrace.so, runs interleaved, best of R each.
+#   bench/shim.sh [BUILD_DIR] [OPS] [CALLS] [R]
+# Prints: the wall-time ratio of a launch-heavy devtensor program (OPS
+# one-element adds: allocation, launch, free), the shim's added cost per
+# intercepted call (CALLS cudaMemset calls, timed inside the loop), and the
+# rate at which events reach SQLite (the whole process, report included).
+set -euo pipefail
+build=${1:-build}; ops=${2:-20000}; calls=${3:-200000}; runs=${4:-5}
+load=$build/bench/bench_shim_load
+shim=$(realpath "$build/lib/libdevtrace.so")
+db=$(mktemp -d)/bench.db
+# OpenBLAS keeps a spinning thread per core that the adds never use: on a small
+# machine it would take the core the shim's writer runs on.
+export DT_DEVICE=sim DT_SIM_QUIET=1 DEVTRACE_DB=$db OPENBLAS_NUM_THREADS=1
+
+best() { sort -g | head -1; }
+# wall seconds of a whole process, and the loop's own seconds it printed
+run() {   # run PRELOAD ARGS...
+  local pre=$1; shift
+  local t0 t1 inner
+  t0=$(date +%s.%N)
+  inner=$(LD_PRELOAD=$pre "$load" "$@")
+  t1=$(date +%s.%N)
+  echo "$(echo "$t1 - $t0" | bc -l) $inner"
+}
+
+declare -a base_ops shim_ops base_calls shim_calls wall_calls
+for _ in $(seq "$runs"); do
+  base_ops+=("$(run '' ops "$ops" | cut -d' ' -f1)")
+  shim_ops+=("$(run "$shim" ops "$ops" | cut -d' ' -f1)")
+  base_calls+=("$(run '' calls "$calls" | cut -d' ' -f2)")
+  r=$(run "$shim" calls "$calls"); shim_calls+=("${r#* }"); wall_calls+=("${r% *}")
+done
+bo=$(printf '%s\n' "${base_ops[@]}" | best); so=$(printf '%s\n' "${shim_ops[@]}" | best)
+bc_=$(printf '%s\n' "${base_calls[@]}" | best); sc=$(printf '%s\n' "${shim_calls[@]}" | best)
+wc_=$(printf '%s\n' "${wall_calls[@]}" | best)
+events=$(sqlite3 "$db" 'SELECT sum(calls) FROM api_calls')
+printf 'devtensor ops (%d one-element adds, 3 intercepted calls each): %.3f s without, %.3f s with the shim: ratio %.3f\n' \
+  "$ops" "$bo" "$so" "$(echo "$so / $bo" | bc -l)"
+printf 'per intercepted call (%d cudaMemset): %.0f ns without, %.0f ns with: %.0f ns added\n' \
+  "$calls" "$(echo "$bc_ * 1000000000 / $calls" | bc -l)" "$(echo "$sc * 1000000000 / $calls" | bc -l)" \
+  "$(echo "($sc - $bc_) * 1000000000 / $calls" | bc -l)"
+printf 'events into SQLite: %d events, whole process %.3f s: %.0f events/s\n' \
+  "$events" "$wc_" "$(echo "$events / $wc_" | bc -l)"

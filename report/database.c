@@ -1,0 +1,162 @@
+/*
+ * Report databases.  A file can fail to be a report that this devtrace reads
+ * in several ways, and each is told in one line: it is missing, it is not
+ * SQLite, it is another program's SQLite, its schema is newer, or it is
+ * damaged, which may only show in the middle of a query.
+ */
+#include "report.h"
+#include "schema.h"
+
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* A live writer holds its lock for one batch; waiting this long for it means
+   something is wrong. */
+#define BUSY_TIMEOUT_MS 5000
+/* An SQLite file holds one page at least, and a page 512 bytes at least. */
+#define SMALLEST_PAGE 512
+
+void report_fail(const report *r)
+{
+    const char *why = sqlite3_errmsg(r->db);
+    switch (sqlite3_errcode(r->db)) {
+    case SQLITE_NOTADB:
+        die("%s: not an SQLite database", r->path);
+    case SQLITE_CORRUPT:
+        die("%s: damaged report (%s)", r->path, why);
+    default:
+        die("%s: %s", r->path, why);
+    }
+}
+
+sqlite3_stmt *report_prepare(const report *r, const char *sql)
+{
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(r->db, sql, -1, &st, NULL) != SQLITE_OK)
+        report_fail(r);
+    return st;
+}
+
+bool report_step(const report *r, sqlite3_stmt *st)
+{
+    switch (sqlite3_step(st)) {
+    case SQLITE_ROW:
+        return true;
+    case SQLITE_DONE:
+        return false;
+    default:
+        report_fail(r);
+    }
+}
+
+void report_exec(const report *r, const char *sql)
+{
+    if (sqlite3_exec(r->db, sql, NULL, NULL, NULL) != SQLITE_OK)
+        report_fail(r);
+}
+
+sqlite3_int64 report_int(const report *r, const char *sql)
+{
+    sqlite3_stmt *st = report_prepare(r, sql);
+    sqlite3_int64 v = report_step(r, st) ? sqlite3_column_int64(st, 0) : 0;
+    sqlite3_finalize(st);
+    return v;
+}
+
+/* The header says whose file this is and which schema it has. */
+static void check_identity(const report *r)
+{
+    sqlite3_int64 app = report_int(r, "PRAGMA application_id");
+    if (app != DEVTRACE_APP_ID)
+        die("%s: not a devtrace report (SQLite application_id 0x%08x, not 0x%08x)", r->path,
+            (uint32_t)app, DEVTRACE_APP_ID);
+    sqlite3_int64 version = report_int(r, "PRAGMA user_version");
+    if (version > DEVTRACE_SCHEMA_VERSION)
+        die("%s: report schema version %lld is newer than this devtrace reads (%d); "
+            "use a newer devtrace", r->path, (long long)version, DEVTRACE_SCHEMA_VERSION);
+}
+
+report report_open(const char *path, int flags)
+{
+    /* SQLite would take a missing file, an empty one or one shorter than a
+       page for a new, empty database: tell these apart first. */
+    struct stat st;
+    if (stat(path, &st) != 0)
+        die("%s: %s", path, errno == ENOENT ? "no such file" : strerror(errno));
+    if (S_ISDIR(st.st_mode))
+        die("%s: is a directory", path);
+    if (st.st_size == 0)
+        die("%s: empty file, not a devtrace report", path);
+    if (st.st_size < SMALLEST_PAGE)
+        die("%s: not an SQLite database (%lld bytes)", path, (long long)st.st_size);
+
+    report r = {NULL, path};
+    if (sqlite3_open_v2(path, &r.db, flags, NULL) != SQLITE_OK)
+        report_fail(&r);
+    if (sqlite3_busy_timeout(r.db, BUSY_TIMEOUT_MS) != SQLITE_OK)
+        report_fail(&r);
+    check_identity(&r);
+    return r;
+}
+
+void report_close(report *r)
+{
+    if (sqlite3_close(r->db) != SQLITE_OK)
+        report_fail(r);
+    r->db = NULL;
+}
+
+bool report_remove(const char *path)
+{
+    static const char *const suffixes[] = {"", "-journal", "-wal", "-shm"};
+    int failure = 0;
+    for (size_t i = 0; i < COUNT(suffixes); i++) {
+        char *name = xasprintf("%s%s", path, suffixes[i]);
+        if (unlink(name) != 0 && errno != ENOENT && !failure)
+            failure = errno;
+        free(name);
+    }
+    errno = failure;
+    return !failure;
+}
+
+void rows_fetch(rows *out, const report *r, const char *name, const char *sql)
+{
+    sqlite3_stmt *st = report_prepare(r, sql);
+    int ncols = sqlite3_column_count(st);
+    *out = (rows){.name = name, .ncols = ncols, .cols = xmalloc((size_t)ncols * sizeof(char *))};
+    for (int i = 0; i < ncols; i++) {
+        const char *col = sqlite3_column_name(st, i);
+        if (!col)
+            die("out of memory");
+        out->cols[i] = xstrdup(col);
+    }
+    size_t room = 0;
+    while (report_step(r, st)) {
+        if (out->nrows == room) {
+            room = room ? 2 * room : 16;
+            out->cells = xrealloc(out->cells, room * (size_t)ncols * sizeof *out->cells);
+        }
+        sqlite3_value **row = out->cells + out->nrows * (size_t)ncols;
+        for (int i = 0; i < ncols; i++)
+            if (!(row[i] = sqlite3_value_dup(sqlite3_column_value(st, i))))
+                die("out of memory");
+        out->nrows++;
+    }
+    sqlite3_finalize(st);
+}
+
+void rows_free(rows *rs)
+{
+    for (size_t i = 0; i < rs->nrows * (size_t)rs->ncols; i++)
+        sqlite3_value_free(rs->cells[i]);
+    for (int i = 0; i < rs->ncols; i++)
+        free(rs->cols[i]);
+    free(rs->cells);
+    free(rs->cols);
+    *rs = (rows){0};
+}

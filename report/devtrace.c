@@ -1,0 +1,131 @@
+#define _GNU_SOURCE     /* vasprintf */
+/* devtrace's main: the subcommands, their usage, and fatal errors. */
+#include "report.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int fatal_status = EXIT_USAGE;
+const char *program_name = "devtrace";
+
+static const struct command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *synopsis;
+} commands[] = {
+    {"report", cmd_report, "report [FILE] [VIEW] [--format table|csv|json]"},
+    {"run", cmd_run, "run [-o FILE] -- PROGRAM [ARGS...]"},
+    {"merge", cmd_merge, "merge OUT IN..."},
+};
+
+static void print_usage(FILE *to)
+{
+    fputs("usage:\n", to);
+    for (size_t i = 0; i < COUNT(commands); i++)
+        fprintf(to, "  devtrace %s\n", commands[i].synopsis);
+    fputs("\n'devtrace COMMAND --help' tells more about each.\n", to);
+}
+
+static void vsay(const char *fmt, va_list ap)
+{
+    fputs("devtrace: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+}
+
+void die(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsay(fmt, ap);
+    va_end(ap);
+    exit(fatal_status);
+}
+
+void usage_error(const char *usage, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsay(fmt, ap);
+    va_end(ap);
+    fputs(usage, stderr);
+    exit(EXIT_USAGE);
+}
+
+int next_option(int argc, char **argv, const char *shorts, const struct option *longs,
+                const char *usage)
+{
+    opterr = 0;
+    int c = getopt_long(argc, argv, shorts, longs, NULL);
+    switch (c) {
+    case 'h':
+        fputs(usage, stdout);
+        exit(0);
+    case '?':
+        if (optopt)
+            usage_error(usage, "unknown option '-%c'", optopt);
+        usage_error(usage, "unknown option '%s'", argv[optind - 1]);
+    case ':':
+        usage_error(usage, "option '%s' needs a value", argv[optind - 1]);
+    }
+    return c;
+}
+
+void *xmalloc(size_t n)
+{
+    return xrealloc(NULL, n);
+}
+
+void *xrealloc(void *p, size_t n)
+{
+    p = realloc(p, n ? n : 1);
+    if (!p)
+        die("out of memory");
+    return p;
+}
+
+char *xstrdup(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    return memcpy(xmalloc(n), s, n);
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+    va_list ap;
+    char *s;
+    va_start(ap, fmt);
+    int n = vasprintf(&s, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        die("out of memory");
+    return s;
+}
+
+const char *default_report(void)
+{
+    const char *env = getenv("DEVTRACE_DB");
+    return env && *env && !strstr(env, "%p") ? env : "devtrace.db";
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 0)
+        program_name = argv[0];
+    if (argc < 2) {
+        print_usage(stderr);
+        return EXIT_USAGE;
+    }
+    if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
+        print_usage(stdout);
+        return 0;
+    }
+    for (size_t i = 0; i < COUNT(commands); i++)
+        if (!strcmp(argv[1], commands[i].name))
+            return commands[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "devtrace: unknown command '%s'\n", argv[1]);
+    print_usage(stderr);
+    return EXIT_USAGE;
+}

@@ -1,0 +1,170 @@
+/*
+ * The findings view.  For programs, one row per finding.  For people, a
+ * listing like a compiler's: findings grouped by the source line that made
+ * them, the sites with errors first, each site with its line's text when the
+ * file is at hand.
+ */
+#include "report.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The columns of findings_sql, in order. */
+enum { F_RUN, F_PID, F_SEVERITY, F_KIND, F_FILE, F_LINE, F_FUNCTION, F_COUNT, F_BYTES,
+       F_MESSAGE, F_ALLOC_FILE, F_ALLOC_LINE, F_FREE_FILE, F_FREE_LINE };
+
+const char findings_sql[] =
+    "SELECT f.run, r.pid, f.severity, f.kind, relpath(f.file) AS file, f.line, f.function,"
+    "       f.count, f.bytes, f.message,"
+    "       relpath(a.file) AS alloc_file, a.line AS alloc_line,"
+    "       relpath(d.file) AS free_file, d.line AS free_line"
+    " FROM findings f"
+    " LEFT JOIN runs r ON r.id = f.run"
+    " LEFT JOIN call_sites a ON a.run = f.run AND a.id = f.alloc_site"
+    " LEFT JOIN call_sites d ON d.run = f.run AND d.id = f.free_site"
+    " ORDER BY min(" SQL_SEVERITY_RANK ") OVER (PARTITION BY f.file, f.line, f.function),"
+    "          f.file IS NULL, f.file, f.line, f.function, " SQL_SEVERITY_RANK ", f.run, f.id";
+
+static const char *text_at(const rows *f, size_t row, int col)
+{
+    return (const char *)sqlite3_value_text(rows_cell(f, row, col));    /* NULL for NULL */
+}
+
+static sqlite3_int64 int_at(const rows *f, size_t row, int col)
+{
+    return sqlite3_value_int64(rows_cell(f, row, col));
+}
+
+static bool is_null(const rows *f, size_t row, int col)
+{
+    return sqlite3_value_type(rows_cell(f, row, col)) == SQLITE_NULL;
+}
+
+static bool same_text(const char *a, const char *b)
+{
+    return a == b || (a && b && !strcmp(a, b));
+}
+
+static bool same_site(const rows *f, size_t a, size_t b)
+{
+    return same_text(text_at(f, a, F_FILE), text_at(f, b, F_FILE)) &&
+           int_at(f, a, F_LINE) == int_at(f, b, F_LINE) &&
+           same_text(text_at(f, a, F_FUNCTION), text_at(f, b, F_FUNCTION));
+}
+
+static bool several_runs(const rows *f)
+{
+    for (size_t i = 1; i < f->nrows; i++)
+        if (int_at(f, i, F_RUN) != int_at(f, 0, F_RUN))
+            return true;
+    return false;
+}
+
+static void put(const char *s, bool keep_tabs)
+{
+    if (!s)
+        s = "-";
+    char *shown = printable(s, strlen(s), keep_tabs);
+    fputs(shown, stdout);
+    free(shown);
+}
+
+/* "file:line", or "file" when the line is unknown */
+static void put_place(const char *file, sqlite3_int64 line)
+{
+    put(file, false);
+    if (line > 0)
+        printf(":%lld", (long long)line);
+}
+
+/* "app/train.c:23: in train_step", then line 23 as a compiler shows it. */
+static void print_site(const rows *f, size_t i)
+{
+    const char *file = text_at(f, i, F_FILE), *function = text_at(f, i, F_FUNCTION);
+    sqlite3_int64 line = int_at(f, i, F_LINE);
+    if (file) {
+        put_place(file, line);
+        fputs(function ? ": in " : "\n", stdout);
+    }
+    if (function) {
+        put(function, false);
+        putchar('\n');
+    }
+    if (!file && !function)
+        puts("(source line unknown)");
+
+    char *text = file ? source_line(file, line) : NULL;
+    if (text) {
+        printf("%5lld | ", (long long)line);
+        put(text, true);
+        putchar('\n');
+        free(text);
+    }
+}
+
+/* " (pid 4243, 3 times, 4096 bytes)": what is known beyond the message */
+static void print_details(const rows *f, size_t i, bool many_runs)
+{
+    const char *sep = " (";
+    if (many_runs) {
+        bool pid = !is_null(f, i, F_PID);
+        printf("%s%s %lld", sep, pid ? "pid" : "run", (long long)int_at(f, i, pid ? F_PID : F_RUN));
+        sep = ", ";
+    }
+    if (int_at(f, i, F_COUNT) > 1) {
+        printf("%s%lld times", sep, (long long)int_at(f, i, F_COUNT));
+        sep = ", ";
+    }
+    if (!is_null(f, i, F_BYTES)) {
+        printf("%s%lld bytes", sep, (long long)int_at(f, i, F_BYTES));
+        sep = ", ";
+    }
+    if (sep[0] == ',')
+        putchar(')');
+}
+
+static void print_memory_site(const char *what, const rows *f, size_t i, int file, int line)
+{
+    if (is_null(f, i, file))
+        return;
+    printf("      %s at ", what);
+    put_place(text_at(f, i, file), int_at(f, i, line));
+    putchar('\n');
+}
+
+static void print_finding(const rows *f, size_t i, bool many_runs)
+{
+    fputs("    ", stdout);
+    put(text_at(f, i, F_SEVERITY), false);
+    putchar('[');
+    put(text_at(f, i, F_KIND), false);
+    fputs("]: ", stdout);
+    put(text_at(f, i, F_MESSAGE), false);
+    print_details(f, i, many_runs);
+    putchar('\n');
+    print_memory_site("allocated", f, i, F_ALLOC_FILE, F_ALLOC_LINE);
+    print_memory_site("freed", f, i, F_FREE_FILE, F_FREE_LINE);
+}
+
+void print_findings(const rows *f)
+{
+    bool many_runs = several_runs(f);
+    sqlite3_int64 errors = 0, warnings = 0;
+    for (size_t i = 0; i < f->nrows; i++) {
+        if (i == 0 || !same_site(f, i - 1, i)) {
+            if (i > 0)
+                putchar('\n');
+            print_site(f, i);
+        }
+        print_finding(f, i, many_runs);
+        const char *severity = text_at(f, i, F_SEVERITY);
+        errors += same_text(severity, "error");
+        warnings += same_text(severity, "warning");
+    }
+    if (f->nrows == 0)
+        puts("no findings");
+    else
+        printf("\n%lld error%s, %lld warning%s\n", (long long)errors, plural(errors),
+               (long long)warnings, plural(warnings));
+}

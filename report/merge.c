@@ -1,0 +1,189 @@
+/*
+ * `devtrace merge OUT IN...`: the runs of several reports in one, as if one
+ * shim had written them all.  Every table is keyed by run, so each input's
+ * runs take new ids past the highest already in OUT, in every table.  The
+ * tables are those that devtrace's schema makes in OUT, so a table the schema
+ * gains is merged with no change here.  It is all one transaction: OUT ends
+ * with every input's runs, or as it was, or, if devtrace made it, gone.
+ */
+#include "report.h"
+#include "schema.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const char usage[] =
+    "usage: devtrace merge OUT IN...\n"
+    "\n"
+    "Copies the runs of the reports IN into OUT, each with a new run id.\n"
+    "OUT is made when it is missing; an OUT already there must be a devtrace\n"
+    "report, and keeps its runs.\n";
+
+static const char tables_sql[] =
+    "SELECT name FROM sqlite_schema"
+    " WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name";
+
+/* The output that devtrace made, removed at exit unless the merge is done. */
+static struct {
+    const char *path;
+    bool done;
+} made;
+
+static void remove_unfinished(void)
+{
+    if (made.path && !made.done)
+        report_remove(made.path);
+}
+
+static report open_output(const char *path)
+{
+    if (access(path, F_OK) == 0)
+        return report_open(path, SQLITE_OPEN_READWRITE);
+    made.path = path;
+    if (atexit(remove_unfinished) != 0)
+        die("atexit: cannot register the cleanup");
+    report r = {NULL, path};
+    if (sqlite3_open_v2(path, &r.db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) !=
+        SQLITE_OK)
+        report_fail(&r);
+    return r;
+}
+
+/* Merging a report into itself would read what it writes. */
+static void check_not_output(const char *out, const char *in)
+{
+    struct stat o, i;
+    if (stat(out, &o) == 0 && stat(in, &i) == 0 && o.st_dev == i.st_dev && o.st_ino == i.st_ino)
+        die("%s: the output cannot also be an input", in);
+}
+
+/* The column that holds a run id: the runs' own id, else run. */
+static const char *run_column(const char *table)
+{
+    return strcmp(table, "runs") ? "run" : "id";
+}
+
+static char *sql_or_die(char *sql)
+{
+    if (!sql)
+        die("out of memory");
+    return sql;
+}
+
+/* The highest run id in any table: the new ids start past it. */
+static sqlite3_int64 last_run(const report *r, const rows *tables)
+{
+    sqlite3_int64 last = 0;
+    for (size_t i = 0; i < tables->nrows; i++) {
+        const char *table = (const char *)sqlite3_value_text(rows_cell(tables, i, 0));
+        char *sql = sql_or_die(sqlite3_mprintf("SELECT coalesce(max(\"%w\"), 0) FROM \"%w\"",
+                                               run_column(table), table));
+        sqlite3_int64 max = report_int(r, sql);
+        sqlite3_free(sql);
+        if (max > last)
+            last = max;
+    }
+    return last;
+}
+
+/* INSERT INTO table (the columns of from) VALUES (?, ...) */
+static sqlite3_stmt *prepare_insert(const report *out, const char *table, sqlite3_stmt *from)
+{
+    sqlite3_str *s = sqlite3_str_new(out->db);
+    sqlite3_str_appendf(s, "INSERT INTO \"%w\" (", table);
+    for (int i = 0; i < sqlite3_column_count(from); i++)
+        sqlite3_str_appendf(s, "%s\"%w\"", i ? ", " : "", sqlite3_column_name(from, i));
+    sqlite3_str_appendall(s, ") VALUES (");
+    for (int i = 0; i < sqlite3_column_count(from); i++)
+        sqlite3_str_appendall(s, i ? ", ?" : "?");
+    sqlite3_str_appendall(s, ")");
+    char *sql = sql_or_die(sqlite3_str_finish(s));
+    sqlite3_stmt *insert = report_prepare(out, sql);
+    sqlite3_free(sql);
+    return insert;
+}
+
+static void copy_row(const report *out, sqlite3_stmt *insert, sqlite3_stmt *from, int run,
+                     sqlite3_int64 offset)
+{
+    for (int i = 0; i < sqlite3_column_count(from); i++) {
+        int rc = i == run ? sqlite3_bind_int64(insert, i + 1, sqlite3_column_int64(from, i) + offset)
+                          : sqlite3_bind_value(insert, i + 1, sqlite3_column_value(from, i));
+        if (rc != SQLITE_OK)
+            report_fail(out);
+    }
+    report_step(out, insert);
+    if (sqlite3_reset(insert) != SQLITE_OK)
+        report_fail(out);
+}
+
+static void copy_table(const report *out, const report *in, const char *table,
+                       sqlite3_int64 offset)
+{
+    char *sql = sql_or_die(sqlite3_mprintf("SELECT * FROM \"%w\"", table));
+    sqlite3_stmt *from = report_prepare(in, sql);
+    sqlite3_free(sql);
+    sqlite3_stmt *insert = prepare_insert(out, table, from);
+    int run = -1;
+    for (int i = 0; i < sqlite3_column_count(from); i++)
+        if (!strcmp(sqlite3_column_name(from, i), run_column(table)))
+            run = i;
+    while (report_step(in, from))
+        copy_row(out, insert, from, run, offset);
+    sqlite3_finalize(insert);
+    sqlite3_finalize(from);
+}
+
+static void copy_report(const report *out, const report *in, const rows *tables)
+{
+    sqlite3_int64 offset = last_run(out, tables);
+    report_exec(in, "BEGIN");           /* one commit of a live writer */
+    for (size_t i = 0; i < tables->nrows; i++)
+        copy_table(out, in, (const char *)sqlite3_value_text(rows_cell(tables, i, 0)), offset);
+    report_exec(in, "COMMIT");
+}
+
+int cmd_merge(int argc, char **argv)
+{
+    static const struct option longs[] = {{"help", no_argument, NULL, 'h'}, {0}};
+    while (next_option(argc, argv, "+:h", longs, usage) != -1)
+        ;
+    if (argc - optind < 2)
+        usage_error(usage, "merge needs OUT and at least one IN");
+    const char *out_path = argv[optind];
+    int ninputs = argc - optind - 1;
+    char **in_paths = argv + optind + 1;
+
+    /* Every input is checked before OUT is touched. */
+    report *inputs = xmalloc((size_t)ninputs * sizeof *inputs);
+    for (int i = 0; i < ninputs; i++) {
+        check_not_output(out_path, in_paths[i]);
+        inputs[i] = report_open(in_paths[i], SQLITE_OPEN_READONLY);
+    }
+
+    report out = open_output(out_path);
+    report_exec(&out, "BEGIN IMMEDIATE");
+    report_exec(&out, devtrace_schema_sql);
+    rows tables;
+    rows_fetch(&tables, &out, "tables", tables_sql);
+    sqlite3_int64 before = report_int(&out, "SELECT count(*) FROM runs");
+    for (int i = 0; i < ninputs; i++) {
+        copy_report(&out, &inputs[i], &tables);
+        report_close(&inputs[i]);
+    }
+    sqlite3_int64 after = report_int(&out, "SELECT count(*) FROM runs");
+    report_exec(&out, "COMMIT");
+    made.done = true;
+    report_close(&out);
+    rows_free(&tables);
+    free(inputs);
+
+    printf("%s: %lld run%s added from %d report%s, %lld in all\n", out_path,
+           (long long)(after - before), plural(after - before), ninputs, plural(ninputs),
+           (long long)after);
+    return 0;
+}

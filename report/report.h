@@ -1,0 +1,144 @@
+/*
+ * devtrace: the command line over the reports that libdevtrace writes
+ * (shim/schema.h describes the database).
+ *
+ *   devtrace report [FILE] [VIEW] [--format table|csv|json]
+ *   devtrace run [-o FILE] -- PROGRAM ARGS...
+ *   devtrace merge OUT IN...
+ *
+ *   devtrace.c  main: the subcommands, their usage, fatal errors
+ *   database.c  opening a report, telling a foreign, newer or broken file
+ *               apart; a query's rows copied out of SQLite
+ *   views.c     `devtrace report`: each view a list of SQL queries
+ *   findings.c  the findings view: its query, and its listing for humans,
+ *               by call site with the source line
+ *   format.c    rows as an aligned table, CSV (RFC 4180) or JSON
+ *   source.c    source files: paths relative to the working directory, the
+ *               text of one line
+ *   run.c       `devtrace run`: a program under the shim, then a summary
+ *   merge.c     `devtrace merge`: the runs of several reports in one
+ *
+ * Reports are read with SQLite's read-only mode, so reading never creates
+ * or changes a file, and a report that a live process is still writing (in
+ * WAL mode) reads as of its last commit.
+ */
+#ifndef DEVTRACE_REPORT_H
+#define DEVTRACE_REPORT_H
+
+#include <getopt.h>
+#include <sqlite3.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+/* ---- the program (devtrace.c) -------------------------------------------- */
+
+#define EXIT_USAGE 2            /* bad arguments, or a file that is no report */
+
+/* How devtrace exits on a fatal error: EXIT_USAGE, until `run` has a
+   program's status to pass on. */
+extern int fatal_status;
+/* argv[0], for the commands devtrace suggests. */
+extern const char *program_name;
+
+/* "devtrace: MESSAGE" on stderr, then exit(fatal_status). */
+_Noreturn void die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The message, then the usage text, on stderr; exit(EXIT_USAGE). */
+_Noreturn void usage_error(const char *usage, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* getopt_long over argv[1..], for a subcommand whose optstring starts with
+   ':' (or "+:") and has h, and whose longs have "help": prints usage for
+   -h and exits 0; an unknown option or a missing value is a usage error.
+   Returns the option, or -1 at the end of the options. */
+int next_option(int argc, char **argv, const char *shorts, const struct option *longs,
+                const char *usage);
+
+#define COUNT(a) (sizeof(a) / sizeof *(a))
+
+void *xmalloc(size_t n);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* $DEVTRACE_DB when it names one file (no %p), else ./devtrace.db. */
+const char *default_report(void);
+
+int cmd_report(int argc, char **argv);
+int cmd_run(int argc, char **argv);
+int cmd_merge(int argc, char **argv);
+
+/* ---- report databases (database.c) --------------------------------------- */
+
+typedef struct {
+    sqlite3 *db;
+    const char *path;           /* as the user named it, for messages */
+} report;
+
+/* Opens path (SQLITE_OPEN_READONLY or SQLITE_OPEN_READWRITE) and checks that
+   it is a devtrace report this devtrace can read; dies saying why not. */
+report report_open(const char *path, int flags);
+void report_close(report *r);
+/* Removes a report's file and its journal, WAL and shared-memory files;
+   false (and errno) when one is there and cannot be removed. */
+bool report_remove(const char *path);
+/* Dies with what SQLite says went wrong with r. */
+_Noreturn void report_fail(const report *r);
+sqlite3_stmt *report_prepare(const report *r, const char *sql);
+/* sqlite3_step: true for a row, false when done; dies on an error. */
+bool report_step(const report *r, sqlite3_stmt *st);
+void report_exec(const report *r, const char *sql);
+/* The integer that a one-row query yields. */
+sqlite3_int64 report_int(const report *r, const char *sql);
+
+/* A query's result, copied out so that it outlives the statement. */
+typedef struct {
+    const char *name;           /* its part of a view */
+    int ncols;
+    char **cols;
+    size_t nrows;
+    sqlite3_value **cells;      /* nrows * ncols, row by row */
+} rows;
+
+void rows_fetch(rows *out, const report *r, const char *name, const char *sql);
+void rows_free(rows *rs);
+static inline sqlite3_value *rows_cell(const rows *rs, size_t row, int col)
+{
+    return rs->cells[row * (size_t)rs->ncols + (size_t)col];
+}
+
+/* ---- output (format.c) --------------------------------------------------- */
+
+/* One or more parts of a view on stdout.  Several parts: titled tables;
+   CSV blocks one after another, an empty line between them; a JSON object of
+   named arrays.  One part: a table, one CSV block, a JSON array. */
+void print_table(const rows *parts, int nparts);
+void print_csv(const rows *parts, int nparts);
+void print_json(const rows *parts, int nparts);
+
+/* s with its control characters and the bytes that are not UTF-8 spelled
+   as escapes (\n, \x1b, \u009b), so that a report cannot drive the
+   terminal; malloc'd. */
+char *printable(const char *s, size_t n, bool keep_tabs);
+
+static inline const char *plural(sqlite3_int64 n)
+{
+    return n == 1 ? "" : "s";
+}
+
+/* ---- the findings view (findings.c) -------------------------------------- */
+
+/* SQL: errors sort before warnings. */
+#define SQL_SEVERITY_RANK "CASE severity WHEN 'error' THEN 0 WHEN 'warning' THEN 1 ELSE 2 END"
+
+extern const char findings_sql[];
+void print_findings(const rows *findings);
+
+/* ---- source files (source.c) --------------------------------------------- */
+
+/* relpath(PATH) in SQL: PATH without the working directory's prefix when
+   it lies beneath it. */
+void define_relpath(const report *r);
+/* The text of line `line` of file, without its newline; NULL when the file
+   or line cannot be read.  malloc'd. */
+char *source_line(const char *file, sqlite3_int64 line);
+
+#endif /* DEVTRACE_REPORT_H */

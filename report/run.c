@@ -1,0 +1,249 @@
+/*
+ * `devtrace run`: a program with the shim preloaded, then a word on stderr
+ * about what its report holds.  devtrace exits as the program did, in a
+ * shell's terms (128 + the signal that killed it), so that it can stand in
+ * for the program in scripts and CI.
+ */
+#include "report.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+static const char usage[] =
+    "usage: devtrace run [-o FILE] [--] PROGRAM [ARGS...]\n"
+    "\n"
+    "Runs PROGRAM with libdevtrace.so preloaded; its report goes to FILE\n"
+    "($DEVTRACE_DB, else ./devtrace.db; %p in it becomes each process's id),\n"
+    "replacing an earlier report there.  Then says on stderr how many findings\n"
+    "the report holds, and exits with PROGRAM's status.  The shim is\n"
+    "$DEVTRACE_LIB, else libdevtrace.so in ../lib from devtrace's folder, or\n"
+    "in that folder.\n";
+
+/* Where the shim may be, from devtrace's folder: a build tree, an install
+   (DEVTRACE_INSTALLED_SHIM, from CMakeLists.txt), or side by side. */
+static const char *const shim_places[] = {
+    "../lib/libdevtrace.so",
+    DEVTRACE_INSTALLED_SHIM,
+    "libdevtrace.so",
+};
+
+/* An absolute path: the program may change directory before it starts one
+   of its own, which inherits LD_PRELOAD and DEVTRACE_DB. */
+static char *find_shim(void)
+{
+    const char *env = getenv("DEVTRACE_LIB");
+    if (env && *env) {
+        char *shim = realpath(env, NULL);
+        if (!shim)
+            die("DEVTRACE_LIB=%s: %s", env, strerror(errno));
+        return shim;
+    }
+    char *dir = realpath("/proc/self/exe", NULL);
+    if (!dir)
+        die("cannot tell where devtrace is: %s", strerror(errno));
+    *strrchr(dir, '/') = '\0';
+    for (size_t i = 0; i < COUNT(shim_places); i++) {
+        char *place = xasprintf("%s/%s", dir, shim_places[i]);
+        char *shim = realpath(place, NULL);
+        free(place);
+        if (shim) {
+            free(dir);
+            return shim;
+        }
+    }
+    die("cannot find libdevtrace.so in %s/../lib or %s; set DEVTRACE_LIB to its path", dir, dir);
+}
+
+/* The shim goes after what LD_PRELOAD already holds: a sanitizer's runtime
+   must stay first. */
+static void preload(const char *shim)
+{
+    if (strpbrk(shim, " :"))
+        die("%s: LD_PRELOAD cannot hold a path with a space or a colon", shim);
+    const char *before = getenv("LD_PRELOAD");
+    char *list = before && *before ? xasprintf("%s:%s", before, shim) : xstrdup(shim);
+    if (setenv("LD_PRELOAD", list, 1) != 0)
+        die("setenv: %s", strerror(errno));
+    free(list);
+}
+
+/* DEVTRACE_DB, absolute like the shim's path, and for the same reason. */
+static void name_report(const char *path)
+{
+    char *cwd = path[0] == '/' ? NULL : getcwd(NULL, 0);
+    if (path[0] != '/' && !cwd)
+        die("cannot tell the working directory: %s", strerror(errno));
+    char *absolute = cwd ? xasprintf("%s/%s", cwd, path) : xstrdup(path);
+    if (setenv("DEVTRACE_DB", absolute, 1) != 0)
+        die("setenv: %s", strerror(errno));
+    free(absolute);
+    free(cwd);
+}
+
+/* The shim adds a run to a report that is there already, and this run's
+   report should be this run's alone.  A file that is not a report stays,
+   and so does the program, unrun. */
+static void replace_old_report(const char *path)
+{
+    if (strstr(path, "%p") || access(path, F_OK) != 0)
+        return;
+    report old = report_open(path, SQLITE_OPEN_READONLY);
+    report_close(&old);
+    if (!report_remove(path))
+        die("%s: cannot remove the earlier report: %s", path, strerror(errno));
+}
+
+/* The signals that a terminal sends the whole job go to the program alone:
+   devtrace waits, to speak last.  Those ignored before stay ignored. */
+static void leave_signals_to(posix_spawnattr_t *attr)
+{
+    static const int job_signals[] = {SIGINT, SIGQUIT};
+    sigset_t defaults;
+    sigemptyset(&defaults);
+    for (size_t i = 0; i < COUNT(job_signals); i++) {
+        struct sigaction ignore = {.sa_handler = SIG_IGN}, before;
+        if (sigaction(job_signals[i], &ignore, &before) != 0)
+            die("sigaction: %s", strerror(errno));
+        if (before.sa_handler != SIG_IGN)
+            sigaddset(&defaults, job_signals[i]);
+    }
+    if (posix_spawnattr_setsigdefault(attr, &defaults) != 0 ||
+        posix_spawnattr_setflags(attr, POSIX_SPAWN_SETSIGDEF) != 0)
+        die("posix_spawnattr: cannot set the program's signals");
+}
+
+static pid_t start(char **argv)
+{
+    posix_spawnattr_t attr;
+    if (posix_spawnattr_init(&attr) != 0)
+        die("out of memory");
+    leave_signals_to(&attr);
+    pid_t pid;
+    int err = posix_spawnp(&pid, argv[0], NULL, &attr, argv, environ);
+    posix_spawnattr_destroy(&attr);
+    if (err) {
+        fatal_status = err == ENOENT ? 127 : 126;       /* as shells say it */
+        die("cannot run %s: %s", argv[0], strerror(err));
+    }
+    return pid;
+}
+
+/* The exit status, or 128 + the signal that ended it. */
+static int wait_for(pid_t pid, const char *program)
+{
+    int status;
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR)
+            die("waitpid: %s", strerror(errno));
+    if (!WIFSIGNALED(status))
+        return WEXITSTATUS(status);
+    fprintf(stderr, "devtrace: %s was killed by signal %d (%s)\n", program, WTERMSIG(status),
+            strsignal(WTERMSIG(status)));
+    return 128 + WTERMSIG(status);
+}
+
+/* The file the shim wrote for the process pid: %p is its id. */
+static char *report_of(const char *pattern, pid_t pid)
+{
+    char id[24];
+    snprintf(id, sizeof id, "%d", (int)pid);
+    char *path = xmalloc(strlen(pattern) * 6 + 1), *o = path;
+    for (const char *s = pattern; *s;)
+        if (s[0] == '%' && s[1] == 'p') {
+            o = stpcpy(o, id);
+            s += 2;
+        } else {
+            *o++ = *s++;
+        }
+    *o = '\0';
+    return path;
+}
+
+/* s as one shell word, so that the command devtrace suggests can be pasted. */
+static void put_word(const char *s)
+{
+    if (*s && strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+                       "_-+=.,:/@%") == strlen(s)) {
+        fputs(s, stderr);
+        return;
+    }
+    fputc('\'', stderr);
+    for (; *s; s++)
+        if (*s == '\'')
+            fputs("'\\''", stderr);
+        else
+            fputc(*s, stderr);
+    fputc('\'', stderr);
+}
+
+static void summarize(const char *path, const char *program)
+{
+    if (access(path, F_OK) != 0) {
+        fprintf(stderr, "devtrace: no report in %s: the shim did not run in %s (a static or "
+                "setuid program ignores LD_PRELOAD), or could not write there\n", path, program);
+        return;
+    }
+    report r = report_open(path, SQLITE_OPEN_READONLY);
+    sqlite3_int64 runs = report_int(&r, "SELECT count(*) FROM runs");
+    sqlite3_int64 errors = report_int(&r, "SELECT count(*) FROM findings WHERE severity = 'error'");
+    sqlite3_int64 warnings =
+        report_int(&r, "SELECT count(*) FROM findings WHERE severity = 'warning'");
+    report_close(&r);
+
+    bool found = errors + warnings > 0;
+    if (found)
+        fprintf(stderr, "devtrace: %lld error%s and %lld warning%s in %lld run%s; see them with: ",
+                (long long)errors, plural(errors), (long long)warnings, plural(warnings),
+                (long long)runs, plural(runs));
+    else
+        fprintf(stderr, "devtrace: no findings in %lld run%s; the report: ", (long long)runs,
+                plural(runs));
+    put_word(program_name);
+    fputs(" report ", stderr);
+    put_word(path);
+    fputs(found ? " findings\n" : "\n", stderr);
+}
+
+int cmd_run(int argc, char **argv)
+{
+    static const struct option longs[] = {
+        {"output", required_argument, NULL, 'o'},
+        {"help", no_argument, NULL, 'h'},
+        {0},
+    };
+    const char *env = getenv("DEVTRACE_DB");
+    const char *pattern = env && *env ? env : "devtrace.db";
+    int c;
+    while ((c = next_option(argc, argv, "+:o:h", longs, usage)) != -1)
+        if (c == 'o')
+            pattern = optarg;
+    if (!*pattern)
+        usage_error(usage, "an empty report file name");
+    if (optind == argc)
+        usage_error(usage, "no program to run");
+    char **program = argv + optind;
+
+    char *shim = find_shim();
+    preload(shim);
+    free(shim);
+    name_report(pattern);
+    replace_old_report(pattern);
+    pid_t pid = start(program);
+    int status = wait_for(pid, program[0]);
+
+    /* From here on, a report devtrace cannot read must not hide how the
+       program ended. */
+    fatal_status = status;
+    char *path = report_of(pattern, pid);
+    summarize(path, program[0]);
+    free(path);
+    return status;
+}

@@ -1,0 +1,239 @@
+/*
+ * `devtrace report`: one view of a report, in one format.  A view is a list
+ * of queries, its parts: the summary has several, the other views one.
+ * Everything is aggregated over all the runs in the file, by source line
+ * rather than by a run's call-site ids, so that a forking program's
+ * processes add up.
+ */
+#include "report.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A call site's columns, and the join that finds the site of table t's row. */
+#define SITE_COLUMNS(c) "relpath(" c ".file) AS file, " c ".line, " c ".function"
+#define JOIN_SITE(c, t) \
+    " LEFT JOIN call_sites " c " ON " c ".run = " t ".run AND " c ".id = " t ".site"
+/* Sums over the rows (of calls or launches) that failed. */
+#define FAILED(calls) "coalesce(sum(CASE WHEN result != 0 THEN " calls " END), 0) AS failed"
+/* Copies from host memory of one kind: how many, how many bytes. */
+#define HOST_MEMORY(kind)                                                              \
+    "coalesce(sum(CASE WHEN host_memory = '" kind "' THEN calls END), 0) AS " kind ","  \
+    " coalesce(sum(CASE WHEN host_memory = '" kind "' THEN bytes END), 0) AS " kind "_bytes"
+
+static const char runs_sql[] =
+    "SELECT id AS run, pid, exit_status AS exit, signal, device, devices AS gpus,"
+    "       round((ended_ns - started_ns) / 1e9, 3) AS seconds, command"
+    " FROM runs ORDER BY id";
+
+static const char severities_sql[] =
+    "SELECT severity, kind, count(*) AS findings, sum(count) AS occurrences"
+    " FROM findings GROUP BY severity, kind ORDER BY " SQL_SEVERITY_RANK ", kind";
+
+static const char directions_sql[] =
+    "SELECT direction, sum(calls) AS count, sum(bytes) AS bytes, "
+    HOST_MEMORY("pageable") ", " HOST_MEMORY("pinned")
+    " FROM transfers GROUP BY direction ORDER BY direction";
+
+static const char top_sites_sql[] =
+    "SELECT " SITE_COLUMNS("c") ", a.api, sum(a.calls) AS calls, " FAILED("a.calls")
+    " FROM api_calls a" JOIN_SITE("c", "a")
+    " GROUP BY c.file, c.line, c.function, a.api"
+    " ORDER BY sum(a.calls) DESC, c.file IS NULL, c.file, c.line, a.api LIMIT 10";
+
+static const char launches_sql[] =
+    "SELECT coalesce(sum(l.count), 0) AS launches, count(DISTINCT k.name) AS kernels, "
+    FAILED("l.count")
+    " FROM launches l LEFT JOIN kernels k ON k.run = l.run AND k.id = l.kernel";
+
+static const char memory_sql[] =
+    "SELECT memory, sum(count) AS count, sum(bytes) AS bytes,"
+    "       sum(count - freed) AS live, sum(bytes - freed_bytes) AS live_bytes"
+    " FROM allocations GROUP BY memory ORDER BY memory";
+
+static const char transfers_sql[] =
+    "SELECT " SITE_COLUMNS("c") ", t.api, t.direction, t.host_memory, sum(t.calls) AS calls, "
+    FAILED("t.calls") ", sum(t.bytes) AS bytes"
+    " FROM transfers t" JOIN_SITE("c", "t")
+    " GROUP BY c.file, c.line, c.function, t.api, t.direction, t.host_memory"
+    " ORDER BY sum(t.bytes) DESC, c.file IS NULL, c.file, c.line, t.api, t.direction,"
+    "          t.host_memory";
+
+static const char kernels_sql[] =
+    "SELECT k.name AS kernel, sum(l.count) AS launches, sum(l.threads) AS threads,"
+    "       count(DISTINCT c.file || ':' || c.line) AS sites, " FAILED("l.count")
+    " FROM launches l LEFT JOIN kernels k ON k.run = l.run AND k.id = l.kernel"
+    JOIN_SITE("c", "l")
+    " GROUP BY k.name ORDER BY sum(l.count) DESC, k.name";
+
+static const char allocations_sql[] =
+    "SELECT " SITE_COLUMNS("c") ", a.memory, a.device, sum(a.count) AS count,"
+    "       sum(a.bytes) AS bytes, max(a.max_bytes) AS max_bytes, sum(a.freed) AS freed,"
+    "       sum(a.count - a.freed) AS live, sum(a.bytes - a.freed_bytes) AS live_bytes"
+    " FROM allocations a" JOIN_SITE("c", "a")
+    " GROUP BY c.file, c.line, c.function, a.memory, a.device"
+    " ORDER BY sum(a.bytes) DESC, c.file IS NULL, c.file, c.line, a.memory, a.device";
+
+#define MAX_PARTS 6
+
+typedef struct {
+    const char *name;           /* a table's title; a key in JSON */
+    const char *sql;
+    bool for_people;            /* totals: CSV and JSON readers sum for themselves */
+} part;
+
+typedef struct {
+    const char *name, *about;
+    part parts[MAX_PARTS];      /* up to the first without a name */
+    void (*print_for_people)(const rows *parts);  /* instead of tables */
+} view;
+
+static const view views[] = {
+    {.name = "summary",
+     .about = "the runs, and everything else in numbers",
+     .parts = {{.name = "runs", .sql = runs_sql},
+               {.name = "findings", .sql = severities_sql},
+               {.name = "transfers", .sql = directions_sql},
+               {.name = "top_sites", .sql = top_sites_sql},
+               {.name = "kernels", .sql = launches_sql},
+               {.name = "allocations", .sql = memory_sql}}},
+    {.name = "findings",
+     .about = "each finding at its source line, errors first",
+     .parts = {{.name = "findings", .sql = findings_sql}},
+     .print_for_people = print_findings},
+    {.name = "transfers",
+     .about = "copies by source line, API, direction and host memory",
+     .parts = {{.name = "transfers", .sql = transfers_sql},
+               {.name = "totals", .sql = directions_sql, .for_people = true}}},
+    {.name = "kernels",
+     .about = "launches by kernel",
+     .parts = {{.name = "kernels", .sql = kernels_sql}}},
+    {.name = "allocations",
+     .about = "memory by source line, and what was still live at exit",
+     .parts = {{.name = "allocations", .sql = allocations_sql}}},
+};
+
+static const struct format {
+    const char *name;
+    void (*print)(const rows *parts, int nparts);
+    bool for_people;
+} formats[] = {
+    {"table", print_table, true},
+    {"csv", print_csv, false},
+    {"json", print_json, false},
+};
+
+static const char *report_usage(void)
+{
+    static char *text;
+    size_t size;
+    FILE *f = open_memstream(&text, &size);
+    if (!f)
+        die("out of memory");
+    fputs("usage: devtrace report [FILE] [VIEW] [--format table|csv|json]\n"
+          "\n"
+          "Prints one view of the report FILE ($DEVTRACE_DB unless it holds %p,\n"
+          "else ./devtrace.db).  The arguments come in any order; write a FILE\n"
+          "named like a view as ./NAME.  The views:\n",
+          f);
+    for (size_t i = 0; i < COUNT(views); i++)
+        fprintf(f, "  %-12s %s%s\n", views[i].name, views[i].about, i ? "" : " (the default)");
+    fputs("The format is table (the default), csv or json.  For the summary, which\n"
+          "has several parts, CSV is a block for each, an empty line between them,\n"
+          "and JSON an object of arrays.\n",
+          f);
+    if (fclose(f) != 0)
+        die("out of memory");
+    return text;
+}
+
+static const view *find_view(const char *name)
+{
+    for (size_t i = 0; i < COUNT(views); i++)
+        if (!strcmp(name, views[i].name))
+            return &views[i];
+    return NULL;
+}
+
+static const struct format *find_format(const char *name, const char *usage)
+{
+    for (size_t i = 0; i < COUNT(formats); i++)
+        if (!strcmp(name, formats[i].name))
+            return &formats[i];
+    usage_error(usage, "unknown format '%s'", name);
+}
+
+typedef struct {
+    const char *file;
+    const view *view;
+    const struct format *format;
+} request;
+
+/* An operand names the view, or else the file. */
+static void take_operand(request *q, const char *arg, const char *usage)
+{
+    const view *v = find_view(arg);
+    if (v && q->view)
+        usage_error(usage, "two views: %s and %s", q->view->name, v->name);
+    if (v)
+        q->view = v;
+    else if (!q->file)
+        q->file = arg;
+    else
+        usage_error(usage, "unknown view '%s'", arg);
+}
+
+static request parse(int argc, char **argv)
+{
+    static const struct option longs[] = {
+        {"format", required_argument, NULL, 'f'},
+        {"help", no_argument, NULL, 'h'},
+        {0},
+    };
+    const char *usage = report_usage();
+    request q = {NULL, NULL, &formats[0]};
+    int c;
+    /* "-": operands come back in place (as 1), so that options may follow
+       them whatever POSIXLY_CORRECT says */
+    while ((c = next_option(argc, argv, "-:f:h", longs, usage)) != -1)
+        if (c == 'f')
+            q.format = find_format(optarg, usage);
+        else
+            take_operand(&q, optarg, usage);
+    for (int i = optind; i < argc; i++)         /* after "--" */
+        take_operand(&q, argv[i], usage);
+    if (!q.view)
+        q.view = &views[0];
+    if (!q.file)
+        q.file = default_report();
+    return q;
+}
+
+int cmd_report(int argc, char **argv)
+{
+    request q = parse(argc, argv);
+    report r = report_open(q.file, SQLITE_OPEN_READONLY);
+    define_relpath(&r);
+
+    /* One read transaction: every part sees the same commit of a live writer. */
+    report_exec(&r, "BEGIN");
+    rows parts[MAX_PARTS];
+    int n = 0;
+    for (const part *p = q.view->parts; p < q.view->parts + MAX_PARTS && p->name; p++)
+        if (q.format->for_people || !p->for_people)
+            rows_fetch(&parts[n++], &r, p->name, p->sql);
+    report_exec(&r, "COMMIT");
+    report_close(&r);
+
+    if (q.format->for_people && q.view->print_for_people)
+        q.view->print_for_people(parts);
+    else
+        q.format->print(parts, n);
+    for (int i = 0; i < n; i++)
+        rows_free(&parts[i]);
+    if (fflush(stdout) != 0 || ferror(stdout))
+        die("writing the report: %s", strerror(errno));
+    return 0;
+}

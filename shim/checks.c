@@ -1,0 +1,423 @@
+#define _GNU_SOURCE     /* mincore */
+/*
+ * The checks: what is wrong with a launch, a copy or a free, decided against
+ * the shadow state.  Each problem becomes one finding event.
+ *
+ * Where a pointer lives is asked of the shadow state first (our own record,
+ * with the size the program asked for), then of the quarantine (freed), and
+ * only then of the runtime beneath (cudaPointerGetAttributes), for memory
+ * allocated where the shim could not see it.  A finding needs evidence:
+ * memory nobody can place stays quiet.
+ *
+ * Asking the runtime must not disturb the program: a failed query would set
+ * the thread's last CUDA error, which the program may read.  So a query runs
+ * on the program's thread only while that error is clear (and clears what it
+ * left); with an error pending, it runs on a thread of its own, as CUDA's
+ * last error is per thread.
+ */
+#include "devtrace.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cuda_runtime_api.h>
+
+/* ---- asking the runtime beneath quietly -------------------------------------- */
+
+typedef cudaError_t (*error_fn)(void);
+typedef struct { void (*fn)(void *); void *arg; } question;
+
+static void *ask_there(void *q)
+{
+    ((question *)q)->fn(((question *)q)->arg);
+    return NULL;
+}
+
+static void ask_runtime(void (*fn)(void *), void *arg)
+{
+    error_fn peek = (error_fn)dv_next("cudaPeekAtLastError");
+    error_fn clear = (error_fn)dv_next("cudaGetLastError");
+    question q = { fn, arg };
+    pthread_t t;
+    if (peek && clear && peek() == cudaSuccess) {
+        fn(arg);
+        clear();
+    } else if (pthread_create(&t, NULL, ask_there, &q) == 0) {
+        pthread_join(t, NULL);
+    }
+}
+
+/* ---- kernels' parameters ------------------------------------------------------- */
+
+#define MAX_KERNELS 1024                /* a power of two */
+#define MAX_PARAMS 64
+
+typedef enum { PARAM_VALUE, PARAM_POINTER, PARAM_MAYBE_POINTER } param_kind;
+
+typedef struct {
+    _Atomic(const void *) func;
+    const char *name;
+    int nparams;                        /* -1: unknown */
+    uint8_t kind[MAX_PARAMS];
+} kernel_layout;
+
+static kernel_layout layouts[MAX_KERNELS];
+static pthread_mutex_t layouts_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* What each parameter is: sizes from CUDA (cudaFuncGetParamInfo, asked
+   until it says there is no such parameter); whether a pointer from the
+   emulated device, which knows, else "any 8 bytes may be". */
+static void learn_layout(void *layout)
+{
+    typedef cudaError_t (*info_fn)(const void *, size_t, size_t *, size_t *);
+    typedef cudaError_t (*name_fn)(const char **, const void *);
+    typedef int (*is_pointer_fn)(const void *, int);
+    kernel_layout *k = layout;
+    const void *func = atomic_load(&k->func);
+    info_fn info = (info_fn)dv_next("cudaFuncGetParamInfo");
+    name_fn name = (name_fn)dv_next("cudaFuncGetName");
+    is_pointer_fn is_pointer = (is_pointer_fn)dv_next("cudasim_param_is_pointer");
+    size_t offset, size;
+    if (!info)
+        return;
+    if (!name || name(&k->name, func) != cudaSuccess)
+        k->name = NULL;
+    int n = 0;
+    for (; n < MAX_PARAMS && info(func, (size_t)n, &offset, &size) == cudaSuccess; n++) {
+        int known = is_pointer ? is_pointer(func, n) : -1;
+        k->kind[n] = known == 1 ? PARAM_POINTER
+                   : known == 0 || size != sizeof(void *) ? PARAM_VALUE : PARAM_MAYBE_POINTER;
+    }
+    k->nparams = n > 0 || k->name ? n : -1;
+}
+
+static size_t layout_slot(const void *func)
+{
+    return (size_t)(((uintptr_t)func * 0x9E3779B97F4A7C15ull) >> 50) & (MAX_KERNELS - 1);
+}
+
+static const kernel_layout *layout_of(const void *func)
+{
+    size_t i = layout_slot(func);
+    for (const void *f; (f = atomic_load_explicit(&layouts[i].func, memory_order_acquire));
+         i = (i + 1) & (MAX_KERNELS - 1))
+        if (f == func)
+            return &layouts[i];
+    pthread_mutex_lock(&layouts_lock);
+    while (layouts[i].func && layouts[i].func != func)
+        i = (i + 1) & (MAX_KERNELS - 1);
+    kernel_layout *k = &layouts[i], learnt = { .nparams = -1 };
+    if (!k->func) {
+        atomic_init(&learnt.func, func);
+        ask_runtime(learn_layout, &learnt);
+        if (learnt.nparams >= 0) {      /* else unknown: asked again at the next launch */
+            k->name = learnt.name;
+            k->nparams = learnt.nparams;
+            memcpy(k->kind, learnt.kind, sizeof k->kind);
+            atomic_store_explicit(&k->func, func, memory_order_release);
+        }
+    }
+    pthread_mutex_unlock(&layouts_lock);
+    return k->func ? k : NULL;
+}
+
+int dv_kernel_param_count(const void *func)
+{
+    const kernel_layout *k = layout_of(func);
+    return k ? k->nparams : -1;
+}
+
+/* ---- where a pointer lives ----------------------------------------------------- */
+
+typedef enum { AT_NONE, AT_DEVICE, AT_PINNED, AT_FREED, AT_HOST, AT_UNKNOWN } place_kind;
+
+typedef struct {
+    place_kind kind;
+    int device;                         /* AT_DEVICE */
+    bool tracked;                       /* a is the allocation */
+    dv_alloc a;
+} place;
+
+typedef struct {
+    const void *p;
+    cudaError_t rc;
+    struct cudaPointerAttributes attr;
+} pointer_query;
+
+static void query_pointer(void *query)
+{
+    typedef cudaError_t (*attr_fn)(struct cudaPointerAttributes *, const void *);
+    attr_fn attributes = (attr_fn)dv_next("cudaPointerGetAttributes");
+    pointer_query *q = query;
+    if (attributes)
+        q->rc = attributes(&q->attr, q->p);
+}
+
+static place where(const void *p)
+{
+    place at = { AT_UNKNOWN, -1, false, { 0 } };
+    if (!p)
+        return (place){ AT_NONE, -1, false, { 0 } };
+    if (dv_shadow_find((uintptr_t)p, &at.a)) {
+        at.tracked = true;
+        at.kind = at.a.memory == DV_MEM_DEVICE ? AT_DEVICE : AT_PINNED;
+        at.device = at.a.device;
+        return at;
+    }
+    if (dv_shadow_freed((uintptr_t)p, &at.a))
+        return (place){ AT_FREED, at.a.device, true, at.a };
+    pointer_query q = { p, cudaErrorUnknown, { 0 } };
+    ask_runtime(query_pointer, &q);
+    if (q.rc != cudaSuccess)
+        return at;
+    struct cudaPointerAttributes attr = q.attr;
+    if (attr.type == cudaMemoryTypeDevice)
+        return (place){ AT_DEVICE, attr.device, false, { 0 } };
+    if (attr.type == cudaMemoryTypeHost)
+        return (place){ AT_PINNED, -1, false, { 0 } };
+    return (place){ attr.type == cudaMemoryTypeUnregistered ? AT_HOST : AT_UNKNOWN, -1, false,
+                    { 0 } };
+}
+
+/* An 8-byte argument we cannot tell from a number is a host pointer only if
+   it points into this process's memory. */
+static bool mapped(const void *p)
+{
+    long page = sysconf(_SC_PAGESIZE);
+    unsigned char in;
+    void *start = (void *)((uintptr_t)p & ~(uintptr_t)(page - 1));
+    return (uintptr_t)p >= 65536 && mincore(start, 1, &in) == 0;
+}
+
+static bool is_device(place_kind k)
+{
+    return k == AT_DEVICE || k == AT_FREED;
+}
+
+/* ---- peer access ----------------------------------------------------------------- */
+
+#define MAX_DEVICES 64
+
+static _Atomic bool peer[MAX_DEVICES][MAX_DEVICES];
+
+void dv_peer_set(int dev, int other, bool enabled)
+{
+    if (dev >= 0 && dev < MAX_DEVICES && other >= 0 && other < MAX_DEVICES)
+        atomic_store(&peer[dev][other], enabled);
+}
+
+static bool reaches(int dev, int other)
+{
+    return dev == other || (dev >= 0 && dev < MAX_DEVICES && other >= 0 &&
+                            other < MAX_DEVICES && atomic_load(&peer[dev][other]));
+}
+
+/* ---- launches ------------------------------------------------------------------------ */
+
+static void check_argument(const kernel_layout *k, int i, const void *p, int dev, uint32_t site)
+{
+    place at = where(p);
+    const char *name = k->name ? k->name : "?";
+    if (at.kind == AT_FREED)
+        dv_finding(DV_USE_AFTER_FREE, site, at.a.bytes, &at.a,
+                   "argument %d of kernel %s (%p) points into %llu bytes of device memory "
+                   "that were freed before the launch", i, name, p,
+                   (unsigned long long)at.a.bytes);
+    else if (at.kind == AT_DEVICE && !reaches(dev, at.device))
+        dv_finding(DV_WRONG_DEVICE_POINTER, site, 0, at.tracked ? &at.a : NULL,
+                   "argument %d of kernel %s launched on cuda:%d (%p) is memory of cuda:%d, "
+                   "and peer access to it is not enabled: allocate it on cuda:%d, copy it "
+                   "there (cudaMemcpyPeer), or enable peer access", i, name, dev, p, at.device,
+                   dev);
+    else if (at.kind == AT_HOST && (k->kind[i] == PARAM_POINTER || mapped(p)))
+        dv_finding(DV_HOST_POINTER_KERNEL_ARG, site, 0, NULL,
+                   "argument %d of kernel %s launched on cuda:%d (%p) is host memory, which "
+                   "the kernel cannot reach: allocate it with cudaMalloc and copy the data "
+                   "over with cudaMemcpy", i, name, dev, p);
+}
+
+void dv_check_launch(const void *func, void **args, int dev, uint32_t site)
+{
+    const kernel_layout *k = layout_of(func);
+    for (int i = 0; k && args && i < k->nparams; i++)
+        if (k->kind[i] != PARAM_VALUE && args[i])
+            check_argument(k, i, *(void *const *)args[i], dev, site);
+}
+
+/* ---- copies ---------------------------------------------------------------------------- */
+
+static const char *const kind_names[] = {
+    "cudaMemcpyHostToHost", "cudaMemcpyHostToDevice", "cudaMemcpyDeviceToHost",
+    "cudaMemcpyDeviceToDevice", "cudaMemcpyDefault",
+};
+
+static const char *space_name(const place *at)
+{
+    return is_device(at->kind) ? "device memory" : "host memory";
+}
+
+/* The kind that fits the pointers, for the fix. */
+static int fitting_kind(const place *dst, const place *src)
+{
+    return is_device(dst->kind) ? (is_device(src->kind) ? 3 : 1) : (is_device(src->kind) ? 2 : 0);
+}
+
+/* false when the kind contradicts the pointers */
+static bool check_direction(const place *dst, const place *src, uint64_t bytes, int kind,
+                            uint32_t site)
+{
+    static const signed char wants_device[4][2] = { { 0, 0 }, { 1, 0 }, { 0, 1 }, { 1, 1 } };
+    bool known = dst->kind != AT_UNKNOWN && dst->kind != AT_NONE &&
+                 src->kind != AT_UNKNOWN && src->kind != AT_NONE;
+    if (!known || kind < 0 || kind > 3)
+        return true;
+    if (wants_device[kind][0] == is_device(dst->kind) && wants_device[kind][1] == is_device(src->kind))
+        return true;
+    dv_finding(DV_MEMCPY_DIRECTION, site, bytes, NULL,
+               "a copy of %llu bytes with kind %s, but dst is %s and src is %s: the kind that "
+               "fits is %s (or cudaMemcpyDefault)", (unsigned long long)bytes, kind_names[kind],
+               space_name(dst), space_name(src), kind_names[fitting_kind(dst, src)]);
+    return false;
+}
+
+/* One side of a copy or a memset: freed memory, or a range past the end. */
+static void check_range(const place *at, const void *p, uint64_t bytes, const char *side,
+                        uint32_t site)
+{
+    if (at->kind == AT_FREED) {
+        dv_finding(DV_USE_AFTER_FREE, site, bytes, &at->a,
+                   "the %s of a %llu-byte copy or memset (%p) is device memory that was freed",
+                   side, (unsigned long long)bytes, p);
+        return;
+    }
+    if (!at->tracked)
+        return;
+    uint64_t offset = (uintptr_t)p - at->a.addr;
+    if (offset + bytes > at->a.bytes)
+        dv_finding(DV_MEMCPY_OUT_OF_BOUNDS, site, bytes, &at->a,
+                   "the %s of a %llu-byte copy or memset starts %llu bytes into a %llu-byte allocation: "
+                   "%llu bytes past its end", side, (unsigned long long)bytes,
+                   (unsigned long long)offset, (unsigned long long)at->a.bytes,
+                   (unsigned long long)(offset + bytes - at->a.bytes));
+}
+
+static void describe_transfer(const place *dst, const place *src, dv_event *e)
+{
+    bool d = is_device(dst->kind), s = is_device(src->kind);
+    const place *host = !s ? src : !d ? dst : NULL;
+    e->u.copy.direction = d ? (s ? DV_DIR_DTOD : DV_DIR_HTOD) : (s ? DV_DIR_DTOH : DV_DIR_HTOH);
+    e->u.copy.src_device = (int16_t)(s ? src->device : -1);
+    e->u.copy.dst_device = (int16_t)(d ? dst->device : -1);
+    e->u.copy.host_memory = !host ? DV_HOST_NONE
+                          : host->kind == AT_PINNED ? DV_HOST_PINNED : DV_HOST_PAGEABLE;
+}
+
+void dv_check_copy(void *dst, uint64_t dst_span, const void *src, uint64_t src_span, int kind,
+                   uint32_t site, dv_event *e)
+{
+    place d = where(dst), s = src ? where(src) : (place){ AT_NONE, -1, false, { 0 } };
+    uint64_t bytes = e->u.copy.bytes;
+    check_range(&d, dst, dst_span, "destination", site);
+    if (!src) {                         /* a memset */
+        e->u.copy.direction = DV_DIR_MEMSET;
+        e->u.copy.dst_device = (int16_t)d.device;
+        e->u.copy.src_device = -1;
+        return;
+    }
+    check_range(&s, src, src_span, "source", site);
+    bool fits = check_direction(&d, &s, bytes, kind, site);
+    describe_transfer(&d, &s, e);
+    if (fits && e->u.copy.direction == DV_DIR_HTOD && s.kind == AT_HOST)
+        dv_finding(DV_PAGEABLE_TRANSFER, site, bytes, NULL,
+                   "host-to-device copies from pageable memory: each is staged through a "
+                   "pinned buffer and cannot overlap with other work; pinned memory "
+                   "(cudaMallocHost, dt_pin_memory, a loader with pin_memory) avoids that");
+}
+
+/* ---- frees ------------------------------------------------------------------------------ */
+
+bool dv_check_free(dv_api api, void *p, uint32_t site, dv_alloc *out)
+{
+    bool host_api = api == DV_API_cudaFreeHost;
+    const char *fn = dv_api_names[api];
+    dv_alloc a;
+    if (!p)
+        return false;
+    if (dv_shadow_find((uintptr_t)p, &a)) {
+        if (a.addr != (uintptr_t)p)
+            dv_finding(DV_INVALID_FREE, site, 0, &a,
+                       "%s(%p) is %llu bytes into a %llu-byte allocation, not its start", fn, p,
+                       (unsigned long long)((uintptr_t)p - a.addr), (unsigned long long)a.bytes);
+        else if ((a.memory == DV_MEM_PINNED) != host_api)
+            dv_finding(DV_INVALID_FREE, site, 0, &a, "%s(%p) of %s memory: it is freed with %s",
+                       fn, p, a.memory == DV_MEM_PINNED ? "pinned host" : "device",
+                       a.memory == DV_MEM_PINNED ? "cudaFreeHost" : "cudaFree");
+        else
+            return dv_shadow_remove((uintptr_t)p, site, out);
+        return false;
+    }
+    if (dv_shadow_freed((uintptr_t)p, &a) && a.addr == (uintptr_t)p) {
+        dv_finding(DV_DOUBLE_FREE, site, a.bytes, &a, "%s(%p): this memory was already freed",
+                   fn, p);
+        return false;
+    }
+    place at = where(p);
+    if (at.kind == AT_HOST || (host_api && at.kind == AT_DEVICE))
+        dv_finding(DV_INVALID_FREE, site, 0, NULL, "%s(%p) of memory that did not come from %s",
+                   fn, p, host_api ? "cudaMallocHost or cudaHostAlloc" : "cudaMalloc");
+    return false;
+}
+
+/* ---- faults ------------------------------------------------------------------------------- */
+
+/* In a signal handler: no allocation, and the message in a static buffer
+   (there is one fatal fault per process). */
+bool dv_check_fault(uintptr_t addr, uintptr_t pc)
+{
+    static char message[512];
+    dv_alloc a;
+    bool live = dv_shadow_find(addr, &a);
+    if (!live && !dv_shadow_freed(addr, &a))
+        return false;
+    if (a.memory != DV_MEM_DEVICE)
+        return false;
+    snprintf(message, sizeof message,
+             "host code accessed %s device memory of cuda:%d at %p, %llu bytes into a %llu-byte "
+             "allocation: only kernels and cudaMemcpy reach device memory; copy it to the host "
+             "first", live ? "the" : "freed", a.device, (void *)addr,
+             (unsigned long long)(addr - a.addr), (unsigned long long)a.bytes);
+    dv_event e = { .type = DV_EV_FINDING, .api = DV_API_COUNT, .device = a.device,
+                   .site = dv_site_at_pc(pc) };
+    e.u.finding.kind = DV_HOST_DEREF_DEVICE;
+    e.u.finding.static_message = true;
+    e.u.finding.message = message;
+    e.u.finding.alloc_site = a.site;
+    e.u.finding.free_site = live ? 0 : a.free_site;
+    dv_emit(&e);
+    return true;
+}
+
+/* ---- leaks -------------------------------------------------------------------------------- */
+
+static void report_leak(const dv_alloc *a, void *arg)
+{
+    (void)arg;
+    if (a->inherited)
+        return;
+    if (a->memory == DV_MEM_DEVICE)
+        dv_finding(DV_LEAK, a->site, a->bytes, a,
+                   "device memory of cuda:%d allocated here (%s) was never freed", a->device,
+                   dv_api_names[a->api]);
+    else
+        dv_finding(DV_LEAK, a->site, a->bytes, a,
+                   "pinned host memory allocated here (%s) was never freed", dv_api_names[a->api]);
+}
+
+void dv_check_leaks(void)
+{
+    dv_shadow_each(report_leak, NULL);
+}
+

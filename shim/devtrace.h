@@ -1,0 +1,245 @@
+/*
+ * libdevtrace: the LD_PRELOAD shim that watches a program's CUDA calls.
+ *
+ * The data path:  call -> check -> event -> writer -> SQLite -> report.
+ *
+ *   intercept.c  the CUDA runtime functions a program calls, under their own
+ *                names: each wrapper finds its call site, forwards the call to
+ *                the runtime beneath, and hands the facts to the checks
+ *   next.c       the runtime beneath: libcudart (a GPU) or libcudasim (the
+ *                emulated device, chosen when there is no GPU)
+ *   checks.c     what is wrong with a launch, a copy or a free, against the
+ *                shadow state; each problem becomes a finding event
+ *   shadow.c     the shadow state: live device and pinned allocations, and a
+ *                quarantine of freed ones, looked up by address
+ *   sites.c      call sites: the first frame of the stack in the user's own
+ *                code, interned once per source location
+ *   symbols.c    pc -> file, line, function, with elfutils' libdw
+ *   queue.c      the event queue from the program's threads to the writer
+ *   writer.c     the writer thread: events into SQLite (schema.h), batched
+ *   trace.c      devtensor's trace hook: tensor device and dtype mismatches
+ *   lifecycle.c  start, exit, fork, and fatal signals
+ *
+ * Nothing here may change what the program does: every call reaches the
+ * runtime beneath with its arguments unchanged and returns its result.
+ */
+#ifndef DEVTRACE_H
+#define DEVTRACE_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* ---- the runtime beneath (next.c) ---------------------------------------- */
+
+/* true: the emulated device (DT_DEVICE=sim, or no GPU on this machine) */
+bool dv_next_is_sim(void);
+/* The runtime beneath's definition of a CUDA function, or NULL. */
+void *dv_next(const char *name);
+/* Chooses the device; sets DT_DEVICE=sim for devtensor when there is no GPU. */
+void dv_next_choose(void);
+
+/* ---- call sites (sites.c) ------------------------------------------------- */
+
+#define DV_STACK_MAX 24
+
+typedef struct {
+    uintptr_t pc;                       /* in the user's code */
+    bool exact;                         /* pc is the instruction itself, not a return address */
+    int nframes;
+    uintptr_t frames[DV_STACK_MAX];     /* the whole stack as first seen */
+} dv_site;
+
+/* The caller's site: the innermost frame outside the shim, the runtime and
+   the CUDA libraries.  0 means none found. */
+uint32_t dv_site_here(void);
+/* The site of an instruction (a faulting one); safe in a signal handler. */
+uint32_t dv_site_at_pc(uintptr_t pc);
+/* Sites 1..dv_site_count() are readable (the writer's view). */
+uint32_t dv_site_count(void);
+const dv_site *dv_site_get(uint32_t id);
+void dv_sites_init(void);
+/* Held across fork, so the child's copy is whole. */
+void dv_sites_lock(void);
+void dv_sites_unlock(void);
+
+/* ---- symbols (symbols.c) --------------------------------------------------- */
+
+typedef struct {
+    char object[256], function[256], file[512];
+    int line;
+} dv_symbol;
+
+/* Fills s for pc (return addresses are looked up at pc - 1). */
+void dv_symbolize(uintptr_t pc, bool exact, dv_symbol *s);
+
+/* ---- shadow state (shadow.c) ---------------------------------------------- */
+
+typedef enum { DV_MEM_DEVICE, DV_MEM_PINNED } dv_memory;
+
+typedef struct {
+    uintptr_t addr;
+    uint64_t bytes;                     /* as asked for */
+    uint64_t seq;                       /* of the allocating call */
+    uint32_t site, free_site;
+    int16_t device;                     /* -1 for pinned host memory */
+    uint8_t memory;                     /* dv_memory */
+    uint8_t api;                        /* dv_api of the allocating call */
+    bool inherited;                     /* from before a fork: not this process's leak */
+} dv_alloc;
+
+void dv_shadow_add(const dv_alloc *a);
+/* The live allocation holding p; false if none. */
+bool dv_shadow_find(uintptr_t p, dv_alloc *out);
+/* Removes the allocation starting at p into *out and quarantines it. */
+bool dv_shadow_remove(uintptr_t p, uint32_t free_site, dv_alloc *out);
+/* The freed (quarantined) allocation that held p, most recent first. */
+bool dv_shadow_freed(uintptr_t p, dv_alloc *out);
+/* Calls f on every live allocation (at exit). */
+void dv_shadow_each(void (*f)(const dv_alloc *a, void *arg), void *arg);
+void dv_shadow_after_fork(void);
+void dv_shadow_lock(void);
+void dv_shadow_unlock(void);
+
+/* ---- events (queue.c) ------------------------------------------------------ */
+
+/* The intercepted functions, for events and the api_calls table. */
+#define DV_APIS(X) \
+    X(cudaMalloc) X(cudaMallocAsync) X(cudaFree) X(cudaFreeAsync) \
+    X(cudaMallocHost) X(cudaHostAlloc) X(cudaFreeHost) \
+    X(cudaMemcpy) X(cudaMemcpyAsync) X(cudaMemcpyPeer) X(cudaMemcpyPeerAsync) \
+    X(cudaMemcpy2D) X(cudaMemcpy2DAsync) X(cudaMemset) X(cudaMemsetAsync) \
+    X(cudaLaunchKernel) X(cudaDeviceSynchronize) X(cudaStreamSynchronize) \
+    X(dt_trace)
+
+typedef enum {
+#define DV_API_ENUM(name) DV_API_##name,
+    DV_APIS(DV_API_ENUM)
+#undef DV_API_ENUM
+    DV_API_COUNT
+} dv_api;
+extern const char *const dv_api_names[DV_API_COUNT];
+
+typedef enum {
+    DV_DEVICE_MISMATCH, DV_HOST_POINTER_KERNEL_ARG, DV_WRONG_DEVICE_POINTER,
+    DV_MEMCPY_DIRECTION, DV_MEMCPY_OUT_OF_BOUNDS, DV_USE_AFTER_FREE, DV_DOUBLE_FREE,
+    DV_INVALID_FREE, DV_HOST_DEREF_DEVICE, DV_LEAK, DV_PAGEABLE_TRANSFER,
+    DV_DTYPE_MISMATCH, DV_FINDING_COUNT
+} dv_finding_kind;
+
+typedef struct {
+    const char *name;                   /* SPEC section 3 */
+    const char *severity;               /* "error" or "warning" */
+} dv_finding_info;
+extern const dv_finding_info dv_findings[DV_FINDING_COUNT];
+
+typedef enum { DV_DIR_HTOD, DV_DIR_DTOH, DV_DIR_DTOD, DV_DIR_HTOH, DV_DIR_MEMSET } dv_direction;
+typedef enum { DV_HOST_NONE, DV_HOST_PAGEABLE, DV_HOST_PINNED } dv_host_memory;
+
+typedef enum {
+    DV_EV_CALL,         /* a call and its result, nothing more */
+    DV_EV_ALLOC,        /* u.alloc: a new live allocation */
+    DV_EV_FREE,         /* u.alloc: the allocation it ended (free_seq = seq) */
+    DV_EV_COPY,         /* u.copy */
+    DV_EV_LAUNCH,       /* u.launch */
+    DV_EV_FINDING,      /* u.finding */
+    DV_EV_END           /* u.end: the process ends */
+} dv_event_type;
+
+typedef struct {
+    uint8_t type, api;
+    int16_t device;                     /* current device of the call, -1 unknown */
+    int32_t result;                     /* cudaError_t */
+    uint32_t site;
+    uint64_t seq;
+    union {
+        dv_alloc alloc;
+        struct {
+            uint64_t bytes;
+            int16_t src_device, dst_device;
+            uint8_t direction, host_memory;
+            bool async;
+        } copy;
+        struct {
+            const void *func;
+            uint32_t grid[3], block[3];
+            uint64_t shared, stream;
+        } launch;
+        struct {
+            uint8_t kind;               /* dv_finding_kind */
+            bool static_message;        /* else malloc'd, and the writer frees it */
+            uint32_t alloc_site, free_site;
+            uint64_t bytes;
+            char *message;
+            const char *file;           /* the line, when the caller knows it better */
+            int line;                   /* than the stack (a tail call hides a frame) */
+        } finding;
+        struct { int status, signal; } end;
+    } u;
+} dv_event;
+
+/* Numbers and queues e (copied); never drops one.  Returns its seq. */
+uint64_t dv_emit(dv_event *e);
+/* The next sequence number, for events that need it before they are sent. */
+uint64_t dv_next_seq(void);
+/* Takes up to max events off the queue into out; returns how many. */
+size_t dv_queue_take(dv_event *out, size_t max);
+/* How many events were ever queued. */
+uint64_t dv_queue_pushed(void);
+void dv_queue_after_fork(void);
+
+/* Emits a finding of kind at site, its message printed from fmt; mem is the
+   memory involved, if any. */
+void dv_finding(dv_finding_kind kind, uint32_t site, uint64_t bytes, const dv_alloc *mem,
+                const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* The same, at a source line the caller knows (file lives as long as the
+   program, as __FILE__ does). */
+void dv_finding_at(dv_finding_kind kind, uint32_t site, const char *file, int line,
+                   const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+/* ---- the writer (writer.c) -------------------------------------------------- */
+
+/* Starts the writer thread (once per process). */
+void dv_writer_start(void);
+/* Wakes the writer; async-signal-safe. */
+void dv_writer_wake(void);
+/* Waits (at most timeout_ms) until every event queued so far is committed;
+   async-signal-safe. */
+bool dv_writer_flush(int timeout_ms);
+/* Drains, commits and closes the report (at exit). */
+void dv_writer_stop(void);
+/* Across fork: the writer is never inside SQLite (whose locks the child
+   would inherit held) when a fork happens. */
+void dv_writer_lock(void);
+void dv_writer_unlock(void);
+void dv_writer_after_fork(void);
+
+/* ---- checks (checks.c) ------------------------------------------------------ */
+
+/* Pointer arguments of a launch of func on device dev. */
+void dv_check_launch(const void *func, void **args, int dev, uint32_t site);
+/* A copy from src to dst with the given cudaMemcpyKind, reaching dst_span and
+   src_span bytes (more than the bytes copied in a 2D copy); src NULL for a
+   memset.  Fills the transfer's facts into e. */
+void dv_check_copy(void *dst, uint64_t dst_span, const void *src, uint64_t src_span, int kind,
+                   uint32_t site, dv_event *e);
+/* A free by api (cudaFree* or cudaFreeHost) of p; true and *out when p was a
+   live allocation that api may free. */
+bool dv_check_free(dv_api api, void *p, uint32_t site, dv_alloc *out);
+/* The fault at addr was a host access to device memory: record it. */
+bool dv_check_fault(uintptr_t addr, uintptr_t pc);
+/* Peer access, as the program enabled it. */
+void dv_peer_set(int dev, int peer, bool enabled);
+/* Leaks at exit: one finding per allocating site. */
+void dv_check_leaks(void);
+/* How many parameters func takes, or -1 if the runtime cannot say. */
+int dv_kernel_param_count(const void *func);
+
+/* ---- process state (lifecycle.c) --------------------------------------------- */
+
+/* false before the constructor and after the report is closed: wrappers
+   then only forward. */
+bool dv_active(void);
+
+#endif /* DEVTRACE_H */

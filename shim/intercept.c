@@ -1,0 +1,359 @@
+/*
+ * The interposed CUDA runtime: the functions a program (or devtensor's cuda
+ * plugin) calls, under their own names.  Preloaded, these come first; each
+ * finds its call site, checks, forwards the call unchanged to the runtime
+ * beneath (next.c), and sends what happened to the writer.
+ *
+ * The functions the shim only forwards are here too: with no GPU, a program
+ * linked with -lcudart must have all of its calls answered by the emulated
+ * device, not some by it and some by libcudart.
+ */
+#include "devtrace.h"
+
+#include <cuda_runtime_api.h>
+
+/* The runtime beneath's fn, looked up once. */
+#define NEXT(fn) ((__typeof__(&fn))next_of(&next_##fn, #fn))
+#define NEXT_SLOT(fn) static _Atomic(void *) next_##fn;
+
+static void *next_of(_Atomic(void *) *slot, const char *name)
+{
+    void *f = atomic_load_explicit(slot, memory_order_relaxed);
+    if (!f) {
+        f = dv_next(name);
+        atomic_store_explicit(slot, f, memory_order_relaxed);
+    }
+    return f;
+}
+
+/* Forwards a call, or fails it as CUDA does for a call it does not have. */
+#define FORWARD(fn, ...) (NEXT(fn) ? NEXT(fn)(__VA_ARGS__) : cudaErrorNotSupported)
+
+/* ---- forwarded only ---------------------------------------------------------- */
+
+#define PASS_THROUGH(X) \
+    X(cudaError_t, cudaGetDeviceCount, (int *n), (n)) \
+    X(cudaError_t, cudaGetDevice, (int *d), (d)) \
+    X(cudaError_t, cudaSetDevice, (int d), (d)) \
+    X(cudaError_t, cudaGetLastError, (void), ()) \
+    X(cudaError_t, cudaPeekAtLastError, (void), ()) \
+    X(cudaError_t, cudaDeviceCanAccessPeer, (int *can, int d, int peer), (can, d, peer)) \
+    X(cudaError_t, cudaDriverGetVersion, (int *v), (v)) \
+    X(cudaError_t, cudaRuntimeGetVersion, (int *v), (v)) \
+    X(cudaError_t, cudaMemGetInfo, (size_t *free, size_t *total), (free, total)) \
+    X(cudaError_t, cudaPointerGetAttributes, (struct cudaPointerAttributes *a, const void *p), (a, p)) \
+    X(cudaError_t, cudaStreamCreate, (cudaStream_t *s), (s)) \
+    X(cudaError_t, cudaStreamDestroy, (cudaStream_t s), (s)) \
+    X(cudaError_t, cudaFuncGetName, (const char **name, const void *f), (name, f)) \
+    X(cudaError_t, cudaFuncGetParamInfo, (const void *f, size_t i, size_t *o, size_t *n), (f, i, o, n))
+
+#define DEFINE_PASS_THROUGH(ret, fn, params, args) \
+    NEXT_SLOT(fn) \
+    ret fn params { return FORWARD(fn, EXPAND args); }
+#define EXPAND(...) __VA_ARGS__
+PASS_THROUGH(DEFINE_PASS_THROUGH)
+
+/* Error strings are not cudaError_t: NULL-safe forwarding of their own. */
+NEXT_SLOT(cudaGetErrorString)
+const char *cudaGetErrorString(cudaError_t e)
+{
+    return NEXT(cudaGetErrorString) ? NEXT(cudaGetErrorString)(e) : "unknown error";
+}
+
+NEXT_SLOT(cudaGetErrorName)
+const char *cudaGetErrorName(cudaError_t e)
+{
+    return NEXT(cudaGetErrorName) ? NEXT(cudaGetErrorName)(e) : "cudaErrorUnknown";
+}
+
+/* ---- helpers ------------------------------------------------------------------- */
+
+static int current_device(void)
+{
+    int d = -1;
+    if (NEXT(cudaGetDevice) && NEXT(cudaGetDevice)(&d) != cudaSuccess)
+        d = -1;
+    return d;
+}
+
+static void emit_call(dv_api api, uint32_t site, cudaError_t rc)
+{
+    dv_event e = { .type = DV_EV_CALL, .api = (uint8_t)api, .device = -1, .result = rc,
+                   .site = site };
+    dv_emit(&e);
+}
+
+/* ---- allocation ------------------------------------------------------------------- */
+
+static void record_alloc(dv_api api, void **p, size_t bytes, dv_memory memory, uint32_t site,
+                         cudaError_t rc)
+{
+    dv_event e = { .type = DV_EV_CALL, .api = (uint8_t)api, .result = rc, .site = site };
+    e.device = (int16_t)(memory == DV_MEM_DEVICE ? current_device() : -1);
+    if (rc == cudaSuccess && p && *p) {
+        e.type = DV_EV_ALLOC;
+        e.seq = dv_next_seq();
+        e.u.alloc = (dv_alloc){ .addr = (uintptr_t)*p, .bytes = bytes, .seq = e.seq,
+                                .site = site, .device = e.device, .memory = (uint8_t)memory,
+                                .api = (uint8_t)api };
+        dv_shadow_add(&e.u.alloc);
+    }
+    dv_emit(&e);
+}
+
+#define ALLOCATOR(which, memory, call) do { \
+        if (!dv_active()) \
+            return call; \
+        uint32_t site = dv_site_here(); \
+        cudaError_t rc = call; \
+        record_alloc(which, p, bytes, memory, site, rc); \
+        return rc; \
+    } while (0)
+
+NEXT_SLOT(cudaMalloc)
+cudaError_t cudaMalloc(void **p, size_t bytes)
+{
+    ALLOCATOR(DV_API_cudaMalloc, DV_MEM_DEVICE, FORWARD(cudaMalloc, p, bytes));
+}
+
+NEXT_SLOT(cudaMallocAsync)
+cudaError_t cudaMallocAsync(void **p, size_t bytes, cudaStream_t s)
+{
+    ALLOCATOR(DV_API_cudaMallocAsync, DV_MEM_DEVICE, FORWARD(cudaMallocAsync, p, bytes, s));
+}
+
+NEXT_SLOT(cudaMallocHost)
+cudaError_t cudaMallocHost(void **p, size_t bytes)
+{
+    ALLOCATOR(DV_API_cudaMallocHost, DV_MEM_PINNED, FORWARD(cudaMallocHost, p, bytes));
+}
+
+NEXT_SLOT(cudaHostAlloc)
+cudaError_t cudaHostAlloc(void **p, size_t bytes, unsigned int flags)
+{
+    ALLOCATOR(DV_API_cudaHostAlloc, DV_MEM_PINNED, FORWARD(cudaHostAlloc, p, bytes, flags));
+}
+
+/* ---- free -------------------------------------------------------------------------- */
+
+/* Checked (and taken off the shadow state) before the memory goes back, so
+   no other thread can be handed the address while it still looks live. */
+#define DEALLOCATOR(which, call) do { \
+        if (!dv_active()) \
+            return call; \
+        uint32_t site = dv_site_here(); \
+        dv_event e = { .type = DV_EV_CALL, .api = (uint8_t)which, .device = -1, .site = site }; \
+        if (dv_check_free(which, p, site, &e.u.alloc)) \
+            e.type = DV_EV_FREE; \
+        e.result = call; \
+        dv_emit(&e); \
+        return (cudaError_t)e.result; \
+    } while (0)
+
+NEXT_SLOT(cudaFree)
+cudaError_t cudaFree(void *p)
+{
+    DEALLOCATOR(DV_API_cudaFree, FORWARD(cudaFree, p));
+}
+
+NEXT_SLOT(cudaFreeAsync)
+cudaError_t cudaFreeAsync(void *p, cudaStream_t s)
+{
+    DEALLOCATOR(DV_API_cudaFreeAsync, FORWARD(cudaFreeAsync, p, s));
+}
+
+NEXT_SLOT(cudaFreeHost)
+cudaError_t cudaFreeHost(void *p)
+{
+    DEALLOCATOR(DV_API_cudaFreeHost, FORWARD(cudaFreeHost, p));
+}
+
+/* ---- copies ------------------------------------------------------------------------- */
+
+#define COPY(which, to, to_span, from, from_span, nbytes, how, is_async, call) do { \
+        if (!dv_active()) \
+            return call; \
+        uint32_t site = dv_site_here(); \
+        dv_event e = { .type = DV_EV_COPY, .api = (uint8_t)which, .site = site }; \
+        e.device = (int16_t)current_device(); \
+        e.u.copy.bytes = nbytes; \
+        e.u.copy.async = is_async; \
+        dv_check_copy(to, to_span, from, from_span, how, site, &e); \
+        e.result = call; \
+        dv_emit(&e); \
+        return (cudaError_t)e.result; \
+    } while (0)
+
+NEXT_SLOT(cudaMemcpy)
+cudaError_t cudaMemcpy(void *dst, const void *src, size_t n, enum cudaMemcpyKind kind)
+{
+    COPY(DV_API_cudaMemcpy, dst, n, src, n, n, kind, false, FORWARD(cudaMemcpy, dst, src, n, kind));
+}
+
+NEXT_SLOT(cudaMemcpyAsync)
+cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t n, enum cudaMemcpyKind kind,
+                            cudaStream_t s)
+{
+    COPY(DV_API_cudaMemcpyAsync, dst, n, src, n, n, kind, true,
+         FORWARD(cudaMemcpyAsync, dst, src, n, kind, s));
+}
+
+NEXT_SLOT(cudaMemcpyPeer)
+cudaError_t cudaMemcpyPeer(void *dst, int dd, const void *src, int sd, size_t n)
+{
+    COPY(DV_API_cudaMemcpyPeer, dst, n, src, n, n, cudaMemcpyDeviceToDevice, false,
+         FORWARD(cudaMemcpyPeer, dst, dd, src, sd, n));
+}
+
+NEXT_SLOT(cudaMemcpyPeerAsync)
+cudaError_t cudaMemcpyPeerAsync(void *dst, int dd, const void *src, int sd, size_t n,
+                                cudaStream_t s)
+{
+    COPY(DV_API_cudaMemcpyPeerAsync, dst, n, src, n, n, cudaMemcpyDeviceToDevice, true,
+         FORWARD(cudaMemcpyPeerAsync, dst, dd, src, sd, n, s));
+}
+
+/* The bytes a 2D copy reaches from its start. */
+static size_t span_2d(size_t pitch, size_t width, size_t height)
+{
+    return height ? pitch * (height - 1) + width : 0;
+}
+
+NEXT_SLOT(cudaMemcpy2D)
+cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
+                         size_t height, enum cudaMemcpyKind kind)
+{
+    COPY(DV_API_cudaMemcpy2D, dst, span_2d(dpitch, width, height), src,
+         span_2d(spitch, width, height), width * height, kind, false,
+         FORWARD(cudaMemcpy2D, dst, dpitch, src, spitch, width, height, kind));
+}
+
+NEXT_SLOT(cudaMemcpy2DAsync)
+cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch,
+                              size_t width, size_t height, enum cudaMemcpyKind kind,
+                              cudaStream_t s)
+{
+    COPY(DV_API_cudaMemcpy2DAsync, dst, span_2d(dpitch, width, height), src,
+         span_2d(spitch, width, height), width * height, kind, true,
+         FORWARD(cudaMemcpy2DAsync, dst, dpitch, src, spitch, width, height, kind, s));
+}
+
+NEXT_SLOT(cudaMemset)
+cudaError_t cudaMemset(void *p, int value, size_t n)
+{
+    COPY(DV_API_cudaMemset, p, n, NULL, 0, n, cudaMemcpyDefault, false,
+         FORWARD(cudaMemset, p, value, n));
+}
+
+NEXT_SLOT(cudaMemsetAsync)
+cudaError_t cudaMemsetAsync(void *p, int value, size_t n, cudaStream_t s)
+{
+    COPY(DV_API_cudaMemsetAsync, p, n, NULL, 0, n, cudaMemcpyDefault, true,
+         FORWARD(cudaMemsetAsync, p, value, n, s));
+}
+
+/* ---- launches ------------------------------------------------------------------------- */
+
+static void record_launch(const void *func, dim3 grid, dim3 block, size_t shared,
+                          cudaStream_t stream, uint32_t site, int dev, cudaError_t rc)
+{
+    dv_event e = { .type = DV_EV_LAUNCH, .api = DV_API_cudaLaunchKernel, .device = (int16_t)dev,
+                   .result = rc, .site = site };
+    e.u.launch.func = func;
+    e.u.launch.grid[0] = grid.x, e.u.launch.grid[1] = grid.y, e.u.launch.grid[2] = grid.z;
+    e.u.launch.block[0] = block.x, e.u.launch.block[1] = block.y, e.u.launch.block[2] = block.z;
+    e.u.launch.shared = shared;
+    e.u.launch.stream = (uint64_t)(uintptr_t)stream;
+    dv_emit(&e);
+}
+
+#define LAUNCH(func, call) do { \
+        if (!dv_active()) \
+            return call; \
+        uint32_t site = dv_site_here(); \
+        int dev = current_device(); \
+        dv_check_launch(func, args, dev, site); \
+        cudaError_t rc = call; \
+        record_launch(func, grid, block, shared, stream, site, dev, rc); \
+        return rc; \
+    } while (0)
+
+NEXT_SLOT(cudaLaunchKernel)
+cudaError_t cudaLaunchKernel(const void *func, dim3 grid, dim3 block, void **args, size_t shared,
+                             cudaStream_t stream)
+{
+    LAUNCH(func, FORWARD(cudaLaunchKernel, func, grid, block, args, shared, stream));
+}
+
+/* What nvcc's launch stubs call (CUDA 12.8 and later), with a cudaKernel_t,
+   which CUDA's cudaFunc* queries accept in place of a function. */
+cudaError_t __cudaLaunchKernel(const void *kernel, dim3 grid, dim3 block, void **args,
+                               size_t shared, cudaStream_t stream);
+cudaError_t __cudaLaunchKernel_ptsz(const void *kernel, dim3 grid, dim3 block, void **args,
+                                    size_t shared, cudaStream_t stream);
+
+NEXT_SLOT(__cudaLaunchKernel)
+cudaError_t __cudaLaunchKernel(const void *kernel, dim3 grid, dim3 block, void **args,
+                               size_t shared, cudaStream_t stream)
+{
+    LAUNCH(kernel, FORWARD(__cudaLaunchKernel, kernel, grid, block, args, shared, stream));
+}
+
+NEXT_SLOT(__cudaLaunchKernel_ptsz)
+cudaError_t __cudaLaunchKernel_ptsz(const void *kernel, dim3 grid, dim3 block, void **args,
+                                    size_t shared, cudaStream_t stream)
+{
+    LAUNCH(kernel, FORWARD(__cudaLaunchKernel_ptsz, kernel, grid, block, args, shared, stream));
+}
+
+/* ---- synchronisation and peers ------------------------------------------------------------ */
+
+#define COUNTED(api, call) do { \
+        if (!dv_active()) \
+            return call; \
+        uint32_t site = dv_site_here(); \
+        cudaError_t rc = call; \
+        emit_call(api, site, rc); \
+        return rc; \
+    } while (0)
+
+NEXT_SLOT(cudaDeviceSynchronize)
+cudaError_t cudaDeviceSynchronize(void)
+{
+    COUNTED(DV_API_cudaDeviceSynchronize, FORWARD(cudaDeviceSynchronize));
+}
+
+NEXT_SLOT(cudaStreamSynchronize)
+cudaError_t cudaStreamSynchronize(cudaStream_t s)
+{
+    COUNTED(DV_API_cudaStreamSynchronize, FORWARD(cudaStreamSynchronize, s));
+}
+
+NEXT_SLOT(cudaDeviceEnablePeerAccess)
+cudaError_t cudaDeviceEnablePeerAccess(int peer, unsigned int flags)
+{
+    cudaError_t rc = FORWARD(cudaDeviceEnablePeerAccess, peer, flags);
+    if (rc == cudaSuccess)
+        dv_peer_set(current_device(), peer, true);
+    return rc;
+}
+
+NEXT_SLOT(cudaDeviceDisablePeerAccess)
+cudaError_t cudaDeviceDisablePeerAccess(int peer)
+{
+    cudaError_t rc = FORWARD(cudaDeviceDisablePeerAccess, peer);
+    if (rc == cudaSuccess)
+        dv_peer_set(current_device(), peer, false);
+    return rc;
+}
+
+/* A reset drops the device's peer access, as CUDA does. */
+NEXT_SLOT(cudaDeviceReset)
+cudaError_t cudaDeviceReset(void)
+{
+    int dev = current_device();
+    cudaError_t rc = FORWARD(cudaDeviceReset);
+    for (int peer = 0; rc == cudaSuccess && peer < 64; peer++)
+        dv_peer_set(dev, peer, false);
+    return rc;
+}

@@ -1,0 +1,190 @@
+#define _GNU_SOURCE     /* on_exit, REG_RIP, RTLD_NEXT */
+/*
+ * The shim's life in the program's: it starts before main, records leaks and
+ * the exit status when the program exits, starts over in a forked child, and
+ * when a fatal signal ends the program, records why and where, waits until
+ * the report is written, and then lets the program die as it would have.
+ */
+#include "devtrace.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <ucontext.h>
+#include <unistd.h>
+
+#define FLUSH_MS 3000
+
+static _Atomic bool active;
+static _Atomic pid_t owner;             /* the process the state belongs to */
+static _Atomic int dying;
+
+/* Signals that end a program, whose last events must reach the report.  The
+   faults are always handled (before an existing handler, which then runs);
+   the others only where nobody else handles them. */
+static const struct { int sig; bool fault; } fatal[] = {
+    { SIGSEGV, true }, { SIGBUS, true }, { SIGILL, true }, { SIGFPE, true },
+    { SIGABRT, false }, { SIGTERM, false }, { SIGINT, false }, { SIGHUP, false },
+};
+#define NFATAL (sizeof fatal / sizeof *fatal)
+static struct sigaction previous[NFATAL];
+
+bool dv_active(void)
+{
+    return atomic_load_explicit(&active, memory_order_relaxed);
+}
+
+/* A vfork child shares our memory, and the state is not its own. */
+static bool owned(void)
+{
+    return dv_active() && atomic_load(&owner) == getpid();
+}
+
+static void end_run(int status, int sig)
+{
+    dv_event e = { .type = DV_EV_END, .api = DV_API_COUNT, .device = -1 };
+    e.u.end.status = status;
+    e.u.end.signal = sig;
+    dv_emit(&e);
+}
+
+/* ---- exit ------------------------------------------------------------------ */
+
+static void at_exit(int status, void *arg)
+{
+    (void)arg;
+    if (!owned())
+        return;
+    dv_check_leaks();
+    end_run(status, 0);
+    atomic_store(&active, false);
+    dv_writer_stop();
+}
+
+/* _exit skips exit handlers; a forked child that ends with it still has a
+   run to finish.  (A vfork child shares our memory: its pid is not the
+   owner's, so it does nothing here.) */
+void _exit(int status)
+{
+    void (*real)(int) = (void (*)(int))dlsym(RTLD_NEXT, "_exit");
+    if (owned()) {
+        end_run(status, 0);
+        atomic_store(&active, false);
+        dv_writer_flush(FLUSH_MS);
+    }
+    real(status);
+    __builtin_unreachable();
+}
+
+/* ---- fatal signals ------------------------------------------------------------ */
+
+static int fatal_index(int sig)
+{
+    for (size_t i = 0; i < NFATAL; i++)
+        if (fatal[i].sig == sig)
+            return (int)i;
+    return -1;
+}
+
+static uintptr_t fault_pc(void *context)
+{
+#if defined(__x86_64__)
+    return (uintptr_t)((ucontext_t *)context)->uc_mcontext.gregs[REG_RIP];
+#elif defined(__aarch64__)
+    return (uintptr_t)((ucontext_t *)context)->uc_mcontext.pc;
+#else
+    (void)context;
+    return 0;
+#endif
+}
+
+/* Records, flushes, and puts back what was there: returning from a fault
+   runs the instruction again, which faults again into the old handler (or
+   the default action); a sent signal is raised again. */
+static void on_fatal(int sig, siginfo_t *info, void *context)
+{
+    int i = fatal_index(sig);
+    if (owned() && atomic_fetch_add(&dying, 1) == 0) {
+        if (sig == SIGSEGV || sig == SIGBUS)
+            dv_check_fault((uintptr_t)info->si_addr, fault_pc(context));
+        end_run(0, sig);
+        dv_writer_flush(FLUSH_MS);
+    }
+    sigaction(sig, &previous[i], NULL);
+    if (!fatal[i].fault || info->si_code <= 0)
+        raise(sig);
+}
+
+static void catch_fatal_signals(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = on_fatal;
+    sa.sa_flags = SA_SIGINFO;
+    sigemptyset(&sa.sa_mask);
+    for (size_t i = 0; i < NFATAL; i++) {
+        sigaction(fatal[i].sig, NULL, &previous[i]);
+        bool taken = previous[i].sa_handler != SIG_DFL || (previous[i].sa_flags & SA_SIGINFO);
+        if (fatal[i].fault || !taken)
+            sigaction(fatal[i].sig, &sa, NULL);
+    }
+}
+
+/* ---- fork ----------------------------------------------------------------------- */
+
+static void before_fork(void)
+{
+    dv_writer_lock();
+    dv_sites_lock();
+    dv_shadow_lock();
+}
+
+static void parent_after_fork(void)
+{
+    dv_shadow_unlock();
+    dv_sites_unlock();
+    dv_writer_unlock();
+}
+
+static void child_after_fork(void)
+{
+    dv_shadow_unlock();
+    dv_sites_unlock();
+    dv_writer_unlock();
+    dv_shadow_after_fork();
+    dv_queue_after_fork();
+    dv_writer_after_fork();
+    atomic_store(&dying, 0);
+    atomic_store(&owner, getpid());
+}
+
+/* ---- start ---------------------------------------------------------------------- */
+
+/* The processes of one traced command share a session: the first one names
+   it, and an earlier command's report at the same path is replaced. */
+static void join_session(void)
+{
+    char id[64];
+    struct timespec t;
+    if (getenv("DEVTRACE_SESSION"))
+        return;
+    clock_gettime(CLOCK_REALTIME, &t);
+    snprintf(id, sizeof id, "%d-%lld%09ld", (int)getpid(), (long long)t.tv_sec, t.tv_nsec);
+    setenv("DEVTRACE_SESSION", id, 1);
+}
+
+__attribute__((constructor)) static void start(void)
+{
+    join_session();
+    dv_next_choose();
+    dv_sites_init();
+    catch_fatal_signals();
+    on_exit(at_exit, NULL);
+    pthread_atfork(before_fork, parent_after_fork, child_after_fork);
+    atomic_store(&owner, getpid());
+    atomic_store(&active, true);
+}

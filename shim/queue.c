@@ -1,0 +1,157 @@
+/*
+ * The event queue: many program threads put, the writer thread takes.
+ *
+ * A bounded ring in the manner of Dmitry Vyukov's MPMC queue: each cell
+ * carries a sequence number that says whose turn it is, so a put is one
+ * compare-and-swap and a copy, with no lock, and is safe in a signal
+ * handler.  A full queue makes the putting thread wait for the writer: the
+ * program slows down, but no event is lost.
+ */
+#include "devtrace.h"
+
+#include <sched.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CAP (1u << 16)
+
+typedef struct {
+    _Atomic uint64_t turn;
+    dv_event ev;
+} cell;
+
+static cell cells[CAP];
+static _Atomic uint64_t head;           /* next position to claim */
+static _Atomic uint64_t tail;           /* next position to take: the writer's */
+static _Atomic uint64_t seqs;
+
+const char *const dv_api_names[DV_API_COUNT] = {
+#define DV_API_NAME(name) #name,
+    DV_APIS(DV_API_NAME)
+#undef DV_API_NAME
+};
+
+const dv_finding_info dv_findings[DV_FINDING_COUNT] = {
+    [DV_DEVICE_MISMATCH] = { "device_mismatch", "error" },
+    [DV_HOST_POINTER_KERNEL_ARG] = { "host_pointer_kernel_arg", "error" },
+    [DV_WRONG_DEVICE_POINTER] = { "wrong_device_pointer", "error" },
+    [DV_MEMCPY_DIRECTION] = { "memcpy_direction", "error" },
+    [DV_MEMCPY_OUT_OF_BOUNDS] = { "memcpy_out_of_bounds", "error" },
+    [DV_USE_AFTER_FREE] = { "use_after_free", "error" },
+    [DV_DOUBLE_FREE] = { "double_free", "error" },
+    [DV_INVALID_FREE] = { "invalid_free", "error" },
+    [DV_HOST_DEREF_DEVICE] = { "host_deref_device", "error" },
+    [DV_LEAK] = { "leak", "warning" },
+    [DV_PAGEABLE_TRANSFER] = { "pageable_transfer", "warning" },
+    [DV_DTYPE_MISMATCH] = { "dtype_mismatch", "error" },
+};
+
+static void reset(void)
+{
+    for (uint64_t i = 0; i < CAP; i++)
+        atomic_store_explicit(&cells[i].turn, i, memory_order_relaxed);
+    atomic_store(&head, 0);
+    atomic_store(&tail, 0);
+}
+
+__attribute__((constructor(101))) static void queue_init(void)
+{
+    reset();
+}
+
+/* Whatever the parent had queued is the parent's to write. */
+void dv_queue_after_fork(void)
+{
+    reset();
+}
+
+uint64_t dv_next_seq(void)
+{
+    return atomic_fetch_add_explicit(&seqs, 1, memory_order_relaxed) + 1;
+}
+
+uint64_t dv_emit(dv_event *e)
+{
+    dv_writer_start();
+    if (!e->seq)
+        e->seq = dv_next_seq();
+    uint64_t pos = atomic_load_explicit(&head, memory_order_relaxed);
+    cell *c;
+    for (;;) {
+        c = &cells[pos & (CAP - 1)];
+        uint64_t turn = atomic_load_explicit(&c->turn, memory_order_acquire);
+        if (turn == pos) {
+            if (atomic_compare_exchange_weak_explicit(&head, &pos, pos + 1,
+                                                      memory_order_relaxed, memory_order_relaxed))
+                break;
+        } else if (turn < pos) {        /* full: the writer has to catch up */
+            dv_writer_wake();
+            sched_yield();
+            pos = atomic_load_explicit(&head, memory_order_relaxed);
+        } else {
+            pos = atomic_load_explicit(&head, memory_order_relaxed);
+        }
+    }
+    c->ev = *e;
+    atomic_store_explicit(&c->turn, pos + 1, memory_order_release);
+    if (pos - atomic_load_explicit(&tail, memory_order_relaxed) == CAP / 4)
+        dv_writer_wake();
+    return e->seq;
+}
+
+size_t dv_queue_take(dv_event *out, size_t max)
+{
+    size_t n = 0;
+    uint64_t pos = atomic_load_explicit(&tail, memory_order_relaxed);
+    while (n < max) {
+        cell *c = &cells[pos & (CAP - 1)];
+        if (atomic_load_explicit(&c->turn, memory_order_acquire) != pos + 1)
+            break;
+        out[n++] = c->ev;
+        atomic_store_explicit(&c->turn, pos + CAP, memory_order_release);
+        pos++;
+    }
+    atomic_store_explicit(&tail, pos, memory_order_relaxed);
+    return n;
+}
+
+uint64_t dv_queue_pushed(void)
+{
+    return atomic_load(&head);
+}
+
+static void emit_finding(dv_finding_kind kind, uint32_t site, const char *file, int line,
+                         uint64_t bytes, const dv_alloc *mem, const char *fmt, va_list ap)
+{
+    dv_event e = { .type = DV_EV_FINDING, .api = DV_API_COUNT, .device = -1, .site = site };
+    char buf[1024];
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    e.u.finding.kind = (uint8_t)kind;
+    e.u.finding.bytes = bytes;
+    e.u.finding.alloc_site = mem ? mem->site : 0;
+    e.u.finding.free_site = mem ? mem->free_site : 0;
+    e.u.finding.message = strdup(buf);
+    e.u.finding.file = file;
+    e.u.finding.line = line;
+    dv_emit(&e);
+}
+
+void dv_finding(dv_finding_kind kind, uint32_t site, uint64_t bytes, const dv_alloc *mem,
+                const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    emit_finding(kind, site, NULL, 0, bytes, mem, fmt, ap);
+    va_end(ap);
+}
+
+void dv_finding_at(dv_finding_kind kind, uint32_t site, const char *file, int line,
+                   const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    emit_finding(kind, site, file, line, 0, NULL, fmt, ap);
+    va_end(ap);
+}

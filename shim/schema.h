@@ -1,0 +1,42 @@
+/*
+ * The report database: its schema, shared by the shim that writes it and by
+ * devtrace, which reads and merges it.
+ *
+ * A report holds one or more runs (a process each: DEVTRACE_DB without %p
+ * collects a forking program's processes in one file).  Every other table is
+ * keyed by (run, ...).  Sequence numbers (seq) order the events of a run.
+ *
+ *   runs         one row per traced process
+ *   call_sites   the user's source lines that made intercepted calls: the
+ *                first frame of a call stack outside the runtime and the
+ *                shim, symbolized once per site; `stack` is the whole stack
+ *                as first seen, one frame per line
+ *   api_calls    every intercepted call, counted per (api, site, result)
+ *   allocations  device and pinned allocations, per (site, api, memory,
+ *                device): how many, their bytes, and how many were freed
+ *                (count - freed were live when the run ended)
+ *   transfers    copies and memsets, per (site, api, direction, host memory,
+ *                devices, result): calls and bytes
+ *   kernels      the kernels launched, by name
+ *   launches     kernel launches, per (site, kernel, device, result)
+ *   findings     the mismatches: kind, severity, message, and the user's
+ *                file, line and function; a finding that repeats at one site
+ *                is one row with its count and bytes
+ *
+ * Events are counted in the shim as they happen and written as these sums,
+ * so the report's size and the cost of writing it grow with the program's
+ * call sites, not with its calls.  first_seq and last_seq order them.
+ *
+ * The file is marked with application_id DEVTRACE_APP_ID and the schema's
+ * version in user_version, so a foreign SQLite file is told apart.
+ */
+#ifndef DEVTRACE_SCHEMA_H
+#define DEVTRACE_SCHEMA_H
+
+#define DEVTRACE_APP_ID 0x44565452      /* "DVTR" */
+#define DEVTRACE_SCHEMA_VERSION 1
+
+/* The CREATE statements (IF NOT EXISTS), as one script for sqlite3_exec. */
+extern const char devtrace_schema_sql[];
+
+#endif /* DEVTRACE_SCHEMA_H */

@@ -1,0 +1,294 @@
+#define _GNU_SOURCE     /* dl_iterate_phdr, pthread_getattr_np */
+/*
+ * Call sites.  A finding must point at the user's line, and the call that
+ * made it arrives here through the runtime's own frames (devtensor, its cuda
+ * plugin) or straight from the program.  The site of a call is the first
+ * return address on the stack outside "our" code: the shim, devtensor, the
+ * emulated device and the CUDA libraries.
+ *
+ * Finding it is on every intercepted call, so it must cost nanoseconds, not
+ * the microsecond of a DWARF unwind.  Our code is built with frame pointers,
+ * so the frames between here and the user are a linked list: walk it until a
+ * return address lands outside our objects.  The user's own frames need no
+ * frame pointers, since the walk stops where they begin.  When the walk meets
+ * anything it cannot vouch for (a system library in between, a frame pointer
+ * off the stack), it falls back to a full unwind with backtrace().
+ *
+ * A site is interned by its pc: a lock-free open-addressed table maps pc to
+ * a small id, and each new site keeps its whole stack, as first seen, for the
+ * report.  Ids are handed out in order, which is what lets the writer see new
+ * ones by their count.
+ */
+#include "devtrace.h"
+
+#include <execinfo.h>
+#include <link.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_SITES 16384
+#define TABLE (MAX_SITES * 2)           /* a power of two */
+#define MAX_MODULES 512
+
+/* ---- which object a pc is in -------------------------------------------- */
+
+typedef enum { CODE_UNKNOWN, CODE_OURS, CODE_SYSTEM, CODE_USER } code_class;
+
+typedef struct { uintptr_t start, end; uint8_t cls; } code_range;
+
+typedef struct code_map {
+    int n;
+    code_range r[MAX_MODULES];
+    struct code_map *older;             /* kept: a reader may still be in it */
+} code_map;
+
+static _Atomic(code_map *) map;
+static pthread_mutex_t map_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* The objects whose frames are never the user's line. */
+static const char *const ours[] = {
+    "libdevtrace", "libdevtensor", "libcudasim", "libdtkernels", "libcudart", "libcuda.so",
+};
+static const char *const system_dirs[] = { "/lib/", "/lib64/", "/usr/lib/", "/usr/lib64/" };
+
+static bool starts_with(const char *s, const char *prefix)
+{
+    return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+static code_class class_of(const char *path, bool main_program)
+{
+    const char *slash = strrchr(path, '/');
+    const char *base = slash ? slash + 1 : path;
+    if (main_program)
+        return CODE_USER;
+    for (size_t i = 0; i < sizeof ours / sizeof *ours; i++)
+        if (starts_with(base, ours[i]))
+            return CODE_OURS;
+    for (size_t i = 0; i < sizeof system_dirs / sizeof *system_dirs; i++)
+        if (starts_with(path, system_dirs[i]))
+            return CODE_SYSTEM;
+    return *path ? CODE_USER : CODE_SYSTEM;      /* nameless: the vdso */
+}
+
+static int add_object(struct dl_phdr_info *info, size_t size, void *arg)
+{
+    code_map *m = arg;
+    (void)size;
+    code_class cls = class_of(info->dlpi_name ? info->dlpi_name : "", m->n == 0);
+    for (int i = 0; i < info->dlpi_phnum && m->n < MAX_MODULES; i++) {
+        const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+        if (ph->p_type == PT_LOAD && (ph->p_flags & PF_X)) {
+            uintptr_t start = info->dlpi_addr + ph->p_vaddr;
+            m->r[m->n++] = (code_range){ start, start + ph->p_memsz, (uint8_t)cls };
+        }
+    }
+    return 0;
+}
+
+static int by_start(const void *a, const void *b)
+{
+    uintptr_t x = ((const code_range *)a)->start, y = ((const code_range *)b)->start;
+    return (x > y) - (x < y);
+}
+
+/* Objects come and go with dlopen: a pc in none of them rereads the list.
+   The old map stays allocated, as a reader may still be in it. */
+static void refresh_map(void)
+{
+    code_map *m = calloc(1, sizeof *m);
+    if (!m)
+        return;
+    pthread_mutex_lock(&map_lock);
+    dl_iterate_phdr(add_object, m);
+    qsort(m->r, (size_t)m->n, sizeof *m->r, by_start);
+    m->older = atomic_load(&map);
+    atomic_store_explicit(&map, m, memory_order_release);
+    pthread_mutex_unlock(&map_lock);
+}
+
+static code_class lookup_class(uintptr_t pc)
+{
+    const code_map *m = atomic_load_explicit(&map, memory_order_acquire);
+    int lo = 0, hi = m ? m->n - 1 : -1;
+    while (lo <= hi) {
+        int mid = (lo + hi) / 2;
+        if (pc < m->r[mid].start)
+            hi = mid - 1;
+        else if (pc >= m->r[mid].end)
+            lo = mid + 1;
+        else
+            return (code_class)m->r[mid].cls;
+    }
+    return CODE_UNKNOWN;
+}
+
+static code_class classify(uintptr_t pc)
+{
+    code_class c = lookup_class(pc);
+    if (c == CODE_UNKNOWN) {
+        refresh_map();
+        c = lookup_class(pc);
+    }
+    return c;
+}
+
+/* ---- finding the user's frame ------------------------------------------- */
+
+/* initial-exec: a preloaded library has static TLS, and this is read on
+   every call */
+static _Thread_local __attribute__((tls_model("initial-exec"))) uintptr_t stack_lo, stack_hi;
+
+static bool on_stack(const uintptr_t *fp)
+{
+    if (!stack_hi) {
+        pthread_attr_t attr;
+        void *base;
+        size_t size;
+        if (pthread_getattr_np(pthread_self(), &attr) != 0)
+            return false;
+        pthread_attr_getstack(&attr, &base, &size);
+        pthread_attr_destroy(&attr);
+        stack_lo = (uintptr_t)base;
+        stack_hi = stack_lo + size;
+    }
+    uintptr_t p = (uintptr_t)fp;
+    return p >= stack_lo && p + 2 * sizeof *fp <= stack_hi && p % sizeof *fp == 0;
+}
+
+/* The frame-pointer walk: the user's return address, or 0 to unwind. */
+__attribute__((noinline)) static uintptr_t walk_frames(void)
+{
+    const uintptr_t *fp = __builtin_frame_address(0);
+    for (int depth = 0; depth < 64 && on_stack(fp); depth++) {
+        uintptr_t ret = fp[1];
+        code_class c = classify(ret);
+        if (c == CODE_USER)
+            return ret;
+        if (c != CODE_OURS)
+            return 0;
+        const uintptr_t *up = (const uintptr_t *)fp[0];
+        if (up <= fp)
+            return 0;
+        fp = up;
+    }
+    return 0;
+}
+
+/* The full unwind: the first user frame, else the first one outside ours. */
+static uintptr_t unwind_frames(void)
+{
+    void *frames[64];
+    int n = backtrace(frames, 64);
+    uintptr_t fallback = 0;
+    for (int i = 1; i < n; i++) {
+        code_class c = classify((uintptr_t)frames[i]);
+        if (c == CODE_USER)
+            return (uintptr_t)frames[i];
+        if (c != CODE_OURS && !fallback)
+            fallback = (uintptr_t)frames[i];
+    }
+    return fallback;
+}
+
+/* ---- interning ------------------------------------------------------------ */
+
+static dv_site sites[MAX_SITES + 1];            /* [0] unused: 0 is "no site" */
+static _Atomic uint32_t nsites;
+static struct { _Atomic uintptr_t pc; uint32_t id; } table[TABLE];
+static pthread_mutex_t intern_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static size_t slot_of(uintptr_t pc)
+{
+    return (size_t)((pc * 0x9E3779B97F4A7C15ull) >> 40) & (TABLE - 1);
+}
+
+static uint32_t find_site(uintptr_t pc, size_t *slot)
+{
+    size_t i = slot_of(pc);
+    for (uintptr_t k; (k = atomic_load_explicit(&table[i].pc, memory_order_acquire)); i = (i + 1) & (TABLE - 1))
+        if (k == pc)
+            return table[i].id;
+    *slot = i;
+    return 0;
+}
+
+/* The stack is kept as first seen; frames[0] is the site itself. */
+static void keep_stack(dv_site *s, bool unwind)
+{
+    void *frames[DV_STACK_MAX + 8];
+    int n = unwind ? backtrace(frames, DV_STACK_MAX + 8) : 0;
+    int first = 0;
+    while (first < n && (uintptr_t)frames[first] != s->pc)
+        first++;
+    s->frames[0] = s->pc;
+    s->nframes = 1;
+    for (int i = first + 1; i < n && s->nframes < DV_STACK_MAX; i++)
+        s->frames[s->nframes++] = (uintptr_t)frames[i];
+}
+
+/* blocking: false in a signal handler, where a held lock means no site */
+static uint32_t intern(uintptr_t pc, bool exact, bool blocking)
+{
+    size_t slot = 0;
+    uint32_t id = find_site(pc, &slot);
+    if (id || !pc)
+        return id;
+    if (blocking ? pthread_mutex_lock(&intern_lock) : pthread_mutex_trylock(&intern_lock))
+        return 0;
+    id = find_site(pc, &slot);
+    uint32_t n = atomic_load_explicit(&nsites, memory_order_relaxed);
+    if (!id && n < MAX_SITES) {
+        id = n + 1;
+        sites[id].pc = pc;
+        sites[id].exact = exact;
+        keep_stack(&sites[id], blocking);
+        table[slot].id = id;
+        atomic_store_explicit(&table[slot].pc, pc, memory_order_release);
+        atomic_store_explicit(&nsites, id, memory_order_release);
+    }
+    pthread_mutex_unlock(&intern_lock);
+    return id;
+}
+
+uint32_t dv_site_here(void)
+{
+    uintptr_t pc = walk_frames();
+    return intern(pc ? pc : unwind_frames(), false, true);
+}
+
+uint32_t dv_site_at_pc(uintptr_t pc)
+{
+    return intern(pc, true, false);
+}
+
+uint32_t dv_site_count(void)
+{
+    return atomic_load_explicit(&nsites, memory_order_acquire);
+}
+
+const dv_site *dv_site_get(uint32_t id)
+{
+    return id && id <= dv_site_count() ? &sites[id] : NULL;
+}
+
+void dv_sites_lock(void)
+{
+    pthread_mutex_lock(&intern_lock);
+    pthread_mutex_lock(&map_lock);
+}
+
+void dv_sites_unlock(void)
+{
+    pthread_mutex_unlock(&map_lock);
+    pthread_mutex_unlock(&intern_lock);
+}
+
+/* backtrace() loads its unwinder on first use: not in a signal handler. */
+void dv_sites_init(void)
+{
+    void *frame;
+    backtrace(&frame, 1);
+    refresh_map();
+}

@@ -1,0 +1,882 @@
+#define _GNU_SOURCE     /* pthread_sigmask's full set, strchrnul */
+/*
+ * The writer thread: takes events off the queue and writes them into the
+ * report (schema.h), one transaction per batch, with prepared statements.
+ * The program's threads never touch SQLite.
+ *
+ * Calls are counted per (api, site, result) and findings per (kind, site,
+ * message) in memory; a batch writes only what changed.  A report left by an
+ * earlier traced command at the same path is replaced; the processes of one
+ * command (DEVTRACE_SESSION, set by the first) add their runs to it.  If the
+ * report cannot be opened or written, the program is told once on stderr
+ * and the writer goes on draining the queue, so nothing waits on it.
+ */
+#include "devtrace.h"
+#include "schema.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <semaphore.h>
+#include <signal.h>
+#include <stddef.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define BATCH 16384
+#define IDLE_MS 20
+#define MAP_SIZE 4096                   /* a power of two */
+
+/* ---- statements ----------------------------------------------------------- */
+
+enum {
+    S_SITE, S_CALLS, S_ALLOCS, S_COPIES, S_KERNEL, S_LAUNCHES, S_FINDING, S_RECOUNT, S_END,
+    S_COUNT
+};
+
+static const char *const statements[S_COUNT] = {
+    [S_SITE] = "INSERT INTO call_sites(run, id, pc, object, function, file, line, stack) "
+               "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+    [S_CALLS] = "INSERT INTO api_calls(run, api, site, result, calls, first_seq, last_seq) "
+                "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT(run, api, site, result) "
+                "DO UPDATE SET calls = excluded.calls, last_seq = excluded.last_seq",
+    [S_ALLOCS] = "INSERT INTO allocations(run, site, api, memory, device, count, bytes, "
+                 "max_bytes, freed, freed_bytes, first_seq, last_seq) "
+                 "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12) "
+                 "ON CONFLICT(run, site, api, memory, device) DO UPDATE SET "
+                 "count = excluded.count, bytes = excluded.bytes, max_bytes = excluded.max_bytes, "
+                 "freed = excluded.freed, freed_bytes = excluded.freed_bytes, "
+                 "last_seq = excluded.last_seq",
+    [S_COPIES] = "INSERT INTO transfers(run, site, api, direction, host_memory, src_device, "
+                 "dst_device, result, calls, bytes, first_seq, last_seq) "
+                 "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12) "
+                 "ON CONFLICT(run, site, api, direction, host_memory, src_device, dst_device, "
+                 "result) DO UPDATE SET calls = excluded.calls, bytes = excluded.bytes, "
+                 "last_seq = excluded.last_seq",
+    [S_KERNEL] = "INSERT INTO kernels(run, id, name, params) VALUES(?1, ?2, ?3, ?4)",
+    [S_LAUNCHES] = "INSERT INTO launches(run, site, kernel, device, result, count, threads, "
+                   "first_seq, last_seq) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) "
+                   "ON CONFLICT(run, site, kernel, device, result) DO UPDATE SET "
+                   "count = excluded.count, threads = excluded.threads, "
+                   "last_seq = excluded.last_seq",
+    [S_FINDING] = "INSERT INTO findings(run, id, seq, kind, severity, message, file, line, "
+                  "function, site, count, bytes, alloc_site, free_site) "
+                  "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 1, ?11, ?12, ?13)",
+    [S_RECOUNT] = "UPDATE findings SET count = ?3, bytes = ?4 WHERE run = ?1 AND id = ?2",
+    [S_END] = "UPDATE runs SET ended_ns = ?2, exit_status = ?3, signal = ?4, events = ?5 "
+              "WHERE id = ?1",
+};
+
+/* ---- the writer's state ---------------------------------------------------- */
+
+/* A sum kept in memory under a key of up to four numbers: calls by (api,
+   site, result), allocations, transfers and launches by their table's key,
+   findings by (kind, site, message), kernels by function. */
+#define KEY 4
+typedef struct {
+    uint64_t key[KEY];
+    int64_t id, count, bytes, max, freed, freed_bytes, first, last;
+    bool dirty;
+} tally;
+
+typedef struct {
+    tally *slot;
+    size_t used, cap;
+} tally_map;
+
+/* A site's source line; same is the first site of that line (a line can
+   hold several calls, or one unrolled), which the sums and findings use. */
+typedef struct { char *file, *function; int line; uint32_t same; } site_text;
+
+static struct {
+    sqlite3 *db;
+    sqlite3_stmt *st[S_COUNT];
+    sqlite3_int64 run;
+    bool broken;                        /* said so once; events are drained and dropped */
+    tally_map calls, allocs, copies, launches, findings, kernels, lines;
+    site_text *sites;
+    uint32_t sites_written, sites_cap;
+    bool pageable_access;
+    uint64_t events;
+} w;
+
+static pthread_t thread;
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static _Atomic bool started, stopping;
+static _Atomic uint64_t committed;      /* queue positions taken and committed */
+static sem_t wake;
+static pthread_mutex_t busy = PTHREAD_MUTEX_INITIALIZER;   /* held while in SQLite */
+
+static uint64_t now_ns(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_REALTIME, &t);
+    return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+static void broken(const char *what)
+{
+    if (!w.broken)
+        fprintf(stderr, "devtrace: %s: %s; the program runs on, and the report will be "
+                "incomplete\n", what, w.db ? sqlite3_errmsg(w.db) : "out of memory");
+    w.broken = true;
+}
+
+/* ---- tallies -------------------------------------------------------------- */
+
+static uint64_t mix(const uint64_t k[KEY])
+{
+    uint64_t h = 0;
+    for (int i = 0; i < KEY; i++)
+        h = (h ^ k[i]) * 0x9E3779B97F4A7C15ull;
+    return h >> 17;
+}
+
+static tally *find_tally(tally_map *m, const uint64_t key[KEY], bool *fresh)
+{
+    if (m->used * 2 >= m->cap) {
+        tally_map grown = { calloc(m->cap ? m->cap * 2 : MAP_SIZE, sizeof(tally)), 0,
+                            m->cap ? m->cap * 2 : MAP_SIZE };
+        if (!grown.slot)
+            return NULL;
+        for (size_t i = 0; i < m->cap; i++)
+            if (m->slot[i].id) {
+                size_t j = mix(m->slot[i].key) & (grown.cap - 1);
+                while (grown.slot[j].id)
+                    j = (j + 1) & (grown.cap - 1);
+                grown.slot[j] = m->slot[i];
+                grown.used++;
+            }
+        free(m->slot);
+        *m = grown;
+    }
+    size_t i = mix(key) & (m->cap - 1);
+    while (m->slot[i].id && memcmp(m->slot[i].key, key, sizeof m->slot[i].key) != 0)
+        i = (i + 1) & (m->cap - 1);
+    *fresh = !m->slot[i].id;
+    if (*fresh) {
+        memcpy(m->slot[i].key, key, sizeof m->slot[i].key);
+        m->slot[i].id = (int64_t)++m->used;
+    }
+    return &m->slot[i];
+}
+
+static void clear_tallies(tally_map *m)
+{
+    free(m->slot);
+    *m = (tally_map){ 0 };
+}
+
+/* ---- statements ------------------------------------------------------------ */
+
+static bool step(int s)
+{
+    sqlite3_stmt *st = w.st[s];
+    int rc = sqlite3_step(st);
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    if (rc != SQLITE_DONE && rc != SQLITE_ROW) {
+        broken("writing the report failed");
+        return false;
+    }
+    return true;
+}
+
+static void bind_int(int s, int i, int64_t v)
+{
+    sqlite3_bind_int64(w.st[s], i, v);
+}
+
+static void bind_text(int s, int i, const char *v)
+{
+    if (v && *v)
+        sqlite3_bind_text(w.st[s], i, v, -1, SQLITE_TRANSIENT);
+}
+
+static void bind_site(int s, int i, uint32_t site)
+{
+    if (site)
+        bind_int(s, i, site);
+}
+
+static uint64_t hash_text(const char *s)
+{
+    uint64_t h = 1469598103934665603ull;
+    while (*s)
+        h = (h ^ (unsigned char)*s++) * 1099511628211ull;
+    return h;
+}
+
+/* ---- call sites -------------------------------------------------------------- */
+
+static void append_frame(char *buf, size_t n, size_t *len, uintptr_t pc, bool exact)
+{
+    dv_symbol sym;
+    dv_symbolize(pc, exact, &sym);
+    const char *obj = strrchr(sym.object, '/');
+    int k = snprintf(buf + *len, n - *len, "%s%s", *len ? "\n" : "",
+                     *sym.function ? sym.function : "??");
+    if (k > 0 && (size_t)k < n - *len)
+        *len += (size_t)k;
+    k = *sym.file ? snprintf(buf + *len, n - *len, " %s:%d", sym.file, sym.line)
+                  : snprintf(buf + *len, n - *len, " (%s)", obj ? obj + 1 : sym.object);
+    if (k > 0 && (size_t)k < n - *len)
+        *len += (size_t)k;
+}
+
+static void write_site(uint32_t id)
+{
+    const dv_site *s = dv_site_get(id);
+    dv_symbol sym;
+    char stack[4096];
+    size_t len = 0;
+    dv_symbolize(s->pc, s->exact, &sym);
+    stack[0] = 0;
+    for (int i = 0; i < s->nframes; i++)
+        append_frame(stack, sizeof stack, &len, s->frames[i], i == 0 && s->exact);
+    if (id >= w.sites_cap) {
+        uint32_t cap = w.sites_cap ? w.sites_cap * 2 : 256;
+        while (cap <= id)
+            cap *= 2;
+        site_text *grown = realloc(w.sites, cap * sizeof *grown);
+        if (!grown)
+            return;
+        memset(grown + w.sites_cap, 0, (cap - w.sites_cap) * sizeof *grown);
+        w.sites = grown;
+        w.sites_cap = cap;
+    }
+    w.sites[id] = (site_text){ *sym.file ? strdup(sym.file) : NULL,
+                               *sym.function ? strdup(sym.function) : NULL, sym.line, id };
+    uint64_t line_key[KEY] = { hash_text(sym.file), hash_text(sym.function), (uint64_t)sym.line };
+    bool fresh;
+    tally *first = *sym.file ? find_tally(&w.lines, line_key, &fresh) : NULL;
+    if (first && fresh)
+        first->first = id;
+    else if (first)
+        w.sites[id].same = (uint32_t)first->first;
+    bind_int(S_SITE, 1, w.run);
+    bind_int(S_SITE, 2, id);
+    bind_int(S_SITE, 3, (int64_t)s->pc);
+    bind_text(S_SITE, 4, sym.object);
+    bind_text(S_SITE, 5, sym.function);
+    bind_text(S_SITE, 6, sym.file);
+    if (*sym.file)
+        bind_int(S_SITE, 7, sym.line);
+    bind_text(S_SITE, 8, stack);
+    step(S_SITE);
+}
+
+static void write_sites_up_to(uint32_t id)
+{
+    if (id <= w.sites_written)
+        return;
+    uint32_t n = dv_site_count();
+    while (w.sites_written < n)
+        write_site(++w.sites_written);
+}
+
+/* ---- events ----------------------------------------------------------------- */
+
+/* Adds one event to the sum under key. */
+static tally *add_to(tally_map *m, uint64_t k0, uint64_t k1, uint64_t k2, uint64_t k3,
+                     const dv_event *e, int64_t bytes)
+{
+    uint64_t key[KEY] = { k0, k1, k2, k3 };
+    bool fresh;
+    tally *t = find_tally(m, key, &fresh);
+    if (!t)
+        return NULL;
+    if (fresh)
+        t->first = (int64_t)e->seq;
+    t->count++;
+    t->bytes += bytes;
+    t->last = (int64_t)e->seq;
+    t->dirty = true;
+    return t;
+}
+
+static void count_alloc(const dv_event *e)
+{
+    const dv_alloc *a = &e->u.alloc;
+    if (e->type == DV_EV_ALLOC) {
+        tally *t = add_to(&w.allocs, a->site, a->api, a->memory, (uint64_t)(a->device + 1), e,
+                          (int64_t)a->bytes);
+        if (t && (int64_t)a->bytes > t->max)
+            t->max = (int64_t)a->bytes;
+        return;
+    }
+    uint64_t key[KEY] = { a->site, a->api, a->memory, (uint64_t)(a->device + 1) };
+    bool fresh;
+    tally *t = find_tally(&w.allocs, key, &fresh);
+    if (t && !fresh) {                  /* else allocated before a fork: the parent's */
+        t->freed++;
+        t->freed_bytes += (int64_t)a->bytes;
+        t->dirty = true;
+    }
+}
+
+static void count_copy(const dv_event *e)
+{
+    uint64_t how = e->u.copy.direction | (uint64_t)e->u.copy.host_memory << 8;
+    uint64_t devices = (uint64_t)(uint16_t)e->u.copy.src_device << 16 |
+                       (uint16_t)e->u.copy.dst_device;
+    add_to(&w.copies, e->site, e->api | how << 8, devices, (uint32_t)e->result, e,
+           (int64_t)e->u.copy.bytes);
+}
+
+static int64_t kernel_id(const void *func)
+{
+    uint64_t key[KEY] = { (uint64_t)(uintptr_t)func };
+    bool fresh;
+    tally *t = find_tally(&w.kernels, key, &fresh);
+    if (!t)
+        return 0;
+    if (fresh) {
+        int (*name_of)(const char **, const void *) =
+            (int (*)(const char **, const void *))dv_next("cudaFuncGetName");
+        const char *name = NULL;
+        if (!name_of || name_of(&name, func) != 0)
+            name = NULL;
+        bind_int(S_KERNEL, 1, w.run);
+        bind_int(S_KERNEL, 2, t->id);
+        bind_text(S_KERNEL, 3, name);
+        int params = dv_kernel_param_count(func);
+        if (params >= 0)
+            bind_int(S_KERNEL, 4, params);
+        step(S_KERNEL);
+    }
+    return t->id;
+}
+
+static void count_launch(const dv_event *e)
+{
+    const uint32_t *g = e->u.launch.grid, *b = e->u.launch.block;
+    int64_t threads = (int64_t)g[0] * g[1] * g[2] * b[0] * b[1] * b[2];
+    add_to(&w.launches, e->site, (uint64_t)kernel_id(e->u.launch.func),
+           (uint64_t)(e->device + 1), (uint32_t)e->result, e, threads);
+}
+
+
+/* a's file ends with b's (which may be relative, as __FILE__ can be) */
+static bool same_line(const site_text *a, const site_text *b)
+{
+    size_t la = a->file ? strlen(a->file) : 0, lb = strlen(b->file);
+    return a->line == b->line && la >= lb && strcmp(a->file + la - lb, b->file) == 0;
+}
+
+static const char *severity_of(dv_finding_kind kind)
+{
+    if (kind == DV_HOST_POINTER_KERNEL_ARG && w.pageable_access)
+        return "warning";               /* this GPU reads pageable memory: slow, not wrong */
+    return dv_findings[kind].severity;
+}
+
+static void write_finding(const dv_event *e)
+{
+    const char *msg = e->u.finding.message ? e->u.finding.message : "";
+    uint64_t key[KEY] = { e->u.finding.kind, e->site, hash_text(msg) };
+    bool fresh;
+    tally *t = find_tally(&w.findings, key, &fresh);
+    if (!t)
+        return;
+    t->count++;
+    t->bytes += (int64_t)e->u.finding.bytes;
+    if (!fresh) {
+        t->dirty = true;
+        return;
+    }
+    const site_text *at = e->site && e->site < w.sites_cap ? &w.sites[e->site] : NULL;
+    site_text told = { (char *)e->u.finding.file, NULL, e->u.finding.line, 0 };
+    if (told.file) {                    /* the caller's line; the function, if it agrees */
+        if (at && same_line(at, &told))
+            told.function = at->function;
+        at = &told;
+    }
+    bind_int(S_FINDING, 1, w.run);
+    bind_int(S_FINDING, 2, t->id);
+    bind_int(S_FINDING, 3, (int64_t)e->seq);
+    bind_text(S_FINDING, 4, dv_findings[e->u.finding.kind].name);
+    bind_text(S_FINDING, 5, severity_of(e->u.finding.kind));
+    bind_text(S_FINDING, 6, msg);
+    if (at && at->file) {
+        bind_text(S_FINDING, 7, at->file);
+        bind_int(S_FINDING, 8, at->line);
+    }
+    if (at)
+        bind_text(S_FINDING, 9, at->function);
+    bind_site(S_FINDING, 10, e->site);
+    if (e->u.finding.bytes)
+        bind_int(S_FINDING, 11, (int64_t)e->u.finding.bytes);
+    bind_site(S_FINDING, 12, e->u.finding.alloc_site);
+    bind_site(S_FINDING, 13, e->u.finding.free_site);
+    step(S_FINDING);
+}
+
+static void write_end(const dv_event *e)
+{
+    bind_int(S_END, 1, w.run);
+    bind_int(S_END, 2, (int64_t)now_ns());
+    if (!e->u.end.signal)
+        bind_int(S_END, 3, e->u.end.status);
+    else
+        bind_int(S_END, 4, e->u.end.signal);
+    bind_int(S_END, 5, (int64_t)w.events);
+    step(S_END);
+}
+
+static uint32_t same_site(uint32_t id)
+{
+    return id && id < w.sites_cap && w.sites[id].same ? w.sites[id].same : id;
+}
+
+/* Every site of the event, by its source line. */
+static void resolve_sites(dv_event *e)
+{
+    write_sites_up_to(e->site);
+    e->site = same_site(e->site);
+    if (e->type == DV_EV_FINDING) {
+        write_sites_up_to(e->u.finding.alloc_site);
+        write_sites_up_to(e->u.finding.free_site);
+        e->u.finding.alloc_site = same_site(e->u.finding.alloc_site);
+        e->u.finding.free_site = same_site(e->u.finding.free_site);
+    } else if (e->type == DV_EV_ALLOC || e->type == DV_EV_FREE) {
+        write_sites_up_to(e->u.alloc.free_site);
+        e->u.alloc.site = same_site(e->u.alloc.site);
+        e->u.alloc.free_site = same_site(e->u.alloc.free_site);
+    }
+}
+
+static void write_event(dv_event *e)
+{
+    resolve_sites(e);
+    if (e->api < DV_API_COUNT) {
+        add_to(&w.calls, e->api, e->site, (uint32_t)e->result, 0, e, 0);
+        w.events++;
+    }
+    switch ((dv_event_type)e->type) {
+    case DV_EV_CALL: break;
+    case DV_EV_ALLOC:
+    case DV_EV_FREE: count_alloc(e); break;
+    case DV_EV_COPY: count_copy(e); break;
+    case DV_EV_LAUNCH: count_launch(e); break;
+    case DV_EV_FINDING: write_finding(e); break;
+    case DV_EV_END: write_end(e); break;
+    }
+}
+
+/* ---- writing the sums -------------------------------------------------------- */
+
+static const char *const memory_names[] = { "device", "pinned" };
+static const char *const direction_names[] = { "HtoD", "DtoH", "DtoD", "HtoH", "memset" };
+static const char *const host_memory_names[] = { "none", "pageable", "pinned" };
+
+static int device_of(uint64_t stored)
+{
+    return (int)(int16_t)(uint16_t)stored;
+}
+
+static void bind_calls(const tally *t)
+{
+    bind_text(S_CALLS, 2, dv_api_names[t->key[0]]);
+    bind_int(S_CALLS, 3, (int64_t)t->key[1]);
+    bind_int(S_CALLS, 4, (int32_t)t->key[2]);
+    bind_int(S_CALLS, 5, t->count);
+    bind_int(S_CALLS, 6, t->first);
+    bind_int(S_CALLS, 7, t->last);
+}
+
+static void bind_allocs(const tally *t)
+{
+    bind_int(S_ALLOCS, 2, (int64_t)t->key[0]);
+    bind_text(S_ALLOCS, 3, dv_api_names[t->key[1]]);
+    bind_text(S_ALLOCS, 4, memory_names[t->key[2]]);
+    bind_int(S_ALLOCS, 5, (int64_t)t->key[3] - 1);
+    bind_int(S_ALLOCS, 6, t->count);
+    bind_int(S_ALLOCS, 7, t->bytes);
+    bind_int(S_ALLOCS, 8, t->max);
+    bind_int(S_ALLOCS, 9, t->freed);
+    bind_int(S_ALLOCS, 10, t->freed_bytes);
+    bind_int(S_ALLOCS, 11, t->first);
+    bind_int(S_ALLOCS, 12, t->last);
+}
+
+static void bind_copies(const tally *t)
+{
+    bind_int(S_COPIES, 2, (int64_t)t->key[0]);
+    bind_text(S_COPIES, 3, dv_api_names[t->key[1] & 0xff]);
+    bind_text(S_COPIES, 4, direction_names[t->key[1] >> 8 & 0xff]);
+    bind_text(S_COPIES, 5, host_memory_names[t->key[1] >> 16 & 0xff]);
+    bind_int(S_COPIES, 6, device_of(t->key[2] >> 16));
+    bind_int(S_COPIES, 7, device_of(t->key[2] & 0xffff));
+    bind_int(S_COPIES, 8, (int32_t)t->key[3]);
+    bind_int(S_COPIES, 9, t->count);
+    bind_int(S_COPIES, 10, t->bytes);
+    bind_int(S_COPIES, 11, t->first);
+    bind_int(S_COPIES, 12, t->last);
+}
+
+static void bind_launches(const tally *t)
+{
+    bind_int(S_LAUNCHES, 2, (int64_t)t->key[0]);
+    bind_int(S_LAUNCHES, 3, (int64_t)t->key[1]);
+    bind_int(S_LAUNCHES, 4, (int64_t)t->key[2] - 1);
+    bind_int(S_LAUNCHES, 5, (int32_t)t->key[3]);
+    bind_int(S_LAUNCHES, 6, t->count);
+    bind_int(S_LAUNCHES, 7, t->bytes);
+    bind_int(S_LAUNCHES, 8, t->first);
+    bind_int(S_LAUNCHES, 9, t->last);
+}
+
+static void bind_recount(const tally *t)
+{
+    bind_int(S_RECOUNT, 2, t->id);
+    bind_int(S_RECOUNT, 3, t->count);
+    if (t->bytes)
+        bind_int(S_RECOUNT, 4, t->bytes);
+}
+
+/* Each sum, the statement that stores it, and how its row is bound. */
+static const struct {
+    size_t map;                         /* offsetof the tally_map in w */
+    int statement;
+    void (*bind)(const tally *t);
+} sums[] = {
+    { offsetof(__typeof__(w), calls), S_CALLS, bind_calls },
+    { offsetof(__typeof__(w), allocs), S_ALLOCS, bind_allocs },
+    { offsetof(__typeof__(w), copies), S_COPIES, bind_copies },
+    { offsetof(__typeof__(w), launches), S_LAUNCHES, bind_launches },
+    { offsetof(__typeof__(w), findings), S_RECOUNT, bind_recount },
+};
+
+/* The sums that changed in this batch. */
+static void write_tallies(void)
+{
+    for (size_t s = 0; s < sizeof sums / sizeof *sums; s++) {
+        tally_map *m = (tally_map *)((char *)&w + sums[s].map);
+        for (size_t i = 0; i < m->cap; i++) {
+            tally *t = &m->slot[i];
+            if (!t->id || !t->dirty)
+                continue;
+            bind_int(sums[s].statement, 1, w.run);
+            sums[s].bind(t);
+            step(sums[s].statement);
+            t->dirty = false;
+        }
+    }
+}
+
+static void free_messages(dv_event *batch, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (batch[i].type == DV_EV_FINDING && !batch[i].u.finding.static_message)
+            free(batch[i].u.finding.message);
+}
+
+static void write_batch(dv_event *batch, size_t n)
+{
+    if (w.db && !w.broken) {
+        sqlite3_exec(w.db, "BEGIN", NULL, NULL, NULL);
+        for (size_t i = 0; i < n && !w.broken; i++)
+            write_event(&batch[i]);
+        write_tallies();
+        if (sqlite3_exec(w.db, w.broken ? "ROLLBACK" : "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
+            broken("committing to the report failed");
+    }
+    free_messages(batch, n);
+}
+
+/* ---- opening the report -------------------------------------------------------- */
+
+static void report_path(char *path, size_t n)
+{
+    const char *pattern = getenv("DEVTRACE_DB");
+    if (!pattern || !*pattern)
+        pattern = "devtrace.db";
+    size_t len = 0;
+    for (const char *p = pattern; *p && len + 1 < n; p++) {
+        if (p[0] == '%' && p[1] == 'p') {
+            len += (size_t)snprintf(path + len, n - len, "%d", (int)getpid());
+            p++;
+        } else {
+            path[len++] = *p;
+        }
+        if (len >= n)
+            len = n - 1;
+    }
+    path[len] = 0;
+}
+
+static int64_t query_int(const char *sql, const char *arg)
+{
+    sqlite3_stmt *st;
+    int64_t v = -1;
+    if (sqlite3_prepare_v2(w.db, sql, -1, &st, NULL) != SQLITE_OK)
+        return -1;
+    if (arg)
+        sqlite3_bind_text(st, 1, arg, -1, SQLITE_STATIC);
+    if (sqlite3_step(st) == SQLITE_ROW)
+        v = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    return v;
+}
+
+typedef enum { FILE_OURS, FILE_STALE, FILE_FOREIGN, FILE_NEWER } file_state;
+
+/* What is at the path: ours (this command's, or empty), an earlier
+   command's report, a newer devtrace's, or not a report at all. */
+static file_state inspect(const char *session)
+{
+    int64_t app = query_int("PRAGMA application_id", NULL);
+    int64_t tables = query_int("SELECT count(*) FROM sqlite_master", NULL);
+    if (app != DEVTRACE_APP_ID)
+        return tables == 0 ? FILE_OURS : FILE_FOREIGN;
+    if (query_int("PRAGMA user_version", NULL) > DEVTRACE_SCHEMA_VERSION)
+        return FILE_NEWER;
+    return query_int("SELECT count(*) FROM runs WHERE session IS NOT ?1", session) > 0
+               ? FILE_STALE : FILE_OURS;
+}
+
+static void remove_report(const char *path)
+{
+    static const char *const suffixes[] = { "", "-wal", "-shm", "-journal" };
+    char name[4200];
+    for (size_t i = 0; i < sizeof suffixes / sizeof *suffixes; i++) {
+        snprintf(name, sizeof name, "%s%s", path, suffixes[i]);
+        unlink(name);
+    }
+}
+
+static bool open_db(const char *path)
+{
+    if (sqlite3_open_v2(path, &w.db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE |
+                        SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK)
+        return false;
+    sqlite3_busy_timeout(w.db, 5000);
+    return sqlite3_exec(w.db, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL",
+                        NULL, NULL, NULL) == SQLITE_OK;
+}
+
+static void close_db(void)
+{
+    for (int i = 0; i < S_COUNT; i++)
+        sqlite3_finalize(w.st[i]);
+    memset(w.st, 0, sizeof w.st);
+    sqlite3_close(w.db);
+    w.db = NULL;
+}
+
+static void command_line(char *buf, size_t n)
+{
+    FILE *f = fopen("/proc/self/cmdline", "r");
+    size_t len = f ? fread(buf, 1, n - 1, f) : 0;
+    if (f)
+        fclose(f);
+    for (size_t i = 0; i + 1 < len; i++)
+        if (!buf[i])
+            buf[i] = ' ';
+    buf[len] = 0;
+}
+
+static bool insert_run(const char *session)
+{
+    typedef int (*count_fn)(int *);
+    typedef int (*attr_fn)(int *, int, int);
+    count_fn count = (count_fn)dv_next("cudaGetDeviceCount");
+    attr_fn attr = (attr_fn)dv_next("cudaDeviceGetAttribute");
+    int devices = 0, pageable = 0;
+    if (count && count(&devices) != 0)
+        devices = 0;
+    if (devices > 0 && attr && attr(&pageable, 88 /* cudaDevAttrPageableMemoryAccess */, 0) != 0)
+        pageable = 0;
+    w.pageable_access = pageable != 0;
+    char cmd[4096];
+    command_line(cmd, sizeof cmd);
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(w.db, "INSERT INTO runs(pid, ppid, session, command, started_ns, "
+                           "device, devices, pageable_access) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                           -1, &st, NULL) != SQLITE_OK)
+        return false;
+    sqlite3_bind_int64(st, 1, getpid());
+    sqlite3_bind_int64(st, 2, getppid());
+    sqlite3_bind_text(st, 3, session, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 4, cmd, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 5, (int64_t)now_ns());
+    sqlite3_bind_text(st, 6, dv_next_is_sim() ? "sim" : "cuda", -1, SQLITE_STATIC);
+    sqlite3_bind_int(st, 7, devices);
+    sqlite3_bind_int(st, 8, pageable);
+    bool ok = sqlite3_step(st) == SQLITE_DONE;
+    sqlite3_finalize(st);
+    w.run = sqlite3_last_insert_rowid(w.db);
+    return ok;
+}
+
+static bool prepare_all(void)
+{
+    for (int i = 0; i < S_COUNT; i++)
+        if (sqlite3_prepare_v3(w.db, statements[i], -1, SQLITE_PREPARE_PERSISTENT, &w.st[i],
+                               NULL) != SQLITE_OK)
+            return false;
+    return true;
+}
+
+static void open_report(void)
+{
+    char path[4096];
+    const char *session = getenv("DEVTRACE_SESSION");
+    report_path(path, sizeof path);
+    if (!open_db(path)) {
+        broken(path);
+        return;
+    }
+    file_state state = inspect(session);
+    if (state == FILE_STALE) {
+        close_db();
+        remove_report(path);
+        if (!open_db(path)) {
+            broken(path);
+            return;
+        }
+    } else if (state != FILE_OURS) {
+        fprintf(stderr, "devtrace: %s is %s; it is left alone and no report is written\n", path,
+                state == FILE_NEWER ? "a report of a newer devtrace" : "not a devtrace report");
+        w.broken = true;
+        close_db();
+        return;
+    }
+    if (sqlite3_exec(w.db, devtrace_schema_sql, NULL, NULL, NULL) != SQLITE_OK ||
+        !insert_run(session) || !prepare_all())
+        broken(path);
+}
+
+/* ---- the thread ----------------------------------------------------------------- */
+
+/* Sleeps until woken (a quarter-full queue, a flush, the end) or IDLE_MS. */
+static void idle(void)
+{
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_nsec += IDLE_MS * 1000000L;
+    if (until.tv_nsec >= 1000000000L) {
+        until.tv_sec++;
+        until.tv_nsec -= 1000000000L;
+    }
+    while (sem_timedwait(&wake, &until) != 0 && errno == EINTR)
+        ;
+}
+
+/* A commit costs the same for ten events as for ten thousand: a batch that
+   did not fill up is followed by a rest, so the next one is bigger. */
+static void *writer_main(void *arg)
+{
+    static dv_event batch[BATCH];
+    (void)arg;
+    pthread_mutex_lock(&busy);
+    open_report();
+    pthread_mutex_unlock(&busy);
+    for (;;) {
+        size_t n = dv_queue_take(batch, BATCH);
+        if (n) {
+            pthread_mutex_lock(&busy);
+            write_batch(batch, n);
+            pthread_mutex_unlock(&busy);
+            atomic_fetch_add(&committed, n);
+        }
+        if (n == BATCH)
+            continue;
+        if (atomic_load(&stopping) && !n)
+            break;
+        idle();
+    }
+    pthread_mutex_lock(&busy);
+    if (w.db)
+        close_db();
+    pthread_mutex_unlock(&busy);
+    return NULL;
+}
+
+static void start_thread(void)
+{
+    sigset_t all, old;
+    sem_init(&wake, 0, 0);
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, &old);        /* the program's signals are the program's */
+    if (pthread_create(&thread, NULL, writer_main, NULL) == 0)
+        atomic_store(&started, true);
+    else
+        fprintf(stderr, "devtrace: cannot start the report writer; no report is written\n");
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+}
+
+void dv_writer_start(void)
+{
+    if (!atomic_load_explicit(&started, memory_order_relaxed))
+        pthread_once(&once, start_thread);
+}
+
+void dv_writer_wake(void)
+{
+    if (atomic_load_explicit(&started, memory_order_relaxed))
+        sem_post(&wake);
+}
+
+bool dv_writer_flush(int timeout_ms)
+{
+    if (!atomic_load(&started))
+        return true;
+    uint64_t target = dv_queue_pushed();
+    struct timespec tick = { 0, 1000000 };
+    for (int waited = 0; atomic_load(&committed) < target; waited++) {
+        if (waited >= timeout_ms)
+            return false;
+        sem_post(&wake);
+        nanosleep(&tick, NULL);
+    }
+    return true;
+}
+
+void dv_writer_stop(void)
+{
+    if (!atomic_load(&started))
+        return;
+    atomic_store(&stopping, true);
+    sem_post(&wake);
+    pthread_join(thread, NULL);
+    atomic_store(&started, false);
+}
+
+void dv_writer_lock(void)
+{
+    pthread_mutex_lock(&busy);
+}
+
+void dv_writer_unlock(void)
+{
+    pthread_mutex_unlock(&busy);
+}
+
+/* The child has no writer thread, and the parent's connection is not its to
+   use (SQLite forbids carrying one across fork): it starts its own, with a
+   run of its own, when it first has something to say. */
+void dv_writer_after_fork(void)
+{
+    static const pthread_once_t fresh = PTHREAD_ONCE_INIT;
+    memcpy(&once, &fresh, sizeof once);
+    atomic_store(&started, false);
+    atomic_store(&stopping, false);
+    atomic_store(&committed, 0);
+    memset(w.st, 0, sizeof w.st);
+    w.db = NULL;
+    w.broken = false;
+    w.events = 0;
+    clear_tallies(&w.calls);
+    clear_tallies(&w.allocs);
+    clear_tallies(&w.copies);
+    clear_tallies(&w.launches);
+    clear_tallies(&w.findings);
+    clear_tallies(&w.kernels);
+    clear_tallies(&w.lines);
+    w.sites_written = 0;
+}

@@ -1,0 +1,1 @@
+-- A report with its tables and no rows: a program that never called CUDA.

@@ -1,0 +1,140 @@
+#!/usr/bin/env python3
+"""devtrace's CSV and JSON, read by Python's own parsers.
+
+    parse_formats.py DEVTRACE REPORTS_DIR
+
+For every view of the fixture reports: the JSON parses (strictly: valid
+UTF-8, no NaN), the CSV parses, and both hold the same rows.  Then what the
+rows say is checked against sums worked out by hand from two_runs.sql,
+one_run.sql and strings.sql, so that an aggregate that is wrong in the same
+way in every format is still caught.
+"""
+import csv
+import io
+import json
+import subprocess
+import sys
+
+DEVTRACE, REPORTS = sys.argv[1], sys.argv[2]
+VIEWS = ["summary", "findings", "transfers", "kernels", "allocations"]
+FINDING_COLUMNS = {"run", "kind", "severity", "message", "file", "line", "function",
+                   "count", "bytes"}
+failures = []
+
+
+def check(condition, what):
+    if not condition:
+        failures.append(what)
+
+
+def devtrace(report, view, fmt):
+    return subprocess.run([DEVTRACE, "report", f"{REPORTS}/{report}.db", view, "--format", fmt],
+                          capture_output=True, check=True).stdout
+
+
+def reject_constant(name):
+    raise ValueError(f"not JSON: {name}")
+
+
+def parse_json(data):
+    """{part: rows}: the summary's object of arrays, or a view's one array."""
+    doc = json.loads(data.decode("utf-8"), parse_constant=reject_constant)
+    return doc if isinstance(doc, dict) else {"": doc}
+
+
+def parse_csv(data):
+    """[(header, rows)]: the blocks, an empty line between them."""
+    check(data.endswith(b"\r\n"), "CSV ends in CRLF")
+    text = data.decode("utf-8", errors="surrogateescape")
+    blocks, block = [], []
+    for row in csv.reader(io.StringIO(text, newline=""), strict=True):
+        if row:
+            block.append(row)
+        else:
+            blocks.append(block)
+            block = []
+    blocks.append(block)
+    return [(b[0], b[1:]) for b in blocks]
+
+
+def as_csv(value):
+    return "" if value is None else str(value)
+
+
+def same_text(csv_cell, json_value):
+    # JSON carries a byte that is not UTF-8 as U+FFFD; CSV carries the byte.
+    raw = csv_cell.encode("utf-8", errors="surrogateescape")
+    return raw.decode("utf-8", errors="replace") == as_csv(json_value)
+
+
+def both_formats(report, view):
+    parts = parse_json(devtrace(report, view, "json"))
+    blocks = parse_csv(devtrace(report, view, "csv"))
+    check(len(parts) == len(blocks), f"{report} {view}: {len(parts)} JSON parts, {len(blocks)} CSV blocks")
+    for (name, rows), (header, cells) in zip(parts.items(), blocks):
+        where = f"{report} {view} {name}"
+        check(len(rows) == len(cells), f"{where}: {len(rows)} JSON rows, {len(cells)} CSV rows")
+        for obj, line in zip(rows, cells):
+            check(list(obj) == header, f"{where}: columns {list(obj)} vs {header}")
+            check(all(same_text(c, v) for c, v in zip(line, obj.values())),
+                  f"{where}: {line} vs {obj}")
+    return parts
+
+
+def rows(report, view, part=""):
+    return both_formats(report, view)[part]
+
+
+def main():
+    for report in ["two_runs", "one_run", "strings", "empty", "merged"]:
+        for view in VIEWS:
+            both_formats(report, view)
+
+    found = rows("two_runs", "findings")
+    check(len(found) == 9, f"two_runs: {len(found)} findings, not 9")
+    check(all(FINDING_COLUMNS <= set(f) for f in found), "findings lack columns")
+    check({f["run"] for f in found} == {1, 2}, "two_runs: runs 1 and 2")
+    ranks = [0 if f["severity"] == "error" else 1 for f in found]
+    check(ranks == sorted(ranks), "errors before warnings")
+    mismatch = [f for f in found if f["kind"] == "device_mismatch"][0]
+    check((mismatch["file"], mismatch["line"], mismatch["function"]) ==
+          ("app/train.c", 18, "train_step"), f"device_mismatch at {mismatch}")
+    check(sum(f["count"] for f in found) == 11, "two_runs: 11 occurrences")
+
+    summary = both_formats("two_runs", "summary")
+    check([r["pid"] for r in summary["runs"]] == [4242, 4243], "two_runs: the pids")
+    check(summary["runs"][1]["signal"] == 11 and summary["runs"][1]["exit"] is None,
+          "two_runs: run 2 was killed by signal 11")
+    check(summary["runs"][0]["seconds"] == 1.5, "two_runs: run 1 took 1.5 s")
+    directions = {r["direction"]: r for r in summary["transfers"]}
+    check(directions["HtoD"]["bytes"] == 8192 + 4096 + 65536 + 1024, "HtoD bytes")
+    check(directions["HtoD"]["pageable_bytes"] == 8192 + 4096 + 1024, "pageable bytes")
+    check(directions["HtoD"]["pinned_bytes"] == 65536, "pinned bytes")
+    check(summary["kernels"] == [{"launches": 5, "kernels": 2, "failed": 1}], "kernel counts")
+
+    check(sum(t["bytes"] for t in rows("two_runs", "transfers")) == 84992, "bytes copied")
+    kernels = {k["kernel"]: k for k in rows("two_runs", "kernels")}
+    check(kernels["relu_kernel"]["launches"] == 3 and kernels["relu_kernel"]["failed"] == 1,
+          "relu_kernel: 3 launches, 1 failed")
+    memory = rows("two_runs", "allocations")
+    check(sum(a["live_bytes"] for a in memory) == 4096 + 1024, "live at exit")
+    check(sum(a["count"] for a in memory) == 5, "5 allocations")
+
+    merged = rows("merged", "findings")
+    check(len(merged) == 9 + 2, f"merged: {len(merged)} findings, not 11")
+    check({f["run"] for f in merged} == {1, 2, 3}, "merged: runs 1, 2 and 3")
+    check([f["pid"] for f in merged if f["run"] == 3] == [5150, 5150], "merged: run 3 is pid 5150")
+
+    message = rows("strings", "findings")[0]["message"]
+    check(message == 'quote " comma , backslash \\ newline\ncr\r tab\tbell\x07 esc\x1b[31m'
+                     ' café ✓ 😀 bad\ufffd end', f"strings: {message!r}")
+    check(rows("empty", "findings") == [], "empty: no findings")
+
+    for failure in failures:
+        print("FAIL:", failure)
+    print(f"{len(failures)} failed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,473 @@
+/*
+ * expect_findings: runs a program under libdevtrace and checks the report it
+ * leaves against the expectations written in the program's own source.
+ *
+ *   expect_findings --preload LIST --source FILE.c [--errors-only]
+ *                   [--baseline] [--db PATH] -- PROGRAM ARGS...
+ *
+ * Markers in FILE.c, each in a comment that ends a line:
+ *
+ *   // devtrace: KIND[, KIND...]      a finding of each KIND at this line
+ *   // devtrace-exit: N               the program exits N (default 0) ...
+ *   // devtrace-exit: SIGSEGV         ... or is killed by that signal
+ *   // devtrace-sql: QUERY => VALUE   the first column of QUERY's first row,
+ *                                     as text, is VALUE (a null is "NULL")
+ *
+ * The program runs with LD_PRELOAD=LIST, DEVTRACE_DB=PATH (default: FILE's
+ * base name with .db, in the current directory), DT_DEVICE unset (the shim
+ * must find the emulated device by itself) and DT_SIM_QUIET=1.  Every
+ * finding of the report (with --errors-only, every error) must be in a file
+ * named like FILE.c and match a marker by kind and line, and every marker
+ * must be matched.  --baseline also runs the program alone on the emulated
+ * device (DT_DEVICE=sim): its output and exit status must be the same, since
+ * the shim must not change the program it watches.
+ *
+ * Exit status: 0 when all is as expected, 1 when not (each difference is
+ * printed as FILE:LINE: ...), 2 on a usage or system error.
+ */
+#define _GNU_SOURCE
+#include <sqlite3.h>
+
+#include <errno.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* ---- options ------------------------------------------------------------ */
+
+static struct {
+    const char *preload, *source, *db;
+    bool errors_only, baseline;
+} opt;
+
+/* An option sets either a string (it takes a value) or a flag. */
+static const struct {
+    const char *name;
+    const char **value;
+    bool *flag;
+} options[] = {
+    { "--preload", &opt.preload, NULL },
+    { "--source", &opt.source, NULL },
+    { "--db", &opt.db, NULL },
+    { "--errors-only", NULL, &opt.errors_only },
+    { "--baseline", NULL, &opt.baseline },
+};
+
+static void usage(void)
+{
+    fprintf(stderr, "usage: expect_findings --preload LIST --source FILE.c [--errors-only] "
+                    "[--baseline] [--db PATH] -- PROGRAM ARGS...\n");
+    exit(2);
+}
+
+static void die(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("expect_findings: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    exit(2);
+}
+
+/* Sets opt from argv; returns the program's argv (what follows "--"). */
+static char **parse_options(int argc, char **argv)
+{
+    int i = 1;
+    for (; i < argc && strcmp(argv[i], "--") != 0; i++) {
+        size_t k = 0, n = sizeof options / sizeof options[0];
+        while (k < n && strcmp(argv[i], options[k].name) != 0)
+            k++;
+        if (k == n)
+            usage();
+        if (options[k].flag)
+            *options[k].flag = true;
+        else if (i + 1 < argc)
+            *options[k].value = argv[++i];
+        else
+            usage();
+    }
+    if (i + 1 >= argc || !opt.preload || !opt.source)
+        usage();
+    return argv + i + 1;
+}
+
+/* The base name of a path, without its directory. */
+static const char *base_name(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
+/* The default report: FILE.c's base name with .db, in the current folder. */
+static const char *default_db(const char *source)
+{
+    static char path[512];
+    const char *name = base_name(source);
+    const char *dot = strrchr(name, '.');
+    int len = dot ? (int)(dot - name) : (int)strlen(name);
+    snprintf(path, sizeof path, "%.*s.db", len, name);
+    return path;
+}
+
+/* ---- what the source expects -------------------------------------------- */
+
+typedef struct { int line; const char *kind; bool matched; } marker;
+typedef struct { int line; const char *query, *want; } sql_check;
+
+static marker *markers;
+static size_t nmarkers;
+static sql_check *sql_checks;
+static size_t nsql_checks;
+static char expected_exit[64] = "exit 0";
+static int expected_exit_line = 1;          /* of its marker, if any */
+static int failures;
+
+/* A difference between what was expected and what happened, at FILE:LINE
+   (at FILE alone when line is 0). */
+static void differ(const char *file, int line, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    printf(line ? "%s:%d: " : "%s: ", file, line);
+    vprintf(fmt, ap);
+    putchar('\n');
+    va_end(ap);
+    failures++;
+}
+
+/* Leading and trailing blanks, and a closing comment, cut off in place. */
+static char *trim(char *s)
+{
+    while (*s == ' ' || *s == '\t')
+        s++;
+    char *end = s + strlen(s);
+    if (end - s >= 2 && strcmp(end - 2, "*/") == 0)
+        end -= 2;
+    while (end > s && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r'))
+        end--;
+    *end = '\0';
+    return s;
+}
+
+/* How a wait status reads, and how an expected one is written: "exit N"
+   or "killed by SIGNAME" (strings, so a core dump bit does not matter). */
+static void describe_status(int status, char *buf, size_t n)
+{
+    if (WIFSIGNALED(status)) {
+        const char *abbrev = sigabbrev_np(WTERMSIG(status));
+        snprintf(buf, n, "killed by SIG%s", abbrev ? abbrev : "?");
+    } else {
+        snprintf(buf, n, "exit %d", WEXITSTATUS(status));
+    }
+}
+
+/* Array p, of n elements of size bytes, with room for one more. */
+static void *grow(void *p, size_t n, size_t size)
+{
+    p = realloc(p, (n + 1) * size);
+    if (!p)
+        die("out of memory");
+    return p;
+}
+
+static void expect_findings_at(int line, char *text)
+{
+    for (char *kind = strtok(text, ","); kind; kind = strtok(NULL, ",")) {
+        markers = grow(markers, nmarkers, sizeof *markers);
+        markers[nmarkers++] = (marker){ line, trim(kind), false };
+    }
+}
+
+static void expect_exit(int line, char *text)
+{
+    char *end;
+    long code = strtol(text, &end, 10);
+    expected_exit_line = line;
+    if (end != text && *end == '\0') {
+        snprintf(expected_exit, sizeof expected_exit, "exit %ld", code);
+        return;
+    }
+    for (int sig = 1; sig < NSIG; sig++) {
+        const char *abbrev = sigabbrev_np(sig);
+        if (abbrev && strncmp(text, "SIG", 3) == 0 && strcmp(text + 3, abbrev) == 0) {
+            snprintf(expected_exit, sizeof expected_exit, "killed by %s", text);
+            return;
+        }
+    }
+    die("%s:%d: devtrace-exit wants a number or a signal name, not '%s'", opt.source, line,
+        text);
+}
+
+static void expect_sql(int line, char *text)
+{
+    char *arrow = strstr(text, "=>");
+    if (!arrow)
+        die("%s:%d: devtrace-sql wants QUERY => VALUE", opt.source, line);
+    *arrow = '\0';
+    sql_checks = grow(sql_checks, nsql_checks, sizeof *sql_checks);
+    sql_checks[nsql_checks++] = (sql_check){ line, trim(text), trim(arrow + 2) };
+}
+
+/* The markers, each handled by its own function. */
+static const struct {
+    const char *tag;
+    void (*expect)(int line, char *text);
+} tags[] = {
+    { "devtrace:", expect_findings_at },
+    { "devtrace-exit:", expect_exit },
+    { "devtrace-sql:", expect_sql },
+};
+
+/* What follows tag in line, when tag opens a comment ("//" or "slash-star"
+   and blanks before it), so that prose naming a marker is not one. */
+static char *comment_tag(char *line, const char *tag)
+{
+    for (char *at = strstr(line, tag); at; at = strstr(at + 1, tag)) {
+        char *p = at;
+        while (p > line && p[-1] == ' ')
+            p--;
+        if (p - line >= 2 && p[-2] == '/' && (p[-1] == '/' || p[-1] == '*'))
+            return at + strlen(tag);
+    }
+    return NULL;
+}
+
+/* Reads FILE.c's markers.  The file's text is kept: the markers point into it. */
+static void read_markers(const char *path)
+{
+    static char *text;
+    size_t cap = 0;
+    FILE *f = fopen(path, "r");
+    if (!f)
+        die("%s: %s", path, strerror(errno));
+    bool empty = getdelim(&text, &cap, '\0', f) < 0;
+    if (ferror(f))
+        die("%s: %s", path, strerror(errno));
+    fclose(f);
+    if (empty)
+        return;                             /* nothing expected but exit 0 */
+    char *line = text;
+    for (int lineno = 1; line; lineno++) {
+        char *nl = strchr(line, '\n');
+        if (nl)
+            *nl = '\0';
+        for (size_t k = 0; k < sizeof tags / sizeof tags[0]; k++) {
+            char *rest = comment_tag(line, tags[k].tag);
+            if (rest)
+                tags[k].expect(lineno, trim(rest));
+        }
+        line = nl ? nl + 1 : NULL;
+    }
+}
+
+/* ---- running the program ------------------------------------------------ */
+
+typedef struct { char *out; size_t len; int status; } outcome;
+
+/* A run's environment: under the shim, or alone on the emulated device. */
+static void set_environment(bool traced)
+{
+    setenv("DT_SIM_QUIET", "1", 1);
+    if (traced) {
+        setenv("LD_PRELOAD", opt.preload, 1);
+        setenv("DEVTRACE_DB", opt.db, 1);
+        unsetenv("DT_DEVICE");
+    } else {
+        unsetenv("LD_PRELOAD");
+        unsetenv("DEVTRACE_DB");
+        setenv("DT_DEVICE", "sim", 1);
+    }
+}
+
+/* Runs the program with its stdout captured; its stderr is ours. */
+static outcome run(char **argv, bool traced)
+{
+    int fds[2];
+    fflush(NULL);
+    if (pipe(fds) != 0)
+        die("pipe: %s", strerror(errno));
+    pid_t pid = fork();
+    if (pid < 0)
+        die("fork: %s", strerror(errno));
+    if (pid == 0) {
+        struct rlimit no_core = { 0, 0 };
+        setrlimit(RLIMIT_CORE, &no_core);   /* the programs that die leave no core files */
+        dup2(fds[1], STDOUT_FILENO);
+        close(fds[0]);
+        close(fds[1]);
+        set_environment(traced);
+        execvp(argv[0], argv);
+        fprintf(stderr, "expect_findings: %s: %s\n", argv[0], strerror(errno));
+        _exit(127);
+    }
+    close(fds[1]);
+    outcome o = { NULL, 0, 0 };
+    FILE *out = open_memstream(&o.out, &o.len);
+    char buf[4096];
+    for (;;) {
+        ssize_t n = read(fds[0], buf, sizeof buf);
+        if (n > 0)
+            fwrite(buf, 1, (size_t)n, out);
+        else if (n == 0 || errno != EINTR)
+            break;
+    }
+    fclose(out);
+    close(fds[0]);
+    while (waitpid(pid, &o.status, 0) < 0)
+        if (errno != EINTR)
+            die("waitpid: %s", strerror(errno));
+    return o;
+}
+
+static void check_exit(const outcome *traced)
+{
+    char got[64];
+    describe_status(traced->status, got, sizeof got);
+    if (strcmp(got, expected_exit) != 0)
+        differ(opt.source, expected_exit_line, "expected %s, got %s", expected_exit, got);
+}
+
+/* The program alone must print the same and end the same as under the shim. */
+static void check_baseline(char **argv, const outcome *traced)
+{
+    outcome alone = run(argv, false);
+    char with[64], without[64];
+    describe_status(traced->status, with, sizeof with);
+    describe_status(alone.status, without, sizeof without);
+    if (strcmp(with, without) != 0)
+        differ(opt.source, 1, "%s under the shim, %s alone", with, without);
+    if (traced->len != alone.len || memcmp(traced->out, alone.out, alone.len) != 0)
+        differ(opt.source, 1, "other output under the shim:\n%.*s--- than alone:\n%.*s",
+               (int)traced->len, traced->out, (int)alone.len, alone.out);
+    free(alone.out);
+}
+
+/* ---- the report --------------------------------------------------------- */
+
+/* A stale report, or its journal, would be read as this run's. */
+static void remove_report(void)
+{
+    static const char *const suffixes[] = { "", "-wal", "-shm", "-journal" };
+    char path[600];
+    for (size_t i = 0; i < sizeof suffixes / sizeof suffixes[0]; i++) {
+        snprintf(path, sizeof path, "%s%s", opt.db, suffixes[i]);
+        if (unlink(path) != 0 && errno != ENOENT)
+            die("%s: %s", path, strerror(errno));
+    }
+}
+
+static sqlite3 *open_report(void)
+{
+    sqlite3 *db = NULL;
+    if (access(opt.db, F_OK) != 0) {
+        differ(opt.db, 0, "no report: the shim did not load, or died before writing it "
+                          "(LD_PRELOAD=%s)", opt.preload);
+        return NULL;
+    }
+    if (sqlite3_open_v2(opt.db, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
+        differ(opt.db, 0, "%s", sqlite3_errmsg(db));
+        sqlite3_close(db);
+        return NULL;
+    }
+    return db;
+}
+
+static const char *column_text(sqlite3_stmt *st, int col)
+{
+    const unsigned char *v = sqlite3_column_text(st, col);
+    return v ? (const char *)v : "NULL";
+}
+
+/* The marker a finding answers to: its kind, at its line of a file named
+   like FILE.c (the shim may name it by any path). */
+static marker *marker_for(const char *kind, const char *file, int line)
+{
+    if (strcmp(base_name(file), base_name(opt.source)) != 0)
+        return NULL;
+    for (size_t i = 0; i < nmarkers; i++)
+        if (markers[i].line == line && strcmp(markers[i].kind, kind) == 0)
+            return &markers[i];
+    return NULL;
+}
+
+static void check_findings(sqlite3 *db)
+{
+    sqlite3_stmt *st;
+    const char *sql = "SELECT kind, severity, file, line, count, message FROM findings "
+                      "ORDER BY run, id";
+    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) {
+        differ(opt.db, 0, "%s", sqlite3_errmsg(db));
+        return;
+    }
+    int rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        const char *kind = column_text(st, 0), *severity = column_text(st, 1);
+        const char *file = column_text(st, 2);
+        int line = sqlite3_column_int(st, 3);
+        if (opt.errors_only && strcmp(severity, "error") != 0)
+            continue;
+        marker *m = marker_for(kind, file, line);
+        if (m)
+            m->matched = true;
+        else
+            differ(file, line, "unexpected %s (%s) [%s x%d]", kind, column_text(st, 5),
+                   severity, sqlite3_column_int(st, 4));
+    }
+    if (rc != SQLITE_DONE)
+        differ(opt.db, 0, "%s", sqlite3_errmsg(db));
+    sqlite3_finalize(st);
+    for (size_t i = 0; i < nmarkers; i++)
+        if (!markers[i].matched)
+            differ(opt.source, markers[i].line, "missing %s", markers[i].kind);
+}
+
+static void check_sql(sqlite3 *db)
+{
+    for (size_t i = 0; i < nsql_checks; i++) {
+        const sql_check *c = &sql_checks[i];
+        char got[256] = "no row";
+        sqlite3_stmt *st;
+        int rc = sqlite3_prepare_v2(db, c->query, -1, &st, NULL);
+        if (rc == SQLITE_OK)
+            rc = sqlite3_step(st);
+        if (rc == SQLITE_ROW)
+            snprintf(got, sizeof got, "%s", column_text(st, 0));
+        else if (rc != SQLITE_DONE)
+            snprintf(got, sizeof got, "error: %s", sqlite3_errmsg(db));
+        sqlite3_finalize(st);
+        if (strcmp(got, c->want) != 0)
+            differ(opt.source, c->line, "%s => %s, expected %s", c->query, got, c->want);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    char **program = parse_options(argc, argv);
+    if (!opt.db)
+        opt.db = default_db(opt.source);
+    read_markers(opt.source);
+    remove_report();
+    outcome traced = run(program, true);
+    check_exit(&traced);
+    if (opt.baseline)
+        check_baseline(program, &traced);
+    sqlite3 *db = open_report();
+    if (db) {
+        check_findings(db);
+        check_sql(db);
+        sqlite3_close(db);
+    }
+    free(traced.out);
+    printf("%s: %zu finding%s and %zu query result%s expected, %d difference%s\n",
+           opt.source, nmarkers, nmarkers == 1 ? "" : "s", nsql_checks,
+           nsql_checks == 1 ? "" : "s", failures, failures == 1 ? "" : "s");
+    return failures ? 1 : 0;
+}
