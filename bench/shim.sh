@@ -3,7 +3,9 @@
 # without LD_PRELOAD=libdevtrace.so, runs interleaved, best of R each.
 #   bench/shim.sh [BUILD_DIR] [OPS] [CALLS] [R]
 # Prints: the wall-time ratio of a launch-heavy devtensor program (OPS
-# one-element adds: allocation, launch, free), the shim's added cost per
+# one-element adds: allocation, launch, free), for the whole process and for
+# its loop alone (start and exit cost the shim a fixed few milliseconds:
+# opening the report, symbolizing, closing it), the shim's added cost per
 # intercepted call (CALLS cudaMemset calls, timed inside the loop), and the
 # rate at which events reach SQLite (the whole process, report included).
 set -euo pipefail
@@ -26,19 +28,22 @@ run() {   # run PRELOAD ARGS...
   echo "$(echo "$t1 - $t0" | bc -l) $inner"
 }
 
-declare -a base_ops shim_ops base_calls shim_calls wall_calls
+declare -a base_ops shim_ops base_loop shim_loop base_calls shim_calls wall_calls
 for _ in $(seq "$runs"); do
-  base_ops+=("$(run '' ops "$ops" | cut -d' ' -f1)")
-  shim_ops+=("$(run "$shim" ops "$ops" | cut -d' ' -f1)")
+  r=$(run '' ops "$ops"); base_ops+=("${r% *}"); base_loop+=("${r#* }")
+  r=$(run "$shim" ops "$ops"); shim_ops+=("${r% *}"); shim_loop+=("${r#* }")
   base_calls+=("$(run '' calls "$calls" | cut -d' ' -f2)")
   r=$(run "$shim" calls "$calls"); shim_calls+=("${r#* }"); wall_calls+=("${r% *}")
 done
 bo=$(printf '%s\n' "${base_ops[@]}" | best); so=$(printf '%s\n' "${shim_ops[@]}" | best)
+bl=$(printf '%s\n' "${base_loop[@]}" | best); sl=$(printf '%s\n' "${shim_loop[@]}" | best)
 bc_=$(printf '%s\n' "${base_calls[@]}" | best); sc=$(printf '%s\n' "${shim_calls[@]}" | best)
 wc_=$(printf '%s\n' "${wall_calls[@]}" | best)
 events=$(sqlite3 "$db" 'SELECT sum(calls) FROM api_calls')
-printf 'devtensor ops (%d one-element adds, 3 intercepted calls each): %.3f s without, %.3f s with the shim: ratio %.3f\n' \
+printf 'devtensor ops (%d one-element adds, 3 intercepted calls each), whole process: %.3f s without, %.3f s with the shim: ratio %.3f\n' \
   "$ops" "$bo" "$so" "$(echo "$so / $bo" | bc -l)"
+printf '  the loop alone: %.3f s without, %.3f s with: ratio %.3f, %.0f ns added per op\n' \
+  "$bl" "$sl" "$(echo "$sl / $bl" | bc -l)" "$(echo "($sl - $bl) * 1000000000 / $ops" | bc -l)"
 printf 'per intercepted call (%d cudaMemset): %.0f ns without, %.0f ns with: %.0f ns added\n' \
   "$calls" "$(echo "$bc_ * 1000000000 / $calls" | bc -l)" "$(echo "$sc * 1000000000 / $calls" | bc -l)" \
   "$(echo "($sc - $bc_) * 1000000000 / $calls" | bc -l)"

@@ -332,9 +332,9 @@ void dv_check_copy(void *dst, uint64_t dst_span, const void *src, uint64_t src_s
     describe_transfer(&d, &s, e);
     if (fits && e->u.copy.direction == DV_DIR_HTOD && s.kind == AT_HOST)
         dv_finding(DV_PAGEABLE_TRANSFER, site, bytes, NULL,
-                   "host-to-device copies from pageable memory: each is staged through a "
-                   "pinned buffer and cannot overlap with other work; pinned memory "
-                   "(cudaMallocHost, dt_pin_memory, a loader with pin_memory) avoids that");
+                   "host-to-device copy from pageable memory: staged through a pinned "
+                   "buffer, it cannot overlap other work; pin the source (cudaMallocHost, "
+                   "dt_pin_memory, a loader with pin_memory)");
 }
 
 /* ---- frees ------------------------------------------------------------------------------ */

@@ -48,7 +48,7 @@ typedef struct {
     uintptr_t pc;                       /* in the user's code */
     bool exact;                         /* pc is the instruction itself, not a return address */
     int nframes;
-    uintptr_t frames[DV_STACK_MAX];     /* the whole stack as first seen */
+    uintptr_t frames[DV_STACK_MAX];     /* the stack as first seen, to the system's code */
 } dv_site;
 
 /* The caller's site: the innermost frame outside the shim, the runtime and

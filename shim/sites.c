@@ -124,13 +124,26 @@ static code_class lookup_class(uintptr_t pc)
     return CODE_UNKNOWN;
 }
 
+/* The same few return addresses come back on every call: each thread
+   remembers the class of the last ones it looked up. */
+#define SEEN 64
+static _Thread_local __attribute__((tls_model("initial-exec"))) struct {
+    uintptr_t pc;
+    uint8_t cls;
+} seen[SEEN];
+
 static code_class classify(uintptr_t pc)
 {
+    size_t i = (pc >> 2) % SEEN;
+    if (seen[i].pc == pc)
+        return (code_class)seen[i].cls;
     code_class c = lookup_class(pc);
     if (c == CODE_UNKNOWN) {
         refresh_map();
         c = lookup_class(pc);
     }
+    seen[i].pc = pc;
+    seen[i].cls = (uint8_t)c;
     return c;
 }
 
@@ -214,7 +227,10 @@ static uint32_t find_site(uintptr_t pc, size_t *slot)
     return 0;
 }
 
-/* The stack is kept as first seen; frames[0] is the site itself. */
+/* The stack is kept as first seen, from the site itself out to the first
+   frame in a system library (the C library's start, or a callback's
+   caller): what lies beyond is not the user's, and symbolizing it would
+   mean reading the system's debug information. */
 static void keep_stack(dv_site *s, bool unwind)
 {
     void *frames[DV_STACK_MAX + 8];
@@ -224,8 +240,11 @@ static void keep_stack(dv_site *s, bool unwind)
         first++;
     s->frames[0] = s->pc;
     s->nframes = 1;
-    for (int i = first + 1; i < n && s->nframes < DV_STACK_MAX; i++)
+    for (int i = first + 1; i < n && s->nframes < DV_STACK_MAX; i++) {
+        if (classify((uintptr_t)frames[i]) == CODE_SYSTEM)
+            break;
         s->frames[s->nframes++] = (uintptr_t)frames[i];
+    }
 }
 
 /* blocking: false in a signal handler, where a held lock means no site */

@@ -40,32 +40,35 @@ enum {
 static const char *const statements[S_COUNT] = {
     [S_SITE] = "INSERT INTO call_sites(run, id, pc, object, function, file, line, stack) "
                "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+    /* The sums: ?1 the run, then the key; the totals at ?20 (count), ?21
+       (bytes), ?22 (first seq) and ?23 (last seq), bound alike for all. */
     [S_CALLS] = "INSERT INTO api_calls(run, api, site, result, calls, first_seq, last_seq) "
-                "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT(run, api, site, result) "
+                "VALUES(?1, ?2, ?3, ?4, ?20, ?22, ?23) ON CONFLICT(run, api, site, result) "
                 "DO UPDATE SET calls = excluded.calls, last_seq = excluded.last_seq",
     [S_ALLOCS] = "INSERT INTO allocations(run, site, api, memory, device, count, bytes, "
                  "max_bytes, freed, freed_bytes, first_seq, last_seq) "
-                 "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12) "
+                 "VALUES(?1, ?2, ?3, ?4, ?5, ?20, ?21, ?6, ?7, ?8, ?22, ?23) "
                  "ON CONFLICT(run, site, api, memory, device) DO UPDATE SET "
                  "count = excluded.count, bytes = excluded.bytes, max_bytes = excluded.max_bytes, "
                  "freed = excluded.freed, freed_bytes = excluded.freed_bytes, "
                  "last_seq = excluded.last_seq",
     [S_COPIES] = "INSERT INTO transfers(run, site, api, direction, host_memory, src_device, "
                  "dst_device, result, calls, bytes, first_seq, last_seq) "
-                 "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12) "
+                 "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?20, ?21, ?22, ?23) "
                  "ON CONFLICT(run, site, api, direction, host_memory, src_device, dst_device, "
                  "result) DO UPDATE SET calls = excluded.calls, bytes = excluded.bytes, "
                  "last_seq = excluded.last_seq",
     [S_KERNEL] = "INSERT INTO kernels(run, id, name, params) VALUES(?1, ?2, ?3, ?4)",
     [S_LAUNCHES] = "INSERT INTO launches(run, site, kernel, device, result, count, threads, "
-                   "first_seq, last_seq) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) "
+                   "first_seq, last_seq) VALUES(?1, ?2, ?3, ?4, ?5, ?20, ?21, ?22, ?23) "
                    "ON CONFLICT(run, site, kernel, device, result) DO UPDATE SET "
                    "count = excluded.count, threads = excluded.threads, "
                    "last_seq = excluded.last_seq",
     [S_FINDING] = "INSERT INTO findings(run, id, seq, kind, severity, message, file, line, "
                   "function, site, count, bytes, alloc_site, free_site) "
                   "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 1, ?11, ?12, ?13)",
-    [S_RECOUNT] = "UPDATE findings SET count = ?3, bytes = ?4 WHERE run = ?1 AND id = ?2",
+    [S_RECOUNT] = "UPDATE findings SET count = ?20, bytes = nullif(?21, 0) "
+                  "WHERE run = ?1 AND id = ?2",
     [S_END] = "UPDATE runs SET ended_ns = ?2, exit_status = ?3, signal = ?4, events = ?5 "
               "WHERE id = ?1",
 };
@@ -85,6 +88,7 @@ typedef struct {
 typedef struct {
     tally *slot;
     size_t used, cap;
+    size_t last;                        /* the slot found last: loops repeat a key */
 } tally_map;
 
 /* A site's source line; same is the first site of that line (a line can
@@ -117,13 +121,17 @@ static uint64_t now_ns(void)
     return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
 }
 
-static void broken(const char *what)
+/* Says once what went wrong, and that the program goes on regardless. */
+static void broken(const char *what, const char *consequence)
 {
     if (!w.broken)
-        fprintf(stderr, "devtrace: %s: %s; the program runs on, and the report will be "
-                "incomplete\n", what, w.db ? sqlite3_errmsg(w.db) : "out of memory");
+        fprintf(stderr, "devtrace: %s: %s; the program runs on %s\n", what,
+                w.db ? sqlite3_errmsg(w.db) : "out of memory", consequence);
     w.broken = true;
 }
+
+#define INCOMPLETE "and the report will be incomplete"
+#define NO_REPORT "without a report"
 
 /* ---- tallies -------------------------------------------------------------- */
 
@@ -139,7 +147,7 @@ static tally *find_tally(tally_map *m, const uint64_t key[KEY], bool *fresh)
 {
     if (m->used * 2 >= m->cap) {
         tally_map grown = { calloc(m->cap ? m->cap * 2 : MAP_SIZE, sizeof(tally)), 0,
-                            m->cap ? m->cap * 2 : MAP_SIZE };
+                            m->cap ? m->cap * 2 : MAP_SIZE, 0 };
         if (!grown.slot)
             return NULL;
         for (size_t i = 0; i < m->cap; i++)
@@ -153,9 +161,13 @@ static tally *find_tally(tally_map *m, const uint64_t key[KEY], bool *fresh)
         free(m->slot);
         *m = grown;
     }
-    size_t i = mix(key) & (m->cap - 1);
-    while (m->slot[i].id && memcmp(m->slot[i].key, key, sizeof m->slot[i].key) != 0)
-        i = (i + 1) & (m->cap - 1);
+    size_t i = m->last;
+    if (!m->slot[i].id || memcmp(m->slot[i].key, key, sizeof m->slot[i].key) != 0)
+        for (i = mix(key) & (m->cap - 1);
+             m->slot[i].id && memcmp(m->slot[i].key, key, sizeof m->slot[i].key) != 0;
+             i = (i + 1) & (m->cap - 1))
+            ;
+    m->last = i;
     *fresh = !m->slot[i].id;
     if (*fresh) {
         memcpy(m->slot[i].key, key, sizeof m->slot[i].key);
@@ -179,7 +191,7 @@ static bool step(int s)
     sqlite3_reset(st);
     sqlite3_clear_bindings(st);
     if (rc != SQLITE_DONE && rc != SQLITE_ROW) {
-        broken("writing the report failed");
+        broken("writing the report failed", INCOMPLETE);
         return false;
     }
     return true;
@@ -483,9 +495,6 @@ static void bind_calls(const tally *t)
     bind_text(S_CALLS, 2, dv_api_names[t->key[0]]);
     bind_int(S_CALLS, 3, (int64_t)t->key[1]);
     bind_int(S_CALLS, 4, (int32_t)t->key[2]);
-    bind_int(S_CALLS, 5, t->count);
-    bind_int(S_CALLS, 6, t->first);
-    bind_int(S_CALLS, 7, t->last);
 }
 
 static void bind_allocs(const tally *t)
@@ -494,13 +503,9 @@ static void bind_allocs(const tally *t)
     bind_text(S_ALLOCS, 3, dv_api_names[t->key[1]]);
     bind_text(S_ALLOCS, 4, memory_names[t->key[2]]);
     bind_int(S_ALLOCS, 5, (int64_t)t->key[3] - 1);
-    bind_int(S_ALLOCS, 6, t->count);
-    bind_int(S_ALLOCS, 7, t->bytes);
-    bind_int(S_ALLOCS, 8, t->max);
-    bind_int(S_ALLOCS, 9, t->freed);
-    bind_int(S_ALLOCS, 10, t->freed_bytes);
-    bind_int(S_ALLOCS, 11, t->first);
-    bind_int(S_ALLOCS, 12, t->last);
+    bind_int(S_ALLOCS, 6, t->max);
+    bind_int(S_ALLOCS, 7, t->freed);
+    bind_int(S_ALLOCS, 8, t->freed_bytes);
 }
 
 static void bind_copies(const tally *t)
@@ -512,10 +517,6 @@ static void bind_copies(const tally *t)
     bind_int(S_COPIES, 6, device_of(t->key[2] >> 16));
     bind_int(S_COPIES, 7, device_of(t->key[2] & 0xffff));
     bind_int(S_COPIES, 8, (int32_t)t->key[3]);
-    bind_int(S_COPIES, 9, t->count);
-    bind_int(S_COPIES, 10, t->bytes);
-    bind_int(S_COPIES, 11, t->first);
-    bind_int(S_COPIES, 12, t->last);
 }
 
 static void bind_launches(const tally *t)
@@ -524,18 +525,11 @@ static void bind_launches(const tally *t)
     bind_int(S_LAUNCHES, 3, (int64_t)t->key[1]);
     bind_int(S_LAUNCHES, 4, (int64_t)t->key[2] - 1);
     bind_int(S_LAUNCHES, 5, (int32_t)t->key[3]);
-    bind_int(S_LAUNCHES, 6, t->count);
-    bind_int(S_LAUNCHES, 7, t->bytes);
-    bind_int(S_LAUNCHES, 8, t->first);
-    bind_int(S_LAUNCHES, 9, t->last);
 }
 
 static void bind_recount(const tally *t)
 {
     bind_int(S_RECOUNT, 2, t->id);
-    bind_int(S_RECOUNT, 3, t->count);
-    if (t->bytes)
-        bind_int(S_RECOUNT, 4, t->bytes);
 }
 
 /* Each sum, the statement that stores it, and how its row is bound. */
@@ -560,8 +554,12 @@ static void write_tallies(void)
             tally *t = &m->slot[i];
             if (!t->id || !t->dirty)
                 continue;
-            bind_int(sums[s].statement, 1, w.run);
+            int st = sums[s].statement, last = sqlite3_bind_parameter_count(w.st[st]);
+            int64_t totals[] = { t->count, t->bytes, t->first, t->last };
+            bind_int(st, 1, w.run);
             sums[s].bind(t);
+            for (int i = 0; i < 4 && 20 + i <= last; i++)
+                bind_int(st, 20 + i, totals[i]);
             step(sums[s].statement);
             t->dirty = false;
         }
@@ -583,7 +581,7 @@ static void write_batch(dv_event *batch, size_t n)
             write_event(&batch[i]);
         write_tallies();
         if (sqlite3_exec(w.db, w.broken ? "ROLLBACK" : "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
-            broken("committing to the report failed");
+            broken("committing to the report failed", INCOMPLETE);
     }
     free_messages(batch, n);
 }
@@ -728,7 +726,7 @@ static void open_report(void)
     const char *session = getenv("DEVTRACE_SESSION");
     report_path(path, sizeof path);
     if (!open_db(path)) {
-        broken(path);
+        broken(path, NO_REPORT);
         return;
     }
     file_state state = inspect(session);
@@ -736,7 +734,7 @@ static void open_report(void)
         close_db();
         remove_report(path);
         if (!open_db(path)) {
-            broken(path);
+            broken(path, NO_REPORT);
             return;
         }
     } else if (state != FILE_OURS) {
@@ -748,7 +746,7 @@ static void open_report(void)
     }
     if (sqlite3_exec(w.db, devtrace_schema_sql, NULL, NULL, NULL) != SQLITE_OK ||
         !insert_run(session) || !prepare_all())
-        broken(path);
+        broken(path, NO_REPORT);
 }
 
 /* ---- the thread ----------------------------------------------------------------- */
