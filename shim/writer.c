@@ -105,6 +105,8 @@ static struct {
     uint32_t sites_written, sites_cap;
     bool pageable_access;
     uint64_t events;
+    sqlite3 *parents[16];               /* connections of the processes we forked from */
+    int nparents;
 } w;
 
 static pthread_t thread;
@@ -683,7 +685,7 @@ static bool insert_run(const char *session)
     typedef int (*count_fn)(int *);
     typedef int (*attr_fn)(int *, int, int);
     count_fn count = (count_fn)dv_next("cudaGetDeviceCount");
-    attr_fn attr = (attr_fn)dv_next("cudaDeviceGetAttribute");
+    attr_fn attr = dv_next_is_sim() ? NULL : (attr_fn)dv_next("cudaDeviceGetAttribute");
     int devices = 0, pageable = 0;
     if (count && count(&devices) != 0)
         devices = 0;
@@ -857,9 +859,13 @@ void dv_writer_unlock(void)
 
 /* The child has no writer thread, and the parent's connection is not its to
    use (SQLite forbids carrying one across fork): it starts its own, with a
-   run of its own, when it first has something to say. */
+   run of its own, when it first has something to say.  The parent's is kept
+   where it can be seen, untouched: closing it would write to the parent's
+   files. */
 void dv_writer_after_fork(void)
 {
+    if (w.db && w.nparents < 16)
+        w.parents[w.nparents++] = w.db;
     static const pthread_once_t fresh = PTHREAD_ONCE_INIT;
     memcpy(&once, &fresh, sizeof once);
     atomic_store(&started, false);
