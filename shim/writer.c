@@ -111,10 +111,12 @@ static struct {
 
 static pthread_t thread;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
-static _Atomic bool started, stopping;
+static _Atomic bool started, running, stopping;
 static _Atomic uint64_t committed;      /* queue positions taken and committed */
 static sem_t wake;
-static pthread_mutex_t busy = PTHREAD_MUTEX_INITIALIZER;   /* held while in SQLite */
+/* Held whenever the writer is not idle: a fork then never finds it inside
+   SQLite or the allocator, whose locks the child would inherit held. */
+static pthread_mutex_t busy = PTHREAD_MUTEX_INITIALIZER;
 
 static uint64_t now_ns(void)
 {
@@ -262,6 +264,8 @@ static void write_site(uint32_t id)
         w.sites = grown;
         w.sites_cap = cap;
     }
+    free(w.sites[id].file);             /* written again in a forked child */
+    free(w.sites[id].function);
     w.sites[id] = (site_text){ *sym.file ? strdup(sym.file) : NULL,
                                *sym.function ? strdup(sym.function) : NULL, sym.line, id };
     uint64_t line_key[KEY] = { hash_text(sym.file), hash_text(sym.function), (uint64_t)sym.line };
@@ -774,23 +778,22 @@ static void *writer_main(void *arg)
     static dv_event batch[BATCH];
     (void)arg;
     pthread_mutex_lock(&busy);
+    atomic_store(&running, true);
     open_report();
-    pthread_mutex_unlock(&busy);
     for (;;) {
         size_t n = dv_queue_take(batch, BATCH);
         if (n) {
-            pthread_mutex_lock(&busy);
             write_batch(batch, n);
-            pthread_mutex_unlock(&busy);
             atomic_fetch_add(&committed, n);
         }
         if (n == BATCH)
             continue;
         if (atomic_load(&stopping) && !n)
             break;
+        pthread_mutex_unlock(&busy);
         idle();
+        pthread_mutex_lock(&busy);
     }
-    pthread_mutex_lock(&busy);
     if (w.db)
         close_db();
     pthread_mutex_unlock(&busy);
@@ -847,8 +850,13 @@ void dv_writer_stop(void)
     atomic_store(&started, false);
 }
 
+/* A thread still starting may be inside the allocator (a sanitizer's is not
+   fork-safe): wait until it runs, then until it is idle. */
 void dv_writer_lock(void)
 {
+    struct timespec tick = { 0, 100000 };
+    while (atomic_load(&started) && !atomic_load(&running))
+        nanosleep(&tick, NULL);
     pthread_mutex_lock(&busy);
 }
 
@@ -869,6 +877,7 @@ void dv_writer_after_fork(void)
     static const pthread_once_t fresh = PTHREAD_ONCE_INIT;
     memcpy(&once, &fresh, sizeof once);
     atomic_store(&started, false);
+    atomic_store(&running, false);
     atomic_store(&stopping, false);
     atomic_store(&committed, 0);
     memset(w.st, 0, sizeof w.st);
