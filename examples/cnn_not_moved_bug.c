@@ -30,7 +30,7 @@ int main(void) // devtrace-exit: 1
     imgs = dt_to(images, dev);
     CHECK(imgs);
     dt_set_name(imgs, "imgs");
-    logits = dt_forward(net, imgs); // devtrace: device_mismatch
+    logits = dt_forward(net, imgs); // devcheck: device-mismatch // devtrace: device_mismatch
     CHECK(logits);
     pred = dt_argmax(logits, 1);
     CHECK(pred);

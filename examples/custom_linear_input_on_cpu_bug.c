@@ -52,7 +52,7 @@ int main(void) // devtrace-exit: 1
     x = dt_randn(DT_SHAPE(2, 5));
     CHECK(x);
     dt_set_name(x, "x");
-    y = dt_forward(fc, x);                  /* x was never moved */
+    y = dt_forward(fc, x);                  /* x was never moved */ // devcheck: device-mismatch
     CHECK(y);
     CHECK(dt_copy_to_host(y, v, sizeof v) == 0);
     printf("y = %.4f %.4f %.4f / %.4f %.4f %.4f\n", v[0], v[1], v[2], v[3], v[4], v[5]);

@@ -24,8 +24,8 @@ int main(void) // devtrace-exit: 1
     x = dt_randn(DT_SHAPE(3, 4));
     CHECK(x);
     dt_set_name(x, "x");
-    dt_to(x, dev);                          /* the moved copy is thrown away */
-    y = dt_forward(model, x);               /* x is still on the cpu */ // devtrace: device_mismatch
+    dt_to(x, dev);                          /* the moved copy is thrown away */ // devcheck: discarded-transfer
+    y = dt_forward(model, x);               /* x is still on the cpu */ // devcheck: device-mismatch // devtrace: device_mismatch
     CHECK(y);
     CHECK(dt_copy_to_host(y, v, sizeof v) == 0);
     printf("y = %.4f %.4f / %.4f %.4f / %.4f %.4f\n", v[0], v[1], v[2], v[3], v[4], v[5]);

@@ -27,7 +27,7 @@ int main(void) // devtrace-exit: 1
     dt_module_to(model, dev);
     dt_set_name(x, "x");
 
-    y = dt_forward(model, x); // devtrace: device_mismatch
+    y = dt_forward(model, x); // devcheck: device-mismatch // devtrace: device_mismatch
     if (!y) {
         fprintf(stderr, "error: %s\n", dt_last_error());
         goto done;

@@ -27,7 +27,7 @@ int main(void) // devtrace-exit: 1
     dt_set_name(x64, "x64");
     xg = dt_to(x64, dev);                           /* on the device, still float64 */
     CHECK(xg);
-    y = dt_forward(model, xg);                      /* float32 weights */ // devtrace: dtype_mismatch
+    y = dt_forward(model, xg);                      /* float32 weights */ // devcheck: dtype-mismatch // devtrace: dtype_mismatch
     CHECK(y);
     CHECK(dt_copy_to_host(y, v, sizeof v) == 0);
     printf("y = %.4f %.4f / %.4f %.4f\n", v[0], v[1], v[2], v[3]);

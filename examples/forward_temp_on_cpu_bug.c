@@ -11,7 +11,7 @@
 static dt_tensor *noisy_linear_forward(dt_module *self, dt_tensor *x)
 {
     dt_tensor *noise = dt_randn(dt_shape_of(x));    /* no device given: the cpu */
-    dt_tensor *xn = noise ? dt_add(x, noise) : NULL; // devtrace: device_mismatch
+    dt_tensor *xn = noise ? dt_add(x, noise) : NULL; // devcheck: device-mismatch // devcheck-fix: dt_randn_like // devtrace: device_mismatch
     dt_tensor *y = xn ? dt_matmul(xn, dt_module_get(self, "weight")) : NULL;
     dt_release(xn);
     dt_release(noise);

@@ -20,7 +20,7 @@ int main(void) // devtrace-exit: SIGSEGV
     dt_set_name(t, "t");
     float *p = dt_data(t);                  /* device memory when t is on cuda */
     CHECK(p);
-    p[0] = 1.0f;                            /* a host write into it */ // devtrace: host_deref_device
+    p[0] = 1.0f;                            /* a host write into it */ // devcheck: host-deref // devtrace: host_deref_device
 
     s = dt_sum(t);
     CHECK(s);

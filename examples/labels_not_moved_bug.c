@@ -38,7 +38,7 @@ int main(void) // devtrace-exit: 1
         CHECK(imgs);
         logits = dt_forward(model, imgs);
         CHECK(logits);
-        loss = dt_cross_entropy(logits, labels);   /* labels still on the cpu */ // devtrace: device_mismatch
+        loss = dt_cross_entropy(logits, labels);   /* labels still on the cpu */ // devcheck: device-mismatch // devtrace: device_mismatch
         CHECK(loss);
         printf("batch %d: loss %.4f\n", step++, dt_item(loss));
         dt_release(loss), loss = NULL;

@@ -38,7 +38,7 @@ int main(void) // devtrace-exit: 1
     xg = dt_to(x, dev);
     CHECK(xg);
     dt_set_name(xg, "xg");
-    out = dt_forward(loaded, xg); // devtrace: device_mismatch
+    out = dt_forward(loaded, xg); // devcheck: device-mismatch // devtrace: device_mismatch
     CHECK(out);
     CHECK(dt_copy_to_host(out, v, sizeof v) == 0);
     printf("out = %.4f %.4f / %.4f %.4f\n", v[0], v[1], v[2], v[3]);

@@ -40,7 +40,7 @@ int main(void) // devtrace-exit: 1
     dt_module_to(model, dev);
 
     while ((got = next_batch(loader, dev, &x, &y)) > 0) {
-        logits = dt_forward(model, x); // devtrace: device_mismatch
+        logits = dt_forward(model, x); // devcheck: device-mismatch // devtrace: device_mismatch
         CHECK(logits);
         loss = dt_cross_entropy(logits, y);
         CHECK(loss);

@@ -40,7 +40,7 @@ int main(void) // devtrace-exit: 1
 
     pred = dt_forward(model, dt_list_get(moved, 0));
     CHECK(pred);
-    loss = dt_mse_loss(pred, dt_list_get(moved, 1)); // devtrace: device_mismatch
+    loss = dt_mse_loss(pred, dt_list_get(moved, 1)); // devcheck: device-mismatch // devtrace: device_mismatch
     CHECK(loss);
     printf("loss %.4f\n", dt_item(loss));
     rc = 0;

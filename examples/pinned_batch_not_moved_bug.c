@@ -33,7 +33,7 @@ int main(void) // devtrace-exit: 1
 
     while (dt_loader_next(loader, &x, &y)) {
         /* pinned, but still on the cpu: no dt_to here */
-        pred = dt_forward(model, x); // devtrace: device_mismatch
+        pred = dt_forward(model, x); // devcheck: device-mismatch // devtrace: device_mismatch
         CHECK(pred);
         loss = dt_mse_loss(pred, y);
         CHECK(loss);

@@ -26,7 +26,7 @@ int main(void) // devtrace-exit: 1
     x = dt_randn(DT_SHAPE(2, 4));           /* the input, on the cpu ... */
     CHECK(x);
     dt_set_name(x, "x");
-    logits = dt_forward(model, x);          /* ... never moved to dev */ // devtrace: device_mismatch
+    logits = dt_forward(model, x);          /* ... never moved to dev */ // devcheck: device-mismatch // devcheck-note: created on cpu // devtrace: device_mismatch
     CHECK(logits);
     probs = dt_softmax(logits, 1);
     CHECK(probs);

@@ -26,7 +26,7 @@ int main(void) // devtrace-exit: 1
 
     void *args[] = { &dev_out, &host_in, &n };      /* host_in never went to the device */
     dim3 grid = { (N + 255) / 256, 1, 1 }, block = { 256, 1, 1 };
-    CUDA_CHECK(cudaLaunchKernel((const void *)dtk_relu_f32, grid, block, args, 0, NULL)); // devtrace: host_pointer_kernel_arg
+    CUDA_CHECK(cudaLaunchKernel((const void *)dtk_relu_f32, grid, block, args, 0, NULL)); // devcheck: memspace-mismatch // devtrace: host_pointer_kernel_arg
     CUDA_CHECK(cudaDeviceSynchronize());
     CUDA_CHECK(cudaMemcpy(host_out, dev_out, N * sizeof *host_out, cudaMemcpyDeviceToHost));
     for (int i = 0; i < N; i++)

@@ -22,7 +22,7 @@ int main(void) // devtrace-exit: 1
         host_in[i] = (float)(i - N / 2) / 10;
     CUDA_CHECK(cudaMalloc((void **)&dev_in, sizeof host_in));
     CUDA_CHECK(cudaMalloc((void **)&dev_out, sizeof host_out));
-    CUDA_CHECK(cudaMemcpy(dev_in, host_in, sizeof host_in, cudaMemcpyDeviceToHost)); // devtrace: memcpy_direction
+    CUDA_CHECK(cudaMemcpy(dev_in, host_in, sizeof host_in, cudaMemcpyDeviceToHost)); // devcheck: memcpy-direction // devtrace: memcpy_direction
 
     void *args[] = { &dev_out, &dev_in, &n };
     dim3 grid = { (N + 255) / 256, 1, 1 }, block = { 256, 1, 1 };

@@ -27,7 +27,7 @@ int main(void) // devtrace-exit: 1
     xg = dt_to(x, dev);
     CHECK(xg);
     dt_set_name(xg, "xg");
-    y = dt_forward(model, x);               /* the stale cpu x, not xg */ // devtrace: device_mismatch
+    y = dt_forward(model, x);               /* the stale cpu x, not xg */ // devcheck: device-mismatch // devcheck-note: 'xg' // devtrace: device_mismatch
     CHECK(y);
     probs = dt_softmax(y, 1);
     CHECK(probs);

@@ -38,7 +38,7 @@ int main(void) // devtrace-exit: 1
     h = dt_forward(stage1, xg);
     CHECK(h);
     dt_set_name(h, "h");
-    out = dt_forward(stage2, h);            /* h is still on d0 */ // devtrace: device_mismatch
+    out = dt_forward(stage2, h);            /* h is still on d0 */ // devcheck: device-mismatch // devtrace: device_mismatch
     CHECK(out);
     CHECK(dt_copy_to_host(out, v, sizeof v) == 0);
     printf("out = %.4f %.4f / %.4f %.4f\n", v[0], v[1], v[2], v[3]);

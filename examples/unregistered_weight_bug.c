@@ -50,7 +50,7 @@ int main(void) // devtrace-exit: 1
     CHECK(proj);
     dt_module_set_state_free(proj, projection_free);
     /* st->weight is never registered: dt_module_to will not move it */
-    dt_module_to(proj, dev);
+    dt_module_to(proj, dev); // devcheck: unregistered-tensor
 
     x = dt_randn(DT_SHAPE(3, 4));
     CHECK(x);

@@ -17,6 +17,7 @@
 #ifndef DEVTENSOR_H
 #define DEVTENSOR_H
 
+#include <devcheck/annotations.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -42,8 +43,8 @@ typedef struct { int ndim; int64_t dims[DT_MAX_DIMS]; } dt_shape;
     ((dt_shape){ (int)(sizeof((int64_t[]){0, ##__VA_ARGS__}) / sizeof(int64_t)) - 1, \
                  { __VA_ARGS__ } })
 
-dt_device   dt_cpu(void);
-dt_device   dt_cuda(int index);
+dt_device   dt_cpu(void) DC_DEVICE_CPU;
+dt_device   dt_cuda(int index) DC_DEVICE_CUDA(index);
 bool        dt_cuda_is_available(void);   /* real GPU, or the emulated device when enabled */
 int         dt_cuda_device_count(void);
 bool        dt_device_equal(dt_device a, dt_device b);
@@ -56,31 +57,31 @@ size_t      dt_dtype_size(dt_dtype t);
 typedef struct dt_tensor dt_tensor;
 
 /* Creation: on the cpu, dtype f32, unless the name says otherwise. */
-dt_tensor *dt_zeros(dt_shape s);
-dt_tensor *dt_ones(dt_shape s);
-dt_tensor *dt_randn(dt_shape s);
-dt_tensor *dt_arange(int64_t n);                         /* i64 */
-dt_tensor *dt_zeros_on(dt_shape s, dt_device d);
-dt_tensor *dt_ones_on(dt_shape s, dt_device d);
-dt_tensor *dt_randn_on(dt_shape s, dt_device d);
-dt_tensor *dt_zeros_like(const dt_tensor *t);            /* same shape, dtype, device */
-dt_tensor *dt_randn_like(const dt_tensor *t);
-dt_tensor *dt_from_f32(const float *data, dt_shape s);   /* copies host data */
-dt_tensor *dt_from_f64(const double *data, dt_shape s);  /* dtype f64, like torch.from_numpy */
-dt_tensor *dt_from_i64(const int64_t *data, dt_shape s);
+dt_tensor *dt_zeros(dt_shape s) DC_CREATES_CPU;
+dt_tensor *dt_ones(dt_shape s) DC_CREATES_CPU;
+dt_tensor *dt_randn(dt_shape s) DC_CREATES_CPU;
+dt_tensor *dt_arange(int64_t n) DC_CREATES_CPU DC_DTYPE(i64);                         /* i64 */
+dt_tensor *dt_zeros_on(dt_shape s, dt_device d) DC_CREATES_ON(d);
+dt_tensor *dt_ones_on(dt_shape s, dt_device d) DC_CREATES_ON(d);
+dt_tensor *dt_randn_on(dt_shape s, dt_device d) DC_CREATES_ON(d);
+dt_tensor *dt_zeros_like(const dt_tensor *t) DC_CREATES_LIKE(t);            /* same shape, dtype, device */
+dt_tensor *dt_randn_like(const dt_tensor *t) DC_CREATES_LIKE(t);
+dt_tensor *dt_from_f32(const float *data, dt_shape s) DC_CREATES_CPU;   /* copies host data */
+dt_tensor *dt_from_f64(const double *data, dt_shape s) DC_CREATES_CPU DC_DTYPE(f64);  /* dtype f64, like torch.from_numpy */
+dt_tensor *dt_from_i64(const int64_t *data, dt_shape s) DC_CREATES_CPU DC_DTYPE(i64);
 void       dt_manual_seed(uint64_t seed);
 
 /* Transfer: a NEW tensor on d (a new reference to t itself when t is already
    there); t is unchanged.  Like Tensor.to(), not in place. */
-dt_tensor *dt_to(dt_tensor *t, dt_device d);
-dt_tensor *dt_to_dtype(dt_tensor *t, dt_dtype dtype);
-dt_tensor *dt_pin_memory(dt_tensor *t);   /* cpu tensor in page-locked memory */
+dt_tensor *dt_to(dt_tensor *t, dt_device d) DC_TRANSFER(t, d);
+dt_tensor *dt_to_dtype(dt_tensor *t, dt_dtype dtype) DC_TRANSFER_DTYPE(t);
+dt_tensor *dt_pin_memory(dt_tensor *t) DC_PIN(t);   /* cpu tensor in page-locked memory */
 
-dt_device  dt_device_of(const dt_tensor *t);
+dt_device  dt_device_of(const dt_tensor *t) DC_DEVICE_OF(t);
 dt_dtype   dt_dtype_of(const dt_tensor *t);
 dt_shape   dt_shape_of(const dt_tensor *t);
 int64_t    dt_numel(const dt_tensor *t);
-void      *dt_data(dt_tensor *t);         /* raw storage: DEVICE memory when t is on cuda */
+void      *dt_data(dt_tensor *t) DC_DATA_OF(t);         /* raw storage: DEVICE memory when t is on cuda */
 double     dt_item(const dt_tensor *t);   /* one-element tensor, any device; NAN on error */
 int        dt_copy_to_host(const dt_tensor *t, void *dst, size_t bytes); /* 0 on success */
 bool       dt_is_pinned(const dt_tensor *t);
@@ -101,30 +102,30 @@ dt_site    dt_created_at(const dt_tensor *t);
 /* Operands on one device and of one dtype (labels and indices are i64); the
    result lives on that device. */
 
-dt_tensor *dt_add(dt_tensor *a, dt_tensor *b);    /* broadcasting like PyTorch */
-dt_tensor *dt_sub(dt_tensor *a, dt_tensor *b);
-dt_tensor *dt_mul(dt_tensor *a, dt_tensor *b);
-dt_tensor *dt_matmul(dt_tensor *a, dt_tensor *b); /* 2-D */
-dt_tensor *dt_relu(dt_tensor *a);
-dt_tensor *dt_softmax(dt_tensor *a, int dim);     /* dim < 0 counts from the end */
-dt_tensor *dt_sum(dt_tensor *a);                  /* all elements, a 0-d tensor */
-dt_tensor *dt_mean(dt_tensor *a);
-dt_tensor *dt_transpose(dt_tensor *a);            /* 2-D */
-dt_tensor *dt_reshape(dt_tensor *a, dt_shape s);  /* one dim may be -1 */
-dt_tensor *dt_argmax(dt_tensor *a, int dim);      /* i64, dim removed */
-dt_tensor *dt_cross_entropy(dt_tensor *logits, dt_tensor *labels); /* [N,C], i64 [N] */
-dt_tensor *dt_mse_loss(dt_tensor *a, dt_tensor *b);  /* same shapes, no broadcasting */
-dt_tensor *dt_flatten(dt_tensor *a);              /* [N, ...] -> [N, rest] */
+dt_tensor *dt_add(dt_tensor *a, dt_tensor *b) DC_SAME_DEVICE(a, b) DC_SAME_DTYPE(a, b) DC_CREATES_LIKE(a);    /* broadcasting like PyTorch */
+dt_tensor *dt_sub(dt_tensor *a, dt_tensor *b) DC_SAME_DEVICE(a, b) DC_SAME_DTYPE(a, b) DC_CREATES_LIKE(a);
+dt_tensor *dt_mul(dt_tensor *a, dt_tensor *b) DC_SAME_DEVICE(a, b) DC_SAME_DTYPE(a, b) DC_CREATES_LIKE(a);
+dt_tensor *dt_matmul(dt_tensor *a, dt_tensor *b) DC_SAME_DEVICE(a, b) DC_SAME_DTYPE(a, b) DC_CREATES_LIKE(a); /* 2-D */
+dt_tensor *dt_relu(dt_tensor *a) DC_CREATES_LIKE(a);
+dt_tensor *dt_softmax(dt_tensor *a, int dim) DC_CREATES_LIKE(a);     /* dim < 0 counts from the end */
+dt_tensor *dt_sum(dt_tensor *a) DC_CREATES_LIKE(a);                  /* all elements, a 0-d tensor */
+dt_tensor *dt_mean(dt_tensor *a) DC_CREATES_LIKE(a);
+dt_tensor *dt_transpose(dt_tensor *a) DC_CREATES_LIKE(a);            /* 2-D */
+dt_tensor *dt_reshape(dt_tensor *a, dt_shape s) DC_CREATES_LIKE(a);  /* one dim may be -1 */
+dt_tensor *dt_argmax(dt_tensor *a, int dim) DC_CREATES_LIKE(a) DC_DTYPE(i64);      /* i64, dim removed */
+dt_tensor *dt_cross_entropy(dt_tensor *logits, dt_tensor *labels) DC_SAME_DEVICE(logits, labels) DC_CREATES_LIKE(logits); /* [N,C], i64 [N] */
+dt_tensor *dt_mse_loss(dt_tensor *a, dt_tensor *b) DC_SAME_DEVICE(a, b) DC_SAME_DTYPE(a, b) DC_CREATES_LIKE(a);  /* same shapes, no broadcasting */
+dt_tensor *dt_flatten(dt_tensor *a) DC_CREATES_LIKE(a);              /* [N, ...] -> [N, rest] */
 
 /* ---- lists -------------------------------------------------------------- */
 
 typedef struct dt_list dt_list;
-dt_list   *dt_list_new(void);
-void       dt_list_push(dt_list *l, dt_tensor *t);      /* takes a new reference */
+dt_list   *dt_list_new(void) DC_LIST_NEW;
+void       dt_list_push(dt_list *l, dt_tensor *t) DC_LIST_PUSH(l, t);      /* takes a new reference */
 size_t     dt_list_len(const dt_list *l);
-dt_tensor *dt_list_get(const dt_list *l, size_t i);     /* borrowed; NULL out of range */
-dt_list   *dt_split(dt_tensor *a, int64_t size, int dim);
-dt_list   *dt_list_to(const dt_list *l, dt_device d);   /* new list, every tensor transferred */
+dt_tensor *dt_list_get(const dt_list *l, size_t i) DC_LIST_GET(l, i);     /* borrowed; NULL out of range */
+dt_list   *dt_split(dt_tensor *a, int64_t size, int dim) DC_SPLIT(a);
+dt_list   *dt_list_to(const dt_list *l, dt_device d) DC_TRANSFER(l, d);   /* new list, every tensor transferred */
 void       dt_list_release(dt_list *l);
 
 /* ---- modules ------------------------------------------------------------ */
@@ -135,27 +136,27 @@ void       dt_list_release(dt_list *l);
 typedef struct dt_module dt_module;
 typedef dt_tensor *(*dt_forward_fn)(dt_module *self, dt_tensor *x);
 
-dt_module *dt_linear(int64_t in_features, int64_t out_features);   /* on cpu */
-dt_module *dt_conv2d(int64_t in_ch, int64_t out_ch, int64_t kernel); /* stride 1, no padding */
-dt_module *dt_maxpool2d(int64_t kernel, int64_t stride);
-dt_module *dt_relu_layer(void);
-dt_module *dt_flatten_layer(void);
-dt_module *dt_sequential(dt_module *first, ...);   /* NULL-terminated, takes ownership */
-dt_module *dt_module_new(const char *name, dt_forward_fn forward, void *state);
-void      *dt_module_state(dt_module *m);
+dt_module *dt_linear(int64_t in_features, int64_t out_features) DC_CREATES_CPU;   /* on cpu */
+dt_module *dt_conv2d(int64_t in_ch, int64_t out_ch, int64_t kernel) DC_CREATES_CPU; /* stride 1, no padding */
+dt_module *dt_maxpool2d(int64_t kernel, int64_t stride) DC_CREATES_CPU;
+dt_module *dt_relu_layer(void) DC_CREATES_CPU;
+dt_module *dt_flatten_layer(void) DC_CREATES_CPU;
+dt_module *dt_sequential(dt_module *first, ...) DC_MODULE_CHILDREN;   /* NULL-terminated, takes ownership */
+dt_module *dt_module_new(const char *name, dt_forward_fn forward, void *state) DC_MODULE_CUSTOM(forward, state);
+void      *dt_module_state(dt_module *m) DC_MODULE_STATE(m);
 /* Called with the state when the module is released (optional). */
 void       dt_module_set_state_free(dt_module *m, void (*free_state)(void *));
-void       dt_module_add_param(dt_module *m, const char *name, dt_tensor *t);  /* retains t */
-void       dt_module_add_buffer(dt_module *m, const char *name, dt_tensor *t); /* retains t */
-void       dt_module_add_child(dt_module *m, const char *name, dt_module *child); /* takes ownership */
-dt_tensor *dt_module_get(dt_module *m, const char *name);   /* borrowed param/buffer */
+void       dt_module_add_param(dt_module *m, const char *name, dt_tensor *t) DC_REGISTER(m, t);  /* retains t */
+void       dt_module_add_buffer(dt_module *m, const char *name, dt_tensor *t) DC_REGISTER(m, t); /* retains t */
+void       dt_module_add_child(dt_module *m, const char *name, dt_module *child) DC_REGISTER(m, child); /* takes ownership */
+dt_tensor *dt_module_get(dt_module *m, const char *name) DC_PARAM_OF(m);   /* borrowed param/buffer */
 dt_module *dt_module_child(dt_module *m, const char *name); /* borrowed */
 const char *dt_module_name(const dt_module *m);
-dt_tensor *dt_forward(dt_module *m, dt_tensor *x);
-void       dt_module_to(dt_module *m, dt_device d);
-dt_device  dt_module_device(const dt_module *m);   /* of its first parameter; cpu if none */
+dt_tensor *dt_forward(dt_module *m, dt_tensor *x) DC_SAME_DEVICE(m, x) DC_SAME_DTYPE(m, x) DC_CREATES_LIKE(x);
+void       dt_module_to(dt_module *m, dt_device d) DC_MOVES(m, d);
+dt_device  dt_module_device(const dt_module *m) DC_DEVICE_OF(m);   /* of its first parameter; cpu if none */
 int        dt_module_save(const dt_module *m, const char *path);  /* 0 on success */
-dt_module *dt_module_load(const char *path);                      /* always onto the cpu */
+dt_module *dt_module_load(const char *path) DC_CREATES_CPU;                      /* always onto the cpu */
 /* A custom module's forward cannot be saved: register it under the module's
    name so dt_module_load can restore it (its state comes back NULL). */
 void       dt_module_register(const char *name, dt_forward_fn forward);
@@ -169,7 +170,7 @@ dt_dataset *dt_dataset_new(dt_tensor *x, dt_tensor *y);   /* cpu tensors, first 
 dt_loader  *dt_loader_new(dt_dataset *ds, int64_t batch_size, bool shuffle, bool pin_memory);
 /* The next batch as new references (cpu tensors); false at the end of the
    data (dt_last_error() then reads "") or on an error. */
-bool        dt_loader_next(dt_loader *l, dt_tensor **x, dt_tensor **y);
+bool        dt_loader_next(dt_loader *l, dt_tensor **x, dt_tensor **y) DC_BATCHES(x, y);
 void        dt_loader_reset(dt_loader *l);
 void        dt_loader_free(dt_loader *l);
 void        dt_dataset_free(dt_dataset *ds);
@@ -177,42 +178,42 @@ void        dt_dataset_free(dt_dataset *ds);
 /* ---- the _at variants behind the macros ---------------------------------- */
 
 #define DT_AT const char *file_, int line_
-dt_tensor *dt_zeros_at(dt_shape s, DT_AT);
-dt_tensor *dt_ones_at(dt_shape s, DT_AT);
-dt_tensor *dt_randn_at(dt_shape s, DT_AT);
-dt_tensor *dt_arange_at(int64_t n, DT_AT);
-dt_tensor *dt_zeros_on_at(dt_shape s, dt_device d, DT_AT);
-dt_tensor *dt_ones_on_at(dt_shape s, dt_device d, DT_AT);
-dt_tensor *dt_randn_on_at(dt_shape s, dt_device d, DT_AT);
-dt_tensor *dt_zeros_like_at(const dt_tensor *t, DT_AT);
-dt_tensor *dt_randn_like_at(const dt_tensor *t, DT_AT);
-dt_tensor *dt_from_f32_at(const float *data, dt_shape s, DT_AT);
-dt_tensor *dt_from_f64_at(const double *data, dt_shape s, DT_AT);
-dt_tensor *dt_from_i64_at(const int64_t *data, dt_shape s, DT_AT);
-dt_tensor *dt_to_at(dt_tensor *t, dt_device d, DT_AT);
-dt_tensor *dt_to_dtype_at(dt_tensor *t, dt_dtype dtype, DT_AT);
-dt_tensor *dt_pin_memory_at(dt_tensor *t, DT_AT);
-dt_tensor *dt_add_at(dt_tensor *a, dt_tensor *b, DT_AT);
-dt_tensor *dt_sub_at(dt_tensor *a, dt_tensor *b, DT_AT);
-dt_tensor *dt_mul_at(dt_tensor *a, dt_tensor *b, DT_AT);
-dt_tensor *dt_matmul_at(dt_tensor *a, dt_tensor *b, DT_AT);
-dt_tensor *dt_relu_at(dt_tensor *a, DT_AT);
-dt_tensor *dt_softmax_at(dt_tensor *a, int dim, DT_AT);
-dt_tensor *dt_sum_at(dt_tensor *a, DT_AT);
-dt_tensor *dt_mean_at(dt_tensor *a, DT_AT);
-dt_tensor *dt_transpose_at(dt_tensor *a, DT_AT);
-dt_tensor *dt_reshape_at(dt_tensor *a, dt_shape s, DT_AT);
-dt_tensor *dt_argmax_at(dt_tensor *a, int dim, DT_AT);
-dt_tensor *dt_cross_entropy_at(dt_tensor *logits, dt_tensor *labels, DT_AT);
-dt_tensor *dt_mse_loss_at(dt_tensor *a, dt_tensor *b, DT_AT);
-dt_tensor *dt_flatten_at(dt_tensor *a, DT_AT);
-dt_list   *dt_split_at(dt_tensor *a, int64_t size, int dim, DT_AT);
-dt_list   *dt_list_to_at(const dt_list *l, dt_device d, DT_AT);
-dt_tensor *dt_forward_at(dt_module *m, dt_tensor *x, DT_AT);
-bool       dt_loader_next_at(dt_loader *l, dt_tensor **x, dt_tensor **y, DT_AT);
-dt_module *dt_linear_at(int64_t in_features, int64_t out_features, DT_AT);
-dt_module *dt_conv2d_at(int64_t in_ch, int64_t out_ch, int64_t kernel, DT_AT);
-dt_module *dt_module_load_at(const char *path, DT_AT);
+dt_tensor *dt_zeros_at(dt_shape s, DT_AT) DC_CREATES_CPU;
+dt_tensor *dt_ones_at(dt_shape s, DT_AT) DC_CREATES_CPU;
+dt_tensor *dt_randn_at(dt_shape s, DT_AT) DC_CREATES_CPU;
+dt_tensor *dt_arange_at(int64_t n, DT_AT) DC_CREATES_CPU DC_DTYPE(i64);
+dt_tensor *dt_zeros_on_at(dt_shape s, dt_device d, DT_AT) DC_CREATES_ON(d);
+dt_tensor *dt_ones_on_at(dt_shape s, dt_device d, DT_AT) DC_CREATES_ON(d);
+dt_tensor *dt_randn_on_at(dt_shape s, dt_device d, DT_AT) DC_CREATES_ON(d);
+dt_tensor *dt_zeros_like_at(const dt_tensor *t, DT_AT) DC_CREATES_LIKE(t);
+dt_tensor *dt_randn_like_at(const dt_tensor *t, DT_AT) DC_CREATES_LIKE(t);
+dt_tensor *dt_from_f32_at(const float *data, dt_shape s, DT_AT) DC_CREATES_CPU;
+dt_tensor *dt_from_f64_at(const double *data, dt_shape s, DT_AT) DC_CREATES_CPU DC_DTYPE(f64);
+dt_tensor *dt_from_i64_at(const int64_t *data, dt_shape s, DT_AT) DC_CREATES_CPU DC_DTYPE(i64);
+dt_tensor *dt_to_at(dt_tensor *t, dt_device d, DT_AT) DC_TRANSFER(t, d);
+dt_tensor *dt_to_dtype_at(dt_tensor *t, dt_dtype dtype, DT_AT) DC_TRANSFER_DTYPE(t);
+dt_tensor *dt_pin_memory_at(dt_tensor *t, DT_AT) DC_PIN(t);
+dt_tensor *dt_add_at(dt_tensor *a, dt_tensor *b, DT_AT) DC_SAME_DEVICE(a, b) DC_SAME_DTYPE(a, b) DC_CREATES_LIKE(a);
+dt_tensor *dt_sub_at(dt_tensor *a, dt_tensor *b, DT_AT) DC_SAME_DEVICE(a, b) DC_SAME_DTYPE(a, b) DC_CREATES_LIKE(a);
+dt_tensor *dt_mul_at(dt_tensor *a, dt_tensor *b, DT_AT) DC_SAME_DEVICE(a, b) DC_SAME_DTYPE(a, b) DC_CREATES_LIKE(a);
+dt_tensor *dt_matmul_at(dt_tensor *a, dt_tensor *b, DT_AT) DC_SAME_DEVICE(a, b) DC_SAME_DTYPE(a, b) DC_CREATES_LIKE(a);
+dt_tensor *dt_relu_at(dt_tensor *a, DT_AT) DC_CREATES_LIKE(a);
+dt_tensor *dt_softmax_at(dt_tensor *a, int dim, DT_AT) DC_CREATES_LIKE(a);
+dt_tensor *dt_sum_at(dt_tensor *a, DT_AT) DC_CREATES_LIKE(a);
+dt_tensor *dt_mean_at(dt_tensor *a, DT_AT) DC_CREATES_LIKE(a);
+dt_tensor *dt_transpose_at(dt_tensor *a, DT_AT) DC_CREATES_LIKE(a);
+dt_tensor *dt_reshape_at(dt_tensor *a, dt_shape s, DT_AT) DC_CREATES_LIKE(a);
+dt_tensor *dt_argmax_at(dt_tensor *a, int dim, DT_AT) DC_CREATES_LIKE(a) DC_DTYPE(i64);
+dt_tensor *dt_cross_entropy_at(dt_tensor *logits, dt_tensor *labels, DT_AT) DC_SAME_DEVICE(logits, labels) DC_CREATES_LIKE(logits);
+dt_tensor *dt_mse_loss_at(dt_tensor *a, dt_tensor *b, DT_AT) DC_SAME_DEVICE(a, b) DC_SAME_DTYPE(a, b) DC_CREATES_LIKE(a);
+dt_tensor *dt_flatten_at(dt_tensor *a, DT_AT) DC_CREATES_LIKE(a);
+dt_list   *dt_split_at(dt_tensor *a, int64_t size, int dim, DT_AT) DC_SPLIT(a);
+dt_list   *dt_list_to_at(const dt_list *l, dt_device d, DT_AT) DC_TRANSFER(l, d);
+dt_tensor *dt_forward_at(dt_module *m, dt_tensor *x, DT_AT) DC_SAME_DEVICE(m, x) DC_SAME_DTYPE(m, x) DC_CREATES_LIKE(x);
+bool       dt_loader_next_at(dt_loader *l, dt_tensor **x, dt_tensor **y, DT_AT) DC_BATCHES(x, y);
+dt_module *dt_linear_at(int64_t in_features, int64_t out_features, DT_AT) DC_CREATES_CPU;
+dt_module *dt_conv2d_at(int64_t in_ch, int64_t out_ch, int64_t kernel, DT_AT) DC_CREATES_CPU;
+dt_module *dt_module_load_at(const char *path, DT_AT) DC_CREATES_CPU;
 #undef DT_AT
 
 /* ---- tracing ---------------------------------------------------------------

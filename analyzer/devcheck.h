@@ -1,0 +1,128 @@
+/*
+ * devcheck: the static analyzer.  It reads C with libclang and flags tensor
+ * and pointer uses that lack a device transfer.
+ *
+ * The data path:  source -> parse -> model -> dataflow -> findings -> output.
+ *
+ *   main.c       the command line (SPEC section 2): files, flags, -p, formats
+ *   frontend.c   libclang: a file and its flags into a translation unit,
+ *                with errors said; locations and spellings of cursors
+ *   model.c      the API model: what each function does to devices, from
+ *                annotations in headers (include/devcheck/annotations.h),
+ *                model files (--model), and the built-in CUDA runtime model
+ *   dataflow.c   each function body, statement by statement: the device of
+ *                every tensor, module, list and pointer, and where it came from
+ *   rules.c      the rules of SPEC section 2, as findings with their notes
+ *                and fixes
+ *   output.c     findings in the compilers' format
+ *   sarif.c      findings as SARIF 2.1.0
+ *   suppress.c   `// devcheck-ignore` and `// devcheck-ignore(rule)`
+ */
+#ifndef DEVCHECK_H
+#define DEVCHECK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+/* ---- findings ------------------------------------------------------------ */
+
+typedef struct {
+    char *file;                 /* as the translation unit names it */
+    unsigned line, column;      /* 1-based; column in bytes */
+} dc_loc;
+
+typedef struct {
+    dc_loc loc;
+    char *message;
+} dc_note;
+
+/* Replace the source from begin up to (not including) end with text. */
+typedef struct {
+    dc_loc begin, end;
+    char *text;
+} dc_fix;
+
+typedef struct {
+    const char *rule;           /* the rule id, without "devcheck-": "device-mismatch" */
+    dc_loc loc;
+    char *message;
+    dc_note *notes;
+    int nnotes;
+    dc_fix *fixes;
+    int nfixes;
+} dc_finding;
+
+typedef struct {
+    dc_finding *v;
+    int n, cap;
+} dc_findings;
+
+/* The rules of SPEC section 2, in a table: id, and what it means. */
+typedef struct {
+    const char *id;
+    const char *summary;
+} dc_rule;
+extern const dc_rule dc_rules[];
+extern const int dc_nrules;
+
+/* The file name is interned (kept once for the whole run): a dc_loc is a
+   plain value, to copy freely, and nothing frees its file. */
+dc_loc dc_loc_make(const char *file, unsigned line, unsigned column);
+/* Appends a finding (copies nothing: the strings become the list's). */
+dc_finding *dc_findings_add(dc_findings *f, const char *rule, dc_loc loc, char *message);
+void dc_finding_note(dc_finding *f, dc_loc loc, char *message);
+void dc_finding_fix(dc_finding *f, dc_loc begin, dc_loc end, char *text);
+/* Sorts by file, line, column, rule, and drops exact repeats. */
+void dc_findings_sort(dc_findings *f);
+void dc_findings_free(dc_findings *f);
+/* Removes (and frees) the findings for which drop says true; returns how many. */
+int dc_findings_drop(dc_findings *f, bool (*drop)(const dc_finding *));
+/* printf into a fresh string */
+char *dc_format(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* realloc that ends the program, with exit status 2, when memory runs out */
+void *dc_realloc(void *p, size_t size);
+
+/* ---- suppression (suppress.c) --------------------------------------------- */
+
+/* Whether a `// devcheck-ignore` comment on the finding's line, or alone on
+   the line above it, silences it.  Reads (and caches) the file. */
+bool dc_suppressed(const dc_finding *f);
+void dc_suppress_reset(void);
+/* The text of a line of a source file (1-based), without its line break, from
+   the same cache; NULL when the file cannot be read or is shorter. */
+const char *dc_source_line(const char *file, unsigned line, size_t *len);
+
+/* ---- output (output.c, sarif.c) ------------------------------------------- */
+
+void dc_print_text(FILE *out, const dc_findings *f);
+/* What a fix does, in words: "replace 'a' with 'b'", "insert 'b'"; fresh string. */
+char *dc_fix_summary(const dc_fix *fix);
+/* base: the folder paths are made relative to (SARIF's %SRCROOT%). */
+void dc_print_sarif(FILE *out, const dc_findings *f, const char *base);
+
+/* ---- the model (model.c) --------------------------------------------------- */
+
+typedef struct dc_model dc_model;
+
+/* A model with the built-in CUDA runtime and C library entries. */
+dc_model *dc_model_new(void);
+void dc_model_free(dc_model *m);
+/* Adds a model file's entries; 0, or -1 with a message in err. */
+int dc_model_load(dc_model *m, const char *path, char *err, size_t errlen);
+
+/* ---- analysis (frontend.c, dataflow.c) --------------------------------------- */
+
+typedef struct {
+    const char *const *args;    /* compiler flags, without the file */
+    int nargs;
+    const char *directory;      /* to run the compiler in, or NULL */
+} dc_flags;
+
+/* Parses and analyzes one file, adding its findings.  Returns 0, or -1 when
+   the file is missing or does not parse, with the reason in err (one line
+   per error, "FILE:LINE:COL: error: ..."). */
+int dc_analyze_file(const char *path, const dc_flags *flags, dc_model *model, dc_findings *out,
+                    char *err, size_t errlen);
+
+#endif /* DEVCHECK_H */

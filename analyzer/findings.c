@@ -1,0 +1,216 @@
+/*
+ * Findings: what the rules found, with notes and fixes, in a list that owns
+ * its strings; and the table of the rules themselves.
+ */
+#include "devcheck.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* In the order of SPEC section 2: a rule's index here is its SARIF ruleIndex. */
+const dc_rule dc_rules[] = {
+    {"device-mismatch", "Operands of one operation are, or may be, on different devices."},
+    {"discarded-transfer", "The result of a transfer (dt_to, dt_to_dtype, dt_list_to, "
+                           "dt_pin_memory) is dropped, so the data stays where it was."},
+    {"host-deref", "Device memory is read or written by host code."},
+    {"memspace-mismatch", "Host memory is passed where device memory is required, or the "
+                          "reverse."},
+    {"memcpy-direction", "A cudaMemcpy kind contradicts where its pointers live."},
+    {"unregistered-tensor", "A tensor is kept in a module's state without registration, so "
+                            "dt_module_to leaves it behind."},
+    {"dtype-mismatch", "f64 and f32 tensors are combined in one op."},
+};
+const int dc_nrules = sizeof dc_rules / sizeof dc_rules[0];
+
+void *dc_realloc(void *p, size_t size)
+{
+    p = realloc(p, size ? size : 1);
+    if (!p) {
+        fputs("devcheck: out of memory\n", stderr);
+        exit(2);
+    }
+    return p;
+}
+
+char *dc_format(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    char *s = dc_realloc(NULL, (size_t)n + 1);
+    va_start(ap, fmt);
+    vsnprintf(s, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    return s;
+}
+
+/* Grows an array of elements of size elem so that it holds one more than n. */
+static void *grow(void *v, int n, int *cap, size_t elem)
+{
+    if (n < *cap)
+        return v;
+    *cap = *cap ? 2 * *cap : 4;
+    return dc_realloc(v, (size_t)*cap * elem);
+}
+
+/* ---- interned file names --------------------------------------------------- */
+
+/* A run names a few hundred files at most (sources and headers) but makes
+   locations by the thousand, so each name is kept once, in an open-addressing
+   hash table that doubles when half full. */
+static struct {
+    char **slot;
+    size_t cap, n;
+} names;
+
+static uint64_t hash_name(const char *s)
+{
+    uint64_t h = 0xcbf29ce484222325u;          /* FNV-1a */
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 0x100000001b3u;
+    return h;
+}
+
+static char **name_slot(char **slot, size_t cap, const char *name)
+{
+    size_t i = hash_name(name) & (cap - 1);
+    while (slot[i] && strcmp(slot[i], name) != 0)
+        i = (i + 1) & (cap - 1);
+    return &slot[i];
+}
+
+static void names_grow(void)
+{
+    size_t cap = names.cap ? 2 * names.cap : 64;
+    char **slot = memset(dc_realloc(NULL, cap * sizeof *slot), 0, cap * sizeof *slot);
+    for (size_t i = 0; i < names.cap; i++)
+        if (names.slot[i])
+            *name_slot(slot, cap, names.slot[i]) = names.slot[i];
+    free(names.slot);
+    names.slot = slot;
+    names.cap = cap;
+}
+
+static char *intern(const char *name)
+{
+    if (2 * (names.n + 1) > names.cap)
+        names_grow();
+    char **s = name_slot(names.slot, names.cap, name);
+    if (!*s) {
+        *s = dc_format("%s", name);
+        names.n++;
+    }
+    return *s;
+}
+
+dc_loc dc_loc_make(const char *file, unsigned line, unsigned column)
+{
+    return (dc_loc){file ? intern(file) : NULL, line, column};
+}
+
+/* ---- the list ------------------------------------------------------------- */
+
+dc_finding *dc_findings_add(dc_findings *f, const char *rule, dc_loc loc, char *message)
+{
+    f->v = grow(f->v, f->n, &f->cap, sizeof *f->v);
+    dc_finding *d = &f->v[f->n++];
+    *d = (dc_finding){.rule = rule, .loc = loc, .message = message};
+    return d;
+}
+
+/* Notes and fixes are few (one to three), so their arrays grow by one. */
+void dc_finding_note(dc_finding *f, dc_loc loc, char *message)
+{
+    f->notes = dc_realloc(f->notes, (size_t)(f->nnotes + 1) * sizeof *f->notes);
+    f->notes[f->nnotes++] = (dc_note){loc, message};
+}
+
+void dc_finding_fix(dc_finding *f, dc_loc begin, dc_loc end, char *text)
+{
+    f->fixes = dc_realloc(f->fixes, (size_t)(f->nfixes + 1) * sizeof *f->fixes);
+    f->fixes[f->nfixes++] = (dc_fix){begin, end, text};
+}
+
+static void finding_free(dc_finding *d)
+{
+    for (int i = 0; i < d->nnotes; i++)
+        free(d->notes[i].message);
+    for (int i = 0; i < d->nfixes; i++)
+        free(d->fixes[i].text);
+    free(d->notes);
+    free(d->fixes);
+    free(d->message);
+}
+
+void dc_findings_free(dc_findings *f)
+{
+    for (int i = 0; i < f->n; i++)
+        finding_free(&f->v[i]);
+    free(f->v);
+    *f = (dc_findings){0};
+}
+
+int dc_findings_drop(dc_findings *f, bool (*drop)(const dc_finding *))
+{
+    int kept = 0, n = f->n;
+    for (int i = 0; i < n; i++) {
+        if (drop(&f->v[i]))
+            finding_free(&f->v[i]);
+        else
+            f->v[kept++] = f->v[i];
+    }
+    f->n = kept;
+    return n - kept;
+}
+
+/* A finding without a file (none is made so, but a rule may err) sorts first. */
+static int compare_files(const char *a, const char *b)
+{
+    if (a == b)
+        return 0;                               /* interned: the usual case */
+    if (!a || !b)
+        return a ? 1 : -1;
+    return strcmp(a, b);
+}
+
+static int compare_unsigned(unsigned a, unsigned b)
+{
+    return (a > b) - (a < b);
+}
+
+/* The order of the output; the message last, so that the order is total and
+   exact repeats end up side by side. */
+static int compare_findings(const void *pa, const void *pb)
+{
+    const dc_finding *a = pa, *b = pb;
+    int c = compare_files(a->loc.file, b->loc.file);
+    if (!c)
+        c = compare_unsigned(a->loc.line, b->loc.line);
+    if (!c)
+        c = compare_unsigned(a->loc.column, b->loc.column);
+    if (!c)
+        c = strcmp(a->rule, b->rule);
+    if (!c)
+        c = strcmp(a->message, b->message);
+    return c;
+}
+
+/* A repeat (the same rule, place and message: a header's code seen from two
+   translation units, say) is dropped with its notes and fixes. */
+void dc_findings_sort(dc_findings *f)
+{
+    if (f->n < 2)
+        return;
+    qsort(f->v, (size_t)f->n, sizeof *f->v, compare_findings);
+    int kept = 1;
+    for (int i = 1; i < f->n; i++) {
+        if (compare_findings(&f->v[kept - 1], &f->v[i]) == 0)
+            finding_free(&f->v[i]);
+        else
+            f->v[kept++] = f->v[i];
+    }
+    f->n = kept;
+}

@@ -1,0 +1,94 @@
+/*
+ * devcheck/annotations.h: how a C library tells devcheck where its data
+ * lives.  Put these after a function's declaration:
+ *
+ *     dt_tensor *dt_to(dt_tensor *t, dt_device d) DC_TRANSFER(t, d);
+ *
+ * They expand to clang `annotate` attributes only when devcheck reads the
+ * header (it defines __DEVCHECK__); a compiler sees nothing.  Arguments name
+ * the function's parameters.  One function may carry several.
+ *
+ * Tensors, modules and lists
+ *   DC_CREATES_CPU               returns a new tensor (or module) on the cpu
+ *   DC_CREATES_ON(d)             returns a new tensor on device d
+ *   DC_CREATES_LIKE(t)           returns a new tensor on t's device, of t's dtype
+ *   DC_DTYPE(k)                  what it returns has dtype k: f32, f64 or i64
+ *   DC_TRANSFER(t, d)            returns t moved to d, t unchanged: dropping the
+ *                                result is a mistake (a list, when t is one)
+ *   DC_TRANSFER_DTYPE(t)         returns t converted, t unchanged: likewise
+ *   DC_PIN(t)                    returns t in pinned memory, t unchanged: likewise
+ *   DC_MOVES(m, d)               moves m (a module's registered tensors) to d, in place
+ *   DC_SAME_DEVICE(a, b, ...)    its tensor (or module) arguments must share a device
+ *   DC_SAME_DTYPE(a, b, ...)     ... and a dtype
+ *   DC_DEVICE_OF(t)              returns the device t (a tensor or module) is on
+ *   DC_DEVICE_CPU                returns the cpu device
+ *   DC_DEVICE_CUDA(i)            returns GPU number i
+ *   DC_DATA_OF(t)                returns the memory of t: device memory when t is
+ *                                on a GPU
+ *   DC_MODULE_STATE(m)           returns m's private state, whose tensors
+ *                                dt_module_to does not move
+ *   DC_MODULE_CUSTOM(fwd, state) returns a new module computed by function fwd,
+ *                                keeping state
+ *   DC_MODULE_CHILDREN           returns a new module of its module arguments
+ *   DC_REGISTER(m, t)            t becomes a registered tensor of module m
+ *   DC_PARAM_OF(m)               returns a registered tensor of m
+ *   DC_LIST_NEW                  returns a new, empty list
+ *   DC_LIST_PUSH(l, t)           appends t to l
+ *   DC_LIST_GET(l, i)            returns element i of l
+ *   DC_SPLIT(t)                  returns a list of pieces of t, on t's device
+ *   DC_BATCHES(x, y)             stores a new batch into *x and *y, on the cpu
+ *                                (pinned when the loader pins)
+ *
+ * Raw memory
+ *   DC_ALLOCATES_DEVICE(p)       stores device memory of the current GPU in *p
+ *   DC_ALLOCATES_PINNED(p)       stores pinned host memory in *p
+ *   DC_RETURNS_HOST              returns host memory (malloc and friends)
+ *   DC_RETURNS_DEVICE            returns device memory
+ *   DC_DEVICE_MEMORY(p)          p must be device memory (cudaFree, cudaMemset)
+ *   DC_HOST_MEMORY(p)            p must be host memory (memcpy, free)
+ *   DC_MEMCPY(dst, src, kind)    a copy whose cudaMemcpyKind is argument kind
+ *   DC_LAUNCH(func, args)        launches kernel func with argument addresses args
+ */
+#ifndef DEVCHECK_ANNOTATIONS_H
+#define DEVCHECK_ANNOTATIONS_H
+
+#ifdef __DEVCHECK__
+#define DC_ANNOTATE(what) __attribute__((annotate("devcheck " what)))
+#else
+#define DC_ANNOTATE(what)
+#endif
+
+#define DC_CREATES_CPU               DC_ANNOTATE("creates cpu")
+#define DC_CREATES_ON(d)             DC_ANNOTATE("creates-on " #d)
+#define DC_CREATES_LIKE(t)           DC_ANNOTATE("creates-like " #t)
+#define DC_DTYPE(k)                  DC_ANNOTATE("dtype " #k)
+#define DC_TRANSFER(t, d)            DC_ANNOTATE("transfer " #t " " #d)
+#define DC_TRANSFER_DTYPE(t)         DC_ANNOTATE("transfer-dtype " #t)
+#define DC_PIN(t)                    DC_ANNOTATE("pin " #t)
+#define DC_MOVES(m, d)               DC_ANNOTATE("moves " #m " " #d)
+#define DC_SAME_DEVICE(...)          DC_ANNOTATE("same-device " #__VA_ARGS__)
+#define DC_SAME_DTYPE(...)           DC_ANNOTATE("same-dtype " #__VA_ARGS__)
+#define DC_DEVICE_OF(t)              DC_ANNOTATE("device-of " #t)
+#define DC_DEVICE_CPU                DC_ANNOTATE("device-cpu")
+#define DC_DEVICE_CUDA(i)            DC_ANNOTATE("device-cuda " #i)
+#define DC_DATA_OF(t)                DC_ANNOTATE("data-of " #t)
+#define DC_MODULE_STATE(m)           DC_ANNOTATE("module-state " #m)
+#define DC_MODULE_CUSTOM(fwd, state) DC_ANNOTATE("module-custom " #fwd " " #state)
+#define DC_MODULE_CHILDREN           DC_ANNOTATE("module-children")
+#define DC_REGISTER(m, t)            DC_ANNOTATE("register " #m " " #t)
+#define DC_PARAM_OF(m)               DC_ANNOTATE("param-of " #m)
+#define DC_LIST_NEW                  DC_ANNOTATE("list-new")
+#define DC_LIST_PUSH(l, t)           DC_ANNOTATE("list-push " #l " " #t)
+#define DC_LIST_GET(l, i)            DC_ANNOTATE("list-get " #l " " #i)
+#define DC_SPLIT(t)                  DC_ANNOTATE("split " #t)
+#define DC_BATCHES(x, y)             DC_ANNOTATE("batches " #x " " #y)
+#define DC_ALLOCATES_DEVICE(p)       DC_ANNOTATE("allocates-device " #p)
+#define DC_ALLOCATES_PINNED(p)       DC_ANNOTATE("allocates-pinned " #p)
+#define DC_RETURNS_HOST              DC_ANNOTATE("returns-host")
+#define DC_RETURNS_DEVICE            DC_ANNOTATE("returns-device")
+#define DC_DEVICE_MEMORY(p)          DC_ANNOTATE("device-memory " #p)
+#define DC_HOST_MEMORY(p)            DC_ANNOTATE("host-memory " #p)
+#define DC_MEMCPY(dst, src, kind)    DC_ANNOTATE("memcpy " #dst " " #src " " #kind)
+#define DC_LAUNCH(func, args)        DC_ANNOTATE("launch " #func " " #args)
+
+#endif /* DEVCHECK_ANNOTATIONS_H */

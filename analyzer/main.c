@@ -1,0 +1,399 @@
+/*
+ * The command line (SPEC section 2):
+ *
+ *   devcheck [options] FILE... [-- COMPILER-FLAGS...]
+ *   devcheck -p BUILD_DIR [options] [FILE...] [-- COMPILER-FLAGS...]
+ *
+ * Every file is analyzed even when another one fails; the findings of all
+ * of them are then filtered by their suppressions, sorted, and printed.
+ * Exit status: 2 after any usage or input error, else 1 when something was
+ * found, else 0.
+ */
+#include "devcheck.h"
+
+#include <clang-c/CXCompilationDatabase.h>
+#include <clang-c/Index.h>
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char usage[] =
+    "usage: devcheck [options] FILE... [-- COMPILER-FLAGS...]\n"
+    "       devcheck -p BUILD_DIR [options] [FILE...] [-- COMPILER-FLAGS...]\n"
+    "\n"
+    "Finds host/device mix-ups in C programs: tensors and pointers used on a\n"
+    "device they are not on.\n"
+    "\n"
+    "options:\n"
+    "  -p BUILD_DIR          each file's flags from BUILD_DIR/compile_commands.json;\n"
+    "                        with no FILE, every file it names\n"
+    "  --format text|sarif   compiler-style lines (the default), or SARIF 2.1.0\n"
+    "  --model FILE          add a model file's entries to the API model (repeatable)\n"
+    "  --list-rules          the rules, with what each finds\n"
+    "  -h, --help            this text\n"
+    "  --version             devcheck's version, and libclang's\n"
+    "\n"
+    "A comment `// devcheck-ignore` or `// devcheck-ignore(RULE,...)` on a finding's\n"
+    "line, or alone on the line above it, silences it.\n"
+    "Exit status: 0 nothing found, 1 findings, 2 a usage or input error.\n";
+
+enum { OPT_FORMAT = 256, OPT_MODEL, OPT_LIST_RULES, OPT_VERSION };
+
+static const struct option long_options[] = {
+    {"format", required_argument, NULL, OPT_FORMAT},
+    {"model", required_argument, NULL, OPT_MODEL},
+    {"list-rules", no_argument, NULL, OPT_LIST_RULES},
+    {"help", no_argument, NULL, 'h'},
+    {"version", no_argument, NULL, OPT_VERSION},
+    {NULL, 0, NULL, 0},
+};
+
+/* What the command line asks for. */
+typedef struct {
+    bool sarif;
+    const char *build_dir;
+    char **models;                  /* the --model files, in their order */
+    int nmodels;
+    char **files;
+    int nfiles;
+    char **extra;                   /* the compiler flags after "--" */
+    int nextra;
+} request;
+
+/* One file to analyze, with the flags to parse it with. */
+typedef struct {
+    char *path;
+    char **args;
+    int nargs;
+    char *directory;                /* NULL: the current one */
+} job;
+
+typedef struct {
+    job *v;
+    int n;
+    int errors;                     /* files that could not be given flags */
+} jobs;
+
+__attribute__((format(printf, 1, 2))) static _Noreturn void usage_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("devcheck: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputs("\n", stderr);
+    va_end(ap);
+    fputs(usage, stderr);
+    exit(2);
+}
+
+static void list_rules(void)
+{
+    for (int i = 0; i < dc_nrules; i++)
+        printf("%-20s %s\n", dc_rules[i].id, dc_rules[i].summary);
+}
+
+static void print_version(void)
+{
+    CXString clang = clang_getClangVersion();
+    printf("devcheck %s (libclang: %s)\n", DEVCHECK_VERSION, clang_getCString(clang));
+    clang_disposeString(clang);
+}
+
+/* The option that getopt stopped at, as the user wrote it: a letter, or the
+   word (a long option's optopt is its value, not a letter). */
+static const char *bad_option(char **argv)
+{
+    static char letter[3] = "-?";
+    if (optopt > 0 && optopt < OPT_FORMAT) {
+        letter[1] = (char)optopt;
+        return letter;
+    }
+    return argv[optind - 1];
+}
+
+/* Reads the options; --help, --version and --list-rules answer at once.  The
+   flags after "--" are the compiler's, and getopt never sees them.  Files
+   and options mix in any order (getopt's "-": files come as 1, in order,
+   whatever POSIXLY_CORRECT says). */
+static void parse_request(int argc, char **argv, request *r)
+{
+    int dashes = 1;
+    while (dashes < argc && strcmp(argv[dashes], "--") != 0)
+        dashes++;
+    if (dashes < argc) {
+        r->extra = argv + dashes + 1;
+        r->nextra = argc - dashes - 1;
+    }
+    r->models = dc_realloc(NULL, (size_t)argc * sizeof *r->models);
+    r->files = dc_realloc(NULL, (size_t)argc * sizeof *r->files);
+    opterr = 0;
+    for (int opt; (opt = getopt_long(dashes, argv, "-:p:h", long_options, NULL)) != -1;) {
+        switch (opt) {
+        case 1:
+            r->files[r->nfiles++] = optarg;
+            break;
+        case 'p':
+            r->build_dir = optarg;
+            break;
+        case OPT_FORMAT:
+            if (strcmp(optarg, "text") != 0 && strcmp(optarg, "sarif") != 0)
+                usage_error("unknown format '%s' (text or sarif)", optarg);
+            r->sarif = strcmp(optarg, "sarif") == 0;
+            break;
+        case OPT_MODEL:
+            r->models[r->nmodels++] = optarg;
+            break;
+        case OPT_LIST_RULES:
+            list_rules();
+            exit(0);
+        case 'h':
+            fputs(usage, stdout);
+            exit(0);
+        case OPT_VERSION:
+            print_version();
+            exit(0);
+        case ':':
+            usage_error("option '%s' needs an argument", bad_option(argv));
+        default:
+            usage_error("unknown option '%s'", bad_option(argv));
+        }
+    }
+    if (r->nfiles == 0 && !r->build_dir)
+        usage_error("no file to analyze");
+}
+
+/* ---- jobs ----------------------------------------------------------------- */
+
+static char *copy(const char *s)
+{
+    return dc_format("%s", s);
+}
+
+static job *add_job(jobs *js, const char *path, const char *directory)
+{
+    js->v = dc_realloc(js->v, (size_t)(js->n + 1) * sizeof *js->v);
+    job *j = &js->v[js->n++];
+    *j = (job){.path = copy(path), .directory = directory ? copy(directory) : NULL};
+    return j;
+}
+
+static void add_arg(job *j, const char *arg)
+{
+    j->args = dc_realloc(j->args, (size_t)(j->nargs + 1) * sizeof *j->args);
+    j->args[j->nargs++] = copy(arg);
+}
+
+static void add_extra_args(job *j, const request *r)
+{
+    for (int i = 0; i < r->nextra; i++)
+        add_arg(j, r->extra[i]);
+}
+
+static void jobs_free(jobs *js)
+{
+    for (int i = 0; i < js->n; i++) {
+        for (int k = 0; k < js->v[i].nargs; k++)
+            free(js->v[i].args[k]);
+        free(js->v[i].args);
+        free(js->v[i].path);
+        free(js->v[i].directory);
+    }
+    free(js->v);
+}
+
+/* A compile command's arguments that say what to write, not how to read the
+   source, dropped with the values they take; and "--", which libclang's
+   guessed commands (for a file the database lacks) put before the file. */
+static const struct {
+    const char *flag;
+    int values;
+} output_flags[] = {
+    {"-c", 0}, {"-o", 1}, {"-MD", 0}, {"-MMD", 0}, {"-MF", 1}, {"-MT", 1}, {"-MQ", 1}, {"--", 0},
+};
+
+static int output_flag_values(const char *arg)
+{
+    for (size_t i = 0; i < sizeof output_flags / sizeof output_flags[0]; i++)
+        if (strcmp(arg, output_flags[i].flag) == 0)
+            return output_flags[i].values;
+    return -1;
+}
+
+/* A command's path names a file relative to its directory. */
+static char *path_in(const char *directory, const char *path)
+{
+    return path[0] == '/' || !*directory ? copy(path) : dc_format("%s/%s", directory, path);
+}
+
+/* A copy of a libclang string, which is disposed of. */
+static char *take(CXString s)
+{
+    const char *c = clang_getCString(s);
+    char *t = copy(c ? c : "");
+    clang_disposeString(s);
+    return t;
+}
+
+/* A job for one compile command: its arguments less the compiler's name,
+   the source file and what says where to write. */
+static void add_command(jobs *js, CXCompileCommand cmd, const request *r)
+{
+    char *dir = take(clang_CompileCommand_getDirectory(cmd));
+    char *file = take(clang_CompileCommand_getFilename(cmd));
+    char *path = path_in(dir, file);
+    job *j = add_job(js, path, dir);
+    unsigned n = clang_CompileCommand_getNumArgs(cmd);
+    for (unsigned i = 1; i < n; i++) {
+        char *arg = take(clang_CompileCommand_getArg(cmd, i));
+        int skip = output_flag_values(arg);
+        if (skip >= 0)
+            i += (unsigned)skip;
+        else if (strcmp(arg, file) != 0 && strcmp(arg, path) != 0)
+            add_arg(j, arg);
+        free(arg);
+    }
+    add_extra_args(j, r);
+    free(path);
+    free(file);
+    free(dir);
+}
+
+static void add_commands(jobs *js, CXCompileCommands cmds, const request *r)
+{
+    unsigned n = clang_CompileCommands_getSize(cmds);
+    for (unsigned i = 0; i < n; i++)
+        add_command(js, clang_CompileCommands_getCommand(cmds, i), r);
+    clang_CompileCommands_dispose(cmds);
+}
+
+/* The database finds a file by its absolute path. */
+static void add_file_from_database(jobs *js, CXCompilationDatabase db, const char *file,
+                                   const request *r)
+{
+    char *real = realpath(file, NULL);
+    CXCompileCommands cmds = clang_CompilationDatabase_getCompileCommands(db, real ? real : file);
+    free(real);
+    if (clang_CompileCommands_getSize(cmds) == 0) {
+        fprintf(stderr, "devcheck: %s: not in %s/compile_commands.json\n", file, r->build_dir);
+        js->errors++;
+    }
+    add_commands(js, cmds, r);
+}
+
+/* libclang says why a database cannot be read in words of its own, on
+   stderr; a missing file is said here first, in ours. */
+static jobs jobs_from_database(const request *r)
+{
+    char *json = dc_format("%s/compile_commands.json", r->build_dir);
+    if (access(json, R_OK) != 0)
+        usage_error("%s: %s", json, strerror(errno));
+    free(json);
+    CXCompilationDatabase_Error error;
+    CXCompilationDatabase db = clang_CompilationDatabase_fromDirectory(r->build_dir, &error);
+    if (error != CXCompilationDatabase_NoError)
+        usage_error("%s/compile_commands.json cannot be read", r->build_dir);
+    jobs js = {0};
+    if (r->nfiles == 0)
+        add_commands(&js, clang_CompilationDatabase_getAllCompileCommands(db), r);
+    for (int i = 0; i < r->nfiles; i++)
+        add_file_from_database(&js, db, r->files[i], r);
+    clang_CompilationDatabase_dispose(db);
+    return js;
+}
+
+static jobs jobs_from_command_line(const request *r)
+{
+    jobs js = {0};
+    for (int i = 0; i < r->nfiles; i++)
+        add_extra_args(add_job(&js, r->files[i], NULL), r);
+    return js;
+}
+
+/* ---- the run ---------------------------------------------------------------- */
+
+static dc_model *load_model(const request *r)
+{
+    dc_model *m = dc_model_new();
+    char err[1024];
+    for (int i = 0; i < r->nmodels; i++) {
+        if (dc_model_load(m, r->models[i], err, sizeof err) != 0) {
+            fprintf(stderr, "%s\n", err);
+            exit(2);
+        }
+    }
+    return m;
+}
+
+/* Analyzes every job; returns how many failed, each said on stderr. */
+static int analyze(const jobs *js, dc_model *model, dc_findings *found)
+{
+    static char err[16384];
+    int failed = 0;
+    for (int i = 0; i < js->n; i++) {
+        const job *j = &js->v[i];
+        dc_flags flags = {(const char *const *)j->args, j->nargs, j->directory};
+        err[0] = '\0';
+        if (dc_analyze_file(j->path, &flags, model, found, err, sizeof err) != 0) {
+            size_t n = strlen(err);
+            fprintf(stderr, "%s%s", err, n > 0 && err[n - 1] == '\n' ? "" : "\n");
+            failed++;
+        }
+    }
+    return failed;
+}
+
+/* "3 warnings in 2 files", on stderr after the text output, as compilers do. */
+static void print_summary(const dc_findings *found)
+{
+    int files = 0;
+    for (int i = 0; i < found->n; i++) {
+        const char *a = found->v[i].loc.file, *b = i > 0 ? found->v[i - 1].loc.file : NULL;
+        files += i == 0 || (a != b && (!a || !b || strcmp(a, b) != 0));
+    }
+    if (found->n > 0)
+        fprintf(stderr, "%d warning%s in %d file%s\n", found->n, found->n == 1 ? "" : "s",
+                files, files == 1 ? "" : "s");
+}
+
+/* The findings on stdout; in text, the summary after them on stderr. */
+static void print_findings(const request *r, const dc_findings *found)
+{
+    char cwd[PATH_MAX];
+    if (r->sarif)
+        dc_print_sarif(stdout, found, getcwd(cwd, sizeof cwd) ? cwd : ".");
+    else
+        dc_print_text(stdout, found);
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        perror("devcheck: standard output");
+        exit(2);
+    }
+    if (!r->sarif)
+        print_summary(found);
+}
+
+int main(int argc, char **argv)
+{
+    request r = {0};
+    parse_request(argc, argv, &r);
+    jobs js = r.build_dir ? jobs_from_database(&r) : jobs_from_command_line(&r);
+    dc_model *model = load_model(&r);
+
+    dc_findings found = {0};
+    int errors = js.errors + analyze(&js, model, &found);
+    dc_findings_sort(&found);
+    dc_findings_drop(&found, dc_suppressed);
+    print_findings(&r, &found);
+
+    int status = errors ? 2 : found.n ? 1 : 0;
+    dc_findings_free(&found);
+    dc_suppress_reset();
+    dc_model_free(model);
+    jobs_free(&js);
+    free(r.models);
+    free(r.files);
+    return status;
+}

@@ -1,0 +1,319 @@
+/*
+ * The API model: what a function does to devices.
+ *
+ * Three sources, one vocabulary (include/devcheck/annotations.h):
+ *   - annotations on a function's declaration, `annotate("devcheck EFFECT
+ *     ARG...")`, whose arguments name its parameters;
+ *   - model files, for headers that cannot be edited: one effect per line,
+ *     `FUNCTION EFFECT ARG...`, with parameters by position (0 is the first)
+ *     and `#` comments;
+ *   - the built-in model below, in that format: the CUDA runtime API and the
+ *     C library's memory functions.
+ * A function's annotations win over entries of the same name.
+ */
+#include "analysis.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* What each effect is called and how many arguments it takes (-1: any). */
+static const struct {
+    const char *name;
+    int nargs;
+    bool word;                          /* its one argument is a word, not a parameter */
+} vocabulary[EF_COUNT] = {
+    [EF_CREATES_CPU] = { "creates", 1, true },
+    [EF_CREATES_ON] = { "creates-on", 1, false },
+    [EF_CREATES_LIKE] = { "creates-like", 1, false },
+    [EF_DTYPE] = { "dtype", 1, true },
+    [EF_TRANSFER] = { "transfer", 2, false },
+    [EF_TRANSFER_DTYPE] = { "transfer-dtype", 1, false },
+    [EF_PIN] = { "pin", 1, false },
+    [EF_MOVES] = { "moves", 2, false },
+    [EF_SAME_DEVICE] = { "same-device", -1, false },
+    [EF_SAME_DTYPE] = { "same-dtype", -1, false },
+    [EF_DEVICE_OF] = { "device-of", 1, false },
+    [EF_DEVICE_CPU] = { "device-cpu", 0, false },
+    [EF_DEVICE_CUDA] = { "device-cuda", 1, false },
+    [EF_DATA_OF] = { "data-of", 1, false },
+    [EF_MODULE_STATE] = { "module-state", 1, false },
+    [EF_MODULE_CUSTOM] = { "module-custom", 2, false },
+    [EF_MODULE_CHILDREN] = { "module-children", 0, false },
+    [EF_REGISTER] = { "register", 2, false },
+    [EF_PARAM_OF] = { "param-of", 1, false },
+    [EF_LIST_NEW] = { "list-new", 0, false },
+    [EF_LIST_PUSH] = { "list-push", 2, false },
+    [EF_LIST_GET] = { "list-get", 2, false },
+    [EF_SPLIT] = { "split", 1, false },
+    [EF_BATCHES] = { "batches", 2, false },
+    [EF_ALLOCATES_DEVICE] = { "allocates-device", 1, false },
+    [EF_ALLOCATES_PINNED] = { "allocates-pinned", 1, false },
+    [EF_RETURNS_HOST] = { "returns-host", 0, false },
+    [EF_RETURNS_DEVICE] = { "returns-device", 0, false },
+    [EF_DEVICE_MEMORY] = { "device-memory", 1, false },
+    [EF_HOST_MEMORY] = { "host-memory", 1, false },
+    [EF_MEMCPY] = { "memcpy", 3, false },
+    [EF_LAUNCH] = { "launch", 2, false },
+};
+
+static const char builtin[] =
+    "# the CUDA runtime API\n"
+    "cudaMalloc allocates-device 0\n"
+    "cudaMallocAsync allocates-device 0\n"
+    "cudaMallocManaged allocates-pinned 0\n"
+    "cudaMallocHost allocates-pinned 0\n"
+    "cudaHostAlloc allocates-pinned 0\n"
+    "cudaFree device-memory 0\n"
+    "cudaFreeAsync device-memory 0\n"
+    "cudaMemset device-memory 0\n"
+    "cudaMemsetAsync device-memory 0\n"
+    "cudaMemcpy memcpy 0 1 3\n"
+    "cudaMemcpyAsync memcpy 0 1 3\n"
+    "cudaMemcpyPeer device-memory 0\n"
+    "cudaMemcpyPeer device-memory 2\n"
+    "cudaLaunchKernel launch 0 3\n"
+    "# the C library\n"
+    "malloc returns-host\n"
+    "calloc returns-host\n"
+    "realloc returns-host\n"
+    "aligned_alloc returns-host\n"
+    "free host-memory 0\n"
+    "memcpy host-memory 0\n"
+    "memcpy host-memory 1\n"
+    "memset host-memory 0\n";
+
+typedef struct {
+    char *name;
+    dc_effects effects;
+    bool annotated;                     /* read from the declaration (or none there) */
+} entry;
+
+struct dc_model {
+    entry *v;
+    int n, cap;
+};
+
+static entry *find(dc_model *m, const char *name)
+{
+    for (int i = 0; i < m->n; i++)
+        if (strcmp(m->v[i].name, name) == 0)
+            return &m->v[i];
+    return NULL;
+}
+
+static entry *find_or_add(dc_model *m, const char *name)
+{
+    entry *e = find(m, name);
+    if (e)
+        return e;
+    if (m->n == m->cap) {
+        int cap = m->cap ? m->cap * 2 : 64;
+        entry *v = realloc(m->v, (size_t)cap * sizeof *v);
+        if (!v)
+            return NULL;
+        m->v = v;
+        m->cap = cap;
+    }
+    e = &m->v[m->n++];
+    *e = (entry){ strdup(name), { 0 }, false };
+    return e;
+}
+
+static int effect_named(const char *word)
+{
+    for (int k = 0; k < EF_COUNT; k++)
+        if (strcmp(vocabulary[k].name, word) == 0)
+            return k;
+    return -1;
+}
+
+/* Parameter positions for the words of one effect: by number, or by name
+   through names[] (an annotation's). */
+static const char *parse_effect(dc_effect *ef, char **words, int nwords,
+                                const char *const *names, int nnames)
+{
+    int k = effect_named(words[0]);
+    if (k < 0)
+        return "unknown effect";
+    int want = vocabulary[k].nargs;
+    if ((want >= 0 && nwords - 1 != want) || nwords - 1 > DC_EFFECT_ARGS)
+        return "wrong number of arguments";
+    *ef = (dc_effect){ .kind = (dc_effect_kind)k, .nargs = nwords - 1 };
+    for (int i = 1; i < nwords; i++) {
+        if (vocabulary[k].word) {
+            snprintf(ef->word, sizeof ef->word, "%s", words[i]);
+            continue;
+        }
+        char *end;
+        long pos = strtol(words[i], &end, 10);
+        int at = *end ? -1 : (int)pos;
+        for (int j = 0; at < 0 && j < nnames; j++)
+            if (names[j] && strcmp(names[j], words[i]) == 0)
+                at = j;
+        if (at < 0)
+            return "no such parameter";
+        ef->arg[i - 1] = at;
+    }
+    return NULL;
+}
+
+/* Splits s in place at blanks and commas. */
+static int split_words(char *s, char **words, int max)
+{
+    int n = 0;
+    for (char *w = strtok(s, " \t,"); w && n < max; w = strtok(NULL, " \t,"))
+        words[n++] = w;
+    return n;
+}
+
+static const char *add_line(dc_model *m, char *line)
+{
+    char *words[DC_EFFECT_ARGS + 3];
+    char *hash = strchr(line, '#');
+    if (hash)
+        *hash = 0;
+    int n = split_words(line, words, DC_EFFECT_ARGS + 3);
+    if (n == 0)
+        return NULL;
+    if (n < 2)
+        return "expected FUNCTION EFFECT ARG...";
+    entry *e = find_or_add(m, words[0]);
+    if (!e)
+        return "out of memory";
+    if (e->effects.n == (int)(sizeof e->effects.v / sizeof *e->effects.v))
+        return "too many effects for one function";
+    const char *why = parse_effect(&e->effects.v[e->effects.n], words + 1, n - 1, NULL, 0);
+    if (!why)
+        e->effects.n++;
+    return why;
+}
+
+static int add_text(dc_model *m, const char *text, const char *path, char *err, size_t errlen)
+{
+    char *copy = strdup(text), *save = NULL;
+    int lineno = 0, rc = 0;
+    if (!copy)
+        return -1;
+    for (char *line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        lineno++;
+        const char *why = add_line(m, line);
+        if (why) {
+            snprintf(err, errlen, "%s:%d: %s", path, lineno, why);
+            rc = -1;
+            break;
+        }
+    }
+    free(copy);
+    return rc;
+}
+
+dc_model *dc_model_new(void)
+{
+    dc_model *m = calloc(1, sizeof *m);
+    char err[256];
+    if (m && add_text(m, builtin, "built-in model", err, sizeof err) != 0) {
+        dc_model_free(m);
+        return NULL;
+    }
+    return m;
+}
+
+void dc_model_free(dc_model *m)
+{
+    if (!m)
+        return;
+    for (int i = 0; i < m->n; i++)
+        free(m->v[i].name);
+    free(m->v);
+    free(m);
+}
+
+int dc_model_load(dc_model *m, const char *path, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    size_t cap = 4096, len = 0;
+    char *text = malloc(cap);
+    for (size_t got; text && (got = fread(text + len, 1, cap - len - 1, f)) > 0;) {
+        len += got;
+        if (len + 1 == cap)
+            text = realloc(text, cap *= 2);
+    }
+    fclose(f);
+    if (!text) {
+        snprintf(err, errlen, "%s: out of memory", path);
+        return -1;
+    }
+    text[len] = 0;
+    int rc = add_text(m, text, path, err, errlen);
+    free(text);
+    return rc;
+}
+
+/* ---- annotations ---------------------------------------------------------- */
+
+typedef struct {
+    dc_effects *effects;
+    const char *const *names;
+    int nnames;
+} annotation_walk;
+
+static enum CXChildVisitResult read_annotation(CXCursor c, CXCursor parent, CXClientData data)
+{
+    annotation_walk *walk = data;
+    (void)parent;
+    if (clang_getCursorKind(c) != CXCursor_AnnotateAttr)
+        return CXChildVisit_Continue;
+    CXString s = clang_getCursorSpelling(c);
+    char text[256], *words[DC_EFFECT_ARGS + 2];
+    snprintf(text, sizeof text, "%s", clang_getCString(s));
+    clang_disposeString(s);
+    int n = split_words(text, words, DC_EFFECT_ARGS + 2);
+    dc_effects *e = walk->effects;
+    if (n >= 2 && strcmp(words[0], "devcheck") == 0 &&
+        e->n < (int)(sizeof e->v / sizeof *e->v) &&
+        !parse_effect(&e->v[e->n], words + 1, n - 1, walk->names, walk->nnames))
+        e->n++;
+    return CXChildVisit_Continue;
+}
+
+static void read_annotations(CXCursor fn, dc_effects *effects)
+{
+    int nparams = clang_Cursor_getNumArguments(fn);
+    const char *names[32] = { 0 };
+    CXString spelled[32];
+    if (nparams > 32)
+        nparams = 32;
+    for (int i = 0; i < nparams; i++) {
+        spelled[i] = clang_getCursorSpelling(clang_Cursor_getArgument(fn, (unsigned)i));
+        names[i] = clang_getCString(spelled[i]);
+    }
+    annotation_walk walk = { effects, names, nparams < 0 ? 0 : nparams };
+    clang_visitChildren(fn, read_annotation, &walk);
+    for (int i = 0; i < nparams; i++)
+        clang_disposeString(spelled[i]);
+}
+
+const dc_effects *dc_model_effects(dc_model *m, CXCursor callee)
+{
+    if (clang_getCursorKind(callee) != CXCursor_FunctionDecl)
+        return NULL;
+    CXString s = clang_getCursorSpelling(callee);
+    entry *e = find_or_add(m, clang_getCString(s));
+    clang_disposeString(s);
+    if (!e)
+        return NULL;
+    if (!e->annotated) {
+        dc_effects mine = { 0 };
+        read_annotations(callee, &mine);
+        if (mine.n)
+            e->effects = mine;
+        e->annotated = true;
+    }
+    return e->effects.n ? &e->effects : NULL;
+}

@@ -1,0 +1,129 @@
+/*
+ * Findings in the compilers' format, which editors and CI logs already read:
+ *
+ *   FILE:LINE:COL: warning: MESSAGE [devcheck-RULE]
+ *   FILE:LINE:COL: note: MESSAGE
+ *   FILE:LINE:COL: note: fix: insert 'x = '
+ *   fix-it:"FILE":{LINE:COL-LINE:COL}:"x = "
+ *
+ * Each fix is said twice: in words for people, and as clang's
+ * -fdiagnostics-parseable-fixits line for editors and scripts.
+ */
+#include "devcheck.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Text for one line of output, between quotes: control characters (a line
+   break in a multi-line fix) as C escapes. */
+static char *quoted(const char *s, size_t n)
+{
+    static const char short_escape[0x20] = {['\n'] = 'n', ['\r'] = 'r', ['\t'] = 't'};
+    char *q = dc_realloc(NULL, 4 * n + 3), *o = q;
+    *o++ = '\'';
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c >= 0x20 && c != 0x7f)
+            *o++ = (char)c;
+        else if (c < 0x20 && short_escape[c])
+            o += sprintf(o, "\\%c", short_escape[c]);
+        else
+            o += sprintf(o, "\\x%02x", c);
+    }
+    *o++ = '\'';
+    *o = '\0';
+    return q;
+}
+
+static bool same_file(const char *a, const char *b)
+{
+    return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+/* What the fix takes away: the source text itself when it lies on one line
+   that can be read, else where it ends. */
+static char *replaced_text(const dc_fix *fix)
+{
+    size_t len;
+    const char *line = fix->begin.file && same_file(fix->begin.file, fix->end.file)
+                               && fix->begin.line == fix->end.line
+                           ? dc_source_line(fix->begin.file, fix->begin.line, &len)
+                           : NULL;
+    if (line && fix->begin.column >= 1 && fix->begin.column <= fix->end.column
+        && fix->end.column - 1 <= len)
+        return quoted(line + fix->begin.column - 1, fix->end.column - fix->begin.column);
+    return dc_format("the text up to %u:%u", fix->end.line, fix->end.column);
+}
+
+char *dc_fix_summary(const dc_fix *fix)
+{
+    char *with = quoted(fix->text, strlen(fix->text));
+    if (same_file(fix->begin.file, fix->end.file) && fix->begin.line == fix->end.line
+        && fix->begin.column == fix->end.column) {
+        char *s = dc_format("insert %s", with);
+        free(with);
+        return s;
+    }
+    char *old = replaced_text(fix);
+    char *s = *fix->text ? dc_format("replace %s with %s", old, with) : dc_format("remove %s", old);
+    free(old);
+    free(with);
+    return s;
+}
+
+/* A location as compilers print it; a note may have none. */
+static void print_loc(FILE *out, dc_loc loc)
+{
+    if (loc.file)
+        fprintf(out, "%s:%u:%u: ", loc.file, loc.line, loc.column);
+}
+
+/* A string as LLVM's raw_ostream::write_escaped writes it in a fix-it line. */
+static void print_escaped(FILE *out, const char *s)
+{
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '\\' || c == '"')
+            fprintf(out, "\\%c", c);
+        else if (c == '\t' || c == '\n')
+            fprintf(out, "\\%c", c == '\t' ? 't' : 'n');
+        else if (c < 0x20 || c >= 0x7f)
+            fprintf(out, "\\%03o", c);
+        else
+            putc(c, out);
+    }
+}
+
+static void print_fix(FILE *out, const dc_fix *fix)
+{
+    char *what = dc_fix_summary(fix);
+    print_loc(out, fix->begin);
+    fprintf(out, "note: fix: %s\n", what);
+    free(what);
+    if (!fix->begin.file)
+        return;                     /* no place to say */
+    fputs("fix-it:\"", out);
+    print_escaped(out, fix->begin.file);
+    fprintf(out, "\":{%u:%u-%u:%u}:\"", fix->begin.line, fix->begin.column, fix->end.line,
+            fix->end.column);
+    print_escaped(out, fix->text);
+    fputs("\"\n", out);
+}
+
+static void print_finding(FILE *out, const dc_finding *d)
+{
+    print_loc(out, d->loc);
+    fprintf(out, "warning: %s [devcheck-%s]\n", d->message, d->rule);
+    for (int i = 0; i < d->nnotes; i++) {
+        print_loc(out, d->notes[i].loc);
+        fprintf(out, "note: %s\n", d->notes[i].message);
+    }
+    for (int i = 0; i < d->nfixes; i++)
+        print_fix(out, &d->fixes[i]);
+}
+
+void dc_print_text(FILE *out, const dc_findings *f)
+{
+    for (int i = 0; i < f->n; i++)
+        print_finding(out, &f->v[i]);
+}

@@ -1,0 +1,416 @@
+/*
+ * Findings as SARIF 2.1.0, the subset that GitHub code scanning reads: one
+ * run; the rules with stable ids; per result its rule, message, location
+ * (relative to %SRCROOT%, so that alerts follow the repository, not the
+ * machine), notes as related locations, fixes, and a fingerprint that lets
+ * an alert be recognised in the next run after the lines around it moved.
+ */
+#include "devcheck.h"
+
+#include <limits.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define SARIF_SCHEMA \
+    "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+#define SRCROOT "%SRCROOT%"
+
+/* ---- JSON ------------------------------------------------------------------ */
+
+/* A writer of indented JSON: each value on its line, commas between. */
+typedef struct {
+    FILE *out;
+    int depth;
+    bool first;                     /* nothing yet in the innermost object or array */
+} json;
+
+/* The length of the well-formed UTF-8 sequence at s (RFC 3629: no overlong
+   forms, no surrogates, nothing past U+10FFFF) within n bytes, or 0. */
+static size_t utf8_sequence(const unsigned char *s, size_t n)
+{
+    size_t len = s[0] < 0x80 ? 1 : s[0] < 0xc2 ? 0 : s[0] < 0xe0 ? 2 : s[0] < 0xf0 ? 3
+               : s[0] < 0xf5 ? 4 : 0;
+    if (len == 0 || len > n)
+        return 0;
+    unsigned char lo = s[0] == 0xe0 ? 0xa0 : s[0] == 0xf0 ? 0x90 : 0x80;
+    unsigned char hi = s[0] == 0xed ? 0x9f : s[0] == 0xf4 ? 0x8f : 0xbf;
+    for (size_t i = 1; i < len; i++, lo = 0x80, hi = 0xbf)
+        if (s[i] < lo || s[i] > hi)
+            return 0;
+    return len;
+}
+
+/* A JSON string: UTF-8 as it is, bytes that are not UTF-8 as U+FFFD (a JSON
+   text must be Unicode), control characters escaped. */
+static void put_string(FILE *out, const char *str)
+{
+    static const char short_escape[0x20] = {
+        ['\b'] = 'b', ['\f'] = 'f', ['\n'] = 'n', ['\r'] = 'r', ['\t'] = 't',
+    };
+    const unsigned char *s = (const unsigned char *)str;
+    size_t n = strlen(str);
+    putc('"', out);
+    for (size_t i = 0, len; i < n; i += len) {
+        len = utf8_sequence(s + i, n - i);
+        if (len == 0) {
+            fputs("\\ufffd", out);
+            len = 1;
+        } else if (s[i] == '"' || s[i] == '\\') {
+            fprintf(out, "\\%c", s[i]);
+        } else if (s[i] < 0x20 && short_escape[s[i]]) {
+            fprintf(out, "\\%c", short_escape[s[i]]);
+        } else if (s[i] < 0x20) {
+            fprintf(out, "\\u%04x", s[i]);
+        } else {
+            fwrite(s + i, 1, len, out);
+        }
+    }
+    putc('"', out);
+}
+
+/* Starts a value: the comma after the one before, a new line, the
+   indentation, and the key when the value is an object's member. */
+static void j_item(json *j, const char *key)
+{
+    if (j->depth > 0)
+        fputs(j->first ? "\n" : ",\n", j->out);
+    fprintf(j->out, "%*s", 2 * j->depth, "");
+    if (key) {
+        put_string(j->out, key);
+        fputs(": ", j->out);
+    }
+    j->first = false;
+}
+
+static void j_open(json *j, const char *key, char bracket)
+{
+    j_item(j, key);
+    putc(bracket, j->out);
+    j->depth++;
+    j->first = true;
+}
+
+static void j_close(json *j, char bracket)
+{
+    j->depth--;
+    if (!j->first)
+        fprintf(j->out, "\n%*s", 2 * j->depth, "");
+    putc(bracket, j->out);
+    j->first = false;
+}
+
+static void j_string(json *j, const char *key, const char *value)
+{
+    j_item(j, key);
+    put_string(j->out, value);
+}
+
+static void j_uint(json *j, const char *key, unsigned long value)
+{
+    j_item(j, key);
+    fprintf(j->out, "%lu", value);
+}
+
+/* SARIF's message object: {"text": ...} */
+static void j_message(json *j, const char *key, const char *text)
+{
+    j_open(j, key, '{');
+    j_string(j, "text", text);
+    j_close(j, '}');
+}
+
+/* ---- paths as URIs ---------------------------------------------------------- */
+
+/* The absolute path of a file, symbolic links resolved (as getcwd resolves
+   the base) so that the two compare; a file gone since it was read keeps its
+   name, joined to the current directory. */
+static char *absolute_path(const char *path)
+{
+    char *real = realpath(path, NULL);
+    if (real || path[0] == '/')
+        return real ? real : dc_format("%s", path);
+    char cwd[PATH_MAX];
+    return dc_format("%s/%s", getcwd(cwd, sizeof cwd) ? cwd : ".", path);
+}
+
+/* A path as URI text (RFC 3986): unreserved characters, sub-delimiters and
+   slashes as they are, every other byte %-encoded (':' too, which would
+   make a relative reference's first segment read as a scheme). */
+static char *percent_encode(const char *prefix, const char *path)
+{
+    static const char keep[] = "-._~/!$&'()*+,;=@";
+    size_t plen = strlen(prefix);
+    char *uri = dc_realloc(NULL, plen + 3 * strlen(path) + 1), *o = uri + plen;
+    memcpy(uri, prefix, plen);
+    for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
+        if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9')
+            || strchr(keep, *p))
+            *o++ = (char)*p;
+        else
+            o += sprintf(o, "%%%02X", *p);
+    }
+    *o = '\0';
+    return uri;
+}
+
+typedef struct {
+    json j;
+    char *base;                     /* absolute, with a trailing slash */
+} sarif;
+
+/* The URI of a file: relative to the base when the file is under it (*under
+   set), else an absolute file:// URI. */
+static char *file_uri(const sarif *s, const char *file, bool *under)
+{
+    char *abs = absolute_path(file);
+    size_t blen = strlen(s->base);
+    *under = strncmp(abs, s->base, blen) == 0;
+    char *uri = *under ? percent_encode("", abs + blen) : percent_encode("file://", abs);
+    free(abs);
+    return uri;
+}
+
+static void j_artifact(sarif *s, const char *file)
+{
+    bool under;
+    char *uri = file_uri(s, file, &under);
+    j_open(&s->j, "artifactLocation", '{');
+    j_string(&s->j, "uri", uri);
+    if (under)
+        j_string(&s->j, "uriBaseId", SRCROOT);
+    j_close(&s->j, '}');
+    free(uri);
+}
+
+/* ---- regions ------------------------------------------------------------------ */
+
+/* SARIF counts columns in UTF-16 code units (the run says so, as the default
+   would); devcheck counts bytes.  The source line tells one from the other. */
+static unsigned long utf16_column(dc_loc loc)
+{
+    size_t len;
+    const char *line = dc_source_line(loc.file, loc.line, &len);
+    if (!line || loc.column == 0)
+        return loc.column;
+    size_t bytes = loc.column - 1, i = 0;
+    unsigned long units = 1;
+    while (i < bytes && i < len) {
+        size_t n = utf8_sequence((const unsigned char *)line + i, len - i);
+        units += n == 4 ? 2 : 1;    /* beyond U+FFFF: a surrogate pair */
+        i += n ? n : 1;
+    }
+    return units + (bytes > i ? bytes - i : 0);
+}
+
+static void j_region(json *j, const char *key, dc_loc begin, const dc_loc *end)
+{
+    j_open(j, key, '{');
+    j_uint(j, "startLine", begin.line);
+    j_uint(j, "startColumn", utf16_column(begin));
+    if (end) {
+        j_uint(j, "endLine", end->line);
+        j_uint(j, "endColumn", utf16_column(*end));
+    }
+    j_close(j, '}');
+}
+
+static void j_physical(sarif *s, dc_loc loc)
+{
+    j_open(&s->j, "physicalLocation", '{');
+    j_artifact(s, loc.file);
+    j_region(&s->j, "region", loc, NULL);
+    j_close(&s->j, '}');
+}
+
+/* ---- fingerprints ------------------------------------------------------------ */
+
+static uint64_t fnv1a(uint64_t h, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)s[i]) * 0x100000001b3u;
+    return h;
+}
+
+/* What identifies a finding across runs while lines move: its rule, its
+   file, and the text of its line without the indentation around it. */
+static uint64_t line_hash(const sarif *s, const dc_finding *d)
+{
+    uint64_t h = 0xcbf29ce484222325u;
+    h = fnv1a(h, d->rule, strlen(d->rule) + 1);
+    if (d->loc.file) {
+        bool under;
+        char *uri = file_uri(s, d->loc.file, &under);
+        h = fnv1a(h, uri, strlen(uri) + 1);
+        free(uri);
+    }
+    size_t len = 0;
+    const char *line = d->loc.file ? dc_source_line(d->loc.file, d->loc.line, &len) : NULL;
+    if (line) {
+        while (len > 0 && (*line == ' ' || *line == '\t'))
+            line++, len--;
+        while (len > 0 && (line[len - 1] == ' ' || line[len - 1] == '\t'))
+            len--;
+        h = fnv1a(h, line, len);
+    }
+    return h;
+}
+
+typedef struct {
+    uint64_t hash;
+    int index;
+} hashed;
+
+static int compare_hashed(const void *pa, const void *pb)
+{
+    const hashed *a = pa, *b = pb;
+    if (a->hash != b->hash)
+        return a->hash < b->hash ? -1 : 1;
+    return (a->index > b->index) - (a->index < b->index);
+}
+
+/* Each finding's primaryLocationLineHash, "HASH:N" as CodeQL writes it: N
+   tells apart the findings whose hashes agree, in the order of the output. */
+static char **fingerprints(const sarif *s, const dc_findings *f)
+{
+    hashed *h = dc_realloc(NULL, (size_t)f->n * sizeof *h);
+    for (int i = 0; i < f->n; i++)
+        h[i] = (hashed){line_hash(s, &f->v[i]), i};
+    qsort(h, (size_t)f->n, sizeof *h, compare_hashed);
+    char **print = dc_realloc(NULL, (size_t)f->n * sizeof *print);
+    for (int i = 0, occurrence = 1; i < f->n; i++) {
+        occurrence = i > 0 && h[i].hash == h[i - 1].hash ? occurrence + 1 : 1;
+        print[h[i].index] = dc_format("%016llx:%d", (unsigned long long)h[i].hash, occurrence);
+    }
+    free(h);
+    return print;
+}
+
+/* ---- the document ------------------------------------------------------------- */
+
+static int rule_index(const char *id)
+{
+    for (int i = 0; i < dc_nrules; i++)
+        if (strcmp(dc_rules[i].id, id) == 0)
+            return i;
+    return -1;
+}
+
+static void j_tool(json *j)
+{
+    j_open(j, "tool", '{');
+    j_open(j, "driver", '{');
+    j_string(j, "name", "devcheck");
+    j_string(j, "version", DEVCHECK_VERSION);
+    j_open(j, "rules", '[');
+    for (int i = 0; i < dc_nrules; i++) {
+        j_open(j, NULL, '{');
+        j_string(j, "id", dc_rules[i].id);
+        j_message(j, "shortDescription", dc_rules[i].summary);
+        j_open(j, "defaultConfiguration", '{');
+        j_string(j, "level", "warning");
+        j_close(j, '}');
+        j_close(j, '}');
+    }
+    j_close(j, ']');
+    j_close(j, '}');
+    j_close(j, '}');
+}
+
+static void j_fix(sarif *s, const dc_fix *fix)
+{
+    json *j = &s->j;
+    char *what = dc_fix_summary(fix);
+    j_open(j, NULL, '{');
+    j_message(j, "description", what);
+    j_open(j, "artifactChanges", '[');
+    j_open(j, NULL, '{');
+    j_artifact(s, fix->begin.file);
+    j_open(j, "replacements", '[');
+    j_open(j, NULL, '{');
+    j_region(j, "deletedRegion", fix->begin, &fix->end);
+    j_message(j, "insertedContent", fix->text);
+    j_close(j, '}');
+    j_close(j, ']');
+    j_close(j, '}');
+    j_close(j, ']');
+    j_close(j, '}');
+    free(what);
+}
+
+static void j_result(sarif *s, const dc_finding *d, const char *fingerprint)
+{
+    json *j = &s->j;
+    int rule = rule_index(d->rule);
+    j_open(j, NULL, '{');
+    j_string(j, "ruleId", d->rule);
+    if (rule >= 0)
+        j_uint(j, "ruleIndex", (unsigned long)rule);
+    j_string(j, "level", "warning");
+    j_message(j, "message", d->message);
+    j_open(j, "locations", '[');
+    j_open(j, NULL, '{');
+    if (d->loc.file)
+        j_physical(s, d->loc);
+    j_close(j, '}');
+    j_close(j, ']');
+    if (d->nnotes > 0) {
+        j_open(j, "relatedLocations", '[');
+        for (int i = 0; i < d->nnotes; i++) {
+            j_open(j, NULL, '{');
+            j_uint(j, "id", (unsigned long)i + 1);
+            if (d->notes[i].loc.file)
+                j_physical(s, d->notes[i].loc);
+            j_message(j, "message", d->notes[i].message);
+            j_close(j, '}');
+        }
+        j_close(j, ']');
+    }
+    j_open(j, "partialFingerprints", '{');
+    j_string(j, "primaryLocationLineHash", fingerprint);
+    j_close(j, '}');
+    if (d->nfixes > 0) {
+        j_open(j, "fixes", '[');
+        for (int i = 0; i < d->nfixes; i++)
+            if (d->fixes[i].begin.file)         /* a fix says where, or it is no fix */
+                j_fix(s, &d->fixes[i]);
+        j_close(j, ']');
+    }
+    j_close(j, '}');
+}
+
+void dc_print_sarif(FILE *out, const dc_findings *f, const char *base)
+{
+    char *abs = absolute_path(base);
+    sarif s = {.j = {.out = out}, .base = dc_format("%s/", strcmp(abs, "/") ? abs : "")};
+    free(abs);
+    char **prints = fingerprints(&s, f);
+    json *j = &s.j;
+    j_open(j, NULL, '{');
+    j_string(j, "$schema", SARIF_SCHEMA);
+    j_string(j, "version", "2.1.0");
+    j_open(j, "runs", '[');
+    j_open(j, NULL, '{');
+    j_tool(j);
+    j_open(j, "originalUriBaseIds", '{');
+    j_open(j, SRCROOT, '{');
+    char *base_uri = percent_encode("file://", s.base);
+    j_string(j, "uri", base_uri);
+    free(base_uri);
+    j_close(j, '}');
+    j_close(j, '}');
+    j_string(j, "columnKind", "utf16CodeUnits");
+    j_open(j, "results", '[');
+    for (int i = 0; i < f->n; i++) {
+        j_result(&s, &f->v[i], prints[i]);
+        free(prints[i]);
+    }
+    j_close(j, ']');
+    j_close(j, '}');
+    j_close(j, ']');
+    j_close(j, '}');
+    putc('\n', out);
+    free(prints);
+    free(s.base);
+}

@@ -1,0 +1,279 @@
+/*
+ * Suppressions.  A comment `// devcheck-ignore` silences every finding on its
+ * line, and when it stands alone on its line (no code beside it), on the
+ * line below; `// devcheck-ignore(rule, rule...)` only those rules.  Block
+ * comments count as well; a marker inside a string literal does not.
+ *
+ * "Alone" keeps `x = f(); // devcheck-ignore` from silencing the line after
+ * it, which its writer did not look at.
+ *
+ * Findings come many to a file, and a file may be large, so each file is
+ * read once: its lines indexed, its markers found, and all kept until
+ * dc_suppress_reset.  The same lines serve the SARIF output (dc_source_line).
+ */
+#define _GNU_SOURCE                 /* memmem */
+#include "devcheck.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MARKER "devcheck-ignore"
+#define RULE_PREFIX "devcheck-"     /* allowed before an id: the name the text output shows */
+
+typedef struct {
+    unsigned line;
+    const char *ids;                /* the list inside the parentheses; NULL: every rule */
+    size_t idslen;
+} marker;
+
+typedef struct {
+    char *name;
+    char *text;                     /* NUL-terminated; NULL when the file cannot be read */
+    size_t size;
+    size_t *starts;                 /* where line i+1 begins; starts[nlines] is size + 1 */
+    unsigned nlines;
+    marker *markers;                /* in the order of their lines */
+    int nmarkers;
+    bool *code;                     /* code[i]: line i holds code (not only comments) */
+} source;
+
+static struct {
+    source **v;
+    int n;
+} sources;
+
+static char *read_file(const char *path, size_t *size)
+{
+    FILE *in = fopen(path, "rb");
+    if (!in)
+        return NULL;
+    size_t n = 0, cap = 1 << 16;
+    char *text = dc_realloc(NULL, cap);
+    for (size_t got; (got = fread(text + n, 1, cap - n - 1, in)) > 0;) {
+        n += got;
+        if (cap - n - 1 == 0)
+            text = dc_realloc(text, cap *= 2);
+    }
+    bool failed = ferror(in);
+    fclose(in);
+    if (failed) {
+        free(text);
+        return NULL;
+    }
+    text[n] = '\0';
+    *size = n;
+    return text;
+}
+
+static void index_lines(source *s)
+{
+    unsigned n = 1;
+    for (size_t i = 0; i < s->size; i++)
+        n += s->text[i] == '\n';
+    s->starts = dc_realloc(NULL, (n + 1) * sizeof *s->starts);
+    s->starts[0] = 0;
+    for (size_t i = 0, line = 1; i < s->size; i++)
+        if (s->text[i] == '\n')
+            s->starts[line++] = i + 1;
+    s->starts[n] = s->size + 1;     /* as if a line break followed the last line */
+    s->nlines = n;
+}
+
+/* The line (1-based) that holds the byte at offset pos. */
+static unsigned line_of(const source *s, size_t pos)
+{
+    unsigned lo = 0, hi = s->nlines;    /* starts[lo] <= pos < starts[hi] */
+    while (hi - lo > 1) {
+        unsigned mid = lo + (hi - lo) / 2;
+        if (s->starts[mid] <= pos)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo + 1;
+}
+
+static bool word_char(char c)
+{
+    return isalnum((unsigned char)c) || c == '_' || c == '-';
+}
+
+static void add_marker(source *s, const char *at, const char *ids, size_t idslen)
+{
+    s->markers = dc_realloc(s->markers, (size_t)(s->nmarkers + 1) * sizeof *s->markers);
+    s->markers[s->nmarkers++] = (marker){line_of(s, (size_t)(at - s->text)), ids, idslen};
+}
+
+/* The markers in the text of one comment, from b up to e. */
+static void find_markers_in(source *s, const char *b, const char *e)
+{
+    size_t len = strlen(MARKER);
+    for (const char *m = b; (m = memmem(m, (size_t)(e - m), MARKER, len)); m += len) {
+        const char *after = m + len;
+        if ((m > b && word_char(m[-1])) || (after < e && word_char(*after)))
+            continue;                   /* part of a longer word */
+        if (after < e && *after == '(') {
+            const char *ids = after + 1, *close = memchr(ids, ')', (size_t)(e - ids));
+            add_marker(s, m, ids, (size_t)((close ? close : e) - ids));
+        } else {
+            add_marker(s, m, NULL, 0);
+        }
+    }
+}
+
+/* Past a string or character literal that starts at p.  One left open ends
+   at the line break, as the compiler would have said (an apostrophe in an
+   `#if 0` block, say) and as the rest of the file is best read. */
+static const char *skip_literal(const char *p, const char *end)
+{
+    char quote = *p++;
+    while (p < end && *p != quote && *p != '\n')
+        p += *p == '\\' && p + 1 < end ? 2 : 1;
+    return p < end && *p == quote ? p + 1 : p;
+}
+
+/* The end of a `//` comment whose text starts at p: the line break, unless
+   a backslash continues it onto the next line. */
+static const char *line_comment_end(const char *p, const char *end)
+{
+    for (; p < end && *p != '\n'; p++)
+        if (*p == '\\' && p + 1 < end && p[1] == '\n')
+            p++;
+    return p;
+}
+
+/* The `*` `/` that ends a block comment whose text starts at p, or end. */
+static const char *block_comment_end(const char *p, const char *end)
+{
+    const char *e = memmem(p, (size_t)(end - p), "*/", 2);
+    return e ? e : end;
+}
+
+/* Marks the line of the code at p.  The scan only goes forward, so the line
+   is found by stepping on from the one before. */
+static void mark_code(source *s, unsigned *line, const char *p)
+{
+    size_t pos = (size_t)(p - s->text);
+    while (*line < s->nlines && s->starts[*line] <= pos)
+        (*line)++;
+    s->code[*line] = true;
+}
+
+/* Finds the comments, and the markers in them, and which lines hold code. */
+static void find_markers(source *s)
+{
+    const char *p = s->text, *end = s->text + s->size;
+    unsigned line = 1;
+    s->code = memset(dc_realloc(NULL, s->nlines + 1), 0, s->nlines + 1);
+    while (p < end) {
+        if (*p == '"' || *p == '\'') {
+            mark_code(s, &line, p);
+            p = skip_literal(p, end);
+        } else if (p[0] == '/' && p[1] == '/') {      /* text is NUL-terminated: p[1] is there */
+            const char *e = line_comment_end(p + 2, end);
+            find_markers_in(s, p + 2, e);
+            p = e;
+        } else if (p[0] == '/' && p[1] == '*') {
+            const char *e = block_comment_end(p + 2, end);
+            find_markers_in(s, p + 2, e);
+            p = e < end ? e + 2 : end;
+        } else {
+            if (!isspace((unsigned char)*p))
+                mark_code(s, &line, p);
+            p++;
+        }
+    }
+}
+
+static source *source_load(const char *path)
+{
+    source *s = dc_realloc(NULL, sizeof *s);
+    *s = (source){.name = dc_format("%s", path)};
+    s->text = read_file(path, &s->size);
+    if (s->text) {
+        index_lines(s);
+        find_markers(s);
+    }
+    return s;
+}
+
+/* The file's entry, loaded on first use.  The last one found is tried first:
+   findings come sorted by file. */
+static source *source_get(const char *path)
+{
+    static int last;
+    if (last < sources.n && strcmp(sources.v[last]->name, path) == 0)
+        return sources.v[last];
+    for (last = 0; last < sources.n; last++)
+        if (strcmp(sources.v[last]->name, path) == 0)
+            return sources.v[last];
+    sources.v = dc_realloc(sources.v, (size_t)(sources.n + 1) * sizeof *sources.v);
+    sources.v[sources.n] = source_load(path);
+    return sources.v[sources.n++];
+}
+
+/* Whether a comma-separated list of rule ids names rule. */
+static bool names_rule(const char *ids, size_t n, const char *rule)
+{
+    const char *end = ids + n;
+    for (const char *p = ids; p < end;) {
+        const char *comma = memchr(p, ',', (size_t)(end - p)), *e = comma ? comma : end;
+        while (p < e && isspace((unsigned char)*p))
+            p++;
+        while (e > p && isspace((unsigned char)e[-1]))
+            e--;
+        size_t plen = strlen(RULE_PREFIX);
+        if ((size_t)(e - p) > plen && memcmp(p, RULE_PREFIX, plen) == 0)
+            p += plen;
+        if ((size_t)(e - p) == strlen(rule) && memcmp(p, rule, (size_t)(e - p)) == 0)
+            return true;
+        p = comma ? comma + 1 : end;
+    }
+    return false;
+}
+
+bool dc_suppressed(const dc_finding *f)
+{
+    if (!f->loc.file)
+        return false;
+    const source *s = source_get(f->loc.file);
+    for (int i = 0; i < s->nmarkers; i++) {
+        const marker *m = &s->markers[i];
+        if (m->line > f->loc.line)
+            break;
+        bool here = m->line == f->loc.line || (m->line + 1 == f->loc.line && !s->code[m->line]);
+        if (here && (!m->ids || names_rule(m->ids, m->idslen, f->rule)))
+            return true;
+    }
+    return false;
+}
+
+const char *dc_source_line(const char *file, unsigned line, size_t *len)
+{
+    const source *s = file ? source_get(file) : NULL;
+    if (!s || !s->text || line == 0 || line > s->nlines)
+        return NULL;
+    const char *b = s->text + s->starts[line - 1];
+    size_t n = s->starts[line] - 1 - s->starts[line - 1];
+    if (n > 0 && b[n - 1] == '\r')
+        n--;
+    *len = n;
+    return b;
+}
+
+void dc_suppress_reset(void)
+{
+    for (int i = 0; i < sources.n; i++) {
+        source *s = sources.v[i];
+        free(s->name);
+        free(s->text);
+        free(s->starts);
+        free(s->markers);
+        free(s->code);
+        free(s);
+    }
+    free(sources.v);
+    sources.v = NULL;
+    sources.n = 0;
+}

@@ -1,0 +1,51 @@
+/*
+ * memcpy-direction: a cudaMemcpyKind that contradicts where the pointers
+ * live, for each of the four kinds, and in cudaMemcpyAsync.  The right kinds
+ * and cudaMemcpyDefault (the runtime works it out) are quiet, and so are
+ * pointers of unknown origin.
+ */
+#include <cuda_runtime_api.h>
+#include <devtensor.h>
+
+#define N 64
+
+void directions(void)
+{
+    static float host[N], host2[N];
+    float *dev = NULL, *dev2 = NULL;
+    cudaMalloc((void **)&dev, sizeof host);
+    cudaMalloc((void **)&dev2, sizeof host);
+
+    cudaMemcpy(dev, host, sizeof host, cudaMemcpyDeviceToHost); // devcheck: memcpy-direction
+    cudaMemcpy(host, dev, sizeof host, cudaMemcpyHostToDevice); // devcheck: memcpy-direction
+    cudaMemcpy(dev, dev2, sizeof host, cudaMemcpyHostToHost); // devcheck: memcpy-direction
+    cudaMemcpy(host, host2, sizeof host, cudaMemcpyDeviceToDevice); // devcheck: memcpy-direction
+    cudaMemcpyAsync(dev, host, sizeof host, cudaMemcpyDeviceToHost, NULL); // devcheck: memcpy-direction
+
+    cudaMemcpy(dev, host, sizeof host, cudaMemcpyHostToDevice);
+    cudaMemcpy(host, dev, sizeof host, cudaMemcpyDeviceToHost);
+    cudaMemcpy(dev2, dev, sizeof host, cudaMemcpyDeviceToDevice);
+    cudaMemcpy(host2, host, sizeof host, cudaMemcpyHostToHost);
+    cudaMemcpy(host, dev, sizeof host, cudaMemcpyDefault);
+    cudaMemcpyAsync(dev, host, sizeof host, cudaMemcpyHostToDevice, NULL);
+
+    cudaFree(dev2);
+    cudaFree(dev);
+}
+
+/* A tensor's data is where the tensor is. */
+void tensor_memory(void)
+{
+    float host[6];
+    dt_tensor *t = dt_randn(DT_SHAPE(2, 3));
+    dt_tensor *tg = dt_to(t, dt_cuda(0));
+    cudaMemcpy(host, dt_data(tg), sizeof host, cudaMemcpyDeviceToHost);
+    cudaMemcpy(host, dt_data(t), sizeof host, cudaMemcpyDeviceToHost); // devcheck: memcpy-direction
+    dt_release(tg);
+    dt_release(t);
+}
+
+void unknown(float *a, const float *b)
+{
+    cudaMemcpy(a, b, 4 * sizeof *a, cudaMemcpyDeviceToHost);
+}

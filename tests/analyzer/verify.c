@@ -1,0 +1,550 @@
+/*
+ * devcheck_verify: runs devcheck on one source file and checks what it says
+ * against the expectations written in that file's own comments.
+ *
+ *   devcheck_verify --devcheck PATH --source FILE.c [--exit N] [--stderr TEXT]
+ *                   [-- EXTRA-DEVCHECK-ARGS...]
+ *
+ * It runs `PATH FILE.c EXTRA...` (so EXTRA may name more files, then "--"
+ * and compiler flags) and reads devcheck's stdout, which must be made of
+ *
+ *   FILE:LINE:COL: warning: MESSAGE [devcheck-RULE]
+ *   FILE:LINE:COL: note: MESSAGE              any number, after their warning
+ *   fix-it:"FILE":{L:C-L:C}:"TEXT"            likewise (clang's parseable form)
+ *
+ * and nothing else.  Markers in FILE.c, each in a comment; a line may hold
+ * several, each ending where the next "//" starts:
+ *
+ *   // devcheck: RULE[, RULE...]    a finding of each RULE at this line
+ *   // devcheck-note: TEXT          a finding at this line has a note with TEXT
+ *   // devcheck-fix: TEXT           a finding at this line has a fix with TEXT
+ *                                   (a note "fix: ..." or a fix-it line)
+ *   // devcheck-error[: TEXT]       stderr has an error at FILE:this line (with TEXT)
+ *   // devcheck-exit: N             devcheck exits N (anywhere in the file)
+ *
+ * Every warning in FILE.c must match a marker by rule and line, every marker
+ * must be matched (each at most once: a repeat is unexpected), and a warning
+ * in any other file is unexpected.  The exit status must be N of
+ * --exit or devcheck-exit, else 1 when a finding is marked and 0 when none.
+ * --stderr TEXT: devcheck's stderr must contain TEXT.
+ *
+ * Exit status: 0 when all is as expected; 1 when not, each difference printed
+ * as FILE:LINE: ...; 2 on a usage or system error.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* ---- options ------------------------------------------------------------ */
+
+static struct {
+    const char *devcheck, *source, *exit, *stderr_text;
+} opt;
+
+/* Every option takes a value. */
+static const struct {
+    const char *name;
+    const char **value;
+} options[] = {
+    { "--devcheck", &opt.devcheck },
+    { "--source", &opt.source },
+    { "--exit", &opt.exit },          /* overrides devcheck-exit, for multi-file runs */
+    { "--stderr", &opt.stderr_text },
+};
+
+static void usage(void)
+{
+    fprintf(stderr, "usage: devcheck_verify --devcheck PATH --source FILE.c [--exit N] "
+                    "[--stderr TEXT] [-- EXTRA-DEVCHECK-ARGS...]\n");
+    exit(2);
+}
+
+static void die(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("devcheck_verify: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    exit(2);
+}
+
+/* Sets opt from argv; returns the extra arguments (after "--"), or an empty
+   list. */
+static char **parse_options(int argc, char **argv)
+{
+    int i = 1;
+    for (; i < argc && strcmp(argv[i], "--") != 0; i++) {
+        size_t k = 0, n = sizeof options / sizeof options[0];
+        while (k < n && strcmp(argv[i], options[k].name) != 0)
+            k++;
+        if (k == n || i + 1 >= argc)
+            usage();
+        *options[k].value = argv[++i];
+    }
+    if (!opt.devcheck || !opt.source)
+        usage();
+    return argv + (i < argc ? i + 1 : i);
+}
+
+/* Array p, of n elements of size bytes, with room for one more. */
+static void *grow(void *p, size_t n, size_t size)
+{
+    p = realloc(p, (n + 1) * size);
+    if (!p)
+        die("out of memory");
+    return p;
+}
+
+/* ---- differences -------------------------------------------------------- */
+
+static int failures;
+
+/* A difference between what was expected and what happened, at FILE:LINE
+   (at FILE alone when line is 0). */
+static void differ(const char *file, int line, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    printf(line ? "%s:%d: " : "%s: ", file, line);
+    vprintf(fmt, ap);
+    putchar('\n');
+    va_end(ap);
+    failures++;
+}
+
+/* ---- what the source expects -------------------------------------------- */
+
+/* The rule ids of SPEC section 2: a marker naming another is a typo. */
+static const char *const rule_ids[] = {
+    "device-mismatch", "discarded-transfer", "host-deref", "memspace-mismatch",
+    "memcpy-direction", "unregistered-tensor", "dtype-mismatch",
+};
+
+/* A marker: at line, a rule (devcheck:), or a text a note, a fix or an error
+   must contain. */
+typedef struct {
+    int line;
+    const char *text;
+    bool matched;
+} marker;
+
+typedef struct {
+    marker *v;
+    size_t n;
+} markers;
+
+static markers rules, notes, fixes, errors;
+static long expected_exit = -1;     /* from devcheck-exit; -1: none */
+
+static void add_marker(markers *m, int line, const char *text)
+{
+    m->v = grow(m->v, m->n, sizeof *m->v);
+    m->v[m->n++] = (marker){ line, text, false };
+}
+
+/* Leading and trailing blanks cut off, in place. */
+static char *trim(char *s)
+{
+    while (*s == ' ' || *s == '\t')
+        s++;
+    char *end = s + strlen(s);
+    while (end > s && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r'))
+        end--;
+    *end = '\0';
+    return s;
+}
+
+static bool known_rule(const char *id)
+{
+    for (size_t i = 0; i < sizeof rule_ids / sizeof rule_ids[0]; i++)
+        if (strcmp(id, rule_ids[i]) == 0)
+            return true;
+    return false;
+}
+
+static void expect_rules(int line, char *text)
+{
+    for (char *rule = strtok(text, ","); rule; rule = strtok(NULL, ",")) {
+        rule = trim(rule);
+        if (!known_rule(rule))
+            differ(opt.source, line, "marker names no rule of devcheck: '%s'", rule);
+        add_marker(&rules, line, rule);
+    }
+}
+
+static void expect_note(int line, char *text) { add_marker(&notes, line, text); }
+static void expect_fix(int line, char *text) { add_marker(&fixes, line, text); }
+
+/* "devcheck-error" or "devcheck-error: TEXT": the tag below takes the colon
+   off when there is one. */
+static void expect_error(int line, char *text)
+{
+    add_marker(&errors, line, text[0] == ':' ? trim(text + 1) : text);
+}
+
+static void expect_exit(int line, char *text)
+{
+    char *end;
+    expected_exit = strtol(text, &end, 10);
+    if (end == text || *end != '\0')
+        die("%s:%d: devcheck-exit wants a number, not '%s'", opt.source, line, text);
+    free(text);                         /* the number is all it keeps */
+}
+
+/* The markers, each handled by its own function.  "devcheck:" is not a
+   prefix of the others (the colon), nor of "devcheck-ignore". */
+static const struct {
+    const char *tag;
+    void (*expect)(int line, char *text);
+} tags[] = {
+    { "devcheck:", expect_rules },
+    { "devcheck-note:", expect_note },
+    { "devcheck-fix:", expect_fix },
+    { "devcheck-error", expect_error },
+    { "devcheck-exit:", expect_exit },
+};
+
+/* Where tag opens a "//" comment (blanks allowed between), or NULL: prose
+   that names a marker is not one. */
+static char *comment_tag(char *line, const char *tag)
+{
+    for (char *at = strstr(line, tag); at; at = strstr(at + 1, tag)) {
+        char *p = at;
+        while (p > line && p[-1] == ' ')
+            p--;
+        if (p - line >= 2 && p[-2] == '/' && p[-1] == '/')
+            return at;
+    }
+    return NULL;
+}
+
+/* Reads FILE.c's markers.  Each marker's text runs to the next "//" or the
+   end of the line; it is cut out into its own string. */
+static void read_markers(const char *path)
+{
+    char *line = NULL;
+    size_t cap = 0;
+    FILE *f = fopen(path, "r");
+    if (!f)
+        die("%s: %s", path, strerror(errno));
+    for (int lineno = 1; getline(&line, &cap, f) >= 0; lineno++) {
+        line[strcspn(line, "\n")] = '\0';
+        for (size_t k = 0; k < sizeof tags / sizeof tags[0]; k++) {
+            char *at = comment_tag(line, tags[k].tag);
+            if (!at)
+                continue;
+            char *text = strdup(at + strlen(tags[k].tag));
+            if (!text)
+                die("out of memory");
+            char *next = strstr(text, "//");
+            if (next)
+                *next = '\0';
+            char *t = trim(text);
+            memmove(text, t, strlen(t) + 1);    /* the handler owns (or frees) text */
+            tags[k].expect(lineno, text);
+        }
+    }
+    if (ferror(f))
+        die("%s: %s", path, strerror(errno));
+    free(line);
+    fclose(f);
+}
+
+/* ---- running devcheck --------------------------------------------------- */
+
+typedef struct {
+    char *out, *err;        /* stdout and stderr, whole */
+    int status;
+} outcome;
+
+/* A stream's whole contents, from its start. */
+static char *slurp(FILE *f)
+{
+    char *text = NULL;
+    size_t cap = 0;
+    rewind(f);
+    if (getdelim(&text, &cap, '\0', f) < 0) {
+        free(text);
+        text = strdup("");
+    }
+    if (!text)
+        die("out of memory");
+    return text;
+}
+
+/* Runs `devcheck FILE.c EXTRA...`, its stdout and stderr into files (no pipe
+   to fill up while we wait). */
+static outcome run_devcheck(char **extra)
+{
+    size_t nextra = 0;
+    while (extra[nextra])
+        nextra++;
+    char **argv = calloc(nextra + 3, sizeof *argv);
+    if (!argv)
+        die("out of memory");
+    argv[0] = (char *)opt.devcheck;
+    argv[1] = (char *)opt.source;
+    memcpy(argv + 2, extra, nextra * sizeof *argv);
+
+    FILE *out = tmpfile(), *err = tmpfile();
+    if (!out || !err)
+        die("tmpfile: %s", strerror(errno));
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0)
+        die("fork: %s", strerror(errno));
+    if (pid == 0) {
+        dup2(fileno(out), STDOUT_FILENO);
+        dup2(fileno(err), STDERR_FILENO);
+        execv(argv[0], argv);
+        fprintf(stderr, "devcheck_verify: %s: %s\n", argv[0], strerror(errno));
+        _exit(127);
+    }
+    outcome o;
+    while (waitpid(pid, &o.status, 0) < 0)
+        if (errno != EINTR)
+            die("waitpid: %s", strerror(errno));
+    o.out = slurp(out);
+    o.err = slurp(err);
+    fclose(out);
+    fclose(err);
+    free(argv);
+    return o;
+}
+
+static void check_exit(const outcome *o)
+{
+    long want = expected_exit >= 0 ? expected_exit : rules.n > 0 ? 1 : 0;
+    if (opt.exit)
+        want = strtol(opt.exit, NULL, 10);
+    if (WIFSIGNALED(o->status))
+        differ(opt.source, 0, "devcheck was killed by signal %d (%s), expected exit %ld",
+               WTERMSIG(o->status), strsignal(WTERMSIG(o->status)), want);
+    else if (WEXITSTATUS(o->status) != want)
+        differ(opt.source, 0, "devcheck exited %d, expected %ld", WEXITSTATUS(o->status), want);
+}
+
+/* ---- devcheck's findings ------------------------------------------------ */
+
+typedef struct {
+    char *file;
+    int line;
+    char *rule, *message;
+    char **notes, **fixes;      /* the note messages, the fix-it lines */
+    size_t nnotes, nfixes;
+    bool matched;
+} finding;
+
+static finding *found;
+static size_t nfound;
+
+/* Splits "FILE:LINE:COL: KIND: REST" in place, for kind "warning" or "note":
+   true when text has that shape. */
+static bool split_diagnostic(char *text, const char *kind, char **file, int *line, char **rest)
+{
+    char sep[32];
+    snprintf(sep, sizeof sep, ": %s: ", kind);
+    char *at = strstr(text, sep);
+    if (!at)
+        return false;
+    /* back over ":COL" and ":LINE" */
+    char *p = at, *num[2];
+    for (int k = 0; k < 2; k++) {
+        char *digits = p;
+        while (digits > text && digits[-1] >= '0' && digits[-1] <= '9')
+            digits--;
+        if (digits == p || digits == text || digits[-1] != ':')
+            return false;
+        num[k] = digits;
+        p = digits - 1;
+    }
+    if (p == text)
+        return false;               /* no file name */
+    *p = '\0';
+    *file = text;
+    *line = atoi(num[1]);
+    *rest = at + strlen(sep);
+    return true;
+}
+
+/* A warning line's rule, cut off its message: "MESSAGE [devcheck-RULE]". */
+static bool split_rule(char *rest, char **rule)
+{
+    size_t len = strlen(rest);
+    char *open = NULL;
+    for (char *at = strstr(rest, " [devcheck-"); at; at = strstr(at + 1, " [devcheck-"))
+        open = at;
+    if (!open || len == 0 || rest[len - 1] != ']')
+        return false;
+    rest[len - 1] = '\0';
+    *open = '\0';
+    *rule = open + strlen(" [devcheck-");
+    return true;
+}
+
+/* Reads devcheck's stdout into found[]; a line of no known shape, or a note
+   or fix with no warning before it, is a difference (malformed output). */
+static void parse_output(char *text)
+{
+    char *next = text;
+    for (int lineno = 1; next && *next; lineno++) {
+        char *line = strsep(&next, "\n"), *file, *rest, *rule;
+        char *whole = strdup(line);     /* to quote: the splits cut line up */
+        int at;
+        finding *last = nfound ? &found[nfound - 1] : NULL;
+        if (!whole)
+            die("out of memory");
+        if (split_diagnostic(line, "warning", &file, &at, &rest)) {
+            if (!split_rule(rest, &rule)) {
+                differ("devcheck output", lineno, "a warning with no [devcheck-RULE]: %s", rest);
+                continue;
+            }
+            found = grow(found, nfound, sizeof *found);
+            found[nfound++] = (finding){ .file = file, .line = at, .rule = rule, .message = rest };
+        } else if (split_diagnostic(line, "note", &file, &at, &rest) && last) {
+            last->notes = grow(last->notes, last->nnotes, sizeof *last->notes);
+            last->notes[last->nnotes++] = rest;
+        } else if (strncmp(line, "fix-it:", 7) == 0 && last) {
+            last->fixes = grow(last->fixes, last->nfixes, sizeof *last->fixes);
+            last->fixes[last->nfixes++] = line;
+        } else {
+            differ("devcheck output", lineno, "malformed: not a warning, or a note or "
+                                              "fix after one: %s", whole);
+        }
+        free(whole);
+    }
+}
+
+/* Whether a file devcheck names is FILE.c: the same file on disk, or, when
+   either cannot be resolved, the same base name. */
+static bool is_source(const char *file)
+{
+    char a[PATH_MAX], b[PATH_MAX];
+    if (realpath(file, a) && realpath(opt.source, b))
+        return strcmp(a, b) == 0;
+    const char *fa = strrchr(file, '/'), *fb = strrchr(opt.source, '/');
+    return strcmp(fa ? fa + 1 : file, fb ? fb + 1 : opt.source) == 0;
+}
+
+/* Each marker takes one finding of its rule at its line; what is left over
+   on either side is a difference. */
+static void match_findings(void)
+{
+    for (size_t i = 0; i < nfound; i++) {
+        finding *f = &found[i];
+        if (!is_source(f->file))
+            continue;
+        for (size_t k = 0; k < rules.n && !f->matched; k++) {
+            marker *m = &rules.v[k];
+            if (!m->matched && m->line == f->line && strcmp(m->text, f->rule) == 0)
+                m->matched = f->matched = true;
+        }
+    }
+    for (size_t k = 0; k < rules.n; k++)
+        if (!rules.v[k].matched)
+            differ(opt.source, rules.v[k].line, "missing %s", rules.v[k].text);
+    for (size_t i = 0; i < nfound; i++)
+        if (!found[i].matched)
+            differ(found[i].file, found[i].line, "unexpected %s: %s", found[i].rule,
+                   found[i].message);
+}
+
+/* Whether one of n strings contains text. */
+static bool any_contains(char **v, size_t n, const char *text)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strstr(v[i], text))
+            return true;
+    return false;
+}
+
+/* A fix, as output.c says each one: in words, as a note "fix: ...", and, when
+   it is an edit, as a fix-it line. */
+static bool has_fix(const finding *f, const char *text)
+{
+    for (size_t i = 0; i < f->nnotes; i++)
+        if (strncmp(f->notes[i], "fix:", 4) == 0 && strstr(f->notes[i], text))
+            return true;
+    return any_contains(f->fixes, f->nfixes, text);
+}
+
+/* devcheck-note and devcheck-fix: some finding at the marker's line has a
+   note (a fix) containing its text. */
+static void check_details(const markers *m, bool fix)
+{
+    for (size_t k = 0; k < m->n; k++) {
+        const marker *want = &m->v[k];
+        bool ok = false;
+        for (size_t i = 0; i < nfound && !ok; i++) {
+            const finding *f = &found[i];
+            if (f->line == want->line && is_source(f->file))
+                ok = fix ? has_fix(f, want->text)
+                         : any_contains(f->notes, f->nnotes, want->text);
+        }
+        if (!ok)
+            differ(opt.source, want->line, "no finding here has a %s containing \"%s\"",
+                   fix ? "fix" : "note", want->text);
+    }
+}
+
+/* ---- devcheck's errors --------------------------------------------------- */
+
+/* devcheck-error: a line of stderr names FILE.c's base name and the marker's
+   line ("name.c:LINE:") and says "error", and the marker's text if any. */
+static void check_errors(const char *err)
+{
+    const char *slash = strrchr(opt.source, '/');
+    const char *base = slash ? slash + 1 : opt.source;
+    for (size_t k = 0; k < errors.n; k++) {
+        char where[PATH_MAX + 32];
+        snprintf(where, sizeof where, "%s:%d:", base, errors.v[k].line);
+        bool ok = false;
+        for (const char *p = err; *p && !ok;) {
+            size_t len = strcspn(p, "\n");
+            char *line = strndup(p, len);
+            if (!line)
+                die("out of memory");
+            ok = strstr(line, where) && strstr(line, "error") && strstr(line, errors.v[k].text);
+            free(line);
+            p += len + (p[len] == '\n');
+        }
+        if (!ok)
+            differ(opt.source, errors.v[k].line, "stderr names no error at %s%s%s", where,
+                   errors.v[k].text[0] ? " with " : "", errors.v[k].text);
+    }
+    if (opt.stderr_text && !strstr(err, opt.stderr_text))
+        differ(opt.source, 0, "stderr does not contain \"%s\"", opt.stderr_text);
+}
+
+int main(int argc, char **argv)
+{
+    char **extra = parse_options(argc, argv);
+    read_markers(opt.source);
+    outcome o = run_devcheck(extra);
+    char *out = strdup(o.out);          /* parse_output cuts its copy up */
+    if (!out)
+        die("out of memory");
+    check_exit(&o);
+    parse_output(out);
+    match_findings();
+    check_details(&notes, false);
+    check_details(&fixes, true);
+    check_errors(o.err);
+    if (failures)
+        printf("--- devcheck's stdout:\n%s--- its stderr:\n%s---\n", o.out, o.err);
+    printf("%s: %zu finding%s marked, %zu found, %d difference%s\n", opt.source, rules.n,
+           rules.n == 1 ? "" : "s", nfound, failures, failures == 1 ? "" : "s");
+    free(out);
+    free(o.out);
+    free(o.err);
+    return failures ? 1 : 0;
+}
