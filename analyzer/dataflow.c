@@ -483,7 +483,10 @@ static void update_object(env *e, const value *v)
 
 /* ---- arguments -------------------------------------------------------------------------- */
 
+/* A call's arguments: cursors, values, and their source text, which only
+   a message needs, made when one asks (tokenizing is not free). */
 typedef struct {
+    unit *u;
     int n;
     CXCursor c[16];
     value v[16];
@@ -493,11 +496,12 @@ typedef struct {
 static void evaluate_arguments(unit *u, env *e, CXCursor call, arguments *args)
 {
     int n = clang_Cursor_getNumArguments(call);
+    args->u = u;
     args->n = n < 0 ? 0 : n > 16 ? 16 : n;
     for (int i = 0; i < args->n; i++) {
         args->c[i] = clang_Cursor_getArgument(call, (unsigned)i);
         args->v[i] = expression(u, e, args->c[i]);
-        text_of(u, bare(args->c[i]), args->text[i], sizeof args->text[i]);
+        args->text[i][0] = 0;
     }
 }
 
@@ -510,7 +514,12 @@ static const value *argument(const arguments *a, int i)
 
 static const char *argument_text(const arguments *a, int i)
 {
-    return i >= 0 && i < a->n ? a->text[i] : "?";
+    if (i < 0 || i >= a->n)
+        return "?";
+    char *text = ((arguments *)a)->text[i];
+    if (!*text)
+        text_of(a->u, bare(a->c[i]), text, sizeof a->text[i]);
+    return text;
 }
 
 static dc_operand operand(const arguments *a, int i, const value *v)
@@ -1090,7 +1099,8 @@ static void call_text(const call_state *s, char *buf, size_t n)
         shown -= 2;
     size_t used = (size_t)snprintf(buf, n, "%s(", s->op);
     for (int i = 0; i < shown && used < n; i++)
-        used += (size_t)snprintf(buf + used, n - used, "%s%s", i ? ", " : "", s->a->text[i]);
+        used += (size_t)snprintf(buf + used, n - used, "%s%s", i ? ", " : "",
+                                 argument_text(s->a, i));
     if (used < n)
         snprintf(buf + used, n - used, ")");
 }
