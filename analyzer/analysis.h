@@ -82,12 +82,10 @@ typedef struct {
 
 /* instead: a variable holding the stray operand moved where it belongs,
    or NULL. */
-void dc_rule_device_mismatch(dc_findings *out, dc_loc at, const char *op, dc_operand a,
-                             dc_operand b, int certainty, const char *instead,
-                             dc_loc instead_at);
-void dc_rule_dtype_mismatch(dc_findings *out, dc_loc at, const char *op, const char *a,
-                            const char *adtype, dc_loc aorigin, const char *b,
-                            const char *bdtype, dc_loc borigin);
+void dc_rule_device_mismatch(dc_findings *out, dc_loc at, dc_operand a, dc_operand b,
+                             const char *instead, dc_loc instead_at);
+void dc_rule_dtype_mismatch(dc_findings *out, dc_loc at, const char *a, const char *adtype,
+                            dc_loc aorigin, const char *b, const char *bdtype, dc_loc borigin);
 void dc_rule_discarded_transfer(dc_findings *out, dc_loc at, dc_loc end, const char *call,
                                 const char *target);
 void dc_rule_host_deref(dc_findings *out, dc_loc at, dc_operand ptr, bool write);

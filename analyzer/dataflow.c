@@ -629,7 +629,7 @@ static const binding *moved_copy(env *e, const char *name, const dc_place *other
 }
 
 static void check_same_device(unit *u, env *e, const dc_effect *ef, const arguments *a,
-                              dc_loc at, const char *op)
+                              dc_loc at)
 {
     value first, other;
     for (int i = 1; i < ef->nargs; i++) {
@@ -643,15 +643,14 @@ static void check_same_device(unit *u, env *e, const dc_effect *ef, const argume
         const binding *moved = moved_copy(e, argument_text(a, ef->arg[0]), &y->where);
         if (!moved)
             moved = moved_copy(e, argument_text(a, ef->arg[i]), &x->where);
-        dc_rule_device_mismatch(u->out, at, op, operand(a, ef->arg[0], x),
-                                operand(a, ef->arg[i], y), differ,
-                                moved ? moved->path : NULL,
+        dc_rule_device_mismatch(u->out, at, operand(a, ef->arg[0], x),
+                                operand(a, ef->arg[i], y), moved ? moved->path : NULL,
                                 moved ? moved->v.where.a[0].origin : (dc_loc){ 0 });
     }
 }
 
 static void check_same_dtype(unit *u, env *e, const dc_effect *ef, const arguments *a,
-                             dc_loc at, const char *op)
+                             dc_loc at)
 {
     value first, other;
     for (int i = 1; i < ef->nargs; i++) {
@@ -660,7 +659,7 @@ static void check_same_dtype(unit *u, env *e, const dc_effect *ef, const argumen
         if (x->dtype == DT_UNKNOWN_TYPE || y->dtype == DT_UNKNOWN_TYPE || x->dtype == y->dtype ||
             x->dtype == DT_I64_TYPE || y->dtype == DT_I64_TYPE)
             continue;
-        dc_rule_dtype_mismatch(u->out, at, op, argument_text(a, ef->arg[0]),
+        dc_rule_dtype_mismatch(u->out, at, argument_text(a, ef->arg[0]),
                                dtype_names[x->dtype], x->dtype_origin,
                                argument_text(a, ef->arg[i]), dtype_names[y->dtype],
                                y->dtype_origin);
@@ -923,10 +922,10 @@ static void effect(call_state *s, const dc_effect *ef)
         }
         break;
     case EF_SAME_DEVICE:
-        check_same_device(s->u, s->e, ef, a, s->at, s->op);
+        check_same_device(s->u, s->e, ef, a, s->at);
         break;
     case EF_SAME_DTYPE:
-        check_same_dtype(s->u, s->e, ef, a, s->at, s->op);
+        check_same_dtype(s->u, s->e, ef, a, s->at);
         break;
     case EF_DEVICE_OF:
         cur = current(s->e, x);

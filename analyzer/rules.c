@@ -210,12 +210,10 @@ static dc_finding *add_once(dc_findings *out, const char *rule, dc_loc at, char 
     return dc_findings_add(out, rule, copy_loc(at), message);
 }
 
-void dc_rule_device_mismatch(dc_findings *out, dc_loc at, const char *op, dc_operand a,
-                             dc_operand b, int certainty, const char *instead,
-                             dc_loc instead_at)
+void dc_rule_device_mismatch(dc_findings *out, dc_loc at, dc_operand a, dc_operand b,
+                             const char *instead, dc_loc instead_at)
 {
     char wa[192], wb[192];
-    (void)certainty;
     if (!single(a.place, AT_CPU) && single(b.place, AT_CPU)) {
         dc_operand t = a;               /* the stray one first, as the runtime says it */
         a = b;
@@ -224,9 +222,9 @@ void dc_rule_device_mismatch(dc_findings *out, dc_loc at, const char *op, dc_ope
     dc_describe_place(a.place, wa, sizeof wa);
     dc_describe_place(b.place, wb, sizeof wb);
     dc_finding *f = add_once(out, "device-mismatch", at,
-                                    dc_format("'%s' %s %s but '%s' is on %s (in %s)", a.name,
+                                    dc_format("'%s' %s %s but '%s' is on %s", a.name,
                                               a.place->n > 1 ? "may be on" : "is on", wa, b.name,
-                                              wb, op));
+                                              wb));
     note_origins(f, a);
     note_origins(f, b);
     note_named(f, b);
@@ -248,13 +246,12 @@ void dc_rule_device_mismatch(dc_findings *out, dc_loc at, const char *op, dc_ope
                                   a.name, b.name, b.name));
 }
 
-void dc_rule_dtype_mismatch(dc_findings *out, dc_loc at, const char *op, const char *a,
-                            const char *adtype, dc_loc aorigin, const char *b,
-                            const char *bdtype, dc_loc borigin)
+void dc_rule_dtype_mismatch(dc_findings *out, dc_loc at, const char *a, const char *adtype,
+                            dc_loc aorigin, const char *b, const char *bdtype, dc_loc borigin)
 {
     dc_finding *f = add_once(out, "dtype-mismatch", at,
-                                    dc_format("'%s' is %s but '%s' is %s (in %s)", b, bdtype, a,
-                                              adtype, op));
+                                    dc_format("'%s' is %s but '%s' is %s", b, bdtype, a,
+                                              adtype));
     if (f && borigin.file)
         dc_finding_note(f, copy_loc(borigin), dc_format("'%s' made %s here", b, bdtype));
     if (f && aorigin.file)
