@@ -86,7 +86,7 @@ void dc_rule_device_mismatch(dc_findings *out, dc_loc at, dc_operand a, dc_opera
                              const char *instead, dc_loc instead_at);
 void dc_rule_dtype_mismatch(dc_findings *out, dc_loc at, const char *a, const char *adtype,
                             dc_loc aorigin, const char *b, const char *bdtype, dc_loc borigin);
-void dc_rule_discarded_transfer(dc_findings *out, dc_loc at, dc_loc end, const char *call,
+void dc_rule_discarded_transfer(dc_findings *out, dc_loc at, const char *call,
                                 const char *target);
 void dc_rule_host_deref(dc_findings *out, dc_loc at, dc_operand ptr, bool write);
 void dc_rule_memspace(dc_findings *out, dc_loc at, const char *what, dc_operand ptr,

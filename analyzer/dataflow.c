@@ -49,8 +49,9 @@ typedef struct {
     short obj;
     dc_place where;
     dc_loc dtype_origin;
-    char path[PATH];                    /* V_ADDR; V_MODULE: its state's path */
-    CXCursor func;                      /* V_FUNC; V_MODULE: its forward */
+    char path[PATH];                    /* V_ADDR: the path; V_MODULE: its state's;
+                                           V_TENSOR: what it was moved from */
+    CXCursor func;                      /* V_FUNC */
 } value;
 
 /* ---- the environment --------------------------------------------------------- */
@@ -261,11 +262,6 @@ static dc_loc loc_of_location(CXSourceLocation where)
 static dc_loc loc_of(CXCursor c)
 {
     return loc_of_location(clang_getCursorLocation(c));
-}
-
-static dc_loc end_of(CXCursor c)
-{
-    return loc_of_location(clang_getRangeEnd(clang_getCursorExtent(c)));
 }
 
 /* Strips parentheses and casts. */
@@ -609,12 +605,6 @@ static dtype dtype_named(const char *word)
 
 /* ---- the rules' checks at calls ---------------------------------------------------------------- */
 
-static const value *device_carrier(env *e, const value *v, value *scratch)
-{
-    *scratch = current(e, v);
-    return scratch;
-}
-
 /* A variable holding `name` moved to where `other` is: what the user
    probably meant (xg = dt_to(x, dev); ... x ...). */
 static const binding *moved_copy(env *e, const char *name, const dc_place *other)
@@ -631,10 +621,10 @@ static const binding *moved_copy(env *e, const char *name, const dc_place *other
 static void check_same_device(unit *u, env *e, const dc_effect *ef, const arguments *a,
                               dc_loc at)
 {
-    value first, other;
     for (int i = 1; i < ef->nargs; i++) {
-        const value *x = device_carrier(e, argument(a, ef->arg[0]), &first);
-        const value *y = device_carrier(e, argument(a, ef->arg[i]), &other);
+        value first = current(e, argument(a, ef->arg[0]));
+        value other = current(e, argument(a, ef->arg[i]));
+        const value *x = &first, *y = &other;
         if (x->kind == V_NONE || y->kind == V_NONE || !x->where.n || !y->where.n)
             continue;
         int differ = dc_places_differ(&x->where, &y->where);
@@ -652,10 +642,10 @@ static void check_same_device(unit *u, env *e, const dc_effect *ef, const argume
 static void check_same_dtype(unit *u, env *e, const dc_effect *ef, const arguments *a,
                              dc_loc at)
 {
-    value first, other;
     for (int i = 1; i < ef->nargs; i++) {
-        const value *x = device_carrier(e, argument(a, ef->arg[0]), &first);
-        const value *y = device_carrier(e, argument(a, ef->arg[i]), &other);
+        value first = current(e, argument(a, ef->arg[0]));
+        value other = current(e, argument(a, ef->arg[i]));
+        const value *x = &first, *y = &other;
         if (x->dtype == DT_UNKNOWN_TYPE || y->dtype == DT_UNKNOWN_TYPE || x->dtype == y->dtype ||
             x->dtype == DT_I64_TYPE || y->dtype == DT_I64_TYPE)
             continue;
@@ -782,7 +772,7 @@ static void check_launch(unit *u, env *e, const arguments *a, const dc_effect *e
 typedef struct {
     unit *u;
     env *e;
-    CXCursor call, callee;
+    CXCursor callee;
     const arguments *a;
     dc_loc at;
     char op[64];
@@ -950,8 +940,6 @@ static void effect(call_state *s, const dc_effect *ef)
         dc_place none = { 0, { { 0 } } };
         s->result = new_object(s->u, s->e, V_MODULE, none);
         s->result.dtype = DT_UNKNOWN_TYPE;
-        if (x->kind == V_FUNC)
-            s->result.func = x->func;
         char state[PATH];
         path_of(s->u, s->e, a->c[ef->arg[1] < a->n ? ef->arg[1] : 0], state, sizeof state);
         snprintf(s->result.path, sizeof s->result.path, "%s", state);
@@ -1205,14 +1193,14 @@ static value call(unit *u, env *e, CXCursor c, bool result_used)
         forget_outputs(u, e, &a);
         return unknown();
     }
-    call_state s = { u, e, c, callee, &a, loc_of(c), "", unknown(), returns_module(callee) };
+    call_state s = { u, e, callee, &a, loc_of(c), "", unknown(), returns_module(callee) };
     callee_name(callee, s.op, sizeof s.op);
     for (int i = 0; i < effects->n; i++)
         effect(&s, &effects->v[i]);
     if (!result_used && transfers(effects)) {
         char text[160];
         call_text(&s, text, sizeof text);
-        dc_rule_discarded_transfer(u->out, s.at, end_of(c), text, argument_text(&a, 0));
+        dc_rule_discarded_transfer(u->out, s.at, text, argument_text(&a, 0));
     }
     return s.result;
 }

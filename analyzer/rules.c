@@ -262,13 +262,12 @@ void dc_rule_dtype_mismatch(dc_findings *out, dc_loc at, const char *a, const ch
                                                                                  : "DT_F32"));
 }
 
-void dc_rule_discarded_transfer(dc_findings *out, dc_loc at, dc_loc end, const char *call,
+void dc_rule_discarded_transfer(dc_findings *out, dc_loc at, const char *call,
                                 const char *target)
 {
     dc_finding *f = add_once(out, "discarded-transfer", at,
                                     dc_format("the result of %s is dropped: it returns a new "
                                               "value and leaves '%s' where it was", call, target));
-    (void)end;
     if (f)
         dc_finding_fix(f, copy_loc(at), copy_loc(at), dc_format("%s = ", target));
 }

@@ -85,10 +85,12 @@ typedef struct {
     bool dirty;
 } tally;
 
+#define RECENT 4
 typedef struct {
     tally *slot;
     size_t used, cap;
-    size_t last;                        /* the slot found last: loops repeat a key */
+    size_t recent[RECENT];              /* slots found lately: a loop's calls repeat a few keys */
+    unsigned next_recent;
 } tally_map;
 
 /* A site's source line; same is the first site of that line (a line can
@@ -147,31 +149,43 @@ static uint64_t mix(const uint64_t k[KEY])
     return h >> 17;
 }
 
+static bool grow_tallies(tally_map *m)
+{
+    size_t cap = m->cap ? m->cap * 2 : MAP_SIZE;
+    tally_map grown = { calloc(cap, sizeof(tally)), 0, cap, { 0 }, 0 };
+    if (!grown.slot)
+        return false;
+    for (size_t i = 0; i < m->cap; i++)
+        if (m->slot[i].id) {
+            size_t j = mix(m->slot[i].key) & (grown.cap - 1);
+            while (grown.slot[j].id)
+                j = (j + 1) & (grown.cap - 1);
+            grown.slot[j] = m->slot[i];
+            grown.used++;
+        }
+    free(m->slot);
+    *m = grown;
+    return true;
+}
+
+static bool holds_key(const tally *t, const uint64_t key[KEY])
+{
+    return t->id && memcmp(t->key, key, sizeof t->key) == 0;
+}
+
 static tally *find_tally(tally_map *m, const uint64_t key[KEY], bool *fresh)
 {
-    if (m->used * 2 >= m->cap) {
-        tally_map grown = { calloc(m->cap ? m->cap * 2 : MAP_SIZE, sizeof(tally)), 0,
-                            m->cap ? m->cap * 2 : MAP_SIZE, 0 };
-        if (!grown.slot)
-            return NULL;
-        for (size_t i = 0; i < m->cap; i++)
-            if (m->slot[i].id) {
-                size_t j = mix(m->slot[i].key) & (grown.cap - 1);
-                while (grown.slot[j].id)
-                    j = (j + 1) & (grown.cap - 1);
-                grown.slot[j] = m->slot[i];
-                grown.used++;
-            }
-        free(m->slot);
-        *m = grown;
-    }
-    size_t i = m->last;
-    if (!m->slot[i].id || memcmp(m->slot[i].key, key, sizeof m->slot[i].key) != 0)
-        for (i = mix(key) & (m->cap - 1);
-             m->slot[i].id && memcmp(m->slot[i].key, key, sizeof m->slot[i].key) != 0;
-             i = (i + 1) & (m->cap - 1))
-            ;
-    m->last = i;
+    if (m->used * 2 >= m->cap && !grow_tallies(m))
+        return NULL;
+    for (int r = 0; r < RECENT; r++)
+        if (holds_key(&m->slot[m->recent[r]], key)) {
+            *fresh = false;
+            return &m->slot[m->recent[r]];
+        }
+    size_t i = mix(key) & (m->cap - 1);
+    while (m->slot[i].id && !holds_key(&m->slot[i], key))
+        i = (i + 1) & (m->cap - 1);
+    m->recent[m->next_recent++ % RECENT] = i;
     *fresh = !m->slot[i].id;
     if (*fresh) {
         memcpy(m->slot[i].key, key, sizeof m->slot[i].key);
