@@ -126,15 +126,15 @@ static code_class lookup_class(uintptr_t pc)
 
 /* The same few return addresses come back on every call: each thread
    remembers the class of the last ones it looked up. */
-#define SEEN 64
+#define SEEN 256                        /* a power of two */
 static _Thread_local __attribute__((tls_model("initial-exec"))) struct {
     uintptr_t pc;
     uint8_t cls;
 } seen[SEEN];
 
-static code_class classify(uintptr_t pc)
+static inline code_class classify(uintptr_t pc)
 {
-    size_t i = (pc >> 2) % SEEN;
+    size_t i = (size_t)((pc * 0x9E3779B97F4A7C15ull) >> 56) & (SEEN - 1);
     if (seen[i].pc == pc)
         return (code_class)seen[i].cls;
     code_class c = lookup_class(pc);
@@ -153,28 +153,34 @@ static code_class classify(uintptr_t pc)
    every call */
 static _Thread_local __attribute__((tls_model("initial-exec"))) uintptr_t stack_lo, stack_hi;
 
-static bool on_stack(const uintptr_t *fp)
+/* This thread's stack, once: frame pointers outside it end the walk. */
+static bool know_stack(void)
 {
-    if (!stack_hi) {
-        pthread_attr_t attr;
-        void *base;
-        size_t size;
-        if (pthread_getattr_np(pthread_self(), &attr) != 0)
-            return false;
-        pthread_attr_getstack(&attr, &base, &size);
-        pthread_attr_destroy(&attr);
-        stack_lo = (uintptr_t)base;
-        stack_hi = stack_lo + size;
-    }
-    uintptr_t p = (uintptr_t)fp;
-    return p >= stack_lo && p + 2 * sizeof *fp <= stack_hi && p % sizeof *fp == 0;
+    pthread_attr_t attr;
+    void *base;
+    size_t size;
+    if (stack_hi)
+        return true;
+    if (pthread_getattr_np(pthread_self(), &attr) != 0)
+        return false;
+    pthread_attr_getstack(&attr, &base, &size);
+    pthread_attr_destroy(&attr);
+    stack_lo = (uintptr_t)base;
+    stack_hi = stack_lo + size;
+    return true;
 }
 
 /* The frame-pointer walk: the user's return address, or 0 to unwind. */
 __attribute__((noinline)) static uintptr_t walk_frames(void)
 {
     const uintptr_t *fp = __builtin_frame_address(0);
-    for (int depth = 0; depth < 64 && on_stack(fp); depth++) {
+    if (!know_stack())
+        return 0;
+    uintptr_t lo = stack_lo, hi = stack_hi - 2 * sizeof *fp;
+    for (int depth = 0; depth < 64; depth++) {
+        uintptr_t p = (uintptr_t)fp;
+        if (p < lo || p > hi || p % sizeof *fp)
+            return 0;
         uintptr_t ret = fp[1];
         code_class c = classify(ret);
         if (c == CODE_USER)
