@@ -6,6 +6,7 @@
  * an alert be recognised in the next run after the lines around it moved.
  */
 #include "devcheck.h"
+#include "json.h"
 
 #include <limits.h>
 #include <stdint.h>
@@ -26,50 +27,6 @@ typedef struct {
     bool first;                     /* nothing yet in the innermost object or array */
 } json;
 
-/* The length of the well-formed UTF-8 sequence at s (RFC 3629: no overlong
-   forms, no surrogates, nothing past U+10FFFF) within n bytes, or 0. */
-static size_t utf8_sequence(const unsigned char *s, size_t n)
-{
-    size_t len = s[0] < 0x80 ? 1 : s[0] < 0xc2 ? 0 : s[0] < 0xe0 ? 2 : s[0] < 0xf0 ? 3
-               : s[0] < 0xf5 ? 4 : 0;
-    if (len == 0 || len > n)
-        return 0;
-    unsigned char lo = s[0] == 0xe0 ? 0xa0 : s[0] == 0xf0 ? 0x90 : 0x80;
-    unsigned char hi = s[0] == 0xed ? 0x9f : s[0] == 0xf4 ? 0x8f : 0xbf;
-    for (size_t i = 1; i < len; i++, lo = 0x80, hi = 0xbf)
-        if (s[i] < lo || s[i] > hi)
-            return 0;
-    return len;
-}
-
-/* A JSON string: UTF-8 as it is, bytes that are not UTF-8 as U+FFFD (a JSON
-   text must be Unicode), control characters escaped. */
-static void put_string(FILE *out, const char *str)
-{
-    static const char short_escape[0x20] = {
-        ['\b'] = 'b', ['\f'] = 'f', ['\n'] = 'n', ['\r'] = 'r', ['\t'] = 't',
-    };
-    const unsigned char *s = (const unsigned char *)str;
-    size_t n = strlen(str);
-    putc('"', out);
-    for (size_t i = 0, len; i < n; i += len) {
-        len = utf8_sequence(s + i, n - i);
-        if (len == 0) {
-            fputs("\\ufffd", out);
-            len = 1;
-        } else if (s[i] == '"' || s[i] == '\\') {
-            fprintf(out, "\\%c", s[i]);
-        } else if (s[i] < 0x20 && short_escape[s[i]]) {
-            fprintf(out, "\\%c", short_escape[s[i]]);
-        } else if (s[i] < 0x20) {
-            fprintf(out, "\\u%04x", s[i]);
-        } else {
-            fwrite(s + i, 1, len, out);
-        }
-    }
-    putc('"', out);
-}
-
 /* Starts a value: the comma after the one before, a new line, the
    indentation, and the key when the value is an object's member. */
 static void j_item(json *j, const char *key)
@@ -78,7 +35,7 @@ static void j_item(json *j, const char *key)
         fputs(j->first ? "\n" : ",\n", j->out);
     fprintf(j->out, "%*s", 2 * j->depth, "");
     if (key) {
-        put_string(j->out, key);
+        json_put_string(j->out, key, strlen(key));
         fputs(": ", j->out);
     }
     j->first = false;
@@ -104,7 +61,7 @@ static void j_close(json *j, char bracket)
 static void j_string(json *j, const char *key, const char *value)
 {
     j_item(j, key);
-    put_string(j->out, value);
+    json_put_string(j->out, value, strlen(value));
 }
 
 static void j_uint(json *j, const char *key, unsigned long value)
@@ -197,7 +154,7 @@ static unsigned long utf16_column(dc_loc loc)
     size_t bytes = loc.column - 1, i = 0;
     unsigned long units = 1;
     while (i < bytes && i < len) {
-        size_t n = utf8_sequence((const unsigned char *)line + i, len - i);
+        size_t n = json_utf8_sequence((const unsigned char *)line + i, len - i);
         units += n == 4 ? 2 : 1;    /* beyond U+FFFF: a surrogate pair */
         i += n ? n : 1;
     }

@@ -5,45 +5,25 @@
  * U+FFFD in JSON, since a JSON document must be Unicode.
  */
 #include "report.h"
+#include "json.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* The control characters with a one-letter escape, in JSON and for humans. */
-static const char short_escape[0x20] = {
-    ['\b'] = 'b', ['\f'] = 'f', ['\n'] = 'n', ['\r'] = 'r', ['\t'] = 't',
-};
-
-/* The length of the well-formed UTF-8 sequence at s (RFC 3629: no overlong
-   forms, no surrogates, nothing past U+10FFFF), or 0. */
-static size_t utf8_sequence(const unsigned char *s, size_t n)
-{
-    size_t len = s[0] < 0x80 ? 1 : s[0] < 0xc2 ? 0 : s[0] < 0xe0 ? 2 : s[0] < 0xf0 ? 3
-               : s[0] < 0xf5 ? 4 : 0;
-    if (len == 0 || len > n)
-        return 0;
-    unsigned char lo = s[0] == 0xe0 ? 0xa0 : s[0] == 0xf0 ? 0x90 : 0x80;
-    unsigned char hi = s[0] == 0xed ? 0x9f : s[0] == 0xf4 ? 0x8f : 0xbf;
-    for (size_t i = 1; i < len; i++, lo = 0x80, hi = 0xbf)
-        if (s[i] < lo || s[i] > hi)
-            return 0;
-    return len;
-}
-
 char *printable(const char *str, size_t n, bool keep_tabs)
 {
     const unsigned char *s = (const unsigned char *)str;
     char *out = xmalloc(4 * n + 1), *o = out;
     for (size_t i = 0, len; i < n; i += len) {
-        len = utf8_sequence(s + i, n - i);
+        len = json_utf8_sequence(s + i, n - i);
         bool c1 = len == 2 && s[i] == 0xc2 && s[i + 1] < 0xa0;     /* U+0080..U+009F */
         if (len == 0 || c1 || s[i] < 0x20 || s[i] == 0x7f) {
             if (s[i] == '\t' && keep_tabs)
                 *o++ = '\t';
-            else if (s[i] < 0x20 && short_escape[s[i]])
-                o += sprintf(o, "\\%c", short_escape[s[i]]);
+            else if (json_short_escape(s[i]))
+                o += sprintf(o, "\\%c", json_short_escape(s[i]));
             else
                 o += sprintf(o, c1 ? "\\u%04x" : "\\x%02x", c1 ? s[i + 1] : s[i]);
             len = len ? len : 1;
@@ -198,28 +178,6 @@ void print_csv(const rows *parts, int nparts)
 
 /* ---- JSON ---------------------------------------------------------------- */
 
-static void put_json_string(const char *str, size_t n)
-{
-    const unsigned char *s = (const unsigned char *)str;
-    putchar('"');
-    for (size_t i = 0, len; i < n; i += len) {
-        len = utf8_sequence(s + i, n - i);
-        if (len == 0) {
-            fputs("\\ufffd", stdout);
-            len = 1;
-        } else if (s[i] == '"' || s[i] == '\\') {
-            printf("\\%c", s[i]);
-        } else if (s[i] < 0x20 && short_escape[s[i]]) {
-            printf("\\%c", short_escape[s[i]]);
-        } else if (s[i] < 0x20) {
-            printf("\\u%04x", s[i]);
-        } else {
-            fwrite(s + i, 1, len, stdout);
-        }
-    }
-    putchar('"');
-}
-
 static void put_json_value(sqlite3_value *v)
 {
     int type = sqlite3_value_type(v);
@@ -232,7 +190,7 @@ static void put_json_value(sqlite3_value *v)
     if (type == SQLITE_INTEGER || type == SQLITE_FLOAT)
         fwrite(s, 1, n, stdout);
     else
-        put_json_string(s, n);
+        json_put_string(stdout, s, n);
 }
 
 static void print_json_array(const rows *rs, const char *indent)
@@ -245,7 +203,7 @@ static void print_json_array(const rows *rs, const char *indent)
     for (size_t r = 0; r < rs->nrows; r++) {
         printf("%s  {", indent);
         for (int c = 0; c < rs->ncols; c++) {
-            put_json_string(rs->cols[c], strlen(rs->cols[c]));
+            json_put_string(stdout, rs->cols[c], strlen(rs->cols[c]));
             fputs(": ", stdout);
             put_json_value(rows_cell(rs, r, c));
             if (c + 1 < rs->ncols)
@@ -266,7 +224,7 @@ void print_json(const rows *parts, int nparts)
     fputs("{\n", stdout);
     for (int i = 0; i < nparts; i++) {
         fputs("  ", stdout);
-        put_json_string(parts[i].name, strlen(parts[i].name));
+        json_put_string(stdout, parts[i].name, strlen(parts[i].name));
         fputs(": ", stdout);
         print_json_array(&parts[i], "  ");
         fputs(i + 1 < nparts ? ",\n" : "\n", stdout);
