@@ -34,13 +34,14 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include "markers.h"
 
 /* ---- options ------------------------------------------------------------ */
 
@@ -49,14 +50,11 @@ static struct {
 } opt;
 
 /* Every option takes a value. */
-static const struct {
-    const char *name;
-    const char **value;
-} options[] = {
-    { "--devcheck", &opt.devcheck },
-    { "--source", &opt.source },
-    { "--exit", &opt.exit },          /* overrides devcheck-exit, for multi-file runs */
-    { "--stderr", &opt.stderr_text },
+static const marker_option options[] = {
+    { "--devcheck", &opt.devcheck, NULL },
+    { "--source", &opt.source, NULL },
+    { "--exit", &opt.exit, NULL },    /* overrides devcheck-exit, for multi-file runs */
+    { "--stderr", &opt.stderr_text, NULL },
 };
 
 static void usage(void)
@@ -66,59 +64,14 @@ static void usage(void)
     exit(2);
 }
 
-static void die(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fputs("devcheck_verify: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-    exit(2);
-}
-
 /* Sets opt from argv; returns the extra arguments (after "--"), or an empty
    list. */
 static char **parse_options(int argc, char **argv)
 {
-    int i = 1;
-    for (; i < argc && strcmp(argv[i], "--") != 0; i++) {
-        size_t k = 0, n = sizeof options / sizeof options[0];
-        while (k < n && strcmp(argv[i], options[k].name) != 0)
-            k++;
-        if (k == n || i + 1 >= argc)
-            usage();
-        *options[k].value = argv[++i];
-    }
-    if (!opt.devcheck || !opt.source)
+    int i = marker_options(argc, argv, options, sizeof options / sizeof options[0]);
+    if (i < 0 || !opt.devcheck || !opt.source)
         usage();
     return argv + (i < argc ? i + 1 : i);
-}
-
-/* Array p, of n elements of size bytes, with room for one more. */
-static void *grow(void *p, size_t n, size_t size)
-{
-    p = realloc(p, (n + 1) * size);
-    if (!p)
-        die("out of memory");
-    return p;
-}
-
-/* ---- differences -------------------------------------------------------- */
-
-static int failures;
-
-/* A difference between what was expected and what happened, at FILE:LINE
-   (at FILE alone when line is 0). */
-static void differ(const char *file, int line, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    printf(line ? "%s:%d: " : "%s: ", file, line);
-    vprintf(fmt, ap);
-    putchar('\n');
-    va_end(ap);
-    failures++;
 }
 
 /* ---- what the source expects -------------------------------------------- */
@@ -147,20 +100,8 @@ static long expected_exit = -1;     /* from devcheck-exit; -1: none */
 
 static void add_marker(markers *m, int line, const char *text)
 {
-    m->v = grow(m->v, m->n, sizeof *m->v);
+    m->v = marker_grow(m->v, m->n, sizeof *m->v);
     m->v[m->n++] = (marker){ line, text, false };
-}
-
-/* Leading and trailing blanks cut off, in place. */
-static char *trim(char *s)
-{
-    while (*s == ' ' || *s == '\t')
-        s++;
-    char *end = s + strlen(s);
-    while (end > s && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r'))
-        end--;
-    *end = '\0';
-    return s;
 }
 
 static bool known_rule(const char *id)
@@ -174,9 +115,9 @@ static bool known_rule(const char *id)
 static void expect_rules(int line, char *text)
 {
     for (char *rule = strtok(text, ","); rule; rule = strtok(NULL, ",")) {
-        rule = trim(rule);
+        rule = marker_trim(rule);
         if (!known_rule(rule))
-            differ(opt.source, line, "marker names no rule of devcheck: '%s'", rule);
+            marker_differ(opt.source, line, "marker names no rule of devcheck: '%s'", rule);
         add_marker(&rules, line, rule);
     }
 }
@@ -188,7 +129,7 @@ static void expect_fix(int line, char *text) { add_marker(&fixes, line, text); }
    off when there is one. */
 static void expect_error(int line, char *text)
 {
-    add_marker(&errors, line, text[0] == ':' ? trim(text + 1) : text);
+    add_marker(&errors, line, text[0] == ':' ? marker_trim(text + 1) : text);
 }
 
 static void expect_exit(int line, char *text)
@@ -196,68 +137,19 @@ static void expect_exit(int line, char *text)
     char *end;
     expected_exit = strtol(text, &end, 10);
     if (end == text || *end != '\0')
-        die("%s:%d: devcheck-exit wants a number, not '%s'", opt.source, line, text);
+        marker_die("%s:%d: devcheck-exit wants a number, not '%s'", opt.source, line, text);
     free(text);                         /* the number is all it keeps */
 }
 
 /* The markers, each handled by its own function.  "devcheck:" is not a
    prefix of the others (the colon), nor of "devcheck-ignore". */
-static const struct {
-    const char *tag;
-    void (*expect)(int line, char *text);
-} tags[] = {
+static const marker_tag tags[] = {
     { "devcheck:", expect_rules },
     { "devcheck-note:", expect_note },
     { "devcheck-fix:", expect_fix },
     { "devcheck-error", expect_error },
     { "devcheck-exit:", expect_exit },
 };
-
-/* Where tag opens a "//" comment (blanks allowed between), or NULL: prose
-   that names a marker is not one. */
-static char *comment_tag(char *line, const char *tag)
-{
-    for (char *at = strstr(line, tag); at; at = strstr(at + 1, tag)) {
-        char *p = at;
-        while (p > line && p[-1] == ' ')
-            p--;
-        if (p - line >= 2 && p[-2] == '/' && p[-1] == '/')
-            return at;
-    }
-    return NULL;
-}
-
-/* Reads FILE.c's markers.  Each marker's text runs to the next "//" or the
-   end of the line; it is cut out into its own string. */
-static void read_markers(const char *path)
-{
-    char *line = NULL;
-    size_t cap = 0;
-    FILE *f = fopen(path, "r");
-    if (!f)
-        die("%s: %s", path, strerror(errno));
-    for (int lineno = 1; getline(&line, &cap, f) >= 0; lineno++) {
-        line[strcspn(line, "\n")] = '\0';
-        for (size_t k = 0; k < sizeof tags / sizeof tags[0]; k++) {
-            char *at = comment_tag(line, tags[k].tag);
-            if (!at)
-                continue;
-            char *text = strdup(at + strlen(tags[k].tag));
-            if (!text)
-                die("out of memory");
-            char *next = strstr(text, "//");
-            if (next)
-                *next = '\0';
-            char *t = trim(text);
-            memmove(text, t, strlen(t) + 1);    /* the handler owns (or frees) text */
-            tags[k].expect(lineno, text);
-        }
-    }
-    if (ferror(f))
-        die("%s: %s", path, strerror(errno));
-    free(line);
-    fclose(f);
-}
 
 /* ---- running devcheck --------------------------------------------------- */
 
@@ -277,7 +169,7 @@ static char *slurp(FILE *f)
         text = strdup("");
     }
     if (!text)
-        die("out of memory");
+        marker_die("out of memory");
     return text;
 }
 
@@ -290,18 +182,18 @@ static outcome run_devcheck(char **extra)
         nextra++;
     char **argv = calloc(nextra + 3, sizeof *argv);
     if (!argv)
-        die("out of memory");
+        marker_die("out of memory");
     argv[0] = (char *)opt.devcheck;
     argv[1] = (char *)opt.source;
     memcpy(argv + 2, extra, nextra * sizeof *argv);
 
     FILE *out = tmpfile(), *err = tmpfile();
     if (!out || !err)
-        die("tmpfile: %s", strerror(errno));
+        marker_die("tmpfile: %s", strerror(errno));
     fflush(NULL);
     pid_t pid = fork();
     if (pid < 0)
-        die("fork: %s", strerror(errno));
+        marker_die("fork: %s", strerror(errno));
     if (pid == 0) {
         dup2(fileno(out), STDOUT_FILENO);
         dup2(fileno(err), STDERR_FILENO);
@@ -312,7 +204,7 @@ static outcome run_devcheck(char **extra)
     outcome o;
     while (waitpid(pid, &o.status, 0) < 0)
         if (errno != EINTR)
-            die("waitpid: %s", strerror(errno));
+            marker_die("waitpid: %s", strerror(errno));
     o.out = slurp(out);
     o.err = slurp(err);
     fclose(out);
@@ -327,10 +219,11 @@ static void check_exit(const outcome *o)
     if (opt.exit)
         want = strtol(opt.exit, NULL, 10);
     if (WIFSIGNALED(o->status))
-        differ(opt.source, 0, "devcheck was killed by signal %d (%s), expected exit %ld",
+        marker_differ(opt.source, 0, "devcheck was killed by signal %d (%s), expected exit %ld",
                WTERMSIG(o->status), strsignal(WTERMSIG(o->status)), want);
     else if (WEXITSTATUS(o->status) != want)
-        differ(opt.source, 0, "devcheck exited %d, expected %ld", WEXITSTATUS(o->status), want);
+        marker_differ(opt.source, 0, "devcheck exited %d, expected %ld",
+                      WEXITSTATUS(o->status), want);
 }
 
 /* ---- devcheck's findings ------------------------------------------------ */
@@ -402,23 +295,24 @@ static void parse_output(char *text)
         int at;
         finding *last = nfound ? &found[nfound - 1] : NULL;
         if (!whole)
-            die("out of memory");
+            marker_die("out of memory");
         if (split_diagnostic(line, "warning", &file, &at, &rest)) {
             if (!split_rule(rest, &rule)) {
-                differ("devcheck output", lineno, "a warning with no [devcheck-RULE]: %s", rest);
+                marker_differ("devcheck output", lineno,
+                              "a warning with no [devcheck-RULE]: %s", rest);
                 continue;
             }
-            found = grow(found, nfound, sizeof *found);
+            found = marker_grow(found, nfound, sizeof *found);
             found[nfound++] = (finding){ .file = file, .line = at, .rule = rule, .message = rest };
         } else if (split_diagnostic(line, "note", &file, &at, &rest) && last) {
-            last->notes = grow(last->notes, last->nnotes, sizeof *last->notes);
+            last->notes = marker_grow(last->notes, last->nnotes, sizeof *last->notes);
             last->notes[last->nnotes++] = rest;
         } else if (strncmp(line, "fix-it:", 7) == 0 && last) {
-            last->fixes = grow(last->fixes, last->nfixes, sizeof *last->fixes);
+            last->fixes = marker_grow(last->fixes, last->nfixes, sizeof *last->fixes);
             last->fixes[last->nfixes++] = line;
         } else {
-            differ("devcheck output", lineno, "malformed: not a warning, or a note or "
-                                              "fix after one: %s", whole);
+            marker_differ("devcheck output", lineno, "malformed: not a warning, or a note or "
+                          "fix after one: %s", whole);
         }
         free(whole);
     }
@@ -451,10 +345,10 @@ static void match_findings(void)
     }
     for (size_t k = 0; k < rules.n; k++)
         if (!rules.v[k].matched)
-            differ(opt.source, rules.v[k].line, "missing %s", rules.v[k].text);
+            marker_differ(opt.source, rules.v[k].line, "missing %s", rules.v[k].text);
     for (size_t i = 0; i < nfound; i++)
         if (!found[i].matched)
-            differ(found[i].file, found[i].line, "unexpected %s: %s", found[i].rule,
+            marker_differ(found[i].file, found[i].line, "unexpected %s: %s", found[i].rule,
                    found[i].message);
 }
 
@@ -491,7 +385,7 @@ static void check_details(const markers *m, bool fix)
                          : any_contains(f->notes, f->nnotes, want->text);
         }
         if (!ok)
-            differ(opt.source, want->line, "no finding here has a %s containing \"%s\"",
+            marker_differ(opt.source, want->line, "no finding here has a %s containing \"%s\"",
                    fix ? "fix" : "note", want->text);
     }
 }
@@ -512,39 +406,40 @@ static void check_errors(const char *err)
             size_t len = strcspn(p, "\n");
             char *line = strndup(p, len);
             if (!line)
-                die("out of memory");
+                marker_die("out of memory");
             ok = strstr(line, where) && strstr(line, "error") && strstr(line, errors.v[k].text);
             free(line);
             p += len + (p[len] == '\n');
         }
         if (!ok)
-            differ(opt.source, errors.v[k].line, "stderr names no error at %s%s%s", where,
+            marker_differ(opt.source, errors.v[k].line, "stderr names no error at %s%s%s", where,
                    errors.v[k].text[0] ? " with " : "", errors.v[k].text);
     }
     if (opt.stderr_text && !strstr(err, opt.stderr_text))
-        differ(opt.source, 0, "stderr does not contain \"%s\"", opt.stderr_text);
+        marker_differ(opt.source, 0, "stderr does not contain \"%s\"", opt.stderr_text);
 }
 
 int main(int argc, char **argv)
 {
+    marker_driver = "devcheck_verify";
     char **extra = parse_options(argc, argv);
-    read_markers(opt.source);
+    marker_read(opt.source, tags, sizeof tags / sizeof tags[0]);
     outcome o = run_devcheck(extra);
     char *out = strdup(o.out);          /* parse_output cuts its copy up */
     if (!out)
-        die("out of memory");
+        marker_die("out of memory");
     check_exit(&o);
     parse_output(out);
     match_findings();
     check_details(&notes, false);
     check_details(&fixes, true);
     check_errors(o.err);
-    if (failures)
+    if (marker_failures)
         printf("--- devcheck's stdout:\n%s--- its stderr:\n%s---\n", o.out, o.err);
     printf("%s: %zu finding%s marked, %zu found, %d difference%s\n", opt.source, rules.n,
-           rules.n == 1 ? "" : "s", nfound, failures, failures == 1 ? "" : "s");
+           rules.n == 1 ? "" : "s", nfound, marker_failures, marker_failures == 1 ? "" : "s");
     free(out);
     free(o.out);
     free(o.err);
-    return failures ? 1 : 0;
+    return marker_failures ? 1 : 0;
 }

@@ -5,7 +5,7 @@
  *   expect_findings --preload LIST --source FILE.c [--errors-only]
  *                   [--baseline] [--db PATH] -- PROGRAM ARGS...
  *
- * Markers in FILE.c, each in a comment that ends a line:
+ * Markers in FILE.c, each in a comment (markers.h says how they are read):
  *
  *   // devtrace: KIND[, KIND...]      a finding of each KIND at this line
  *   // devtrace-exit: N               the program exits N (default 0) ...
@@ -30,7 +30,6 @@
 
 #include <errno.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,6 +38,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "markers.h"
+
 /* ---- options ------------------------------------------------------------ */
 
 static struct {
@@ -46,12 +47,7 @@ static struct {
     bool errors_only, baseline;
 } opt;
 
-/* An option sets either a string (it takes a value) or a flag. */
-static const struct {
-    const char *name;
-    const char **value;
-    bool *flag;
-} options[] = {
+static const marker_option options[] = {
     { "--preload", &opt.preload, NULL },
     { "--source", &opt.source, NULL },
     { "--db", &opt.db, NULL },
@@ -66,35 +62,11 @@ static void usage(void)
     exit(2);
 }
 
-static void die(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fputs("expect_findings: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-    exit(2);
-}
-
 /* Sets opt from argv; returns the program's argv (what follows "--"). */
 static char **parse_options(int argc, char **argv)
 {
-    int i = 1;
-    for (; i < argc && strcmp(argv[i], "--") != 0; i++) {
-        size_t k = 0, n = sizeof options / sizeof options[0];
-        while (k < n && strcmp(argv[i], options[k].name) != 0)
-            k++;
-        if (k == n)
-            usage();
-        if (options[k].flag)
-            *options[k].flag = true;
-        else if (i + 1 < argc)
-            *options[k].value = argv[++i];
-        else
-            usage();
-    }
-    if (i + 1 >= argc || !opt.preload || !opt.source)
+    int i = marker_options(argc, argv, options, sizeof options / sizeof options[0]);
+    if (i < 0 || i + 1 >= argc || !opt.preload || !opt.source)
         usage();
     return argv + i + 1;
 }
@@ -128,34 +100,6 @@ static sql_check *sql_checks;
 static size_t nsql_checks;
 static char expected_exit[64] = "exit 0";
 static int expected_exit_line = 1;          /* of its marker, if any */
-static int failures;
-
-/* A difference between what was expected and what happened, at FILE:LINE
-   (at FILE alone when line is 0). */
-static void differ(const char *file, int line, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    printf(line ? "%s:%d: " : "%s: ", file, line);
-    vprintf(fmt, ap);
-    putchar('\n');
-    va_end(ap);
-    failures++;
-}
-
-/* Leading and trailing blanks, and a closing comment, cut off in place. */
-static char *trim(char *s)
-{
-    while (*s == ' ' || *s == '\t')
-        s++;
-    char *end = s + strlen(s);
-    if (end - s >= 2 && strcmp(end - 2, "*/") == 0)
-        end -= 2;
-    while (end > s && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r'))
-        end--;
-    *end = '\0';
-    return s;
-}
 
 /* How a wait status reads, and how an expected one is written: "exit N"
    or "killed by SIGNAME" (strings, so a core dump bit does not matter). */
@@ -169,20 +113,11 @@ static void describe_status(int status, char *buf, size_t n)
     }
 }
 
-/* Array p, of n elements of size bytes, with room for one more. */
-static void *grow(void *p, size_t n, size_t size)
-{
-    p = realloc(p, (n + 1) * size);
-    if (!p)
-        die("out of memory");
-    return p;
-}
-
 static void expect_findings_at(int line, char *text)
 {
     for (char *kind = strtok(text, ","); kind; kind = strtok(NULL, ",")) {
-        markers = grow(markers, nmarkers, sizeof *markers);
-        markers[nmarkers++] = (marker){ line, trim(kind), false };
+        markers = marker_grow(markers, nmarkers, sizeof *markers);
+        markers[nmarkers++] = (marker){ line, marker_trim(kind), false };
     }
 }
 
@@ -193,80 +128,37 @@ static void expect_exit(int line, char *text)
     expected_exit_line = line;
     if (end != text && *end == '\0') {
         snprintf(expected_exit, sizeof expected_exit, "exit %ld", code);
+        free(text);                     /* what it says is all it keeps */
         return;
     }
     for (int sig = 1; sig < NSIG; sig++) {
         const char *abbrev = sigabbrev_np(sig);
         if (abbrev && strncmp(text, "SIG", 3) == 0 && strcmp(text + 3, abbrev) == 0) {
             snprintf(expected_exit, sizeof expected_exit, "killed by %s", text);
+            free(text);
             return;
         }
     }
-    die("%s:%d: devtrace-exit wants a number or a signal name, not '%s'", opt.source, line,
-        text);
+    marker_die("%s:%d: devtrace-exit wants a number or a signal name, not '%s'", opt.source,
+               line, text);
 }
 
 static void expect_sql(int line, char *text)
 {
     char *arrow = strstr(text, "=>");
     if (!arrow)
-        die("%s:%d: devtrace-sql wants QUERY => VALUE", opt.source, line);
+        marker_die("%s:%d: devtrace-sql wants QUERY => VALUE", opt.source, line);
     *arrow = '\0';
-    sql_checks = grow(sql_checks, nsql_checks, sizeof *sql_checks);
-    sql_checks[nsql_checks++] = (sql_check){ line, trim(text), trim(arrow + 2) };
+    sql_checks = marker_grow(sql_checks, nsql_checks, sizeof *sql_checks);
+    sql_checks[nsql_checks++] = (sql_check){ line, marker_trim(text), marker_trim(arrow + 2) };
 }
 
 /* The markers, each handled by its own function. */
-static const struct {
-    const char *tag;
-    void (*expect)(int line, char *text);
-} tags[] = {
+static const marker_tag tags[] = {
     { "devtrace:", expect_findings_at },
     { "devtrace-exit:", expect_exit },
     { "devtrace-sql:", expect_sql },
 };
-
-/* What follows tag in line, when tag opens a comment ("//" or "slash-star"
-   and blanks before it), so that prose naming a marker is not one. */
-static char *comment_tag(char *line, const char *tag)
-{
-    for (char *at = strstr(line, tag); at; at = strstr(at + 1, tag)) {
-        char *p = at;
-        while (p > line && p[-1] == ' ')
-            p--;
-        if (p - line >= 2 && p[-2] == '/' && (p[-1] == '/' || p[-1] == '*'))
-            return at + strlen(tag);
-    }
-    return NULL;
-}
-
-/* Reads FILE.c's markers.  The file's text is kept: the markers point into it. */
-static void read_markers(const char *path)
-{
-    static char *text;
-    size_t cap = 0;
-    FILE *f = fopen(path, "r");
-    if (!f)
-        die("%s: %s", path, strerror(errno));
-    bool empty = getdelim(&text, &cap, '\0', f) < 0;
-    if (ferror(f))
-        die("%s: %s", path, strerror(errno));
-    fclose(f);
-    if (empty)
-        return;                             /* nothing expected but exit 0 */
-    char *line = text;
-    for (int lineno = 1; line; lineno++) {
-        char *nl = strchr(line, '\n');
-        if (nl)
-            *nl = '\0';
-        for (size_t k = 0; k < sizeof tags / sizeof tags[0]; k++) {
-            char *rest = comment_tag(line, tags[k].tag);
-            if (rest)
-                tags[k].expect(lineno, trim(rest));
-        }
-        line = nl ? nl + 1 : NULL;
-    }
-}
 
 /* ---- running the program ------------------------------------------------ */
 
@@ -293,10 +185,10 @@ static outcome run(char **argv, bool traced)
     int fds[2];
     fflush(NULL);
     if (pipe(fds) != 0)
-        die("pipe: %s", strerror(errno));
+        marker_die("pipe: %s", strerror(errno));
     pid_t pid = fork();
     if (pid < 0)
-        die("fork: %s", strerror(errno));
+        marker_die("fork: %s", strerror(errno));
     if (pid == 0) {
         struct rlimit no_core = { 0, 0 };
         setrlimit(RLIMIT_CORE, &no_core);   /* the programs that die leave no core files */
@@ -323,7 +215,7 @@ static outcome run(char **argv, bool traced)
     close(fds[0]);
     while (waitpid(pid, &o.status, 0) < 0)
         if (errno != EINTR)
-            die("waitpid: %s", strerror(errno));
+            marker_die("waitpid: %s", strerror(errno));
     return o;
 }
 
@@ -332,7 +224,7 @@ static void check_exit(const outcome *traced)
     char got[64];
     describe_status(traced->status, got, sizeof got);
     if (strcmp(got, expected_exit) != 0)
-        differ(opt.source, expected_exit_line, "expected %s, got %s", expected_exit, got);
+        marker_differ(opt.source, expected_exit_line, "expected %s, got %s", expected_exit, got);
 }
 
 /* The program alone must print the same and end the same as under the shim. */
@@ -343,9 +235,9 @@ static void check_baseline(char **argv, const outcome *traced)
     describe_status(traced->status, with, sizeof with);
     describe_status(alone.status, without, sizeof without);
     if (strcmp(with, without) != 0)
-        differ(opt.source, 1, "%s under the shim, %s alone", with, without);
+        marker_differ(opt.source, 1, "%s under the shim, %s alone", with, without);
     if (traced->len != alone.len || memcmp(traced->out, alone.out, alone.len) != 0)
-        differ(opt.source, 1, "other output under the shim:\n%.*s--- than alone:\n%.*s",
+        marker_differ(opt.source, 1, "other output under the shim:\n%.*s--- than alone:\n%.*s",
                (int)traced->len, traced->out, (int)alone.len, alone.out);
     free(alone.out);
 }
@@ -360,7 +252,7 @@ static void remove_report(void)
     for (size_t i = 0; i < sizeof suffixes / sizeof suffixes[0]; i++) {
         snprintf(path, sizeof path, "%s%s", opt.db, suffixes[i]);
         if (unlink(path) != 0 && errno != ENOENT)
-            die("%s: %s", path, strerror(errno));
+            marker_die("%s: %s", path, strerror(errno));
     }
 }
 
@@ -368,12 +260,12 @@ static sqlite3 *open_report(void)
 {
     sqlite3 *db = NULL;
     if (access(opt.db, F_OK) != 0) {
-        differ(opt.db, 0, "no report: the shim did not load, or died before writing it "
+        marker_differ(opt.db, 0, "no report: the shim did not load, or died before writing it "
                           "(LD_PRELOAD=%s)", opt.preload);
         return NULL;
     }
     if (sqlite3_open_v2(opt.db, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
-        differ(opt.db, 0, "%s", sqlite3_errmsg(db));
+        marker_differ(opt.db, 0, "%s", sqlite3_errmsg(db));
         sqlite3_close(db);
         return NULL;
     }
@@ -404,7 +296,7 @@ static void check_findings(sqlite3 *db)
     const char *sql = "SELECT kind, severity, file, line, count, message FROM findings "
                       "ORDER BY run, id";
     if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) {
-        differ(opt.db, 0, "%s", sqlite3_errmsg(db));
+        marker_differ(opt.db, 0, "%s", sqlite3_errmsg(db));
         return;
     }
     int rc;
@@ -418,15 +310,15 @@ static void check_findings(sqlite3 *db)
         if (m)
             m->matched = true;
         else
-            differ(file, line, "unexpected %s (%s) [%s x%d]", kind, column_text(st, 5),
+            marker_differ(file, line, "unexpected %s (%s) [%s x%d]", kind, column_text(st, 5),
                    severity, sqlite3_column_int(st, 4));
     }
     if (rc != SQLITE_DONE)
-        differ(opt.db, 0, "%s", sqlite3_errmsg(db));
+        marker_differ(opt.db, 0, "%s", sqlite3_errmsg(db));
     sqlite3_finalize(st);
     for (size_t i = 0; i < nmarkers; i++)
         if (!markers[i].matched)
-            differ(opt.source, markers[i].line, "missing %s", markers[i].kind);
+            marker_differ(opt.source, markers[i].line, "missing %s", markers[i].kind);
 }
 
 static void check_sql(sqlite3 *db)
@@ -444,16 +336,17 @@ static void check_sql(sqlite3 *db)
             snprintf(got, sizeof got, "error: %s", sqlite3_errmsg(db));
         sqlite3_finalize(st);
         if (strcmp(got, c->want) != 0)
-            differ(opt.source, c->line, "%s => %s, expected %s", c->query, got, c->want);
+            marker_differ(opt.source, c->line, "%s => %s, expected %s", c->query, got, c->want);
     }
 }
 
 int main(int argc, char **argv)
 {
+    marker_driver = "expect_findings";
     char **program = parse_options(argc, argv);
     if (!opt.db)
         opt.db = default_db(opt.source);
-    read_markers(opt.source);
+    marker_read(opt.source, tags, sizeof tags / sizeof tags[0]);
     remove_report();
     outcome traced = run(program, true);
     check_exit(&traced);
@@ -468,6 +361,6 @@ int main(int argc, char **argv)
     free(traced.out);
     printf("%s: %zu finding%s and %zu query result%s expected, %d difference%s\n",
            opt.source, nmarkers, nmarkers == 1 ? "" : "s", nsql_checks,
-           nsql_checks == 1 ? "" : "s", failures, failures == 1 ? "" : "s");
-    return failures ? 1 : 0;
+           nsql_checks == 1 ? "" : "s", marker_failures, marker_failures == 1 ? "" : "s");
+    return marker_failures ? 1 : 0;
 }
