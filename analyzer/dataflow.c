@@ -40,7 +40,6 @@ typedef enum {
     V_MEMORY,   /* raw memory: where it lives */
     V_ADDR,     /* &path */
     V_ADDRS,    /* an array of addresses (a kernel's argument list): paths */
-    V_FUNC,     /* a function, by its cursor */
     V_NULL,     /* a null pointer: on no device, so it joins as nothing */
 } vkind;
 
@@ -51,7 +50,6 @@ typedef struct {
     dc_loc dtype_origin;
     char path[PATH];                    /* V_ADDR: the path; V_MODULE: its state's;
                                            V_TENSOR: what it was moved from */
-    CXCursor func;                      /* V_FUNC */
 } value;
 
 /* ---- the environment --------------------------------------------------------- */
@@ -72,7 +70,6 @@ static value unknown(void)
     value v;
     memset(&v, 0, sizeof v);
     v.obj = -1;
-    v.func = clang_getNullCursor();
     return v;
 }
 
@@ -501,24 +498,24 @@ static void evaluate_arguments(unit *u, env *e, CXCursor call, arguments *args)
     }
 }
 
-static const value *argument(const arguments *a, int i)
+static const value *argument(arguments *a, int i)
 {
     static value none;
     none = unknown();
     return i >= 0 && i < a->n ? &a->v[i] : &none;
 }
 
-static const char *argument_text(const arguments *a, int i)
+static const char *argument_text(arguments *a, int i)
 {
     if (i < 0 || i >= a->n)
         return "?";
-    char *text = ((arguments *)a)->text[i];
+    char *text = a->text[i];
     if (!*text)
         text_of(a->u, bare(a->c[i]), text, sizeof a->text[i]);
     return text;
 }
 
-static dc_operand operand(const arguments *a, int i, const value *v)
+static dc_operand operand(arguments *a, int i, const value *v)
 {
     return (dc_operand){ argument_text(a, i), &v->where, v->kind == V_MODULE };
 }
@@ -618,7 +615,7 @@ static const binding *moved_copy(env *e, const char *name, const dc_place *other
     return NULL;
 }
 
-static void check_same_device(unit *u, env *e, const dc_effect *ef, const arguments *a,
+static void check_same_device(unit *u, env *e, const dc_effect *ef, arguments *a,
                               dc_loc at)
 {
     for (int i = 1; i < ef->nargs; i++) {
@@ -639,7 +636,7 @@ static void check_same_device(unit *u, env *e, const dc_effect *ef, const argume
     }
 }
 
-static void check_same_dtype(unit *u, env *e, const dc_effect *ef, const arguments *a,
+static void check_same_dtype(unit *u, env *e, const dc_effect *ef, arguments *a,
                              dc_loc at)
 {
     for (int i = 1; i < ef->nargs; i++) {
@@ -702,7 +699,7 @@ static void check_unregistered(unit *u, env *e, const value *module, const char 
     }
 }
 
-static void check_memory(unit *u, const arguments *a, int i, bool wants_device, dc_loc at,
+static void check_memory(unit *u, arguments *a, int i, bool wants_device, dc_loc at,
                          const char *fn)
 {
     const value *p = argument(a, i);
@@ -718,7 +715,7 @@ static const char *const copy_kinds[] = {
     "cudaMemcpyDeviceToDevice",
 };
 
-static void check_memcpy(unit *u, const arguments *a, const dc_effect *ef, dc_loc at)
+static void check_memcpy(unit *u, arguments *a, const dc_effect *ef, dc_loc at)
 {
     char kind[64];
     spelling(bare(a->c[ef->arg[2] < a->n ? ef->arg[2] : 0]), kind, sizeof kind);
@@ -742,7 +739,7 @@ static void check_memcpy(unit *u, const arguments *a, const dc_effect *ef, dc_lo
 
 /* A kernel launch: each pointer parameter of the kernel (from its
    declaration) gets the memory of the matching argument address. */
-static void check_launch(unit *u, env *e, const arguments *a, const dc_effect *ef, dc_loc at)
+static void check_launch(unit *u, env *e, arguments *a, const dc_effect *ef, dc_loc at)
 {
     CXCursor kernel = clang_getCursorReferenced(bare(a->c[ef->arg[0] < a->n ? ef->arg[0] : 0]));
     const value *list = argument(a, ef->arg[1]);
@@ -773,11 +770,10 @@ typedef struct {
     unit *u;
     env *e;
     CXCursor callee;
-    const arguments *a;
+    arguments *a;
     dc_loc at;
     char op[64];
     value result;
-    bool result_is_module;
 } call_state;
 
 static value tensor_at(dc_place where)
@@ -813,6 +809,14 @@ static void store_through(call_state *s, int arg, value v)
     set(s->e, target, v);
 }
 
+static bool returns_module(CXCursor callee)
+{
+    CXString s = clang_getTypeSpelling(clang_getCursorResultType(callee));
+    bool module = strstr(clang_getCString(s), "module") != NULL;
+    clang_disposeString(s);
+    return module;
+}
+
 /* A parent module's children, under "#P.child.I": moving it moves them. */
 static void adopt(env *e, const value *parent, const value *child, int i)
 {
@@ -845,12 +849,12 @@ static void move_module(call_state *s, value *m, const char *name, const value *
 
 static void effect(call_state *s, const dc_effect *ef)
 {
-    const arguments *a = s->a;
+    arguments *a = s->a;
     const value *x = argument(a, ef->arg[0]), *y = argument(a, ef->arg[1]);
     value cur;
     switch (ef->kind) {
     case EF_CREATES_CPU:
-        if (s->result_is_module) {
+        if (returns_module(s->callee)) {
             s->result = new_object(s->u, s->e, V_MODULE, place_of(AT_CPU, 0, s->at, "created on"));
         } else {
             s->result = tensor_at(place_of(AT_CPU, 0, s->at, "created on"));
@@ -1067,13 +1071,6 @@ static bool transfers(const dc_effects *effects)
     return false;
 }
 
-static bool returns_module(CXCursor callee)
-{
-    CXString s = clang_getTypeSpelling(clang_getCursorResultType(callee));
-    bool module = strstr(clang_getCString(s), "module") != NULL;
-    clang_disposeString(s);
-    return module;
-}
 
 /* "dt_to(x, dev)", as the user wrote it: devtensor's macros add a file and
    a line to NAME_at, which the user never wrote. */
@@ -1106,7 +1103,7 @@ static bool active(unit *u, CXCursor fn)
 
 /* Analyzes fn's body with its parameters bound to the arguments; what the
    callee stores through pointer parameters comes back to the caller. */
-static value inline_call(unit *u, env *e, CXCursor fn, const arguments *a)
+static value inline_call(unit *u, env *e, CXCursor fn, arguments *a)
 {
     if (u->depth >= MAX_DEPTH || active(u, fn))
         return unknown();
@@ -1160,7 +1157,7 @@ static value inline_call(unit *u, env *e, CXCursor fn, const arguments *a)
 /* A call the model does not know: what it may store through pointer
    arguments is unknown, and so is where a module it is handed now is (it
    may have moved it). */
-static void forget_outputs(unit *u, env *e, const arguments *a)
+static void forget_outputs(unit *u, env *e, arguments *a)
 {
     for (int i = 0; i < a->n; i++) {
         value m = current(e, &a->v[i]);
@@ -1193,7 +1190,7 @@ static value call(unit *u, env *e, CXCursor c, bool result_used)
         forget_outputs(u, e, &a);
         return unknown();
     }
-    call_state s = { u, e, callee, &a, loc_of(c), "", unknown(), returns_module(callee) };
+    call_state s = { u, e, callee, &a, loc_of(c), "", unknown() };
     callee_name(callee, s.op, sizeof s.op);
     for (int i = 0; i < effects->n; i++)
         effect(&s, &effects->v[i]);
@@ -1286,12 +1283,8 @@ static value reference(unit *u, env *e, CXCursor c)
 {
     CXCursor decl = clang_getCursorReferenced(c);
     char path[PATH];
-    if (clang_getCursorKind(decl) == CXCursor_FunctionDecl) {
-        value v = unknown();
-        v.kind = V_FUNC;
-        v.func = decl;
-        return v;
-    }
+    if (clang_getCursorKind(decl) == CXCursor_FunctionDecl)
+        return unknown();               /* a function is on no device */
     path_of(u, e, c, path, sizeof path);
     value v = get(e, path);
     CXType t = clang_getCursorType(decl);

@@ -90,35 +90,63 @@ typedef struct {
     bool annotated;                     /* read from the declaration (or none there) */
 } entry;
 
+/* Entries by name: every function a call names gets one (most with no
+   effects), so the lookup on each call is a hash, not a scan. */
 struct dc_model {
     entry *v;
     int n, cap;
+    int *slots;                         /* index + 1 into v, or 0; cap * 2 of them */
 };
 
-static entry *find(dc_model *m, const char *name)
+static unsigned hash_name(const char *s)
 {
+    unsigned h = 2166136261u;
+    while (*s)
+        h = (h ^ (unsigned char)*s++) * 16777619u;
+    return h;
+}
+
+/* The slot of name: where it is, or the empty one where it would go. */
+static int *slot_of(const dc_model *m, const char *name)
+{
+    unsigned mask = (unsigned)m->cap * 2 - 1, i = hash_name(name) & mask;
+    while (m->slots[i] && strcmp(m->v[m->slots[i] - 1].name, name) != 0)
+        i = (i + 1) & mask;
+    return &m->slots[i];
+}
+
+static bool grow_entries(dc_model *m)
+{
+    int cap = m->cap ? m->cap * 2 : 64;
+    entry *v = realloc(m->v, (size_t)cap * sizeof *v);
+    int *slots = calloc((size_t)cap * 2, sizeof *slots);
+    if (v)
+        m->v = v;
+    if (!v || !slots) {
+        free(slots);
+        return false;
+    }
+    free(m->slots);
+    m->slots = slots;
+    m->cap = cap;
     for (int i = 0; i < m->n; i++)
-        if (strcmp(m->v[i].name, name) == 0)
-            return &m->v[i];
-    return NULL;
+        *slot_of(m, m->v[i].name) = i + 1;
+    return true;
 }
 
 static entry *find_or_add(dc_model *m, const char *name)
 {
-    entry *e = find(m, name);
-    if (e)
-        return e;
-    if (m->n == m->cap) {
-        int cap = m->cap ? m->cap * 2 : 64;
-        entry *v = realloc(m->v, (size_t)cap * sizeof *v);
-        if (!v)
-            return NULL;
-        m->v = v;
-        m->cap = cap;
-    }
-    e = &m->v[m->n++];
-    *e = (entry){ strdup(name), { 0 }, false };
-    return e;
+    if (m->n == m->cap && !grow_entries(m))
+        return NULL;
+    int *slot = slot_of(m, name);
+    if (*slot)
+        return &m->v[*slot - 1];
+    char *copy = strdup(name);
+    if (!copy)
+        return NULL;
+    m->v[m->n] = (entry){ copy, { 0 }, false };
+    *slot = ++m->n;
+    return &m->v[m->n - 1];
 }
 
 static int effect_named(const char *word)
@@ -227,6 +255,7 @@ void dc_model_free(dc_model *m)
     for (int i = 0; i < m->n; i++)
         free(m->v[i].name);
     free(m->v);
+    free(m->slots);
     free(m);
 }
 
