@@ -346,17 +346,17 @@ bool dv_check_free(dv_api api, void *p, uint32_t site, dv_alloc *out)
     dv_alloc a;
     if (!p)
         return false;
+    if (dv_shadow_remove((uintptr_t)p, host_api ? DV_MEM_PINNED : DV_MEM_DEVICE, site, out))
+        return true;                    /* the usual free: what follows says what is wrong */
     if (dv_shadow_find((uintptr_t)p, &a)) {
         if (a.addr != (uintptr_t)p)
             dv_finding(DV_INVALID_FREE, site, 0, &a,
                        "%s(%p) is %llu bytes into a %llu-byte allocation, not its start", fn, p,
                        (unsigned long long)((uintptr_t)p - a.addr), (unsigned long long)a.bytes);
-        else if ((a.memory == DV_MEM_PINNED) != host_api)
+        else
             dv_finding(DV_INVALID_FREE, site, 0, &a, "%s(%p) of %s memory: it is freed with %s",
                        fn, p, a.memory == DV_MEM_PINNED ? "pinned host" : "device",
                        a.memory == DV_MEM_PINNED ? "cudaFreeHost" : "cudaFree");
-        else
-            return dv_shadow_remove((uintptr_t)p, site, out);
         return false;
     }
     if (dv_shadow_freed((uintptr_t)p, &a) && a.addr == (uintptr_t)p) {

@@ -92,8 +92,9 @@ typedef struct {
 void dv_shadow_add(const dv_alloc *a);
 /* The live allocation holding p; false if none. */
 bool dv_shadow_find(uintptr_t p, dv_alloc *out);
-/* Removes the allocation starting at p into *out and quarantines it. */
-bool dv_shadow_remove(uintptr_t p, uint32_t free_site, dv_alloc *out);
+/* Removes the allocation of the given memory starting at p into *out, and
+   quarantines it; false (and nothing removed) when there is none such. */
+bool dv_shadow_remove(uintptr_t p, dv_memory memory, uint32_t free_site, dv_alloc *out);
 /* The freed (quarantined) allocation that held p, most recent first. */
 bool dv_shadow_freed(uintptr_t p, dv_alloc *out);
 /* Calls f on every live allocation (at exit). */
@@ -189,6 +190,8 @@ size_t dv_queue_take(dv_event *out, size_t max);
 uint64_t dv_queue_pushed(void);
 void dv_queue_after_fork(void);
 
+/* Emits a call that has no more to it than its result. */
+void dv_emit_call(dv_api api, uint32_t site, int result);
 /* Emits a finding of kind at site, its message printed from fmt; mem is the
    memory involved, if any. */
 void dv_finding(dv_finding_kind kind, uint32_t site, uint64_t bytes, const dv_alloc *mem,

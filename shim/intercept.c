@@ -76,13 +76,6 @@ static int current_device(void)
     return d;
 }
 
-static void emit_call(dv_api api, uint32_t site, cudaError_t rc)
-{
-    dv_event e = { .type = DV_EV_CALL, .api = (uint8_t)api, .device = -1, .result = rc,
-                   .site = site };
-    dv_emit(&e);
-}
-
 /* ---- allocation ------------------------------------------------------------------- */
 
 static void record_alloc(dv_api api, void **p, size_t bytes, dv_memory memory, uint32_t site,
@@ -174,8 +167,7 @@ cudaError_t cudaFreeHost(void *p)
         if (!dv_active()) \
             return call; \
         uint32_t site = dv_site_here(); \
-        dv_event e = { .type = DV_EV_COPY, .api = (uint8_t)which, .site = site }; \
-        e.device = (int16_t)current_device(); \
+        dv_event e = { .type = DV_EV_COPY, .api = (uint8_t)which, .device = -1, .site = site }; \
         e.u.copy.bytes = nbytes; \
         e.u.copy.async = is_async; \
         dv_check_copy(to, to_span, from, from_span, how, site, &e); \
@@ -313,7 +305,7 @@ cudaError_t __cudaLaunchKernel_ptsz(const void *kernel, dim3 grid, dim3 block, v
             return call; \
         uint32_t site = dv_site_here(); \
         cudaError_t rc = call; \
-        emit_call(api, site, rc); \
+        dv_emit_call(api, site, rc); \
         return rc; \
     } while (0)
 

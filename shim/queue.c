@@ -122,6 +122,13 @@ uint64_t dv_queue_pushed(void)
     return atomic_load(&head);
 }
 
+void dv_emit_call(dv_api api, uint32_t site, int result)
+{
+    dv_event e = { .type = DV_EV_CALL, .api = (uint8_t)api, .device = -1, .result = result,
+                   .site = site };
+    dv_emit(&e);
+}
+
 static void emit_finding(dv_finding_kind kind, uint32_t site, const char *file, int line,
                          uint64_t bytes, const dv_alloc *mem, const char *fmt, va_list ap)
 {

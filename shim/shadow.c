@@ -119,13 +119,13 @@ bool dv_shadow_find(uintptr_t p, dv_alloc *out)
     }
 }
 
-bool dv_shadow_remove(uintptr_t p, uint32_t free_site, dv_alloc *out)
+bool dv_shadow_remove(uintptr_t p, dv_memory memory, uint32_t free_site, dv_alloc *out)
 {
     begin_change();
     dv_alloc *v = atomic_load(&live);
     size_t n = atomic_load(&nlive);
     long at = v ? floor_index(v, n, p) : -1;
-    bool found = at >= 0 && v[at].addr == p;
+    bool found = at >= 0 && v[at].addr == p && v[at].memory == memory;
     if (found) {
         *out = v[at];
         out->free_site = free_site;
