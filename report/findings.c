@@ -24,7 +24,7 @@ const char findings_sql[] =
     " LEFT JOIN call_sites a ON a.run = f.run AND a.id = f.alloc_site"
     " LEFT JOIN call_sites d ON d.run = f.run AND d.id = f.free_site"
     " ORDER BY min(" SQL_SEVERITY_RANK ") OVER (PARTITION BY f.file, f.line, f.function),"
-    "          f.file IS NULL, f.file, f.line, f.function, " SQL_SEVERITY_RANK ", f.run, f.id";
+    "          relpath(f.file) IS NULL, relpath(f.file), f.line, f.function, " SQL_SEVERITY_RANK ", f.run, f.id";
 
 static const char *text_at(const rows *f, size_t row, int col)
 {

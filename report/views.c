@@ -14,6 +14,8 @@
 
 /* A call site's columns, and the join that finds the site of table t's row. */
 #define SITE_COLUMNS(c) "relpath(" c ".file) AS file, " c ".line, " c ".function"
+/* Sites in the order people read them: by the file as shown, then line. */
+#define SITE_ORDER(c) "relpath(" c ".file) IS NULL, relpath(" c ".file), " c ".line"
 #define JOIN_SITE(c, t) \
     " LEFT JOIN call_sites " c " ON " c ".run = " t ".run AND " c ".id = " t ".site"
 /* Sums over the rows (of calls or launches) that failed. */
@@ -41,7 +43,7 @@ static const char top_sites_sql[] =
     "SELECT " SITE_COLUMNS("c") ", a.api, sum(a.calls) AS calls, " FAILED("a.calls")
     " FROM api_calls a" JOIN_SITE("c", "a")
     " GROUP BY c.file, c.line, c.function, a.api"
-    " ORDER BY sum(a.calls) DESC, c.file IS NULL, c.file, c.line, a.api LIMIT 10";
+    " ORDER BY sum(a.calls) DESC, " SITE_ORDER("c") ", a.api LIMIT 10";
 
 static const char launches_sql[] =
     "SELECT coalesce(sum(l.count), 0) AS launches, count(DISTINCT k.name) AS kernels, "
@@ -58,7 +60,7 @@ static const char transfers_sql[] =
     FAILED("t.calls") ", sum(t.bytes) AS bytes"
     " FROM transfers t" JOIN_SITE("c", "t")
     " GROUP BY c.file, c.line, c.function, t.api, t.direction, t.host_memory"
-    " ORDER BY sum(t.bytes) DESC, c.file IS NULL, c.file, c.line, t.api, t.direction,"
+    " ORDER BY sum(t.bytes) DESC, " SITE_ORDER("c") ", t.api, t.direction,"
     "          t.host_memory";
 
 static const char kernels_sql[] =
@@ -74,7 +76,7 @@ static const char allocations_sql[] =
     "       sum(a.count - a.freed) AS live, sum(a.bytes - a.freed_bytes) AS live_bytes"
     " FROM allocations a" JOIN_SITE("c", "a")
     " GROUP BY c.file, c.line, c.function, a.memory, a.device"
-    " ORDER BY sum(a.bytes) DESC, c.file IS NULL, c.file, c.line, a.memory, a.device";
+    " ORDER BY sum(a.bytes) DESC, " SITE_ORDER("c") ", a.memory, a.device";
 
 #define MAX_PARTS 6
 
