@@ -5,7 +5,8 @@
 # Prints: the wall-time ratio of a launch-heavy devtensor program (OPS
 # one-element adds: allocation, launch, free), for the whole process and for
 # its loop alone (start and exit cost the shim a fixed few milliseconds:
-# opening the report, symbolizing, closing it), the shim's added cost per
+# opening the report, symbolizing, closing it), as best of R each and as the
+# median of the R paired ratios, which a noisy machine moves less; the shim's added cost per
 # intercepted call (CALLS cudaMemset calls, timed inside the loop), and the
 # rate at which events reach SQLite (the whole process, report included).
 set -euo pipefail
@@ -18,6 +19,7 @@ db=$(mktemp -d)/bench.db
 export DT_DEVICE=sim DT_SIM_QUIET=1 DEVTRACE_DB=$db OPENBLAS_NUM_THREADS=1
 
 best() { sort -g | head -1; }
+median() { sort -g | awk '{ v[NR] = $1 } END { print (v[int((NR + 1) / 2)] + v[int(NR / 2) + 1]) / 2 }'; }
 # wall seconds of a whole process, and the loop's own seconds it printed
 run() {   # run PRELOAD ARGS...
   local pre=$1; shift
@@ -28,10 +30,11 @@ run() {   # run PRELOAD ARGS...
   echo "$(echo "$t1 - $t0" | bc -l) $inner"
 }
 
-declare -a base_ops shim_ops base_loop shim_loop base_calls shim_calls wall_calls
+declare -a base_ops shim_ops base_loop shim_loop base_calls shim_calls wall_calls pair_ratios
 for _ in $(seq "$runs"); do
   r=$(run '' ops "$ops"); base_ops+=("${r% *}"); base_loop+=("${r#* }")
   r=$(run "$shim" ops "$ops"); shim_ops+=("${r% *}"); shim_loop+=("${r#* }")
+  pair_ratios+=("$(echo "${shim_loop[-1]} / ${base_loop[-1]}" | bc -l)")
   base_calls+=("$(run '' calls "$calls" | cut -d' ' -f2)")
   r=$(run "$shim" calls "$calls"); shim_calls+=("${r#* }"); wall_calls+=("${r% *}")
 done
@@ -44,6 +47,8 @@ printf 'devtensor ops (%d one-element adds, 3 intercepted calls each), whole pro
   "$ops" "$bo" "$so" "$(echo "$so / $bo" | bc -l)"
 printf '  the loop alone: %.3f s without, %.3f s with: ratio %.3f, %.0f ns added per op\n' \
   "$bl" "$sl" "$(echo "$sl / $bl" | bc -l)" "$(echo "($sl - $bl) * 1000000000 / $ops" | bc -l)"
+printf '  the loop, run by run (each shim run over the run just before it): median ratio %.3f\n' \
+  "$(printf '%s\n' "${pair_ratios[@]}" | median)"
 printf 'per intercepted call (%d cudaMemset): %.0f ns without, %.0f ns with: %.0f ns added\n' \
   "$calls" "$(echo "$bc_ * 1000000000 / $calls" | bc -l)" "$(echo "$sc * 1000000000 / $calls" | bc -l)" \
   "$(echo "($sc - $bc_) * 1000000000 / $calls" | bc -l)"

@@ -51,9 +51,11 @@ typedef struct {
     uintptr_t frames[DV_STACK_MAX];     /* the stack as first seen, to the system's code */
 } dv_site;
 
-/* The caller's site: the innermost frame outside the shim, the runtime and
-   the CUDA libraries.  0 means none found. */
-uint32_t dv_site_here(void);
+/* The site of the call into the function that says this: the innermost
+   frame outside the shim, the runtime and the CUDA libraries, found by
+   walking up from that function's own frame.  0 means none found. */
+#define dv_site_here() dv_site_above(__builtin_frame_address(0))
+uint32_t dv_site_above(const void *frame);
 /* The site of an instruction (a faulting one); safe in a signal handler. */
 uint32_t dv_site_at_pc(uintptr_t pc);
 /* Sites 1..dv_site_count() are readable (the writer's view). */

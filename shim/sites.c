@@ -125,25 +125,28 @@ static code_class lookup_class(uintptr_t pc)
 }
 
 /* The same few return addresses come back on every call: each thread
-   remembers the class of the last ones it looked up. */
-#define SEEN 256                        /* a power of two */
+   remembers the class of the ones it looked up last, two to a set, so that
+   two hot pcs that hash alike do not evict each other on every walk. */
+#define SETS 256                        /* a power of two */
 static _Thread_local __attribute__((tls_model("initial-exec"))) struct {
-    uintptr_t pc;
-    uint8_t cls;
-} seen[SEEN];
+    uintptr_t pc[2];                    /* [0] the more recently looked up */
+    uint8_t cls[2];
+} seen[SETS];
 
 static inline code_class classify(uintptr_t pc)
 {
-    size_t i = (size_t)((pc * 0x9E3779B97F4A7C15ull) >> 56) & (SEEN - 1);
-    if (seen[i].pc == pc)
-        return (code_class)seen[i].cls;
+    __typeof__(*seen) *set = &seen[(size_t)((pc * 0x9E3779B97F4A7C15ull) >> 56) & (SETS - 1)];
+    if (set->pc[0] == pc)
+        return (code_class)set->cls[0];
+    if (set->pc[1] == pc)
+        return (code_class)set->cls[1];
     code_class c = lookup_class(pc);
     if (c == CODE_UNKNOWN) {
         refresh_map();
         c = lookup_class(pc);
     }
-    seen[i].pc = pc;
-    seen[i].cls = (uint8_t)c;
+    set->pc[1] = set->pc[0], set->cls[1] = set->cls[0];
+    set->pc[0] = pc, set->cls[0] = (uint8_t)c;
     return c;
 }
 
@@ -170,16 +173,16 @@ static bool know_stack(void)
     return true;
 }
 
-/* The frame-pointer walk: the user's return address, or 0 to unwind. */
-__attribute__((noinline)) static uintptr_t walk_frames(void)
+/* The frame-pointer walk from frame fp: the user's return address, or 0 to
+   unwind. */
+static uintptr_t walk_frames(const uintptr_t *fp)
 {
-    const uintptr_t *fp = __builtin_frame_address(0);
     if (!know_stack())
         return 0;
-    uintptr_t lo = stack_lo, hi = stack_hi - 2 * sizeof *fp;
+    uintptr_t lo = stack_lo, span = stack_hi - 2 * sizeof *fp - lo;
     for (int depth = 0; depth < 64; depth++) {
         uintptr_t p = (uintptr_t)fp;
-        if (p < lo || p > hi || p % sizeof *fp)
+        if (p - lo > span || p % sizeof *fp)
             return 0;
         uintptr_t ret = fp[1];
         code_class c = classify(ret);
@@ -277,10 +280,22 @@ static uint32_t intern(uintptr_t pc, bool exact, bool blocking)
     return id;
 }
 
-uint32_t dv_site_here(void)
+/* The calls of one op share their site: each thread remembers its last. */
+static _Thread_local __attribute__((tls_model("initial-exec"))) struct {
+    uintptr_t pc;
+    uint32_t id;
+} last_site;
+
+uint32_t dv_site_above(const void *frame)
 {
-    uintptr_t pc = walk_frames();
-    return intern(pc ? pc : unwind_frames(), false, true);
+    uintptr_t pc = walk_frames(frame);
+    if (!pc)
+        pc = unwind_frames();
+    if (pc != last_site.pc || !pc) {
+        last_site.id = intern(pc, false, true);
+        last_site.pc = pc;
+    }
+    return last_site.id;
 }
 
 uint32_t dv_site_at_pc(uintptr_t pc)
