@@ -4,6 +4,8 @@
  *
  *   bench_shim_load ops N     N one-element adds on cuda:0: each is an
  *                             allocation, a launch and a free
+ *   bench_shim_load mlp N     N forward passes of a small model (two linear
+ *                             layers and a relu, batch 16) on cuda:0
  *   bench_shim_load calls N   N cudaMemset calls of 4 bytes, the cheapest
  *                             call there is, so the shim's own cost shows
  *
@@ -40,6 +42,26 @@ static int ops(long n)
     return 0;
 }
 
+/* A small model's forward pass on cuda:0, N times: the ops a training
+   loop makes, at sizes where the launches still dominate. */
+static int mlp(long n)
+{
+    dt_module *model = dt_sequential(dt_linear(32, 64), dt_relu_layer(), dt_linear(64, 10), NULL);
+    dt_module_to(model, dt_cuda(0));
+    dt_tensor *x = dt_randn_on(DT_SHAPE(16, 32), dt_cuda(0));
+    if (!model || !x) {
+        fprintf(stderr, "%s\n", dt_last_error());
+        return 1;
+    }
+    double t0 = now();
+    for (long i = 0; i < n; i++)
+        dt_release(dt_forward(model, x));
+    printf("%.6f\n", now() - t0);
+    dt_release(x);
+    dt_module_release(model);
+    return 0;
+}
+
 static int calls(long n)
 {
     void *p;
@@ -56,9 +78,12 @@ static int calls(long n)
 int main(int argc, char **argv)
 {
     long n = argc > 2 ? atol(argv[2]) : 0;
-    if (argc != 3 || n <= 0 || (strcmp(argv[1], "ops") && strcmp(argv[1], "calls"))) {
-        fprintf(stderr, "usage: %s ops|calls N\n", argv[0]);
-        return 2;
-    }
-    return strcmp(argv[1], "ops") == 0 ? ops(n) : calls(n);
+    static const struct { const char *name; int (*run)(long n); } loads[] = {
+        { "ops", ops }, { "mlp", mlp }, { "calls", calls },
+    };
+    for (size_t i = 0; argc == 3 && n > 0 && i < sizeof loads / sizeof *loads; i++)
+        if (strcmp(argv[1], loads[i].name) == 0)
+            return loads[i].run(n);
+    fprintf(stderr, "usage: %s ops|mlp|calls N\n", argv[0]);
+    return 2;
 }
