@@ -618,20 +618,17 @@ static const binding *moved_copy(env *e, const char *name, const dc_place *other
 static void check_same_device(unit *u, env *e, const dc_effect *ef, arguments *a,
                               dc_loc at)
 {
+    value x = current(e, argument(a, ef->arg[0]));
     for (int i = 1; i < ef->nargs; i++) {
-        value first = current(e, argument(a, ef->arg[0]));
-        value other = current(e, argument(a, ef->arg[i]));
-        const value *x = &first, *y = &other;
-        if (x->kind == V_NONE || y->kind == V_NONE || !x->where.n || !y->where.n)
+        value y = current(e, argument(a, ef->arg[i]));
+        if (x.kind == V_NONE || y.kind == V_NONE || !x.where.n || !y.where.n ||
+            !dc_places_differ(&x.where, &y.where))
             continue;
-        int differ = dc_places_differ(&x->where, &y->where);
-        if (!differ)
-            continue;
-        const binding *moved = moved_copy(e, argument_text(a, ef->arg[0]), &y->where);
+        const binding *moved = moved_copy(e, argument_text(a, ef->arg[0]), &y.where);
         if (!moved)
-            moved = moved_copy(e, argument_text(a, ef->arg[i]), &x->where);
-        dc_rule_device_mismatch(u->out, at, operand(a, ef->arg[0], x),
-                                operand(a, ef->arg[i], y), moved ? moved->path : NULL,
+            moved = moved_copy(e, argument_text(a, ef->arg[i]), &x.where);
+        dc_rule_device_mismatch(u->out, at, operand(a, ef->arg[0], &x),
+                                operand(a, ef->arg[i], &y), moved ? moved->path : NULL,
                                 moved ? moved->v.where.a[0].origin : (dc_loc){ 0 });
     }
 }
@@ -639,17 +636,16 @@ static void check_same_device(unit *u, env *e, const dc_effect *ef, arguments *a
 static void check_same_dtype(unit *u, env *e, const dc_effect *ef, arguments *a,
                              dc_loc at)
 {
+    value x = current(e, argument(a, ef->arg[0]));
     for (int i = 1; i < ef->nargs; i++) {
-        value first = current(e, argument(a, ef->arg[0]));
-        value other = current(e, argument(a, ef->arg[i]));
-        const value *x = &first, *y = &other;
-        if (x->dtype == DT_UNKNOWN_TYPE || y->dtype == DT_UNKNOWN_TYPE || x->dtype == y->dtype ||
-            x->dtype == DT_I64_TYPE || y->dtype == DT_I64_TYPE)
+        value y = current(e, argument(a, ef->arg[i]));
+        if (x.dtype == DT_UNKNOWN_TYPE || y.dtype == DT_UNKNOWN_TYPE || x.dtype == y.dtype ||
+            x.dtype == DT_I64_TYPE || y.dtype == DT_I64_TYPE)
             continue;
         dc_rule_dtype_mismatch(u->out, at, argument_text(a, ef->arg[0]),
-                               dtype_names[x->dtype], x->dtype_origin,
-                               argument_text(a, ef->arg[i]), dtype_names[y->dtype],
-                               y->dtype_origin);
+                               dtype_names[x.dtype], x.dtype_origin,
+                               argument_text(a, ef->arg[i]), dtype_names[y.dtype],
+                               y.dtype_origin);
     }
 }
 
@@ -1496,11 +1492,12 @@ static enum CXChildVisitResult each_statement(CXCursor c, CXCursor parent, CXCli
 static void statement(unit *u, env *e, CXCursor c)
 {
     enum CXCursorKind k = clang_getCursorKind(c);
-    children ch = clang_getCursorKind(c) == CXCursor_CompoundStmt ? (children){ .n = 0 }
-                                                                  : children_of(c);
-    CXCursor none = clang_getNullCursor();
     if (e->dead && k != CXCursor_LabelStmt)
         return;
+    /* a block walks its own statements, an expression its own operands */
+    children ch = k == CXCursor_CompoundStmt || clang_isExpression(k) ? (children){ .n = 0 }
+                                                                       : children_of(c);
+    CXCursor none = clang_getNullCursor();
     switch (k) {
     case CXCursor_CompoundStmt: {
         block b = { u, e };

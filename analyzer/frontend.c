@@ -60,15 +60,21 @@ int dc_analyze_file(const char *path, const dc_flags *flags, dc_model *model, dc
     char dirs[4096];
     int argc = 0, nerrors = 0;
     err[0] = 0;
-    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) {
-        snprintf(err, errlen, "devcheck: %s: %s", path,
-                 errno == ENOENT ? "no such file" : S_ISDIR(st.st_mode) ? "is a folder" :
-                 strerror(errno));
+    const char *why = stat(path, &st) != 0 ? (errno == ENOENT ? "no such file" : strerror(errno))
+                      : S_ISDIR(st.st_mode)   ? "is a folder"
+                      : !S_ISREG(st.st_mode)  ? "not a regular file"
+                                              : NULL;
+    if (why) {
+        snprintf(err, errlen, "devcheck: %s: %s", path, why);
         return -1;
     }
     if (!shared_index)
         shared_index = clang_createIndex(0, 0);
     argv[argc++] = "-D__DEVCHECK__";
+    if (flags && flags->directory) {    /* a compile command's relative paths are its folder's */
+        argv[argc++] = "-working-directory";
+        argv[argc++] = flags->directory;
+    }
     for (int i = 0; flags && i < flags->nargs && argc < MAX_ARGS - 16; i++)
         argv[argc++] = flags->args[i];
     argc = add_includes(argv, argc, dirs, sizeof dirs);

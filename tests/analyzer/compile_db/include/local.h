@@ -1,0 +1,2 @@
+/* Found only through the compile command's -Iinclude, relative to its folder. */
+#define LOCAL_SIZE 4
