@@ -65,6 +65,7 @@ typedef struct {
 } kernel_layout;
 
 static kernel_layout layouts[MAX_KERNELS];
+static int nlayouts;                    /* at most half the table: its probes must end */
 static pthread_mutex_t layouts_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* What each parameter is: sizes from CUDA (cudaFuncGetParamInfo, asked
@@ -110,13 +111,14 @@ static const kernel_layout *layout_of(const void *func)
     while (layouts[i].func && layouts[i].func != func)
         i = (i + 1) & (MAX_KERNELS - 1);
     kernel_layout *k = &layouts[i], learnt = { .nparams = -1 };
-    if (!k->func) {
+    if (!k->func && nlayouts < MAX_KERNELS / 2) {
         atomic_init(&learnt.func, func);
         ask_runtime(learn_layout, &learnt);
         if (learnt.nparams >= 0) {      /* else unknown: asked again at the next launch */
             k->name = learnt.name;
             k->nparams = learnt.nparams;
             memcpy(k->kind, learnt.kind, sizeof k->kind);
+            nlayouts++;
             atomic_store_explicit(&k->func, func, memory_order_release);
         }
     }
@@ -192,9 +194,10 @@ static bool mapped(const void *p)
     return (uintptr_t)p >= 65536 && mincore(start, 1, &in) == 0;
 }
 
-static bool is_device(place_kind k)
+/* Freed memory is where it was: a freed pinned buffer is host memory. */
+static bool is_device(const place *at)
 {
-    return k == AT_DEVICE || k == AT_FREED;
+    return at->kind == AT_DEVICE || (at->kind == AT_FREED && at->a.memory == DV_MEM_DEVICE);
 }
 
 /* ---- peer access ----------------------------------------------------------------- */
@@ -256,13 +259,13 @@ static const char *const kind_names[] = {
 
 static const char *space_name(const place *at)
 {
-    return is_device(at->kind) ? "device memory" : "host memory";
+    return is_device(at) ? "device memory" : "host memory";
 }
 
 /* The kind that fits the pointers, for the fix. */
 static int fitting_kind(const place *dst, const place *src)
 {
-    return is_device(dst->kind) ? (is_device(src->kind) ? 3 : 1) : (is_device(src->kind) ? 2 : 0);
+    return is_device(dst) ? (is_device(src) ? 3 : 1) : (is_device(src) ? 2 : 0);
 }
 
 /* false when the kind contradicts the pointers */
@@ -274,7 +277,7 @@ static bool check_direction(const place *dst, const place *src, uint64_t bytes, 
                  src->kind != AT_UNKNOWN && src->kind != AT_NONE;
     if (!known || kind < 0 || kind > 3)
         return true;
-    if (wants_device[kind][0] == is_device(dst->kind) && wants_device[kind][1] == is_device(src->kind))
+    if (wants_device[kind][0] == is_device(dst) && wants_device[kind][1] == is_device(src))
         return true;
     dv_finding(DV_MEMCPY_DIRECTION, site, bytes, NULL,
                "a copy of %llu bytes with kind %s, but dst is %s and src is %s: the kind that "
@@ -289,8 +292,9 @@ static void check_range(const place *at, const void *p, uint64_t bytes, const ch
 {
     if (at->kind == AT_FREED) {
         dv_finding(DV_USE_AFTER_FREE, site, bytes, &at->a,
-                   "the %s of a %llu-byte copy or memset (%p) is device memory that was freed",
-                   side, (unsigned long long)bytes, p);
+                   "the %s of a %llu-byte copy or memset (%p) is %s memory that was freed",
+                   side, (unsigned long long)bytes, p,
+                   at->a.memory == DV_MEM_PINNED ? "pinned host" : "device");
         return;
     }
     if (!at->tracked)
@@ -306,7 +310,7 @@ static void check_range(const place *at, const void *p, uint64_t bytes, const ch
 
 static void describe_transfer(const place *dst, const place *src, dv_event *e)
 {
-    bool d = is_device(dst->kind), s = is_device(src->kind);
+    bool d = is_device(dst), s = is_device(src);
     const place *host = !s ? src : !d ? dst : NULL;
     e->u.copy.direction = d ? (s ? DV_DIR_DTOD : DV_DIR_HTOD) : (s ? DV_DIR_DTOH : DV_DIR_HTOH);
     e->u.copy.src_device = (int16_t)(s ? src->device : -1);

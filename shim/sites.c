@@ -291,7 +291,7 @@ uint32_t dv_site_above(const void *frame)
     uintptr_t pc = walk_frames(frame);
     if (!pc)
         pc = unwind_frames();
-    if (pc != last_site.pc || !pc) {
+    if (pc != last_site.pc) {
         last_site.id = intern(pc, false, true);
         last_site.pc = pc;
     }

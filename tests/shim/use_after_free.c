@@ -1,7 +1,9 @@
 /*
  * use_after_free: device memory used after cudaFree, by a copy and by a
- * kernel launch.  Nothing is allocated in between, so the address cannot
- * have been handed out again.
+ * kernel launch, and pinned memory after cudaFreeHost.  Nothing is
+ * allocated in between, so the address cannot have been handed out again.
+ * Freed pinned memory is still host memory: its copy to the device has the
+ * right kind (and no bytes, so nothing freed is read).
  */
 #include "shim_test.h"
 
@@ -19,6 +21,9 @@ int main(void)
     SAY(cudaMemcpy(pinned, dev, n * sizeof *dev, cudaMemcpyDeviceToHost)); // devtrace: use_after_free
     SAY(cudaLaunchKernel((const void *)dtk_fill_f32, grid, block, args, 0, NULL)); // devtrace: use_after_free
     SAY(cudaDeviceSynchronize());
+    SAY(cudaMalloc((void **)&dev, n * sizeof *dev));
     SAY(cudaFreeHost(pinned));
+    SAY(cudaMemcpy(dev, pinned, 0, cudaMemcpyHostToDevice)); // devtrace: use_after_free
+    SAY(cudaFree(dev));
     return 0;
 }
