@@ -1,0 +1,172 @@
+#!/usr/bin/env bash
+# The GPU check: what only a machine with an NVIDIA GPU can show.  It builds
+# the runtime, the shim and devtrace (not the analyzer, which needs libclang)
+# and then, on the real device:
+#   1. the whole test suite with DT_DEVICE unset (the shim's tests then run
+#      devtensor on the GPU);
+#   2. every devtensor example on the GPU against the emulated device: the
+#      same exit status and output, and a bug form's same message;
+#   3. every example under `devtrace run`: its findings, and its time;
+#   4. the raw CUDA mistakes of bench/gpu_bugs.cu, built by nvcc with the
+#      static and with the shared libcudart, alone, under the shim and under
+#      compute-sanitizer: what each sees;
+#   5. compute-sanitizer on the devtensor bug examples beside the shim;
+#   6. the slowdown of each tool on a correct copy-launch-copy loop.
+# Results: OUT_DIR/gpu.md (tables, for bench/README.md) and the logs beside it.
+#
+#   bench/gpu.sh [OUT_DIR]          (default: $OUT, else build-gpu/out)
+#
+# A GPU machine may lack Debian's -dev packages and have no network: the
+# packages the build needs can be carried as .deb files in .gpudeps/ (made on
+# a Debian machine with: mkdir .gpudeps && cd .gpudeps && apt-get download
+# libsqlite3-dev libsqlite3-0 libdw-dev libdw1 libelf-dev libelf1
+# libopenblas-dev libopenblas-pthread-dev libopenblas0-pthread libopenblas0
+# libgfortran5 zlib1g-dev); they are unpacked under /tmp, never over /.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export PATH=$PATH:/usr/local/cuda/bin
+out=$(realpath -m "${1:-${OUT:-build-gpu/out}}")
+build=build-gpu
+mkdir -p "$out"
+md=$out/gpu.md
+: >"$md"
+say() { printf '%s\n' "$*" | tee -a "$md"; }
+secs() { date +%s.%N; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
+since() { awk -v a="$1" -v b="$(secs)" 'BEGIN { printf "%.2f", b - a }'; }
+first_line() { grep -m1 -E "$1" "$2" | cut -c1-140 | tr '|' '/'; }
+
+# --- 1. The machine ----------------------------------------------------------
+say "## The machine"
+say '```'
+{
+  nvidia-smi --query-gpu=name,driver_version,memory.total,compute_cap --format=csv,noheader
+  nvcc --version | tail -1
+  cmake --version | head -1
+  gcc --version | head -1
+  compute-sanitizer --version | tail -1
+  grep PRETTY_NAME /etc/os-release
+  nproc
+} 2>&1 | tee -a "$md"
+say '```'
+
+# --- 2. Libraries: the system's, or the carried packages ---------------------
+deps=/tmp/gpudeps
+have_header() { printf '#include <%s>\n' "$1" | cc -E -x c - "${@:2}" >/dev/null 2>&1; }
+cmake_extra=()
+if ! have_header sqlite3.h || ! have_header elfutils/libdwfl.h ||
+   ! { have_header cblas.h || have_header openblas/cblas.h; } || [ -n "${GPU_FORCE_DEBS:-}" ]; then
+  if ! ls .gpudeps/*.deb >/dev/null 2>&1; then
+    say "missing -dev packages and no .gpudeps/*.deb to unpack: see the top of bench/gpu.sh"
+    exit 2
+  fi
+  rm -rf "$deps"; mkdir -p "$deps/missing"
+  for f in .gpudeps/*.deb; do dpkg -x "$f" "$deps"; done
+  multi=$deps/usr/lib/x86_64-linux-gnu
+  # Only the shared libraries the system lacks go on the loader's path, so
+  # the system's own programs keep their own.
+  for so in libsqlite3.so.0 libdw.so.1 libelf.so.1 libopenblas.so.0 libgfortran.so.5 libz.so.1; do
+    ldconfig -p | grep -q "^[[:space:]]*$so " && continue
+    f=$(find "$deps" -name "$so" | head -1)
+    [ -n "$f" ] && ln -sf "$f" "$deps/missing/$so"
+  done
+  export LD_LIBRARY_PATH=$deps/missing${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+  export PATH=$PATH:$deps/usr/bin
+  cmake_extra=(-DCMAKE_INCLUDE_PATH="$deps/usr/include;$deps/usr/include/x86_64-linux-gnu/openblas-pthread"
+               -DCMAKE_LIBRARY_PATH="$multi/openblas-pthread;$multi")
+  say "unpacked the carried packages: $(ls .gpudeps | tr '\n' ' ')"
+  say "on the loader's path: $(ls "$deps/missing" | tr '\n' ' ')"
+fi
+
+# --- 3. Build -----------------------------------------------------------------
+t0=$(secs)
+if ! { cmake -S . -B "$build" -G Ninja -DDEVCHECK_ANALYZER=OFF "${cmake_extra[@]}" &&
+       cmake --build "$build" -j "$(nproc)"; } >"$out/build.log" 2>&1; then
+  say "build failed:"; tail -30 "$out/build.log" | tee -a "$md"
+  exit 1
+fi
+say "built in $(since "$t0") s; the real-GPU backend: $(ls "$build/lib/libdevtensor-cuda.so" 2>&1)"
+bin=$build/bin lib=$build/lib ex=$build/examples
+export DT_SIM_QUIET=1 OPENBLAS_NUM_THREADS=1
+unset DT_DEVICE
+
+# --- 4. The test suite with DT_DEVICE unset -----------------------------------
+say "## The test suite, DT_DEVICE unset"
+t0=$(secs)
+timeout 240 ctest --test-dir "$build" -j 8 --output-on-failure >"$out/ctest.log" 2>&1
+say "ctest exit $? in $(since "$t0") s: $(grep -E 'tests passed|tests failed' "$out/ctest.log")"
+grep -E '^\s+[0-9]+ - .*\((Failed|Timeout|SEGFAULT|Subprocess)' "$out/ctest.log" | tee -a "$md"
+
+# --- 5. Examples: the GPU against the emulated device, and under the shim -----
+say "## The examples on the GPU (DT_DEVICE unset) against the emulated device"
+say "| example | GPU exit | emulated exit | same stdout | GPU message | shim findings (GPU) | alone s | shim s |"
+say "| --- | --- | --- | --- | --- | --- | --- | --- |"
+bugs=()
+for src in examples/*.c; do
+  name=$(basename "$src" .c)
+  case $name in raw_*) continue ;; esac         # linked to the emulated device itself
+  [ -x "$ex/$name" ] || continue
+  t0=$(secs); timeout 60 "$ex/$name" >"$out/gpu.out" 2>"$out/gpu.err"; rc=$?; ta=$(since "$t0")
+  DT_DEVICE=sim timeout 60 "$ex/$name" >"$out/sim.out" 2>"$out/sim.err"; src_rc=$?
+  same=no; cmp -s "$out/gpu.out" "$out/sim.out" && same=yes
+  db=$out/ex.db; rm -f "$db"
+  t0=$(secs); timeout 60 "$bin/devtrace" run -o "$db" -- "$ex/$name" >/dev/null 2>&1; ts=$(since "$t0")
+  found=$("$bin/devtrace" report "$db" findings --format csv 2>&1 | tail -n +2 | cut -d, -f4,6 |
+          sed 's/,/:/' | sort | uniq -c | awk '{ printf "%s%s×%s", (NR > 1 ? ", " : ""), $2, $1 }')
+  say "| $name | $rc | $src_rc | $same | $(first_line 'error|Expected' "$out/gpu.err") | ${found:-none} | $ta | $ts |"
+  case $name in *_bug) bugs+=("$name") ;; esac
+done
+
+# --- 6. nvcc's programs: static and shared libcudart ---------------------------
+say "## bench/gpu_bugs.cu built by nvcc: alone, under the shim, under compute-sanitizer"
+say "| cudart | mistake | alone | shim exit | shim findings | sanitizer exit | sanitizer errors |"
+say "| --- | --- | --- | --- | --- | --- | --- |"
+mistakes=(host_pointer_kernel_arg memcpy_direction memcpy_out_of_bounds use_after_free double_free fixed)
+for kind in static shared; do
+  prog=$build/bench/gpu_bugs_$kind
+  [ -x "$prog" ] || { say "| $kind | (not built) |"; continue; }
+  for m in "${mistakes[@]}"; do
+    alone=$(timeout 60 "$prog" "$m" 2>&1 | tr '\n' ' '; echo " (exit ${PIPESTATUS[0]})")
+    db=$out/raw.db; rm -f "$db"
+    timeout 60 "$bin/devtrace" run -o "$db" -- "$prog" "$m" >/dev/null 2>&1; src=$?
+    found=$("$bin/devtrace" report "$db" findings --format csv 2>&1 | tail -n +2 | cut -d, -f4,6 |
+            sed 's/,/:/' | sort | uniq -c | awk '{ printf "%s%s×%s", (NR > 1 ? ", " : ""), $2, $1 }')
+    timeout 120 compute-sanitizer --error-exitcode 9 "$prog" "$m" >"$out/san.log" 2>&1; cs=$?
+    echo "== $kind $m" >>"$out/sanitizer.log"; cat "$out/san.log" >>"$out/sanitizer.log"
+    errs=$(grep -oE 'ERROR SUMMARY: [0-9]+' "$out/san.log" | grep -oE '[0-9]+$')
+    kinds=$(grep -oE '^========= (Invalid|Program hit|Address|Malloc|Cuda API|Host API)[^(]*' "$out/san.log" |
+            sed 's/^========= //' | sort | uniq -c | awk '{ $1 = $1 "×"; print }' | paste -sd';' | cut -c1-120)
+    say "| $kind | $m | ${alone:0:90} | $src | ${found:-none} | $cs | ${errs:-?} ${kinds} |"
+  done
+done
+
+# --- 7. compute-sanitizer on devtensor's bug examples --------------------------
+say "## compute-sanitizer on the devtensor bug examples (the shim's findings are in the table above)"
+say "| example | sanitizer exit | sanitizer errors | alone s | sanitizer s |"
+say "| --- | --- | --- | --- | --- |"
+for name in "${bugs[@]}"; do
+  t0=$(secs); timeout 60 "$ex/$name" >/dev/null 2>&1; ta=$(since "$t0")
+  t0=$(secs); timeout 120 compute-sanitizer --error-exitcode 9 "$ex/$name" >"$out/san.log" 2>&1; cs=$?
+  tc=$(since "$t0")
+  echo "== $name" >>"$out/sanitizer.log"; cat "$out/san.log" >>"$out/sanitizer.log"
+  errs=$(grep -oE 'ERROR SUMMARY: [0-9]+' "$out/san.log" | grep -oE '[0-9]+$')
+  say "| $name | $cs | ${errs:-?} | $ta | $tc |"
+done
+
+# --- 8. Slowdown on a correct loop ---------------------------------------------
+say "## Slowdown: gpu_bugs loop (pinned copy in, launch, copy out), best of 3"
+say "| cudart | rounds | alone s | shim s | sanitizer s | shim × | sanitizer × |"
+say "| --- | --- | --- | --- | --- | --- | --- |"
+best() { sort -g | head -1; }
+for kind in static shared; do
+  prog=$build/bench/gpu_bugs_$kind
+  [ -x "$prog" ] || continue
+  rounds=20000
+  a=$(for _ in 1 2 3; do t0=$(secs); "$prog" loop $rounds >/dev/null 2>&1; since "$t0"; echo; done | best)
+  s=$(for _ in 1 2 3; do t0=$(secs); "$bin/devtrace" run -o "$out/loop.db" -- "$prog" loop $rounds >/dev/null 2>&1
+                         since "$t0"; echo; done | best)
+  c=$(t0=$(secs); timeout 120 compute-sanitizer "$prog" loop $rounds >/dev/null 2>&1; since "$t0")
+  say "| $kind | $rounds | $a | $s | $c | $(ratio "$s" "$a") | $(ratio "$c" "$a") |"
+done
+rm -f "$out"/*.db* "$out"/gpu.out "$out"/gpu.err "$out"/sim.out "$out"/sim.err "$out"/san.log
+say "done"
