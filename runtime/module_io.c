@@ -14,6 +14,7 @@
 #include "internal.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -237,13 +238,21 @@ dt_module *dt_module_load_at(const char *path, const char *file_, int line_)
 {
     if (!path)
         return dt_fail("dt_module_load: argument 'path' is NULL");
-    reader r = { fopen(path, "rb"), path, 0, false, DT_SITE("dt_module_load") };
+    reader r = { NULL, path, 0, false, DT_SITE("dt_module_load") };
     struct stat st;
-    if (!r.f)
+    /* O_NONBLOCK: a FIFO or a device would otherwise block the open itself,
+       before the check that refuses it; a regular file reads the same. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
         return dt_fail("dt_module_load: cannot open '%s': %s", path, strerror(errno));
-    if (fstat(fileno(r.f), &st) != 0 || !S_ISREG(st.st_mode)) {
-        fclose(r.f);
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        close(fd);
         return dt_fail("dt_module_load: '%s' is not a regular file", path);
+    }
+    if (!(r.f = fdopen(fd, "rb"))) {
+        int err = errno;
+        close(fd);
+        return dt_fail("dt_module_load: cannot open '%s': %s", path, strerror(err));
     }
     r.left = (long)st.st_size;
     char magic[sizeof MAGIC];

@@ -699,6 +699,18 @@ static void test_load_missing_file(void)
     CHECK_FAILS(dt_module_load(scratch_dir), "dt_module_load");   /* a directory */
 }
 
+/* A FIFO with no writer: opening it to read would wait for one forever.  The
+   alarm ends the test (as a failure) if the load blocks. */
+static void test_load_fifo(void)
+{
+    const char *path = scratch("fifo.dtm");
+    CHECK(mkfifo(path, 0600) == 0);
+    alarm(10);
+    CHECK_FAILS(dt_module_load(path), "dt_module_load", "not a regular file");
+    alarm(0);
+    unlink(path);
+}
+
 static void test_save_to_bad_path(void)
 {
     dt_module *m = dt_relu_layer();
@@ -945,6 +957,7 @@ int main(void)
     RUN(test_save_load_custom);
     RUN(test_load_unregistered_custom);
     RUN(test_load_missing_file);
+    RUN(test_load_fifo);
     RUN(test_save_to_bad_path);
     RUN(test_load_truncated);
     RUN(test_load_foreign_files);
