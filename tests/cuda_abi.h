@@ -26,7 +26,16 @@
     X(offsetof(struct cudaPointerAttributes, device))                           \
     X(offsetof(struct cudaPointerAttributes, devicePointer))                    \
     X(offsetof(struct cudaPointerAttributes, hostPointer))                      \
-    X(sizeof(dim3)) X(offsetof(dim3, z)) X(sizeof(cudaStream_t))
+    X(sizeof(dim3)) X(offsetof(dim3, z)) X(sizeof(cudaStream_t)) \
+    X(CUDA_VERSION) X(CUDA_SUCCESS) X(CUDA_ERROR_INVALID_VALUE) X(CUDA_ERROR_OUT_OF_MEMORY)      \
+    X(CUDA_ERROR_NOT_INITIALIZED) X(CUDA_ERROR_NO_DEVICE) X(CUDA_ERROR_INVALID_DEVICE)          \
+    X(CUDA_ERROR_INVALID_CONTEXT) X(CUDA_ERROR_INVALID_HANDLE) X(CUDA_ERROR_NOT_FOUND)          \
+    X(CUDA_ERROR_ILLEGAL_ADDRESS) X(CUDA_ERROR_LAUNCH_FAILED) X(CUDA_ERROR_NOT_SUPPORTED)       \
+    X(CUDA_ERROR_UNKNOWN) X(sizeof(CUresult)) X(sizeof(CUdeviceptr)) X(sizeof(CUdevice))        \
+    X(CU_MEMHOSTALLOC_PORTABLE) X(CU_MEMHOSTALLOC_DEVICEMAP) X(CU_MEMHOSTALLOC_WRITECOMBINED)   \
+    X(CU_GET_PROC_ADDRESS_DEFAULT) X(CU_GET_PROC_ADDRESS_LEGACY_STREAM)                         \
+    X(CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM) X(CU_GET_PROC_ADDRESS_SUCCESS)             \
+    X(CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND) X(CU_GET_PROC_ADDRESS_VERSION_NOT_SUFFICIENT)
 
 #define CUDA_ABI_VALUE(e) (long)(e),
 #define CUDA_ABI_NAME(e) #e,

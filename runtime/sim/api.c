@@ -69,6 +69,7 @@ cudaError_t sim_return(cudaError_t e)
 }
 
 int sim_current_device(void) { return current_device; }
+void sim_set_current_device(int device) { current_device = device; }
 bool sim_peer_enabled(int from, int to) { return atomic_load(&peer[from][to]); }
 cudaError_t sim_sticky(int device) { return atomic_load(&sticky[device]); }
 void sim_poison(int device) { atomic_store(&sticky[device], cudaErrorIllegalAddress); }
@@ -83,8 +84,7 @@ int sim_stream_device(cudaStream_t s, int current)
     return s ? s->device : current;
 }
 
-/* The error every call on the current device starts from. */
-static cudaError_t device_state(void)
+cudaError_t sim_device_state(void)
 {
     if (sim_device_count() == 0)
         return cudaErrorNoDevice;
@@ -121,12 +121,12 @@ cudaError_t cudaGetDevice(int *device)
     if (!device)
         return sim_return(cudaErrorInvalidValue);
     *device = current_device;
-    return sim_return(device_state() == cudaErrorNoDevice ? cudaErrorNoDevice : cudaSuccess);
+    return sim_return(sim_device_state() == cudaErrorNoDevice ? cudaErrorNoDevice : cudaSuccess);
 }
 
 cudaError_t cudaDeviceSynchronize(void)
 {
-    return sim_return(device_state());     /* work is done when its call returns */
+    return sim_return(sim_device_state());     /* work is done when its call returns */
 }
 
 cudaError_t cudaDeviceReset(void)
@@ -152,7 +152,7 @@ cudaError_t cudaDeviceCanAccessPeer(int *can, int device, int peer_device)
 
 cudaError_t cudaDeviceEnablePeerAccess(int peer_device, unsigned int flags)
 {
-    cudaError_t e = device_state();
+    cudaError_t e = sim_device_state();
     if (e != cudaSuccess)
         return sim_return(e);
     if (flags != 0)
@@ -215,7 +215,7 @@ const char *cudaGetErrorString(cudaError_t error)
 
 cudaError_t cudaStreamCreate(cudaStream_t *stream)
 {
-    cudaError_t e = device_state();
+    cudaError_t e = sim_device_state();
     if (e != cudaSuccess)
         return sim_return(e);
     if (!stream)
@@ -249,7 +249,7 @@ cudaError_t cudaStreamSynchronize(cudaStream_t stream)
 
 cudaError_t cudaMalloc(void **ptr, size_t size)
 {
-    cudaError_t e = device_state();
+    cudaError_t e = sim_device_state();
     if (e != cudaSuccess)
         return sim_return(e);
     if (!ptr)
@@ -290,7 +290,7 @@ cudaError_t cudaFreeAsync(void *ptr, cudaStream_t stream)
 
 cudaError_t cudaHostAlloc(void **ptr, size_t size, unsigned int flags)
 {
-    cudaError_t e = device_state();
+    cudaError_t e = sim_device_state();
     if (e != cudaSuccess)
         return sim_return(e);
     if (!ptr || flags > (cudaHostAllocPortable | cudaHostAllocMapped | cudaHostAllocWriteCombined))
@@ -313,7 +313,7 @@ cudaError_t cudaFreeHost(void *ptr)
 
 cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total)
 {
-    cudaError_t e = device_state();
+    cudaError_t e = sim_device_state();
     if (e != cudaSuccess)
         return sim_return(e);
     if (!free_bytes || !total)
@@ -374,10 +374,10 @@ static cudaError_t copy_side(const void *p, size_t count, bool check, bool devic
     return cudaSuccess;
 }
 
-static cudaError_t copy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind)
+cudaError_t sim_copy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind)
 {
     char *to, *from;
-    cudaError_t e = device_state();
+    cudaError_t e = sim_device_state();
     if (e != cudaSuccess)
         return e;
     if ((unsigned)kind > cudaMemcpyDefault)
@@ -394,7 +394,7 @@ static cudaError_t copy(void *dst, const void *src, size_t count, enum cudaMemcp
 
 cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind)
 {
-    return sim_return(copy(dst, src, count, kind));
+    return sim_return(sim_copy(dst, src, count, kind));
 }
 
 cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind,
@@ -402,7 +402,7 @@ cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaM
 {
     if (!sim_stream_valid(stream))
         return sim_return(cudaErrorInvalidResourceHandle);
-    return sim_return(copy(dst, src, count, kind));
+    return sim_return(sim_copy(dst, src, count, kind));
 }
 
 cudaError_t cudaMemcpyPeer(void *dst, int dst_device, const void *src, int src_device,
@@ -412,16 +412,24 @@ cudaError_t cudaMemcpyPeer(void *dst, int dst_device, const void *src, int src_d
         return sim_return(cudaErrorInvalidDevice);
     if (count && (sim_device_of(dst) != dst_device || sim_device_of(src) != src_device))
         return sim_return(cudaErrorInvalidValue);
-    return sim_return(copy(dst, src, count, cudaMemcpyDeviceToDevice));
+    return sim_return(sim_copy(dst, src, count, cudaMemcpyDeviceToDevice));
+}
+
+cudaError_t sim_fill(void *ptr, const void *pattern, size_t width, size_t count)
+{
+    char *bytes;
+    cudaError_t e = sim_device_state();
+    if (e == cudaSuccess && count)
+        e = copy_side(ptr, count * width, true, true, &bytes);
+    if (e == cudaSuccess && width == 1)
+        memset(bytes, *(const unsigned char *)pattern, count);
+    for (size_t i = 0; e == cudaSuccess && width > 1 && i < count; i++)
+        memcpy(bytes + i * width, pattern, width);
+    return e;
 }
 
 cudaError_t cudaMemset(void *ptr, int value, size_t count)
 {
-    char *bytes;
-    cudaError_t e = device_state();
-    if (e == cudaSuccess && count)
-        e = copy_side(ptr, count, true, true, &bytes);
-    if (e == cudaSuccess && count)
-        memset(bytes, value, count);
-    return sim_return(e);
+    unsigned char byte = (unsigned char)value;
+    return sim_return(sim_fill(ptr, &byte, 1, count));
 }

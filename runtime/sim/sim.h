@@ -1,6 +1,7 @@
 /*
- * cudasim's insides, shared by its three parts: memory.c (where memory
- * lives), api.c (the runtime API over it) and launch.c (kernels).
+ * cudasim's insides, shared by its parts: memory.c (where memory lives),
+ * api.c (the runtime API over it), launch.c (kernels) and driver.c (the
+ * driver API over the same).
  */
 #ifndef CUDASIM_SIM_H
 #define CUDASIM_SIM_H
@@ -44,6 +45,9 @@ int sim_pinned_free(void *p);
 /* Records e as this thread's last error when it is one; returns e. */
 cudaError_t sim_return(cudaError_t e);
 int sim_current_device(void);
+void sim_set_current_device(int device);
+/* The error every call on the current device starts from. */
+cudaError_t sim_device_state(void);
 bool sim_peer_enabled(int from, int to);
 /* The device's sticky error: cudaSuccess until a kernel faulted on it. */
 cudaError_t sim_sticky(int device);
@@ -53,10 +57,16 @@ bool sim_stream_valid(cudaStream_t s);
 int sim_stream_device(cudaStream_t s, int current);
 /* DT_SIM_* variables: a whole number in [lo, hi], or fallback (said on
    stderr when the value is malformed). */
+/* Copies and fills, checked as cudaMemcpy and cudaMemset are; they leave the
+   thread's last error alone (the driver API has none). */
+cudaError_t sim_copy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind);
+cudaError_t sim_fill(void *ptr, const void *pattern, size_t width, size_t count);
 long sim_env_long(const char *name, long fallback, long lo, long hi);
 
 /* ---- launch.c ------------------------------------------------------------ */
 
 void sim_launch_after_fork(void);
+/* cudaLaunchKernel, leaving the thread's last error alone. */
+cudaError_t sim_launch(const void *func, dim3 grid, dim3 block, void **args, cudaStream_t stream);
 
 #endif /* CUDASIM_SIM_H */
