@@ -62,3 +62,28 @@ void dv_seen_end(dv_event *e, int rc)
     e->result = rc;
     dv_emit(e);
 }
+
+int dv_seen_device(_Atomic(void *) *fn, const char *query)
+{
+    int d = -1;
+    void *f = atomic_load_explicit(fn, memory_order_relaxed);
+    if (!f) {
+        f = dv_next(query);
+        atomic_store_explicit(fn, f, memory_order_relaxed);
+    }
+    if (!f || ((int (*)(int *))f)(&d) != 0)
+        d = -1;
+    return d;
+}
+
+void dv_handler_keep_site(const dv_handler *h, const void *params, uint32_t site, dv_event *e)
+{
+    (void)h, (void)params;
+    *e = (dv_event){ .site = site };
+}
+
+void dv_handler_send(const dv_handler *h, const void *params, int rc, dv_event *e)
+{
+    (void)h, (void)params;
+    dv_seen_end(e, rc);
+}

@@ -43,8 +43,12 @@
 bool dv_next_is_sim(void);
 /* The runtime beneath's definition of a CUDA function, or NULL. */
 void *dv_next(const char *name);
-/* Chooses the device; sets DT_DEVICE=sim for devtensor when there is no GPU. */
+/* Chooses the device; sets DT_DEVICE=sim for devtensor when there is no GPU.
+   Then subscribes to CUPTI (dv_cupti_start). */
 void dv_next_choose(void);
+/* A function of CUPTI beneath (the emulated device's, or libcupti where there
+   is a GPU), or NULL. */
+void *dv_cupti_symbol(const char *name);
 
 /* ---- call sites (sites.c) ------------------------------------------------- */
 
@@ -270,6 +274,9 @@ void dv_seen_launch(dv_event *e, dv_api api, const void *func, const unsigned gr
                     int dev, uint32_t site);
 /* After it: its result, and the event sent. */
 void dv_seen_end(dv_event *e, int rc);
+/* The current device, as query (cudaGetDevice or cuCtxGetDevice, looked up
+   into *fn once) says; -1 when it cannot. */
+int dv_seen_device(_Atomic(void *) *fn, const char *query);
 
 /* How one function's calls are taken apart, from the struct of its
    arguments that CUPTI hands its callbacks (a <name>_params of CUDA's
@@ -282,12 +289,17 @@ typedef struct dv_handler {
     void (*after)(const struct dv_handler *h, const void *params, int rc, dv_event *e);
 } dv_handler;
 
+/* What most calls do: keep the site before, send the event after. */
+void dv_handler_keep_site(const dv_handler *h, const void *params, uint32_t site, dv_event *e);
+void dv_handler_send(const dv_handler *h, const void *params, int rc, dv_event *e);
+
 /* The driver API's handlers (driver.c). */
 extern const dv_handler dv_driver_handlers[];
 extern const size_t dv_driver_handler_count;
 
 /* Subscribes to CUPTI where there is one (once; at start, and from
-   InitializeInjection).  false when another tool holds it. */
+   InitializeInjection).  false when there is none, or another tool holds it
+   (said once on stderr): interposition alone then sees the calls. */
 bool dv_cupti_start(void);
 
 /* ---- process state (lifecycle.c) --------------------------------------------- */

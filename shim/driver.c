@@ -22,32 +22,12 @@
 static int context_device(void)
 {
     static _Atomic(void *) get;
-    CUdevice d = -1;
-    void *f = atomic_load_explicit(&get, memory_order_relaxed);
-    if (!f) {
-        f = dv_next("cuCtxGetDevice");
-        atomic_store_explicit(&get, f, memory_order_relaxed);
-    }
-    if (!f || ((CUresult (*)(CUdevice *))f)(&d) != CUDA_SUCCESS)
-        d = -1;
-    return d;
+    return dv_seen_device(&get, "cuCtxGetDevice");
 }
 
 #define ADDRESS(dptr) ((void *)(uintptr_t)(dptr))
 
 /* ---- how each call is taken apart ------------------------------------------ */
-
-static void keep_site(const dv_handler *h, const void *params, uint32_t site, dv_event *e)
-{
-    (void)h, (void)params;
-    *e = (dv_event){ .site = site };
-}
-
-static void send(const dv_handler *h, const void *params, int rc, dv_event *e)
-{
-    (void)h, (void)params;
-    dv_seen_end(e, rc);
-}
 
 static void allocated(const dv_handler *h, const void *params, int rc, dv_event *e)
 {
@@ -140,19 +120,19 @@ static void launch(const dv_handler *h, const void *params, uint32_t site, dv_ev
 
 /* fn (its cbid and api named after it), what is done before it, after it. */
 #define DRIVER_CALLS(X) \
-    X(cuMemAlloc_v2, keep_site, allocated) \
-    X(cuMemAllocHost_v2, keep_site, allocated_host) \
-    X(cuMemHostAlloc, keep_site, allocated_host) \
-    X(cuMemFree_v2, free_device, send) \
-    X(cuMemFreeHost, free_host, send) \
-    X(cuMemcpyHtoD_v2, copy_htod, send) \
-    X(cuMemcpyDtoH_v2, copy_dtoh, send) \
-    X(cuMemcpyDtoD_v2, copy_dtod, send) \
-    X(cuMemcpy, copy_any, send) \
-    X(cuMemcpyAsync, copy_any_async, send) \
-    X(cuMemsetD8_v2, set_d8, send) \
-    X(cuMemsetD32_v2, set_d32, send) \
-    X(cuLaunchKernel, launch, send)
+    X(cuMemAlloc_v2, dv_handler_keep_site, allocated) \
+    X(cuMemAllocHost_v2, dv_handler_keep_site, allocated_host) \
+    X(cuMemHostAlloc, dv_handler_keep_site, allocated_host) \
+    X(cuMemFree_v2, free_device, dv_handler_send) \
+    X(cuMemFreeHost, free_host, dv_handler_send) \
+    X(cuMemcpyHtoD_v2, copy_htod, dv_handler_send) \
+    X(cuMemcpyDtoH_v2, copy_dtoh, dv_handler_send) \
+    X(cuMemcpyDtoD_v2, copy_dtod, dv_handler_send) \
+    X(cuMemcpy, copy_any, dv_handler_send) \
+    X(cuMemcpyAsync, copy_any_async, dv_handler_send) \
+    X(cuMemsetD8_v2, set_d8, dv_handler_send) \
+    X(cuMemsetD32_v2, set_d32, dv_handler_send) \
+    X(cuLaunchKernel, launch, dv_handler_send)
 
 enum {
 #define DRIVER_INDEX(fn, before, after) H_##fn,

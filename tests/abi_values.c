@@ -2,6 +2,7 @@
    this file is compiled against, named by ABI_SIDE. */
 #include <cuda.h>
 #include <cuda_runtime_api.h>
+#include <cupti.h>
 
 #include "cuda_abi.h"
 

@@ -35,7 +35,33 @@
     X(CU_MEMHOSTALLOC_PORTABLE) X(CU_MEMHOSTALLOC_DEVICEMAP) X(CU_MEMHOSTALLOC_WRITECOMBINED)   \
     X(CU_GET_PROC_ADDRESS_DEFAULT) X(CU_GET_PROC_ADDRESS_LEGACY_STREAM)                         \
     X(CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM) X(CU_GET_PROC_ADDRESS_SUCCESS)             \
-    X(CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND) X(CU_GET_PROC_ADDRESS_VERSION_NOT_SUFFICIENT)
+    X(CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND) X(CU_GET_PROC_ADDRESS_VERSION_NOT_SUFFICIENT) \
+    X(CUPTI_SUCCESS) X(CUPTI_ERROR_INVALID_PARAMETER) X(CUPTI_ERROR_NOT_INITIALIZED)           \
+    X(CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED) X(CUPTI_ERROR_UNKNOWN)                    \
+    X(CUPTI_API_ENTER) X(CUPTI_API_EXIT) X(CUPTI_CB_DOMAIN_DRIVER_API)                          \
+    X(CUPTI_CB_DOMAIN_RUNTIME_API) X(sizeof(CUpti_CallbackData))                                \
+    X(offsetof(CUpti_CallbackData, functionParams))                                             \
+    X(offsetof(CUpti_CallbackData, functionReturnValue))                                        \
+    X(offsetof(CUpti_CallbackData, correlationData))                                            \
+    X(offsetof(CUpti_CallbackData, correlationId))                                              \
+    CUPTI_PARAMS(CUPTI_ABI_PARAMS, X)
+
+/* Each traced call: its callback id and its params struct's size. */
+#define CUPTI_ABI_PARAMS(X, domain, fn) X(CUPTI_##domain##_TRACE_CBID_##fn) X(sizeof(fn##_params))
+#define CUPTI_PARAMS(X, ...) \
+    X(__VA_ARGS__, DRIVER, cuInit) X(__VA_ARGS__, DRIVER, cuMemAlloc_v2)                         \
+    X(__VA_ARGS__, DRIVER, cuMemFree_v2) X(__VA_ARGS__, DRIVER, cuMemAllocHost_v2)              \
+    X(__VA_ARGS__, DRIVER, cuMemFreeHost) X(__VA_ARGS__, DRIVER, cuMemHostAlloc)                \
+    X(__VA_ARGS__, DRIVER, cuMemcpyHtoD_v2) X(__VA_ARGS__, DRIVER, cuMemcpyDtoH_v2)             \
+    X(__VA_ARGS__, DRIVER, cuMemcpyDtoD_v2) X(__VA_ARGS__, DRIVER, cuMemcpy)                    \
+    X(__VA_ARGS__, DRIVER, cuMemcpyAsync) X(__VA_ARGS__, DRIVER, cuMemsetD8_v2)                 \
+    X(__VA_ARGS__, DRIVER, cuMemsetD32_v2) X(__VA_ARGS__, DRIVER, cuLaunchKernel)               \
+    X(__VA_ARGS__, RUNTIME, cudaMalloc_v3020) X(__VA_ARGS__, RUNTIME, cudaFree_v3020)           \
+    X(__VA_ARGS__, RUNTIME, cudaMallocHost_v3020) X(__VA_ARGS__, RUNTIME, cudaFreeHost_v3020)   \
+    X(__VA_ARGS__, RUNTIME, cudaHostAlloc_v3020) X(__VA_ARGS__, RUNTIME, cudaMemcpy_v3020)      \
+    X(__VA_ARGS__, RUNTIME, cudaMemcpyAsync_v3020) X(__VA_ARGS__, RUNTIME, cudaMemset_v3020)    \
+    X(__VA_ARGS__, RUNTIME, cudaMemcpyPeer_v4000) X(__VA_ARGS__, RUNTIME, cudaLaunchKernel_v7000) \
+    X(__VA_ARGS__, RUNTIME, cudaMallocAsync_v11020) X(__VA_ARGS__, RUNTIME, cudaFreeAsync_v11020)
 
 #define CUDA_ABI_VALUE(e) (long)(e),
 #define CUDA_ABI_NAME(e) #e,

@@ -247,7 +247,7 @@ cudaError_t cudaStreamSynchronize(cudaStream_t stream)
 
 /* ---- memory ------------------------------------------------------------- */
 
-cudaError_t cudaMalloc(void **ptr, size_t size)
+static cudaError_t device_malloc(void **ptr, size_t size)
 {
     cudaError_t e = sim_device_state();
     if (e != cudaSuccess)
@@ -261,7 +261,7 @@ cudaError_t cudaMalloc(void **ptr, size_t size)
     return sim_return(*ptr ? cudaSuccess : cudaErrorMemoryAllocation);
 }
 
-cudaError_t cudaFree(void *ptr)
+static cudaError_t device_free(void *ptr)
 {
     if (!ptr)
         return cudaSuccess;
@@ -273,22 +273,34 @@ cudaError_t cudaFree(void *ptr)
     return sim_return(sim_device_free(ptr) == 0 ? cudaSuccess : cudaErrorInvalidValue);
 }
 
+cudaError_t cudaMalloc(void **ptr, size_t size)
+{
+    SIM_RUNTIME(cudaMalloc, v3020, device_malloc(ptr, size), ptr, size);
+}
+
+cudaError_t cudaFree(void *ptr)
+{
+    SIM_RUNTIME(cudaFree, v3020, device_free(ptr), ptr);
+}
+
 /* Stream-ordered: on the emulated device every stream is already in order. */
+static cudaError_t stream_check(cudaStream_t stream)
+{
+    return sim_stream_valid(stream) ? cudaSuccess : sim_return(cudaErrorInvalidResourceHandle);
+}
+
 cudaError_t cudaMallocAsync(void **ptr, size_t size, cudaStream_t stream)
 {
-    if (!sim_stream_valid(stream))
-        return sim_return(cudaErrorInvalidResourceHandle);
-    return cudaMalloc(ptr, size);
+    SIM_RUNTIME(cudaMallocAsync, v11020, stream_check(stream) ?: device_malloc(ptr, size), ptr,
+                size, stream);
 }
 
 cudaError_t cudaFreeAsync(void *ptr, cudaStream_t stream)
 {
-    if (!sim_stream_valid(stream))
-        return sim_return(cudaErrorInvalidResourceHandle);
-    return cudaFree(ptr);
+    SIM_RUNTIME(cudaFreeAsync, v11020, stream_check(stream) ?: device_free(ptr), ptr, stream);
 }
 
-cudaError_t cudaHostAlloc(void **ptr, size_t size, unsigned int flags)
+static cudaError_t host_alloc(void **ptr, size_t size, unsigned int flags)
 {
     cudaError_t e = sim_device_state();
     if (e != cudaSuccess)
@@ -299,16 +311,26 @@ cudaError_t cudaHostAlloc(void **ptr, size_t size, unsigned int flags)
     return sim_return(*ptr ? cudaSuccess : cudaErrorMemoryAllocation);
 }
 
-cudaError_t cudaMallocHost(void **ptr, size_t size)
+cudaError_t cudaHostAlloc(void **ptr, size_t size, unsigned int flags)
 {
-    return cudaHostAlloc(ptr, size, cudaHostAllocDefault);
+    SIM_RUNTIME(cudaHostAlloc, v3020, host_alloc(ptr, size, flags), ptr, size, flags);
 }
 
-cudaError_t cudaFreeHost(void *ptr)
+cudaError_t cudaMallocHost(void **ptr, size_t size)
+{
+    SIM_RUNTIME(cudaMallocHost, v3020, host_alloc(ptr, size, cudaHostAllocDefault), ptr, size);
+}
+
+static cudaError_t host_free(void *ptr)
 {
     if (!ptr)
         return cudaSuccess;
     return sim_return(sim_pinned_free(ptr) == 0 ? cudaSuccess : cudaErrorInvalidValue);
+}
+
+cudaError_t cudaFreeHost(void *ptr)
+{
+    SIM_RUNTIME(cudaFreeHost, v3020, host_free(ptr), ptr);
 }
 
 cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total)
@@ -394,25 +416,33 @@ cudaError_t sim_copy(void *dst, const void *src, size_t count, enum cudaMemcpyKi
 
 cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind)
 {
-    return sim_return(sim_copy(dst, src, count, kind));
+    SIM_RUNTIME(cudaMemcpy, v3020, sim_return(sim_copy(dst, src, count, kind)), dst, src, count,
+                kind);
 }
 
 cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind,
                             cudaStream_t stream)
 {
-    if (!sim_stream_valid(stream))
-        return sim_return(cudaErrorInvalidResourceHandle);
-    return sim_return(sim_copy(dst, src, count, kind));
+    SIM_RUNTIME(cudaMemcpyAsync, v3020,
+                stream_check(stream) ?: sim_return(sim_copy(dst, src, count, kind)), dst, src,
+                count, kind, stream);
 }
 
-cudaError_t cudaMemcpyPeer(void *dst, int dst_device, const void *src, int src_device,
-                           size_t count)
+static cudaError_t copy_peer(void *dst, int dst_device, const void *src, int src_device,
+                             size_t count)
 {
     if (!valid_device(dst_device) || !valid_device(src_device))
         return sim_return(cudaErrorInvalidDevice);
     if (count && (sim_device_of(dst) != dst_device || sim_device_of(src) != src_device))
         return sim_return(cudaErrorInvalidValue);
     return sim_return(sim_copy(dst, src, count, cudaMemcpyDeviceToDevice));
+}
+
+cudaError_t cudaMemcpyPeer(void *dst, int dst_device, const void *src, int src_device,
+                           size_t count)
+{
+    SIM_RUNTIME(cudaMemcpyPeer, v4000, copy_peer(dst, dst_device, src, src_device, count), dst,
+                dst_device, src, src_device, count);
 }
 
 cudaError_t sim_fill(void *ptr, const void *pattern, size_t width, size_t count)
@@ -431,5 +461,5 @@ cudaError_t sim_fill(void *ptr, const void *pattern, size_t width, size_t count)
 cudaError_t cudaMemset(void *ptr, int value, size_t count)
 {
     unsigned char byte = (unsigned char)value;
-    return sim_return(sim_fill(ptr, &byte, 1, count));
+    SIM_RUNTIME(cudaMemset, v3020, sim_return(sim_fill(ptr, &byte, 1, count)), ptr, value, count);
 }

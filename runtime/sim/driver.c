@@ -96,7 +96,7 @@ CUresult cuGetErrorString(CUresult error, const char **text)
     return error_text(error, text, false);
 }
 
-CUresult cuInit(unsigned int flags)
+static CUresult init(unsigned int flags)
 {
     if (flags != 0)
         return CUDA_ERROR_INVALID_VALUE;
@@ -104,6 +104,11 @@ CUresult cuInit(unsigned int flags)
         return CUDA_ERROR_NO_DEVICE;
     atomic_store(&initialized, true);
     return CUDA_SUCCESS;
+}
+
+CUresult cuInit(unsigned int flags)
+{
+    SIM_DRIVER(cuInit, init(flags), flags);
 }
 
 CUresult cuDriverGetVersion(int *version)
@@ -203,7 +208,7 @@ CUresult cuCtxSynchronize(void)
 
 /* ---- memory ----------------------------------------------------------------- */
 
-CUresult cuMemAlloc_v2(CUdeviceptr *dptr, size_t bytes)
+static CUresult device_alloc(CUdeviceptr *dptr, size_t bytes)
 {
     CUresult e = ready();
     if (e != CUDA_SUCCESS)
@@ -215,7 +220,12 @@ CUresult cuMemAlloc_v2(CUdeviceptr *dptr, size_t bytes)
     return p ? CUDA_SUCCESS : CUDA_ERROR_OUT_OF_MEMORY;
 }
 
-CUresult cuMemFree_v2(CUdeviceptr dptr)
+CUresult cuMemAlloc_v2(CUdeviceptr *dptr, size_t bytes)
+{
+    SIM_DRIVER(cuMemAlloc_v2, device_alloc(dptr, bytes), dptr, bytes);
+}
+
+static CUresult device_free(CUdeviceptr dptr)
 {
     CUresult e = ready();
     if (e != CUDA_SUCCESS || dptr == 0)
@@ -223,7 +233,12 @@ CUresult cuMemFree_v2(CUdeviceptr dptr)
     return sim_device_free((void *)(uintptr_t)dptr) == 0 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
 }
 
-CUresult cuMemHostAlloc(void **pp, size_t bytes, unsigned int flags)
+CUresult cuMemFree_v2(CUdeviceptr dptr)
+{
+    SIM_DRIVER(cuMemFree_v2, device_free(dptr), dptr);
+}
+
+static CUresult host_alloc(void **pp, size_t bytes, unsigned int flags)
 {
     CUresult e = ready();
     if (e != CUDA_SUCCESS)
@@ -236,17 +251,27 @@ CUresult cuMemHostAlloc(void **pp, size_t bytes, unsigned int flags)
     return *pp ? CUDA_SUCCESS : CUDA_ERROR_OUT_OF_MEMORY;
 }
 
-CUresult cuMemAllocHost_v2(void **pp, size_t bytes)
+CUresult cuMemHostAlloc(void **pp, size_t bytes, unsigned int flags)
 {
-    return cuMemHostAlloc(pp, bytes, 0);
+    SIM_DRIVER(cuMemHostAlloc, host_alloc(pp, bytes, flags), pp, bytes, flags);
 }
 
-CUresult cuMemFreeHost(void *p)
+CUresult cuMemAllocHost_v2(void **pp, size_t bytes)
+{
+    SIM_DRIVER(cuMemAllocHost_v2, host_alloc(pp, bytes, 0), pp, bytes);
+}
+
+static CUresult host_free(void *p)
 {
     CUresult e = ready();
     if (e != CUDA_SUCCESS)
         return e;
     return sim_pinned_free(p) == 0 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+}
+
+CUresult cuMemFreeHost(void *p)
+{
+    SIM_DRIVER(cuMemFreeHost, host_free(p), p);
 }
 
 /* ---- copies and fills ---------------------------------------------------------- */
@@ -261,30 +286,32 @@ static CUresult copy(void *dst, const void *src, size_t n, enum cudaMemcpyKind k
 
 CUresult cuMemcpyHtoD_v2(CUdeviceptr dst, const void *src, size_t n)
 {
-    return copy(ADDRESS(dst), src, n, cudaMemcpyHostToDevice);
+    SIM_DRIVER(cuMemcpyHtoD_v2, copy(ADDRESS(dst), src, n, cudaMemcpyHostToDevice), dst, src, n);
 }
 
 CUresult cuMemcpyDtoH_v2(void *dst, CUdeviceptr src, size_t n)
 {
-    return copy(dst, ADDRESS(src), n, cudaMemcpyDeviceToHost);
+    SIM_DRIVER(cuMemcpyDtoH_v2, copy(dst, ADDRESS(src), n, cudaMemcpyDeviceToHost), dst, src, n);
 }
 
 CUresult cuMemcpyDtoD_v2(CUdeviceptr dst, CUdeviceptr src, size_t n)
 {
-    return copy(ADDRESS(dst), ADDRESS(src), n, cudaMemcpyDeviceToDevice);
+    SIM_DRIVER(cuMemcpyDtoD_v2, copy(ADDRESS(dst), ADDRESS(src), n, cudaMemcpyDeviceToDevice),
+               dst, src, n);
 }
 
 /* Unified addressing: where each side lives says the direction. */
 CUresult cuMemcpy(CUdeviceptr dst, CUdeviceptr src, size_t n)
 {
-    return copy(ADDRESS(dst), ADDRESS(src), n, cudaMemcpyDefault);
+    SIM_DRIVER(cuMemcpy, copy(ADDRESS(dst), ADDRESS(src), n, cudaMemcpyDefault), dst, src, n);
 }
 
 CUresult cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, size_t n, CUstream stream)
 {
-    if (!sim_stream_valid(stream))
-        return CUDA_ERROR_INVALID_HANDLE;
-    return copy(ADDRESS(dst), ADDRESS(src), n, cudaMemcpyDefault);
+    SIM_DRIVER(cuMemcpyAsync,
+               sim_stream_valid(stream) ? copy(ADDRESS(dst), ADDRESS(src), n, cudaMemcpyDefault)
+                                        : CUDA_ERROR_INVALID_HANDLE,
+               dst, src, n, stream);
 }
 
 static CUresult fill(CUdeviceptr dst, const void *pattern, size_t width, size_t n)
@@ -295,30 +322,36 @@ static CUresult fill(CUdeviceptr dst, const void *pattern, size_t width, size_t 
 
 CUresult cuMemsetD8_v2(CUdeviceptr dst, unsigned char value, size_t n)
 {
-    return fill(dst, &value, 1, n);
+    SIM_DRIVER(cuMemsetD8_v2, fill(dst, &value, 1, n), dst, value, n);
 }
 
 CUresult cuMemsetD32_v2(CUdeviceptr dst, unsigned int value, size_t n)
 {
-    return fill(dst, &value, sizeof value, n);
+    SIM_DRIVER(cuMemsetD32_v2, fill(dst, &value, sizeof value, n), dst, value, n);
 }
 
 /* ---- launches --------------------------------------------------------------------- */
 
 /* Parameters come as kernelParams only: the packed buffer of extra is not
    emulated. */
-CUresult cuLaunchKernel(CUfunction f, unsigned int gx, unsigned int gy, unsigned int gz,
-                        unsigned int bx, unsigned int by, unsigned int bz, unsigned int shared,
-                        CUstream stream, void **params, void **extra)
+static CUresult launch(CUfunction f, dim3 grid, dim3 block, CUstream stream, void **params,
+                       void **extra)
 {
     CUresult e = ready();
-    (void)shared;
     if (e != CUDA_SUCCESS)
         return e;
     if (extra)
         return params ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_SUPPORTED;
-    dim3 grid = { gx, gy, gz }, block = { bx, by, bz };
     return driver_result(sim_launch((const void *)f, grid, block, params, stream));
+}
+
+CUresult cuLaunchKernel(CUfunction f, unsigned int gx, unsigned int gy, unsigned int gz,
+                        unsigned int bx, unsigned int by, unsigned int bz, unsigned int shared,
+                        CUstream stream, void **params, void **extra)
+{
+    SIM_DRIVER(cuLaunchKernel,
+               launch(f, (dim3){ gx, gy, gz }, (dim3){ bx, by, bz }, stream, params, extra), f,
+               gx, gy, gz, bx, by, bz, shared, stream, params, extra);
 }
 
 /* ---- cuGetProcAddress ----------------------------------------------------------------- */

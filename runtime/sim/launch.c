@@ -326,6 +326,6 @@ cudaError_t sim_launch(const void *func, dim3 grid, dim3 block, void **args, cud
 cudaError_t cudaLaunchKernel(const void *func, dim3 grid, dim3 block, void **args,
                              size_t shared_mem, cudaStream_t stream)
 {
-    (void)shared_mem;
-    return sim_return(sim_launch(func, grid, block, args, stream));
+    SIM_RUNTIME(cudaLaunchKernel, v7000, sim_return(sim_launch(func, grid, block, args, stream)),
+                func, grid, block, args, shared_mem, stream);
 }

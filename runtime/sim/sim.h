@@ -1,7 +1,8 @@
 /*
  * cudasim's insides, shared by its parts: memory.c (where memory lives),
- * api.c (the runtime API over it), launch.c (kernels) and driver.c (the
- * driver API over the same).
+ * api.c (the runtime API over it), launch.c (kernels), driver.c (the
+ * driver API over the same) and cupti.c (CUPTI's callbacks for their calls,
+ * and the injection library).
  */
 #ifndef CUDASIM_SIM_H
 #define CUDASIM_SIM_H
@@ -9,6 +10,8 @@
 #include "cudasim.h"
 
 #include <cuda_runtime_api.h>
+#include <cupti.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 #define SIM_MAX_DEVICES 16
@@ -68,5 +71,41 @@ long sim_env_long(const char *name, long fallback, long lo, long hi);
 void sim_launch_after_fork(void);
 /* cudaLaunchKernel, leaving the thread's last error alone. */
 cudaError_t sim_launch(const void *func, dim3 grid, dim3 block, void **args, cudaStream_t stream);
+
+/* ---- cupti.c ------------------------------------------------------------- */
+
+/* One traced call, from its entry callback to its exit callback. */
+typedef struct {
+    CUpti_CallbackFunc callback;        /* NULL: nobody listens */
+    void *userdata;
+    CUpti_CallbackDomain domain;
+    CUpti_CallbackId cbid;
+    uint64_t correlation;               /* the subscriber's, from entry to exit */
+    CUpti_CallbackData data;
+} sim_traced_call;
+
+void sim_trace_enter(sim_traced_call *t, CUpti_CallbackDomain domain, CUpti_CallbackId cbid,
+                     const char *name, const void *params);
+void sim_trace_exit(sim_traced_call *t, void *result);
+/* Loads CUDA_INJECTION64_PATH and calls its InitializeInjection, once, at
+   the first call that starts the device (cuInit, or the runtime's first). */
+void sim_inject(void);
+
+/* The body of fn: its arguments in fn's CUPTI params struct, the subscriber
+   called before and after call, and call's result returned. */
+#define SIM_TRACED(params_type, domain, cbid, name, call, ...) do { \
+        params_type params_ = { __VA_ARGS__ }; \
+        sim_traced_call t_; \
+        sim_trace_enter(&t_, domain, cbid, name, &params_); \
+        __typeof__(call) r_ = call; \
+        sim_trace_exit(&t_, &r_); \
+        return r_; \
+    } while (0)
+#define SIM_RUNTIME(fn, version, call, ...) \
+    SIM_TRACED(fn##_##version##_params, CUPTI_CB_DOMAIN_RUNTIME_API, \
+               CUPTI_RUNTIME_TRACE_CBID_##fn##_##version, #fn, call, __VA_ARGS__)
+#define SIM_DRIVER(fn, call, ...) \
+    SIM_TRACED(fn##_params, CUPTI_CB_DOMAIN_DRIVER_API, CUPTI_DRIVER_TRACE_CBID_##fn, #fn, call, \
+               __VA_ARGS__)
 
 #endif /* CUDASIM_SIM_H */

@@ -5,9 +5,12 @@
  * devtensor's fill, whose CUfunction cudaGetFuncBySymbol gives.  The host
  * pointer goes to a kernel last: the device is unusable after it.
  *
- * Built twice: calling the functions by name, and (BY_PROC_ADDRESS) through
- * a table of entry points filled by cuGetProcAddress, as a statically linked
- * CUDA runtime does.
+ * Built three times: calling the functions by name; (BY_PROC_ADDRESS)
+ * through a table of entry points filled by cuGetProcAddress; and, with
+ * DRIVER_LIBRARY too, taking cuGetProcAddress itself from the driver
+ * library's handle, as a statically linked CUDA runtime does, so that no
+ * call passes through an interposed name.  The same program also runs with
+ * the shim loaded as an injection library.
  */
 #include <cuda.h>
 #include <cuda_runtime_api.h>
@@ -28,13 +31,25 @@
 static struct { DRIVER(FIELD) } driver;
 #define CU(fn) driver.fn
 
+#ifdef DRIVER_LIBRARY
+#include <dlfcn.h>
+static __typeof__(&cuGetProcAddress) proc_address(void)
+{
+    void *h = dlopen(DRIVER_LIBRARY, RTLD_NOW | RTLD_LOCAL);
+    return h ? (__typeof__(&cuGetProcAddress))dlsym(h, "cuGetProcAddress_v2") : NULL;
+}
+#else
+static __typeof__(&cuGetProcAddress) proc_address(void) { return cuGetProcAddress; }
+#endif
+
 #define LOOKUP(fn) \
-    found &= cuGetProcAddress(#fn, (void **)&driver.fn, CUDA_VERSION, CU_GET_PROC_ADDRESS_DEFAULT, \
-                              &status) == CUDA_SUCCESS;
+    found &= get(#fn, (void **)&driver.fn, CUDA_VERSION, CU_GET_PROC_ADDRESS_DEFAULT, &status) == \
+             CUDA_SUCCESS;
 static int lookup(void)
 {
+    __typeof__(&cuGetProcAddress) get = proc_address();
     CUdriverProcAddressQueryResult status;
-    int found = 1;
+    int found = get != NULL;
     DRIVER(LOOKUP)
     return found;
 }
