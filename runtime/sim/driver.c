@@ -119,36 +119,40 @@ CUresult cuDriverGetVersion(int *version)
     return CUDA_SUCCESS;
 }
 
-CUresult cuDeviceGetCount(int *count)
+/* What a call on devices starts from: cuInit, and somewhere to answer. */
+static CUresult started(const void *answer)
 {
     if (!atomic_load(&initialized))
         return CUDA_ERROR_NOT_INITIALIZED;
-    if (!count)
-        return CUDA_ERROR_INVALID_VALUE;
-    *count = sim_device_count();
-    return CUDA_SUCCESS;
+    return answer ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+}
+
+static CUresult valid_device(CUdevice d)
+{
+    return d >= 0 && d < sim_device_count() ? CUDA_SUCCESS : CUDA_ERROR_INVALID_DEVICE;
+}
+
+CUresult cuDeviceGetCount(int *count)
+{
+    CUresult e = started(count);
+    if (e == CUDA_SUCCESS)
+        *count = sim_device_count();
+    return e;
 }
 
 CUresult cuDeviceGet(CUdevice *device, int ordinal)
 {
-    if (!atomic_load(&initialized))
-        return CUDA_ERROR_NOT_INITIALIZED;
-    if (!device)
-        return CUDA_ERROR_INVALID_VALUE;
-    if (ordinal < 0 || ordinal >= sim_device_count())
-        return CUDA_ERROR_INVALID_DEVICE;
-    *device = ordinal;
-    return CUDA_SUCCESS;
+    CUresult e = started(device) ?: valid_device(ordinal);
+    if (e == CUDA_SUCCESS)
+        *device = ordinal;
+    return e;
 }
 
 CUresult cuDevicePrimaryCtxRetain(CUcontext *ctx, CUdevice device)
 {
-    if (!atomic_load(&initialized))
-        return CUDA_ERROR_NOT_INITIALIZED;
-    if (!ctx)
-        return CUDA_ERROR_INVALID_VALUE;
-    if (device < 0 || device >= sim_device_count())
-        return CUDA_ERROR_INVALID_DEVICE;
+    CUresult e = started(ctx) ?: valid_device(device);
+    if (e != CUDA_SUCCESS)
+        return e;
     primary[device].device = device;
     atomic_fetch_add(&primary[device].retained, 1);
     *ctx = &primary[device];
@@ -157,10 +161,9 @@ CUresult cuDevicePrimaryCtxRetain(CUcontext *ctx, CUdevice device)
 
 CUresult cuDevicePrimaryCtxRelease_v2(CUdevice device)
 {
-    if (!atomic_load(&initialized))
-        return CUDA_ERROR_NOT_INITIALIZED;
-    if (device < 0 || device >= sim_device_count())
-        return CUDA_ERROR_INVALID_DEVICE;
+    CUresult e = started(&device) ?: valid_device(device);
+    if (e != CUDA_SUCCESS)
+        return e;
     int held = atomic_load(&primary[device].retained);
     while (held > 0 && !atomic_compare_exchange_weak(&primary[device].retained, &held, held - 1))
         ;
@@ -170,7 +173,7 @@ CUresult cuDevicePrimaryCtxRelease_v2(CUdevice device)
 /* The context is the device: setting it is cudaSetDevice for this thread. */
 CUresult cuCtxSetCurrent(CUcontext ctx)
 {
-    if (!atomic_load(&initialized))
+    if (started(&ctx) != CUDA_SUCCESS)
         return CUDA_ERROR_NOT_INITIALIZED;
     if (ctx && (ctx < primary || ctx >= primary + sim_device_count()))
         return CUDA_ERROR_INVALID_CONTEXT;
@@ -182,12 +185,10 @@ CUresult cuCtxSetCurrent(CUcontext ctx)
 
 CUresult cuCtxGetCurrent(CUcontext *ctx)
 {
-    if (!atomic_load(&initialized))
-        return CUDA_ERROR_NOT_INITIALIZED;
-    if (!ctx)
-        return CUDA_ERROR_INVALID_VALUE;
-    *ctx = current;
-    return CUDA_SUCCESS;
+    CUresult e = started(ctx);
+    if (e == CUDA_SUCCESS)
+        *ctx = current;
+    return e;
 }
 
 CUresult cuCtxGetDevice(CUdevice *device)
