@@ -107,8 +107,25 @@ static void choose(void)
                 "%s; CUDA calls go to the CUDA runtime\n", dlerror());
 }
 
+/* Preloaded where there is a GPU, the shim names itself CUDA's injection
+   library (unless a tool is already named), so that CUDA loads it as its
+   tool when it starts (cuInit) and it subscribes to CUPTI then, not before
+   the program has started CUDA. */
+static bool inject_self(void)
+{
+    Dl_info self;
+    char path[PATH_MAX];
+    const char *named = getenv("CUDA_INJECTION64_PATH");
+    if (sim_handle || !gpu_present() || (named && *named) ||
+        !dladdr((void *)inject_self, &self) || !self.dli_fname ||
+        !realpath(self.dli_fname, path))        /* the program may change folders */
+        return false;
+    return setenv("CUDA_INJECTION64_PATH", path, 1) == 0;
+}
+
 void dv_next_choose(void)
 {
     choose();
-    dv_cupti_start();
+    if (!inject_self())
+        dv_cupti_start();
 }
