@@ -7,7 +7,9 @@
  */
 #include "devtrace.h"
 
-__thread int dv_in_call;
+/* initial-exec: it is on every call's path, and the shim's thread-locals are
+   in the static block anyway (sites.c). */
+__thread int dv_in_call __attribute__((tls_model("initial-exec")));
 
 void dv_seen_alloc(dv_api api, dv_memory memory, int device, const void *p, uint64_t bytes,
                    uint32_t site, int rc)

@@ -10,16 +10,21 @@
  *
  * A call is counted once.  One the shim interposed is under way when its
  * callback comes (dv_in_call), and so is a runtime call when the driver
- * calls it makes come: those callbacks are passed over.
+ * calls it makes come: those callbacks are passed over.  And on the emulated
+ * device, whose runtime no program can link statically, the runtime's
+ * callbacks are not asked for at all while the shim interposes it: they
+ * could only repeat what the wrappers saw, at a cost on every call.
  *
  * CUPTI takes one subscriber.  When another tool holds it (a profiler), the
  * shim says so once and goes on with interposition alone.  Loaded as a CUDA
  * injection library (CUDA_INJECTION64_PATH), InitializeInjection is where it
  * starts; preloaded, it subscribes when it starts.
  */
+#define _GNU_SOURCE     /* dladdr, RTLD_DEFAULT */
 #include "devtrace.h"
 
 #include <cupti.h>          /* with the <function>_params structs */
+#include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
 
@@ -145,6 +150,15 @@ static void CUPTIAPI on_call(void *userdata, CUpti_CallbackDomain domain, CUpti_
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static bool subscribed;
 
+/* Whether the program's cudaMalloc is the shim's: it is preloaded. */
+static bool interposing(void)
+{
+    Dl_info found, self;
+    void *f = dlsym(RTLD_DEFAULT, "cudaMalloc");
+    return f && dladdr(f, &found) && dladdr((void *)interposing, &self) &&
+           found.dli_fbase == self.dli_fbase;
+}
+
 static void enter(const dv_handler *rows, size_t n, CUpti_SubscriberHandle sub,
                   CUptiResult (*enable)(uint32_t, CUpti_SubscriberHandle, CUpti_CallbackDomain,
                                         CUpti_CallbackId))
@@ -181,7 +195,9 @@ static void subscribe(void)
         return;
     }
     enter(dv_driver_handlers, dv_driver_handler_count, handle, enable);
-    enter(runtime_handlers, sizeof runtime_handlers / sizeof *runtime_handlers, handle, enable);
+    if (!dv_next_is_sim() || !interposing())
+        enter(runtime_handlers, sizeof runtime_handlers / sizeof *runtime_handlers, handle,
+              enable);
     subscribed = true;
 }
 

@@ -259,7 +259,7 @@ int dv_kernel_param_count(const void *func);
 /* How many seen calls this thread is inside.  A call that reaches the shim a
    second way while one is under way (CUPTI's callback for a call that was
    interposed, the driver call inside a runtime call) is not counted again. */
-extern __thread int dv_in_call;
+extern __thread int dv_in_call __attribute__((tls_model("initial-exec")));
 #define DV_INSIDE(call) ({ dv_in_call++; __typeof__(call) r_ = (call); dv_in_call--; r_; })
 
 /* An allocation's result (p the memory, when rc is 0). */

@@ -6,7 +6,7 @@
  * device's calls to itself; and CUDA_INJECTION64_PATH.  Run as
  * "test_sim_cupti --injected" with CUDA_INJECTION64_PATH naming
  * sim_injection (which subscribes from its InitializeInjection), it checks
- * that the library is loaded at the first call that starts the device.
+ * that the library is loaded at the first traced call.
  */
 #include <cuda.h>
 #include <cuda_runtime_api.h>
@@ -133,16 +133,17 @@ static void test_unsubscribe(void)
     CHECK(cuptiUnsubscribe(again) == CUPTI_SUCCESS);
 }
 
-/* sim_injection holds the subscription from the first call that starts the
-   device, and not before. */
+/* sim_injection holds the subscription from the first traced call, and not
+   before. */
 static void test_injected(void)
 {
     CUpti_SubscriberHandle h;
-    int n = 0;
+    void *p = NULL;
     CHECK(cuptiSubscribe(&h, record, NULL) == CUPTI_SUCCESS);
     CHECK(cuptiUnsubscribe(h) == CUPTI_SUCCESS);
-    CHECK(cudaGetDeviceCount(&n) == cudaSuccess && n > 0);
+    CHECK(cudaMalloc(&p, 64) == cudaSuccess);
     CHECK(cuptiSubscribe(&h, record, NULL) == CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED);
+    CHECK(cudaFree(p) == cudaSuccess);
 }
 
 int main(int argc, char **argv)

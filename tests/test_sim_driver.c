@@ -94,6 +94,7 @@ static void test_copies_and_fills(void)
     /* wrong direction, past the end, freed: refused, and no last error */
     CHECK_CU(cuMemcpyHtoD((CUdeviceptr)(uintptr_t)out, in, sizeof in), CUDA_ERROR_INVALID_VALUE);
     CHECK_CU(cuMemcpyDtoH(out, a, 4096), CUDA_ERROR_INVALID_VALUE);
+    CHECK_CU(cuMemsetD32(b, 0, SIZE_MAX / 2), CUDA_ERROR_INVALID_VALUE);     /* bytes overflow */
     CHECK_CU_OK(cuMemFree(a));
     CHECK_CU(cuMemFree(a), CUDA_ERROR_INVALID_VALUE);
     CHECK_CU(cuMemcpyDtoH(out, a, 4), CUDA_ERROR_INVALID_VALUE);

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -449,11 +450,15 @@ cudaError_t sim_fill(void *ptr, const void *pattern, size_t width, size_t count)
 {
     char *bytes;
     cudaError_t e = sim_device_state();
-    if (e == cudaSuccess && count)
-        e = copy_side(ptr, count * width, true, true, &bytes);
-    if (e == cudaSuccess && width == 1)
+    if (e != cudaSuccess || count == 0)
+        return e;
+    if (count > SIZE_MAX / width)
+        return cudaErrorInvalidValue;
+    if ((e = copy_side(ptr, count * width, true, true, &bytes)) != cudaSuccess)
+        return e;
+    if (width == 1)
         memset(bytes, *(const unsigned char *)pattern, count);
-    for (size_t i = 0; e == cudaSuccess && width > 1 && i < count; i++)
+    for (size_t i = 0; width > 1 && i < count; i++)
         memcpy(bytes + i * width, pattern, width);
     return e;
 }

@@ -8,9 +8,10 @@
  * (SIM_RUNTIME and SIM_DRIVER in sim.h); the emulated device's calls to its
  * own functions are not traced, as CUDA's are not.
  *
- * And CUDA's injection: CUDA_INJECTION64_PATH names a library that the first
- * call to start the device loads, calling its InitializeInjection, which is
- * how CUDA loads tools (Nsight's among them) into a program unchanged.
+ * And CUDA's injection: CUDA_INJECTION64_PATH names a library that cuInit
+ * (or the first traced call, for a program of the runtime API alone) loads,
+ * calling its InitializeInjection, which is how CUDA loads tools (Nsight's
+ * among them) into a program unchanged.
  */
 #include "sim.h"
 
@@ -21,13 +22,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_CBID 1024
-
 struct CUpti_Subscriber_st {
     CUpti_CallbackFunc callback;
     void *userdata;
-    _Atomic bool enabled[CUPTI_CB_DOMAIN_SIZE][MAX_CBID];
 };
+
+_Atomic bool sim_enabled[CUPTI_CB_DOMAIN_SIZE][SIM_MAX_CBID];
 
 static struct CUpti_Subscriber_st subscriber;
 static _Atomic(struct CUpti_Subscriber_st *) listening;
@@ -92,8 +92,8 @@ CUptiResult CUPTIAPI cuptiUnsubscribe(CUpti_SubscriberHandle h)
     if (h && h == atomic_load(&listening)) {
         atomic_store(&listening, NULL);
         for (int d = 0; d < CUPTI_CB_DOMAIN_SIZE; d++)
-            for (int i = 0; i < MAX_CBID; i++)
-                atomic_store(&subscriber.enabled[d][i], false);
+            for (int i = 0; i < SIM_MAX_CBID; i++)
+                atomic_store(&sim_enabled[d][i], false);
         r = CUPTI_SUCCESS;
     }
     pthread_mutex_unlock(&subscribe_lock);
@@ -103,9 +103,9 @@ CUptiResult CUPTIAPI cuptiUnsubscribe(CUpti_SubscriberHandle h)
 CUptiResult CUPTIAPI cuptiEnableCallback(uint32_t enable, CUpti_SubscriberHandle h,
                                          CUpti_CallbackDomain domain, CUpti_CallbackId cbid)
 {
-    if (!valid(h, domain) || cbid >= MAX_CBID)
+    if (!valid(h, domain) || cbid >= SIM_MAX_CBID)
         return CUPTI_ERROR_INVALID_PARAMETER;
-    atomic_store(&h->enabled[domain][cbid], enable != 0);
+    atomic_store(&sim_enabled[domain][cbid], enable != 0);
     return CUPTI_SUCCESS;
 }
 
@@ -114,8 +114,8 @@ CUptiResult CUPTIAPI cuptiEnableDomain(uint32_t enable, CUpti_SubscriberHandle h
 {
     if (!valid(h, domain))
         return CUPTI_ERROR_INVALID_PARAMETER;
-    for (int i = 0; i < MAX_CBID; i++)
-        atomic_store(&h->enabled[domain][i], enable != 0);
+    for (int i = 0; i < SIM_MAX_CBID; i++)
+        atomic_store(&sim_enabled[domain][i], enable != 0);
     return CUPTI_SUCCESS;
 }
 
@@ -124,12 +124,9 @@ CUptiResult CUPTIAPI cuptiEnableDomain(uint32_t enable, CUpti_SubscriberHandle h
 void sim_trace_enter(sim_traced_call *t, CUpti_CallbackDomain domain, CUpti_CallbackId cbid,
                      const char *name, const void *params)
 {
-    sim_inject();                       /* before the first call's callback */
     struct CUpti_Subscriber_st *s = atomic_load_explicit(&listening, memory_order_acquire);
-    t->callback = NULL;
-    if (!s || cbid >= MAX_CBID ||
-        !atomic_load_explicit(&s->enabled[domain][cbid], memory_order_relaxed))
-        return;
+    if (!s)
+        return;                         /* unsubscribed since sim_tracing said yes */
     t->callback = s->callback;
     t->userdata = s->userdata;
     t->domain = domain;
@@ -154,7 +151,7 @@ void sim_trace_exit(sim_traced_call *t, void *result)
 
 /* ---- injection ------------------------------------------------------------------ */
 
-static atomic_bool injected;
+_Atomic bool sim_injected;
 static pthread_mutex_t inject_lock = PTHREAD_MUTEX_INITIALIZER;
 static __thread bool injecting;         /* the library's own calls while it starts */
 
@@ -172,16 +169,16 @@ static void load_injection(const char *path)
 
 void sim_inject(void)
 {
-    if (atomic_load_explicit(&injected, memory_order_acquire) || injecting)
+    if (atomic_load_explicit(&sim_injected, memory_order_acquire) || injecting)
         return;
     pthread_mutex_lock(&inject_lock);
-    if (!atomic_load(&injected)) {
+    if (!atomic_load(&sim_injected)) {
         const char *path = getenv("CUDA_INJECTION64_PATH");
         injecting = true;
         if (path && *path)
             load_injection(path);
         injecting = false;
-        atomic_store_explicit(&injected, true, memory_order_release);
+        atomic_store_explicit(&sim_injected, true, memory_order_release);
     }
     pthread_mutex_unlock(&inject_lock);
 }

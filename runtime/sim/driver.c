@@ -98,6 +98,7 @@ CUresult cuGetErrorString(CUresult error, const char **text)
 
 static CUresult init(unsigned int flags)
 {
+    sim_inject();
     if (flags != 0)
         return CUDA_ERROR_INVALID_VALUE;
     if (sim_device_count() == 0)

@@ -11,6 +11,7 @@
 
 #include <cuda_runtime_api.h>
 #include <cupti.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -87,16 +88,32 @@ typedef struct {
 void sim_trace_enter(sim_traced_call *t, CUpti_CallbackDomain domain, CUpti_CallbackId cbid,
                      const char *name, const void *params);
 void sim_trace_exit(sim_traced_call *t, void *result);
-/* Loads CUDA_INJECTION64_PATH and calls its InitializeInjection, once, at
-   the first call that starts the device (cuInit, or the runtime's first). */
+/* Loads CUDA_INJECTION64_PATH and calls its InitializeInjection, once: at
+   cuInit, or before the first traced call's callbacks, whichever is first. */
 void sim_inject(void);
+
+#define SIM_MAX_CBID 1024
+/* Which callbacks the subscriber wants; sim_injected: sim_inject is done. */
+extern _Atomic bool sim_enabled[CUPTI_CB_DOMAIN_SIZE][SIM_MAX_CBID];
+extern _Atomic bool sim_injected;
+
+/* Whether a call of domain and cbid is traced: the question every traced
+   call asks, so it is two loads. */
+static inline bool sim_tracing(CUpti_CallbackDomain domain, CUpti_CallbackId cbid)
+{
+    if (!atomic_load_explicit(&sim_injected, memory_order_acquire))
+        sim_inject();
+    return atomic_load_explicit(&sim_enabled[domain][cbid], memory_order_relaxed);
+}
 
 /* The body of fn: its arguments in fn's CUPTI params struct, the subscriber
    called before and after call, and call's result returned. */
 #define SIM_TRACED(params_type, domain, cbid, name, call, ...) do { \
         params_type params_ = { __VA_ARGS__ }; \
         sim_traced_call t_; \
-        sim_trace_enter(&t_, domain, cbid, name, &params_); \
+        t_.callback = NULL; \
+        if (sim_tracing(domain, cbid)) \
+            sim_trace_enter(&t_, domain, cbid, name, &params_); \
         __typeof__(call) r_ = call; \
         sim_trace_exit(&t_, &r_); \
         return r_; \
