@@ -114,12 +114,13 @@ static void choose(void)
 static bool inject_self(void)
 {
     Dl_info self;
-    char path[PATH_MAX];
+    char path[PATH_MAX], other[PATH_MAX];
     const char *named = getenv("CUDA_INJECTION64_PATH");
-    if (sim_handle || !gpu_present() || (named && *named) ||
-        !dladdr((void *)inject_self, &self) || !self.dli_fname ||
-        !realpath(self.dli_fname, path))        /* the program may change folders */
+    if (sim_handle || !gpu_present() || !dladdr((void *)inject_self, &self) ||
+        !self.dli_fname || !realpath(self.dli_fname, path))   /* the program may change folders */
         return false;
+    if (named && *named)        /* a parent's shim named it, or another tool is named */
+        return realpath(named, other) && strcmp(other, path) == 0;
     return setenv("CUDA_INJECTION64_PATH", path, 1) == 0;
 }
 
