@@ -345,7 +345,7 @@ void dv_check_copy(void *dst, uint64_t dst_span, const void *src, uint64_t src_s
 
 bool dv_check_free(dv_api api, void *p, uint32_t site, dv_alloc *out)
 {
-    bool host_api = api == DV_API_cudaFreeHost;
+    bool host_api = api == DV_API_cudaFreeHost || api == DV_API_cuMemFreeHost;
     const char *fn = dv_api_names[api];
     dv_alloc a;
     if (!p)

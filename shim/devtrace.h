@@ -6,6 +6,12 @@
  *   intercept.c  the CUDA runtime functions a program calls, under their own
  *                names: each wrapper finds its call site, forwards the call to
  *                the runtime beneath, and hands the facts to the checks
+ *   driver.c     the same for CUDA's driver API (cuMemAlloc_v2, cuLaunchKernel,
+ *                ...), and the pointers cuGetProcAddress hands out
+ *   cupti.c      CUPTI's callbacks: the calls interposition cannot see (a
+ *                static cudart, a table of driver entry points), and the
+ *                injection entry point
+ *   calls.c      a call's facts into checks and events, however it was seen
  *   next.c       the runtime beneath: libcudart (a GPU) or libcudasim (the
  *                emulated device, chosen when there is no GPU)
  *   checks.c     what is wrong with a launch, a copy or a free, against the
@@ -37,8 +43,12 @@
 bool dv_next_is_sim(void);
 /* The runtime beneath's definition of a CUDA function, or NULL. */
 void *dv_next(const char *name);
-/* Chooses the device; sets DT_DEVICE=sim for devtensor when there is no GPU. */
+/* Chooses the device; sets DT_DEVICE=sim for devtensor when there is no GPU.
+   Then subscribes to CUPTI (dv_cupti_start). */
 void dv_next_choose(void);
+/* A function of CUPTI beneath (the emulated device's, or libcupti where there
+   is a GPU), or NULL. */
+void *dv_cupti_symbol(const char *name);
 
 /* ---- call sites (sites.c) ------------------------------------------------- */
 
@@ -114,7 +124,10 @@ void dv_shadow_unlock(void);
     X(cudaMemcpy) X(cudaMemcpyAsync) X(cudaMemcpyPeer) X(cudaMemcpyPeerAsync) \
     X(cudaMemcpy2D) X(cudaMemcpy2DAsync) X(cudaMemset) X(cudaMemsetAsync) \
     X(cudaLaunchKernel) X(cudaDeviceSynchronize) X(cudaStreamSynchronize) \
-    X(dt_trace)
+    X(dt_trace) \
+    X(cuMemAlloc_v2) X(cuMemAllocHost_v2) X(cuMemHostAlloc) X(cuMemFree_v2) X(cuMemFreeHost) \
+    X(cuMemcpy) X(cuMemcpyAsync) X(cuMemcpyHtoD_v2) X(cuMemcpyDtoH_v2) X(cuMemcpyDtoD_v2) \
+    X(cuMemsetD8_v2) X(cuMemsetD32_v2) X(cuLaunchKernel)
 
 typedef enum {
 #define DV_API_ENUM(name) DV_API_##name,
@@ -240,6 +253,54 @@ void dv_peer_set(int dev, int peer, bool enabled);
 void dv_check_leaks(void);
 /* How many parameters func takes, or -1 if the runtime cannot say. */
 int dv_kernel_param_count(const void *func);
+
+/* ---- calls, however they were seen (calls.c, driver.c, cupti.c) ------------ */
+
+/* How many seen calls this thread is inside.  A call that reaches the shim a
+   second way while one is under way (CUPTI's callback for a call that was
+   interposed, the driver call inside a runtime call) is not counted again. */
+extern __thread int dv_in_call __attribute__((tls_model("initial-exec")));
+#define DV_INSIDE(call) ({ dv_in_call++; __typeof__(call) r_ = (call); dv_in_call--; r_; })
+
+/* An allocation's result (p the memory, when rc is 0). */
+void dv_seen_alloc(dv_api api, dv_memory memory, int device, const void *p, uint64_t bytes,
+                   uint32_t site, int rc);
+/* Before a free, a copy or a launch: the checks, and e filled for dv_seen_end. */
+void dv_seen_free(dv_event *e, dv_api api, void *p, uint32_t site);
+void dv_seen_copy(dv_event *e, dv_api api, void *dst, uint64_t dst_span, const void *src,
+                  uint64_t src_span, uint64_t bytes, int kind, bool async, uint32_t site);
+void dv_seen_launch(dv_event *e, dv_api api, const void *func, const unsigned grid[3],
+                    const unsigned block[3], void **args, uint64_t shared, uint64_t stream,
+                    int dev, uint32_t site);
+/* After it: its result, and the event sent. */
+void dv_seen_end(dv_event *e, int rc);
+/* The current device, as query (cudaGetDevice or cuCtxGetDevice, looked up
+   into *fn once) says; -1 when it cannot. */
+int dv_seen_device(_Atomic(void *) *fn, const char *query);
+
+/* How one function's calls are taken apart, from the struct of its
+   arguments that CUPTI hands its callbacks (a <name>_params of CUDA's
+   generated headers): before the call, the checks; after it, the event. */
+typedef struct dv_handler {
+    int domain;                         /* CUpti_CallbackDomain */
+    uint32_t cbid;
+    dv_api api;
+    void (*before)(const struct dv_handler *h, const void *params, uint32_t site, dv_event *e);
+    void (*after)(const struct dv_handler *h, const void *params, int rc, dv_event *e);
+} dv_handler;
+
+/* What most calls do: keep the site before, send the event after. */
+void dv_handler_keep_site(const dv_handler *h, const void *params, uint32_t site, dv_event *e);
+void dv_handler_send(const dv_handler *h, const void *params, int rc, dv_event *e);
+
+/* The driver API's handlers (driver.c). */
+extern const dv_handler dv_driver_handlers[];
+extern const size_t dv_driver_handler_count;
+
+/* Subscribes to CUPTI where there is one (once; at start, and from
+   InitializeInjection).  false when there is none, or another tool holds it
+   (said once on stderr): interposition alone then sees the calls. */
+bool dv_cupti_start(void);
 
 /* ---- process state (lifecycle.c) --------------------------------------------- */
 

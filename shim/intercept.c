@@ -27,7 +27,7 @@ static void *next_of(_Atomic(void *) *slot, const char *name)
 }
 
 /* Forwards a call, or fails it as CUDA does for a call it does not have. */
-#define FORWARD(fn, ...) (NEXT(fn) ? NEXT(fn)(__VA_ARGS__) : cudaErrorNotSupported)
+#define FORWARD(fn, ...) (NEXT(fn) ? DV_INSIDE(NEXT(fn)(__VA_ARGS__)) : cudaErrorNotSupported)
 
 /* ---- forwarded only ---------------------------------------------------------- */
 
@@ -81,17 +81,8 @@ static int current_device(void)
 static void record_alloc(dv_api api, void **p, size_t bytes, dv_memory memory, uint32_t site,
                          cudaError_t rc)
 {
-    dv_event e = { .type = DV_EV_CALL, .api = (uint8_t)api, .result = rc, .site = site };
-    e.device = (int16_t)(memory == DV_MEM_DEVICE ? current_device() : -1);
-    if (rc == cudaSuccess && p && *p) {
-        e.type = DV_EV_ALLOC;
-        e.seq = dv_next_seq();
-        e.u.alloc = (dv_alloc){ .addr = (uintptr_t)*p, .bytes = bytes, .seq = e.seq,
-                                .site = site, .device = e.device, .memory = (uint8_t)memory,
-                                .api = (uint8_t)api };
-        dv_shadow_add(&e.u.alloc);
-    }
-    dv_emit(&e);
+    dv_seen_alloc(api, memory, memory == DV_MEM_DEVICE ? current_device() : -1,
+                  rc == cudaSuccess && p ? *p : NULL, bytes, site, rc);
 }
 
 #define ALLOCATOR(which, memory, call) do { \
@@ -134,12 +125,9 @@ cudaError_t cudaHostAlloc(void **p, size_t bytes, unsigned int flags)
 #define DEALLOCATOR(which, call) do { \
         if (!dv_active()) \
             return call; \
-        uint32_t site = dv_site_here(); \
-        dv_event e = { .type = DV_EV_CALL, .api = (uint8_t)which, .device = -1, .site = site }; \
-        if (dv_check_free(which, p, site, &e.u.alloc)) \
-            e.type = DV_EV_FREE; \
-        e.result = call; \
-        dv_emit(&e); \
+        dv_event e; \
+        dv_seen_free(&e, which, p, dv_site_here()); \
+        dv_seen_end(&e, call); \
         return (cudaError_t)e.result; \
     } while (0)
 
@@ -166,13 +154,10 @@ cudaError_t cudaFreeHost(void *p)
 #define COPY(which, to, to_span, from, from_span, nbytes, how, is_async, call) do { \
         if (!dv_active()) \
             return call; \
-        uint32_t site = dv_site_here(); \
-        dv_event e = { .type = DV_EV_COPY, .api = (uint8_t)which, .device = -1, .site = site }; \
-        e.u.copy.bytes = nbytes; \
-        e.u.copy.async = is_async; \
-        dv_check_copy(to, to_span, from, from_span, how, site, &e); \
-        e.result = call; \
-        dv_emit(&e); \
+        dv_event e; \
+        dv_seen_copy(&e, which, to, to_span, from, from_span, nbytes, how, is_async, \
+                     dv_site_here()); \
+        dv_seen_end(&e, call); \
         return (cudaError_t)e.result; \
     } while (0)
 
@@ -246,28 +231,15 @@ cudaError_t cudaMemsetAsync(void *p, int value, size_t n, cudaStream_t s)
 
 /* ---- launches ------------------------------------------------------------------------- */
 
-static void record_launch(const void *func, dim3 grid, dim3 block, size_t shared,
-                          cudaStream_t stream, uint32_t site, int dev, cudaError_t rc)
-{
-    dv_event e = { .type = DV_EV_LAUNCH, .api = DV_API_cudaLaunchKernel, .device = (int16_t)dev,
-                   .result = rc, .site = site };
-    e.u.launch.func = func;
-    e.u.launch.grid[0] = grid.x, e.u.launch.grid[1] = grid.y, e.u.launch.grid[2] = grid.z;
-    e.u.launch.block[0] = block.x, e.u.launch.block[1] = block.y, e.u.launch.block[2] = block.z;
-    e.u.launch.shared = shared;
-    e.u.launch.stream = (uint64_t)(uintptr_t)stream;
-    dv_emit(&e);
-}
-
 #define LAUNCH(func, call) do { \
         if (!dv_active()) \
             return call; \
-        uint32_t site = dv_site_here(); \
-        int dev = current_device(); \
-        dv_check_launch(func, args, dev, site); \
-        cudaError_t rc = call; \
-        record_launch(func, grid, block, shared, stream, site, dev, rc); \
-        return rc; \
+        dv_event e; \
+        dv_seen_launch(&e, DV_API_cudaLaunchKernel, func, (unsigned[]){ grid.x, grid.y, grid.z }, \
+                       (unsigned[]){ block.x, block.y, block.z }, args, shared, \
+                       (uint64_t)(uintptr_t)stream, current_device(), dv_site_here()); \
+        dv_seen_end(&e, call); \
+        return (cudaError_t)e.result; \
     } while (0)
 
 NEXT_SLOT(cudaLaunchKernel)

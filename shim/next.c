@@ -6,6 +6,11 @@
  * shim's own folder: a devtensor program is told (DT_DEVICE=sim) to use it,
  * and a program linked with -lcudart has its calls answered by it, so the
  * same findings show as on a GPU.
+ *
+ * CUPTI beneath is the emulated device's own (libcudasim has its callback
+ * API), or, where there is a GPU, the toolkit's libcupti, found at run time
+ * (beside libcudart, or in the toolkit's folders) so that the shim neither
+ * builds nor runs against it where it is absent.
  */
 #include "devtrace.h"
 
@@ -18,6 +23,7 @@
 #include <unistd.h>
 
 static void *sim_handle;
+static void *cupti_handle;
 
 bool dv_next_is_sim(void)
 {
@@ -44,21 +50,47 @@ static bool gpu_present(void)
     return found || access("/dev/nvidia0", F_OK) == 0;
 }
 
-static void *open_sim(void)
+/* Opens file from the folder of the object that holds addr. */
+static void *open_beside(const void *addr, const char *file)
 {
     Dl_info self;
     char path[PATH_MAX];
-    if (dladdr((void *)open_sim, &self) && self.dli_fname && strrchr(self.dli_fname, '/')) {
+    if (addr && dladdr(addr, &self) && self.dli_fname && strrchr(self.dli_fname, '/')) {
         int dir = (int)(strrchr(self.dli_fname, '/') - self.dli_fname);
-        snprintf(path, sizeof path, "%.*s/libcudasim.so", dir, self.dli_fname);
-        void *h = dlopen(path, RTLD_NOW | RTLD_GLOBAL);
-        if (h)
-            return h;
+        snprintf(path, sizeof path, "%.*s/%s", dir, self.dli_fname, file);
+        return dlopen(path, RTLD_NOW | RTLD_GLOBAL);
     }
-    return dlopen("libcudasim.so", RTLD_NOW | RTLD_GLOBAL);
+    return NULL;
 }
 
-void dv_next_choose(void)
+static void *open_sim(void)
+{
+    void *h = open_beside((void *)open_sim, "libcudasim.so");
+    return h ? h : dlopen("libcudasim.so", RTLD_NOW | RTLD_GLOBAL);
+}
+
+static void *open_cupti(void)
+{
+    static const char *const places[] = {
+        "libcupti.so", "/usr/local/cuda/lib64/libcupti.so",
+        "/usr/local/cuda/extras/CUPTI/lib64/libcupti.so",
+    };
+    void *h = open_beside(dlsym(RTLD_NEXT, "cudaGetDevice"), "libcupti.so");
+    for (size_t i = 0; !h && i < sizeof places / sizeof *places; i++)
+        h = dlopen(places[i], RTLD_NOW | RTLD_GLOBAL);
+    return h;
+}
+
+void *dv_cupti_symbol(const char *name)
+{
+    if (sim_handle)
+        return dlsym(sim_handle, name);
+    if (!cupti_handle && gpu_present())
+        cupti_handle = open_cupti();
+    return cupti_handle ? dlsym(cupti_handle, name) : NULL;
+}
+
+static void choose(void)
 {
     const char *mode = getenv("DT_DEVICE");
     if (!mode || !*mode) {
@@ -73,4 +105,28 @@ void dv_next_choose(void)
     if (!sim_handle)
         fprintf(stderr, "devtrace: the emulated device (libcudasim.so) could not be loaded: "
                 "%s; CUDA calls go to the CUDA runtime\n", dlerror());
+}
+
+/* Preloaded where there is a GPU, the shim names itself CUDA's injection
+   library (unless a tool is already named), so that CUDA loads it as its
+   tool when it starts (cuInit) and it subscribes to CUPTI then, not before
+   the program has started CUDA. */
+static bool inject_self(void)
+{
+    Dl_info self;
+    char path[PATH_MAX], other[PATH_MAX];
+    const char *named = getenv("CUDA_INJECTION64_PATH");
+    if (sim_handle || !gpu_present() || !dladdr((void *)inject_self, &self) ||
+        !self.dli_fname || !realpath(self.dli_fname, path))   /* the program may change folders */
+        return false;
+    if (named && *named)        /* a parent's shim named it, or another tool is named */
+        return realpath(named, other) && strcmp(other, path) == 0;
+    return setenv("CUDA_INJECTION64_PATH", path, 1) == 0;
+}
+
+void dv_next_choose(void)
+{
+    choose();
+    if (!inject_self())
+        dv_cupti_start();
 }

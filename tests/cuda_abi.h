@@ -26,7 +26,42 @@
     X(offsetof(struct cudaPointerAttributes, device))                           \
     X(offsetof(struct cudaPointerAttributes, devicePointer))                    \
     X(offsetof(struct cudaPointerAttributes, hostPointer))                      \
-    X(sizeof(dim3)) X(offsetof(dim3, z)) X(sizeof(cudaStream_t))
+    X(sizeof(dim3)) X(offsetof(dim3, z)) X(sizeof(cudaStream_t)) \
+    X(CUDA_VERSION) X(CUDA_SUCCESS) X(CUDA_ERROR_INVALID_VALUE) X(CUDA_ERROR_OUT_OF_MEMORY)      \
+    X(CUDA_ERROR_NOT_INITIALIZED) X(CUDA_ERROR_NO_DEVICE) X(CUDA_ERROR_INVALID_DEVICE)          \
+    X(CUDA_ERROR_INVALID_CONTEXT) X(CUDA_ERROR_INVALID_HANDLE) X(CUDA_ERROR_NOT_FOUND)          \
+    X(CUDA_ERROR_ILLEGAL_ADDRESS) X(CUDA_ERROR_LAUNCH_FAILED) X(CUDA_ERROR_NOT_SUPPORTED)       \
+    X(CUDA_ERROR_UNKNOWN) X(sizeof(CUresult)) X(sizeof(CUdeviceptr)) X(sizeof(CUdevice))        \
+    X(CU_MEMHOSTALLOC_PORTABLE) X(CU_MEMHOSTALLOC_DEVICEMAP) X(CU_MEMHOSTALLOC_WRITECOMBINED)   \
+    X(CU_GET_PROC_ADDRESS_DEFAULT) X(CU_GET_PROC_ADDRESS_LEGACY_STREAM)                         \
+    X(CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM) X(CU_GET_PROC_ADDRESS_SUCCESS)             \
+    X(CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND) X(CU_GET_PROC_ADDRESS_VERSION_NOT_SUFFICIENT) \
+    X(CUPTI_SUCCESS) X(CUPTI_ERROR_INVALID_PARAMETER) X(CUPTI_ERROR_NOT_INITIALIZED)           \
+    X(CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED) X(CUPTI_ERROR_UNKNOWN)                    \
+    X(CUPTI_API_ENTER) X(CUPTI_API_EXIT) X(CUPTI_CB_DOMAIN_DRIVER_API)                          \
+    X(CUPTI_CB_DOMAIN_RUNTIME_API) X(sizeof(CUpti_CallbackData))                                \
+    X(offsetof(CUpti_CallbackData, functionParams))                                             \
+    X(offsetof(CUpti_CallbackData, functionReturnValue))                                        \
+    X(offsetof(CUpti_CallbackData, correlationData))                                            \
+    X(offsetof(CUpti_CallbackData, correlationId))                                              \
+    CUPTI_PARAMS(CUPTI_ABI_PARAMS, X)
+
+/* Each traced call: its callback id and its params struct's size. */
+#define CUPTI_ABI_PARAMS(X, domain, fn) X(CUPTI_##domain##_TRACE_CBID_##fn) X(sizeof(fn##_params))
+#define CUPTI_PARAMS(X, ...) \
+    X(__VA_ARGS__, DRIVER, cuInit) X(__VA_ARGS__, DRIVER, cuMemAlloc_v2)                         \
+    X(__VA_ARGS__, DRIVER, cuMemFree_v2) X(__VA_ARGS__, DRIVER, cuMemAllocHost_v2)              \
+    X(__VA_ARGS__, DRIVER, cuMemFreeHost) X(__VA_ARGS__, DRIVER, cuMemHostAlloc)                \
+    X(__VA_ARGS__, DRIVER, cuMemcpyHtoD_v2) X(__VA_ARGS__, DRIVER, cuMemcpyDtoH_v2)             \
+    X(__VA_ARGS__, DRIVER, cuMemcpyDtoD_v2) X(__VA_ARGS__, DRIVER, cuMemcpy)                    \
+    X(__VA_ARGS__, DRIVER, cuMemcpyAsync) X(__VA_ARGS__, DRIVER, cuMemsetD8_v2)                 \
+    X(__VA_ARGS__, DRIVER, cuMemsetD32_v2) X(__VA_ARGS__, DRIVER, cuLaunchKernel)               \
+    X(__VA_ARGS__, RUNTIME, cudaMalloc_v3020) X(__VA_ARGS__, RUNTIME, cudaFree_v3020)           \
+    X(__VA_ARGS__, RUNTIME, cudaMallocHost_v3020) X(__VA_ARGS__, RUNTIME, cudaFreeHost_v3020)   \
+    X(__VA_ARGS__, RUNTIME, cudaHostAlloc_v3020) X(__VA_ARGS__, RUNTIME, cudaMemcpy_v3020)      \
+    X(__VA_ARGS__, RUNTIME, cudaMemcpyAsync_v3020) X(__VA_ARGS__, RUNTIME, cudaMemset_v3020)    \
+    X(__VA_ARGS__, RUNTIME, cudaMemcpyPeer_v4000) X(__VA_ARGS__, RUNTIME, cudaLaunchKernel_v7000) \
+    X(__VA_ARGS__, RUNTIME, cudaMallocAsync_v11020) X(__VA_ARGS__, RUNTIME, cudaFreeAsync_v11020)
 
 #define CUDA_ABI_VALUE(e) (long)(e),
 #define CUDA_ABI_NAME(e) #e,

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,6 +70,7 @@ cudaError_t sim_return(cudaError_t e)
 }
 
 int sim_current_device(void) { return current_device; }
+void sim_set_current_device(int device) { current_device = device; }
 bool sim_peer_enabled(int from, int to) { return atomic_load(&peer[from][to]); }
 cudaError_t sim_sticky(int device) { return atomic_load(&sticky[device]); }
 void sim_poison(int device) { atomic_store(&sticky[device], cudaErrorIllegalAddress); }
@@ -83,8 +85,7 @@ int sim_stream_device(cudaStream_t s, int current)
     return s ? s->device : current;
 }
 
-/* The error every call on the current device starts from. */
-static cudaError_t device_state(void)
+cudaError_t sim_device_state(void)
 {
     if (sim_device_count() == 0)
         return cudaErrorNoDevice;
@@ -121,12 +122,12 @@ cudaError_t cudaGetDevice(int *device)
     if (!device)
         return sim_return(cudaErrorInvalidValue);
     *device = current_device;
-    return sim_return(device_state() == cudaErrorNoDevice ? cudaErrorNoDevice : cudaSuccess);
+    return sim_return(sim_device_state() == cudaErrorNoDevice ? cudaErrorNoDevice : cudaSuccess);
 }
 
 cudaError_t cudaDeviceSynchronize(void)
 {
-    return sim_return(device_state());     /* work is done when its call returns */
+    return sim_return(sim_device_state());     /* work is done when its call returns */
 }
 
 cudaError_t cudaDeviceReset(void)
@@ -152,7 +153,7 @@ cudaError_t cudaDeviceCanAccessPeer(int *can, int device, int peer_device)
 
 cudaError_t cudaDeviceEnablePeerAccess(int peer_device, unsigned int flags)
 {
-    cudaError_t e = device_state();
+    cudaError_t e = sim_device_state();
     if (e != cudaSuccess)
         return sim_return(e);
     if (flags != 0)
@@ -215,7 +216,7 @@ const char *cudaGetErrorString(cudaError_t error)
 
 cudaError_t cudaStreamCreate(cudaStream_t *stream)
 {
-    cudaError_t e = device_state();
+    cudaError_t e = sim_device_state();
     if (e != cudaSuccess)
         return sim_return(e);
     if (!stream)
@@ -247,9 +248,9 @@ cudaError_t cudaStreamSynchronize(cudaStream_t stream)
 
 /* ---- memory ------------------------------------------------------------- */
 
-cudaError_t cudaMalloc(void **ptr, size_t size)
+static cudaError_t device_malloc(void **ptr, size_t size)
 {
-    cudaError_t e = device_state();
+    cudaError_t e = sim_device_state();
     if (e != cudaSuccess)
         return sim_return(e);
     if (!ptr)
@@ -261,7 +262,7 @@ cudaError_t cudaMalloc(void **ptr, size_t size)
     return sim_return(*ptr ? cudaSuccess : cudaErrorMemoryAllocation);
 }
 
-cudaError_t cudaFree(void *ptr)
+static cudaError_t device_free(void *ptr)
 {
     if (!ptr)
         return cudaSuccess;
@@ -273,24 +274,36 @@ cudaError_t cudaFree(void *ptr)
     return sim_return(sim_device_free(ptr) == 0 ? cudaSuccess : cudaErrorInvalidValue);
 }
 
+cudaError_t cudaMalloc(void **ptr, size_t size)
+{
+    SIM_RUNTIME(cudaMalloc, v3020, device_malloc(ptr, size), ptr, size);
+}
+
+cudaError_t cudaFree(void *ptr)
+{
+    SIM_RUNTIME(cudaFree, v3020, device_free(ptr), ptr);
+}
+
 /* Stream-ordered: on the emulated device every stream is already in order. */
+static cudaError_t stream_check(cudaStream_t stream)
+{
+    return sim_stream_valid(stream) ? cudaSuccess : sim_return(cudaErrorInvalidResourceHandle);
+}
+
 cudaError_t cudaMallocAsync(void **ptr, size_t size, cudaStream_t stream)
 {
-    if (!sim_stream_valid(stream))
-        return sim_return(cudaErrorInvalidResourceHandle);
-    return cudaMalloc(ptr, size);
+    SIM_RUNTIME(cudaMallocAsync, v11020, stream_check(stream) ?: device_malloc(ptr, size), ptr,
+                size, stream);
 }
 
 cudaError_t cudaFreeAsync(void *ptr, cudaStream_t stream)
 {
-    if (!sim_stream_valid(stream))
-        return sim_return(cudaErrorInvalidResourceHandle);
-    return cudaFree(ptr);
+    SIM_RUNTIME(cudaFreeAsync, v11020, stream_check(stream) ?: device_free(ptr), ptr, stream);
 }
 
-cudaError_t cudaHostAlloc(void **ptr, size_t size, unsigned int flags)
+static cudaError_t host_alloc(void **ptr, size_t size, unsigned int flags)
 {
-    cudaError_t e = device_state();
+    cudaError_t e = sim_device_state();
     if (e != cudaSuccess)
         return sim_return(e);
     if (!ptr || flags > (cudaHostAllocPortable | cudaHostAllocMapped | cudaHostAllocWriteCombined))
@@ -299,21 +312,31 @@ cudaError_t cudaHostAlloc(void **ptr, size_t size, unsigned int flags)
     return sim_return(*ptr ? cudaSuccess : cudaErrorMemoryAllocation);
 }
 
-cudaError_t cudaMallocHost(void **ptr, size_t size)
+cudaError_t cudaHostAlloc(void **ptr, size_t size, unsigned int flags)
 {
-    return cudaHostAlloc(ptr, size, cudaHostAllocDefault);
+    SIM_RUNTIME(cudaHostAlloc, v3020, host_alloc(ptr, size, flags), ptr, size, flags);
 }
 
-cudaError_t cudaFreeHost(void *ptr)
+cudaError_t cudaMallocHost(void **ptr, size_t size)
+{
+    SIM_RUNTIME(cudaMallocHost, v3020, host_alloc(ptr, size, cudaHostAllocDefault), ptr, size);
+}
+
+static cudaError_t host_free(void *ptr)
 {
     if (!ptr)
         return cudaSuccess;
     return sim_return(sim_pinned_free(ptr) == 0 ? cudaSuccess : cudaErrorInvalidValue);
 }
 
+cudaError_t cudaFreeHost(void *ptr)
+{
+    SIM_RUNTIME(cudaFreeHost, v3020, host_free(ptr), ptr);
+}
+
 cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total)
 {
-    cudaError_t e = device_state();
+    cudaError_t e = sim_device_state();
     if (e != cudaSuccess)
         return sim_return(e);
     if (!free_bytes || !total)
@@ -374,10 +397,10 @@ static cudaError_t copy_side(const void *p, size_t count, bool check, bool devic
     return cudaSuccess;
 }
 
-static cudaError_t copy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind)
+cudaError_t sim_copy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind)
 {
     char *to, *from;
-    cudaError_t e = device_state();
+    cudaError_t e = sim_device_state();
     if (e != cudaSuccess)
         return e;
     if ((unsigned)kind > cudaMemcpyDefault)
@@ -394,34 +417,54 @@ static cudaError_t copy(void *dst, const void *src, size_t count, enum cudaMemcp
 
 cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind)
 {
-    return sim_return(copy(dst, src, count, kind));
+    SIM_RUNTIME(cudaMemcpy, v3020, sim_return(sim_copy(dst, src, count, kind)), dst, src, count,
+                kind);
 }
 
 cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind,
                             cudaStream_t stream)
 {
-    if (!sim_stream_valid(stream))
-        return sim_return(cudaErrorInvalidResourceHandle);
-    return sim_return(copy(dst, src, count, kind));
+    SIM_RUNTIME(cudaMemcpyAsync, v3020,
+                stream_check(stream) ?: sim_return(sim_copy(dst, src, count, kind)), dst, src,
+                count, kind, stream);
 }
 
-cudaError_t cudaMemcpyPeer(void *dst, int dst_device, const void *src, int src_device,
-                           size_t count)
+static cudaError_t copy_peer(void *dst, int dst_device, const void *src, int src_device,
+                             size_t count)
 {
     if (!valid_device(dst_device) || !valid_device(src_device))
         return sim_return(cudaErrorInvalidDevice);
     if (count && (sim_device_of(dst) != dst_device || sim_device_of(src) != src_device))
         return sim_return(cudaErrorInvalidValue);
-    return sim_return(copy(dst, src, count, cudaMemcpyDeviceToDevice));
+    return sim_return(sim_copy(dst, src, count, cudaMemcpyDeviceToDevice));
+}
+
+cudaError_t cudaMemcpyPeer(void *dst, int dst_device, const void *src, int src_device,
+                           size_t count)
+{
+    SIM_RUNTIME(cudaMemcpyPeer, v4000, copy_peer(dst, dst_device, src, src_device, count), dst,
+                dst_device, src, src_device, count);
+}
+
+cudaError_t sim_fill(void *ptr, const void *pattern, size_t width, size_t count)
+{
+    char *bytes;
+    cudaError_t e = sim_device_state();
+    if (e != cudaSuccess || count == 0)
+        return e;
+    if (count > SIZE_MAX / width)
+        return cudaErrorInvalidValue;
+    if ((e = copy_side(ptr, count * width, true, true, &bytes)) != cudaSuccess)
+        return e;
+    if (width == 1)
+        memset(bytes, *(const unsigned char *)pattern, count);
+    for (size_t i = 0; width > 1 && i < count; i++)
+        memcpy(bytes + i * width, pattern, width);
+    return e;
 }
 
 cudaError_t cudaMemset(void *ptr, int value, size_t count)
 {
-    char *bytes;
-    cudaError_t e = device_state();
-    if (e == cudaSuccess && count)
-        e = copy_side(ptr, count, true, true, &bytes);
-    if (e == cudaSuccess && count)
-        memset(bytes, value, count);
-    return sim_return(e);
+    unsigned char byte = (unsigned char)value;
+    SIM_RUNTIME(cudaMemset, v3020, sim_return(sim_fill(ptr, &byte, 1, count)), ptr, value, count);
 }

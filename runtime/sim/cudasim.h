@@ -23,6 +23,16 @@
  *     libcudart does.  Execution is synchronous: streams order nothing that
  *     is not already in order.
  *
+ * The driver API (cuda.h) is the same device seen otherwise: cuInit, primary
+ * contexts (a context is its device), cuMemAlloc and the rest over the same
+ * memory, cuLaunchKernel of a registered kernel (its CUfunction is its entry
+ * address, as cudaGetFuncBySymbol gives), and cuGetProcAddress.  For tracers
+ * it has CUPTI's callback API (cupti.h): one subscriber, told at the entry
+ * and the exit of each runtime or driver call that allocates, copies, sets,
+ * frees or launches, with CUPTI's params struct of its arguments; and it
+ * loads CUDA_INJECTION64_PATH's library, calling its InitializeInjection, at
+ * cuInit or before the first such call, as CUDA does.
+ *
  * Environment: DT_SIM_DEVICES (how many devices, default 2),
  * DT_SIM_MEMORY_MB (each device's memory, default 4096), DT_SIM_THREADS
  * (kernel threads, default the number of cpus), DT_SIM_QUIET=1 (no message

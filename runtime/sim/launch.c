@@ -71,6 +71,17 @@ cudaError_t cudaFuncGetName(const char **name, const void *func)
     return cudaSuccess;
 }
 
+/* A CUfunction of the emulated device is its kernel's entry address. */
+cudaError_t cudaGetFuncBySymbol(cudaFunction_t *f, const void *symbol)
+{
+    if (!f)
+        return sim_return(cudaErrorInvalidValue);
+    if (!find_kernel(symbol))
+        return sim_return(cudaErrorInvalidDeviceFunction);
+    *f = (cudaFunction_t)symbol;
+    return cudaSuccess;
+}
+
 /* Parameters are laid out as a C struct of them would be: each at a
    multiple of its size (at most 8). */
 cudaError_t cudaFuncGetParamInfo(const void *func, size_t index, size_t *offset, size_t *size)
@@ -285,26 +296,24 @@ static bool translate(const kernel *k, void **user, int d, void **vals, void **a
     return true;
 }
 
-cudaError_t cudaLaunchKernel(const void *func, dim3 grid, dim3 block, void **args,
-                             size_t shared_mem, cudaStream_t stream)
+cudaError_t sim_launch(const void *func, dim3 grid, dim3 block, void **args, cudaStream_t stream)
 {
     void *vals[MAX_PARAMS], *kargs[MAX_PARAMS];
-    (void)shared_mem;
     if (sim_device_count() == 0)
-        return sim_return(cudaErrorNoDevice);
+        return cudaErrorNoDevice;
     int d = sim_current_device();
     cudaError_t e = sim_sticky(d);
     if (e != cudaSuccess)
-        return sim_return(e);
+        return e;
     const kernel *k = find_kernel(func);
     if (!k)
-        return sim_return(cudaErrorInvalidDeviceFunction);
+        return cudaErrorInvalidDeviceFunction;
     if ((e = check_config(grid, block)) != cudaSuccess)
-        return sim_return(e);
+        return e;
     if (!sim_stream_valid(stream) || sim_stream_device(stream, d) != d)
-        return sim_return(cudaErrorInvalidResourceHandle);
+        return cudaErrorInvalidResourceHandle;
     if (k->nparams > 0 && !args)
-        return sim_return(cudaErrorInvalidValue);
+        return cudaErrorInvalidValue;
     if (!translate(k, args, d, vals, kargs)) {
         sim_poison(d);          /* reported by the next call, as a GPU's fault is */
         return cudaSuccess;
@@ -312,4 +321,11 @@ cudaError_t cudaLaunchKernel(const void *func, dim3 grid, dim3 block, void **arg
     job j = { k, grid, block, kargs, (uint64_t)grid.x * grid.y * grid.z, 0 };
     run_grid(&j);
     return cudaSuccess;
+}
+
+cudaError_t cudaLaunchKernel(const void *func, dim3 grid, dim3 block, void **args,
+                             size_t shared_mem, cudaStream_t stream)
+{
+    SIM_RUNTIME(cudaLaunchKernel, v7000, sim_return(sim_launch(func, grid, block, args, stream)),
+                func, grid, block, args, shared_mem, stream);
 }

@@ -1,6 +1,8 @@
 /*
- * cudasim's insides, shared by its three parts: memory.c (where memory
- * lives), api.c (the runtime API over it) and launch.c (kernels).
+ * cudasim's insides, shared by its parts: memory.c (where memory lives),
+ * api.c (the runtime API over it), launch.c (kernels), driver.c (the
+ * driver API over the same) and cupti.c (CUPTI's callbacks for their calls,
+ * and the injection library).
  */
 #ifndef CUDASIM_SIM_H
 #define CUDASIM_SIM_H
@@ -8,6 +10,9 @@
 #include "cudasim.h"
 
 #include <cuda_runtime_api.h>
+#include <cupti.h>
+#include <stdatomic.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 #define SIM_MAX_DEVICES 16
@@ -44,6 +49,9 @@ int sim_pinned_free(void *p);
 /* Records e as this thread's last error when it is one; returns e. */
 cudaError_t sim_return(cudaError_t e);
 int sim_current_device(void);
+void sim_set_current_device(int device);
+/* The error every call on the current device starts from. */
+cudaError_t sim_device_state(void);
 bool sim_peer_enabled(int from, int to);
 /* The device's sticky error: cudaSuccess until a kernel faulted on it. */
 cudaError_t sim_sticky(int device);
@@ -53,10 +61,68 @@ bool sim_stream_valid(cudaStream_t s);
 int sim_stream_device(cudaStream_t s, int current);
 /* DT_SIM_* variables: a whole number in [lo, hi], or fallback (said on
    stderr when the value is malformed). */
+/* Copies and fills, checked as cudaMemcpy and cudaMemset are; they leave the
+   thread's last error alone (the driver API has none). */
+cudaError_t sim_copy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind);
+cudaError_t sim_fill(void *ptr, const void *pattern, size_t width, size_t count);
 long sim_env_long(const char *name, long fallback, long lo, long hi);
 
 /* ---- launch.c ------------------------------------------------------------ */
 
 void sim_launch_after_fork(void);
+/* cudaLaunchKernel, leaving the thread's last error alone. */
+cudaError_t sim_launch(const void *func, dim3 grid, dim3 block, void **args, cudaStream_t stream);
+
+/* ---- cupti.c ------------------------------------------------------------- */
+
+/* One traced call, from its entry callback to its exit callback. */
+typedef struct {
+    CUpti_CallbackFunc callback;        /* NULL: nobody listens */
+    void *userdata;
+    CUpti_CallbackDomain domain;
+    CUpti_CallbackId cbid;
+    uint64_t correlation;               /* the subscriber's, from entry to exit */
+    CUpti_CallbackData data;
+} sim_traced_call;
+
+void sim_trace_enter(sim_traced_call *t, CUpti_CallbackDomain domain, CUpti_CallbackId cbid,
+                     const char *name, const void *params);
+void sim_trace_exit(sim_traced_call *t, void *result);
+/* Loads CUDA_INJECTION64_PATH and calls its InitializeInjection, once: at
+   cuInit, or before the first traced call's callbacks, whichever is first. */
+void sim_inject(void);
+
+#define SIM_MAX_CBID 1024
+/* Which callbacks the subscriber wants; sim_injected: sim_inject is done. */
+extern _Atomic bool sim_enabled[CUPTI_CB_DOMAIN_SIZE][SIM_MAX_CBID];
+extern _Atomic bool sim_injected;
+
+/* Whether a call of domain and cbid is traced: the question every traced
+   call asks, so it is two loads. */
+static inline bool sim_tracing(CUpti_CallbackDomain domain, CUpti_CallbackId cbid)
+{
+    if (!atomic_load_explicit(&sim_injected, memory_order_acquire))
+        sim_inject();
+    return atomic_load_explicit(&sim_enabled[domain][cbid], memory_order_relaxed);
+}
+
+/* The body of fn: its arguments in fn's CUPTI params struct, the subscriber
+   called before and after call, and call's result returned. */
+#define SIM_TRACED(params_type, domain, cbid, name, call, ...) do { \
+        params_type params_ = { __VA_ARGS__ }; \
+        sim_traced_call t_; \
+        t_.callback = NULL; \
+        if (sim_tracing(domain, cbid)) \
+            sim_trace_enter(&t_, domain, cbid, name, &params_); \
+        __typeof__(call) r_ = call; \
+        sim_trace_exit(&t_, &r_); \
+        return r_; \
+    } while (0)
+#define SIM_RUNTIME(fn, version, call, ...) \
+    SIM_TRACED(fn##_##version##_params, CUPTI_CB_DOMAIN_RUNTIME_API, \
+               CUPTI_RUNTIME_TRACE_CBID_##fn##_##version, #fn, call, __VA_ARGS__)
+#define SIM_DRIVER(fn, call, ...) \
+    SIM_TRACED(fn##_params, CUPTI_CB_DOMAIN_DRIVER_API, CUPTI_DRIVER_TRACE_CBID_##fn, #fn, call, \
+               __VA_ARGS__)
 
 #endif /* CUDASIM_SIM_H */

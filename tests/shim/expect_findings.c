@@ -2,7 +2,7 @@
  * expect_findings: runs a program under libdevtrace and checks the report it
  * leaves against the expectations written in the program's own source.
  *
- *   expect_findings --preload LIST --source FILE.c [--errors-only]
+ *   expect_findings --preload LIST | --inject LIB --source FILE.c [--errors-only]
  *                   [--baseline] [--db PATH] -- PROGRAM ARGS...
  *
  * Markers in FILE.c, each in a comment (markers.h says how they are read):
@@ -13,7 +13,8 @@
  *   // devtrace-sql: QUERY => VALUE   the first column of QUERY's first row,
  *                                     as text, is VALUE (a null is "NULL")
  *
- * The program runs with LD_PRELOAD=LIST, DEVTRACE_DB=PATH (default: FILE's
+ * The program runs with LD_PRELOAD=LIST (or, with --inject, loads the shim
+ * as CUDA loads a tool: CUDA_INJECTION64_PATH=LIB), DEVTRACE_DB=PATH (default: FILE's
  * base name with .db, in the current directory), DT_DEVICE unset (the shim
  * must find the emulated device by itself) and DT_SIM_QUIET=1.  Every
  * finding of the report (with --errors-only, every error) must be in a file
@@ -43,12 +44,13 @@
 /* ---- options ------------------------------------------------------------ */
 
 static struct {
-    const char *preload, *source, *db;
+    const char *preload, *inject, *source, *db;
     bool errors_only, baseline;
 } opt;
 
 static const marker_option options[] = {
     { "--preload", &opt.preload, NULL },
+    { "--inject", &opt.inject, NULL },
     { "--source", &opt.source, NULL },
     { "--db", &opt.db, NULL },
     { "--errors-only", NULL, &opt.errors_only },
@@ -57,8 +59,8 @@ static const marker_option options[] = {
 
 static void usage(void)
 {
-    fprintf(stderr, "usage: expect_findings --preload LIST --source FILE.c [--errors-only] "
-                    "[--baseline] [--db PATH] -- PROGRAM ARGS...\n");
+    fprintf(stderr, "usage: expect_findings --preload LIST | --inject LIB --source FILE.c "
+                    "[--errors-only] [--baseline] [--db PATH] -- PROGRAM ARGS...\n");
     exit(2);
 }
 
@@ -66,7 +68,7 @@ static void usage(void)
 static char **parse_options(int argc, char **argv)
 {
     int i = marker_options(argc, argv, options, sizeof options / sizeof options[0]);
-    if (i < 0 || i + 1 >= argc || !opt.preload || !opt.source)
+    if (i < 0 || i + 1 >= argc || !(opt.preload || opt.inject) || !opt.source)
         usage();
     return argv + i + 1;
 }
@@ -168,8 +170,12 @@ typedef struct { char *out; size_t len; int status; } outcome;
 static void set_environment(bool traced)
 {
     setenv("DT_SIM_QUIET", "1", 1);
+    unsetenv("CUDA_INJECTION64_PATH");
     if (traced) {
-        setenv("LD_PRELOAD", opt.preload, 1);
+        if (opt.preload)
+            setenv("LD_PRELOAD", opt.preload, 1);
+        if (opt.inject)
+            setenv("CUDA_INJECTION64_PATH", opt.inject, 1);
         setenv("DEVTRACE_DB", opt.db, 1);
         unsetenv("DT_DEVICE");
     } else {
@@ -261,7 +267,8 @@ static sqlite3 *open_report(void)
     sqlite3 *db = NULL;
     if (access(opt.db, F_OK) != 0) {
         marker_differ(opt.db, 0, "no report: the shim did not load, or died before writing it "
-                          "(LD_PRELOAD=%s)", opt.preload);
+                          "(%s=%s)", opt.inject ? "CUDA_INJECTION64_PATH" : "LD_PRELOAD",
+                      opt.inject ? opt.inject : opt.preload);
         return NULL;
     }
     if (sqlite3_open_v2(opt.db, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {

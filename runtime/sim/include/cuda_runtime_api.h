@@ -64,6 +64,7 @@ struct cudaPointerAttributes {
 #define cudaHostAllocWriteCombined 0x04
 
 typedef struct CUstream_st *cudaStream_t;
+typedef struct CUfunc_st *cudaFunction_t;
 
 struct dim3 {
     unsigned int x, y, z;
@@ -123,6 +124,7 @@ cudaError_t cudaStreamSynchronize(cudaStream_t stream);
 cudaError_t cudaFuncGetName(const char **name, const void *func);
 cudaError_t cudaFuncGetParamInfo(const void *func, size_t paramIndex, size_t *paramOffset,
                                  size_t *paramSize);
+cudaError_t cudaGetFuncBySymbol(cudaFunction_t *functionPtr, const void *symbolPtr);
 cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args,
                              size_t sharedMem, cudaStream_t stream);
 

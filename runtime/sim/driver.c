@@ -1,0 +1,408 @@
+/*
+ * CUDA's driver API on the emulated device: the part a program written
+ * against cuda.h needs to allocate, copy, set and free memory and launch
+ * kernels, and cuGetProcAddress, through which a statically linked CUDA
+ * runtime finds all of them.
+ *
+ * The driver API is the runtime's own memory, seen otherwise: a CUdeviceptr
+ * is the address cudaMalloc would give, a primary context is a device (the
+ * thread's current one), and a CUfunction is a registered kernel's entry
+ * address (cudaGetFuncBySymbol gives it).  Unlike the runtime, it wants cuInit
+ * first and a current context for memory, and it keeps no last error.
+ */
+#include "sim.h"
+
+#include <cuda.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <string.h>
+
+struct CUctx_st { int device; _Atomic int retained; };
+
+static struct CUctx_st primary[SIM_MAX_DEVICES];
+static atomic_bool initialized;
+static __thread CUcontext current;
+
+#define DRIVER_ERRORS(X)                                                   \
+    X(CUDA_SUCCESS, "no error")                                            \
+    X(CUDA_ERROR_INVALID_VALUE, "invalid argument")                        \
+    X(CUDA_ERROR_OUT_OF_MEMORY, "out of memory")                           \
+    X(CUDA_ERROR_NOT_INITIALIZED, "initialization error")                  \
+    X(CUDA_ERROR_NO_DEVICE, "no CUDA-capable device is detected")          \
+    X(CUDA_ERROR_INVALID_DEVICE, "invalid device ordinal")                 \
+    X(CUDA_ERROR_INVALID_CONTEXT, "invalid device context")                \
+    X(CUDA_ERROR_INVALID_HANDLE, "invalid resource handle")                \
+    X(CUDA_ERROR_NOT_FOUND, "named symbol not found")                      \
+    X(CUDA_ERROR_ILLEGAL_ADDRESS, "an illegal memory access was encountered") \
+    X(CUDA_ERROR_LAUNCH_FAILED, "unspecified launch failure")              \
+    X(CUDA_ERROR_NOT_SUPPORTED, "operation not supported")                 \
+    X(CUDA_ERROR_UNKNOWN, "unknown error")
+
+#define DRIVER_ERROR_ROW(code, text) { code, #code, text },
+static const struct { CUresult code; const char *name, *text; } driver_errors[] = {
+    DRIVER_ERRORS(DRIVER_ERROR_ROW)
+};
+
+/* The runtime's errors that the driver names otherwise; the rest have the
+   same number in both. */
+static const struct { cudaError_t runtime; CUresult driver; } renamed[] = {
+    { cudaErrorInvalidConfiguration, CUDA_ERROR_INVALID_VALUE },
+    { cudaErrorInvalidDevicePointer, CUDA_ERROR_INVALID_VALUE },
+    { cudaErrorInvalidMemcpyDirection, CUDA_ERROR_INVALID_VALUE },
+    { cudaErrorInvalidDeviceFunction, CUDA_ERROR_INVALID_HANDLE },
+};
+
+static CUresult driver_result(cudaError_t e)
+{
+    for (size_t i = 0; i < sizeof renamed / sizeof *renamed; i++)
+        if (renamed[i].runtime == e)
+            return renamed[i].driver;
+    return (CUresult)e;
+}
+
+/* What every call on memory starts from: cuInit, a current context, and a
+   device that has not faulted. */
+static CUresult ready(void)
+{
+    if (!atomic_load(&initialized))
+        return CUDA_ERROR_NOT_INITIALIZED;
+    if (!current)
+        return CUDA_ERROR_INVALID_CONTEXT;
+    return driver_result(sim_device_state());
+}
+
+/* ---- errors, init, devices, contexts ------------------------------------- */
+
+static CUresult error_text(CUresult error, const char **out, bool name)
+{
+    if (!out)
+        return CUDA_ERROR_INVALID_VALUE;
+    for (size_t i = 0; i < sizeof driver_errors / sizeof *driver_errors; i++)
+        if (driver_errors[i].code == error) {
+            *out = name ? driver_errors[i].name : driver_errors[i].text;
+            return CUDA_SUCCESS;
+        }
+    *out = NULL;
+    return CUDA_ERROR_INVALID_VALUE;
+}
+
+CUresult cuGetErrorName(CUresult error, const char **name)
+{
+    return error_text(error, name, true);
+}
+
+CUresult cuGetErrorString(CUresult error, const char **text)
+{
+    return error_text(error, text, false);
+}
+
+static CUresult init(unsigned int flags)
+{
+    sim_inject();
+    if (flags != 0)
+        return CUDA_ERROR_INVALID_VALUE;
+    if (sim_device_count() == 0)
+        return CUDA_ERROR_NO_DEVICE;
+    atomic_store(&initialized, true);
+    return CUDA_SUCCESS;
+}
+
+CUresult cuInit(unsigned int flags)
+{
+    SIM_DRIVER(cuInit, init(flags), flags);
+}
+
+CUresult cuDriverGetVersion(int *version)
+{
+    if (!version)
+        return CUDA_ERROR_INVALID_VALUE;
+    *version = CUDA_VERSION;
+    return CUDA_SUCCESS;
+}
+
+/* What a call on devices starts from: cuInit, and somewhere to answer. */
+static CUresult started(const void *answer)
+{
+    if (!atomic_load(&initialized))
+        return CUDA_ERROR_NOT_INITIALIZED;
+    return answer ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+}
+
+static CUresult valid_device(CUdevice d)
+{
+    return d >= 0 && d < sim_device_count() ? CUDA_SUCCESS : CUDA_ERROR_INVALID_DEVICE;
+}
+
+CUresult cuDeviceGetCount(int *count)
+{
+    CUresult e = started(count);
+    if (e == CUDA_SUCCESS)
+        *count = sim_device_count();
+    return e;
+}
+
+CUresult cuDeviceGet(CUdevice *device, int ordinal)
+{
+    CUresult e = started(device) ?: valid_device(ordinal);
+    if (e == CUDA_SUCCESS)
+        *device = ordinal;
+    return e;
+}
+
+CUresult cuDevicePrimaryCtxRetain(CUcontext *ctx, CUdevice device)
+{
+    CUresult e = started(ctx) ?: valid_device(device);
+    if (e != CUDA_SUCCESS)
+        return e;
+    primary[device].device = device;
+    atomic_fetch_add(&primary[device].retained, 1);
+    *ctx = &primary[device];
+    return CUDA_SUCCESS;
+}
+
+CUresult cuDevicePrimaryCtxRelease_v2(CUdevice device)
+{
+    CUresult e = started(&device) ?: valid_device(device);
+    if (e != CUDA_SUCCESS)
+        return e;
+    int held = atomic_load(&primary[device].retained);
+    while (held > 0 && !atomic_compare_exchange_weak(&primary[device].retained, &held, held - 1))
+        ;
+    return held > 0 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_CONTEXT;
+}
+
+/* The context is the device: setting it is cudaSetDevice for this thread. */
+CUresult cuCtxSetCurrent(CUcontext ctx)
+{
+    if (started(&ctx) != CUDA_SUCCESS)
+        return CUDA_ERROR_NOT_INITIALIZED;
+    if (ctx && (ctx < primary || ctx >= primary + sim_device_count()))
+        return CUDA_ERROR_INVALID_CONTEXT;
+    current = ctx;
+    if (ctx)
+        sim_set_current_device(ctx->device);
+    return CUDA_SUCCESS;
+}
+
+CUresult cuCtxGetCurrent(CUcontext *ctx)
+{
+    CUresult e = started(ctx);
+    if (e == CUDA_SUCCESS)
+        *ctx = current;
+    return e;
+}
+
+CUresult cuCtxGetDevice(CUdevice *device)
+{
+    CUresult e = ready();
+    if (e != CUDA_SUCCESS && e != CUDA_ERROR_ILLEGAL_ADDRESS)
+        return e;
+    if (!device)
+        return CUDA_ERROR_INVALID_VALUE;
+    *device = current->device;
+    return CUDA_SUCCESS;
+}
+
+CUresult cuCtxSynchronize(void)
+{
+    return ready();         /* work is done when its call returns */
+}
+
+/* ---- memory ----------------------------------------------------------------- */
+
+static CUresult device_alloc(CUdeviceptr *dptr, size_t bytes)
+{
+    CUresult e = ready();
+    if (e != CUDA_SUCCESS)
+        return e;
+    if (!dptr || bytes == 0)
+        return CUDA_ERROR_INVALID_VALUE;
+    void *p = sim_device_alloc(current->device, bytes);
+    *dptr = (CUdeviceptr)(uintptr_t)p;
+    return p ? CUDA_SUCCESS : CUDA_ERROR_OUT_OF_MEMORY;
+}
+
+CUresult cuMemAlloc_v2(CUdeviceptr *dptr, size_t bytes)
+{
+    SIM_DRIVER(cuMemAlloc_v2, device_alloc(dptr, bytes), dptr, bytes);
+}
+
+static CUresult device_free(CUdeviceptr dptr)
+{
+    CUresult e = ready();
+    if (e != CUDA_SUCCESS || dptr == 0)
+        return e;
+    return sim_device_free((void *)(uintptr_t)dptr) == 0 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+}
+
+CUresult cuMemFree_v2(CUdeviceptr dptr)
+{
+    SIM_DRIVER(cuMemFree_v2, device_free(dptr), dptr);
+}
+
+static CUresult host_alloc(void **pp, size_t bytes, unsigned int flags)
+{
+    CUresult e = ready();
+    if (e != CUDA_SUCCESS)
+        return e;
+    if (!pp || bytes == 0 ||
+        flags > (CU_MEMHOSTALLOC_PORTABLE | CU_MEMHOSTALLOC_DEVICEMAP |
+                 CU_MEMHOSTALLOC_WRITECOMBINED))
+        return CUDA_ERROR_INVALID_VALUE;
+    *pp = sim_pinned_alloc(current->device, bytes);
+    return *pp ? CUDA_SUCCESS : CUDA_ERROR_OUT_OF_MEMORY;
+}
+
+CUresult cuMemHostAlloc(void **pp, size_t bytes, unsigned int flags)
+{
+    SIM_DRIVER(cuMemHostAlloc, host_alloc(pp, bytes, flags), pp, bytes, flags);
+}
+
+CUresult cuMemAllocHost_v2(void **pp, size_t bytes)
+{
+    SIM_DRIVER(cuMemAllocHost_v2, host_alloc(pp, bytes, 0), pp, bytes);
+}
+
+static CUresult host_free(void *p)
+{
+    CUresult e = ready();
+    if (e != CUDA_SUCCESS)
+        return e;
+    return sim_pinned_free(p) == 0 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+}
+
+CUresult cuMemFreeHost(void *p)
+{
+    SIM_DRIVER(cuMemFreeHost, host_free(p), p);
+}
+
+/* ---- copies and fills ---------------------------------------------------------- */
+
+static CUresult copy(void *dst, const void *src, size_t n, enum cudaMemcpyKind kind)
+{
+    CUresult e = ready();
+    return e != CUDA_SUCCESS ? e : driver_result(sim_copy(dst, src, n, kind));
+}
+
+#define ADDRESS(dptr) ((void *)(uintptr_t)(dptr))
+
+CUresult cuMemcpyHtoD_v2(CUdeviceptr dst, const void *src, size_t n)
+{
+    SIM_DRIVER(cuMemcpyHtoD_v2, copy(ADDRESS(dst), src, n, cudaMemcpyHostToDevice), dst, src, n);
+}
+
+CUresult cuMemcpyDtoH_v2(void *dst, CUdeviceptr src, size_t n)
+{
+    SIM_DRIVER(cuMemcpyDtoH_v2, copy(dst, ADDRESS(src), n, cudaMemcpyDeviceToHost), dst, src, n);
+}
+
+CUresult cuMemcpyDtoD_v2(CUdeviceptr dst, CUdeviceptr src, size_t n)
+{
+    SIM_DRIVER(cuMemcpyDtoD_v2, copy(ADDRESS(dst), ADDRESS(src), n, cudaMemcpyDeviceToDevice),
+               dst, src, n);
+}
+
+/* Unified addressing: where each side lives says the direction. */
+CUresult cuMemcpy(CUdeviceptr dst, CUdeviceptr src, size_t n)
+{
+    SIM_DRIVER(cuMemcpy, copy(ADDRESS(dst), ADDRESS(src), n, cudaMemcpyDefault), dst, src, n);
+}
+
+CUresult cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, size_t n, CUstream stream)
+{
+    SIM_DRIVER(cuMemcpyAsync,
+               sim_stream_valid(stream) ? copy(ADDRESS(dst), ADDRESS(src), n, cudaMemcpyDefault)
+                                        : CUDA_ERROR_INVALID_HANDLE,
+               dst, src, n, stream);
+}
+
+static CUresult fill(CUdeviceptr dst, const void *pattern, size_t width, size_t n)
+{
+    CUresult e = ready();
+    return e != CUDA_SUCCESS ? e : driver_result(sim_fill(ADDRESS(dst), pattern, width, n));
+}
+
+CUresult cuMemsetD8_v2(CUdeviceptr dst, unsigned char value, size_t n)
+{
+    SIM_DRIVER(cuMemsetD8_v2, fill(dst, &value, 1, n), dst, value, n);
+}
+
+CUresult cuMemsetD32_v2(CUdeviceptr dst, unsigned int value, size_t n)
+{
+    SIM_DRIVER(cuMemsetD32_v2, fill(dst, &value, sizeof value, n), dst, value, n);
+}
+
+/* ---- launches --------------------------------------------------------------------- */
+
+/* Parameters come as kernelParams only: the packed buffer of extra is not
+   emulated. */
+static CUresult launch(CUfunction f, dim3 grid, dim3 block, CUstream stream, void **params,
+                       void **extra)
+{
+    CUresult e = ready();
+    if (e != CUDA_SUCCESS)
+        return e;
+    if (extra)
+        return params ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_SUPPORTED;
+    return driver_result(sim_launch((const void *)f, grid, block, params, stream));
+}
+
+CUresult cuLaunchKernel(CUfunction f, unsigned int gx, unsigned int gy, unsigned int gz,
+                        unsigned int bx, unsigned int by, unsigned int bz, unsigned int shared,
+                        CUstream stream, void **params, void **extra)
+{
+    SIM_DRIVER(cuLaunchKernel,
+               launch(f, (dim3){ gx, gy, gz }, (dim3){ bx, by, bz }, stream, params, extra), f,
+               gx, gy, gz, bx, by, bz, shared, stream, params, extra);
+}
+
+/* ---- cuGetProcAddress ----------------------------------------------------------------- */
+
+/* The driver's entry points by the names cuGetProcAddress is asked for (the
+   unversioned ones), each the version CUDA 13's headers map that name to. */
+#define PROC(name, fn) { #name, (void *)fn },
+static const struct { const char *name; void *fn; } procs[] = {
+    PROC(cuGetErrorName, cuGetErrorName) PROC(cuGetErrorString, cuGetErrorString)
+    PROC(cuInit, cuInit) PROC(cuDriverGetVersion, cuDriverGetVersion)
+    PROC(cuDeviceGet, cuDeviceGet) PROC(cuDeviceGetCount, cuDeviceGetCount)
+    PROC(cuDevicePrimaryCtxRetain, cuDevicePrimaryCtxRetain)
+    PROC(cuDevicePrimaryCtxRelease, cuDevicePrimaryCtxRelease_v2)
+    PROC(cuCtxSetCurrent, cuCtxSetCurrent) PROC(cuCtxGetCurrent, cuCtxGetCurrent)
+    PROC(cuCtxGetDevice, cuCtxGetDevice) PROC(cuCtxSynchronize, cuCtxSynchronize)
+    PROC(cuMemAlloc, cuMemAlloc_v2) PROC(cuMemFree, cuMemFree_v2)
+    PROC(cuMemAllocHost, cuMemAllocHost_v2) PROC(cuMemHostAlloc, cuMemHostAlloc)
+    PROC(cuMemFreeHost, cuMemFreeHost) PROC(cuMemcpy, cuMemcpy)
+    PROC(cuMemcpyAsync, cuMemcpyAsync) PROC(cuMemcpyHtoD, cuMemcpyHtoD_v2)
+    PROC(cuMemcpyDtoH, cuMemcpyDtoH_v2) PROC(cuMemcpyDtoD, cuMemcpyDtoD_v2)
+    PROC(cuMemsetD8, cuMemsetD8_v2) PROC(cuMemsetD32, cuMemsetD32_v2)
+    PROC(cuLaunchKernel, cuLaunchKernel) PROC(cuGetProcAddress, cuGetProcAddress_v2)
+};
+
+CUresult cuGetProcAddress_v2(const char *symbol, void **pfn, int version, cuuint64_t flags,
+                             CUdriverProcAddressQueryResult *status)
+{
+    (void)flags;
+    if (!symbol || !pfn)
+        return CUDA_ERROR_INVALID_VALUE;
+    *pfn = NULL;
+    for (size_t i = 0; i < sizeof procs / sizeof *procs && !*pfn; i++)
+        if (strcmp(procs[i].name, symbol) == 0)
+            *pfn = procs[i].fn;
+    CUdriverProcAddressQueryResult found =
+        !*pfn ? CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND
+              : version > CUDA_VERSION ? CU_GET_PROC_ADDRESS_VERSION_NOT_SUFFICIENT
+                                       : CU_GET_PROC_ADDRESS_SUCCESS;
+    if (found == CU_GET_PROC_ADDRESS_VERSION_NOT_SUFFICIENT)
+        *pfn = NULL;
+    if (status)
+        *status = found;
+    return found == CU_GET_PROC_ADDRESS_SUCCESS ? CUDA_SUCCESS : CUDA_ERROR_NOT_FOUND;
+}
+
+/* The entry point of CUDA 11.3 to 11.8, without the status. */
+#undef cuGetProcAddress
+CUresult cuGetProcAddress(const char *symbol, void **pfn, int version, cuuint64_t flags);
+CUresult cuGetProcAddress(const char *symbol, void **pfn, int version, cuuint64_t flags)
+{
+    return cuGetProcAddress_v2(symbol, pfn, version, flags, NULL);
+}

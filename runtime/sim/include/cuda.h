@@ -1,0 +1,111 @@
+/*
+ * The part of CUDA's driver API (cuda.h) that libcudasim implements, for
+ * machines without the CUDA toolkit.  Names, values and signatures are those
+ * of CUDA 13's cuda.h, with its mapping of the plain names to the versioned
+ * symbols (cuMemAlloc is cuMemAlloc_v2); where the toolkit is installed the
+ * build uses its header instead, and tests/test_sim_abi.c checks that the
+ * two agree.
+ */
+#ifndef CUDASIM_CUDA_H
+#define CUDASIM_CUDA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define CUDA_VERSION 13000
+
+#define cuDevicePrimaryCtxRelease cuDevicePrimaryCtxRelease_v2
+#define cuMemAlloc cuMemAlloc_v2
+#define cuMemFree cuMemFree_v2
+#define cuMemAllocHost cuMemAllocHost_v2
+#define cuMemcpyHtoD cuMemcpyHtoD_v2
+#define cuMemcpyDtoH cuMemcpyDtoH_v2
+#define cuMemcpyDtoD cuMemcpyDtoD_v2
+#define cuMemsetD8 cuMemsetD8_v2
+#define cuMemsetD32 cuMemsetD32_v2
+#define cuGetProcAddress cuGetProcAddress_v2
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum cudaError_enum {
+    CUDA_SUCCESS = 0,
+    CUDA_ERROR_INVALID_VALUE = 1,
+    CUDA_ERROR_OUT_OF_MEMORY = 2,
+    CUDA_ERROR_NOT_INITIALIZED = 3,
+    CUDA_ERROR_NO_DEVICE = 100,
+    CUDA_ERROR_INVALID_DEVICE = 101,
+    CUDA_ERROR_INVALID_CONTEXT = 201,
+    CUDA_ERROR_INVALID_HANDLE = 400,
+    CUDA_ERROR_NOT_FOUND = 500,
+    CUDA_ERROR_ILLEGAL_ADDRESS = 700,
+    CUDA_ERROR_LAUNCH_FAILED = 719,
+    CUDA_ERROR_NOT_SUPPORTED = 801,
+    CUDA_ERROR_UNKNOWN = 999
+} CUresult;
+
+typedef unsigned long long CUdeviceptr_v2;
+typedef CUdeviceptr_v2 CUdeviceptr;
+typedef int CUdevice_v1;
+typedef CUdevice_v1 CUdevice;
+typedef uint64_t cuuint64_t;
+typedef struct CUctx_st *CUcontext;
+typedef struct CUfunc_st *CUfunction;
+typedef struct CUstream_st *CUstream;
+
+#define CU_MEMHOSTALLOC_PORTABLE 0x01
+#define CU_MEMHOSTALLOC_DEVICEMAP 0x02
+#define CU_MEMHOSTALLOC_WRITECOMBINED 0x04
+
+typedef enum CUdriverProcAddress_flags_enum {
+    CU_GET_PROC_ADDRESS_DEFAULT = 0,
+    CU_GET_PROC_ADDRESS_LEGACY_STREAM = 1 << 0,
+    CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM = 1 << 1
+} CUdriverProcAddress_flags;
+
+typedef enum CUdriverProcAddressQueryResult_enum {
+    CU_GET_PROC_ADDRESS_SUCCESS = 0,
+    CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND = 1,
+    CU_GET_PROC_ADDRESS_VERSION_NOT_SUFFICIENT = 2
+} CUdriverProcAddressQueryResult;
+
+CUresult cuGetErrorString(CUresult error, const char **pStr);
+CUresult cuGetErrorName(CUresult error, const char **pStr);
+CUresult cuInit(unsigned int Flags);
+CUresult cuDriverGetVersion(int *driverVersion);
+CUresult cuDeviceGet(CUdevice *device, int ordinal);
+CUresult cuDeviceGetCount(int *count);
+CUresult cuDevicePrimaryCtxRetain(CUcontext *pctx, CUdevice dev);
+CUresult cuDevicePrimaryCtxRelease(CUdevice dev);
+CUresult cuCtxSetCurrent(CUcontext ctx);
+CUresult cuCtxGetCurrent(CUcontext *pctx);
+CUresult cuCtxGetDevice(CUdevice *device);
+CUresult cuCtxSynchronize(void);
+
+CUresult cuMemAlloc(CUdeviceptr *dptr, size_t bytesize);
+CUresult cuMemFree(CUdeviceptr dptr);
+CUresult cuMemAllocHost(void **pp, size_t bytesize);
+CUresult cuMemFreeHost(void *p);
+CUresult cuMemHostAlloc(void **pp, size_t bytesize, unsigned int Flags);
+CUresult cuMemcpy(CUdeviceptr dst, CUdeviceptr src, size_t ByteCount);
+CUresult cuMemcpyHtoD(CUdeviceptr dstDevice, const void *srcHost, size_t ByteCount);
+CUresult cuMemcpyDtoH(void *dstHost, CUdeviceptr srcDevice, size_t ByteCount);
+CUresult cuMemcpyDtoD(CUdeviceptr dstDevice, CUdeviceptr srcDevice, size_t ByteCount);
+CUresult cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, size_t ByteCount, CUstream hStream);
+CUresult cuMemsetD8(CUdeviceptr dstDevice, unsigned char uc, size_t N);
+CUresult cuMemsetD32(CUdeviceptr dstDevice, unsigned int ui, size_t N);
+
+CUresult cuLaunchKernel(CUfunction f, unsigned int gridDimX, unsigned int gridDimY,
+                        unsigned int gridDimZ, unsigned int blockDimX, unsigned int blockDimY,
+                        unsigned int blockDimZ, unsigned int sharedMemBytes, CUstream hStream,
+                        void **kernelParams, void **extra);
+
+CUresult cuGetProcAddress(const char *symbol, void **pfn, int cudaVersion, cuuint64_t flags,
+                          CUdriverProcAddressQueryResult *symbolStatus);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CUDASIM_CUDA_H */

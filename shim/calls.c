@@ -1,0 +1,91 @@
+/*
+ * A call's facts into checks and events, whichever way the call was seen:
+ * a wrapper of the runtime or the driver API, or a CUPTI callback.  The
+ * checks run before the call (a free must leave the shadow state before the
+ * memory can be handed out again; a launch's arguments before it runs), the
+ * event is sent after it, with its result.
+ */
+#include "devtrace.h"
+
+/* initial-exec: it is on every call's path, and the shim's thread-locals are
+   in the static block anyway (sites.c). */
+__thread int dv_in_call __attribute__((tls_model("initial-exec")));
+
+void dv_seen_alloc(dv_api api, dv_memory memory, int device, const void *p, uint64_t bytes,
+                   uint32_t site, int rc)
+{
+    dv_event e = { .type = DV_EV_CALL, .api = (uint8_t)api, .result = rc, .site = site };
+    e.device = (int16_t)(memory == DV_MEM_DEVICE ? device : -1);
+    if (rc == 0 && p) {
+        e.type = DV_EV_ALLOC;
+        e.seq = dv_next_seq();
+        e.u.alloc = (dv_alloc){ .addr = (uintptr_t)p, .bytes = bytes, .seq = e.seq,
+                                .site = site, .device = e.device, .memory = (uint8_t)memory,
+                                .api = (uint8_t)api };
+        dv_shadow_add(&e.u.alloc);
+    }
+    dv_emit(&e);
+}
+
+void dv_seen_free(dv_event *e, dv_api api, void *p, uint32_t site)
+{
+    *e = (dv_event){ .type = DV_EV_CALL, .api = (uint8_t)api, .device = -1, .site = site };
+    if (dv_check_free(api, p, site, &e->u.alloc))
+        e->type = DV_EV_FREE;
+}
+
+void dv_seen_copy(dv_event *e, dv_api api, void *dst, uint64_t dst_span, const void *src,
+                  uint64_t src_span, uint64_t bytes, int kind, bool async, uint32_t site)
+{
+    *e = (dv_event){ .type = DV_EV_COPY, .api = (uint8_t)api, .device = -1, .site = site };
+    e->u.copy.bytes = bytes;
+    e->u.copy.async = async;
+    dv_check_copy(dst, dst_span, src, src_span, kind, site, e);
+}
+
+void dv_seen_launch(dv_event *e, dv_api api, const void *func, const unsigned grid[3],
+                    const unsigned block[3], void **args, uint64_t shared, uint64_t stream,
+                    int dev, uint32_t site)
+{
+    *e = (dv_event){ .type = DV_EV_LAUNCH, .api = (uint8_t)api, .device = (int16_t)dev,
+                     .site = site };
+    e->u.launch.func = func;
+    for (int i = 0; i < 3; i++) {
+        e->u.launch.grid[i] = grid[i];
+        e->u.launch.block[i] = block[i];
+    }
+    e->u.launch.shared = shared;
+    e->u.launch.stream = stream;
+    dv_check_launch(func, args, dev, site);
+}
+
+void dv_seen_end(dv_event *e, int rc)
+{
+    e->result = rc;
+    dv_emit(e);
+}
+
+int dv_seen_device(_Atomic(void *) *fn, const char *query)
+{
+    int d = -1;
+    void *f = atomic_load_explicit(fn, memory_order_relaxed);
+    if (!f) {
+        f = dv_next(query);
+        atomic_store_explicit(fn, f, memory_order_relaxed);
+    }
+    if (!f || ((int (*)(int *))f)(&d) != 0)
+        d = -1;
+    return d;
+}
+
+void dv_handler_keep_site(const dv_handler *h, const void *params, uint32_t site, dv_event *e)
+{
+    (void)h, (void)params;
+    *e = (dv_event){ .site = site };
+}
+
+void dv_handler_send(const dv_handler *h, const void *params, int rc, dv_event *e)
+{
+    (void)h, (void)params;
+    dv_seen_end(e, rc);
+}

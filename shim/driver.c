@@ -1,0 +1,263 @@
+/*
+ * CUDA's driver API: the memory, copy, memset, free and launch entry points,
+ * under the versioned names cuda.h maps the plain ones to (cuMemAlloc is
+ * cuMemAlloc_v2).  A CUdeviceptr is the address it is.
+ *
+ * Each function is taken apart once, from the struct of its arguments that
+ * CUPTI hands a callback (cuMemAlloc_v2_params, ...): the handlers below.
+ * Preloaded, the wrappers put their arguments in that struct and use the
+ * same handlers; CUPTI's callbacks (cupti.c) use them for the calls that
+ * never reach a wrapper.  cuGetProcAddress hands out the wrappers in place
+ * of the driver's own functions, so a program that takes its entry points
+ * from it is seen as one that calls them by name.
+ */
+#include "devtrace.h"
+
+#include <cuda.h>
+#include <cuda_runtime_api.h>
+#include <cupti.h>           /* with the <function>_params structs */
+#include <string.h>
+
+/* The device of the calling thread's context, -1 when none can say. */
+static int context_device(void)
+{
+    static _Atomic(void *) get;
+    return dv_seen_device(&get, "cuCtxGetDevice");
+}
+
+#define ADDRESS(dptr) ((void *)(uintptr_t)(dptr))
+
+/* ---- how each call is taken apart ------------------------------------------ */
+
+static void allocated(const dv_handler *h, const void *params, int rc, dv_event *e)
+{
+    const cuMemAlloc_v2_params *p = params;
+    dv_seen_alloc(h->api, DV_MEM_DEVICE, context_device(), rc == 0 ? ADDRESS(*p->dptr) : NULL,
+                  p->bytesize, e->site, rc);
+}
+
+/* cuMemAllocHost_v2 and cuMemHostAlloc: pp and bytesize, in that order. */
+static void allocated_host(const dv_handler *h, const void *params, int rc, dv_event *e)
+{
+    const cuMemAllocHost_v2_params *p = params;
+    dv_seen_alloc(h->api, DV_MEM_PINNED, -1, rc == 0 ? *p->pp : NULL, p->bytesize, e->site, rc);
+}
+
+static void free_device(const dv_handler *h, const void *params, uint32_t site, dv_event *e)
+{
+    dv_seen_free(e, h->api, ADDRESS(((const cuMemFree_v2_params *)params)->dptr), site);
+}
+
+static void free_host(const dv_handler *h, const void *params, uint32_t site, dv_event *e)
+{
+    dv_seen_free(e, h->api, ((const cuMemFreeHost_params *)params)->p, site);
+}
+
+/* A copy of n bytes in the direction its function names. */
+static void copy(const dv_handler *h, void *dst, const void *src, size_t n, int kind, bool async,
+                 uint32_t site, dv_event *e)
+{
+    dv_seen_copy(e, h->api, dst, n, src, n, n, kind, async, site);
+}
+
+static void copy_htod(const dv_handler *h, const void *params, uint32_t site, dv_event *e)
+{
+    const cuMemcpyHtoD_v2_params *p = params;
+    copy(h, ADDRESS(p->dstDevice), p->srcHost, p->ByteCount, cudaMemcpyHostToDevice, false,
+         site, e);
+}
+
+static void copy_dtoh(const dv_handler *h, const void *params, uint32_t site, dv_event *e)
+{
+    const cuMemcpyDtoH_v2_params *p = params;
+    copy(h, p->dstHost, ADDRESS(p->srcDevice), p->ByteCount, cudaMemcpyDeviceToHost, false,
+         site, e);
+}
+
+static void copy_dtod(const dv_handler *h, const void *params, uint32_t site, dv_event *e)
+{
+    const cuMemcpyDtoD_v2_params *p = params;
+    copy(h, ADDRESS(p->dstDevice), ADDRESS(p->srcDevice), p->ByteCount, cudaMemcpyDeviceToDevice,
+         false, site, e);
+}
+
+/* Unified addressing: the pointers say the direction. */
+static void copy_any(const dv_handler *h, const void *params, uint32_t site, dv_event *e)
+{
+    const cuMemcpy_params *p = params;
+    copy(h, ADDRESS(p->dst), ADDRESS(p->src), p->ByteCount, cudaMemcpyDefault, false, site, e);
+}
+
+static void copy_any_async(const dv_handler *h, const void *params, uint32_t site, dv_event *e)
+{
+    const cuMemcpyAsync_params *p = params;
+    copy(h, ADDRESS(p->dst), ADDRESS(p->src), p->ByteCount, cudaMemcpyDefault, true, site, e);
+}
+
+static void set_d8(const dv_handler *h, const void *params, uint32_t site, dv_event *e)
+{
+    const cuMemsetD8_v2_params *p = params;
+    dv_seen_copy(e, h->api, ADDRESS(p->dstDevice), p->N, NULL, 0, p->N, cudaMemcpyDefault, false,
+                 site);
+}
+
+static void set_d32(const dv_handler *h, const void *params, uint32_t site, dv_event *e)
+{
+    const cuMemsetD32_v2_params *p = params;
+    uint64_t bytes = (uint64_t)p->N * 4;
+    dv_seen_copy(e, h->api, ADDRESS(p->dstDevice), bytes, NULL, 0, bytes, cudaMemcpyDefault,
+                 false, site);
+}
+
+static void launch(const dv_handler *h, const void *params, uint32_t site, dv_event *e)
+{
+    const cuLaunchKernel_params *p = params;
+    dv_seen_launch(e, h->api, (const void *)p->f,
+                   (unsigned[]){ p->gridDimX, p->gridDimY, p->gridDimZ },
+                   (unsigned[]){ p->blockDimX, p->blockDimY, p->blockDimZ }, p->kernelParams,
+                   p->sharedMemBytes, (uint64_t)(uintptr_t)p->hStream, context_device(), site);
+}
+
+/* fn (its cbid and api named after it), what is done before it, after it. */
+#define DRIVER_CALLS(X) \
+    X(cuMemAlloc_v2, dv_handler_keep_site, allocated) \
+    X(cuMemAllocHost_v2, dv_handler_keep_site, allocated_host) \
+    X(cuMemHostAlloc, dv_handler_keep_site, allocated_host) \
+    X(cuMemFree_v2, free_device, dv_handler_send) \
+    X(cuMemFreeHost, free_host, dv_handler_send) \
+    X(cuMemcpyHtoD_v2, copy_htod, dv_handler_send) \
+    X(cuMemcpyDtoH_v2, copy_dtoh, dv_handler_send) \
+    X(cuMemcpyDtoD_v2, copy_dtod, dv_handler_send) \
+    X(cuMemcpy, copy_any, dv_handler_send) \
+    X(cuMemcpyAsync, copy_any_async, dv_handler_send) \
+    X(cuMemsetD8_v2, set_d8, dv_handler_send) \
+    X(cuMemsetD32_v2, set_d32, dv_handler_send) \
+    X(cuLaunchKernel, launch, dv_handler_send)
+
+enum {
+#define DRIVER_INDEX(fn, before, after) H_##fn,
+    DRIVER_CALLS(DRIVER_INDEX)
+#undef DRIVER_INDEX
+    H_COUNT
+};
+
+const dv_handler dv_driver_handlers[] = {
+#define DRIVER_ROW(fn, before, after) \
+    [H_##fn] = { CUPTI_CB_DOMAIN_DRIVER_API, CUPTI_DRIVER_TRACE_CBID_##fn, DV_API_##fn, before, after },
+    DRIVER_CALLS(DRIVER_ROW)
+#undef DRIVER_ROW
+};
+const size_t dv_driver_handler_count = H_COUNT;
+
+/* ---- the wrappers ------------------------------------------------------------- */
+
+static _Atomic(void *) next_fn[H_COUNT];
+
+static void *next_of(int i, const char *name)
+{
+    void *f = atomic_load_explicit(&next_fn[i], memory_order_relaxed);
+    if (!f) {
+        f = dv_next(name);
+        atomic_store_explicit(&next_fn[i], f, memory_order_relaxed);
+    }
+    return f;
+}
+
+/* The wrapper of fn, taking (params) and passing (args) on, its params
+   struct filled from them in order.  It is defined as wrap_fn, which binds
+   here, and exported as fn. */
+#define WRAPPER(fn, params, args) \
+    static CUresult wrap_##fn params \
+    { \
+        __typeof__(&fn) next = (__typeof__(&fn))next_of(H_##fn, #fn); \
+        const dv_handler *h = &dv_driver_handlers[H_##fn]; \
+        fn##_params args_ = { EXPAND args }; \
+        dv_event e; \
+        if (!next) \
+            return CUDA_ERROR_NOT_SUPPORTED; \
+        if (!dv_active()) \
+            return next args; \
+        h->before(h, &args_, dv_site_here(), &e); \
+        CUresult rc = DV_INSIDE(next args); \
+        h->after(h, &args_, rc, &e); \
+        return rc; \
+    } \
+    CUresult fn params __attribute__((alias("wrap_" #fn)));
+#define EXPAND(...) __VA_ARGS__
+
+WRAPPER(cuMemAlloc_v2, (CUdeviceptr *dptr, size_t n), (dptr, n))
+WRAPPER(cuMemAllocHost_v2, (void **pp, size_t n), (pp, n))
+WRAPPER(cuMemHostAlloc, (void **pp, size_t n, unsigned int flags), (pp, n, flags))
+WRAPPER(cuMemFree_v2, (CUdeviceptr dptr), (dptr))
+WRAPPER(cuMemFreeHost, (void *p), (p))
+WRAPPER(cuMemcpyHtoD_v2, (CUdeviceptr dst, const void *src, size_t n), (dst, src, n))
+WRAPPER(cuMemcpyDtoH_v2, (void *dst, CUdeviceptr src, size_t n), (dst, src, n))
+WRAPPER(cuMemcpyDtoD_v2, (CUdeviceptr dst, CUdeviceptr src, size_t n), (dst, src, n))
+WRAPPER(cuMemcpy, (CUdeviceptr dst, CUdeviceptr src, size_t n), (dst, src, n))
+WRAPPER(cuMemcpyAsync, (CUdeviceptr dst, CUdeviceptr src, size_t n, CUstream s), (dst, src, n, s))
+WRAPPER(cuMemsetD8_v2, (CUdeviceptr dst, unsigned char v, size_t n), (dst, v, n))
+WRAPPER(cuMemsetD32_v2, (CUdeviceptr dst, unsigned int v, size_t n), (dst, v, n))
+WRAPPER(cuLaunchKernel,
+        (CUfunction f, unsigned int gx, unsigned int gy, unsigned int gz, unsigned int bx,
+         unsigned int by, unsigned int bz, unsigned int shared, CUstream s, void **params,
+         void **extra),
+        (f, gx, gy, gz, bx, by, bz, shared, s, params, extra))
+
+/* ---- cuGetProcAddress ------------------------------------------------------------ */
+
+static const struct { const char *name; void *wrapper; } wrappers[H_COUNT] = {
+#define WRAPPER_ROW(fn, before, after) [H_##fn] = { #fn, (void *)wrap_##fn },
+    DRIVER_CALLS(WRAPPER_ROW)
+#undef WRAPPER_ROW
+};
+
+/* Whether cuGetProcAddress's name (the plain one) names versioned. */
+static bool plain_name_of(const char *name, const char *versioned)
+{
+    size_t n = strlen(name);
+    return strncmp(name, versioned, n) == 0 &&
+           (versioned[n] == 0 || strcmp(versioned + n, "_v2") == 0);
+}
+
+static CUresult wrap_cuGetProcAddress_v2(const char *symbol, void **pfn, int version,
+                                         cuuint64_t flags, CUdriverProcAddressQueryResult *status);
+
+/* The shim's wrapper for the entry point fn of the function called name,
+   when fn is the very function it wraps (an older version is left alone). */
+static void *wrapped(const char *name, void *fn)
+{
+    if (strcmp(name, "cuGetProcAddress") == 0 && fn == dv_next("cuGetProcAddress_v2"))
+        return (void *)wrap_cuGetProcAddress_v2;
+    for (int i = 0; i < H_COUNT; i++)
+        if (plain_name_of(name, wrappers[i].name) && fn == next_of(i, wrappers[i].name))
+            return wrappers[i].wrapper;
+    return fn;
+}
+
+static CUresult wrap_cuGetProcAddress_v2(const char *symbol, void **pfn, int version,
+                                         cuuint64_t flags, CUdriverProcAddressQueryResult *status)
+{
+    static _Atomic(void *) next;
+    __typeof__(&wrap_cuGetProcAddress_v2) f = atomic_load(&next);
+    if (!f) {
+        f = (__typeof__(f))dv_next("cuGetProcAddress_v2");
+        atomic_store(&next, (void *)f);
+    }
+    if (!f)
+        return CUDA_ERROR_NOT_SUPPORTED;
+    CUresult rc = DV_INSIDE(f(symbol, pfn, version, flags, status));
+    if (rc == CUDA_SUCCESS && symbol && pfn && *pfn)
+        *pfn = wrapped(symbol, *pfn);
+    return rc;
+}
+CUresult cuGetProcAddress_v2(const char *symbol, void **pfn, int version, cuuint64_t flags,
+                             CUdriverProcAddressQueryResult *status)
+    __attribute__((alias("wrap_cuGetProcAddress_v2")));
+
+/* CUDA 11's entry point, without the status: the same lookup. */
+#undef cuGetProcAddress
+CUresult cuGetProcAddress(const char *symbol, void **pfn, int version, cuuint64_t flags);
+CUresult cuGetProcAddress(const char *symbol, void **pfn, int version, cuuint64_t flags)
+{
+    return wrap_cuGetProcAddress_v2(symbol, pfn, version, flags, NULL);
+}

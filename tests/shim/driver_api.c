@@ -1,0 +1,104 @@
+/*
+ * A program written against CUDA's driver API (cuda.h): cuInit, the primary
+ * context, cuMemAlloc, the cuMemcpy family, cuMemsetD32, cuLaunchKernel.
+ * Each mistake the shim knows is here once, at its own line; the kernel is
+ * devtensor's fill, whose CUfunction cudaGetFuncBySymbol gives.  The host
+ * pointer goes to a kernel last: the device is unusable after it.
+ *
+ * Built three times: calling the functions by name; (BY_PROC_ADDRESS)
+ * through a table of entry points filled by cuGetProcAddress; and, with
+ * DRIVER_LIBRARY too, taking cuGetProcAddress itself from the driver
+ * library's handle, as a statically linked CUDA runtime does, so that no
+ * call passes through an interposed name.  The same program also runs with
+ * the shim loaded as an injection library.
+ */
+#include <cuda.h>
+#include <cuda_runtime_api.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "kernels.h"
+
+#define SAY(call) say(#call, (call))
+
+#ifdef BY_PROC_ADDRESS
+#define DRIVER(X) \
+    X(cuInit) X(cuDeviceGet) X(cuDevicePrimaryCtxRetain) X(cuDevicePrimaryCtxRelease) \
+    X(cuCtxSetCurrent) X(cuCtxSynchronize) X(cuMemAlloc) X(cuMemFree) X(cuMemcpyHtoD) \
+    X(cuMemcpyDtoH) X(cuMemcpyDtoD) X(cuMemsetD32) X(cuLaunchKernel)
+#define FIELD(fn) __typeof__(&fn) fn;
+static struct { DRIVER(FIELD) } driver;
+#define CU(fn) driver.fn
+
+#ifdef DRIVER_LIBRARY
+#include <dlfcn.h>
+static __typeof__(&cuGetProcAddress) proc_address(void)
+{
+    void *h = dlopen(DRIVER_LIBRARY, RTLD_NOW | RTLD_LOCAL);
+    return h ? (__typeof__(&cuGetProcAddress))dlsym(h, "cuGetProcAddress_v2") : NULL;
+}
+#else
+static __typeof__(&cuGetProcAddress) proc_address(void) { return cuGetProcAddress; }
+#endif
+
+#define LOOKUP(fn) \
+    found &= get(#fn, (void **)&driver.fn, CUDA_VERSION, CU_GET_PROC_ADDRESS_DEFAULT, &status) == \
+             CUDA_SUCCESS;
+static int lookup(void)
+{
+    __typeof__(&cuGetProcAddress) get = proc_address();
+    CUdriverProcAddressQueryResult status;
+    int found = get != NULL;
+    DRIVER(LOOKUP)
+    return found;
+}
+#else
+#define CU(fn) fn
+static int lookup(void) { return 1; }
+#endif
+
+static CUresult say(const char *call, CUresult e)
+{
+    const char *name = NULL;
+    cuGetErrorName(e, &name);
+    printf("%s: %s\n", call, name ? name : "?");
+    return e;
+}
+
+int main(void)
+{
+    int64_t n = 64;
+    double v = 1;
+    float host[64] = { 0 }, *heap = calloc(64, sizeof *heap);
+    CUdevice dev = 0;
+    CUcontext ctx = NULL;
+    CUdeviceptr d = 0, small = 0;
+    CUfunction fill = NULL;
+    void *args[] = { &d, &n, &v }, *bad_args[] = { &heap, &n, &v };
+
+    if (!heap || !lookup() || cudaGetFuncBySymbol((cudaFunction_t *)&fill, (const void *)dtk_fill_f32))
+        return 1;
+    SAY(CU(cuInit)(0));
+    SAY(CU(cuDeviceGet)(&dev, 0));
+    SAY(CU(cuDevicePrimaryCtxRetain)(&ctx, dev));
+    SAY(CU(cuCtxSetCurrent)(ctx));
+    SAY(CU(cuMemAlloc)(&d, sizeof host));
+    SAY(CU(cuMemAlloc)(&small, 16));
+    SAY(CU(cuLaunchKernel)(fill, 1, 1, 1, 64, 1, 1, 0, NULL, args, NULL));
+    SAY(CU(cuMemcpyDtoH)(host, d, sizeof host));
+    printf("host[63] = %g\n", host[63]);
+    SAY(CU(cuMemcpyHtoD)(d, host, sizeof host)); // devtrace: pageable_transfer
+    SAY(CU(cuMemcpyHtoD)((CUdeviceptr)(uintptr_t)host, (const void *)(uintptr_t)d, sizeof host)); // devtrace: memcpy_direction
+    SAY(CU(cuMemcpyDtoD)(small, d, sizeof host)); // devtrace: memcpy_out_of_bounds
+    SAY(CU(cuMemsetD32)(small, 0, n)); // devtrace: memcpy_out_of_bounds
+    SAY(CU(cuMemFree)(small));
+    SAY(CU(cuMemFree)(small)); // devtrace: double_free
+    SAY(CU(cuMemcpyDtoH)(host, small, 16)); // devtrace: use_after_free
+    SAY(CU(cuLaunchKernel)(fill, 1, 1, 1, 64, 1, 1, 0, NULL, bad_args, NULL)); // devtrace: host_pointer_kernel_arg
+    SAY(CU(cuCtxSynchronize)());
+    SAY(CU(cuMemFree)(d));
+    SAY(CU(cuDevicePrimaryCtxRelease)(dev));
+    free(heap);
+    return 0;
+}
