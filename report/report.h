@@ -2,8 +2,8 @@
  * devtrace: the command line over the reports that libdevtrace writes
  * (shim/schema.h describes the database).
  *
- *   devtrace report [FILE] [VIEW] [--format table|csv|json]
- *   devtrace run [-o FILE] -- PROGRAM ARGS...
+ *   devtrace report [FILE] [VIEW] [--format table|csv|json] [--fail-on error|warning]
+ *   devtrace run [-o FILE] [--error-exitcode N] -- PROGRAM ARGS...
  *   devtrace merge OUT IN...
  *
  *   devtrace.c  main: the subcommands, their usage, fatal errors
@@ -19,8 +19,8 @@
  *   merge.c     `devtrace merge`: the runs of several reports in one
  *
  * Reports are read with SQLite's read-only mode, so reading never creates
- * or changes a file, and a report that a live process is still writing (in
- * WAL mode) reads as of its last commit.
+ * or changes a file, and a report that a live process is still writing
+ * reads as of its last commit.
  */
 #ifndef DEVTRACE_REPORT_H
 #define DEVTRACE_REPORT_H
@@ -32,6 +32,7 @@
 
 /* ---- the program (devtrace.c) -------------------------------------------- */
 
+#define EXIT_FINDINGS 1         /* `report --fail-on`: findings of that severity */
 #define EXIT_USAGE 2            /* bad arguments, or a file that is no report */
 
 /* How devtrace exits on a fatal error: EXIT_USAGE, until `run` has a

@@ -22,6 +22,10 @@
  * device (DT_DEVICE=sim): its output and exit status must be the same, since
  * the shim must not change the program it watches.
  *
+ * The report must stand alone: no -wal, -shm or -journal file is left beside
+ * it, and it is read from a copy of the .db file alone (PATH.alone), as a
+ * user who copies a report (or a crashed run's) would read it.
+ *
  * Exit status: 0 when all is as expected, 1 when not (each difference is
  * printed as FILE:LINE: ...), 2 on a usage or system error.
  */
@@ -244,28 +248,59 @@ static void check_baseline(char **argv, const outcome *traced)
 
 /* ---- the report --------------------------------------------------------- */
 
+static const char *const sidecars[] = { "-wal", "-shm", "-journal" };
+#define NSIDECARS (sizeof sidecars / sizeof sidecars[0])
+
 /* A stale report, or its journal, would be read as this run's. */
 static void remove_report(void)
 {
-    static const char *const suffixes[] = { "", "-wal", "-shm", "-journal" };
     char path[600];
-    for (size_t i = 0; i < sizeof suffixes / sizeof suffixes[0]; i++) {
-        snprintf(path, sizeof path, "%s%s", opt.db, suffixes[i]);
+    for (size_t i = 0; i <= NSIDECARS; i++) {
+        snprintf(path, sizeof path, "%s%s", opt.db, i ? sidecars[i - 1] : "");
         if (unlink(path) != 0 && errno != ENOENT)
             marker_die("%s: %s", path, strerror(errno));
     }
 }
 
-static sqlite3 *open_report(void)
+/* The .db file alone, copied to PATH.alone: the name of the copy, or NULL
+   when there is no report or something was left beside it. */
+static const char *copy_alone(void)
 {
-    sqlite3 *db = NULL;
+    static char copy[600];
+    char path[600];
     if (access(opt.db, F_OK) != 0) {
         marker_differ(opt.db, 0, "no report: the shim did not load, or died before writing it "
                           "(LD_PRELOAD=%s)", opt.preload);
         return NULL;
     }
-    if (sqlite3_open_v2(opt.db, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
-        marker_differ(opt.db, 0, "%s", sqlite3_errmsg(db));
+    bool alone = true;
+    for (size_t i = 0; i < NSIDECARS; i++) {
+        snprintf(path, sizeof path, "%s%s", opt.db, sidecars[i]);
+        if (access(path, F_OK) == 0) {
+            marker_differ(path, 0, "left beside the report: the .db alone is not all of it");
+            alone = false;
+        }
+    }
+    snprintf(copy, sizeof copy, "%s.alone", opt.db);
+    FILE *in = fopen(opt.db, "rb"), *out = fopen(copy, "wb");
+    char buf[65536];
+    size_t n;
+    while (in && out && (n = fread(buf, 1, sizeof buf, in)) > 0)
+        fwrite(buf, 1, n, out);
+    if (!in || !out || ferror(in) || fclose(out) != 0)
+        marker_die("copying %s to %s failed", opt.db, copy);
+    fclose(in);
+    return alone ? copy : NULL;
+}
+
+static sqlite3 *open_report(void)
+{
+    sqlite3 *db = NULL;
+    const char *copy = copy_alone();
+    if (!copy)
+        return NULL;
+    if (sqlite3_open_v2(copy, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
+        marker_differ(copy, 0, "%s", sqlite3_errmsg(db));
         sqlite3_close(db);
         return NULL;
     }
