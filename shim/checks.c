@@ -308,6 +308,23 @@ static void check_range(const place *at, const void *p, uint64_t bytes, const ch
                    (unsigned long long)(offset + bytes - at->a.bytes));
 }
 
+/* A memset's destination, or a side of a peer copy, must be device memory:
+   pageable host memory fails the call on any GPU.  (Pinned memory is left
+   alone: with unified addressing a GPU reaches it at the same address.) */
+static bool check_device_side(const place *at, const void *p, uint64_t bytes, const char *side,
+                              bool peer, dv_api api, uint32_t site)
+{
+    if (at->kind != AT_HOST)
+        return true;
+    dv_finding(DV_HOST_MEMORY_AS_DEVICE, site, bytes, NULL,
+               "%s of %llu bytes: its %s (%p) is host memory, and %s works on device memory "
+               "only: %s", dv_api_names[api], (unsigned long long)bytes, side, p,
+               dv_api_names[api],
+               peer ? "copy host memory with cudaMemcpy" :
+                      "fill host memory with memset, or allocate this buffer with cudaMalloc");
+    return false;
+}
+
 static void describe_transfer(const place *dst, const place *src, dv_event *e)
 {
     bool d = is_device(dst), s = is_device(src);
@@ -326,13 +343,17 @@ void dv_check_copy(void *dst, uint64_t dst_span, const void *src, uint64_t src_s
     uint64_t bytes = e->u.copy.bytes;
     check_range(&d, dst, dst_span, "destination", site);
     if (!src) {                         /* a memset */
+        check_device_side(&d, dst, bytes, "destination", false, e->api, site);
         e->u.copy.direction = DV_DIR_MEMSET;
         e->u.copy.dst_device = (int16_t)d.device;
         e->u.copy.src_device = -1;
         return;
     }
     check_range(&s, src, src_span, "source", site);
-    bool fits = check_direction(&d, &s, bytes, kind, site);
+    bool fits = kind == DV_COPY_PEER
+                    ? check_device_side(&d, dst, bytes, "destination", true, e->api, site) &
+                      check_device_side(&s, src, bytes, "source", true, e->api, site)
+                    : check_direction(&d, &s, bytes, kind, site);
     describe_transfer(&d, &s, e);
     if (fits && e->u.copy.direction == DV_DIR_HTOD && s.kind == AT_HOST)
         dv_finding(DV_PAGEABLE_TRANSFER, site, bytes, NULL,

@@ -128,11 +128,11 @@ typedef enum {
     DV_DEVICE_MISMATCH, DV_HOST_POINTER_KERNEL_ARG, DV_WRONG_DEVICE_POINTER,
     DV_MEMCPY_DIRECTION, DV_MEMCPY_OUT_OF_BOUNDS, DV_USE_AFTER_FREE, DV_DOUBLE_FREE,
     DV_INVALID_FREE, DV_HOST_DEREF_DEVICE, DV_LEAK, DV_PAGEABLE_TRANSFER,
-    DV_DTYPE_MISMATCH, DV_FINDING_COUNT
+    DV_DTYPE_MISMATCH, DV_HOST_MEMORY_AS_DEVICE, DV_FINDING_COUNT
 } dv_finding_kind;
 
 typedef struct {
-    const char *name;                   /* SPEC section 3 */
+    const char *name;                   /* as schema.h lists them */
     const char *severity;               /* "error" or "warning" */
 } dv_finding_info;
 extern const dv_finding_info dv_findings[DV_FINDING_COUNT];
@@ -224,9 +224,11 @@ void dv_writer_after_fork(void);
 
 /* Pointer arguments of a launch of func on device dev. */
 void dv_check_launch(const void *func, void **args, int dev, uint32_t site);
-/* A copy from src to dst with the given cudaMemcpyKind, reaching dst_span and
-   src_span bytes (more than the bytes copied in a 2D copy); src NULL for a
-   memset.  Fills the transfer's facts into e. */
+/* A copy from src to dst with the given cudaMemcpyKind (or DV_COPY_PEER:
+   both sides must be device memory), reaching dst_span and src_span bytes
+   (more than the bytes copied in a 2D copy); src NULL for a memset, whose
+   destination must be device memory.  Fills the transfer's facts into e. */
+#define DV_COPY_PEER 16
 void dv_check_copy(void *dst, uint64_t dst_span, const void *src, uint64_t src_span, int kind,
                    uint32_t site, dv_event *e);
 /* A free by api (cudaFree* or cudaFreeHost) of p; true and *out when p was a

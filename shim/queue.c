@@ -46,6 +46,7 @@ const dv_finding_info dv_findings[DV_FINDING_COUNT] = {
     [DV_LEAK] = { "leak", "warning" },
     [DV_PAGEABLE_TRANSFER] = { "pageable_transfer", "warning" },
     [DV_DTYPE_MISMATCH] = { "dtype_mismatch", "error" },
+    [DV_HOST_MEMORY_AS_DEVICE] = { "host_memory_as_device", "error" },
 };
 
 static void reset(void)

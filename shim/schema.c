@@ -66,7 +66,7 @@ const char devtrace_schema_sql[] =
     "CREATE TABLE IF NOT EXISTS findings (\n"
     "  run INTEGER NOT NULL, id INTEGER NOT NULL,\n"
     "  seq INTEGER,                 -- the first occurrence\n"
-    "  kind TEXT NOT NULL,          -- SPEC section 3\n"
+    "  kind TEXT NOT NULL,          -- schema.h lists them\n"
     "  severity TEXT NOT NULL,      -- 'error' or 'warning'\n"
     "  message TEXT NOT NULL,\n"
     "  file TEXT, line INTEGER, function TEXT,\n"

@@ -21,7 +21,12 @@
  *   launches     kernel launches, per (site, kernel, device, result)
  *   findings     the mismatches: kind, severity, message, and the user's
  *                file, line and function; a finding that repeats at one site
- *                is one row with its count and bytes
+ *                is one row with its count and bytes.  The kinds:
+ *                device_mismatch, dtype_mismatch, host_pointer_kernel_arg,
+ *                wrong_device_pointer, use_after_free, memcpy_direction,
+ *                memcpy_out_of_bounds, double_free, invalid_free,
+ *                host_deref_device, host_memory_as_device (a memset or a
+ *                peer copy given host memory), leak, pageable_transfer
  *
  * Events are counted in the shim as they happen and written as these sums,
  * so the report's size and the cost of writing it grow with the program's
