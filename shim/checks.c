@@ -242,12 +242,19 @@ static void check_argument(const kernel_layout *k, int i, const void *p, int dev
                    "over with cudaMemcpy", i, name, dev, p);
 }
 
+/* Most arguments are live memory of the launch's device: one lookup says
+   so, and only the others are asked where they are. */
 void dv_check_launch(const void *func, void **args, int dev, uint32_t site)
 {
     const kernel_layout *k = layout_of(func);
-    for (int i = 0; k && args && i < k->nparams; i++)
-        if (k->kind[i] != PARAM_VALUE && args[i])
-            check_argument(k, i, *(void *const *)args[i], dev, site);
+    for (int i = 0; k && args && i < k->nparams; i++) {
+        if (k->kind[i] == PARAM_VALUE || !args[i])
+            continue;
+        const void *p = *(void *const *)args[i];
+        int at = dv_shadow_device((uintptr_t)p);
+        if (at < 0 || !reaches(dev, at))
+            check_argument(k, i, p, dev, site);
+    }
 }
 
 /* ---- copies ---------------------------------------------------------------------------- */

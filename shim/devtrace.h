@@ -47,13 +47,16 @@ void dv_next_choose(void);
 typedef struct {
     uintptr_t pc;                       /* in the user's code */
     bool exact;                         /* pc is the instruction itself, not a return address */
+    const char *file;                   /* the line as devtensor named it, else NULL */
+    int line;
     int nframes;
     uintptr_t frames[DV_STACK_MAX];     /* the stack as first seen, to the system's code */
 } dv_site;
 
 /* The site of the call into the function that says this: the innermost
    frame outside the shim, the runtime and the CUDA libraries, found by
-   walking up from that function's own frame.  0 means none found. */
+   walking up from that function's own frame, or the user's line of the
+   devtensor op in progress.  0 means none found. */
 #define dv_site_here() dv_site_above(__builtin_frame_address(0))
 uint32_t dv_site_above(const void *frame);
 /* The site of an instruction (a faulting one); safe in a signal handler. */
@@ -94,6 +97,10 @@ typedef struct {
 void dv_shadow_add(const dv_alloc *a);
 /* The live allocation holding p; false if none. */
 bool dv_shadow_find(uintptr_t p, dv_alloc *out);
+/* The device of the live allocation holding p (-1: pinned host memory), or
+   DV_NO_DEVICE: the quick question a launch asks of each argument. */
+#define DV_NO_DEVICE (-2)
+int dv_shadow_device(uintptr_t p);
 /* Removes the allocation of the given memory starting at p into *out, and
    quarantines it; false (and nothing removed) when there is none such. */
 bool dv_shadow_remove(uintptr_t p, dv_memory memory, uint32_t free_site, dv_alloc *out);

@@ -101,7 +101,9 @@ void dv_shadow_add(const dv_alloc *a)
     end_change();
 }
 
-bool dv_shadow_find(uintptr_t p, dv_alloc *out)
+/* The live allocation holding p into *out (when out is not NULL); its
+   device, DV_NO_DEVICE when there is none. */
+static int find(uintptr_t p, dv_alloc *out)
 {
     for (;;) {
         unsigned seen = atomic_load_explicit(&version, memory_order_acquire);
@@ -110,13 +112,23 @@ bool dv_shadow_find(uintptr_t p, dv_alloc *out)
         const dv_alloc *v = atomic_load_explicit(&live, memory_order_acquire);
         size_t n = atomic_load_explicit(&nlive, memory_order_relaxed);
         long at = v ? floor_index(v, n, p) : -1;
-        bool found = at >= 0 && holds(&v[at], p);
-        if (found)
+        int device = at >= 0 && holds(&v[at], p) ? v[at].device : DV_NO_DEVICE;
+        if (out && device != DV_NO_DEVICE)
             *out = v[at];
         atomic_thread_fence(memory_order_acquire);
         if (atomic_load_explicit(&version, memory_order_relaxed) == seen)
-            return found;
+            return device;
     }
+}
+
+bool dv_shadow_find(uintptr_t p, dv_alloc *out)
+{
+    return find(p, out) != DV_NO_DEVICE;
+}
+
+int dv_shadow_device(uintptr_t p)
+{
+    return find(p, NULL);
 }
 
 bool dv_shadow_remove(uintptr_t p, dv_memory memory, uint32_t free_site, dv_alloc *out)

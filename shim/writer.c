@@ -264,6 +264,10 @@ static void write_site(uint32_t id)
     char stack[4096];
     size_t len = 0;
     dv_symbolize(s->pc, s->exact, &sym);
+    if (s->file) {                      /* devtensor said, with or without debug information */
+        snprintf(sym.file, sizeof sym.file, "%s", s->file);
+        sym.line = s->line;
+    }
     stack[0] = 0;
     for (int i = 0; i < s->nframes; i++)
         append_frame(stack, sizeof stack, &len, s->frames[i], i == 0 && s->exact);
