@@ -138,6 +138,11 @@ void print_findings(const rows *findings);
 /* relpath(PATH) in SQL: PATH without the working directory's prefix when
    it lies beneath it. */
 void define_relpath(const report *r);
+/* srcfile(OBJECT, OFFSET), srcline(...) and srcfunction(...) in SQL: the
+   source of a site recorded without debug information, looked up in the
+   object file now (rebuilt with -g, or with its .debug file); NULL when it
+   cannot be. */
+void define_source_of(const report *r);
 /* The text of line `line` of file, without its newline; NULL when the file
    or line cannot be read.  malloc'd. */
 char *source_line(const char *file, sqlite3_int64 line);

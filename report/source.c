@@ -1,15 +1,22 @@
 /*
  * Source files, as a report names them: the shim records the paths that the
  * debug information holds, mostly absolute, and people read them relative to
- * where they stand, as a compiler prints them.
+ * where they stand, as a compiler prints them.  A site in code built without
+ * debug information is recorded as its object and offset, and looked up
+ * here, in the object as it is now: rebuilt with -g (which moves no code),
+ * or with its debug information beside it (a .debug file by debuglink or
+ * build id, where gdb finds it).
  */
 #include "report.h"
+#include "lines.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#define MAX_OBJECTS 32
 
 static const char *working_directory(void)
 {
@@ -70,4 +77,90 @@ char *source_line(const char *file, sqlite3_int64 line)
         len--;
     text[len] = '\0';
     return text;
+}
+
+/* ---- sites without debug information -------------------------------------- */
+
+/* The object files looked at so far, each once (m NULL: no use). */
+static struct { char *path; Dwfl *dwfl; Dwfl_Module *m; } objects[MAX_OBJECTS];
+static int nobjects;
+
+static Dwfl_Module *open_object(const char *path)
+{
+    static const Dwfl_Callbacks callbacks = {
+        .find_elf = dwfl_build_id_find_elf,
+        .find_debuginfo = dwfl_standard_find_debuginfo,
+        .section_address = dwfl_offline_section_address,
+    };
+    struct stat st;
+    Dwfl *dwfl = stat(path, &st) == 0 && S_ISREG(st.st_mode) ? dwfl_begin(&callbacks) : NULL;
+    Dwfl_Module *m = NULL;
+    if (dwfl) {
+        dwfl_report_begin(dwfl);
+        m = dwfl_report_elf(dwfl, path, path, -1, 0, false);    /* at its own addresses */
+        dwfl_report_end(dwfl, NULL, NULL);
+    }
+    if (nobjects < MAX_OBJECTS)
+        objects[nobjects++] = (__typeof__(*objects)){ xstrdup(path), dwfl, m };
+    else if (dwfl)
+        dwfl_end(dwfl);
+    return nobjects <= MAX_OBJECTS ? m : NULL;
+}
+
+static Dwfl_Module *object_module(const char *path)
+{
+    for (int i = 0; i < nobjects; i++)
+        if (!strcmp(objects[i].path, path))
+            return objects[i].m;
+    return open_object(path);
+}
+
+/* srcfile(object, offset), srcline(...), srcfunction(...): which one is
+   the function's user data.  The three come one after another for a row,
+   so the last answer is kept. */
+enum { SRC_FILE, SRC_LINE, SRC_FUNCTION };
+
+static void source_of(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    static char *object;
+    static sqlite3_int64 offset;
+    static dv_symbol s;
+    (void)argc;
+    const char *o = (const char *)sqlite3_value_text(argv[0]);
+    if (!o || sqlite3_value_type(argv[1]) != SQLITE_INTEGER)
+        return;
+    sqlite3_int64 at = sqlite3_value_int64(argv[1]);
+    if (!object || strcmp(object, o) != 0 || offset != at) {
+        free(object);
+        object = xstrdup(o);
+        offset = at;
+        Dwfl_Module *m = object_module(o);
+        dv_module_symbol(m, m ? (Dwarf_Addr)at : 0, &s);
+    }
+    switch ((intptr_t)sqlite3_user_data(ctx)) {
+    case SRC_FILE:
+        if (*s.file)
+            sqlite3_result_text(ctx, s.file, -1, SQLITE_TRANSIENT);
+        break;
+    case SRC_LINE:
+        if (*s.file)
+            sqlite3_result_int(ctx, s.line);
+        break;
+    default:
+        if (*s.function)
+            sqlite3_result_text(ctx, s.function, -1, SQLITE_TRANSIENT);
+    }
+}
+
+void define_source_of(const report *r)
+{
+    static const char *const names[] = { [SRC_FILE] = "srcfile", [SRC_LINE] = "srcline",
+                                         [SRC_FUNCTION] = "srcfunction" };
+    for (intptr_t i = 0; i < (intptr_t)COUNT(names); i++)
+        if (sqlite3_create_function(r->db, names[i], 2, SQLITE_UTF8, (void *)i, source_of, NULL,
+                                    NULL) != SQLITE_OK)
+            report_fail(r);
+    /* A report from before offsets were recorded reads as having none. */
+    if (!report_int(r, "SELECT count(*) FROM pragma_table_info('call_sites') WHERE name = 'offset'"))
+        report_exec(r, "CREATE TEMP VIEW call_sites AS SELECT *, NULL AS offset FROM main.call_sites");
 }

@@ -243,6 +243,7 @@ int cmd_report(int argc, char **argv)
     request q = parse(argc, argv);
     report r = report_open(q.file, SQLITE_OPEN_READONLY);
     define_relpath(&r);
+    define_source_of(&r);
 
     /* One read transaction: every part sees the same commit of a live writer. */
     report_exec(&r, "BEGIN");

@@ -15,6 +15,7 @@
  *   sites.c      call sites: the first frame of the stack in the user's own
  *                code, interned once per source location
  *   symbols.c    pc -> file, line, function, with elfutils' libdw
+ *   lines.c      an address in a module -> its source (lines.h; devtrace's too)
  *   queue.c      the event queue from the program's threads to the writer
  *   writer.c     the writer thread: events into SQLite (schema.h), batched
  *   trace.c      devtensor's trace hook: tensor device and dtype mismatches
@@ -30,6 +31,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "lines.h"
 
 /* ---- the runtime beneath (next.c) ---------------------------------------- */
 
@@ -70,11 +73,6 @@ void dv_sites_lock(void);
 void dv_sites_unlock(void);
 
 /* ---- symbols (symbols.c) --------------------------------------------------- */
-
-typedef struct {
-    char object[256], function[256], file[512];
-    int line;
-} dv_symbol;
 
 /* Fills s for pc (return addresses are looked up at pc - 1). */
 void dv_symbolize(uintptr_t pc, bool exact, dv_symbol *s);

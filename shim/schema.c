@@ -23,6 +23,7 @@ const char devtrace_schema_sql[] =
     "CREATE TABLE IF NOT EXISTS call_sites (\n"
     "  run INTEGER NOT NULL, id INTEGER NOT NULL,\n"
     "  pc INTEGER, object TEXT, function TEXT, file TEXT, line INTEGER,\n"
+    "  offset INTEGER,              -- pc's address in object's file: its line, looked up later\n"
     "  stack TEXT,\n"
     "  PRIMARY KEY (run, id)\n"
     ");\n"

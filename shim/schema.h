@@ -10,7 +10,10 @@
  *   call_sites   the user's source lines that made intercepted calls: the
  *                first frame of a call stack outside the runtime and the
  *                shim, symbolized once per site; `stack` is the whole stack
- *                as first seen, one frame per line
+ *                as first seen, one frame per line.  A site in code without
+ *                debug information has no file and line, but its object
+ *                and offset, which devtrace looks up later (a rebuild with
+ *                -g, or a .debug file)
  *   api_calls    every intercepted call, counted per (api, site, result)
  *   allocations  device and pinned allocations, per (site, api, memory,
  *                device): how many, their bytes, and how many were freed

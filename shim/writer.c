@@ -38,8 +38,8 @@ enum {
 };
 
 static const char *const statements[S_COUNT] = {
-    [S_SITE] = "INSERT INTO call_sites(run, id, pc, object, function, file, line, stack) "
-               "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+    [S_SITE] = "INSERT INTO call_sites(run, id, pc, object, function, file, line, stack, "
+               "offset) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
     /* The sums: ?1 the run, then the key; the totals at ?20 (count), ?21
        (bytes), ?22 (first seq) and ?23 (last seq), bound alike for all. */
     [S_CALLS] = "INSERT INTO api_calls(run, api, site, result, calls, first_seq, last_seq) "
@@ -302,6 +302,8 @@ static void write_site(uint32_t id)
     if (*sym.file)
         bind_int(S_SITE, 7, sym.line);
     bind_text(S_SITE, 8, stack);
+    if (*sym.object)
+        bind_int(S_SITE, 9, (int64_t)sym.offset);
     step(S_SITE);
 }
 
