@@ -62,7 +62,8 @@ typedef struct {
    devtensor op in progress.  0 means none found. */
 #define dv_site_here() dv_site_above(__builtin_frame_address(0))
 uint32_t dv_site_above(const void *frame);
-/* The site of an instruction (a faulting one); safe in a signal handler. */
+/* The site of an instruction (a faulting one), or of the user's call that
+   led to it when it is in a system library; for a signal handler. */
 uint32_t dv_site_at_pc(uintptr_t pc);
 /* Sites 1..dv_site_count() are readable (the writer's view). */
 uint32_t dv_site_count(void);

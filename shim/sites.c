@@ -402,9 +402,27 @@ uint32_t dv_site_above(const void *frame)
     return last_site.id;
 }
 
+/* The first frame of the user's own code above the instruction at pc, in
+   a signal handler: the unwind passes through the signal's frame, whose
+   pc is the faulting instruction, to the frames that called it. */
+static uintptr_t user_caller_of(uintptr_t pc)
+{
+    void *frames[64];
+    int n = backtrace(frames, 64), i = 0;
+    while (i < n && (uintptr_t)frames[i] != pc)
+        i++;
+    for (i++; i < n; i++)
+        if (classify((uintptr_t)frames[i]) == CODE_USER)
+            return (uintptr_t)frames[i];
+    return 0;
+}
+
+/* A fault in the C library (a memcpy from device memory) or another system
+   library is the user's line that called it, as ASan tells it. */
 uint32_t dv_site_at_pc(uintptr_t pc)
 {
-    return intern(pc, true, false);
+    uintptr_t caller = classify(pc) == CODE_USER ? 0 : user_caller_of(pc);
+    return caller ? intern(caller, false, false) : intern(pc, true, false);
 }
 
 uint32_t dv_site_count(void)
