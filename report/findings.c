@@ -22,10 +22,10 @@ const char findings_sql[] =
     "                  coalesce(f.function, srcfunction(s.object, s.offset)) AS src_function,"
     "                  s.object, s.offset"
     "           FROM findings f LEFT JOIN call_sites s ON s.run = f.run AND s.id = f.site)"
-    "SELECT f.run, r.pid, f.severity, f.kind, relpath(f.src_file) AS file, f.src_line AS line,"
+    "SELECT f.run, r.pid, f.severity, f.kind, relpath(f.src_file, f.run) AS file, f.src_line AS line,"
     "       f.src_function AS function, f.count, f.bytes, f.message,"
-    "       relpath(a.file) AS alloc_file, a.line AS alloc_line,"
-    "       relpath(d.file) AS free_file, d.line AS free_line,"
+    "       relpath(a.file, a.run) AS alloc_file, a.line AS alloc_line,"
+    "       relpath(d.file, d.run) AS free_file, d.line AS free_line,"
     "       CASE WHEN f.src_file IS NULL AND f.offset IS NOT NULL THEN f.object END AS object,"
     "       CASE WHEN f.src_file IS NULL AND f.offset IS NOT NULL THEN printf('0x%x', f.offset) END AS offset"
     " FROM f"
@@ -33,7 +33,7 @@ const char findings_sql[] =
     " LEFT JOIN call_sites a ON a.run = f.run AND a.id = f.alloc_site"
     " LEFT JOIN call_sites d ON d.run = f.run AND d.id = f.free_site"
     " ORDER BY min(" SQL_SEVERITY_RANK ") OVER (PARTITION BY f.src_file, f.src_line, f.src_function),"
-    "          relpath(f.src_file) IS NULL, relpath(f.src_file), f.src_line, f.src_function, "
+    "          relpath(f.src_file, f.run) IS NULL, relpath(f.src_file, f.run), f.src_line, f.src_function, "
     SQL_SEVERITY_RANK ", f.run, f.id";
 
 static const char *text_at(const rows *f, size_t row, int col)
@@ -128,7 +128,7 @@ static void print_site(const rows *f, size_t i)
     if (!file && !function)
         puts("(source line unknown)");
 
-    char *text = file ? source_line(file, line) : NULL;
+    char *text = file ? source_line(file, int_at(f, i, F_RUN), line) : NULL;
     if (text) {
         printf("%5lld | ", (long long)line);
         put(text, true);

@@ -3,7 +3,9 @@
  * (shim/schema.h describes the database).
  *
  *   devtrace report [FILE] [VIEW] [--format table|csv|json] [--fail-on error|warning]
- *   devtrace run [-o FILE] [--error-exitcode N] -- PROGRAM ARGS...
+ *                   [--kinds LIST] [--suppressions FILE]
+ *   devtrace run [-o FILE] [--error-exitcode N] [--kinds LIST] [--suppressions FILE]
+ *                -- PROGRAM ARGS...
  *   devtrace merge OUT IN...
  *
  *   devtrace.c  main: the subcommands, their usage, fatal errors
@@ -12,9 +14,10 @@
  *   views.c     `devtrace report`: each view a list of SQL queries
  *   findings.c  the findings view: its query, and its listing for humans,
  *               by call site with the source line
+ *   filter.c    --kinds and --suppressions: the findings that count
  *   format.c    rows as an aligned table, CSV (RFC 4180) or JSON
- *   source.c    source files: paths relative to the working directory, the
- *               text of one line
+ *   source.c    source files: paths relative to the folder the program ran
+ *               in, the text of one line, lines looked up in object files
  *   run.c       `devtrace run`: a program under the shim, then a summary
  *   merge.c     `devtrace merge`: the runs of several reports in one
  *
@@ -135,16 +138,26 @@ void print_findings(const rows *findings);
 
 /* ---- source files (source.c) --------------------------------------------- */
 
-/* relpath(PATH) in SQL: PATH without the working directory's prefix when
-   it lies beneath it. */
-void define_relpath(const report *r);
-/* srcfile(OBJECT, OFFSET), srcline(...) and srcfunction(...) in SQL: the
-   source of a site recorded without debug information, looked up in the
-   object file now (rebuilt with -g, or with its .debug file); NULL when it
-   cannot be. */
-void define_source_of(const report *r);
-/* The text of line `line` of file, without its newline; NULL when the file
-   or line cannot be read.  malloc'd. */
-char *source_line(const char *file, sqlite3_int64 line);
+/* The SQL functions over sources, for r: relpath(PATH, RUN), PATH as shown
+   (path_shown); srcfile(OBJECT, OFFSET), srcline(...) and srcfunction(...),
+   the source of a site recorded without debug information, looked up in the
+   object file now (rebuilt with -g, or with its .debug file), NULL when it
+   cannot be.  A report from before a column was added reads as having it. */
+void define_source(const report *r);
+/* PATH relative to the folder RUN's program ran in when it lies beneath it
+   (devtrace's own when the report does not say), else as it is. */
+const char *path_shown(const char *path, sqlite3_int64 run);
+/* The text of line `line` of file (as shown for run), without its newline;
+   NULL when the file or line cannot be read.  malloc'd. */
+char *source_line(const char *file, sqlite3_int64 run, sqlite3_int64 line);
+
+/* ---- filters (filter.c) -------------------------------------------------- */
+
+/* --kinds LIST: only these kinds (comma-separated) count. */
+void filter_kinds(const char *list);
+/* --suppressions FILE: the findings its lines match do not count. */
+void filter_suppressions(const char *path);
+/* The report's findings, as r reads them, are those the filters keep. */
+void filter_apply(const report *r);
 
 #endif /* DEVTRACE_REPORT_H */

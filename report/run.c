@@ -18,13 +18,16 @@
 extern char **environ;
 
 static const char usage[] =
-    "usage: devtrace run [-o FILE] [--error-exitcode N] [--] PROGRAM [ARGS...]\n"
+    "usage: devtrace run [-o FILE] [--error-exitcode N] [--kinds LIST]\n"
+    "                    [--suppressions FILE] [--] PROGRAM [ARGS...]\n"
     "\n"
     "Runs PROGRAM with libdevtrace.so preloaded; its report goes to FILE\n"
     "($DEVTRACE_DB, else ./devtrace.db; %p in it becomes each process's id),\n"
     "replacing an earlier report there.  Then says on stderr how many findings\n"
     "the report holds, and exits with PROGRAM's status, or with N when the\n"
-    "report holds an error and --error-exitcode N was given.  The shim is\n"
+    "report holds an error and --error-exitcode N was given.  --kinds and\n"
+    "--suppressions choose the findings that count, as for devtrace report.\n"
+    "The shim is\n"
     "$DEVTRACE_LIB, else libdevtrace.so in ../lib from devtrace's folder, or\n"
     "in that folder.\n";
 
@@ -194,6 +197,8 @@ static sqlite3_int64 summarize(const char *path, const char *program)
         return 0;
     }
     report r = report_open(path, SQLITE_OPEN_READONLY);
+    define_source(&r);
+    filter_apply(&r);
     sqlite3_int64 runs = report_int(&r, "SELECT count(*) FROM runs");
     sqlite3_int64 errors = report_int(&r, "SELECT count(*) FROM findings WHERE severity = 'error'");
     sqlite3_int64 warnings =
@@ -230,6 +235,8 @@ int cmd_run(int argc, char **argv)
     static const struct option longs[] = {
         {"output", required_argument, NULL, 'o'},
         {"error-exitcode", required_argument, NULL, 'e'},
+        {"kinds", required_argument, NULL, 'k'},
+        {"suppressions", required_argument, NULL, 's'},
         {"help", no_argument, NULL, 'h'},
         {0},
     };
@@ -241,6 +248,10 @@ int cmd_run(int argc, char **argv)
             pattern = optarg;
         else if (c == 'e')
             error_exitcode = exit_code_of(optarg);
+        else if (c == 'k')
+            filter_kinds(optarg);
+        else if (c == 's')
+            filter_suppressions(optarg);
     if (!*pattern)
         usage_error(usage, "an empty report file name");
     if (optind == argc)

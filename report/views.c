@@ -13,9 +13,10 @@
 #include <string.h>
 
 /* A call site's columns, and the join that finds the site of table t's row. */
-#define SITE_COLUMNS(c) "relpath(" c ".file) AS file, " c ".line, " c ".function"
+#define SITE_COLUMNS(c) "relpath(" c ".file, " c ".run) AS file, " c ".line, " c ".function"
 /* Sites in the order people read them: by the file as shown, then line. */
-#define SITE_ORDER(c) "relpath(" c ".file) IS NULL, relpath(" c ".file), " c ".line"
+#define SITE_ORDER(c) \
+    "relpath(" c ".file, " c ".run) IS NULL, relpath(" c ".file, " c ".run), " c ".line"
 #define JOIN_SITE(c, t) \
     " LEFT JOIN call_sites " c " ON " c ".run = " t ".run AND " c ".id = " t ".site"
 /* Sums over the rows (of calls or launches) that failed. */
@@ -135,7 +136,8 @@ static const char *report_usage(void)
     if (!f)
         die("out of memory");
     fputs("usage: devtrace report [FILE] [VIEW] [--format table|csv|json]\n"
-          "                       [--fail-on error|warning]\n"
+          "                       [--fail-on error|warning] [--kinds LIST]\n"
+          "                       [--suppressions FILE]\n"
           "\n"
           "Prints one view of the report FILE ($DEVTRACE_DB unless it holds %p,\n"
           "else ./devtrace.db).  The arguments come in any order; write a FILE\n"
@@ -146,6 +148,11 @@ static const char *report_usage(void)
     fputs("The format is table (the default), csv or json.  For the summary, which\n"
           "has several parts, CSV is a block for each, an empty line between them,\n"
           "and JSON an object of arrays.\n"
+          "\n"
+          "--kinds LIST keeps only the findings of the kinds listed, comma-separated;\n"
+          "--suppressions FILE drops those a line of FILE matches: FIELD:PATTERN ...,\n"
+          "each FIELD kind, function or file, each PATTERN a glob (# starts a comment).\n"
+          "Paths are shown relative to the folder the program ran in.\n"
           "\n"
           "Exit status: 0, or 1 with --fail-on error when the report holds an\n"
           "error, with --fail-on warning when it holds an error or a warning;\n"
@@ -214,6 +221,8 @@ static request parse(int argc, char **argv)
     static const struct option longs[] = {
         {"format", required_argument, NULL, 'f'},
         {"fail-on", required_argument, NULL, 'F'},
+        {"kinds", required_argument, NULL, 'k'},
+        {"suppressions", required_argument, NULL, 's'},
         {"help", no_argument, NULL, 'h'},
         {0},
     };
@@ -227,6 +236,10 @@ static request parse(int argc, char **argv)
             q.format = find_format(optarg, usage);
         else if (c == 'F')
             q.fail_on = find_fail_on(optarg, usage);
+        else if (c == 'k')
+            filter_kinds(optarg);
+        else if (c == 's')
+            filter_suppressions(optarg);
         else
             take_operand(&q, optarg, usage);
     for (int i = optind; i < argc; i++)         /* after "--" */
@@ -242,8 +255,8 @@ int cmd_report(int argc, char **argv)
 {
     request q = parse(argc, argv);
     report r = report_open(q.file, SQLITE_OPEN_READONLY);
-    define_relpath(&r);
-    define_source_of(&r);
+    define_source(&r);
+    filter_apply(&r);
 
     /* One read transaction: every part sees the same commit of a live writer. */
     report_exec(&r, "BEGIN");

@@ -33,6 +33,7 @@
 #include <stdint.h>
 
 #include "lines.h"
+#include "schema.h"
 
 /* ---- the runtime beneath (next.c) ---------------------------------------- */
 
@@ -131,10 +132,10 @@ typedef enum {
 extern const char *const dv_api_names[DV_API_COUNT];
 
 typedef enum {
-    DV_DEVICE_MISMATCH, DV_HOST_POINTER_KERNEL_ARG, DV_WRONG_DEVICE_POINTER,
-    DV_MEMCPY_DIRECTION, DV_MEMCPY_OUT_OF_BOUNDS, DV_USE_AFTER_FREE, DV_DOUBLE_FREE,
-    DV_INVALID_FREE, DV_HOST_DEREF_DEVICE, DV_LEAK, DV_PAGEABLE_TRANSFER,
-    DV_DTYPE_MISMATCH, DV_HOST_MEMORY_AS_DEVICE, DV_FINDING_COUNT
+#define DV_KIND_ENUM(id, name, severity) id,
+    DEVTRACE_FINDING_KINDS(DV_KIND_ENUM)
+#undef DV_KIND_ENUM
+    DV_FINDING_COUNT
 } dv_finding_kind;
 
 typedef struct {

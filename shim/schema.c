@@ -12,6 +12,7 @@ const char devtrace_schema_sql[] =
     "  pid INTEGER NOT NULL, ppid INTEGER,\n"
     "  session TEXT,                -- the traced command: its processes share it\n"
     "  command TEXT,                -- argv, space separated\n"
+    "  cwd TEXT,                    -- the folder it ran in: paths are shown from there\n"
     "  started_ns INTEGER, ended_ns INTEGER,   -- unix time, nanoseconds\n"
     "  exit_status INTEGER,         -- exit code; NULL when killed or still running\n"
     "  signal INTEGER,              -- the fatal signal that ended it, or NULL\n"

@@ -725,10 +725,13 @@ static bool insert_run(const char *session)
     char cmd[4096];
     command_line(cmd, sizeof cmd);
     sqlite3_stmt *st;
+    char *cwd = getcwd(NULL, 0);
     if (sqlite3_prepare_v2(w.db, "INSERT INTO runs(pid, ppid, session, command, started_ns, "
-                           "device, devices, pageable_access) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-                           -1, &st, NULL) != SQLITE_OK)
+                           "device, devices, pageable_access, cwd) "
+                           "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)", -1, &st, NULL) != SQLITE_OK) {
+        free(cwd);
         return false;
+    }
     sqlite3_bind_int64(st, 1, getpid());
     sqlite3_bind_int64(st, 2, getppid());
     sqlite3_bind_text(st, 3, session, -1, SQLITE_STATIC);
@@ -737,8 +740,10 @@ static bool insert_run(const char *session)
     sqlite3_bind_text(st, 6, dv_next_is_sim() ? "sim" : "cuda", -1, SQLITE_STATIC);
     sqlite3_bind_int(st, 7, devices);
     sqlite3_bind_int(st, 8, pageable);
+    sqlite3_bind_text(st, 9, cwd, -1, SQLITE_STATIC);
     bool ok = sqlite3_step(st) == SQLITE_DONE;
     sqlite3_finalize(st);
+    free(cwd);
     w.run = sqlite3_last_insert_rowid(w.db);
     return ok;
 }
