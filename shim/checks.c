@@ -343,6 +343,26 @@ static void describe_transfer(const place *dst, const place *src, dv_event *e)
                           : host->kind == AT_PINNED ? DV_HOST_PINNED : DV_HOST_PAGEABLE;
 }
 
+/* Only where it costs: an async copy, which pageable memory makes
+   synchronous, at once; other copies once their line's bytes are worth
+   pinning for (the writer adds them up). */
+static void pageable_transfer(uint32_t site, uint64_t bytes, bool async)
+{
+    dv_event e = { .type = DV_EV_FINDING, .api = DV_API_COUNT, .device = -1, .site = site };
+    e.u.finding.kind = DV_PAGEABLE_TRANSFER;
+    e.u.finding.bytes = bytes;
+    e.u.finding.static_message = true;
+    e.u.finding.when_worth = !async;
+    e.u.finding.message = async
+        ? "asynchronous host-to-device copy from pageable memory: it runs synchronously, "
+          "staged through a pinned buffer, and overlaps nothing; pin the source "
+          "(cudaMallocHost, dt_pin_memory, a loader with pin_memory)"
+        : "host-to-device copies from pageable memory, enough bytes at this line to be worth "
+          "pinning: each is staged through a pinned buffer and cannot overlap other work; pin "
+          "the source (cudaMallocHost, dt_pin_memory, a loader with pin_memory)";
+    dv_emit(&e);
+}
+
 void dv_check_copy(void *dst, uint64_t dst_span, const void *src, uint64_t src_span, int kind,
                    uint32_t site, dv_event *e)
 {
@@ -363,10 +383,7 @@ void dv_check_copy(void *dst, uint64_t dst_span, const void *src, uint64_t src_s
                     : check_direction(&d, &s, bytes, kind, site);
     describe_transfer(&d, &s, e);
     if (fits && e->u.copy.direction == DV_DIR_HTOD && s.kind == AT_HOST)
-        dv_finding(DV_PAGEABLE_TRANSFER, site, bytes, NULL,
-                   "host-to-device copy from pageable memory: staged through a pinned "
-                   "buffer, it cannot overlap other work; pin the source (cudaMallocHost, "
-                   "dt_pin_memory, a loader with pin_memory)");
+        pageable_transfer(site, bytes, e->u.copy.async);
 }
 
 /* ---- frees ------------------------------------------------------------------------------ */

@@ -144,6 +144,10 @@ typedef struct {
 } dv_finding_info;
 extern const dv_finding_info dv_findings[DV_FINDING_COUNT];
 
+/* Pageable copies at one line that add up to this many bytes are worth
+   pinning their memory for; fewer cost too little to warn about. */
+#define DV_WORTH_PINNING (1u << 20)
+
 typedef enum { DV_DIR_HTOD, DV_DIR_DTOH, DV_DIR_DTOD, DV_DIR_HTOH, DV_DIR_MEMSET } dv_direction;
 typedef enum { DV_HOST_NONE, DV_HOST_PAGEABLE, DV_HOST_PINNED } dv_host_memory;
 
@@ -179,6 +183,8 @@ typedef struct {
         struct {
             uint8_t kind;               /* dv_finding_kind */
             bool static_message;        /* else malloc'd, and the writer frees it */
+            bool when_worth;            /* written once its line's bytes reach
+                                           DV_WORTH_PINNING, not at once */
             uint32_t alloc_site, free_site;
             uint64_t bytes;
             char *message;

@@ -82,7 +82,7 @@ static const char *const statements[S_COUNT] = {
 typedef struct {
     uint64_t key[KEY];
     int64_t id, count, bytes, max, freed, freed_bytes, first, last;
-    bool dirty;
+    bool dirty, written;                /* written: a finding's row is in the report */
 } tally;
 
 #define RECENT 4
@@ -422,10 +422,16 @@ static void write_finding(const dv_event *e)
         return;
     t->count++;
     t->bytes += (int64_t)e->u.finding.bytes;
-    if (!fresh) {
+    if (fresh)
+        t->first = (int64_t)e->seq;
+    if (t->written) {
         t->dirty = true;
         return;
     }
+    if (e->u.finding.when_worth && t->bytes < DV_WORTH_PINNING)
+        return;
+    t->written = true;
+    t->dirty = t->count > 1;
     const site_text *at = e->site && e->site < w.sites_cap ? &w.sites[e->site] : NULL;
     site_text told = { (char *)e->u.finding.file, NULL, e->u.finding.line, 0 };
     if (told.file) {                    /* the caller's line; the function, if it agrees */
@@ -435,7 +441,7 @@ static void write_finding(const dv_event *e)
     }
     bind_int(S_FINDING, 1, w.run);
     bind_int(S_FINDING, 2, t->id);
-    bind_int(S_FINDING, 3, (int64_t)e->seq);
+    bind_int(S_FINDING, 3, t->first);
     bind_text(S_FINDING, 4, dv_findings[e->u.finding.kind].name);
     bind_text(S_FINDING, 5, severity_of(e->u.finding.kind));
     bind_text(S_FINDING, 6, msg);

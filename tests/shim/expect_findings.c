@@ -3,7 +3,7 @@
  * leaves against the expectations written in the program's own source.
  *
  *   expect_findings --preload LIST --source FILE.c [--errors-only]
- *                   [--baseline] [--db PATH] -- PROGRAM ARGS...
+ *                   [--forbid KIND] [--baseline] [--db PATH] -- PROGRAM ARGS...
  *
  * Markers in FILE.c, each in a comment (markers.h says how they are read):
  *
@@ -18,7 +18,8 @@
  * must find the emulated device by itself) and DT_SIM_QUIET=1.  Every
  * finding of the report (with --errors-only, every error) must be in a file
  * named like FILE.c and match a marker by kind and line, and every marker
- * must be matched.  --baseline also runs the program alone on the emulated
+ * must be matched; with --forbid, no finding of KIND may be there, warning or
+ * not, whatever the markers say.  --baseline also runs the program alone on the emulated
  * device (DT_DEVICE=sim): its output and exit status must be the same, since
  * the shim must not change the program it watches.
  *
@@ -47,7 +48,7 @@
 /* ---- options ------------------------------------------------------------ */
 
 static struct {
-    const char *preload, *source, *db;
+    const char *preload, *source, *db, *forbid;
     bool errors_only, baseline;
 } opt;
 
@@ -55,6 +56,7 @@ static const marker_option options[] = {
     { "--preload", &opt.preload, NULL },
     { "--source", &opt.source, NULL },
     { "--db", &opt.db, NULL },
+    { "--forbid", &opt.forbid, NULL },
     { "--errors-only", NULL, &opt.errors_only },
     { "--baseline", NULL, &opt.baseline },
 };
@@ -62,7 +64,7 @@ static const marker_option options[] = {
 static void usage(void)
 {
     fprintf(stderr, "usage: expect_findings --preload LIST --source FILE.c [--errors-only] "
-                    "[--baseline] [--db PATH] -- PROGRAM ARGS...\n");
+                    "[--forbid KIND] [--baseline] [--db PATH] -- PROGRAM ARGS...\n");
     exit(2);
 }
 
@@ -339,6 +341,8 @@ static void check_findings(sqlite3 *db)
         const char *kind = column_text(st, 0), *severity = column_text(st, 1);
         const char *file = column_text(st, 2);
         int line = sqlite3_column_int(st, 3);
+        if (opt.forbid && strcmp(kind, opt.forbid) == 0)
+            marker_differ(file, line, "forbidden %s (%s)", kind, column_text(st, 5));
         if (opt.errors_only && strcmp(severity, "error") != 0)
             continue;
         marker *m = marker_for(kind, file, line);
