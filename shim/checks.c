@@ -377,10 +377,14 @@ void dv_check_copy(void *dst, uint64_t dst_span, const void *src, uint64_t src_s
         return;
     }
     check_range(&s, src, src_span, "source", site);
-    bool fits = kind == DV_COPY_PEER
-                    ? check_device_side(&d, dst, bytes, "destination", true, e->api, site) &
-                      check_device_side(&s, src, bytes, "source", true, e->api, site)
-                    : check_direction(&d, &s, bytes, kind, site);
+    bool fits;
+    if (kind == DV_COPY_PEER) {         /* both sides said, whichever is wrong */
+        bool to = check_device_side(&d, dst, bytes, "destination", true, e->api, site);
+        bool from = check_device_side(&s, src, bytes, "source", true, e->api, site);
+        fits = to && from;
+    } else {
+        fits = check_direction(&d, &s, bytes, kind, site);
+    }
     describe_transfer(&d, &s, e);
     if (fits && e->u.copy.direction == DV_DIR_HTOD && s.kind == AT_HOST)
         pageable_transfer(site, bytes, e->u.copy.async);
