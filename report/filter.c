@@ -17,7 +17,6 @@
  */
 #define _GNU_SOURCE     /* getline */
 #include "report.h"
-#include "schema.h"
 
 #include <errno.h>
 #include <fnmatch.h>
@@ -34,7 +33,7 @@ static suppression *suppressions;
 static size_t nsuppressions;
 static char *kinds;             /* ",kind,kind,": --kinds, NULL for all */
 
-static const char *const known_kinds[] = {
+const char *const finding_kinds[NFINDING_KINDS] = {
 #define KIND_NAME(id, name, severity) name,
     DEVTRACE_FINDING_KINDS(KIND_NAME)
 #undef KIND_NAME
@@ -42,8 +41,8 @@ static const char *const known_kinds[] = {
 
 static bool is_kind(const char *name, size_t n)
 {
-    for (size_t i = 0; i < COUNT(known_kinds); i++)
-        if (strlen(known_kinds[i]) == n && !strncmp(known_kinds[i], name, n))
+    for (size_t i = 0; i < NFINDING_KINDS; i++)
+        if (strlen(finding_kinds[i]) == n && !strncmp(finding_kinds[i], name, n))
             return true;
     return false;
 }
@@ -53,7 +52,7 @@ void filter_kinds(const char *list)
     for (const char *k = list, *end; *k; k = *end ? end + 1 : end) {
         end = strchrnul(k, ',');
         if (!is_kind(k, (size_t)(end - k)))
-            die("--kinds: unknown kind '%.*s' (a report's kinds: see devtrace report --help)",
+            die("--kinds: unknown kind '%.*s' (devtrace report --help lists them)",
                 (int)(end - k), k);
     }
     free(kinds);

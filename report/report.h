@@ -28,6 +28,8 @@
 #ifndef DEVTRACE_REPORT_H
 #define DEVTRACE_REPORT_H
 
+#include "schema.h"
+
 #include <getopt.h>
 #include <sqlite3.h>
 #include <stdbool.h>
@@ -152,6 +154,11 @@ const char *path_shown(const char *path, sqlite3_int64 run);
 char *source_line(const char *file, sqlite3_int64 run, sqlite3_int64 line);
 
 /* ---- filters (filter.c) -------------------------------------------------- */
+
+/* The kinds a report's findings can be (shim/schema.h). */
+#define KIND_ONE(id, name, severity) +1
+#define NFINDING_KINDS (0 DEVTRACE_FINDING_KINDS(KIND_ONE))
+extern const char *const finding_kinds[NFINDING_KINDS];
 
 /* --kinds LIST: only these kinds (comma-separated) count. */
 void filter_kinds(const char *list);

@@ -27,9 +27,8 @@ static const char usage[] =
     "the report holds, and exits with PROGRAM's status, or with N when the\n"
     "report holds an error and --error-exitcode N was given.  --kinds and\n"
     "--suppressions choose the findings that count, as for devtrace report.\n"
-    "The shim is\n"
-    "$DEVTRACE_LIB, else libdevtrace.so in ../lib from devtrace's folder, or\n"
-    "in that folder.\n";
+    "The shim is $DEVTRACE_LIB, else libdevtrace.so in ../lib from\n"
+    "devtrace's folder, or in that folder.\n";
 
 /* Where the shim may be, from devtrace's folder: a build tree, an install
    (DEVTRACE_INSTALLED_SHIM, from CMakeLists.txt), or side by side. */

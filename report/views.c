@@ -128,6 +128,27 @@ static const struct format {
     {"json", print_json, false},
 };
 
+/* The finding kinds, comma-separated, wrapped for a terminal. */
+static void print_kinds(FILE *f)
+{
+    size_t column = strlen("The kinds: ");
+    for (size_t i = 0; i < NFINDING_KINDS; i++) {
+        size_t n = strlen(finding_kinds[i]);
+        if (i)
+            fputc(',', f);
+        if (column + 2 + n > 74) {
+            fputc('\n', f);
+            column = 0;
+        } else if (i) {
+            fputc(' ', f);
+            column += 2;
+        }
+        fputs(finding_kinds[i], f);
+        column += n;
+    }
+    fputs(".\n", f);
+}
+
 static const char *report_usage(void)
 {
     static char *text;
@@ -152,7 +173,10 @@ static const char *report_usage(void)
           "--kinds LIST keeps only the findings of the kinds listed, comma-separated;\n"
           "--suppressions FILE drops those a line of FILE matches: FIELD:PATTERN ...,\n"
           "each FIELD kind, function or file, each PATTERN a glob (# starts a comment).\n"
-          "Paths are shown relative to the folder the program ran in.\n"
+          "The kinds: ",
+          f);
+    print_kinds(f);
+    fputs("Paths are shown relative to the folder the program ran in.\n"
           "\n"
           "Exit status: 0, or 1 with --fail-on error when the report holds an\n"
           "error, with --fail-on warning when it holds an error or a warning;\n"

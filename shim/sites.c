@@ -234,7 +234,7 @@ static uintptr_t walk_frames(const uintptr_t *fp, const dt_site **call)
             return ret;
         if (c == CODE_DEVTENSOR && (*call = devtensor_call()))
             return 0;
-        if (c != CODE_OURS && c != CODE_DEVTENSOR)
+        if (!is_ours(c))
             return 0;
         const uintptr_t *up = (const uintptr_t *)fp[0];
         if (up <= fp)
