@@ -12,19 +12,29 @@
 
 /* The columns of findings_sql, in order. */
 enum { F_RUN, F_PID, F_SEVERITY, F_KIND, F_FILE, F_LINE, F_FUNCTION, F_COUNT, F_BYTES,
-       F_MESSAGE, F_ALLOC_FILE, F_ALLOC_LINE, F_FREE_FILE, F_FREE_LINE };
+       F_MESSAGE, F_ALLOC_FILE, F_ALLOC_LINE, F_FREE_FILE, F_FREE_LINE, F_OBJECT, F_OFFSET };
 
+/* A finding without a line (code without debug information) takes it from
+   its site's object and offset when they can be looked up now. */
 const char findings_sql[] =
-    "SELECT f.run, r.pid, f.severity, f.kind, relpath(f.file) AS file, f.line, f.function,"
-    "       f.count, f.bytes, f.message,"
-    "       relpath(a.file) AS alloc_file, a.line AS alloc_line,"
-    "       relpath(d.file) AS free_file, d.line AS free_line"
-    " FROM findings f"
+    "WITH f AS (SELECT f.*, coalesce(f.file, srcfile(s.object, s.offset)) AS src_file,"
+    "                  coalesce(f.line, srcline(s.object, s.offset)) AS src_line,"
+    "                  coalesce(f.function, srcfunction(s.object, s.offset)) AS src_function,"
+    "                  s.object, s.offset"
+    "           FROM findings f LEFT JOIN call_sites s ON s.run = f.run AND s.id = f.site)"
+    "SELECT f.run, r.pid, f.severity, f.kind, relpath(f.src_file, f.run) AS file, f.src_line AS line,"
+    "       f.src_function AS function, f.count, f.bytes, f.message,"
+    "       relpath(a.file, a.run) AS alloc_file, a.line AS alloc_line,"
+    "       relpath(d.file, d.run) AS free_file, d.line AS free_line,"
+    "       CASE WHEN f.src_file IS NULL AND f.offset IS NOT NULL THEN f.object END AS object,"
+    "       CASE WHEN f.src_file IS NULL AND f.offset IS NOT NULL THEN printf('0x%x', f.offset) END AS offset"
+    " FROM f"
     " LEFT JOIN runs r ON r.id = f.run"
     " LEFT JOIN call_sites a ON a.run = f.run AND a.id = f.alloc_site"
     " LEFT JOIN call_sites d ON d.run = f.run AND d.id = f.free_site"
-    " ORDER BY min(" SQL_SEVERITY_RANK ") OVER (PARTITION BY f.file, f.line, f.function),"
-    "          relpath(f.file) IS NULL, relpath(f.file), f.line, f.function, " SQL_SEVERITY_RANK ", f.run, f.id";
+    " ORDER BY min(" SQL_SEVERITY_RANK ") OVER (PARTITION BY f.src_file, f.src_line, f.src_function),"
+    "          relpath(f.src_file, f.run) IS NULL, relpath(f.src_file, f.run), f.src_line, f.src_function, "
+    SQL_SEVERITY_RANK ", f.run, f.id";
 
 static const char *text_at(const rows *f, size_t row, int col)
 {
@@ -49,6 +59,7 @@ static bool same_text(const char *a, const char *b)
 static bool same_site(const rows *f, size_t a, size_t b)
 {
     return same_text(text_at(f, a, F_FILE), text_at(f, b, F_FILE)) &&
+           same_text(text_at(f, a, F_OFFSET), text_at(f, b, F_OFFSET)) &&
            int_at(f, a, F_LINE) == int_at(f, b, F_LINE) &&
            same_text(text_at(f, a, F_FUNCTION), text_at(f, b, F_FUNCTION));
 }
@@ -78,11 +89,34 @@ static void put_place(const char *file, sqlite3_int64 line)
         printf(":%lld", (long long)line);
 }
 
+/* "object+0x1234: in main", and how to get its line */
+static void print_object_site(const char *object, const char *offset, const char *function)
+{
+    const char *slash = strrchr(object, '/');
+    put(slash ? slash + 1 : object, false);
+    putchar('+');
+    put(offset, false);
+    fputs(function ? ": in " : "\n", stdout);
+    if (function) {
+        put(function, false);
+        putchar('\n');
+    }
+    fputs("      (no line: ", stdout);
+    put(object, false);
+    puts(" has no debug information; build it with -g, or put its .debug file where gdb "
+         "finds it, and run devtrace report again)");
+}
+
 /* "app/train.c:23: in train_step", then line 23 as a compiler shows it. */
 static void print_site(const rows *f, size_t i)
 {
     const char *file = text_at(f, i, F_FILE), *function = text_at(f, i, F_FUNCTION);
+    const char *object = text_at(f, i, F_OBJECT);
     sqlite3_int64 line = int_at(f, i, F_LINE);
+    if (!file && object) {
+        print_object_site(object, text_at(f, i, F_OFFSET), function);
+        return;
+    }
     if (file) {
         put_place(file, line);
         fputs(function ? ": in " : "\n", stdout);
@@ -94,7 +128,7 @@ static void print_site(const rows *f, size_t i)
     if (!file && !function)
         puts("(source line unknown)");
 
-    char *text = file ? source_line(file, line) : NULL;
+    char *text = file ? source_line(file, int_at(f, i, F_RUN), line) : NULL;
     if (text) {
         printf("%5lld | ", (long long)line);
         put(text, true);

@@ -2,8 +2,10 @@
  * devtrace: the command line over the reports that libdevtrace writes
  * (shim/schema.h describes the database).
  *
- *   devtrace report [FILE] [VIEW] [--format table|csv|json]
- *   devtrace run [-o FILE] -- PROGRAM ARGS...
+ *   devtrace report [FILE] [VIEW] [--format table|csv|json] [--fail-on error|warning]
+ *                   [--kinds LIST] [--suppressions FILE]
+ *   devtrace run [-o FILE] [--error-exitcode N] [--kinds LIST] [--suppressions FILE]
+ *                -- PROGRAM ARGS...
  *   devtrace merge OUT IN...
  *
  *   devtrace.c  main: the subcommands, their usage, fatal errors
@@ -12,18 +14,21 @@
  *   views.c     `devtrace report`: each view a list of SQL queries
  *   findings.c  the findings view: its query, and its listing for humans,
  *               by call site with the source line
+ *   filter.c    --kinds and --suppressions: the findings that count
  *   format.c    rows as an aligned table, CSV (RFC 4180) or JSON
- *   source.c    source files: paths relative to the working directory, the
- *               text of one line
+ *   source.c    source files: paths relative to the folder the program ran
+ *               in, the text of one line, lines looked up in object files
  *   run.c       `devtrace run`: a program under the shim, then a summary
  *   merge.c     `devtrace merge`: the runs of several reports in one
  *
  * Reports are read with SQLite's read-only mode, so reading never creates
- * or changes a file, and a report that a live process is still writing (in
- * WAL mode) reads as of its last commit.
+ * or changes a file, and a report that a live process is still writing
+ * reads as of its last commit.
  */
 #ifndef DEVTRACE_REPORT_H
 #define DEVTRACE_REPORT_H
+
+#include "schema.h"
 
 #include <getopt.h>
 #include <sqlite3.h>
@@ -32,6 +37,7 @@
 
 /* ---- the program (devtrace.c) -------------------------------------------- */
 
+#define EXIT_FINDINGS 1         /* `report --fail-on`: findings of that severity */
 #define EXIT_USAGE 2            /* bad arguments, or a file that is no report */
 
 /* How devtrace exits on a fatal error: EXIT_USAGE, until `run` has a
@@ -134,11 +140,31 @@ void print_findings(const rows *findings);
 
 /* ---- source files (source.c) --------------------------------------------- */
 
-/* relpath(PATH) in SQL: PATH without the working directory's prefix when
-   it lies beneath it. */
-void define_relpath(const report *r);
-/* The text of line `line` of file, without its newline; NULL when the file
-   or line cannot be read.  malloc'd. */
-char *source_line(const char *file, sqlite3_int64 line);
+/* The SQL functions over sources, for r: relpath(PATH, RUN), PATH as shown
+   (path_shown); srcfile(OBJECT, OFFSET), srcline(...) and srcfunction(...),
+   the source of a site recorded without debug information, looked up in the
+   object file now (rebuilt with -g, or with its .debug file), NULL when it
+   cannot be.  A report from before a column was added reads as having it. */
+void define_source(const report *r);
+/* PATH relative to the folder RUN's program ran in when it lies beneath it
+   (devtrace's own when the report does not say), else as it is. */
+const char *path_shown(const char *path, sqlite3_int64 run);
+/* The text of line `line` of file (as shown for run), without its newline;
+   NULL when the file or line cannot be read.  malloc'd. */
+char *source_line(const char *file, sqlite3_int64 run, sqlite3_int64 line);
+
+/* ---- filters (filter.c) -------------------------------------------------- */
+
+/* The kinds a report's findings can be (shim/schema.h). */
+#define KIND_ONE(id, name, severity) +1
+#define NFINDING_KINDS (0 DEVTRACE_FINDING_KINDS(KIND_ONE))
+extern const char *const finding_kinds[NFINDING_KINDS];
+
+/* --kinds LIST: only these kinds (comma-separated) count. */
+void filter_kinds(const char *list);
+/* --suppressions FILE: the findings its lines match do not count. */
+void filter_suppressions(const char *path);
+/* The report's findings, as r reads them, are those the filters keep. */
+void filter_apply(const report *r);
 
 #endif /* DEVTRACE_REPORT_H */

@@ -18,14 +18,17 @@
 extern char **environ;
 
 static const char usage[] =
-    "usage: devtrace run [-o FILE] [--] PROGRAM [ARGS...]\n"
+    "usage: devtrace run [-o FILE] [--error-exitcode N] [--kinds LIST]\n"
+    "                    [--suppressions FILE] [--] PROGRAM [ARGS...]\n"
     "\n"
     "Runs PROGRAM with libdevtrace.so preloaded; its report goes to FILE\n"
     "($DEVTRACE_DB, else ./devtrace.db; %p in it becomes each process's id),\n"
     "replacing an earlier report there.  Then says on stderr how many findings\n"
-    "the report holds, and exits with PROGRAM's status.  The shim is\n"
-    "$DEVTRACE_LIB, else libdevtrace.so in ../lib from devtrace's folder, or\n"
-    "in that folder.\n";
+    "the report holds, and exits with PROGRAM's status, or with N when the\n"
+    "report holds an error and --error-exitcode N was given.  --kinds and\n"
+    "--suppressions choose the findings that count, as for devtrace report.\n"
+    "The shim is $DEVTRACE_LIB, else libdevtrace.so in ../lib from\n"
+    "devtrace's folder, or in that folder.\n";
 
 /* Where the shim may be, from devtrace's folder: a build tree, an install
    (DEVTRACE_INSTALLED_SHIM, from CMakeLists.txt), or side by side. */
@@ -184,14 +187,17 @@ static void put_word(const char *s)
     fputc('\'', stderr);
 }
 
-static void summarize(const char *path, const char *program)
+/* Says what the report holds; returns how many errors. */
+static sqlite3_int64 summarize(const char *path, const char *program)
 {
     if (access(path, F_OK) != 0) {
         fprintf(stderr, "devtrace: no report in %s: the shim did not run in %s (a static or "
                 "setuid program ignores LD_PRELOAD), or could not write there\n", path, program);
-        return;
+        return 0;
     }
     report r = report_open(path, SQLITE_OPEN_READONLY);
+    define_source(&r);
+    filter_apply(&r);
     sqlite3_int64 runs = report_int(&r, "SELECT count(*) FROM runs");
     sqlite3_int64 errors = report_int(&r, "SELECT count(*) FROM findings WHERE severity = 'error'");
     sqlite3_int64 warnings =
@@ -210,21 +216,41 @@ static void summarize(const char *path, const char *program)
     fputs(" report ", stderr);
     put_word(path);
     fputs(found ? " findings\n" : "\n", stderr);
+    return errors;
+}
+
+/* --error-exitcode's value: 1 to 255, which no shell reads as a signal's. */
+static int exit_code_of(const char *arg)
+{
+    char *end;
+    long n = strtol(arg, &end, 10);
+    if (end == arg || *end || n < 1 || n > 255)
+        usage_error(usage, "--error-exitcode wants a number from 1 to 255, not '%s'", arg);
+    return (int)n;
 }
 
 int cmd_run(int argc, char **argv)
 {
     static const struct option longs[] = {
         {"output", required_argument, NULL, 'o'},
+        {"error-exitcode", required_argument, NULL, 'e'},
+        {"kinds", required_argument, NULL, 'k'},
+        {"suppressions", required_argument, NULL, 's'},
         {"help", no_argument, NULL, 'h'},
         {0},
     };
     const char *env = getenv("DEVTRACE_DB");
     const char *pattern = env && *env ? env : "devtrace.db";
-    int c;
+    int c, error_exitcode = 0;
     while ((c = next_option(argc, argv, "+:o:h", longs, usage)) != -1)
         if (c == 'o')
             pattern = optarg;
+        else if (c == 'e')
+            error_exitcode = exit_code_of(optarg);
+        else if (c == 'k')
+            filter_kinds(optarg);
+        else if (c == 's')
+            filter_suppressions(optarg);
     if (!*pattern)
         usage_error(usage, "an empty report file name");
     if (optind == argc)
@@ -243,7 +269,7 @@ int cmd_run(int argc, char **argv)
        program ended. */
     fatal_status = status;
     char *path = report_of(pattern, pid);
-    summarize(path, program[0]);
+    sqlite3_int64 errors = summarize(path, program[0]);
     free(path);
-    return status;
+    return errors && error_exitcode ? error_exitcode : status;
 }

@@ -1,15 +1,25 @@
 /*
  * Source files, as a report names them: the shim records the paths that the
- * debug information holds, mostly absolute, and people read them relative to
- * where they stand, as a compiler prints them.
+ * debug information holds (mostly absolute) or that devtensor's macros
+ * passed (__FILE__, as the compiler was given it), and the folder each run's
+ * program ran in.  Paths are shown relative to that folder, as a compiler
+ * prints them, whoever reads the report and wherever; a relative one is
+ * read from there.  A site in code built without
+ * debug information is recorded as its object and offset, and looked up
+ * here, in the object as it is now: rebuilt with -g (which moves no code),
+ * or with its debug information beside it (a .debug file by debuglink or
+ * build id, where gdb finds it).
  */
 #include "report.h"
+#include "lines.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#define MAX_OBJECTS 32
 
 static const char *working_directory(void)
 {
@@ -22,12 +32,38 @@ static const char *working_directory(void)
     return cwd;
 }
 
-static const char *path_from_here(const char *path)
+/* The folder each run's program ran in (runs.cwd), NULL where unknown. */
+static struct { sqlite3_int64 run; char *cwd; } *run_dirs;
+static size_t nrun_dirs;
+
+static const char *run_directory(sqlite3_int64 run)
 {
-    const char *cwd = working_directory();
-    size_t n = cwd ? strlen(cwd) : 0;
+    for (size_t i = 0; i < nrun_dirs; i++)
+        if (run_dirs[i].run == run)
+            return run_dirs[i].cwd;
+    return NULL;
+}
+
+static void read_run_directories(const report *r)
+{
+    sqlite3_stmt *st = report_prepare(r, "SELECT id, cwd FROM runs");
+    while (report_step(r, st)) {
+        const char *cwd = (const char *)sqlite3_column_text(st, 1);
+        run_dirs = xrealloc(run_dirs, (nrun_dirs + 1) * sizeof *run_dirs);
+        run_dirs[nrun_dirs].run = sqlite3_column_int64(st, 0);
+        run_dirs[nrun_dirs++].cwd = cwd ? xstrdup(cwd) : NULL;
+    }
+    sqlite3_finalize(st);
+}
+
+const char *path_shown(const char *path, sqlite3_int64 run)
+{
+    const char *base = run_directory(run);
+    if (!base)
+        base = working_directory();
+    size_t n = base ? strlen(base) : 0;
     /* n > 1: beneath "/" a path is clearer absolute */
-    if (n > 1 && !strncmp(path, cwd, n) && path[n] == '/' && path[n + 1])
+    if (n > 1 && !strncmp(path, base, n) && path[n] == '/' && path[n + 1])
         return path + n + 1;
     return path;
 }
@@ -37,23 +73,63 @@ static void relpath(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     (void)argc;
     const char *path = (const char *)sqlite3_value_text(argv[0]);
     if (path)                   /* else the result stays NULL */
-        sqlite3_result_text(ctx, path_from_here(path), -1, SQLITE_TRANSIENT);
+        sqlite3_result_text(ctx, path_shown(path, sqlite3_value_int64(argv[1])), -1,
+                            SQLITE_TRANSIENT);
 }
 
-void define_relpath(const report *r)
+/* The columns added since the first schema: a report from before them
+   reads as having them, NULL. */
+static const struct { const char *table, *column; } added_columns[] = {
+    { "runs", "cwd" },
+    { "call_sites", "offset" },
+};
+
+static void add_missing_columns(const report *r)
 {
-    if (sqlite3_create_function(r->db, "relpath", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL,
+    for (size_t i = 0; i < COUNT(added_columns); i++) {
+        char *sql = xasprintf("SELECT count(*) FROM pragma_table_info('%s') WHERE name = '%s'",
+                              added_columns[i].table, added_columns[i].column);
+        bool missing = report_int(r, sql) == 0;
+        free(sql);
+        if (!missing)
+            continue;
+        sql = xasprintf("CREATE TEMP VIEW %s AS SELECT *, NULL AS %s FROM main.%s",
+                        added_columns[i].table, added_columns[i].column, added_columns[i].table);
+        report_exec(r, sql);
+        free(sql);
+    }
+}
+
+static void define_source_of(const report *r);
+
+void define_source(const report *r)
+{
+    add_missing_columns(r);
+    read_run_directories(r);
+    if (sqlite3_create_function(r->db, "relpath", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL,
                                 relpath, NULL, NULL) != SQLITE_OK)
         report_fail(r);
+    define_source_of(r);
 }
 
-char *source_line(const char *file, sqlite3_int64 line)
+/* A relative path is the run's folder's, else ours. */
+static char *source_path(const char *file, sqlite3_int64 run)
+{
+    const char *base = file[0] == '/' ? NULL : run_directory(run);
+    char *path = base ? xasprintf("%s/%s", base, file) : NULL;
+    if (path && access(path, R_OK) == 0)
+        return path;
+    free(path);
+    return xstrdup(file);
+}
+
+char *source_line(const char *shown, sqlite3_int64 run, sqlite3_int64 line)
 {
     /* Only a regular file: a report naming a fifo or a tty must not hang us. */
     struct stat st;
-    if (line < 1 || stat(file, &st) != 0 || !S_ISREG(st.st_mode))
-        return NULL;
-    FILE *f = fopen(file, "r");
+    char *file = source_path(shown, run);
+    FILE *f = line >= 1 && stat(file, &st) == 0 && S_ISREG(st.st_mode) ? fopen(file, "r") : NULL;
+    free(file);
     if (!f)
         return NULL;
     char *text = NULL;
@@ -70,4 +146,87 @@ char *source_line(const char *file, sqlite3_int64 line)
         len--;
     text[len] = '\0';
     return text;
+}
+
+/* ---- sites without debug information -------------------------------------- */
+
+/* The object files looked at so far, each once (m NULL: no use). */
+static struct { char *path; Dwfl *dwfl; Dwfl_Module *m; } objects[MAX_OBJECTS];
+static int nobjects;
+
+static Dwfl_Module *open_object(const char *path)
+{
+    static const Dwfl_Callbacks callbacks = {
+        .find_elf = dwfl_build_id_find_elf,
+        .find_debuginfo = dwfl_standard_find_debuginfo,
+        .section_address = dwfl_offline_section_address,
+    };
+    struct stat st;
+    Dwfl *dwfl = stat(path, &st) == 0 && S_ISREG(st.st_mode) ? dwfl_begin(&callbacks) : NULL;
+    Dwfl_Module *m = NULL;
+    if (dwfl) {
+        dwfl_report_begin(dwfl);
+        m = dwfl_report_elf(dwfl, path, path, -1, 0, false);    /* at its own addresses */
+        dwfl_report_end(dwfl, NULL, NULL);
+    }
+    if (nobjects < MAX_OBJECTS)
+        objects[nobjects++] = (__typeof__(*objects)){ xstrdup(path), dwfl, m };
+    else if (dwfl)
+        dwfl_end(dwfl);
+    return nobjects <= MAX_OBJECTS ? m : NULL;
+}
+
+static Dwfl_Module *object_module(const char *path)
+{
+    for (int i = 0; i < nobjects; i++)
+        if (!strcmp(objects[i].path, path))
+            return objects[i].m;
+    return open_object(path);
+}
+
+/* srcfile(object, offset), srcline(...), srcfunction(...): which one is
+   the function's user data.  The three come one after another for a row,
+   so the last answer is kept. */
+enum { SRC_FILE, SRC_LINE, SRC_FUNCTION };
+
+static void source_of(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    static char *object;
+    static sqlite3_int64 offset;
+    static dv_symbol s;
+    (void)argc;
+    const char *o = (const char *)sqlite3_value_text(argv[0]);
+    if (!o || sqlite3_value_type(argv[1]) != SQLITE_INTEGER)
+        return;
+    sqlite3_int64 at = sqlite3_value_int64(argv[1]);
+    if (!object || strcmp(object, o) != 0 || offset != at) {
+        free(object);
+        object = xstrdup(o);
+        offset = at;
+        Dwfl_Module *m = object_module(o);
+        dv_module_symbol(m, m ? (Dwarf_Addr)at : 0, &s);
+    }
+    switch ((intptr_t)sqlite3_user_data(ctx)) {
+    case SRC_FILE:
+        if (*s.file)
+            sqlite3_result_text(ctx, s.file, -1, SQLITE_TRANSIENT);
+        break;
+    case SRC_LINE:
+        if (*s.file)
+            sqlite3_result_int(ctx, s.line);
+        break;
+    default:
+        if (*s.function)
+            sqlite3_result_text(ctx, s.function, -1, SQLITE_TRANSIENT);
+    }
+}
+
+static void define_source_of(const report *r)
+{
+    static const char *const names[] = { [SRC_FILE] = "srcfile", [SRC_LINE] = "srcline",
+                                         [SRC_FUNCTION] = "srcfunction" };
+    for (intptr_t i = 0; i < (intptr_t)COUNT(names); i++)
+        if (sqlite3_create_function(r->db, names[i], 2, SQLITE_UTF8, (void *)i, source_of, NULL,
+                                    NULL) != SQLITE_OK)
+            report_fail(r);
 }

@@ -13,9 +13,10 @@
 #include <string.h>
 
 /* A call site's columns, and the join that finds the site of table t's row. */
-#define SITE_COLUMNS(c) "relpath(" c ".file) AS file, " c ".line, " c ".function"
+#define SITE_COLUMNS(c) "relpath(" c ".file, " c ".run) AS file, " c ".line, " c ".function"
 /* Sites in the order people read them: by the file as shown, then line. */
-#define SITE_ORDER(c) "relpath(" c ".file) IS NULL, relpath(" c ".file), " c ".line"
+#define SITE_ORDER(c) \
+    "relpath(" c ".file, " c ".run) IS NULL, relpath(" c ".file, " c ".run), " c ".line"
 #define JOIN_SITE(c, t) \
     " LEFT JOIN call_sites " c " ON " c ".run = " t ".run AND " c ".id = " t ".site"
 /* Sums over the rows (of calls or launches) that failed. */
@@ -127,6 +128,27 @@ static const struct format {
     {"json", print_json, false},
 };
 
+/* The finding kinds, comma-separated, wrapped for a terminal. */
+static void print_kinds(FILE *f)
+{
+    size_t column = strlen("The kinds: ");
+    for (size_t i = 0; i < NFINDING_KINDS; i++) {
+        size_t n = strlen(finding_kinds[i]);
+        if (i)
+            fputc(',', f);
+        if (column + 2 + n > 74) {
+            fputc('\n', f);
+            column = 0;
+        } else if (i) {
+            fputc(' ', f);
+            column += 2;
+        }
+        fputs(finding_kinds[i], f);
+        column += n;
+    }
+    fputs(".\n", f);
+}
+
 static const char *report_usage(void)
 {
     static char *text;
@@ -135,6 +157,8 @@ static const char *report_usage(void)
     if (!f)
         die("out of memory");
     fputs("usage: devtrace report [FILE] [VIEW] [--format table|csv|json]\n"
+          "                       [--fail-on error|warning] [--kinds LIST]\n"
+          "                       [--suppressions FILE]\n"
           "\n"
           "Prints one view of the report FILE ($DEVTRACE_DB unless it holds %p,\n"
           "else ./devtrace.db).  The arguments come in any order; write a FILE\n"
@@ -144,7 +168,19 @@ static const char *report_usage(void)
         fprintf(f, "  %-12s %s%s\n", views[i].name, views[i].about, i ? "" : " (the default)");
     fputs("The format is table (the default), csv or json.  For the summary, which\n"
           "has several parts, CSV is a block for each, an empty line between them,\n"
-          "and JSON an object of arrays.\n",
+          "and JSON an object of arrays.\n"
+          "\n"
+          "--kinds LIST keeps only the findings of the kinds listed, comma-separated;\n"
+          "--suppressions FILE drops those a line of FILE matches: FIELD:PATTERN ...,\n"
+          "each FIELD kind, function or file, each PATTERN a glob (# starts a comment).\n"
+          "The kinds: ",
+          f);
+    print_kinds(f);
+    fputs("Paths are shown relative to the folder the program ran in.\n"
+          "\n"
+          "Exit status: 0, or 1 with --fail-on error when the report holds an\n"
+          "error, with --fail-on warning when it holds an error or a warning;\n"
+          "2 for bad arguments or a file that is no report.\n",
           f);
     if (fclose(f) != 0)
         die("out of memory");
@@ -167,10 +203,27 @@ static const struct format *find_format(const char *name, const char *usage)
     usage_error(usage, "unknown format '%s'", name);
 }
 
+/* --fail-on: the findings that fail the command. */
+static const struct fail_on {
+    const char *name, *sql;
+} fail_ons[] = {
+    {"error", "SELECT count(*) FROM findings WHERE severity = 'error'"},
+    {"warning", "SELECT count(*) FROM findings WHERE severity IN ('error', 'warning')"},
+};
+
+static const struct fail_on *find_fail_on(const char *name, const char *usage)
+{
+    for (size_t i = 0; i < COUNT(fail_ons); i++)
+        if (!strcmp(name, fail_ons[i].name))
+            return &fail_ons[i];
+    usage_error(usage, "--fail-on wants error or warning, not '%s'", name);
+}
+
 typedef struct {
     const char *file;
     const view *view;
     const struct format *format;
+    const struct fail_on *fail_on;
 } request;
 
 /* An operand names the view, or else the file. */
@@ -191,17 +244,26 @@ static request parse(int argc, char **argv)
 {
     static const struct option longs[] = {
         {"format", required_argument, NULL, 'f'},
+        {"fail-on", required_argument, NULL, 'F'},
+        {"kinds", required_argument, NULL, 'k'},
+        {"suppressions", required_argument, NULL, 's'},
         {"help", no_argument, NULL, 'h'},
         {0},
     };
     const char *usage = report_usage();
-    request q = {NULL, NULL, &formats[0]};
+    request q = {NULL, NULL, &formats[0], NULL};
     int c;
     /* "-": operands come back in place (as 1), so that options may follow
        them whatever POSIXLY_CORRECT says */
     while ((c = next_option(argc, argv, "-:f:h", longs, usage)) != -1)
         if (c == 'f')
             q.format = find_format(optarg, usage);
+        else if (c == 'F')
+            q.fail_on = find_fail_on(optarg, usage);
+        else if (c == 'k')
+            filter_kinds(optarg);
+        else if (c == 's')
+            filter_suppressions(optarg);
         else
             take_operand(&q, optarg, usage);
     for (int i = optind; i < argc; i++)         /* after "--" */
@@ -217,7 +279,8 @@ int cmd_report(int argc, char **argv)
 {
     request q = parse(argc, argv);
     report r = report_open(q.file, SQLITE_OPEN_READONLY);
-    define_relpath(&r);
+    define_source(&r);
+    filter_apply(&r);
 
     /* One read transaction: every part sees the same commit of a live writer. */
     report_exec(&r, "BEGIN");
@@ -226,6 +289,7 @@ int cmd_report(int argc, char **argv)
     for (const part *p = q.view->parts; p < q.view->parts + MAX_PARTS && p->name; p++)
         if (q.format->for_people || !p->for_people)
             rows_fetch(&parts[n++], &r, p->name, p->sql);
+    sqlite3_int64 failing = q.fail_on ? report_int(&r, q.fail_on->sql) : 0;
     report_exec(&r, "COMMIT");
     report_close(&r);
 
@@ -237,5 +301,5 @@ int cmd_report(int argc, char **argv)
         rows_free(&parts[i]);
     if (fflush(stdout) != 0 || ferror(stdout))
         die("writing the report: %s", strerror(errno));
-    return 0;
+    return failing ? EXIT_FINDINGS : 0;
 }

@@ -112,6 +112,7 @@ static dt_tensor *gather(const dt_loader *l, const dt_tensor *t, int64_t count, 
 
 bool dt_loader_next_at(dt_loader *l, dt_tensor **x, dt_tensor **y, const char *file_, int line_)
 {
+    DT_CALL("dt_loader_next");
     dt_fail("%s", "");      /* false with no message: the end of the data */
     if (x)
         *x = NULL;

@@ -238,6 +238,12 @@ typedef struct {
     dt_trace_operand operands[2];
 } dt_trace_event;
 void dt_trace(const dt_trace_event *ev);
+/* The call through a macro (an _at function) that this thread is inside:
+   the user's file and line, and the API function.  file is NULL outside
+   one.  A tracer that intercepts the CUDA calls an op makes reads it
+   instead of walking the stack; it stays at this address for the thread's
+   life. */
+const dt_site *dt_current_call(void);
 
 #ifndef DT_NO_SITE_MACROS
 #define DT_HERE __FILE__, __LINE__

@@ -113,6 +113,14 @@ int  dt_storage_copy(dt_storage *dst, const dt_storage *src, size_t bytes);
 dt_site dt_site_make(const char *func, const char *file, int line);
 /* inside an _at function: its site */
 #define DT_SITE(name) dt_site_make(name, file_, line_)
+/* First in each _at function: its caller's site is this thread's
+   dt_current_call until the function returns (an inner call through a
+   macro, from a forward function, has its own meanwhile). */
+#define DT_CALL(name) \
+    __attribute__((cleanup(dt_call_leave), unused)) dt_site dt_call_saved_ = \
+        dt_call_enter(name, file_, line_)
+dt_site dt_call_enter(const char *func, const char *file, int line);
+void dt_call_leave(const dt_site *saved);
 dt_site dt_outer_site_push(dt_site s);
 void dt_outer_site_pop(dt_site saved);
 

@@ -249,6 +249,7 @@ static dt_module *conv2d(int64_t in_ch, int64_t out_ch, int64_t kernel)
 /* The weights are created at the caller's line. */
 dt_module *dt_linear_at(int64_t in_features, int64_t out_features, const char *file_, int line_)
 {
+    DT_CALL("dt_linear");
     dt_site saved = dt_outer_site_push(DT_SITE("dt_linear"));
     dt_module *m = linear(in_features, out_features);
     dt_outer_site_pop(saved);
@@ -257,6 +258,7 @@ dt_module *dt_linear_at(int64_t in_features, int64_t out_features, const char *f
 
 dt_module *dt_conv2d_at(int64_t in_ch, int64_t out_ch, int64_t kernel, const char *file_, int line_)
 {
+    DT_CALL("dt_conv2d");
     dt_site saved = dt_outer_site_push(DT_SITE("dt_conv2d"));
     dt_module *m = conv2d(in_ch, out_ch, kernel);
     dt_outer_site_pop(saved);

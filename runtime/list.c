@@ -72,6 +72,7 @@ static dt_list *append_owned(dt_list *l, dt_tensor *t)
 
 dt_list *dt_split_at(dt_tensor *a, int64_t size, int dim, const char *file_, int line_)
 {
+    DT_CALL("dt_split");
     dt_operand v[] = { { "a", a } };
     if (!dt_check_operands(DT_SITE("dt_split"), v, 1, true))
         return NULL;
@@ -104,6 +105,7 @@ dt_list *dt_split_at(dt_tensor *a, int64_t size, int dim, const char *file_, int
 
 dt_list *dt_list_to_at(const dt_list *l, dt_device d, const char *file_, int line_)
 {
+    DT_CALL("dt_list_to");
     if (!l)
         return dt_fail("dt_list_to: argument 'l' is NULL");
     dt_list *r = dt_list_new();

@@ -164,6 +164,7 @@ dt_tensor *dt_module_get(dt_module *m, const char *name)
 
 dt_tensor *dt_forward_at(dt_module *m, dt_tensor *x, const char *file_, int line_)
 {
+    DT_CALL("dt_forward");
     if (!m)
         return dt_fail("dt_forward: argument 'm' is NULL");
     if (!m->forward)

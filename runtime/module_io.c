@@ -236,6 +236,7 @@ static dt_module *get_module(reader *r, int depth)
 
 dt_module *dt_module_load_at(const char *path, const char *file_, int line_)
 {
+    DT_CALL("dt_module_load");
     if (!path)
         return dt_fail("dt_module_load: argument 'path' is NULL");
     reader r = { NULL, path, 0, false, DT_SITE("dt_module_load") };

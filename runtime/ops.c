@@ -120,21 +120,25 @@ static dt_tensor *binary(dt_binop op, dt_tensor *a, dt_tensor *b, dt_site site)
 
 dt_tensor *dt_add_at(dt_tensor *a, dt_tensor *b, const char *file_, int line_)
 {
+    DT_CALL("dt_add");
     return binary(DT_BIN_ADD, a, b, DT_SITE("dt_add"));
 }
 
 dt_tensor *dt_sub_at(dt_tensor *a, dt_tensor *b, const char *file_, int line_)
 {
+    DT_CALL("dt_sub");
     return binary(DT_BIN_SUB, a, b, DT_SITE("dt_sub"));
 }
 
 dt_tensor *dt_mul_at(dt_tensor *a, dt_tensor *b, const char *file_, int line_)
 {
+    DT_CALL("dt_mul");
     return binary(DT_BIN_MUL, a, b, DT_SITE("dt_mul"));
 }
 
 dt_tensor *dt_relu_at(dt_tensor *a, const char *file_, int line_)
 {
+    DT_CALL("dt_relu");
     dt_operand v[] = { { "a", a } };
     if (!dt_check_operands(DT_SITE("dt_relu"), v, 1, true))
         return NULL;
@@ -149,6 +153,7 @@ dt_tensor *dt_relu_at(dt_tensor *a, const char *file_, int line_)
 
 dt_tensor *dt_matmul_at(dt_tensor *a, dt_tensor *b, const char *file_, int line_)
 {
+    DT_CALL("dt_matmul");
     dt_operand v[] = { { "a", a }, { "b", b } };
     if (!dt_check_operands(DT_SITE("dt_matmul"), v, 2, true) || !check_ndim("dt_matmul", "a", a, 2) ||
         !check_ndim("dt_matmul", "b", b, 2))
@@ -168,6 +173,7 @@ dt_tensor *dt_matmul_at(dt_tensor *a, dt_tensor *b, const char *file_, int line_
 
 dt_tensor *dt_transpose_at(dt_tensor *a, const char *file_, int line_)
 {
+    DT_CALL("dt_transpose");
     dt_operand v[] = { { "a", a } };
     if (!dt_check_operands(DT_SITE("dt_transpose"), v, 1, true) || !check_ndim("dt_transpose", "a", a, 2))
         return NULL;
@@ -183,6 +189,7 @@ dt_tensor *dt_transpose_at(dt_tensor *a, const char *file_, int line_)
 
 dt_tensor *dt_softmax_at(dt_tensor *a, int dim, const char *file_, int line_)
 {
+    DT_CALL("dt_softmax");
     dt_operand v[] = { { "a", a } };
     bool ok;
     if (!dt_check_operands(DT_SITE("dt_softmax"), v, 1, true))
@@ -201,6 +208,7 @@ dt_tensor *dt_softmax_at(dt_tensor *a, int dim, const char *file_, int line_)
 
 dt_tensor *dt_argmax_at(dt_tensor *a, int dim, const char *file_, int line_)
 {
+    DT_CALL("dt_argmax");
     dt_operand v[] = { { "a", a } };
     bool ok;
     if (!dt_check_operands(DT_SITE("dt_argmax"), v, 1, true))
@@ -240,16 +248,19 @@ static dt_tensor *reduce(dt_tensor *a, bool mean, dt_site site)
 
 dt_tensor *dt_sum_at(dt_tensor *a, const char *file_, int line_)
 {
+    DT_CALL("dt_sum");
     return reduce(a, false, DT_SITE("dt_sum"));
 }
 
 dt_tensor *dt_mean_at(dt_tensor *a, const char *file_, int line_)
 {
+    DT_CALL("dt_mean");
     return reduce(a, true, DT_SITE("dt_mean"));
 }
 
 dt_tensor *dt_cross_entropy_at(dt_tensor *logits, dt_tensor *labels, const char *file_, int line_)
 {
+    DT_CALL("dt_cross_entropy");
     const char *op = "dt_cross_entropy";
     dt_operand v[] = { { "logits", logits }, { "labels", labels } };
     if (!dt_check_operands(DT_SITE(op), v, 2, false) || !check_ndim(op, "logits", logits, 2) ||
@@ -273,6 +284,7 @@ dt_tensor *dt_cross_entropy_at(dt_tensor *logits, dt_tensor *labels, const char 
 
 dt_tensor *dt_mse_loss_at(dt_tensor *a, dt_tensor *b, const char *file_, int line_)
 {
+    DT_CALL("dt_mse_loss");
     dt_operand v[] = { { "a", a }, { "b", b } };
     if (!dt_check_operands(DT_SITE("dt_mse_loss"), v, 2, true))
         return NULL;
@@ -294,6 +306,7 @@ dt_tensor *dt_mse_loss_at(dt_tensor *a, dt_tensor *b, const char *file_, int lin
 
 dt_tensor *dt_reshape_at(dt_tensor *a, dt_shape s, const char *file_, int line_)
 {
+    DT_CALL("dt_reshape");
     dt_operand v[] = { { "a", a } };
     if (!dt_check_operands(DT_SITE("dt_reshape"), v, 1, true))
         return NULL;
@@ -321,6 +334,7 @@ dt_tensor *dt_reshape_at(dt_tensor *a, dt_shape s, const char *file_, int line_)
 
 dt_tensor *dt_flatten_at(dt_tensor *a, const char *file_, int line_)
 {
+    DT_CALL("dt_flatten");
     dt_operand v[] = { { "a", a } };
     if (!dt_check_operands(DT_SITE("dt_flatten"), v, 1, true))
         return NULL;

@@ -10,7 +10,25 @@
 
 /* ---- provenance --------------------------------------------------------- */
 
-static _Thread_local dt_site outer_site;
+static _Thread_local dt_site outer_site, current_call;
+
+const dt_site *dt_current_call(void)
+{
+    return &current_call;
+}
+
+dt_site dt_call_enter(const char *func, const char *file, int line)
+{
+    dt_site saved = current_call;
+    if (file)
+        current_call = (dt_site){ file, line, func };
+    return saved;
+}
+
+void dt_call_leave(const dt_site *saved)
+{
+    current_call = *saved;
+}
 
 dt_site dt_site_make(const char *func, const char *file, int line)
 {
@@ -197,36 +215,43 @@ static dt_tensor *normal(dt_shape s, dt_dtype dtype, dt_device d, dt_site site)
 
 dt_tensor *dt_zeros_at(dt_shape s, const char *file_, int line_)
 {
+    DT_CALL("dt_zeros");
     return filled(s, DT_F32, dt_cpu(), 0, DT_SITE("dt_zeros"));
 }
 
 dt_tensor *dt_ones_at(dt_shape s, const char *file_, int line_)
 {
+    DT_CALL("dt_ones");
     return filled(s, DT_F32, dt_cpu(), 1, DT_SITE("dt_ones"));
 }
 
 dt_tensor *dt_randn_at(dt_shape s, const char *file_, int line_)
 {
+    DT_CALL("dt_randn");
     return normal(s, DT_F32, dt_cpu(), DT_SITE("dt_randn"));
 }
 
 dt_tensor *dt_zeros_on_at(dt_shape s, dt_device d, const char *file_, int line_)
 {
+    DT_CALL("dt_zeros_on");
     return filled(s, DT_F32, d, 0, DT_SITE("dt_zeros_on"));
 }
 
 dt_tensor *dt_ones_on_at(dt_shape s, dt_device d, const char *file_, int line_)
 {
+    DT_CALL("dt_ones_on");
     return filled(s, DT_F32, d, 1, DT_SITE("dt_ones_on"));
 }
 
 dt_tensor *dt_randn_on_at(dt_shape s, dt_device d, const char *file_, int line_)
 {
+    DT_CALL("dt_randn_on");
     return normal(s, DT_F32, d, DT_SITE("dt_randn_on"));
 }
 
 dt_tensor *dt_zeros_like_at(const dt_tensor *t, const char *file_, int line_)
 {
+    DT_CALL("dt_zeros_like");
     if (!t)
         return dt_fail("dt_zeros_like: argument 't' is NULL");
     return filled(t->shape, t->dtype, t->storage->device, 0, DT_SITE("dt_zeros_like"));
@@ -234,6 +259,7 @@ dt_tensor *dt_zeros_like_at(const dt_tensor *t, const char *file_, int line_)
 
 dt_tensor *dt_randn_like_at(const dt_tensor *t, const char *file_, int line_)
 {
+    DT_CALL("dt_randn_like");
     if (!t)
         return dt_fail("dt_randn_like: argument 't' is NULL");
     return normal(t->shape, t->dtype, t->storage->device, DT_SITE("dt_randn_like"));
@@ -241,6 +267,7 @@ dt_tensor *dt_randn_like_at(const dt_tensor *t, const char *file_, int line_)
 
 dt_tensor *dt_arange_at(int64_t n, const char *file_, int line_)
 {
+    DT_CALL("dt_arange");
     if (n < 0)
         return dt_fail("dt_arange: n must be >= 0, not %lld", (long long)n);
     dt_tensor *t = dt_empty(DT_SHAPE(n), DT_I64, dt_cpu(), DT_SITE("dt_arange"));
@@ -265,16 +292,19 @@ static dt_tensor *from_host(const void *data, dt_shape s, dt_dtype dtype, dt_sit
 
 dt_tensor *dt_from_f32_at(const float *data, dt_shape s, const char *file_, int line_)
 {
+    DT_CALL("dt_from_f32");
     return from_host(data, s, DT_F32, DT_SITE("dt_from_f32"));
 }
 
 dt_tensor *dt_from_f64_at(const double *data, dt_shape s, const char *file_, int line_)
 {
+    DT_CALL("dt_from_f64");
     return from_host(data, s, DT_F64, DT_SITE("dt_from_f64"));
 }
 
 dt_tensor *dt_from_i64_at(const int64_t *data, dt_shape s, const char *file_, int line_)
 {
+    DT_CALL("dt_from_i64");
     return from_host(data, s, DT_I64, DT_SITE("dt_from_i64"));
 }
 
@@ -297,6 +327,7 @@ static dt_tensor *copy_to(dt_tensor *t, dt_device d, bool pinned, dt_site site)
 
 dt_tensor *dt_to_at(dt_tensor *t, dt_device d, const char *file_, int line_)
 {
+    DT_CALL("dt_to");
     if (!t)
         return dt_fail("dt_to: argument 't' is NULL");
     if (!dt_backend_for(d, "dt_to"))
@@ -308,6 +339,7 @@ dt_tensor *dt_to_at(dt_tensor *t, dt_device d, const char *file_, int line_)
 
 dt_tensor *dt_to_dtype_at(dt_tensor *t, dt_dtype dtype, const char *file_, int line_)
 {
+    DT_CALL("dt_to_dtype");
     if (!t)
         return dt_fail("dt_to_dtype: argument 't' is NULL");
     if ((unsigned)dtype > DT_I64)
@@ -328,6 +360,7 @@ dt_tensor *dt_to_dtype_at(dt_tensor *t, dt_dtype dtype, const char *file_, int l
 /* Without a CUDA device nothing can be page-locked: t comes back as it is. */
 dt_tensor *dt_pin_memory_at(dt_tensor *t, const char *file_, int line_)
 {
+    DT_CALL("dt_pin_memory");
     if (!t)
         return dt_fail("dt_pin_memory: argument 't' is NULL");
     if (t->storage->device.type != DT_CPU)

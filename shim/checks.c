@@ -242,12 +242,19 @@ static void check_argument(const kernel_layout *k, int i, const void *p, int dev
                    "over with cudaMemcpy", i, name, dev, p);
 }
 
+/* Most arguments are live memory of the launch's device: one lookup says
+   so, and only the others are asked where they are. */
 void dv_check_launch(const void *func, void **args, int dev, uint32_t site)
 {
     const kernel_layout *k = layout_of(func);
-    for (int i = 0; k && args && i < k->nparams; i++)
-        if (k->kind[i] != PARAM_VALUE && args[i])
-            check_argument(k, i, *(void *const *)args[i], dev, site);
+    for (int i = 0; k && args && i < k->nparams; i++) {
+        if (k->kind[i] == PARAM_VALUE || !args[i])
+            continue;
+        const void *p = *(void *const *)args[i];
+        int at = dv_shadow_device((uintptr_t)p);
+        if (at < 0 || !reaches(dev, at))
+            check_argument(k, i, p, dev, site);
+    }
 }
 
 /* ---- copies ---------------------------------------------------------------------------- */
@@ -308,6 +315,23 @@ static void check_range(const place *at, const void *p, uint64_t bytes, const ch
                    (unsigned long long)(offset + bytes - at->a.bytes));
 }
 
+/* A memset's destination, or a side of a peer copy, must be device memory:
+   pageable host memory fails the call on any GPU.  (Pinned memory is left
+   alone: with unified addressing a GPU reaches it at the same address.) */
+static bool check_device_side(const place *at, const void *p, uint64_t bytes, const char *side,
+                              bool peer, dv_api api, uint32_t site)
+{
+    if (at->kind != AT_HOST)
+        return true;
+    dv_finding(DV_HOST_MEMORY_AS_DEVICE, site, bytes, NULL,
+               "%s of %llu bytes: its %s (%p) is host memory, and %s works on device memory "
+               "only: %s", dv_api_names[api], (unsigned long long)bytes, side, p,
+               dv_api_names[api],
+               peer ? "copy host memory with cudaMemcpy" :
+                      "fill host memory with memset, or allocate this buffer with cudaMalloc");
+    return false;
+}
+
 static void describe_transfer(const place *dst, const place *src, dv_event *e)
 {
     bool d = is_device(dst), s = is_device(src);
@@ -319,6 +343,26 @@ static void describe_transfer(const place *dst, const place *src, dv_event *e)
                           : host->kind == AT_PINNED ? DV_HOST_PINNED : DV_HOST_PAGEABLE;
 }
 
+/* Only where it costs: an async copy, which pageable memory makes
+   synchronous, at once; other copies once their line's bytes are worth
+   pinning for (the writer adds them up). */
+static void pageable_transfer(uint32_t site, uint64_t bytes, bool async)
+{
+    dv_event e = { .type = DV_EV_FINDING, .api = DV_API_COUNT, .device = -1, .site = site };
+    e.u.finding.kind = DV_PAGEABLE_TRANSFER;
+    e.u.finding.bytes = bytes;
+    e.u.finding.static_message = true;
+    e.u.finding.when_worth = !async;
+    e.u.finding.message = async
+        ? "asynchronous host-to-device copy from pageable memory: it runs synchronously, "
+          "staged through a pinned buffer, and overlaps nothing; pin the source "
+          "(cudaMallocHost, dt_pin_memory, a loader with pin_memory)"
+        : "host-to-device copies from pageable memory, enough bytes at this line to be worth "
+          "pinning: each is staged through a pinned buffer and cannot overlap other work; pin "
+          "the source (cudaMallocHost, dt_pin_memory, a loader with pin_memory)";
+    dv_emit(&e);
+}
+
 void dv_check_copy(void *dst, uint64_t dst_span, const void *src, uint64_t src_span, int kind,
                    uint32_t site, dv_event *e)
 {
@@ -326,19 +370,24 @@ void dv_check_copy(void *dst, uint64_t dst_span, const void *src, uint64_t src_s
     uint64_t bytes = e->u.copy.bytes;
     check_range(&d, dst, dst_span, "destination", site);
     if (!src) {                         /* a memset */
+        check_device_side(&d, dst, bytes, "destination", false, e->api, site);
         e->u.copy.direction = DV_DIR_MEMSET;
         e->u.copy.dst_device = (int16_t)d.device;
         e->u.copy.src_device = -1;
         return;
     }
     check_range(&s, src, src_span, "source", site);
-    bool fits = check_direction(&d, &s, bytes, kind, site);
+    bool fits;
+    if (kind == DV_COPY_PEER) {         /* both sides said, whichever is wrong */
+        bool to = check_device_side(&d, dst, bytes, "destination", true, e->api, site);
+        bool from = check_device_side(&s, src, bytes, "source", true, e->api, site);
+        fits = to && from;
+    } else {
+        fits = check_direction(&d, &s, bytes, kind, site);
+    }
     describe_transfer(&d, &s, e);
     if (fits && e->u.copy.direction == DV_DIR_HTOD && s.kind == AT_HOST)
-        dv_finding(DV_PAGEABLE_TRANSFER, site, bytes, NULL,
-                   "host-to-device copy from pageable memory: staged through a pinned "
-                   "buffer, it cannot overlap other work; pin the source (cudaMallocHost, "
-                   "dt_pin_memory, a loader with pin_memory)");
+        pageable_transfer(site, bytes, e->u.copy.async);
 }
 
 /* ---- frees ------------------------------------------------------------------------------ */

@@ -21,6 +21,7 @@
  *   sites.c      call sites: the first frame of the stack in the user's own
  *                code, interned once per source location
  *   symbols.c    pc -> file, line, function, with elfutils' libdw
+ *   lines.c      an address in a module -> its source (lines.h; devtrace's too)
  *   queue.c      the event queue from the program's threads to the writer
  *   writer.c     the writer thread: events into SQLite (schema.h), batched
  *   trace.c      devtensor's trace hook: tensor device and dtype mismatches
@@ -36,6 +37,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "lines.h"
+#include "schema.h"
 
 /* ---- the runtime beneath (next.c) ---------------------------------------- */
 
@@ -57,16 +61,20 @@ void *dv_cupti_symbol(const char *name);
 typedef struct {
     uintptr_t pc;                       /* in the user's code */
     bool exact;                         /* pc is the instruction itself, not a return address */
+    const char *file;                   /* the line as devtensor named it, else NULL */
+    int line;
     int nframes;
     uintptr_t frames[DV_STACK_MAX];     /* the stack as first seen, to the system's code */
 } dv_site;
 
 /* The site of the call into the function that says this: the innermost
    frame outside the shim, the runtime and the CUDA libraries, found by
-   walking up from that function's own frame.  0 means none found. */
+   walking up from that function's own frame, or the user's line of the
+   devtensor op in progress.  0 means none found. */
 #define dv_site_here() dv_site_above(__builtin_frame_address(0))
 uint32_t dv_site_above(const void *frame);
-/* The site of an instruction (a faulting one); safe in a signal handler. */
+/* The site of an instruction (a faulting one), or of the user's call that
+   led to it when it is in a system library; for a signal handler. */
 uint32_t dv_site_at_pc(uintptr_t pc);
 /* Sites 1..dv_site_count() are readable (the writer's view). */
 uint32_t dv_site_count(void);
@@ -77,11 +85,6 @@ void dv_sites_lock(void);
 void dv_sites_unlock(void);
 
 /* ---- symbols (symbols.c) --------------------------------------------------- */
-
-typedef struct {
-    char object[256], function[256], file[512];
-    int line;
-} dv_symbol;
 
 /* Fills s for pc (return addresses are looked up at pc - 1). */
 void dv_symbolize(uintptr_t pc, bool exact, dv_symbol *s);
@@ -104,6 +107,10 @@ typedef struct {
 void dv_shadow_add(const dv_alloc *a);
 /* The live allocation holding p; false if none. */
 bool dv_shadow_find(uintptr_t p, dv_alloc *out);
+/* The device of the live allocation holding p (-1: pinned host memory), or
+   DV_NO_DEVICE: the quick question a launch asks of each argument. */
+#define DV_NO_DEVICE (-2)
+int dv_shadow_device(uintptr_t p);
 /* Removes the allocation of the given memory starting at p into *out, and
    quarantines it; false (and nothing removed) when there is none such. */
 bool dv_shadow_remove(uintptr_t p, dv_memory memory, uint32_t free_site, dv_alloc *out);
@@ -138,17 +145,21 @@ typedef enum {
 extern const char *const dv_api_names[DV_API_COUNT];
 
 typedef enum {
-    DV_DEVICE_MISMATCH, DV_HOST_POINTER_KERNEL_ARG, DV_WRONG_DEVICE_POINTER,
-    DV_MEMCPY_DIRECTION, DV_MEMCPY_OUT_OF_BOUNDS, DV_USE_AFTER_FREE, DV_DOUBLE_FREE,
-    DV_INVALID_FREE, DV_HOST_DEREF_DEVICE, DV_LEAK, DV_PAGEABLE_TRANSFER,
-    DV_DTYPE_MISMATCH, DV_FINDING_COUNT
+#define DV_KIND_ENUM(id, name, severity) id,
+    DEVTRACE_FINDING_KINDS(DV_KIND_ENUM)
+#undef DV_KIND_ENUM
+    DV_FINDING_COUNT
 } dv_finding_kind;
 
 typedef struct {
-    const char *name;                   /* SPEC section 3 */
+    const char *name;                   /* as schema.h lists them */
     const char *severity;               /* "error" or "warning" */
 } dv_finding_info;
 extern const dv_finding_info dv_findings[DV_FINDING_COUNT];
+
+/* Pageable copies at one line that add up to this many bytes are worth
+   pinning their memory for; fewer cost too little to warn about. */
+#define DV_WORTH_PINNING (1u << 20)
 
 typedef enum { DV_DIR_HTOD, DV_DIR_DTOH, DV_DIR_DTOD, DV_DIR_HTOH, DV_DIR_MEMSET } dv_direction;
 typedef enum { DV_HOST_NONE, DV_HOST_PAGEABLE, DV_HOST_PINNED } dv_host_memory;
@@ -185,6 +196,8 @@ typedef struct {
         struct {
             uint8_t kind;               /* dv_finding_kind */
             bool static_message;        /* else malloc'd, and the writer frees it */
+            bool when_worth;            /* written once its line's bytes reach
+                                           DV_WORTH_PINNING, not at once */
             uint32_t alloc_site, free_site;
             uint64_t bytes;
             char *message;
@@ -237,9 +250,11 @@ void dv_writer_after_fork(void);
 
 /* Pointer arguments of a launch of func on device dev. */
 void dv_check_launch(const void *func, void **args, int dev, uint32_t site);
-/* A copy from src to dst with the given cudaMemcpyKind, reaching dst_span and
-   src_span bytes (more than the bytes copied in a 2D copy); src NULL for a
-   memset.  Fills the transfer's facts into e. */
+/* A copy from src to dst with the given cudaMemcpyKind (or DV_COPY_PEER:
+   both sides must be device memory), reaching dst_span and src_span bytes
+   (more than the bytes copied in a 2D copy); src NULL for a memset, whose
+   destination must be device memory.  Fills the transfer's facts into e. */
+#define DV_COPY_PEER 16
 void dv_check_copy(void *dst, uint64_t dst_span, const void *src, uint64_t src_span, int kind,
                    uint32_t site, dv_event *e);
 /* A free by api (cudaFree* or cudaFreeHost) of p; true and *out when p was a

@@ -178,7 +178,7 @@ cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t n, enum cudaMemcp
 NEXT_SLOT(cudaMemcpyPeer)
 cudaError_t cudaMemcpyPeer(void *dst, int dd, const void *src, int sd, size_t n)
 {
-    COPY(DV_API_cudaMemcpyPeer, dst, n, src, n, n, cudaMemcpyDeviceToDevice, false,
+    COPY(DV_API_cudaMemcpyPeer, dst, n, src, n, n, DV_COPY_PEER, false,
          FORWARD(cudaMemcpyPeer, dst, dd, src, sd, n));
 }
 
@@ -186,7 +186,7 @@ NEXT_SLOT(cudaMemcpyPeerAsync)
 cudaError_t cudaMemcpyPeerAsync(void *dst, int dd, const void *src, int sd, size_t n,
                                 cudaStream_t s)
 {
-    COPY(DV_API_cudaMemcpyPeerAsync, dst, n, src, n, n, cudaMemcpyDeviceToDevice, true,
+    COPY(DV_API_cudaMemcpyPeerAsync, dst, n, src, n, n, DV_COPY_PEER, true,
          FORWARD(cudaMemcpyPeerAsync, dst, dd, src, sd, n, s));
 }
 

@@ -34,18 +34,9 @@ const char *const dv_api_names[DV_API_COUNT] = {
 };
 
 const dv_finding_info dv_findings[DV_FINDING_COUNT] = {
-    [DV_DEVICE_MISMATCH] = { "device_mismatch", "error" },
-    [DV_HOST_POINTER_KERNEL_ARG] = { "host_pointer_kernel_arg", "error" },
-    [DV_WRONG_DEVICE_POINTER] = { "wrong_device_pointer", "error" },
-    [DV_MEMCPY_DIRECTION] = { "memcpy_direction", "error" },
-    [DV_MEMCPY_OUT_OF_BOUNDS] = { "memcpy_out_of_bounds", "error" },
-    [DV_USE_AFTER_FREE] = { "use_after_free", "error" },
-    [DV_DOUBLE_FREE] = { "double_free", "error" },
-    [DV_INVALID_FREE] = { "invalid_free", "error" },
-    [DV_HOST_DEREF_DEVICE] = { "host_deref_device", "error" },
-    [DV_LEAK] = { "leak", "warning" },
-    [DV_PAGEABLE_TRANSFER] = { "pageable_transfer", "warning" },
-    [DV_DTYPE_MISMATCH] = { "dtype_mismatch", "error" },
+#define DV_KIND_INFO(id, name, severity) [id] = { name, severity },
+    DEVTRACE_FINDING_KINDS(DV_KIND_INFO)
+#undef DV_KIND_INFO
 };
 
 static void reset(void)

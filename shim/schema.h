@@ -10,7 +10,10 @@
  *   call_sites   the user's source lines that made intercepted calls: the
  *                first frame of a call stack outside the runtime and the
  *                shim, symbolized once per site; `stack` is the whole stack
- *                as first seen, one frame per line
+ *                as first seen, one frame per line.  A site in code without
+ *                debug information has no file and line, but its object
+ *                and offset, which devtrace looks up later (a rebuild with
+ *                -g, or a .debug file)
  *   api_calls    every intercepted call, counted per (api, site, result)
  *   allocations  device and pinned allocations, per (site, api, memory,
  *                device): how many, their bytes, and how many were freed
@@ -21,7 +24,9 @@
  *   launches     kernel launches, per (site, kernel, device, result)
  *   findings     the mismatches: kind, severity, message, and the user's
  *                file, line and function; a finding that repeats at one site
- *                is one row with its count and bytes
+ *                is one row with its count and bytes; its kinds are
+ *                DEVTRACE_FINDING_KINDS below (host_memory_as_device: a
+ *                memset or a peer copy given host memory)
  *
  * Events are counted in the shim as they happen and written as these sums,
  * so the report's size and the cost of writing it grow with the program's
@@ -35,6 +40,24 @@
 
 #define DEVTRACE_APP_ID 0x44565452      /* "DVTR" */
 #define DEVTRACE_SCHEMA_VERSION 1
+
+/* The kinds of findings, X(ID, NAME, SEVERITY): ID is the shim's, NAME
+   what findings.kind holds, SEVERITY "error" or "warning" (a GPU that reads
+   pageable memory makes host_pointer_kernel_arg a warning). */
+#define DEVTRACE_FINDING_KINDS(X) \
+    X(DV_DEVICE_MISMATCH, "device_mismatch", "error") \
+    X(DV_HOST_POINTER_KERNEL_ARG, "host_pointer_kernel_arg", "error") \
+    X(DV_WRONG_DEVICE_POINTER, "wrong_device_pointer", "error") \
+    X(DV_MEMCPY_DIRECTION, "memcpy_direction", "error") \
+    X(DV_MEMCPY_OUT_OF_BOUNDS, "memcpy_out_of_bounds", "error") \
+    X(DV_USE_AFTER_FREE, "use_after_free", "error") \
+    X(DV_DOUBLE_FREE, "double_free", "error") \
+    X(DV_INVALID_FREE, "invalid_free", "error") \
+    X(DV_HOST_DEREF_DEVICE, "host_deref_device", "error") \
+    X(DV_LEAK, "leak", "warning") \
+    X(DV_PAGEABLE_TRANSFER, "pageable_transfer", "warning") \
+    X(DV_DTYPE_MISMATCH, "dtype_mismatch", "error") \
+    X(DV_HOST_MEMORY_AS_DEVICE, "host_memory_as_device", "error")
 
 /* The CREATE statements (IF NOT EXISTS), as one script for sqlite3_exec. */
 extern const char devtrace_schema_sql[];

@@ -14,6 +14,13 @@
  * anything it cannot vouch for (a system library in between, a frame pointer
  * off the stack), it falls back to a full unwind with backtrace().
  *
+ * devtensor knows its caller's line better still: an op called through its
+ * macro publishes the user's file and line for the call's duration
+ * (dt_current_call).  The walk stops at the first devtensor frame and takes
+ * that, which needs no debug information and survives a tail call; such a
+ * site is interned by its file and line, and walked in full once, when new,
+ * for its stack.
+ *
  * A site is interned by its pc: a lock-free open-addressed table maps pc to
  * a small id, and each new site keeps its whole stack, as first seen, for the
  * report.  Ids are handed out in order, which is what lets the writer see new
@@ -21,6 +28,9 @@
  */
 #include "devtrace.h"
 
+#include <devtensor.h>
+
+#include <dlfcn.h>
 #include <execinfo.h>
 #include <link.h>
 #include <pthread.h>
@@ -33,7 +43,7 @@
 
 /* ---- which object a pc is in -------------------------------------------- */
 
-typedef enum { CODE_UNKNOWN, CODE_OURS, CODE_SYSTEM, CODE_USER } code_class;
+typedef enum { CODE_UNKNOWN, CODE_OURS, CODE_DEVTENSOR, CODE_SYSTEM, CODE_USER } code_class;
 
 typedef struct { uintptr_t start, end; uint8_t cls; } code_range;
 
@@ -46,9 +56,10 @@ typedef struct code_map {
 static _Atomic(code_map *) map;
 static pthread_mutex_t map_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* The objects whose frames are never the user's line. */
+/* The objects whose frames are never the user's line (devtensor's are
+   CODE_DEVTENSOR, which is ours too). */
 static const char *const ours[] = {
-    "libdevtrace", "libdevtensor", "libcudasim", "libdtkernels", "libcudart", "libcuda.so",
+    "libdevtrace", "libcudasim", "libdtkernels", "libcudart", "libcuda.so",
 };
 static const char *const system_dirs[] = { "/lib/", "/lib64/", "/usr/lib/", "/usr/lib64/" };
 
@@ -63,6 +74,8 @@ static code_class class_of(const char *path, bool main_program)
     const char *base = slash ? slash + 1 : path;
     if (main_program)
         return CODE_USER;
+    if (starts_with(base, "libdevtensor"))
+        return CODE_DEVTENSOR;
     for (size_t i = 0; i < sizeof ours / sizeof *ours; i++)
         if (starts_with(base, ours[i]))
             return CODE_OURS;
@@ -150,6 +163,37 @@ static inline code_class classify(uintptr_t pc)
     return c;
 }
 
+static bool is_ours(code_class c)
+{
+    return c == CODE_OURS || c == CODE_DEVTENSOR;
+}
+
+/* ---- devtensor's own record of its caller --------------------------------- */
+
+typedef const dt_site *(*current_call_fn)(void);
+static _Atomic(current_call_fn) current_call_of;
+static _Atomic bool no_current_call;    /* a devtensor without dt_current_call */
+static _Thread_local __attribute__((tls_model("initial-exec"))) const dt_site *current_call;
+
+/* The op this thread is inside, as its macro named the user's line; NULL
+   when none (a plain function, or no op at all).  Looked up when a walk
+   first meets devtensor: it may have been loaded with dlopen. */
+static const dt_site *devtensor_call(void)
+{
+    if (!current_call) {
+        current_call_fn f = atomic_load_explicit(&current_call_of, memory_order_acquire);
+        if (!f && !atomic_load_explicit(&no_current_call, memory_order_relaxed)) {
+            f = (current_call_fn)dlsym(RTLD_DEFAULT, "dt_current_call");
+            atomic_store(&current_call_of, f);
+            atomic_store(&no_current_call, !f);
+        }
+        if (!f)
+            return NULL;
+        current_call = f();
+    }
+    return current_call->file ? current_call : NULL;
+}
+
 /* ---- finding the user's frame ------------------------------------------- */
 
 /* initial-exec: a preloaded library has static TLS, and this is read on
@@ -174,8 +218,8 @@ static bool know_stack(void)
 }
 
 /* The frame-pointer walk from frame fp: the user's return address, or 0 to
-   unwind. */
-static uintptr_t walk_frames(const uintptr_t *fp)
+   unwind; or, when it meets devtensor inside an op, 0 and the op's call. */
+static uintptr_t walk_frames(const uintptr_t *fp, const dt_site **call)
 {
     if (!know_stack())
         return 0;
@@ -188,7 +232,9 @@ static uintptr_t walk_frames(const uintptr_t *fp)
         code_class c = classify(ret);
         if (c == CODE_USER)
             return ret;
-        if (c != CODE_OURS)
+        if (c == CODE_DEVTENSOR && (*call = devtensor_call()))
+            return 0;
+        if (!is_ours(c))
             return 0;
         const uintptr_t *up = (const uintptr_t *)fp[0];
         if (up <= fp)
@@ -208,7 +254,7 @@ static uintptr_t unwind_frames(void)
         code_class c = classify((uintptr_t)frames[i]);
         if (c == CODE_USER)
             return (uintptr_t)frames[i];
-        if (c != CODE_OURS && !fallback)
+        if (!is_ours(c) && !fallback)
             fallback = (uintptr_t)frames[i];
     }
     return fallback;
@@ -219,6 +265,8 @@ static uintptr_t unwind_frames(void)
 static dv_site sites[MAX_SITES + 1];            /* [0] unused: 0 is "no site" */
 static _Atomic uint32_t nsites;
 static struct { _Atomic uintptr_t pc; uint32_t id; } table[TABLE];
+/* Sites named by devtensor, by their file (the pointer __FILE__ gave) and line. */
+static struct { _Atomic(const char *) file; int line; uint32_t id; } calls[TABLE];
 static pthread_mutex_t intern_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static size_t slot_of(uintptr_t pc)
@@ -256,6 +304,17 @@ static void keep_stack(dv_site *s, bool unwind)
     }
 }
 
+static uint32_t new_site(uintptr_t pc, bool exact, bool unwind)
+{
+    uint32_t n = atomic_load_explicit(&nsites, memory_order_relaxed);
+    if (n >= MAX_SITES)
+        return 0;
+    sites[n + 1].pc = pc;
+    sites[n + 1].exact = exact;
+    keep_stack(&sites[n + 1], unwind);
+    return n + 1;
+}
+
 /* blocking: false in a signal handler, where a held lock means no site */
 static uint32_t intern(uintptr_t pc, bool exact, bool blocking)
 {
@@ -266,14 +325,47 @@ static uint32_t intern(uintptr_t pc, bool exact, bool blocking)
     if (blocking ? pthread_mutex_lock(&intern_lock) : pthread_mutex_trylock(&intern_lock))
         return 0;
     id = find_site(pc, &slot);
-    uint32_t n = atomic_load_explicit(&nsites, memory_order_relaxed);
-    if (!id && n < MAX_SITES) {
-        id = n + 1;
-        sites[id].pc = pc;
-        sites[id].exact = exact;
-        keep_stack(&sites[id], blocking);
+    if (!id && (id = new_site(pc, exact, blocking))) {
         table[slot].id = id;
         atomic_store_explicit(&table[slot].pc, pc, memory_order_release);
+        atomic_store_explicit(&nsites, id, memory_order_release);
+    }
+    pthread_mutex_unlock(&intern_lock);
+    return id;
+}
+
+static size_t call_slot(const dt_site *call)
+{
+    uint64_t key = (uintptr_t)call->file ^ (uint64_t)(unsigned)call->line << 47;
+    return (size_t)((key * 0x9E3779B97F4A7C15ull) >> 40) & (TABLE - 1);
+}
+
+static uint32_t find_call(const dt_site *call, size_t *slot)
+{
+    size_t i = call_slot(call);
+    for (const char *f; (f = atomic_load_explicit(&calls[i].file, memory_order_acquire));
+         i = (i + 1) & (TABLE - 1))
+        if (f == call->file && calls[i].line == call->line)
+            return calls[i].id;
+    *slot = i;
+    return 0;
+}
+
+/* A site that devtensor named: new ones get the stack of a full unwind. */
+static uint32_t intern_call(const dt_site *call)
+{
+    size_t slot = 0;
+    uint32_t id = find_call(call, &slot);
+    if (id)
+        return id;
+    pthread_mutex_lock(&intern_lock);
+    id = find_call(call, &slot);
+    if (!id && (id = new_site(unwind_frames(), false, true))) {
+        sites[id].file = call->file;
+        sites[id].line = call->line;
+        calls[slot].line = call->line;
+        calls[slot].id = id;
+        atomic_store_explicit(&calls[slot].file, call->file, memory_order_release);
         atomic_store_explicit(&nsites, id, memory_order_release);
     }
     pthread_mutex_unlock(&intern_lock);
@@ -284,11 +376,23 @@ static uint32_t intern(uintptr_t pc, bool exact, bool blocking)
 static _Thread_local __attribute__((tls_model("initial-exec"))) struct {
     uintptr_t pc;
     uint32_t id;
+    const char *file;                   /* of the last site devtensor named */
+    int line;
+    uint32_t call_id;
 } last_site;
 
 uint32_t dv_site_above(const void *frame)
 {
-    uintptr_t pc = walk_frames(frame);
+    const dt_site *call = NULL;
+    uintptr_t pc = walk_frames(frame, &call);
+    if (call) {
+        if (call->file != last_site.file || call->line != last_site.line) {
+            last_site.call_id = intern_call(call);
+            last_site.file = call->file;
+            last_site.line = call->line;
+        }
+        return last_site.call_id;
+    }
     if (!pc)
         pc = unwind_frames();
     if (pc != last_site.pc) {
@@ -298,9 +402,27 @@ uint32_t dv_site_above(const void *frame)
     return last_site.id;
 }
 
+/* The first frame of the user's own code above the instruction at pc, in
+   a signal handler: the unwind passes through the signal's frame, whose
+   pc is the faulting instruction, to the frames that called it. */
+static uintptr_t user_caller_of(uintptr_t pc)
+{
+    void *frames[64];
+    int n = backtrace(frames, 64), i = 0;
+    while (i < n && (uintptr_t)frames[i] != pc)
+        i++;
+    for (i++; i < n; i++)
+        if (classify((uintptr_t)frames[i]) == CODE_USER)
+            return (uintptr_t)frames[i];
+    return 0;
+}
+
+/* A fault in the C library (a memcpy from device memory) or another system
+   library is the user's line that called it, as ASan tells it. */
 uint32_t dv_site_at_pc(uintptr_t pc)
 {
-    return intern(pc, true, false);
+    uintptr_t caller = classify(pc) == CODE_USER ? 0 : user_caller_of(pc);
+    return caller ? intern(caller, false, false) : intern(pc, true, false);
 }
 
 uint32_t dv_site_count(void)

@@ -38,8 +38,8 @@ enum {
 };
 
 static const char *const statements[S_COUNT] = {
-    [S_SITE] = "INSERT INTO call_sites(run, id, pc, object, function, file, line, stack) "
-               "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+    [S_SITE] = "INSERT INTO call_sites(run, id, pc, object, function, file, line, stack, "
+               "offset) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
     /* The sums: ?1 the run, then the key; the totals at ?20 (count), ?21
        (bytes), ?22 (first seq) and ?23 (last seq), bound alike for all. */
     [S_CALLS] = "INSERT INTO api_calls(run, api, site, result, calls, first_seq, last_seq) "
@@ -82,7 +82,7 @@ static const char *const statements[S_COUNT] = {
 typedef struct {
     uint64_t key[KEY];
     int64_t id, count, bytes, max, freed, freed_bytes, first, last;
-    bool dirty;
+    bool dirty, written;                /* written: a finding's row is in the report */
 } tally;
 
 #define RECENT 4
@@ -264,6 +264,10 @@ static void write_site(uint32_t id)
     char stack[4096];
     size_t len = 0;
     dv_symbolize(s->pc, s->exact, &sym);
+    if (s->file) {                      /* devtensor said, with or without debug information */
+        snprintf(sym.file, sizeof sym.file, "%s", s->file);
+        sym.line = s->line;
+    }
     stack[0] = 0;
     for (int i = 0; i < s->nframes; i++)
         append_frame(stack, sizeof stack, &len, s->frames[i], i == 0 && s->exact);
@@ -298,6 +302,8 @@ static void write_site(uint32_t id)
     if (*sym.file)
         bind_int(S_SITE, 7, sym.line);
     bind_text(S_SITE, 8, stack);
+    if (*sym.object)
+        bind_int(S_SITE, 9, (int64_t)sym.offset);
     step(S_SITE);
 }
 
@@ -416,10 +422,16 @@ static void write_finding(const dv_event *e)
         return;
     t->count++;
     t->bytes += (int64_t)e->u.finding.bytes;
-    if (!fresh) {
+    if (fresh)
+        t->first = (int64_t)e->seq;
+    if (t->written) {
         t->dirty = true;
         return;
     }
+    if (e->u.finding.when_worth && t->bytes < DV_WORTH_PINNING)
+        return;
+    t->written = true;
+    t->dirty = t->count > 1;
     const site_text *at = e->site && e->site < w.sites_cap ? &w.sites[e->site] : NULL;
     site_text told = { (char *)e->u.finding.file, NULL, e->u.finding.line, 0 };
     if (told.file) {                    /* the caller's line; the function, if it agrees */
@@ -429,7 +441,7 @@ static void write_finding(const dv_event *e)
     }
     bind_int(S_FINDING, 1, w.run);
     bind_int(S_FINDING, 2, t->id);
-    bind_int(S_FINDING, 3, (int64_t)e->seq);
+    bind_int(S_FINDING, 3, t->first);
     bind_text(S_FINDING, 4, dv_findings[e->u.finding.kind].name);
     bind_text(S_FINDING, 5, severity_of(e->u.finding.kind));
     bind_text(S_FINDING, 6, msg);
@@ -673,7 +685,13 @@ static bool open_db(const char *path)
                         SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK)
         return false;
     sqlite3_busy_timeout(w.db, 5000);
-    return sqlite3_exec(w.db, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL",
+    /* A rollback journal, not WAL: each commit lands in the file itself, so
+       the .db alone holds everything committed, after an exit, a fatal
+       signal or a SIGKILL between batches, and a copy of it loses nothing.
+       (WAL keeps commits in -wal until a checkpoint, and a crash leaves them
+       there.)  No fsync: the report must survive the program, not the
+       machine. */
+    return sqlite3_exec(w.db, "PRAGMA journal_mode = DELETE; PRAGMA synchronous = OFF",
                         NULL, NULL, NULL) == SQLITE_OK;
 }
 
@@ -713,10 +731,13 @@ static bool insert_run(const char *session)
     char cmd[4096];
     command_line(cmd, sizeof cmd);
     sqlite3_stmt *st;
+    char *cwd = getcwd(NULL, 0);
     if (sqlite3_prepare_v2(w.db, "INSERT INTO runs(pid, ppid, session, command, started_ns, "
-                           "device, devices, pageable_access) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-                           -1, &st, NULL) != SQLITE_OK)
+                           "device, devices, pageable_access, cwd) "
+                           "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)", -1, &st, NULL) != SQLITE_OK) {
+        free(cwd);
         return false;
+    }
     sqlite3_bind_int64(st, 1, getpid());
     sqlite3_bind_int64(st, 2, getppid());
     sqlite3_bind_text(st, 3, session, -1, SQLITE_STATIC);
@@ -725,8 +746,10 @@ static bool insert_run(const char *session)
     sqlite3_bind_text(st, 6, dv_next_is_sim() ? "sim" : "cuda", -1, SQLITE_STATIC);
     sqlite3_bind_int(st, 7, devices);
     sqlite3_bind_int(st, 8, pageable);
+    sqlite3_bind_text(st, 9, cwd, -1, SQLITE_STATIC);
     bool ok = sqlite3_step(st) == SQLITE_DONE;
     sqlite3_finalize(st);
+    free(cwd);
     w.run = sqlite3_last_insert_rowid(w.db);
     return ok;
 }

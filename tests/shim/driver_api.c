@@ -88,7 +88,7 @@ int main(void)
     SAY(CU(cuLaunchKernel)(fill, 1, 1, 1, 64, 1, 1, 0, NULL, args, NULL));
     SAY(CU(cuMemcpyDtoH)(host, d, sizeof host));
     printf("host[63] = %g\n", host[63]);
-    SAY(CU(cuMemcpyHtoD)(d, host, sizeof host)); // devtrace: pageable_transfer
+    SAY(CU(cuMemcpyHtoD)(d, host, sizeof host));
     SAY(CU(cuMemcpyHtoD)((CUdeviceptr)(uintptr_t)host, (const void *)(uintptr_t)d, sizeof host)); // devtrace: memcpy_direction
     SAY(CU(cuMemcpyDtoD)(small, d, sizeof host)); // devtrace: memcpy_out_of_bounds
     SAY(CU(cuMemsetD32)(small, 0, n)); // devtrace: memcpy_out_of_bounds

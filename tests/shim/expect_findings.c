@@ -3,7 +3,7 @@
  * leaves against the expectations written in the program's own source.
  *
  *   expect_findings --preload LIST | --inject LIB --source FILE.c [--errors-only]
- *                   [--baseline] [--db PATH] -- PROGRAM ARGS...
+ *                   [--forbid KIND] [--baseline] [--db PATH] -- PROGRAM ARGS...
  *
  * Markers in FILE.c, each in a comment (markers.h says how they are read):
  *
@@ -19,9 +19,14 @@
  * must find the emulated device by itself) and DT_SIM_QUIET=1.  Every
  * finding of the report (with --errors-only, every error) must be in a file
  * named like FILE.c and match a marker by kind and line, and every marker
- * must be matched.  --baseline also runs the program alone on the emulated
+ * must be matched; with --forbid, no finding of KIND may be there, warning or
+ * not, whatever the markers say.  --baseline also runs the program alone on the emulated
  * device (DT_DEVICE=sim): its output and exit status must be the same, since
  * the shim must not change the program it watches.
+ *
+ * The report must stand alone: no -wal, -shm or -journal file is left beside
+ * it, and it is read from a copy of the .db file alone (PATH.alone), as a
+ * user who copies a report (or a crashed run's) would read it.
  *
  * Exit status: 0 when all is as expected, 1 when not (each difference is
  * printed as FILE:LINE: ...), 2 on a usage or system error.
@@ -44,7 +49,7 @@
 /* ---- options ------------------------------------------------------------ */
 
 static struct {
-    const char *preload, *inject, *source, *db;
+    const char *preload, *inject, *source, *db, *forbid;
     bool errors_only, baseline;
 } opt;
 
@@ -53,6 +58,7 @@ static const marker_option options[] = {
     { "--inject", &opt.inject, NULL },
     { "--source", &opt.source, NULL },
     { "--db", &opt.db, NULL },
+    { "--forbid", &opt.forbid, NULL },
     { "--errors-only", NULL, &opt.errors_only },
     { "--baseline", NULL, &opt.baseline },
 };
@@ -60,7 +66,7 @@ static const marker_option options[] = {
 static void usage(void)
 {
     fprintf(stderr, "usage: expect_findings --preload LIST | --inject LIB --source FILE.c "
-                    "[--errors-only] [--baseline] [--db PATH] -- PROGRAM ARGS...\n");
+                    "[--errors-only] [--forbid KIND] [--baseline] [--db PATH] -- PROGRAM ARGS...\n");
     exit(2);
 }
 
@@ -250,29 +256,60 @@ static void check_baseline(char **argv, const outcome *traced)
 
 /* ---- the report --------------------------------------------------------- */
 
+static const char *const sidecars[] = { "-wal", "-shm", "-journal" };
+#define NSIDECARS (sizeof sidecars / sizeof sidecars[0])
+
 /* A stale report, or its journal, would be read as this run's. */
 static void remove_report(void)
 {
-    static const char *const suffixes[] = { "", "-wal", "-shm", "-journal" };
     char path[600];
-    for (size_t i = 0; i < sizeof suffixes / sizeof suffixes[0]; i++) {
-        snprintf(path, sizeof path, "%s%s", opt.db, suffixes[i]);
+    for (size_t i = 0; i <= NSIDECARS; i++) {
+        snprintf(path, sizeof path, "%s%s", opt.db, i ? sidecars[i - 1] : "");
         if (unlink(path) != 0 && errno != ENOENT)
             marker_die("%s: %s", path, strerror(errno));
     }
 }
 
-static sqlite3 *open_report(void)
+/* The .db file alone, copied to PATH.alone: the name of the copy, or NULL
+   when there is no report or something was left beside it. */
+static const char *copy_alone(void)
 {
-    sqlite3 *db = NULL;
+    static char copy[600];
+    char path[600];
     if (access(opt.db, F_OK) != 0) {
         marker_differ(opt.db, 0, "no report: the shim did not load, or died before writing it "
                           "(%s=%s)", opt.inject ? "CUDA_INJECTION64_PATH" : "LD_PRELOAD",
                       opt.inject ? opt.inject : opt.preload);
         return NULL;
     }
-    if (sqlite3_open_v2(opt.db, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
-        marker_differ(opt.db, 0, "%s", sqlite3_errmsg(db));
+    bool alone = true;
+    for (size_t i = 0; i < NSIDECARS; i++) {
+        snprintf(path, sizeof path, "%s%s", opt.db, sidecars[i]);
+        if (access(path, F_OK) == 0) {
+            marker_differ(path, 0, "left beside the report: the .db alone is not all of it");
+            alone = false;
+        }
+    }
+    snprintf(copy, sizeof copy, "%s.alone", opt.db);
+    FILE *in = fopen(opt.db, "rb"), *out = fopen(copy, "wb");
+    char buf[65536];
+    size_t n;
+    while (in && out && (n = fread(buf, 1, sizeof buf, in)) > 0)
+        fwrite(buf, 1, n, out);
+    if (!in || !out || ferror(in) || fclose(out) != 0)
+        marker_die("copying %s to %s failed", opt.db, copy);
+    fclose(in);
+    return alone ? copy : NULL;
+}
+
+static sqlite3 *open_report(void)
+{
+    sqlite3 *db = NULL;
+    const char *copy = copy_alone();
+    if (!copy)
+        return NULL;
+    if (sqlite3_open_v2(copy, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
+        marker_differ(copy, 0, "%s", sqlite3_errmsg(db));
         sqlite3_close(db);
         return NULL;
     }
@@ -311,6 +348,8 @@ static void check_findings(sqlite3 *db)
         const char *kind = column_text(st, 0), *severity = column_text(st, 1);
         const char *file = column_text(st, 2);
         int line = sqlite3_column_int(st, 3);
+        if (opt.forbid && strcmp(kind, opt.forbid) == 0)
+            marker_differ(file, line, "forbidden %s (%s)", kind, column_text(st, 5));
         if (opt.errors_only && strcmp(severity, "error") != 0)
             continue;
         marker *m = marker_for(kind, file, line);

@@ -1,29 +1,38 @@
 /*
- * pageable_transfer: ten uploads from malloc'd (pageable) memory in a loop
- * are one warning at that line, counting all ten and their bytes.  The same
- * uploads from pinned memory are none.
+ * pageable_transfer: a warning only where pageable memory costs.  Ten small
+ * uploads at one line add up to too little to be worth pinning for: none.
+ * Eight large ones at another line add up to more than a MiB: one warning,
+ * counting all eight and their bytes.  An asynchronous upload, which
+ * pageable memory makes synchronous, is one at once, however small.  The
+ * same uploads from pinned memory are none.
  */
-// devtrace-sql: SELECT count(*) FROM findings WHERE kind = 'pageable_transfer' => 1
-// devtrace-sql: SELECT severity FROM findings WHERE kind = 'pageable_transfer' => warning
-// devtrace-sql: SELECT count FROM findings WHERE kind = 'pageable_transfer' => 10
-// devtrace-sql: SELECT bytes FROM findings WHERE kind = 'pageable_transfer' => 10240
+// devtrace-sql: SELECT count(*) FROM findings WHERE kind = 'pageable_transfer' => 2
+// devtrace-sql: SELECT severity FROM findings WHERE kind = 'pageable_transfer' GROUP BY severity => warning
+// devtrace-sql: SELECT count || ' ' || bytes FROM findings WHERE line = 32 => 8 2097152
+// devtrace-sql: SELECT count || ' ' || bytes FROM findings WHERE line = 33 => 1 1024
 #include "shim_test.h"
 #include <stdlib.h>
 
-#define BYTES 1024
+#define SMALL 1024
+#define LARGE (256 * 1024)
 
 int main(void)
 {
-    char *pageable = calloc(1, BYTES), *pinned = NULL, *dev = NULL;
+    char *pageable = calloc(1, LARGE), *pinned = NULL, *dev = NULL;
 
     if (!pageable)
         return 1;
-    SAY(cudaMalloc((void **)&dev, BYTES));
-    SAY(cudaMallocHost((void **)&pinned, BYTES));
+    SAY(cudaMalloc((void **)&dev, LARGE));
+    SAY(cudaMallocHost((void **)&pinned, LARGE));
     for (int i = 0; i < 10; i++)
-        SAY(cudaMemcpy(dev, pageable, BYTES, cudaMemcpyHostToDevice)); // devtrace: pageable_transfer
-    for (int i = 0; i < 10; i++)
-        SAY(cudaMemcpy(dev, pinned, BYTES, cudaMemcpyHostToDevice));
+        SAY(cudaMemcpy(dev, pageable, SMALL, cudaMemcpyHostToDevice));
+    for (int i = 0; i < 8; i++)
+        SAY(cudaMemcpy(dev, pinned, LARGE, cudaMemcpyHostToDevice));
+    for (int i = 0; i < 8; i++)
+        SAY(cudaMemcpy(dev, pageable, LARGE, cudaMemcpyHostToDevice)); // devtrace: pageable_transfer
+    SAY(cudaMemcpyAsync(dev, pageable, SMALL, cudaMemcpyHostToDevice, 0)); // devtrace: pageable_transfer
+    SAY(cudaMemcpyAsync(dev, pinned, SMALL, cudaMemcpyHostToDevice, 0));
+    SAY(cudaDeviceSynchronize());
     SAY(cudaFreeHost(pinned));
     SAY(cudaFree(dev));
     free(pageable);

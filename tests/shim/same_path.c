@@ -14,7 +14,7 @@
 int main(void)
 {
     dt_device dev = dt_cuda_is_available() ? dt_cuda(0) : dt_cpu();
-    dt_tensor *x = dt_ones(DT_SHAPE(4));
+    dt_tensor *x = dt_ones(DT_SHAPE(1 << 17));   /* 512 KiB: 1.5 MiB a line, worth pinning */
     for (int i = 0; x && i < 3; i++) {
         dt_tensor *a = dt_to(x, dev); // devtrace: pageable_transfer
         dt_tensor *b = dt_to(x, dev); // devtrace: pageable_transfer

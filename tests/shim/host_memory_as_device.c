@@ -1,0 +1,26 @@
+/*
+ * host_memory_as_device: calls that work on device memory only, given host
+ * memory: a memset of a malloc'd buffer and of a stack array, and a peer copy
+ * to and from a host buffer.  Each fails (cudaErrorInvalidValue) and each is
+ * a finding at its line; the same calls on device memory are fine.
+ */
+#include "shim_test.h"
+#include <stdlib.h>
+
+int main(void)
+{
+    size_t bytes = 256;
+    char *host = malloc(bytes), stack[64];
+    void *dev = NULL;
+
+    SAY(cudaMalloc(&dev, bytes));
+    SAY(cudaMemset(host, 0, bytes)); // devtrace: host_memory_as_device
+    SAY(cudaMemset(stack, 1, sizeof stack)); // devtrace: host_memory_as_device
+    SAY(cudaMemcpyPeer(host, 0, dev, 0, bytes)); // devtrace: host_memory_as_device
+    SAY(cudaMemcpyPeer(dev, 0, host, 0, bytes)); // devtrace: host_memory_as_device
+    SAY(cudaMemset(dev, 0, bytes));
+    SAY(cudaMemcpyPeer(dev, 0, dev, 0, bytes));
+    SAY(cudaFree(dev));
+    free(host);
+    return 0;
+}

@@ -1,0 +1,36 @@
+# A raw program without debug information, under devtrace run, and its
+# lines found later:
+#   cmake -DDEVTRACE=path -DPRELOAD=list -DEXE=path -DOBJCOPY=path -DDIR=folder
+#         -DSOURCE=file.c -P lines_later.cmake
+# EXE is built with -g; its copy DIR/app is stripped of its debug information,
+# which goes to DIR/app.debug (named in app by debuglink), kept away while it
+# runs.  The report then holds the site as app+offset, and devtrace report
+# says how to get its line; with app.debug back, it shows the line.
+file(REMOVE_RECURSE ${DIR})
+file(MAKE_DIRECTORY ${DIR})
+configure_file(${EXE} ${DIR}/app COPYONLY)
+execute_process(COMMAND ${OBJCOPY} --only-keep-debug ${DIR}/app ${DIR}/app.debug
+                COMMAND_ERROR_IS_FATAL ANY)
+execute_process(COMMAND ${OBJCOPY} --strip-debug --add-gnu-debuglink=app.debug app
+                WORKING_DIRECTORY ${DIR} COMMAND_ERROR_IS_FATAL ANY)
+file(RENAME ${DIR}/app.debug ${DIR}/away.debug)
+string(REPLACE ":" ";" preload "${PRELOAD}")
+list(POP_BACK preload shim)
+string(REPLACE ";" ":" before "${preload}")
+execute_process(COMMAND ${CMAKE_COMMAND} -E env --unset=DT_DEVICE DT_SIM_QUIET=1
+                        LD_PRELOAD=${before} DEVTRACE_LIB=${shim}
+                        ${DEVTRACE} run -o ${DIR}/run.db -- ${DIR}/app
+                OUTPUT_QUIET ERROR_QUIET)
+get_filename_component(name ${SOURCE} NAME)
+
+function(report expect)
+  execute_process(COMMAND ${DEVTRACE} report ${DIR}/run.db findings
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0 OR NOT out MATCHES "${expect}")
+    message(FATAL_ERROR "devtrace report exited ${rc}; expected it to match\n${expect}\n"
+                        "got:\n${out}${err}")
+  endif()
+endfunction()
+report("(^|\n)app\\+0x[0-9a-f]+: in main\n *\\(no line: [^\n]*/app has no debug information; build it with -g")
+file(RENAME ${DIR}/away.debug ${DIR}/app.debug)
+report("(^|\n)[^\n]*${name}:15: in main\n   15 \\|[^\n]*\n    error\\[memcpy_direction\\]")
