@@ -11,9 +11,12 @@
  *                annotations in headers (include/devcheck/annotations.h),
  *                model files (--model), and the built-in CUDA runtime model
  *   dataflow.c   each function body, statement by statement: the device of
- *                every tensor, module, list and pointer, and where it came from
- *   rules.c      the rules of SPEC section 2, as findings with their notes
- *                and fixes
+ *                every tensor, module, list and pointer, and where it came
+ *                from; in stages that flow.h names (cursor.c, env.c,
+ *                value.c, walk.c, call.c, effects.c)
+ *   place.c      the lattice of places: join, differ, their names in words
+ *   rules.c      the rules of SPEC section 2: each check decides on places,
+ *                and says its finding with notes and fixes
  *   output.c     findings in the compilers' format
  *   sarif.c      findings as SARIF 2.1.0
  *   suppress.c   `// devcheck-ignore` and `// devcheck-ignore(rule)`

@@ -1,0 +1,181 @@
+/*
+ * The dataflow's stages and what they share.  analysis.h says what the
+ * dataflow reads (the model) and hands on (places, to the rules); this
+ * header is the dataflow's own:
+ *
+ *   cursor.c    libclang cursors: children, locations, spellings, constants
+ *   env.c       access paths interned as numbers, and the environment: the
+ *               value at each path, in pages shared between copies
+ *   value.c     abstract values, their join, objects (modules and lists),
+ *               devices named by the variable that holds them
+ *   walk.c      statements and expressions, in source order, with branches
+ *               joined, loops to a fixed point, switches and breaks
+ *   call.c      calls: arguments, the model's effects, the program's own
+ *               functions
+ *   effects.c   one handler per effect kind of the model
+ *   dataflow.c  each function of a unit, with its parameters bound
+ */
+#ifndef DEVCHECK_FLOW_H
+#define DEVCHECK_FLOW_H
+
+#include "analysis.h"
+
+#include <stdint.h>
+
+#define PATH 96                         /* the longest access path kept, in bytes */
+#define LOOP_ROUNDS 3
+#define MAX_DEPTH 3
+
+/* ---- cursors (cursor.c) ------------------------------------------------------- */
+
+/* The first children of a cursor: enough for every expression and
+   statement but a block, which is walked with a visitor of its own. */
+typedef struct {
+    CXCursor v[64];
+    int n;
+} children;
+
+children cursor_children(CXCursor c);
+dc_loc cursor_loc(CXCursor c);
+/* Strips parentheses and casts. */
+CXCursor cursor_bare(CXCursor c);
+/* The source text of an expression, shortened to fit messages. */
+void cursor_text(CXTranslationUnit tu, CXCursor c, char *buf, size_t n);
+void cursor_spelling(CXCursor c, char *buf, size_t n);
+/* An integer constant's value (a literal, an enum, a constant expression). */
+int cursor_int(CXCursor c, int fallback);
+bool type_names(CXType t, const char *word);
+CXCursor cursor_body(CXCursor fn);
+bool cursor_is_addr_of(CXCursor c);
+
+/* ---- values (value.c) ----------------------------------------------------------- */
+
+typedef enum { DT_UNKNOWN_TYPE, DT_F32_TYPE, DT_F64_TYPE, DT_I64_TYPE } dtype;
+extern const char *const dtype_names[];
+
+typedef enum {
+    V_NONE,     /* unknown */
+    V_TENSOR, V_MODULE, V_LIST,         /* obj: the module's or list's number */
+    V_DEVICE,   /* a dt_device value */
+    V_MEMORY,   /* raw memory: where it lives */
+    V_ADDR,     /* &path */
+    V_ADDRS,    /* an array of addresses (a kernel's argument list): "a|b|c" */
+    V_NULL,     /* a null pointer: on no device, so it joins as nothing */
+    V_COUNT,    /* a list's length, in obj */
+} vkind;
+
+typedef struct {
+    unsigned char kind, dtype;
+    short obj;
+    int path;                           /* an interned path: V_ADDR's target;
+                                           V_MODULE: its state's; V_TENSOR: what it
+                                           was moved from; V_ADDRS: the list */
+    dc_place where;
+    dc_loc dtype_origin;
+} value;
+
+value value_unknown(void);
+value value_of(vkind kind, dc_place where);
+value value_join(const value *a, const value *b);
+bool value_same(const value *a, const value *b);
+/* Storing a device chosen at run time into a variable names it. */
+value value_named(int var, value v);
+dtype dtype_named(const char *word);
+
+/* ---- paths and the environment (env.c) ------------------------------------------ */
+
+/* Interned for the run: 0 is the empty path.  A path's parent is the path
+   without its last member ("st->w" of "st->w.x"), so the members of a
+   struct are found without a scan. */
+int path_intern(const char *text);
+const char *path_text(int id);
+/* "%s%s" of two texts, interned. */
+int path_join(const char *base, const char *rest);
+
+typedef struct env_page env_page;
+
+typedef struct {
+    env_page **pages;
+    int npages;
+    bool dead;                          /* the path ended (return, goto) */
+} env;
+
+const value *env_find(const env *e, int id);      /* NULL: never set */
+value env_get(const env *e, int id);
+void env_set(env *e, int id, value v);
+env env_copy(const env *e);                      /* shares its pages until written */
+void env_free(env *e);
+/* a := a joined with b; whether a changed. */
+bool env_join(env *a, const env *b);
+/* The next path set in e after id (0 to start), or 0 at the end. */
+int env_next(const env *e, int id);
+/* Each path set in e that lies under `from` (a member of it, at any depth). */
+void env_each_member(const env *e, int from, void (*fn)(int id, void *ctx), void *ctx);
+/* b = a, for structs: every path under `from` gets a twin under `to`. */
+void env_copy_members(env *e, int from, int to);
+
+/* ---- the analysis of a unit ------------------------------------------------------- */
+
+typedef struct {
+    dc_model *model;
+    dc_findings *out;
+    CXTranslationUnit tu;
+    int objects;                        /* module and list numbers handed out */
+    int depth;
+    CXCursor active[MAX_DEPTH + 1];     /* functions being analyzed, innermost last */
+    value returned;
+    bool has_return;
+    env *breaks;                        /* where a break goes: the end of the loop or switch */
+    int returns;                        /* numbers for what callees return */
+} unit;
+
+/* Objects: modules and lists, whose state lives at "#N". */
+int object_path(int obj, const char *part);
+value object_new(unit *u, env *e, vkind kind, dc_place where);
+/* The current state of an object value (modules move in place); a
+   module's tensor is where its module is. */
+value object_current(const env *e, const value *v);
+void object_update(env *e, const value *v);
+
+/* walk.c */
+void walk_statement(unit *u, env *e, CXCursor c);
+value walk_expression(unit *u, env *e, CXCursor c);
+/* The access path of an lvalue expression ("x", "st->weight", "*p"), or 0. */
+int walk_path(unit *u, env *e, CXCursor c);
+/* Where a pointer argument points: `&x` is x, a pointer p what p holds (or "*p"). */
+int walk_target(unit *u, env *e, CXCursor c);
+void walk_body(unit *u, env *e, CXCursor fn);
+
+/* call.c: a call's arguments, cursors and values, and their source text,
+   which only a message needs, made when one asks (tokenizing is not free). */
+typedef struct {
+    unit *u;
+    int n;
+    CXCursor c[16];
+    value v[16];
+    char text[16][64];
+} arguments;
+
+value call_expression(unit *u, env *e, CXCursor c, bool result_used);
+const value *argument(arguments *a, int i);
+const char *argument_text(arguments *a, int i);
+dc_operand argument_operand(arguments *a, int i, const value *v);
+/* The cursor of argument i, or of the first one when there is no i. */
+CXCursor argument_cursor(arguments *a, int i);
+
+/* effects.c: one call's effects, in the order the model lists them. */
+typedef struct {
+    unit *u;
+    env *e;
+    CXCursor callee;
+    arguments *a;
+    dc_loc at;
+    char op[64];                        /* the callee as the user wrote it */
+    value result;
+} call_state;
+
+void effect_apply(call_state *s, const dc_effect *ef);
+/* Host code dereferences base (a read, or a write). */
+void effect_check_deref(unit *u, env *e, CXCursor base, bool write, dc_loc at);
+
+#endif /* DEVCHECK_FLOW_H */
