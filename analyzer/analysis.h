@@ -71,7 +71,8 @@ dc_place dc_place_join(const dc_place *a, const dc_place *b);
 bool dc_place_same(const dc_place *a, const dc_place *b);
 /* Everything here moved (or created) at one place: the new origin. */
 dc_place dc_place_relocated(const dc_place *p, dc_loc origin, const char *how);
-/* Each AT_PARAM atom replaced by the places of the call's arguments. */
+/* Each AT_PARAM atom replaced by the places of the call's arguments; one
+   with an origin of its own (moved there in the callee) keeps it. */
 dc_place dc_place_substitute(const dc_place *p, const dc_place *params, int nparams);
 
 /* Whether two places may differ at run time, with evidence: 0 no, 1 they
@@ -114,20 +115,24 @@ void dc_report_dtype_mismatch(dc_findings *out, dc_loc at, const char *a, const 
                               dc_loc borigin);
 void dc_report_discarded_transfer(dc_findings *out, dc_loc at, const char *call,
                                   const char *target);
-/* Host code reads or writes through ptr: a finding when it may be device memory. */
-void dc_check_host_deref(dc_findings *out, dc_loc at, dc_operand ptr, bool write);
+/* Host code reads or writes through ptr: a finding when it may be device
+   memory.  via: the function whose body does it, when not here; NULL. */
+void dc_check_host_deref(dc_findings *out, dc_loc at, dc_operand ptr, bool write,
+                         const char *via);
 /* what needs device (or host) memory: a finding when ptr is the other. */
 void dc_check_memspace(dc_findings *out, dc_loc at, const char *what, dc_operand ptr,
                        bool wants_device);
 /* The copy kinds by number: bit 0 the destination is device memory, bit 1
    the source; -1 for a name that is none of the four. */
 int dc_copy_kind(const char *name);
-void dc_check_memcpy(dc_findings *out, dc_loc at, int kind, dc_operand dst, dc_operand src);
+void dc_check_memcpy(dc_findings *out, dc_loc at, int kind, dc_operand dst, dc_operand src,
+                     const char *via);
 /* A tensor kept unregistered in a module's state that moves to `to`. */
 void dc_check_unregistered(dc_findings *out, dc_loc at, const char *module, dc_operand tensor,
                            const dc_place *to, const char *where_to);
 
-/* Every function defined in the unit's main file, analyzed. */
-void dc_dataflow_unit(CXTranslationUnit tu, dc_model *m, dc_findings *out);
+/* Every function defined in the units' main files, analyzed, callees
+   before their callers, whatever file each is in. */
+void dc_dataflow_program(CXTranslationUnit *units, int n, dc_model *m, dc_findings *out);
 
 #endif /* DEVCHECK_ANALYSIS_H */

@@ -1,9 +1,9 @@
 /*
  * Calls: the arguments are evaluated in order; a function the model knows
- * does its effects (effects.c); a function defined in the program is
- * analyzed in place with its arguments (a few levels deep), so helpers that
- * move or create tensors are followed; anything else may have written
- * through the addresses it was given, so what they point to is forgotten.
+ * does its effects (effects.c); a function defined in the program does
+ * what its summary says (summary.c), whatever file defines it; anything
+ * else may have written through the addresses it was given, so what they
+ * point to is forgotten.
  */
 #include "flow.h"
 
@@ -100,65 +100,6 @@ static value modelled_call(unit *u, env *e, CXCursor c, CXCursor callee,
     return s.result;
 }
 
-/* ---- the program's functions ---------------------------------------------------------- */
-
-static bool active(unit *u, CXCursor fn)
-{
-    for (int i = 0; i <= u->depth; i++)
-        if (clang_equalCursors(u->active[i], fn))
-            return true;
-    return false;
-}
-
-/* Analyzes fn's body with its parameters bound to the arguments; what the
-   callee stores through pointer parameters comes back to the caller. */
-static value inline_call(unit *u, env *e, CXCursor fn, arguments *a)
-{
-    if (u->depth >= MAX_DEPTH || active(u, fn))
-        return value_unknown();
-    env callee = env_copy(e);           /* objects ("#N") stay shared by number */
-    int nparams = clang_Cursor_getNumArguments(fn);
-    int param[16], target[16];
-    for (int i = 0; i < nparams && i < a->n; i++) {
-        char name[PATH];
-        cursor_spelling(clang_Cursor_getArgument(fn, (unsigned)i), name, sizeof name);
-        param[i] = path_intern(name);
-        target[i] = a->v[i].kind == V_ADDR ? a->v[i].path : 0;  /* &x, or a pointer to it */
-        env_set(&callee, param[i], a->v[i]);
-        if (target[i]) {                /* p points at the caller's target: "*p" here */
-            value at = value_unknown();
-            at.kind = V_ADDR;
-            at.path = path_join("*", name);
-            env_set(&callee, at.path, env_get(e, target[i]));
-            env_set(&callee, param[i], at);
-        }
-    }
-    value saved = u->returned;
-    bool saved_has = u->has_return;
-    u->active[++u->depth] = fn;
-    u->returned = value_unknown();
-    u->has_return = false;
-    walk_body(u, &callee, fn);
-    value result = u->has_return ? u->returned : value_unknown();
-    if (result.kind == V_MEMORY) {      /* a struct it filled: its members come back too */
-        char ret[32];
-        snprintf(ret, sizeof ret, "#ret%d", u->returns++);
-        result.path = path_intern(ret);
-        env_copy_members(&callee, path_intern("#returned"), result.path);
-    }
-    u->depth--;
-    u->returned = saved;
-    u->has_return = saved_has;
-    for (int id = env_next(&callee, 0); id; id = env_next(&callee, id))
-        if (path_text(id)[0] == '#')
-            env_set(e, id, env_get(&callee, id));
-    for (int i = 0; i < nparams && i < a->n; i++)
-        if (target[i])
-            env_set(e, target[i], env_get(&callee, path_join("*", path_text(param[i]))));
-    env_free(&callee);
-    return result;
-}
-
 /* A call the model does not know: what it may store through pointer
    arguments is unknown, and so is where a module it is handed now is (it
    may have moved it). */
@@ -186,9 +127,9 @@ value call_expression(unit *u, env *e, CXCursor c, bool result_used)
     const dc_effects *effects = dc_model_effects(u->model, callee);
     if (effects)
         return modelled_call(u, e, c, callee, effects, &a, result_used);
-    CXCursor body = clang_getCursorDefinition(callee);
-    if (!clang_Cursor_isNull(body) && clang_isCursorDefinition(body))
-        return inline_call(u, e, body, &a);
+    const summary *s = program_summary(u->prog, callee);
+    if (s)
+        return summary_apply(u, e, s, &a, callee, cursor_loc(c));
     forget_outputs(u, e, &a);
     return value_unknown();
 }

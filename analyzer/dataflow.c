@@ -1,61 +1,196 @@
 /*
- * The dataflow's entry: every function defined in a unit's main file,
- * walked with its parameters bound (flow.h names the stages).
+ * The dataflow's entry: every function the units define, summarized
+ * callees first, so that each call finds what its callee does, in whatever
+ * file (flow.h names the stages).
  *
- *   - A custom forward function (one a module is built with, or any
- *     `dt_tensor *f(dt_module *, dt_tensor *)`) is analyzed with its input
- *     on a device of its own, "the input's device".
+ *   - The order is a depth-first walk of the call graph, made as calls are
+ *     met: a call to a function not yet summarized summarizes it first.
+ *   - Recursion: a call back into a function still being walked uses what
+ *     its summary says so far; the outermost function of the cycle is then
+ *     walked again, with the others, until no summary changes (a few
+ *     rounds).
+ *   - A function defined in a header is summarized for its callers; its
+ *     own findings are those of the files named.
  *   - Unknown stays quiet: a value from somewhere the model does not know
  *     is unknown, and a finding needs a known place on both sides.
  */
 #include "flow.h"
 
-/* dt_tensor *f(dt_module *self, dt_tensor *x): a forward function. */
-static bool is_forward(CXCursor fn)
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_NESTING 48                  /* callers waiting on their callees */
+#define CYCLE_ROUNDS 4
+
+enum { NOT_YET, WALKING, IN_CYCLE, DONE };
+
+typedef struct {
+    CXCursor fn;
+    CXTranslationUnit tu;
+    summary *s;
+    bool named;                         /* in a file the run was given */
+    unsigned char state;
+    int depth;                          /* WALKING: its place on the stack */
+    int low;                            /* IN_CYCLE: the outermost function it reaches */
+} function;
+
+struct program {
+    dc_model *model;
+    dc_findings *out;
+    dc_findings elsewhere;              /* the findings in headers: dropped */
+    function *fns;
+    int n, cap;
+    int *by_usr;                        /* function index + 1, by interned USR */
+    int nby_usr;
+    int low[MAX_NESTING];               /* per stack depth: the outermost reached */
+    int depth;
+    int *cycle;                         /* functions done within an open cycle */
+    int ncycle, capcycle;
+    int changes;                        /* summaries that changed, ever */
+};
+
+/* ---- the functions, by USR ------------------------------------------------------ */
+
+static int usr_of(CXCursor c)
 {
-    return clang_Cursor_getNumArguments(fn) == 2 &&
-           type_names(clang_getCursorResultType(fn), "dt_tensor") &&
-           type_names(clang_getCursorType(clang_Cursor_getArgument(fn, 0)), "dt_module") &&
-           type_names(clang_getCursorType(clang_Cursor_getArgument(fn, 1)), "dt_tensor");
+    CXString s = clang_getCursorUSR(c);
+    char usr[PATH + 8];
+    snprintf(usr, sizeof usr, "usr:%s", clang_getCString(s));
+    clang_disposeString(s);
+    return path_intern(usr);
 }
 
-static int parameter(CXCursor fn, unsigned i)
+static int add_function(program *p, CXCursor fn, CXTranslationUnit tu, bool named)
 {
-    char name[PATH];
-    cursor_spelling(clang_Cursor_getArgument(fn, i), name, sizeof name);
-    return path_intern(name);
-}
-
-static void analyze_function(unit *u, CXCursor fn)
-{
-    env e = { 0 };
-    if (is_forward(fn)) {
-        value input = value_of(V_TENSOR, dc_place_of(AT_INPUT, 0, cursor_loc(fn),
-                                                     "the input of"));
-        value module = object_new(u, &e, V_MODULE, input.where);
-        module.dtype = DT_UNKNOWN_TYPE;
-        object_update(&e, &module);
-        env_set(&e, parameter(fn, 0), module);
-        env_set(&e, parameter(fn, 1), input);
+    if (p->n == p->cap) {
+        p->cap = p->cap ? 2 * p->cap : 64;
+        p->fns = dc_realloc(p->fns, (size_t)p->cap * sizeof *p->fns);
     }
-    u->depth = 0;
-    u->active[0] = fn;
-    u->has_return = false;
-    walk_body(u, &e, fn);
-    env_free(&e);
+    int usr = usr_of(fn);
+    if (usr >= p->nby_usr) {
+        int n = usr + 1 > 2 * p->nby_usr ? usr + 1 : 2 * p->nby_usr;
+        p->by_usr = dc_realloc(p->by_usr, (size_t)n * sizeof *p->by_usr);
+        memset(p->by_usr + p->nby_usr, 0, (size_t)(n - p->nby_usr) * sizeof *p->by_usr);
+        p->nby_usr = n;
+    }
+    if (!p->by_usr[usr])                /* two files that define one name: calls get the first */
+        p->by_usr[usr] = p->n + 1;
+    p->fns[p->n] = (function){ fn, tu, summary_new(fn, clang_Cursor_getNumArguments(fn)),
+                               named, NOT_YET, 0, INT_MAX };
+    return p->n++;
 }
 
-static enum CXChildVisitResult each_function(CXCursor c, CXCursor parent, CXClientData data)
+typedef struct {
+    program *p;
+    CXTranslationUnit tu;
+} unit_scan;
+
+static enum CXChildVisitResult each_definition(CXCursor c, CXCursor parent, CXClientData data)
 {
+    unit_scan *scan = data;
     (void)parent;
     if (clang_getCursorKind(c) == CXCursor_FunctionDecl && clang_isCursorDefinition(c) &&
         clang_Location_isFromMainFile(clang_getCursorLocation(c)))
-        analyze_function(data, c);
+        add_function(scan->p, c, scan->tu, true);
     return CXChildVisit_Continue;
 }
 
-void dc_dataflow_unit(CXTranslationUnit tu, dc_model *m, dc_findings *out)
+/* ---- walking one function ----------------------------------------------------------- */
+
+static bool walk_function(program *p, function *f)
 {
-    unit u = { .model = m, .out = out, .tu = tu };
-    clang_visitChildren(clang_getTranslationUnitCursor(tu), each_function, &u);
+    unit u = { .prog = p, .self = f->s, .model = p->model,
+               .out = f->named ? p->out : &p->elsewhere, .tu = f->tu };
+    env e = { 0 };
+    u.exit = (env){ .dead = true };
+    summary_bind_parameters(&u, &e, f->fn);
+    walk_body(&u, &e, f->fn);
+    bool changed = summary_finish(&u, f->fn);
+    env_free(&e);
+    env_free(&u.exit);
+    return changed;
+}
+
+static void close_cycle(program *p, int from, unsigned char state)
+{
+    for (int i = from; i < p->ncycle; i++)
+        p->fns[p->cycle[i]].state = state;
+    p->ncycle = from;
+}
+
+/* Walks function i (its callees first, as its calls meet them); returns
+   the outermost stack depth its calls reached back to, INT_MAX for none. */
+static int summarize(program *p, int i)
+{
+    function *f = &p->fns[i];
+    if (f->state == DONE)
+        return INT_MAX;
+    if (f->state == WALKING || f->state == IN_CYCLE)
+        return f->state == WALKING ? f->depth : f->low;
+    int depth = p->depth++, cycle_start = p->ncycle;
+    f->state = WALKING;
+    f->depth = depth;
+    for (int round = 0;; round++) {
+        int changes = p->changes;
+        p->low[depth] = INT_MAX;
+        if (walk_function(p, &p->fns[i]))
+            p->changes++;
+        f = &p->fns[i];                 /* the table may have grown */
+        bool again = p->low[depth] == depth && p->changes != changes &&
+                     round + 1 < CYCLE_ROUNDS;
+        if (!again)
+            break;
+        close_cycle(p, cycle_start, NOT_YET);   /* the cycle's others: walked again */
+    }
+    p->depth--;
+    int low = p->low[depth];
+    if (low < depth) {                  /* inside a cycle that an outer function opened */
+        f->state = IN_CYCLE;
+        f->low = low;
+        if (p->ncycle == p->capcycle) {
+            p->capcycle = p->capcycle ? 2 * p->capcycle : 16;
+            p->cycle = dc_realloc(p->cycle, (size_t)p->capcycle * sizeof *p->cycle);
+        }
+        p->cycle[p->ncycle++] = i;
+        return low;
+    }
+    f->state = DONE;
+    close_cycle(p, cycle_start, DONE);
+    return INT_MAX;
+}
+
+const summary *program_summary(program *p, CXCursor callee)
+{
+    int usr = usr_of(callee);
+    int i = usr < p->nby_usr ? p->by_usr[usr] - 1 : -1;
+    if (i < 0) {                        /* defined in a header, or known by another name */
+        CXCursor def = clang_getCursorDefinition(callee);
+        if (clang_Cursor_isNull(def) || !clang_isCursorDefinition(def))
+            return NULL;
+        i = add_function(p, def, clang_Cursor_getTranslationUnit(def), false);
+    }
+    if (p->fns[i].state == NOT_YET && p->depth == MAX_NESTING)
+        return NULL;                    /* too deep a chain of calls: unknown */
+    int low = summarize(p, i);
+    if (p->depth > 0 && low < p->low[p->depth - 1])
+        p->low[p->depth - 1] = low;
+    return p->fns[i].s;
+}
+
+void dc_dataflow_program(CXTranslationUnit *units, int n, dc_model *m, dc_findings *out)
+{
+    program p = { .model = m, .out = out };
+    for (int k = 0; k < n; k++) {
+        unit_scan scan = { &p, units[k] };
+        clang_visitChildren(clang_getTranslationUnitCursor(units[k]), each_definition, &scan);
+    }
+    for (int i = 0, named = p.n; i < named; i++)
+        summarize(&p, i);
+    for (int i = 0; i < p.n; i++)
+        summary_free(p.fns[i].s);
+    free(p.fns);
+    free(p.by_usr);
+    free(p.cycle);
+    dc_findings_free(&p.elsewhere);
 }

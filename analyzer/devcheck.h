@@ -122,10 +122,17 @@ typedef struct {
     const char *directory;      /* to run the compiler in, or NULL */
 } dc_flags;
 
-/* Parses and analyzes one file, adding its findings.  Returns 0, or -1 when
-   the file is missing or does not parse, with the reason in err (one line
-   per error, "FILE:LINE:COL: error: ..."). */
-int dc_analyze_file(const char *path, const dc_flags *flags, dc_model *model, dc_findings *out,
-                    char *err, size_t errlen);
+/* A run: every file parsed first, then analyzed together, so that a call
+   into another file sees what the callee does (its summary). */
+typedef struct dc_run dc_run;
+
+dc_run *dc_run_new(dc_model *model);
+/* Parses one file into the run.  Returns 0, or -1 when the file is missing
+   or does not parse, with the reason in err (one line per error,
+   "FILE:LINE:COL: error: ..."); such a file is left out. */
+int dc_run_add(dc_run *r, const char *path, const dc_flags *flags, char *err, size_t errlen);
+/* Analyzes every function of the files added, adding the findings. */
+void dc_run_analyze(dc_run *r, dc_findings *out);
+void dc_run_free(dc_run *r);
 
 #endif /* DEVCHECK_H */

@@ -159,6 +159,11 @@ typedef struct {
 
 static void move_module(call_state *s, value *m, const char *name, const value *to, int depth);
 
+void effect_move_module(call_state *s, value *m, const char *name, const value *to)
+{
+    move_module(s, m, name, to, 0);
+}
+
 static void move_one_child(int id, void *ctx)
 {
     children_move *w = ctx;
@@ -416,11 +421,17 @@ static void same_dtype(call_state *s, const dc_effect *ef)
     }
 }
 
+void effect_need_memory(unit *u, dc_loc at, const char *what, dc_operand ptr, bool device)
+{
+    if (!summary_role(u, ptr.place, device ? ROLE_DEVICE : ROLE_HOST))
+        dc_check_memspace(u->out, at, what, ptr, device);
+}
+
 static void memory_check(call_state *s, int i, bool wants_device)
 {
     const value *p = argument(s->a, i);
     if (p->kind == V_MEMORY)
-        dc_check_memspace(s->u->out, s->at, s->op, argument_operand(s->a, i, p), wants_device);
+        effect_need_memory(s->u, s->at, s->op, argument_operand(s->a, i, p), wants_device);
 }
 
 static void device_memory(call_state *s, const dc_effect *ef)
@@ -438,10 +449,16 @@ static void memcpy_kind(call_state *s, const dc_effect *ef)
     char kind[64];
     cursor_spelling(cursor_bare(argument_cursor(s->a, ef->arg[2])), kind, sizeof kind);
     const value *dst = arg_value(s, ef, 0), *src = arg_value(s, ef, 1);
-    if (dst->kind == V_MEMORY && src->kind == V_MEMORY)
-        dc_check_memcpy(s->u->out, s->at, dc_copy_kind(kind),
-                        argument_operand(s->a, ef->arg[0], dst),
-                        argument_operand(s->a, ef->arg[1], src));
+    int k = dc_copy_kind(kind);
+    if (dst->kind != V_MEMORY || src->kind != V_MEMORY || k < 0)
+        return;
+    summary_copy(s->u, &dst->where, &src->where, k);
+    /* a parameter on one side: its role is the kind's, and it is checked at each call */
+    bool dst_param = summary_role(s->u, &dst->where, k & 1 ? ROLE_DEVICE : ROLE_HOST);
+    bool src_param = summary_role(s->u, &src->where, k & 2 ? ROLE_DEVICE : ROLE_HOST);
+    if (!dst_param && !src_param)
+        dc_check_memcpy(s->u->out, s->at, k, argument_operand(s->a, ef->arg[0], dst),
+                        argument_operand(s->a, ef->arg[1], src), NULL);
 }
 
 /* A kernel launch: each pointer parameter of the kernel (from its
@@ -467,16 +484,20 @@ static void launch(call_state *s, const dc_effect *ef)
             continue;
         char what[128];
         snprintf(what, sizeof what, "argument %d of kernel %s", i, name);
-        dc_check_memspace(s->u->out, s->at, what, (dc_operand){ slot, &v.where, false }, true);
+        effect_need_memory(s->u, s->at, what, (dc_operand){ slot, &v.where, false }, true);
     }
 }
 
-void effect_check_deref(unit *u, env *e, CXCursor base, bool write, dc_loc at)
+void effect_check_deref(unit *u, env *e, CXCursor base, const value *v, bool write, dc_loc at)
 {
+    char text[64];
     int path = walk_path(u, e, base);
-    value p = env_get(e, path);
-    if (p.kind == V_MEMORY)
-        dc_check_host_deref(u->out, at, (dc_operand){ path_text(path), &p.where, false }, write);
+    if (v->kind != V_MEMORY || summary_role(u, &v->where, ROLE_DEREF))
+        return;
+    if (!path)
+        cursor_text(u->tu, cursor_bare(base), text, sizeof text);
+    dc_check_host_deref(u->out, at, (dc_operand){ path ? path_text(path) : text, &v->where,
+                                                  false }, write, NULL);
 }
 
 /* ---- the table ------------------------------------------------------------------------ */

@@ -13,7 +13,10 @@
  *   call.c      calls: arguments, the model's effects, the program's own
  *               functions
  *   effects.c   one handler per effect kind of the model
- *   dataflow.c  each function of a unit, with its parameters bound
+ *   summary.c   what a function of the program does, for its callers: its
+ *               parameters' roles, its result, what it writes through them
+ *   dataflow.c  the program's functions, callees first (recursion to a
+ *               fixed point), each with its parameters bound
  */
 #ifndef DEVCHECK_FLOW_H
 #define DEVCHECK_FLOW_H
@@ -24,7 +27,7 @@
 
 #define PATH 96                         /* the longest access path kept, in bytes */
 #define LOOP_ROUNDS 3
-#define MAX_DEPTH 3
+#define MAX_PARAMS 16
 
 /* ---- cursors (cursor.c) ------------------------------------------------------- */
 
@@ -114,17 +117,21 @@ void env_each_member(const env *e, int from, void (*fn)(int id, void *ctx), void
 /* b = a, for structs: every path under `from` gets a twin under `to`. */
 void env_copy_members(env *e, int from, int to);
 
-/* ---- the analysis of a unit ------------------------------------------------------- */
+/* ---- the analysis of one function ------------------------------------------------- */
+
+typedef struct program program;
+typedef struct summary summary;
 
 typedef struct {
+    program *prog;
+    summary *self;                      /* what this function does, as it is found */
     dc_model *model;
     dc_findings *out;
     CXTranslationUnit tu;
     int objects;                        /* module and list numbers handed out */
-    int depth;
-    CXCursor active[MAX_DEPTH + 1];     /* functions being analyzed, innermost last */
     value returned;
     bool has_return;
+    env exit;                           /* joined at each return and at the end */
     env *breaks;                        /* where a break goes: the end of the loop or switch */
     int returns;                        /* numbers for what callees return */
 } unit;
@@ -163,6 +170,32 @@ dc_operand argument_operand(arguments *a, int i, const value *v);
 /* The cursor of argument i, or of the first one when there is no i. */
 CXCursor argument_cursor(arguments *a, int i);
 
+/* dataflow.c: the summary of the function a call refers to, when the
+   program defines it (computed now if need be), else NULL. */
+const summary *program_summary(program *p, CXCursor callee);
+
+/* summary.c.  A parameter's roles, found in its function's body: */
+enum {
+    ROLE_DEREF = 1,                     /* host code reads or writes through it */
+    ROLE_DEVICE = 2,                    /* it must be device memory */
+    ROLE_HOST = 4,                      /* it must be host memory */
+};
+summary *summary_new(CXCursor fn, int nparams);
+void summary_free(summary *s);
+/* Binds the parameters of the function being summarized, by their types. */
+void summary_bind_parameters(unit *u, env *e, CXCursor fn);
+/* What the function's walk found, kept: its result, what it left behind
+   its pointer parameters; whether the summary changed. */
+bool summary_finish(unit *u, CXCursor fn);
+/* Whether a summary's place is a parameter's: then the role is its. */
+bool summary_role(unit *u, const dc_place *p, unsigned role);
+/* A copy of a known kind between two of the function's parameters. */
+void summary_copy(unit *u, const dc_place *dst, const dc_place *src, int kind);
+/* A call to a summarized function, in the caller: the checks of its
+   parameters' roles, its result, what it writes through its arguments. */
+value summary_apply(unit *u, env *e, const summary *s, arguments *a, CXCursor callee,
+                    dc_loc at);
+
 /* effects.c: one call's effects, in the order the model lists them. */
 typedef struct {
     unit *u;
@@ -175,7 +208,11 @@ typedef struct {
 } call_state;
 
 void effect_apply(call_state *s, const dc_effect *ef);
-/* Host code dereferences base (a read, or a write). */
-void effect_check_deref(unit *u, env *e, CXCursor base, bool write, dc_loc at);
+/* Host code dereferences base, whose value is v (a read, or a write). */
+void effect_check_deref(unit *u, env *e, CXCursor base, const value *v, bool write, dc_loc at);
+/* The checks of one pointer argument that must be device (or host) memory. */
+void effect_need_memory(unit *u, dc_loc at, const char *what, dc_operand ptr, bool device);
+/* dt_module_to's work: m and what is registered with it moved to `to`. */
+void effect_move_module(call_state *s, value *m, const char *name, const value *to);
 
 #endif /* DEVCHECK_FLOW_H */

@@ -79,8 +79,14 @@ dc_place dc_place_substitute(const dc_place *p, const dc_place *params, int npar
             add_atom(&r, &unknown);
             continue;
         }
-        for (int j = 0; j < params[a->index].n; j++)
-            add_atom(&r, &params[a->index].a[j]);
+        for (int j = 0; j < params[a->index].n; j++) {
+            dc_atom b = params[a->index].a[j];
+            if (a->origin.file) {       /* moved there in the callee: its line says so */
+                b.origin = a->origin;
+                b.how = a->how;
+            }
+            add_atom(&r, &b);
+        }
     }
     return r;
 }

@@ -137,15 +137,17 @@ void dc_report_discarded_transfer(dc_findings *out, dc_loc at, const char *call,
         dc_finding_fix(f, copy_loc(at), copy_loc(at), dc_format("%s = ", target));
 }
 
-void dc_check_host_deref(dc_findings *out, dc_loc at, dc_operand ptr, bool write)
+void dc_check_host_deref(dc_findings *out, dc_loc at, dc_operand ptr, bool write, const char *via)
 {
-    char where[192];
+    char where[192], who[96] = "host code";
     if (!dc_place_maybe_device(ptr.place))
         return;
+    if (via)
+        snprintf(who, sizeof who, "host code in %s", via);
     dc_describe_place(ptr.place, where, sizeof where);
     dc_finding *f = add_once(out, "host-deref", at,
-                                    dc_format("host code %s '%s', which is memory of %s: only "
-                                              "kernels and copies reach device memory",
+                                    dc_format("%s %s '%s', which is memory of %s: only "
+                                              "kernels and copies reach device memory", who,
                                               write ? "writes through" : "reads through",
                                               ptr.name, where));
     note_origins(f, ptr);
@@ -181,7 +183,8 @@ int dc_copy_kind(const char *name)
     return -1;
 }
 
-void dc_check_memcpy(dc_findings *out, dc_loc at, int kind, dc_operand dst, dc_operand src)
+void dc_check_memcpy(dc_findings *out, dc_loc at, int kind, dc_operand dst, dc_operand src,
+                     const char *via)
 {
     bool dst_dev = dc_place_is_device(dst.place), dst_host = dc_place_is_host(dst.place);
     bool src_dev = dc_place_is_device(src.place), src_host = dc_place_is_host(src.place);
@@ -190,16 +193,22 @@ void dc_check_memcpy(dc_findings *out, dc_loc at, int kind, dc_operand dst, dc_o
     if ((kind & 1) == dst_dev && (kind >> 1) == src_dev)
         return;
     const char *fitting = copy_kinds[dst_dev * 1 + src_dev * 2];
+    char how[128];
+    if (via)
+        snprintf(how, sizeof how, "%s copies with %s, which", via, copy_kinds[kind]);
     dc_finding *f = add_once(out, "memcpy-direction", at,
                                     dc_format("%s contradicts the pointers: '%s' is %s memory "
-                                              "and '%s' is %s memory", copy_kinds[kind], dst.name,
-                                              dc_place_is_device(dst.place) ? "device" : "host",
-                                              src.name,
-                                              dc_place_is_device(src.place) ? "device" : "host"));
+                                              "and '%s' is %s memory",
+                                              via ? how : copy_kinds[kind], dst.name,
+                                              dst_dev ? "device" : "host", src.name,
+                                              src_dev ? "device" : "host"));
     note_origins(f, dst);
     note_origins(f, src);
     if (f)
-        dc_finding_note(f, copy_loc(at), dc_format("fix: use %s", fitting));
+        dc_finding_note(f, copy_loc(at),
+                        via ? dc_format("fix: swap the arguments, or call a function that "
+                                        "copies with %s", fitting)
+                            : dc_format("fix: use %s", fitting));
 }
 
 void dc_check_unregistered(dc_findings *out, dc_loc at, const char *module, dc_operand tensor,

@@ -63,22 +63,42 @@ int walk_target(unit *u, env *e, CXCursor c)
 
 /* ---- expressions ------------------------------------------------------------------------ */
 
+/* What a pointer expression holds: a path's value, else the expression's,
+   evaluated here (a call, p + 1). */
+static value pointer_value(unit *u, env *e, CXCursor c)
+{
+    int path = walk_path(u, e, c);
+    return path ? env_get(e, path) : walk_expression(u, e, c);
+}
+
+/* a[i], read or written: host code reaches what a points to. */
+static void subscript(unit *u, env *e, CXCursor c, bool write)
+{
+    children ch = cursor_children(c);
+    if (ch.n >= 1) {
+        value base = pointer_value(u, e, ch.v[0]);
+        effect_check_deref(u, e, ch.v[0], &base, write, cursor_loc(c));
+    }
+    for (int i = 1; i < ch.n; i++)
+        walk_expression(u, e, ch.v[i]);
+}
+
 static value assign(unit *u, env *e, CXCursor lhs, CXCursor rhs)
 {
     value v = walk_expression(u, e, rhs);
     CXCursor target = cursor_bare(lhs);
     enum CXCursorKind k = clang_getCursorKind(target);
     if (k == CXCursor_ArraySubscriptExpr) {
-        children ch = cursor_children(target);
-        if (ch.n >= 1)
-            effect_check_deref(u, e, ch.v[0], true, cursor_loc(target));
+        subscript(u, e, target, true);
         return v;
     }
     if (k == CXCursor_UnaryOperator &&
         clang_getCursorUnaryOperatorKind(target) == CXUnaryOperator_Deref) {
         children ch = cursor_children(target);
-        if (ch.n == 1)
-            effect_check_deref(u, e, ch.v[0], true, cursor_loc(target));
+        if (ch.n == 1) {
+            value base = pointer_value(u, e, ch.v[0]);
+            effect_check_deref(u, e, ch.v[0], &base, true, cursor_loc(target));
+        }
     }
     int path = walk_path(u, e, lhs);
     v = value_named(path, v);
@@ -176,8 +196,7 @@ static value unary(unit *u, env *e, CXCursor c)
     case CXUnaryOperator_Deref: {
         int path = walk_path(u, e, c);
         value inner = walk_expression(u, e, ch.v[0]);
-        if (inner.kind == V_MEMORY)
-            effect_check_deref(u, e, ch.v[0], false, cursor_loc(c));
+        effect_check_deref(u, e, ch.v[0], &inner, false, cursor_loc(c));
         return env_get(e, path);
     }
     default:
@@ -203,11 +222,7 @@ value walk_expression(unit *u, env *e, CXCursor c)
         ch = cursor_children(c);
         return conditional(u, e, &ch);
     case CXCursor_ArraySubscriptExpr:
-        ch = cursor_children(c);
-        if (ch.n >= 1)
-            effect_check_deref(u, e, ch.v[0], false, cursor_loc(c));
-        for (int i = 1; i < ch.n; i++)
-            walk_expression(u, e, ch.v[i]);
+        subscript(u, e, c, false);
         return value_unknown();
     case CXCursor_InitListExpr:
         return address_list(u, e, c);
@@ -349,6 +364,7 @@ static void return_statement(unit *u, env *e, const children *ch)
         u->returned = u->has_return ? value_join(&u->returned, &v) : v;
         u->has_return = true;
     }
+    env_join(&u->exit, e);
     e->dead = true;
 }
 
@@ -455,4 +471,5 @@ void walk_body(unit *u, env *e, CXCursor fn)
     CXCursor body = cursor_body(fn);
     if (!clang_Cursor_isNull(body))
         walk_statement(u, e, body);
+    env_join(&u->exit, e);              /* falling off the end */
 }
