@@ -45,15 +45,17 @@ const dc_effects *dc_model_effects(dc_model *m, CXCursor callee);
    GPU is not known), a device chosen at run time and named by the variable
    that holds it, the device of a forward function's input, pinned host
    memory, where the function's parameter i is (in a summary, to be replaced
-   at each call), or unknown.  Each carries where it got there. */
+   at each call), what a struct field holds (before the program's fields
+   are known), or unknown.  Each carries where it got there. */
 typedef enum {
-    AT_CPU, AT_CUDA, AT_GPU, AT_NAMED, AT_INPUT, AT_PINNED, AT_PARAM, AT_UNKNOWN
+    AT_CPU, AT_CUDA, AT_GPU, AT_NAMED, AT_INPUT, AT_PINNED, AT_PARAM, AT_FIELD, AT_UNKNOWN
 } atom_kind;
 
 typedef struct {
     unsigned char kind;                 /* atom_kind */
     signed char index;                  /* AT_CUDA: the GPU; AT_PARAM: the parameter */
-    short name;                         /* AT_NAMED: a device name (dc_device_name) */
+    short name;                         /* AT_NAMED: a device name (dc_device_name);
+                                           AT_FIELD: the field's number */
     dc_loc origin;                      /* where it got there (file NULL: unknown) */
     const char *how;                    /* "created on", "moved to", ... */
 } dc_atom;
@@ -127,6 +129,10 @@ void dc_check_memspace(dc_findings *out, dc_loc at, const char *what, dc_operand
 int dc_copy_kind(const char *name);
 void dc_check_memcpy(dc_findings *out, dc_loc at, int kind, dc_operand dst, dc_operand src,
                      const char *via);
+/* A lone store of one space into a field that the rest of the program
+   fills with the other (field: its place, with one other store's origin). */
+void dc_report_field_space(dc_findings *out, dc_loc at, const char *field, dc_operand value,
+                           const dc_place *field_place);
 /* A tensor kept unregistered in a module's state that moves to `to`. */
 void dc_check_unregistered(dc_findings *out, dc_loc at, const char *module, dc_operand tensor,
                            const dc_place *to, const char *where_to);

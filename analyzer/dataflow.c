@@ -11,6 +11,9 @@
  *     rounds).
  *   - A function defined in a header is summarized for its callers; its
  *     own findings are those of the files named.
+ *   - The program is walked twice: the first walk finds what every
+ *     assignment stores into each struct field (fields.c), the second
+ *     reads the fields with those facts and says the findings.
  *   - Unknown stays quiet: a value from somewhere the model does not know
  *     is unknown, and a finding needs a known place on both sides.
  */
@@ -38,7 +41,8 @@ typedef struct {
 struct program {
     dc_model *model;
     dc_findings *out;
-    dc_findings elsewhere;              /* the findings in headers: dropped */
+    dc_findings elsewhere;              /* the findings in headers, or of the first walk: dropped */
+    bool first;                         /* the first walk: the fields' facts are not known */
     function *fns;
     int n, cap;
     int *by_usr;                        /* function index + 1, by interned USR */
@@ -101,7 +105,8 @@ static enum CXChildVisitResult each_definition(CXCursor c, CXCursor parent, CXCl
 static bool walk_function(program *p, function *f)
 {
     unit u = { .prog = p, .self = f->s, .model = p->model,
-               .out = f->named ? p->out : &p->elsewhere, .tu = f->tu };
+               .out = f->named && !p->first ? p->out : &p->elsewhere, .named = f->named,
+               .tu = f->tu };
     env e = { 0 };
     u.exit = (env){ .dead = true };
     summary_bind_parameters(&u, &e, f->fn);
@@ -185,8 +190,17 @@ void dc_dataflow_program(CXTranslationUnit *units, int n, dc_model *m, dc_findin
         unit_scan scan = { &p, units[k] };
         clang_visitChildren(clang_getTranslationUnitCursor(units[k]), each_definition, &scan);
     }
-    for (int i = 0, named = p.n; i < named; i++)
+    int named = p.n;
+    p.first = true;
+    for (int i = 0; i < named; i++)
         summarize(&p, i);
+    fields_resolve(out);
+    p.first = false;
+    for (int i = 0; i < p.n; i++)
+        p.fns[i].state = NOT_YET;
+    for (int i = 0; i < named; i++)
+        summarize(&p, i);
+    fields_reset();
     for (int i = 0; i < p.n; i++)
         summary_free(p.fns[i].s);
     free(p.fns);

@@ -13,6 +13,8 @@
  *   call.c      calls: arguments, the model's effects, the program's own
  *               functions
  *   effects.c   one handler per effect kind of the model
+ *   fields.c    facts on struct fields, program-wide: device or host memory
+ *               in every assignment
  *   summary.c   what a function of the program does, for its callers: its
  *               parameters' roles, its result, what it writes through them
  *   dataflow.c  the program's functions, callees first (recursion to a
@@ -127,6 +129,7 @@ typedef struct {
     summary *self;                      /* what this function does, as it is found */
     dc_model *model;
     dc_findings *out;
+    bool named;                         /* in a file the run was given */
     CXTranslationUnit tu;
     int objects;                        /* module and list numbers handed out */
     value returned;
@@ -169,6 +172,15 @@ const char *argument_text(arguments *a, int i);
 dc_operand argument_operand(arguments *a, int i, const value *v);
 /* The cursor of argument i, or of the first one when there is no i. */
 CXCursor argument_cursor(arguments *a, int i);
+
+/* fields.c: before fields_resolve, assignments to pointer fields are
+   recorded and a field read is the field itself (AT_FIELD); after it, a
+   field read is its fact, when it has one. */
+void fields_store(unit *u, CXCursor lhs, CXCursor rhs, const value *v);
+value fields_read(CXCursor member_ref);
+/* The facts, and a finding for each lone store of the other space. */
+void fields_resolve(dc_findings *out);
+void fields_reset(void);
 
 /* dataflow.c: the summary of the function a call refers to, when the
    program defines it (computed now if need be), else NULL. */

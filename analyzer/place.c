@@ -147,6 +147,7 @@ static void describe_atom(const dc_atom *a, char *buf, size_t n, bool with_defin
     case AT_INPUT: snprintf(buf, n, "the input's device"); return;
     case AT_PINNED: snprintf(buf, n, "pinned host memory"); return;
     case AT_PARAM: snprintf(buf, n, "parameter %d's", a->index); return;
+    case AT_FIELD: snprintf(buf, n, "a field's"); return;
     case AT_UNKNOWN: snprintf(buf, n, "an unknown device"); return;
     case AT_NAMED:
         if (!with_definition) {
@@ -214,12 +215,16 @@ static bool named_has_gpu(const dc_atom *a)
     return false;
 }
 
+static bool symbolic(const dc_atom *a)
+{
+    return a->kind == AT_UNKNOWN || a->kind == AT_PARAM || a->kind == AT_FIELD;
+}
+
 /* 2: they differ; 1: they may (a device chosen at run time, a forward's
-   input); 0: no evidence (a parameter's place is no evidence either). */
+   input); 0: no evidence (a parameter's or a field's place is none either). */
 static int atoms_differ(const dc_atom *x, const dc_atom *y)
 {
-    if (x->kind == AT_UNKNOWN || y->kind == AT_UNKNOWN || x->kind == AT_PARAM ||
-        y->kind == AT_PARAM)
+    if (symbolic(x) || symbolic(y))
         return 0;
     if (same_atom(x, y))
         return 0;

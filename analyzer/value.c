@@ -65,7 +65,7 @@ value value_named(int var, value v)
         return v;
     for (int i = 0; i < v.where.n; i++)
         if (v.where.a[i].kind == AT_UNKNOWN || v.where.a[i].kind == AT_NAMED ||
-            v.where.a[i].kind == AT_PARAM)
+            v.where.a[i].kind == AT_PARAM || v.where.a[i].kind == AT_FIELD)
             return v;
     short id = dc_device_named(path_text(var), &v.where);
     if (id < 0)

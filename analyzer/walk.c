@@ -63,20 +63,12 @@ int walk_target(unit *u, env *e, CXCursor c)
 
 /* ---- expressions ------------------------------------------------------------------------ */
 
-/* What a pointer expression holds: a path's value, else the expression's,
-   evaluated here (a call, p + 1). */
-static value pointer_value(unit *u, env *e, CXCursor c)
-{
-    int path = walk_path(u, e, c);
-    return path ? env_get(e, path) : walk_expression(u, e, c);
-}
-
 /* a[i], read or written: host code reaches what a points to. */
 static void subscript(unit *u, env *e, CXCursor c, bool write)
 {
     children ch = cursor_children(c);
     if (ch.n >= 1) {
-        value base = pointer_value(u, e, ch.v[0]);
+        value base = walk_expression(u, e, ch.v[0]);
         effect_check_deref(u, e, ch.v[0], &base, write, cursor_loc(c));
     }
     for (int i = 1; i < ch.n; i++)
@@ -96,13 +88,14 @@ static value assign(unit *u, env *e, CXCursor lhs, CXCursor rhs)
         clang_getCursorUnaryOperatorKind(target) == CXUnaryOperator_Deref) {
         children ch = cursor_children(target);
         if (ch.n == 1) {
-            value base = pointer_value(u, e, ch.v[0]);
+            value base = walk_expression(u, e, ch.v[0]);
             effect_check_deref(u, e, ch.v[0], &base, true, cursor_loc(target));
         }
     }
     int path = walk_path(u, e, lhs);
     v = value_named(path, v);
     env_set(e, path, v);
+    fields_store(u, target, rhs, &v);
     int from = walk_path(u, e, rhs);
     env_copy_members(e, from ? from : v.path, path);  /* a struct, or what a call returned */
     return v;
@@ -149,7 +142,10 @@ static value reference(unit *u, env *e, CXCursor c)
     CXCursor decl = clang_getCursorReferenced(c);
     if (clang_getCursorKind(decl) == CXCursor_FunctionDecl)
         return value_unknown();         /* a function is on no device */
-    value v = env_get(e, walk_path(u, e, c));
+    const value *bound = env_find(e, walk_path(u, e, c));
+    value v = bound ? *bound : value_unknown();
+    if (!bound && clang_getCursorKind(c) == CXCursor_MemberRefExpr)
+        v = fields_read(c);             /* what the program stores there */
     if (v.kind == V_NONE && clang_getCursorType(decl).kind == CXType_ConstantArray)
         v = value_of(V_MEMORY, dc_place_of(AT_CPU, 0, cursor_loc(decl), "declared on"));
     return v;

@@ -6,6 +6,9 @@ typedef struct {
     int n;
     float *output;                      /* host memory */
     float *output_gpu;                  /* device memory */
+    float *delta_gpu;                   /* device memory, through output_gpu */
+    float *workspace;                   /* pinned here, malloc'd there: neither */
+    float *scratch;                     /* host, and device on one line: the mistake */
 } layer;
 
 float *cuda_make_array(float *x, size_t n);
@@ -20,3 +23,5 @@ void pong(float *p, int n);
 void make_pair(float **d, float **h, size_t n);
 void alloc_layer(layer *l, int n);
 float *same(float *p);
+layer make_layer(int n);
+layer make_other_layer(int n);
