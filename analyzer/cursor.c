@@ -66,6 +66,7 @@ void cursor_text(CXTranslationUnit tu, CXCursor c, char *buf, size_t n)
         CXString s = clang_getTokenSpelling(tu, tokens[i]);
         const char *t = clang_getCString(s);
         bool glue = used == 0 || strchr("(),[.", *t) || buf[used - 1] == '(' ||
+                    buf[used - 1] == ' ' ||
                     buf[used - 1] == '[' || buf[used - 1] == '.' ||
                     (used > 1 && buf[used - 1] == '>' && buf[used - 2] == '-') ||
                     strcmp(t, "->") == 0;

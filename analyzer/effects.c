@@ -77,6 +77,9 @@ static void sets_dtype(call_state *s, const dc_effect *ef)
 static void transfer(call_state *s, const dc_effect *ef)
 {
     const value *x = arg_value(s, ef, 0), *d = arg_value(s, ef, 1);
+    value unknown_tensor = value_of(V_TENSOR, d->where);
+    if (x->kind == V_NONE && type_names(clang_getCursorResultType(s->callee), "dt_tensor"))
+        x = &unknown_tensor;            /* whatever it was, it is on d now */
     if (d->kind != V_DEVICE || (x->kind != V_TENSOR && x->kind != V_LIST))
         return;
     dc_place there = dc_place_relocated(&d->where, s->at, "moved to");
@@ -289,15 +292,41 @@ static void list_push(call_state *s, const dc_effect *ef)
     env_set(s->e, count, next);
 }
 
+typedef struct {
+    const env *e;
+    size_t prefix;                      /* "#N" */
+    value joined;
+    bool any;
+} elements;
+
+static void join_element(int id, void *ctx)
+{
+    elements *w = ctx;
+    if (path_text(id)[w->prefix] != '[')
+        return;
+    const value *v = env_find(w->e, id);
+    w->joined = w->any ? value_join(&w->joined, v) : *v;
+    w->any = true;
+}
+
+/* Element i, or under an index not known, what any element may be; of a
+   list moved whole, where it went. */
 static void list_get(call_state *s, const dc_effect *ef)
 {
     const value *l = arg_value(s, ef, 0);
     if (l->kind != V_LIST || l->obj < 0)
         return;
     int i = cursor_int(argument_cursor(s->a, ef->arg[1]), -1);
-    char part[16];
-    snprintf(part, sizeof part, i >= 0 ? "[%d]" : "[*]", i);
-    s->result = env_get(s->e, object_path(l->obj, part));
+    if (i >= 0) {
+        char part[16];
+        snprintf(part, sizeof part, "[%d]", i);
+        s->result = env_get(s->e, object_path(l->obj, part));
+    } else {
+        int list = object_path(l->obj, "");
+        elements w = { s->e, strlen(path_text(list)), value_unknown(), false };
+        env_each_member(s->e, list, join_element, &w);
+        s->result = w.joined;
+    }
     if (s->result.kind == V_NONE && l->where.n)
         s->result = value_of(V_TENSOR, l->where);  /* every element moved together */
 }
@@ -315,6 +344,25 @@ static void batches(call_state *s, const dc_effect *ef)
         store_through(s, ef->arg[i],
                       created(dc_place_of(AT_CPU, 0, s->at, "loaded as a batch onto"),
                               DT_UNKNOWN_TYPE, (dc_loc){ 0 }));
+}
+
+static void identity(call_state *s, const dc_effect *ef)
+{
+    s->result = *arg_value(s, ef, 0);
+}
+
+static void test(call_state *s, const dc_effect *ef)
+{
+    (void)s, (void)ef;                  /* an if's condition: guards.c */
+}
+
+static void pointer_attributes(call_state *s, const dc_effect *ef)
+{
+    value attrs = value_unknown();
+    attrs.kind = V_POINTER;
+    attrs.path = walk_path(s->u, s->e, argument_cursor(s->a, ef->arg[1]));
+    if (attrs.path)
+        store_through(s, ef->arg[0], attrs);
 }
 
 /* ---- devices --------------------------------------------------------------------- */
@@ -519,6 +567,8 @@ static effect_fn *const handlers[EF_COUNT] = {
     [EF_RETURNS_HOST] = returns_host,       [EF_RETURNS_DEVICE] = returns_device,
     [EF_DEVICE_MEMORY] = device_memory,     [EF_HOST_MEMORY] = host_memory,
     [EF_MEMCPY] = memcpy_kind,              [EF_LAUNCH] = launch,
+    [EF_IDENTITY] = identity,               [EF_DEVICE_EQUAL] = test,
+    [EF_IS_CUDA] = test,                    [EF_POINTER_ATTRIBUTES] = pointer_attributes,
 };
 
 void effect_apply(call_state *s, const dc_effect *ef)

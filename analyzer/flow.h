@@ -13,6 +13,7 @@
  *   call.c      calls: arguments, the model's effects, the program's own
  *               functions
  *   effects.c   one handler per effect kind of the model
+ *   guards.c    conditions that test where a value is, refining each side
  *   fields.c    facts on struct fields, program-wide: device or host memory
  *               in every assignment
  *   summary.c   what a function of the program does, for its callers: its
@@ -67,6 +68,7 @@ typedef enum {
     V_ADDRS,    /* an array of addresses (a kernel's argument list): "a|b|c" */
     V_NULL,     /* a null pointer: on no device, so it joins as nothing */
     V_COUNT,    /* a list's length, in obj */
+    V_POINTER,  /* what cudaPointerGetAttributes said of the pointer at path */
 } vkind;
 
 typedef struct {
@@ -172,6 +174,10 @@ const char *argument_text(arguments *a, int i);
 dc_operand argument_operand(arguments *a, int i, const value *v);
 /* The cursor of argument i, or of the first one when there is no i. */
 CXCursor argument_cursor(arguments *a, int i);
+
+/* guards.c: what cond says on its true side (yes) and false side (no);
+   either may be NULL. */
+void guard_refine(unit *u, CXCursor cond, env *yes, env *no);
 
 /* fields.c: before fields_resolve, assignments to pointer fields are
    recorded and a field read is the field itself (AT_FIELD); after it, a

@@ -9,6 +9,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* ---- devices chosen at run time ------------------------------------------------ */
+
+typedef struct {
+    char name[64];
+    dc_place definition;
+} named_device;
+
+static named_device *named;
+static int nnamed, capnamed;
+
 /* ---- building and joining ---------------------------------------------------- */
 
 dc_place dc_place_of(atom_kind kind, int index, dc_loc origin, const char *how)
@@ -33,11 +43,38 @@ static void add_atom(dc_place *p, const dc_atom *a)
         p->a[DC_ATOMS - 1] = (dc_atom){ AT_UNKNOWN, 0, -1, { 0 }, NULL };
 }
 
+/* The alternatives of a device name, each marked with the name when a test
+   split them apart (guards.c), are the name again once both sides join. */
+static void rejoin_name(dc_place *p)
+{
+    short name = p->a[0].name;
+    if (p->a[0].kind == AT_NAMED || name < 0 || name >= nnamed)
+        return;
+    const dc_place *d = &named[name].definition;
+    if (d->n != p->n)
+        return;
+    for (int i = 0; i < p->n; i++) {
+        dc_atom plain = p->a[i];
+        plain.name = -1;
+        bool found = false;
+        for (int k = 0; k < d->n && !found; k++)
+            found = same_atom(&d->a[k], &plain);
+        if (p->a[i].name != name || !found)
+            return;
+    }
+    dc_atom whole = p->a[0];
+    whole.kind = AT_NAMED;
+    whole.index = 0;
+    *p = (dc_place){ 1, { whole } };
+}
+
 dc_place dc_place_join(const dc_place *a, const dc_place *b)
 {
     dc_place j = *a;
     for (int i = 0; i < b->n; i++)
         add_atom(&j, &b->a[i]);
+    if (j.n > 1)
+        rejoin_name(&j);
     return j;
 }
 
@@ -90,16 +127,6 @@ dc_place dc_place_substitute(const dc_place *p, const dc_place *params, int npar
     }
     return r;
 }
-
-/* ---- devices chosen at run time ------------------------------------------------ */
-
-typedef struct {
-    char name[64];
-    dc_place definition;
-} named_device;
-
-static named_device *named;
-static int nnamed, capnamed;
 
 const char *dc_device_name(short name)
 {
@@ -234,7 +261,7 @@ static int atoms_differ(const dc_atom *x, const dc_atom *y)
         (host_atom(y) && (x->kind == AT_CUDA || x->kind == AT_GPU)))
         return 2;
     if (x->kind == AT_CUDA && y->kind == AT_CUDA)
-        return 2;
+        return x->index != y->index ? 2 : 0;
     if ((x->kind == AT_NAMED && host_atom(y)) || (y->kind == AT_NAMED && host_atom(x)))
         return named_has_gpu(x->kind == AT_NAMED ? x : y) ? 1 : 0;
     if (x->kind == AT_NAMED && y->kind == AT_NAMED)     /* 'd0' and 'd1': cuda:0 and cuda:1 */

@@ -170,7 +170,7 @@ void summary_copy(unit *u, const dc_place *dst, const dc_place *src, int kind)
    or objects. */
 static value portable(value v)
 {
-    if (v.kind == V_ADDR || v.kind == V_ADDRS || v.kind == V_COUNT)
+    if (v.kind == V_ADDR || v.kind == V_ADDRS || v.kind == V_COUNT || v.kind == V_POINTER)
         return value_unknown();
     v.obj = -1;
     v.path = 0;

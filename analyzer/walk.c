@@ -268,6 +268,7 @@ static void branch(unit *u, env *e, const children *ch)
         return;
     walk_expression(u, e, ch->v[0]);
     env other = env_copy(e);
+    guard_refine(u, ch->v[0], e, &other);
     walk_statement(u, e, ch->v[1]);
     if (ch->n >= 3)
         walk_statement(u, &other, ch->v[2]);
