@@ -32,7 +32,7 @@ static value created(dc_place where, unsigned char dtype, dc_loc dtype_origin)
 static void store_through(call_state *s, int arg, value v)
 {
     if (arg < s->a->n)
-        env_set(s->e, walk_target(s->u, s->e, s->a->c[arg]), v);
+        walk_store_through(s->u, s->e, s->a->c[arg], v);
 }
 
 /* ---- creation ------------------------------------------------------------------ */

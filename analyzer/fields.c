@@ -51,8 +51,9 @@ static bool resolved;
 static int field_of(CXCursor member_ref)
 {
     CXCursor decl = clang_getCursorReferenced(member_ref);
+    CXType t = clang_getCursorType(decl);
     if (clang_getCursorKind(decl) != CXCursor_FieldDecl ||
-        clang_getCursorType(decl).kind != CXType_Pointer)
+        (t.kind != CXType_Pointer && !type_names(t, "CUdeviceptr")))
         return -1;
     CXString s = clang_getCursorUSR(decl);
     char usr[PATH + 8];

@@ -157,6 +157,8 @@ int walk_path(unit *u, env *e, CXCursor c);
 /* Where a pointer argument points: `&x` is x, a pointer p what p holds (or "*p"). */
 int walk_target(unit *u, env *e, CXCursor c);
 void walk_body(unit *u, env *e, CXCursor fn);
+/* A call stores v where its argument arg points (`&x`, `&l.field`, p). */
+void walk_store_through(unit *u, env *e, CXCursor arg, value v);
 
 /* call.c: a call's arguments, cursors and values, and their source text,
    which only a message needs, made when one asks (tokenizing is not free). */

@@ -120,7 +120,7 @@ static void bind_parameter(unit *u, env *e, CXCursor param, int i)
         object_update(e, &obj);
         u->self->objects[i] = obj.obj;
         env_set(e, id, obj);
-    } else if (pointer) {
+    } else if (pointer || type_names(t, "CUdeviceptr")) {   /* the driver API's integer */
         env_set(e, id, value_of(V_MEMORY, here));
     }
 }
@@ -334,7 +334,7 @@ static void write_back(call_site *c, const summary *s, CXCursor callee, dc_loc a
 {
     for (int i = 0; i < c->n && i < c->a->n; i++) {
         if (s->out[i].kind != V_NONE)
-            env_set(c->e, walk_target(c->u, c->e, c->a->c[i]), substituted(c, s->out[i]));
+            walk_store_through(c->u, c->e, c->a->c[i], substituted(c, s->out[i]));
         if (s->moved[i].n) {
             value m = object_current(c->e, &c->a->v[i]);
             value to = value_of(V_DEVICE, dc_place_substitute(&s->moved[i], c->places, c->n));

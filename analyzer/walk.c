@@ -61,6 +61,15 @@ int walk_target(unit *u, env *e, CXCursor c)
     return p ? path_join("*", path_text(p)) : 0;
 }
 
+void walk_store_through(unit *u, env *e, CXCursor arg, value v)
+{
+    env_set(e, walk_target(u, e, arg), v);
+    CXCursor c = cursor_bare(arg);
+    children ch = cursor_is_addr_of(c) ? cursor_children(c) : (children){ .n = 0 };
+    if (ch.n == 1)
+        fields_store(u, cursor_bare(ch.v[0]), arg, &v);    /* cudaMalloc(&l.x_gpu, n) */
+}
+
 /* ---- expressions ------------------------------------------------------------------------ */
 
 /* a[i], read or written: host code reaches what a points to. */

@@ -34,6 +34,40 @@ void driver(size_t n)
     free(h);
 }
 
+/* A helper that takes the integer: its summary says it needs device memory. */
+static void clear(CUdeviceptr p, size_t n)
+{
+    cuMemFree(p);
+    (void)n;
+}
+
+typedef struct {
+    CUdeviceptr weights;                        /* device memory in every assignment */
+} model;
+
+static void load(model *m, size_t n)
+{
+    cuMemAlloc(&m->weights, n);
+}
+
+static void load_again(model *m, size_t n)
+{
+    CUdeviceptr w = 0;
+    cuMemAlloc(&w, n);
+    m->weights = w;
+}
+
+void helpers(size_t n)
+{
+    float *h = malloc(n);
+    clear((CUdeviceptr)h, n); // devcheck: memspace-mismatch
+    model m;
+    load(&m, n);
+    load_again(&m, n);
+    cuMemcpyDtoH((void *)m.weights, m.weights, n); // devcheck: memspace-mismatch
+    free(h);
+}
+
 void two_d(size_t w, size_t rows)
 {
     float *h = malloc(w * rows * sizeof *h), *d = NULL;

@@ -16,6 +16,7 @@ void forward_layer_gpu(layer l)
     scal_cpu(l.n, 2, l.output);
     scal_cpu(l.n, 2, l.output_gpu); // devcheck: host-deref
     scal_cpu(l.n, 2, l.delta_gpu); // devcheck: host-deref
+    scal_cpu(l.n, 2, l.weights_gpu); // devcheck: host-deref
     l.workspace[0] = 1;                         /* pinned or pageable: both sides may */
 }
 

@@ -7,6 +7,7 @@ typedef struct {
     float *output;                      /* host memory */
     float *output_gpu;                  /* device memory */
     float *delta_gpu;                   /* device memory, through output_gpu */
+    float *weights_gpu;                 /* device memory, by cudaMalloc(&l.weights_gpu) */
     float *workspace;                   /* pinned here, malloc'd there: neither */
     float *scratch;                     /* host, and device on one line: the mistake */
 } layer;

@@ -15,6 +15,7 @@ layer make_layer(int n)
     l.output = calloc((size_t)n, sizeof(float));
     l.output_gpu = cuda_make_array(l.output, (size_t)n);
     l.delta_gpu = l.output_gpu;
+    cudaMalloc((void **)&l.weights_gpu, (size_t)n * sizeof(float));
     cudaMallocHost((void **)&l.workspace, (size_t)n * sizeof(float));
     l.scratch = malloc((size_t)n * sizeof(float));
     return l;
@@ -27,6 +28,7 @@ layer make_other_layer(int n)
     l.output = malloc((size_t)n * sizeof(float));
     l.output_gpu = cuda_make_array(NULL, (size_t)n);
     l.delta_gpu = cuda_make_array(NULL, (size_t)n);
+    cudaMalloc((void **)&l.weights_gpu, (size_t)n * sizeof(float));
     l.workspace = malloc((size_t)n * sizeof(float));
     l.scratch = calloc((size_t)n, sizeof(float));
     return l;
