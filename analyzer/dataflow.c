@@ -45,8 +45,7 @@ struct program {
     bool first;                         /* the first walk: the fields' facts are not known */
     function *fns;
     int n, cap;
-    int *by_usr;                        /* function index + 1, by interned USR */
-    int nby_usr;
+    path_map by_usr;                    /* function index + 1, by interned USR */
     int low[MAX_NESTING];               /* per stack depth: the outermost reached */
     int depth;
     int *cycle;                         /* functions done within an open cycle */
@@ -71,15 +70,9 @@ static int add_function(program *p, CXCursor fn, CXTranslationUnit tu, bool name
         p->cap = p->cap ? 2 * p->cap : 64;
         p->fns = dc_realloc(p->fns, (size_t)p->cap * sizeof *p->fns);
     }
-    int usr = usr_of(fn);
-    if (usr >= p->nby_usr) {
-        int n = usr + 1 > 2 * p->nby_usr ? usr + 1 : 2 * p->nby_usr;
-        p->by_usr = dc_realloc(p->by_usr, (size_t)n * sizeof *p->by_usr);
-        memset(p->by_usr + p->nby_usr, 0, (size_t)(n - p->nby_usr) * sizeof *p->by_usr);
-        p->nby_usr = n;
-    }
-    if (!p->by_usr[usr])                /* two files that define one name: calls get the first */
-        p->by_usr[usr] = p->n + 1;
+    int *index = path_map_at(&p->by_usr, usr_of(fn));
+    if (!*index)                        /* two files that define one name: calls get the first */
+        *index = p->n + 1;
     p->fns[p->n] = (function){ fn, tu, summary_new(fn, clang_Cursor_getNumArguments(fn)),
                                named, NOT_YET, 0, INT_MAX };
     return p->n++;
@@ -167,8 +160,7 @@ static int summarize(program *p, int i)
 
 const summary *program_summary(program *p, CXCursor callee)
 {
-    int usr = usr_of(callee);
-    int i = usr < p->nby_usr ? p->by_usr[usr] - 1 : -1;
+    int i = *path_map_at(&p->by_usr, usr_of(callee)) - 1;
     if (i < 0) {                        /* defined in a header, or known by another name */
         CXCursor def = clang_getCursorDefinition(callee);
         if (clang_Cursor_isNull(def) || !clang_isCursorDefinition(def))
@@ -204,7 +196,7 @@ void dc_dataflow_program(CXTranslationUnit *units, int n, dc_model *m, dc_findin
     for (int i = 0; i < p.n; i++)
         summary_free(p.fns[i].s);
     free(p.fns);
-    free(p.by_usr);
+    path_map_free(&p.by_usr);
     free(p.cycle);
     dc_findings_free(&p.elsewhere);
 }

@@ -440,7 +440,10 @@ static void same_device(call_state *s, const dc_effect *ef)
     value x = current_arg(s, ef, 0);
     for (int i = 1; i < ef->nargs; i++) {
         value y = current_arg(s, ef, i);
-        if (x.kind == V_NONE || y.kind == V_NONE || !x.where.n || !y.where.n ||
+        if (x.kind == V_NONE || y.kind == V_NONE || !x.where.n || !y.where.n)
+            continue;
+        if (summary_defer(s->u, s->at, argument_operand(s->a, ef->arg[0], &x),
+                          argument_operand(s->a, ef->arg[i], &y)) ||
             !dc_places_differ(&x.where, &y.where))
             continue;
         int moved = moved_copy(s->e, argument_text(s->a, ef->arg[0]), &y.where);

@@ -120,6 +120,23 @@ int path_join(const char *base, const char *rest)
     return path_intern(text);
 }
 
+int *path_map_at(path_map *m, int id)
+{
+    if (id >= m->n) {
+        int n = id + 1 > 2 * m->n ? id + 1 : 2 * m->n;
+        m->v = dc_realloc(m->v, (size_t)n * sizeof *m->v);
+        memset(m->v + m->n, 0, (size_t)(n - m->n) * sizeof *m->v);
+        m->n = n;
+    }
+    return &m->v[id];
+}
+
+void path_map_free(path_map *m)
+{
+    free(m->v);
+    *m = (path_map){ NULL, 0 };
+}
+
 /* ---- the environment ------------------------------------------------------------ */
 
 #define PAGE 64

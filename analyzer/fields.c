@@ -40,12 +40,10 @@ typedef struct {
 
 static field *fields;
 static int nfields, capfields;
-static int *by_usr;                     /* field number + 1, by interned USR */
-static int nby_usr;
+static path_map by_usr;                 /* field number + 1, by interned USR */
 static store *stores;
 static int nstores, capstores;
-static int *store_at;                   /* store number + 1, by interned "field@file:line:col" */
-static int nstore_at;
+static path_map store_at;               /* store number + 1, by interned "field@file:line:col" */
 static bool resolved;
 
 static int field_of(CXCursor member_ref)
@@ -59,14 +57,8 @@ static int field_of(CXCursor member_ref)
     char usr[PATH + 8];
     snprintf(usr, sizeof usr, "field:%s", clang_getCString(s));
     clang_disposeString(s);
-    int id = path_intern(usr);
-    if (id >= nby_usr) {
-        int n = id + 1 > 2 * nby_usr ? id + 1 : 2 * nby_usr;
-        by_usr = dc_realloc(by_usr, (size_t)n * sizeof *by_usr);
-        memset(by_usr + nby_usr, 0, (size_t)(n - nby_usr) * sizeof *by_usr);
-        nby_usr = n;
-    }
-    if (!by_usr[id]) {
+    int *number = path_map_at(&by_usr, path_intern(usr));
+    if (!*number) {
         if (nfields == 32767)
             return -1;
         if (nfields == capfields) {
@@ -76,9 +68,9 @@ static int field_of(CXCursor member_ref)
         field *f = &fields[nfields];
         memset(f, 0, sizeof *f);
         cursor_spelling(decl, f->name, sizeof f->name);
-        by_usr[id] = ++nfields;
+        *number = ++nfields;
     }
-    return by_usr[id] - 1;
+    return *number - 1;
 }
 
 /* The store of field f at `at`, made if new. */
@@ -87,20 +79,14 @@ static store *store_of(int f, dc_loc at)
     char key[PATH + 64];
     snprintf(key, sizeof key, "store:%d@%.60s:%u:%u", f, at.file ? at.file : "", at.line,
              at.column);
-    int id = path_intern(key);
-    if (id >= nstore_at) {
-        int n = id + 1 > 2 * nstore_at ? id + 1 : 2 * nstore_at;
-        store_at = dc_realloc(store_at, (size_t)n * sizeof *store_at);
-        memset(store_at + nstore_at, 0, (size_t)(n - nstore_at) * sizeof *store_at);
-        nstore_at = n;
-    }
-    if (store_at[id])
-        return &stores[store_at[id] - 1];
+    int *number = path_map_at(&store_at, path_intern(key));
+    if (*number)
+        return &stores[*number - 1];
     if (nstores == capstores) {
         capstores = capstores ? 2 * capstores : 256;
         stores = dc_realloc(stores, (size_t)capstores * sizeof *stores);
     }
-    store_at[id] = nstores + 1;
+    *number = nstores + 1;
     stores[nstores] = (store){ f, at, value_unknown(), clang_getNullCursor(), NULL, false };
     stores[nstores].v.kind = V_NULL;    /* nothing yet: joins as nothing */
     return &stores[nstores++];
@@ -231,13 +217,11 @@ void fields_resolve(dc_findings *out)
 void fields_reset(void)
 {
     free(fields);
-    free(by_usr);
     free(stores);
-    free(store_at);
+    path_map_free(&by_usr);
+    path_map_free(&store_at);
     fields = NULL;
-    by_usr = NULL;
     stores = NULL;
-    store_at = NULL;
-    nfields = capfields = nby_usr = nstores = capstores = nstore_at = 0;
+    nfields = capfields = nstores = capstores = 0;
     resolved = false;
 }

@@ -99,6 +99,16 @@ const char *path_text(int id);
 /* "%s%s" of two texts, interned. */
 int path_join(const char *base, const char *rest);
 
+/* A number for each path, 0 until set: tables keyed by interned names. */
+typedef struct {
+    int *v;
+    int n;
+} path_map;
+
+/* The slot of path id (grown on demand). */
+int *path_map_at(path_map *m, int id);
+void path_map_free(path_map *m);
+
 typedef struct env_page env_page;
 
 typedef struct {
@@ -209,6 +219,10 @@ void summary_bind_parameters(unit *u, env *e, CXCursor fn);
 bool summary_finish(unit *u, CXCursor fn);
 /* Whether a summary's place is a parameter's: then the role is its. */
 bool summary_role(unit *u, const dc_place *p, unsigned role);
+/* Two operands that must share a device, one where a parameter is: the
+   check waits for each call, which knows the parameter's place.  Whether
+   it was put off so. */
+bool summary_defer(unit *u, dc_loc at, dc_operand a, dc_operand b);
 /* A copy of a known kind between two of the function's parameters. */
 void summary_copy(unit *u, const dc_place *dst, const dc_place *src, int kind);
 /* A call to a summarized function, in the caller: the checks of its

@@ -24,11 +24,20 @@
 
 #define SUMMARY_COPIES 8
 #define SUMMARY_FIELDS 32
+#define SUMMARY_CHECKS 16
 
 typedef struct {
     signed char dst, src;               /* parameters */
     signed char kind;                   /* dc_copy_kind */
 } copy_pair;
+
+/* A device check put off until the parameters' places are known. */
+typedef struct {
+    dc_loc at;
+    int names[2];                       /* interned source texts */
+    dc_place places[2];
+    bool modules[2];
+} deferred;
 
 typedef struct {
     signed char param;                  /* -1: the result's members */
@@ -48,6 +57,8 @@ struct summary {
     short objects[MAX_PARAMS];          /* the module or list object of a parameter */
     int nfields;
     field_write fields[SUMMARY_FIELDS];
+    int nchecks;
+    deferred checks[SUMMARY_CHECKS];
 };
 
 summary *summary_new(CXCursor fn, int nparams)
@@ -131,6 +142,7 @@ void summary_bind_parameters(unit *u, env *e, CXCursor fn)
     s->forward = is_forward(fn);
     memset(s->roles, 0, sizeof s->roles);
     s->ncopies = 0;
+    s->nchecks = 0;
     if (s->forward) {
         bind_forward(u, e, fn);
         return;
@@ -147,6 +159,29 @@ bool summary_role(unit *u, const dc_place *p, unsigned role)
     if (!u->self || i < 0 || i >= u->self->nparams)
         return false;
     u->self->roles[i] |= role;
+    return true;
+}
+
+static bool has_param(const dc_place *p)
+{
+    for (int i = 0; i < p->n; i++)
+        if (p->a[i].kind == AT_PARAM)
+            return true;
+    return false;
+}
+
+bool summary_defer(unit *u, dc_loc at, dc_operand a, dc_operand b)
+{
+    summary *s = u->self;
+    if (!s || (!has_param(a.place) && !has_param(b.place)))
+        return false;
+    for (int i = 0; i < s->nchecks; i++)
+        if (s->checks[i].at.line == at.line && s->checks[i].at.column == at.column &&
+            s->checks[i].at.file == at.file)
+            return true;
+    if (s->nchecks < SUMMARY_CHECKS)
+        s->checks[s->nchecks++] = (deferred){ at, { path_intern(a.name), path_intern(b.name) },
+                                              { *a.place, *b.place }, { a.module, b.module } };
     return true;
 }
 
@@ -216,6 +251,7 @@ static bool same_fields(const summary *a, const summary *b)
 static bool same_summary(const summary *a, const summary *b)
 {
     if (memcmp(a->roles, b->roles, sizeof a->roles) != 0 || a->ncopies != b->ncopies ||
+        a->nchecks != b->nchecks ||
         memcmp(a->copies, b->copies, (size_t)a->ncopies * sizeof *a->copies) != 0 ||
         !value_same(&a->result, &b->result) || !same_fields(a, b))
         return false;
@@ -365,6 +401,22 @@ static void write_back(call_site *c, const summary *s, CXCursor callee, dc_loc a
         result->path = ret;
 }
 
+/* The callee's put-off checks, with this call's places: a finding at the
+   callee's line, or put off again when the places are the caller's
+   parameters'. */
+static void check_deferred(call_site *c, const summary *s)
+{
+    for (int i = 0; i < s->nchecks; i++) {
+        const deferred *d = &s->checks[i];
+        dc_place x = dc_place_substitute(&d->places[0], c->places, c->n);
+        dc_place y = dc_place_substitute(&d->places[1], c->places, c->n);
+        dc_operand a = { path_text(d->names[0]), &x, d->modules[0] };
+        dc_operand b = { path_text(d->names[1]), &y, d->modules[1] };
+        if (!summary_defer(c->u, d->at, a, b) && dc_places_differ(&x, &y))
+            dc_report_device_mismatch(c->u->out, d->at, a, b, NULL, (dc_loc){ 0 });
+    }
+}
+
 value summary_apply(unit *u, env *e, const summary *s, arguments *a, CXCursor callee,
                     dc_loc at)
 {
@@ -376,6 +428,7 @@ value summary_apply(unit *u, env *e, const summary *s, arguments *a, CXCursor ca
         c.places[i] = cur.kind == V_NONE ? (dc_place){ 0, { { 0 } } } : cur.where;
     }
     check_roles(&c, s, name, at);
+    check_deferred(&c, s);
     value result = substituted(&c, s->result);
     write_back(&c, s, callee, at, &result);
     return result;
