@@ -188,8 +188,10 @@ dc_operand argument_operand(arguments *a, int i, const value *v);
 CXCursor argument_cursor(arguments *a, int i);
 
 /* guards.c: what cond says on its true side (yes) and false side (no);
-   either may be NULL. */
+   either may be NULL.  A value a test refined says so in its place's
+   `how` (how_tested): where the sides join, the test no longer holds. */
 void guard_refine(unit *u, CXCursor cond, env *yes, env *no);
+extern const char how_tested[];
 
 /* fields.c: before fields_resolve, assignments to pointer fields are
    recorded and a field read is the field itself (AT_FIELD); after it, a

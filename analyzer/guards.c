@@ -17,6 +17,8 @@
 
 #include <string.h>
 
+const char how_tested[] = "tested to be on";
+
 /* cudaMemoryType's values, which the CUDA headers fix. */
 enum { MEMORY_HOST = 1, MEMORY_DEVICE = 2, MEMORY_MANAGED = 3 };
 
@@ -73,7 +75,7 @@ static void refine(env *e, int holder, dc_place where, dc_loc at)
         (v->kind != V_TENSOR && v->kind != V_DEVICE && v->kind != V_MEMORY))
         return;
     value r = *v;
-    r.where = dc_place_relocated(&where, at, "tested to be on");
+    r.where = dc_place_relocated(&where, at, how_tested);
     env_set(e, holder, r);
 }
 
@@ -177,6 +179,8 @@ void guard_refine(unit *u, CXCursor cond, env *yes, env *no)
 {
     cond = cursor_bare(cond);
     children ch;
+    if (!yes && !no)
+        return;                         /* `a && (b || c)`: b alone says nothing */
     switch (clang_getCursorKind(cond)) {
     case CXCursor_UnaryOperator:
         ch = cursor_children(cond);

@@ -33,10 +33,21 @@ static bool has_place(unsigned char kind)
            kind == V_MEMORY;
 }
 
+/* Only what a test said, not what the program did. */
+static bool tested(const value *v)
+{
+    for (int i = 0; i < v->where.n; i++)
+        if (v->where.a[i].how != how_tested)
+            return false;
+    return v->where.n > 0;
+}
+
 value value_join(const value *a, const value *b)
 {
     if (a->kind == V_NULL || b->kind == V_NULL)
         return a->kind == V_NULL ? *b : *a;
+    if (tested(a) != tested(b) && a->kind == b->kind)
+        return tested(a) ? *b : *a;     /* the test's side joins the other's as the other */
     if (a->kind != b->kind)
         return value_unknown();
     value j = *a;

@@ -14,6 +14,8 @@ void by_attributes(float *p, size_t n)
         p[0] = 1; // devcheck: host-deref
     else
         p[0] = 1;                               /* host, managed or unregistered */
+    if (n > 0 && (a.type == cudaMemoryTypeHost || a.type == cudaMemoryTypeManaged))
+        p[0] = 2;                               /* nothing certain on either side */
     if (a.type != cudaMemoryTypeHost)
         return;
     cudaMemset(p, 0, n); // devcheck: memspace-mismatch
