@@ -73,7 +73,7 @@ static int add_function(program *p, CXCursor fn, CXTranslationUnit tu, bool name
     int *index = path_map_at(&p->by_usr, usr_of(fn));
     if (!*index)                        /* two files that define one name: calls get the first */
         *index = p->n + 1;
-    p->fns[p->n] = (function){ fn, tu, summary_new(fn, clang_Cursor_getNumArguments(fn)),
+    p->fns[p->n] = (function){ fn, tu, summary_new(clang_Cursor_getNumArguments(fn)),
                                named, NOT_YET, 0, INT_MAX };
     return p->n++;
 }
@@ -193,6 +193,7 @@ void dc_dataflow_program(CXTranslationUnit *units, int n, dc_model *m, dc_findin
     for (int i = 0; i < named; i++)
         summarize(&p, i);
     fields_reset();
+    dc_devices_reset();
     for (int i = 0; i < p.n; i++)
         summary_free(p.fns[i].s);
     free(p.fns);

@@ -2,7 +2,7 @@
  * devcheck: the static analyzer.  It reads C with libclang and flags tensor
  * and pointer uses that lack a device transfer.
  *
- * The data path:  source -> parse -> model -> dataflow -> findings -> output.
+ * The data path:  sources -> parse (all) -> model -> dataflow -> findings -> output.
  *
  *   main.c       the command line (SPEC section 2): files, flags, -p, formats
  *   frontend.c   libclang: a file and its flags into a translation unit,
@@ -12,8 +12,9 @@
  *                model files (--model), and the built-in CUDA runtime model
  *   dataflow.c   each function body, statement by statement: the device of
  *                every tensor, module, list and pointer, and where it came
- *                from; in stages that flow.h names (cursor.c, env.c,
- *                value.c, walk.c, call.c, effects.c)
+ *                from, for every function of the run, callees first; in
+ *                stages that flow.h names (cursor.c, env.c, value.c, walk.c,
+ *                call.c, effects.c, guards.c, fields.c, summary.c)
  *   place.c      the lattice of places: join, differ, their names in words
  *   rules.c      the rules of SPEC section 2: each check decides on places,
  *                and says its finding with notes and fixes

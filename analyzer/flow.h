@@ -212,7 +212,7 @@ enum {
     ROLE_DEVICE = 2,                    /* it must be device memory */
     ROLE_HOST = 4,                      /* it must be host memory */
 };
-summary *summary_new(CXCursor fn, int nparams);
+summary *summary_new(int nparams);
 void summary_free(summary *s);
 /* Binds the parameters of the function being summarized, by their types. */
 void summary_bind_parameters(unit *u, env *e, CXCursor fn);

@@ -61,9 +61,8 @@ struct summary {
     deferred checks[SUMMARY_CHECKS];
 };
 
-summary *summary_new(CXCursor fn, int nparams)
+summary *summary_new(int nparams)
 {
-    (void)fn;
     summary *s = dc_realloc(NULL, sizeof *s);
     memset(s, 0, sizeof *s);
     s->nparams = nparams < 0 ? 0 : nparams > MAX_PARAMS ? MAX_PARAMS : nparams;
