@@ -17,8 +17,6 @@
 
 #include <string.h>
 
-const char how_tested[] = "tested to be on";
-
 /* cudaMemoryType's values, which the CUDA headers fix. */
 enum { MEMORY_HOST = 1, MEMORY_DEVICE = 2, MEMORY_MANAGED = 3 };
 
