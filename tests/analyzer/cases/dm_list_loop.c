@@ -8,7 +8,7 @@
 void list_loop(void)
 {
     dt_device dev = dt_cuda(0);
-    dt_module *model = dt_linear(4, 2);
+    dt_module *model = dt_linear(4, 2), *stays = dt_linear(4, 2);
     dt_module_to(model, dev);
     dt_list *l = dt_list_new();
     for (int i = 0; i < 3; i++)
@@ -17,6 +17,8 @@ void list_loop(void)
     for (size_t i = 0; i < 3; i++) {
         dt_tensor *y = dt_forward(model, dt_list_get(moved, i));
         dt_tensor *z = dt_forward(model, dt_list_get(l, i)); // devcheck: device-mismatch
+        dt_tensor *w = dt_forward(stays, dt_list_get(moved, i)); // devcheck: device-mismatch
+        dt_release(w);
         dt_release(z);
         dt_release(y);
     }
