@@ -440,8 +440,9 @@ static void same_device(call_state *s, const dc_effect *ef)
     value x = current_arg(s, ef, 0);
     for (int i = 1; i < ef->nargs; i++) {
         value y = current_arg(s, ef, i);
-        if (x.kind == V_NONE || y.kind == V_NONE || !x.where.n || !y.where.n)
-            continue;
+        if ((x.kind != V_TENSOR && x.kind != V_MODULE) ||
+            (y.kind != V_TENSOR && y.kind != V_MODULE) || !x.where.n || !y.where.n)
+            continue;                   /* memory as a tensor: a struct's own, not its device */
         if (summary_defer(s->u, s->at, argument_operand(s->a, ef->arg[0], &x),
                           argument_operand(s->a, ef->arg[i], &y)) ||
             !dc_places_differ(&x.where, &y.where))
