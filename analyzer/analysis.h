@@ -17,7 +17,8 @@ typedef enum {
     EF_DEVICE_CUDA, EF_DATA_OF, EF_MODULE_STATE, EF_MODULE_CUSTOM, EF_MODULE_CHILDREN,
     EF_REGISTER, EF_PARAM_OF, EF_LIST_NEW, EF_LIST_PUSH, EF_LIST_GET, EF_SPLIT, EF_BATCHES,
     EF_ALLOCATES_DEVICE, EF_ALLOCATES_PINNED, EF_RETURNS_HOST, EF_RETURNS_DEVICE, EF_DEVICE_MEMORY,
-    EF_HOST_MEMORY, EF_MEMCPY, EF_LAUNCH, EF_COUNT
+    EF_HOST_MEMORY, EF_MEMCPY, EF_LAUNCH, EF_IDENTITY, EF_DEVICE_EQUAL, EF_IS_CUDA,
+    EF_POINTER_ATTRIBUTES, EF_COUNT
 } dc_effect_kind;
 
 #define DC_EFFECT_ARGS 6
@@ -38,41 +39,68 @@ typedef struct {
    annotations, else from the model's entries by name.  NULL: nothing known. */
 const dc_effects *dc_model_effects(dc_model *m, CXCursor callee);
 
-/* ---- abstract values (dataflow.c), as the rules see them (rules.c) ------- */
+/* ---- the lattice of places (place.c), as the walk makes them and the rules
+   read them -------------------------------------------------------------- */
 
 /* One place a value may be: the cpu, GPU i, some GPU (device memory whose
    GPU is not known), a device chosen at run time and named by the variable
    that holds it, the device of a forward function's input, pinned host
-   memory, or unknown.  Each carries where it got there. */
-typedef enum { AT_CPU, AT_CUDA, AT_GPU, AT_NAMED, AT_INPUT, AT_PINNED, AT_UNKNOWN } atom_kind;
+   memory, where the function's parameter i is (in a summary, to be replaced
+   at each call), what a struct field holds (before the program's fields
+   are known), or unknown.  Each carries where it got there. */
+typedef enum {
+    AT_CPU, AT_CUDA, AT_GPU, AT_NAMED, AT_INPUT, AT_PINNED, AT_PARAM, AT_FIELD, AT_UNKNOWN
+} atom_kind;
 
 typedef struct {
     unsigned char kind;                 /* atom_kind */
-    signed char index;                  /* AT_CUDA */
-    short name;                         /* AT_NAMED: a device name (dc_device_name) */
+    signed char index;                  /* AT_CUDA: the GPU; AT_PARAM: the parameter */
+    short name;                         /* AT_NAMED: a device name (dc_device_name);
+                                           AT_FIELD: the field's number */
     dc_loc origin;                      /* where it got there (file NULL: unknown) */
     const char *how;                    /* "created on", "moved to", ... */
 } dc_atom;
 
 #define DC_ATOMS 4
 /* Where a value may be: one atom when certain, several when it depends on
-   the path taken. */
+   the path taken; none: nowhere known. */
 typedef struct {
     int n;
     dc_atom a[DC_ATOMS];
 } dc_place;
 
-/* The rules' words for a place: "cpu", "'dev' (cuda:0 when a GPU is
-   present)", "cpu or cuda:0". */
-void dc_describe_place(const dc_place *p, char *buf, size_t n);
+dc_place dc_place_of(atom_kind kind, int index, dc_loc origin, const char *how);
+dc_place dc_place_join(const dc_place *a, const dc_place *b);
+bool dc_place_same(const dc_place *a, const dc_place *b);
+/* Everything here moved (or created) at one place: the new origin. */
+dc_place dc_place_relocated(const dc_place *p, dc_loc origin, const char *how);
+/* Each AT_PARAM atom replaced by the places of the call's arguments; one
+   with an origin of its own (moved there in the callee) keeps it. */
+dc_place dc_place_substitute(const dc_place *p, const dc_place *params, int nparams);
+
 /* Whether two places may differ at run time, with evidence: 0 no, 1 they
    may (on some path, or for some choice of a device), 2 they do. */
 int dc_places_differ(const dc_place *a, const dc_place *b);
 bool dc_place_is_host(const dc_place *p);     /* host memory on every path */
 bool dc_place_is_device(const dc_place *p);   /* device memory on every path */
 bool dc_place_maybe_device(const dc_place *p);
+/* The parameter a place is exactly, or -1. */
+int dc_place_param(const dc_place *p);
 
-/* ---- the rules (rules.c): a finding, with its notes and fixes ------------- */
+/* The rules' words for a place: "cpu", "'dev' (cuda:0 when a GPU is
+   present)", "cpu or cuda:0"; and for one atom, without a definition. */
+void dc_describe_place(const dc_place *p, char *buf, size_t n);
+void dc_describe_atom(const dc_atom *a, char *buf, size_t n);
+
+/* Devices chosen at run time: a name for a variable and what it holds
+   (-1 when there are too many); the name and its place by number. */
+short dc_device_named(const char *name, const dc_place *definition);
+const char *dc_device_name(short name);
+const dc_place *dc_device_definition(short name);
+void dc_devices_reset(void);
+
+/* ---- the rules (rules.c): each check decides, and says its finding with
+   notes and fixes ---------------------------------------------------------- */
 
 typedef struct {
     const char *name;                   /* the source text: "x", "st->weight" */
@@ -81,26 +109,37 @@ typedef struct {
 } dc_operand;
 
 /* instead: a variable holding the stray operand moved where it belongs,
-   or NULL. */
-void dc_rule_device_mismatch(dc_findings *out, dc_loc at, dc_operand a, dc_operand b,
-                             const char *instead, dc_loc instead_at);
-void dc_rule_dtype_mismatch(dc_findings *out, dc_loc at, const char *a, const char *adtype,
-                            dc_loc aorigin, const char *b, const char *bdtype, dc_loc borigin);
-void dc_rule_discarded_transfer(dc_findings *out, dc_loc at, const char *call,
-                                const char *target);
-void dc_rule_host_deref(dc_findings *out, dc_loc at, dc_operand ptr, bool write);
-void dc_rule_memspace(dc_findings *out, dc_loc at, const char *what, dc_operand ptr,
-                      bool wants_device);
-void dc_rule_memcpy_direction(dc_findings *out, dc_loc at, const char *kind, dc_operand dst,
-                              dc_operand src, const char *fitting);
-void dc_rule_unregistered(dc_findings *out, dc_loc at, const char *module, dc_operand tensor,
-                          const char *where_to);
+   or NULL.  The caller has seen that the places differ (dc_places_differ),
+   and looked for instead only then. */
+void dc_report_device_mismatch(dc_findings *out, dc_loc at, dc_operand a, dc_operand b,
+                               const char *instead, dc_loc instead_at);
+void dc_report_dtype_mismatch(dc_findings *out, dc_loc at, const char *a, const char *adtype,
+                              dc_loc aorigin, const char *b, const char *bdtype,
+                              dc_loc borigin);
+void dc_report_discarded_transfer(dc_findings *out, dc_loc at, const char *call,
+                                  const char *target);
+/* Host code reads or writes through ptr: a finding when it may be device
+   memory.  via: the function whose body does it, when not here; NULL. */
+void dc_check_host_deref(dc_findings *out, dc_loc at, dc_operand ptr, bool write,
+                         const char *via);
+/* what needs device (or host) memory: a finding when ptr is the other. */
+void dc_check_memspace(dc_findings *out, dc_loc at, const char *what, dc_operand ptr,
+                       bool wants_device);
+/* The copy kinds by number: bit 0 the destination is device memory, bit 1
+   the source; -1 for a name that is none of the four. */
+int dc_copy_kind(const char *name);
+void dc_check_memcpy(dc_findings *out, dc_loc at, int kind, dc_operand dst, dc_operand src,
+                     const char *via);
+/* A lone store of one space into a field that the rest of the program
+   fills with the other (field: its place, with one other store's origin). */
+void dc_report_field_space(dc_findings *out, dc_loc at, const char *field, dc_operand value,
+                           const dc_place *field_place);
+/* A tensor kept unregistered in a module's state that moves to `to`. */
+void dc_check_unregistered(dc_findings *out, dc_loc at, const char *module, dc_operand tensor,
+                           const dc_place *to, const char *where_to);
 
-/* The name of a device variable, by its number in the unit; its place. */
-const char *dc_device_name(short name);
-const dc_place *dc_device_definition(short name);
-
-/* Every function defined in the unit's main file, analyzed. */
-void dc_dataflow_unit(CXTranslationUnit tu, dc_model *m, dc_findings *out);
+/* Every function defined in the units' main files, analyzed, callees
+   before their callers, whatever file each is in. */
+void dc_dataflow_program(CXTranslationUnit *units, int n, dc_model *m, dc_findings *out);
 
 #endif /* DEVCHECK_ANALYSIS_H */

@@ -2,7 +2,7 @@
  * devcheck: the static analyzer.  It reads C with libclang and flags tensor
  * and pointer uses that lack a device transfer.
  *
- * The data path:  source -> parse -> model -> dataflow -> findings -> output.
+ * The data path:  sources -> parse (all) -> model -> dataflow -> findings -> output.
  *
  *   main.c       the command line (SPEC section 2): files, flags, -p, formats
  *   frontend.c   libclang: a file and its flags into a translation unit,
@@ -11,9 +11,13 @@
  *                annotations in headers (include/devcheck/annotations.h),
  *                model files (--model), and the built-in CUDA runtime model
  *   dataflow.c   each function body, statement by statement: the device of
- *                every tensor, module, list and pointer, and where it came from
- *   rules.c      the rules of SPEC section 2, as findings with their notes
- *                and fixes
+ *                every tensor, module, list and pointer, and where it came
+ *                from, for every function of the run, callees first; in
+ *                stages that flow.h names (cursor.c, env.c, value.c, walk.c,
+ *                call.c, effects.c, guards.c, fields.c, summary.c)
+ *   place.c      the lattice of places: join, differ, their names in words
+ *   rules.c      the rules of SPEC section 2: each check decides on places,
+ *                and says its finding with notes and fixes
  *   output.c     findings in the compilers' format
  *   sarif.c      findings as SARIF 2.1.0
  *   suppress.c   `// devcheck-ignore` and `// devcheck-ignore(rule)`
@@ -119,10 +123,17 @@ typedef struct {
     const char *directory;      /* to run the compiler in, or NULL */
 } dc_flags;
 
-/* Parses and analyzes one file, adding its findings.  Returns 0, or -1 when
-   the file is missing or does not parse, with the reason in err (one line
-   per error, "FILE:LINE:COL: error: ..."). */
-int dc_analyze_file(const char *path, const dc_flags *flags, dc_model *model, dc_findings *out,
-                    char *err, size_t errlen);
+/* A run: every file parsed first, then analyzed together, so that a call
+   into another file sees what the callee does (its summary). */
+typedef struct dc_run dc_run;
+
+dc_run *dc_run_new(dc_model *model);
+/* Parses one file into the run.  Returns 0, or -1 when the file is missing
+   or does not parse, with the reason in err (one line per error,
+   "FILE:LINE:COL: error: ..."); such a file is left out. */
+int dc_run_add(dc_run *r, const char *path, const dc_flags *flags, char *err, size_t errlen);
+/* Analyzes every function of the files added, adding the findings. */
+void dc_run_analyze(dc_run *r, dc_findings *out);
+void dc_run_free(dc_run *r);
 
 #endif /* DEVCHECK_H */

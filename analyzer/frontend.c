@@ -16,7 +16,33 @@
 
 #define MAX_ARGS 512
 
-static CXIndex shared_index;
+struct dc_run {
+    CXIndex index;
+    dc_model *model;
+    CXTranslationUnit *units;
+    int n;
+};
+
+dc_run *dc_run_new(dc_model *model)
+{
+    dc_run *r = dc_realloc(NULL, sizeof *r);
+    *r = (dc_run){ clang_createIndex(0, 0), model, NULL, 0 };
+    return r;
+}
+
+void dc_run_analyze(dc_run *r, dc_findings *out)
+{
+    dc_dataflow_program(r->units, r->n, r->model, out);
+}
+
+void dc_run_free(dc_run *r)
+{
+    for (int i = 0; i < r->n; i++)
+        clang_disposeTranslationUnit(r->units[i]);
+    free(r->units);
+    clang_disposeIndex(r->index);
+    free(r);
+}
 
 /* DEVCHECK_INCLUDES: the build's folders, ':'-separated (CMakeLists.txt). */
 static int add_includes(const char **argv, int argc, char *buf, size_t size)
@@ -52,8 +78,7 @@ static void say_errors(CXTranslationUnit tu, char *err, size_t errlen, int *nerr
     }
 }
 
-int dc_analyze_file(const char *path, const dc_flags *flags, dc_model *model, dc_findings *out,
-                    char *err, size_t errlen)
+int dc_run_add(dc_run *r, const char *path, const dc_flags *flags, char *err, size_t errlen)
 {
     struct stat st;
     const char *argv[MAX_ARGS];
@@ -68,8 +93,6 @@ int dc_analyze_file(const char *path, const dc_flags *flags, dc_model *model, dc
         snprintf(err, errlen, "devcheck: %s: %s", path, why);
         return -1;
     }
-    if (!shared_index)
-        shared_index = clang_createIndex(0, 0);
     argv[argc++] = "-D__DEVCHECK__";
     if (flags && flags->directory) {    /* a compile command's relative paths are its folder's */
         argv[argc++] = "-working-directory";
@@ -79,15 +102,18 @@ int dc_analyze_file(const char *path, const dc_flags *flags, dc_model *model, dc
         argv[argc++] = flags->args[i];
     argc = add_includes(argv, argc, dirs, sizeof dirs);
     CXTranslationUnit tu;
-    enum CXErrorCode rc = clang_parseTranslationUnit2(shared_index, path, argv, argc, NULL, 0,
+    enum CXErrorCode rc = clang_parseTranslationUnit2(r->index, path, argv, argc, NULL, 0,
                                                       CXTranslationUnit_KeepGoing, &tu);
     if (rc != CXError_Success) {
         snprintf(err, errlen, "devcheck: %s: libclang could not parse it (error %d)", path, rc);
         return -1;
     }
     say_errors(tu, err, errlen, &nerrors);
-    if (nerrors == 0)
-        dc_dataflow_unit(tu, model, out);
-    clang_disposeTranslationUnit(tu);
-    return nerrors ? -1 : 0;
+    if (nerrors) {
+        clang_disposeTranslationUnit(tu);
+        return -1;
+    }
+    r->units = dc_realloc(r->units, (size_t)(r->n + 1) * sizeof *r->units);
+    r->units[r->n++] = tu;
+    return 0;
 }

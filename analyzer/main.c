@@ -328,21 +328,25 @@ static dc_model *load_model(const request *r)
     return m;
 }
 
-/* Analyzes every job; returns how many failed, each said on stderr. */
+/* Parses every job, then analyzes them together; returns how many failed,
+   each said on stderr. */
 static int analyze(const jobs *js, dc_model *model, dc_findings *found)
 {
     static char err[16384];
     int failed = 0;
+    dc_run *run = dc_run_new(model);
     for (int i = 0; i < js->n; i++) {
         const job *j = &js->v[i];
         dc_flags flags = {(const char *const *)j->args, j->nargs, j->directory};
         err[0] = '\0';
-        if (dc_analyze_file(j->path, &flags, model, found, err, sizeof err) != 0) {
+        if (dc_run_add(run, j->path, &flags, err, sizeof err) != 0) {
             size_t n = strlen(err);
             fprintf(stderr, "%s%s", err, n > 0 && err[n - 1] == '\n' ? "" : "\n");
             failed++;
         }
     }
+    dc_run_analyze(run, found);
+    dc_run_free(run);
     return failed;
 }
 

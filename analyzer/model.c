@@ -56,6 +56,10 @@ static const struct {
     [EF_HOST_MEMORY] = { "host-memory", 1, false },
     [EF_MEMCPY] = { "memcpy", 3, false },
     [EF_LAUNCH] = { "launch", 2, false },
+    [EF_IDENTITY] = { "identity", 1, false },
+    [EF_DEVICE_EQUAL] = { "device-equal", 2, false },
+    [EF_IS_CUDA] = { "is-cuda", 1, false },
+    [EF_POINTER_ATTRIBUTES] = { "pointer-attributes", 2, false },
 };
 
 static const char builtin[] =
@@ -74,6 +78,39 @@ static const char builtin[] =
     "cudaMemcpyPeer device-memory 0\n"
     "cudaMemcpyPeer device-memory 2\n"
     "cudaLaunchKernel launch 0 3\n"
+    "cudaMemcpy2D memcpy 0 2 6\n"
+    "cudaMemcpy2DAsync memcpy 0 2 6\n"
+    "cudaPointerGetAttributes pointer-attributes 0 1\n"
+    "# the CUDA driver API: a CUdeviceptr is device memory held as an integer\n"
+    "cuMemAlloc allocates-device 0\n"
+    "cuMemAlloc_v2 allocates-device 0\n"
+    "cuMemAllocHost allocates-pinned 0\n"
+    "cuMemFree device-memory 0\n"
+    "cuMemFree_v2 device-memory 0\n"
+    "cuMemsetD8 device-memory 0\n"
+    "cuMemsetD8_v2 device-memory 0\n"
+    "cuMemsetD32 device-memory 0\n"
+    "cuMemsetD32_v2 device-memory 0\n"
+    "cuMemcpyHtoD device-memory 0\n"
+    "cuMemcpyHtoD host-memory 1\n"
+    "cuMemcpyHtoD_v2 device-memory 0\n"
+    "cuMemcpyHtoD_v2 host-memory 1\n"
+    "cuMemcpyHtoDAsync device-memory 0\n"
+    "cuMemcpyHtoDAsync host-memory 1\n"
+    "cuMemcpyHtoDAsync_v2 device-memory 0\n"
+    "cuMemcpyHtoDAsync_v2 host-memory 1\n"
+    "cuMemcpyDtoH host-memory 0\n"
+    "cuMemcpyDtoH device-memory 1\n"
+    "cuMemcpyDtoH_v2 host-memory 0\n"
+    "cuMemcpyDtoH_v2 device-memory 1\n"
+    "cuMemcpyDtoHAsync host-memory 0\n"
+    "cuMemcpyDtoHAsync device-memory 1\n"
+    "cuMemcpyDtoHAsync_v2 host-memory 0\n"
+    "cuMemcpyDtoHAsync_v2 device-memory 1\n"
+    "cuMemcpyDtoD device-memory 0\n"
+    "cuMemcpyDtoD device-memory 1\n"
+    "cuMemcpyDtoD_v2 device-memory 0\n"
+    "cuMemcpyDtoD_v2 device-memory 1\n"
     "# the C library\n"
     "malloc returns-host\n"
     "calloc returns-host\n"

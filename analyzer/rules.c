@@ -8,141 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- places in words ------------------------------------------------------ */
-
-static void describe_atom(const dc_atom *a, char *buf, size_t n, bool with_definition)
-{
-    char def[128];
-    switch ((atom_kind)a->kind) {
-    case AT_CPU: snprintf(buf, n, "cpu"); return;
-    case AT_CUDA: snprintf(buf, n, "cuda:%d", a->index); return;
-    case AT_GPU: snprintf(buf, n, "a GPU"); return;
-    case AT_INPUT: snprintf(buf, n, "the input's device"); return;
-    case AT_PINNED: snprintf(buf, n, "pinned host memory"); return;
-    case AT_UNKNOWN: snprintf(buf, n, "an unknown device"); return;
-    case AT_NAMED:
-        if (!with_definition) {
-            snprintf(buf, n, "'%s'", dc_device_name(a->name));
-            return;
-        }
-        /* its GPU alternatives: "cuda:0 when a GPU is present" */
-        def[0] = 0;
-        const dc_place *d = dc_device_definition(a->name);
-        for (int i = 0; i < d->n; i++)
-            if (d->a[i].kind != AT_CPU) {
-                size_t used = strlen(def);
-                describe_atom(&d->a[i], def + used, sizeof def - used, false);
-                break;
-            }
-        snprintf(buf, n, "'%s' (%s when a GPU is present)", dc_device_name(a->name),
-                 *def ? def : "a GPU");
-        return;
-    }
-}
-
-void dc_describe_place(const dc_place *p, char *buf, size_t n)
-{
-    size_t used = 0;
-    buf[0] = 0;
-    for (int i = 0; i < p->n && used + 1 < n; i++) {
-        if (i)
-            used += (size_t)snprintf(buf + used, n - used, " or ");
-        if (used < n)
-            describe_atom(&p->a[i], buf + used, n - used, true);
-        used = strlen(buf);
-    }
-}
-
-static bool host_atom(const dc_atom *a)
-{
-    return a->kind == AT_CPU || a->kind == AT_PINNED;
-}
-
-/* The one GPU a device name stands for when there is a GPU, or -1. */
-static int named_gpu(const dc_atom *a)
-{
-    const dc_place *d = dc_device_definition(a->name);
-    int gpu = -1, n = 0;
-    for (int i = 0; i < d->n; i++)
-        if (d->a[i].kind == AT_CUDA)
-            gpu = d->a[i].index, n++;
-        else if (d->a[i].kind != AT_CPU)
-            return -1;
-    return n == 1 ? gpu : -1;
-}
-
-static bool named_has_gpu(const dc_atom *a)
-{
-    const dc_place *d = dc_device_definition(a->name);
-    for (int i = 0; i < d->n; i++)
-        if (d->a[i].kind == AT_CUDA || d->a[i].kind == AT_GPU)
-            return true;
-    return false;
-}
-
-/* 2: they differ; 1: they may (a device chosen at run time, a forward's
-   input); 0: no evidence. */
-static int atoms_differ(const dc_atom *x, const dc_atom *y)
-{
-    if (x->kind == AT_UNKNOWN || y->kind == AT_UNKNOWN)
-        return 0;
-    if (x->kind == y->kind && x->index == y->index && x->name == y->name)
-        return 0;
-    if (host_atom(x) && host_atom(y))
-        return 0;
-    if ((host_atom(x) && (y->kind == AT_CUDA || y->kind == AT_GPU)) ||
-        (host_atom(y) && (x->kind == AT_CUDA || x->kind == AT_GPU)))
-        return 2;
-    if (x->kind == AT_CUDA && y->kind == AT_CUDA)
-        return 2;
-    if ((x->kind == AT_NAMED && host_atom(y)) || (y->kind == AT_NAMED && host_atom(x)))
-        return named_has_gpu(x->kind == AT_NAMED ? x : y) ? 1 : 0;
-    if (x->kind == AT_NAMED && y->kind == AT_NAMED)     /* 'd0' and 'd1': cuda:0 and cuda:1 */
-        return named_gpu(x) >= 0 && named_gpu(y) >= 0 && named_gpu(x) != named_gpu(y) ? 1 : 0;
-    if ((x->kind == AT_INPUT && host_atom(y)) || (y->kind == AT_INPUT && host_atom(x)))
-        return 1;
-    return 0;
-}
-
-int dc_places_differ(const dc_place *a, const dc_place *b)
-{
-    int any = 0, all = 2;
-    for (int i = 0; i < a->n; i++)
-        for (int j = 0; j < b->n; j++) {
-            int d = atoms_differ(&a->a[i], &b->a[j]);
-            if (d > any)
-                any = d;
-            if (d < all)
-                all = d;
-        }
-    return any == 0 ? 0 : all == 2 ? 2 : 1;
-}
-
-bool dc_place_is_host(const dc_place *p)
-{
-    for (int i = 0; i < p->n; i++)
-        if (p->a[i].kind != AT_CPU)
-            return false;
-    return p->n > 0;
-}
-
-bool dc_place_is_device(const dc_place *p)
-{
-    for (int i = 0; i < p->n; i++)
-        if (p->a[i].kind != AT_CUDA && p->a[i].kind != AT_GPU)
-            return false;
-    return p->n > 0;
-}
-
-bool dc_place_maybe_device(const dc_place *p)
-{
-    for (int i = 0; i < p->n; i++)
-        if (p->a[i].kind == AT_CUDA || p->a[i].kind == AT_GPU || p->a[i].kind == AT_INPUT ||
-            (p->a[i].kind == AT_NAMED && named_has_gpu(&p->a[i])))
-            return true;
-    return false;
-}
-
 /* ---- notes ------------------------------------------------------------------ */
 
 static dc_loc copy_loc(dc_loc l)
@@ -164,7 +29,7 @@ static void note_origins(dc_finding *f, dc_operand o)
                                       "whatever device the module runs on", o.name));
             continue;
         }
-        describe_atom(a, where, sizeof where, false);
+        dc_describe_atom(a, where, sizeof where);
         dc_finding_note(f, copy_loc(a->origin),
                         dc_format("'%s' %s %s here", o.name, a->how, where));
     }
@@ -210,7 +75,7 @@ static dc_finding *add_once(dc_findings *out, const char *rule, dc_loc at, char 
     return dc_findings_add(out, rule, copy_loc(at), message);
 }
 
-void dc_rule_device_mismatch(dc_findings *out, dc_loc at, dc_operand a, dc_operand b,
+void dc_report_device_mismatch(dc_findings *out, dc_loc at, dc_operand a, dc_operand b,
                              const char *instead, dc_loc instead_at)
 {
     char wa[192], wb[192];
@@ -246,7 +111,7 @@ void dc_rule_device_mismatch(dc_findings *out, dc_loc at, dc_operand a, dc_opera
                                   a.name, b.name, b.name));
 }
 
-void dc_rule_dtype_mismatch(dc_findings *out, dc_loc at, const char *a, const char *adtype,
+void dc_report_dtype_mismatch(dc_findings *out, dc_loc at, const char *a, const char *adtype,
                             dc_loc aorigin, const char *b, const char *bdtype, dc_loc borigin)
 {
     dc_finding *f = add_once(out, "dtype-mismatch", at,
@@ -262,7 +127,7 @@ void dc_rule_dtype_mismatch(dc_findings *out, dc_loc at, const char *a, const ch
                                                                                  : "DT_F32"));
 }
 
-void dc_rule_discarded_transfer(dc_findings *out, dc_loc at, const char *call,
+void dc_report_discarded_transfer(dc_findings *out, dc_loc at, const char *call,
                                 const char *target)
 {
     dc_finding *f = add_once(out, "discarded-transfer", at,
@@ -272,22 +137,28 @@ void dc_rule_discarded_transfer(dc_findings *out, dc_loc at, const char *call,
         dc_finding_fix(f, copy_loc(at), copy_loc(at), dc_format("%s = ", target));
 }
 
-void dc_rule_host_deref(dc_findings *out, dc_loc at, dc_operand ptr, bool write)
+void dc_check_host_deref(dc_findings *out, dc_loc at, dc_operand ptr, bool write, const char *via)
 {
-    char where[192];
+    char where[192], who[96] = "host code";
+    if (!dc_place_maybe_device(ptr.place))
+        return;
+    if (via)
+        snprintf(who, sizeof who, "host code in %s", via);
     dc_describe_place(ptr.place, where, sizeof where);
     dc_finding *f = add_once(out, "host-deref", at,
-                                    dc_format("host code %s '%s', which is memory of %s: only "
-                                              "kernels and copies reach device memory",
+                                    dc_format("%s %s '%s', which is memory of %s: only "
+                                              "kernels and copies reach device memory", who,
                                               write ? "writes through" : "reads through",
                                               ptr.name, where));
     note_origins(f, ptr);
     note_named(f, ptr);
 }
 
-void dc_rule_memspace(dc_findings *out, dc_loc at, const char *what, dc_operand ptr,
-                      bool wants_device)
+void dc_check_memspace(dc_findings *out, dc_loc at, const char *what, dc_operand ptr,
+                       bool wants_device)
 {
+    if (wants_device ? !dc_place_is_host(ptr.place) : !dc_place_is_device(ptr.place))
+        return;
     dc_finding *f = add_once(out, "memspace-mismatch", at,
                                     dc_format("'%s' is %s memory, but %s needs %s memory",
                                               ptr.name, wants_device ? "host" : "device", what,
@@ -299,25 +170,69 @@ void dc_rule_memspace(dc_findings *out, dc_loc at, const char *what, dc_operand 
                                   "with cudaMemcpy"));
 }
 
-void dc_rule_memcpy_direction(dc_findings *out, dc_loc at, const char *kind, dc_operand dst,
-                              dc_operand src, const char *fitting)
+static const char *const copy_kinds[] = {
+    "cudaMemcpyHostToHost", "cudaMemcpyHostToDevice", "cudaMemcpyDeviceToHost",
+    "cudaMemcpyDeviceToDevice",
+};
+
+int dc_copy_kind(const char *name)
 {
+    for (int i = 0; i < 4; i++)
+        if (strcmp(name, copy_kinds[i]) == 0)
+            return i;
+    return -1;
+}
+
+void dc_check_memcpy(dc_findings *out, dc_loc at, int kind, dc_operand dst, dc_operand src,
+                     const char *via)
+{
+    bool dst_dev = dc_place_is_device(dst.place), dst_host = dc_place_is_host(dst.place);
+    bool src_dev = dc_place_is_device(src.place), src_host = dc_place_is_host(src.place);
+    if (kind < 0 || kind > 3 || !(dst_dev || dst_host) || !(src_dev || src_host))
+        return;
+    if ((kind & 1) == dst_dev && (kind >> 1) == src_dev)
+        return;
+    const char *fitting = copy_kinds[dst_dev * 1 + src_dev * 2];
+    char how[128];
+    if (via)
+        snprintf(how, sizeof how, "%s copies with %s, which", via, copy_kinds[kind]);
     dc_finding *f = add_once(out, "memcpy-direction", at,
                                     dc_format("%s contradicts the pointers: '%s' is %s memory "
-                                              "and '%s' is %s memory", kind, dst.name,
-                                              dc_place_is_device(dst.place) ? "device" : "host",
-                                              src.name,
-                                              dc_place_is_device(src.place) ? "device" : "host"));
+                                              "and '%s' is %s memory",
+                                              via ? how : copy_kinds[kind], dst.name,
+                                              dst_dev ? "device" : "host", src.name,
+                                              src_dev ? "device" : "host"));
     note_origins(f, dst);
     note_origins(f, src);
     if (f)
-        dc_finding_note(f, copy_loc(at), dc_format("fix: use %s", fitting));
+        dc_finding_note(f, copy_loc(at),
+                        via ? dc_format("fix: swap the arguments, or call a function that "
+                                        "copies with %s", fitting)
+                            : dc_format("fix: use %s", fitting));
 }
 
-void dc_rule_unregistered(dc_findings *out, dc_loc at, const char *module, dc_operand tensor,
-                          const char *where_to)
+void dc_report_field_space(dc_findings *out, dc_loc at, const char *field, dc_operand value,
+                           const dc_place *field_place)
+{
+    bool device = dc_place_is_device(field_place);
+    dc_finding *f = add_once(out, "memspace-mismatch", at,
+                             dc_format("'%s' is %s memory, but field '%s' holds %s memory in "
+                                       "every other assignment in the program", value.name,
+                                       device ? "host" : "device", field,
+                                       device ? "device" : "host"));
+    note_origins(f, value);
+    if (f && field_place->n && field_place->a[0].origin.file)
+        dc_finding_note(f, copy_loc(field_place->a[0].origin),
+                        dc_format("'%s' is set to %s memory here", field,
+                                  device ? "device" : "host"));
+}
+
+void dc_check_unregistered(dc_findings *out, dc_loc at, const char *module, dc_operand tensor,
+                           const dc_place *to, const char *where_to)
 {
     char where[192];
+    if (!dc_places_differ(tensor.place, to))
+        return;
     dc_describe_place(tensor.place, where, sizeof where);
     dc_finding *f = add_once(out, "unregistered-tensor", at,
                                     dc_format("'%s' is kept in the state of '%s' without "

@@ -1,12 +1,20 @@
 #!/usr/bin/env bash
-# devcheck's cost against the compiler's own parse of the same code: a
-# generated corpus (bench/analyzer/gen_corpus.py) checked by
+# devcheck's cost against the compiler's own parse of the same code, on
+#   a generated corpus (bench/analyzer/gen_corpus.py):
+#     bench/analyzer.sh [BUILD_DIR] [R] [FILES] [SEED]
+#   a darknet checkout (github.com/pjreddie/darknet), its src/*.c with GPU
+#   on, in one run: summaries across its files included (needs the CUDA
+#   toolkit's headers for cublas and curand):
+#     bench/analyzer.sh --darknet DIR [BUILD_DIR] [R]
+#   one function of N blocks (bench/analyzer/gen_long.py), N doubling from
+#   1,000 to 16,000: devcheck's time against function length:
+#     bench/analyzer.sh --long [BUILD_DIR] [R]
+# Each file set is checked by
 #   devcheck FILES -- FLAGS
 # and parsed by
 #   clang-19 -fsyntax-only FLAGS FILES
-# with the same files and flags, runs interleaved, best of R each.
-#   bench/analyzer.sh [BUILD_DIR] [R] [FILES] [SEED]
-# Prints both best wall times, their ratio, lines per second, and the peak
+# with the same files and flags, runs interleaved, best of R each.  Prints
+# both best wall times, their ratio, lines per second, and the peak
 # resident memory of each (of its largest run).
 #
 # clang's driver runs one cc1 process per file when given several, so its
@@ -14,10 +22,16 @@
 # time: bench/analyzer/parse_only.c, built here against the same libclang,
 # parses the files as devcheck's front end does and analyzes nothing.
 set -euo pipefail
+mode=corpus
+case "${1:-}" in
+  --darknet) mode=darknet; darknet=${2:?"--darknet needs the checkout's folder"}; shift 2 ;;
+  --long) mode=long; shift ;;
+esac
 build=${1:-build}; runs=${2:-5}; nfiles=${3:-40}; seed=${4:-1}
 root=$(cd "$(dirname "$0")/.." && pwd)
 devcheck=$build/bin/devcheck
 clang=/usr/lib/llvm-19/bin/clang
+cuda_include=/usr/local/cuda/include
 
 if [ ! -x "$devcheck" ]; then
   echo "no $devcheck: build it first (cmake --build $build --target devcheck)" >&2
@@ -25,6 +39,10 @@ if [ ! -x "$devcheck" ]; then
 fi
 if [ ! -x "$clang" ]; then
   echo "no $clang, the baseline: apt-get install clang-19" >&2
+  exit 1
+fi
+if [ "$mode" = darknet ] && [ ! -f "$cuda_include/cublas_v2.h" ]; then
+  echo "darknet's GPU code needs the CUDA toolkit's headers ($cuda_include)" >&2
   exit 1
 fi
 
@@ -36,13 +54,25 @@ if ! cc -O2 -I/usr/lib/llvm-19/include "$root/bench/analyzer/parse_only.c" -o "$
   echo "(no libclang-19-dev to build parse_only: no parse-only figure)" >&2
   parse_only=""
 fi
-mapfile -t files < <(python3 "$root/bench/analyzer/gen_corpus.py" "$work/corpus" \
-                       --files "$nfiles" --seed "$seed")
-lines=$(cat "${files[@]}" | wc -l)
 # What devcheck reads the headers with (-D__DEVCHECK__ turns the annotations
 # into attributes), given to clang too so both parse the same text.
 flags=(-std=gnu11 -D__DEVCHECK__ -I"$root/runtime" -I"$root/analyzer/include"
        -I"$root/kernels" -I"$root/runtime/sim/include")
+case $mode in
+  corpus)
+    mapfile -t files < <(python3 "$root/bench/analyzer/gen_corpus.py" "$work/corpus" \
+                           --files "$nfiles" --seed "$seed")
+    what="gen_corpus.py --seed $seed" ;;
+  darknet)
+    # compare.c does not compile (darknet's Makefile leaves it out);
+    # cudaThreadSynchronize left CUDA in version 12.
+    mapfile -t files < <(ls "$darknet"/src/*.c | grep -v '/compare\.c$')
+    flags=(-D__DEVCHECK__ -DGPU -I"$darknet/include" -I"$cuda_include"
+           -DcudaThreadSynchronize=cudaDeviceSynchronize)
+    what="darknet's src/*.c, GPU on" ;;
+  long)
+    files=() ;;
+esac
 
 # measure NAME CMD...: runs CMD, its output into $work/NAME.out and .err;
 # prints "SECONDS PEAK_RSS_KB"; returns CMD's exit status.
@@ -76,34 +106,55 @@ check_status() {
   fi
 }
 
-declare -a dc_t cl_t po_t
-dc_rss=0; cl_rss=0; po_rss=0
-for _ in $(seq "$runs"); do
-  status=0; r=$(measure devcheck "$devcheck" "${files[@]}" -- "${flags[@]}") || status=$?
-  check_status devcheck "$status" 1
-  dc_t+=("${r% *}"); [ "${r#* }" -gt "$dc_rss" ] && dc_rss=${r#* }
-  status=0; r=$(measure clang "$clang" -fsyntax-only "${flags[@]}" "${files[@]}") || status=$?
-  check_status clang "$status" 0
-  cl_t+=("${r% *}"); [ "${r#* }" -gt "$cl_rss" ] && cl_rss=${r#* }
-  if [ -n "$parse_only" ]; then
-    status=0; r=$(measure parse_only "$parse_only" "${files[@]}" -- "${flags[@]}") || status=$?
-    check_status parse_only "$status" 0
-    po_t+=("${r% *}"); [ "${r#* }" -gt "$po_rss" ] && po_rss=${r#* }
-  fi
-done
-
 best() { printf '%s\n' "$@" | sort -g | head -1; }
-dc=$(best "${dc_t[@]}"); cl=$(best "${cl_t[@]}")
+
+# compare: the best of $runs of devcheck, clang and the parse alone on
+# "${files[@]}", into dc, cl, po (seconds) and dc_rss, cl_rss, po_rss (KiB).
+compare() {
+  local -a dc_t=() cl_t=() po_t=()
+  local r status
+  dc_rss=0; cl_rss=0; po_rss=0; po=""
+  for _ in $(seq "$runs"); do
+    status=0; r=$(measure devcheck "$devcheck" "${files[@]}" -- "${flags[@]}") || status=$?
+    check_status devcheck "$status" 1
+    dc_t+=("${r% *}"); [ "${r#* }" -gt "$dc_rss" ] && dc_rss=${r#* }
+    status=0; r=$(measure clang "$clang" -fsyntax-only "${flags[@]}" "${files[@]}") || status=$?
+    check_status clang "$status" 0
+    cl_t+=("${r% *}"); [ "${r#* }" -gt "$cl_rss" ] && cl_rss=${r#* }
+    if [ -n "$parse_only" ]; then
+      status=0; r=$(measure parse_only "$parse_only" "${files[@]}" -- "${flags[@]}") || status=$?
+      check_status parse_only "$status" 0
+      po_t+=("${r% *}"); [ "${r#* }" -gt "$po_rss" ] && po_rss=${r#* }
+    fi
+  done
+  dc=$(best "${dc_t[@]}"); cl=$(best "${cl_t[@]}")
+  [ -z "$parse_only" ] || po=$(best "${po_t[@]}")
+}
+
+if [ "$mode" = long ]; then
+  printf 'one function of N blocks (gen_long.py: 2N variables, N branches); best of %d\n' "$runs"
+  printf '%8s %10s %12s %12s %14s %12s\n' N lines devcheck "parse only" "its analysis" "peak RSS"
+  for n in 1000 2000 4000 8000 16000; do
+    python3 "$root/bench/analyzer/gen_long.py" "$work/long.c" "$n"
+    files=("$work/long.c")
+    compare
+    printf '%8d %10d %10.3f s %10.3f s %12.3f s %8.1f MiB\n' "$n" "$(wc -l <"$work/long.c")" \
+      "$dc" "${po:-0}" "$(echo "$dc - ${po:-0}" | bc -l)" "$(echo "$dc_rss / 1024" | bc -l)"
+  done
+  exit 0
+fi
+
+lines=$(cat "${files[@]}" | wc -l)
+compare
 findings=$(grep -c ': warning: ' "$work/devcheck.out" || true)
-printf 'corpus: %d files, %d lines (gen_corpus.py --seed %d); best of %d runs each\n' \
-  "${#files[@]}" "$lines" "$seed" "$runs"
+printf 'files: %d, %d lines (%s); best of %d runs each\n' \
+  "${#files[@]}" "$lines" "$what" "$runs"
 printf 'devcheck:               %.3f s, %.0f lines/s, peak RSS %.1f MiB, %d findings\n' \
   "$dc" "$(echo "$lines / $dc" | bc -l)" "$(echo "$dc_rss / 1024" | bc -l)" "$findings"
 printf 'clang-19 -fsyntax-only: %.3f s, %.0f lines/s, peak RSS %.1f MiB\n' \
   "$cl" "$(echo "$lines / $cl" | bc -l)" "$(echo "$cl_rss / 1024" | bc -l)"
 printf 'ratio devcheck / clang: %.2f\n' "$(echo "$dc / $cl" | bc -l)"
 if [ -n "$parse_only" ]; then
-  po=$(best "${po_t[@]}")
   printf 'libclang parse only:    %.3f s, %.0f lines/s, peak RSS %.1f MiB\n' \
     "$po" "$(echo "$lines / $po" | bc -l)" "$(echo "$po_rss / 1024" | bc -l)"
   printf 'ratio devcheck / parse only: %.2f (the analysis: %.1f ms per file)\n' \

@@ -47,7 +47,7 @@ dt_device   dt_cpu(void) DC_DEVICE_CPU;
 dt_device   dt_cuda(int index) DC_DEVICE_CUDA(index);
 bool        dt_cuda_is_available(void);   /* real GPU, or the emulated device when enabled */
 int         dt_cuda_device_count(void);
-bool        dt_device_equal(dt_device a, dt_device b);
+bool        dt_device_equal(dt_device a, dt_device b) DC_DEVICE_EQUAL(a, b);
 const char *dt_device_name(dt_device d);  /* "cpu", "cuda:0", ... (static storage) */
 const char *dt_dtype_name(dt_dtype t);    /* "float32", "float64", "int64" */
 size_t      dt_dtype_size(dt_dtype t);
@@ -87,7 +87,7 @@ int        dt_copy_to_host(const dt_tensor *t, void *dst, size_t bytes); /* 0 on
 bool       dt_is_pinned(const dt_tensor *t);
 void       dt_set_name(dt_tensor *t, const char *name); /* shown in errors and reports */
 const char *dt_name(const dt_tensor *t);  /* NULL when unnamed */
-dt_tensor *dt_retain(dt_tensor *t);
+dt_tensor *dt_retain(dt_tensor *t) DC_IDENTITY(t);
 void       dt_release(dt_tensor *t);      /* NULL is fine */
 
 /* The message of this thread's last failure ("" when there was none). */

@@ -38,6 +38,13 @@
  *   DC_SPLIT(t)                  returns a list of pieces of t, on t's device
  *   DC_BATCHES(x, y)             stores a new batch into *x and *y, on the cpu
  *                                (pinned when the loader pins)
+ *   DC_IDENTITY(t)               returns t itself (dt_retain): where t is
+ *
+ * Tests, which refine where a value is on each side of an `if`
+ *   DC_DEVICE_EQUAL(a, b)        true when devices a and b are one device
+ *   DC_IS_CUDA(d)                true when device d is a GPU
+ *   DC_POINTER_ATTRIBUTES(a, p)  fills *a with what p points to, so that
+ *                                `a.type == cudaMemoryTypeDevice` tests p
  *
  * Raw memory
  *   DC_ALLOCATES_DEVICE(p)       stores device memory of the current GPU in *p
@@ -82,6 +89,10 @@
 #define DC_LIST_GET(l, i)            DC_ANNOTATE("list-get " #l " " #i)
 #define DC_SPLIT(t)                  DC_ANNOTATE("split " #t)
 #define DC_BATCHES(x, y)             DC_ANNOTATE("batches " #x " " #y)
+#define DC_IDENTITY(t)               DC_ANNOTATE("identity " #t)
+#define DC_DEVICE_EQUAL(a, b)        DC_ANNOTATE("device-equal " #a " " #b)
+#define DC_IS_CUDA(d)                DC_ANNOTATE("is-cuda " #d)
+#define DC_POINTER_ATTRIBUTES(a, p)  DC_ANNOTATE("pointer-attributes " #a " " #p)
 #define DC_ALLOCATES_DEVICE(p)       DC_ANNOTATE("allocates-device " #p)
 #define DC_ALLOCATES_PINNED(p)       DC_ANNOTATE("allocates-pinned " #p)
 #define DC_RETURNS_HOST              DC_ANNOTATE("returns-host")

@@ -1,0 +1,135 @@
+/*
+ * Calls: the arguments are evaluated in order; a function the model knows
+ * does its effects (effects.c); a function defined in the program does
+ * what its summary says (summary.c), whatever file defines it; anything
+ * else may have written through the addresses it was given, so what they
+ * point to is forgotten.
+ */
+#include "flow.h"
+
+#include <string.h>
+
+static void evaluate_arguments(unit *u, env *e, CXCursor call, arguments *args)
+{
+    int n = clang_Cursor_getNumArguments(call);
+    args->u = u;
+    args->n = n < 0 ? 0 : n > 16 ? 16 : n;
+    for (int i = 0; i < args->n; i++) {
+        args->c[i] = clang_Cursor_getArgument(call, (unsigned)i);
+        args->v[i] = walk_expression(u, e, args->c[i]);
+        args->text[i][0] = 0;
+    }
+}
+
+const value *argument(arguments *a, int i)
+{
+    static value none;
+    none = value_unknown();
+    return i >= 0 && i < a->n ? &a->v[i] : &none;
+}
+
+CXCursor argument_cursor(arguments *a, int i)
+{
+    return i >= 0 && i < a->n ? a->c[i] : a->n ? a->c[0] : clang_getNullCursor();
+}
+
+const char *argument_text(arguments *a, int i)
+{
+    if (i < 0 || i >= a->n)
+        return "?";
+    char *text = a->text[i];
+    if (!*text)
+        cursor_text(a->u->tu, cursor_bare(a->c[i]), text, sizeof a->text[i]);
+    return text;
+}
+
+dc_operand argument_operand(arguments *a, int i, const value *v)
+{
+    return (dc_operand){ argument_text(a, i), &v->where, v->kind == V_MODULE };
+}
+
+/* ---- the model's functions ----------------------------------------------------------- */
+
+/* The name of the callee as the user wrote it: devtensor's macros call NAME_at. */
+static void callee_name(CXCursor callee, char *buf, size_t n)
+{
+    cursor_spelling(callee, buf, n);
+    size_t len = strlen(buf);
+    if (len > 3 && strcmp(buf + len - 3, "_at") == 0)
+        buf[len - 3] = 0;
+}
+
+static bool transfers(const dc_effects *effects)
+{
+    for (int i = 0; i < effects->n; i++)
+        if (effects->v[i].kind == EF_TRANSFER || effects->v[i].kind == EF_TRANSFER_DTYPE ||
+            effects->v[i].kind == EF_PIN)
+            return true;
+    return false;
+}
+
+/* "dt_to(x, dev)", as the user wrote it: devtensor's macros add a file and
+   a line to NAME_at, which the user never wrote. */
+static void call_text(call_state *s, char *buf, size_t n)
+{
+    char full[64];
+    cursor_spelling(s->callee, full, sizeof full);
+    int shown = s->a->n;
+    if (strcmp(full, s->op) != 0 && shown >= 2)
+        shown -= 2;
+    size_t used = (size_t)snprintf(buf, n, "%s(", s->op);
+    for (int i = 0; i < shown && used < n; i++)
+        used += (size_t)snprintf(buf + used, n - used, "%s%s", i ? ", " : "",
+                                 argument_text(s->a, i));
+    if (used < n)
+        snprintf(buf + used, n - used, ")");
+}
+
+static value modelled_call(unit *u, env *e, CXCursor c, CXCursor callee,
+                           const dc_effects *effects, arguments *a, bool result_used)
+{
+    call_state s = { u, e, callee, a, cursor_loc(c), "", value_unknown() };
+    callee_name(callee, s.op, sizeof s.op);
+    for (int i = 0; i < effects->n; i++)
+        effect_apply(&s, &effects->v[i]);
+    if (!result_used && transfers(effects)) {
+        char text[160];
+        call_text(&s, text, sizeof text);
+        dc_report_discarded_transfer(u->out, s.at, text, argument_text(a, 0));
+    }
+    return s.result;
+}
+
+/* A call the model does not know: what it may store through pointer
+   arguments is unknown, and so is where a module it is handed now is (it
+   may have moved it). */
+static void forget_outputs(unit *u, env *e, arguments *a)
+{
+    for (int i = 0; i < a->n; i++) {
+        value m = object_current(e, &a->v[i]);
+        if (m.kind == V_MODULE && m.where.n) {
+            m.where = dc_place_of(AT_UNKNOWN, 0, (dc_loc){ 0 }, NULL);
+            object_update(e, &m);
+        }
+        CXCursor c = cursor_bare(a->c[i]);
+        if (cursor_is_addr_of(c))
+            env_set(e, walk_target(u, e, c), value_unknown());
+    }
+}
+
+value call_expression(unit *u, env *e, CXCursor c, bool result_used)
+{
+    arguments a;
+    evaluate_arguments(u, e, c, &a);
+    CXCursor callee = clang_getCursorReferenced(c);
+    if (clang_getCursorKind(callee) != CXCursor_FunctionDecl)
+        return value_unknown();
+    const dc_effects *effects = dc_model_effects(u->model, callee);
+    if (effects)
+        return modelled_call(u, e, c, callee, effects, &a, result_used);
+    const summary *s = program_summary(u->prog, callee);
+    if (s)
+        return summary_apply(u, e, s, &a, callee, cursor_loc(c));
+    forget_outputs(u, e, &a);
+    return value_unknown();
+}

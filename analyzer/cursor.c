@@ -1,0 +1,118 @@
+/*
+ * libclang's cursors, as the dataflow reads them: children, locations
+ * (where a macro expands, as the user sees it), spellings, source texts for
+ * messages, and integer constants.
+ */
+#include "flow.h"
+
+#include <string.h>
+
+static enum CXChildVisitResult collect(CXCursor c, CXCursor parent, CXClientData data)
+{
+    children *k = data;
+    (void)parent;
+    if (k->n < 64)
+        k->v[k->n++] = c;
+    return CXChildVisit_Continue;
+}
+
+children cursor_children(CXCursor c)
+{
+    children k = { .n = 0 };
+    clang_visitChildren(c, collect, &k);
+    return k;
+}
+
+dc_loc cursor_loc(CXCursor c)
+{
+    CXFile file;
+    unsigned line, column;
+    clang_getExpansionLocation(clang_getCursorLocation(c), &file, &line, &column, NULL);
+    CXString name = clang_getFileName(file);
+    dc_loc loc = dc_loc_make(clang_getCString(name), line, column);
+    clang_disposeString(name);
+    return loc;
+}
+
+CXCursor cursor_bare(CXCursor c)
+{
+    for (;;) {
+        enum CXCursorKind k = clang_getCursorKind(c);
+        if (k != CXCursor_ParenExpr && k != CXCursor_CStyleCastExpr &&
+            k != CXCursor_UnexposedExpr)
+            return c;
+        children ch = cursor_children(c);
+        if (ch.n == 0)
+            return c;
+        c = ch.v[ch.n - 1];
+    }
+}
+
+bool cursor_is_addr_of(CXCursor c)
+{
+    return clang_getCursorKind(c) == CXCursor_UnaryOperator &&
+           clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_AddrOf;
+}
+
+/* Tokens glue as C is written: "f(a, b)", "st->w", "a[i]". */
+void cursor_text(CXTranslationUnit tu, CXCursor c, char *buf, size_t n)
+{
+    CXToken *tokens;
+    unsigned count;
+    size_t used = 0;
+    buf[0] = 0;
+    clang_tokenize(tu, clang_getCursorExtent(c), &tokens, &count);
+    for (unsigned i = 0; i < count && used + 1 < n; i++) {
+        CXString s = clang_getTokenSpelling(tu, tokens[i]);
+        const char *t = clang_getCString(s);
+        bool glue = used == 0 || strchr("(),[.", *t) || buf[used - 1] == '(' ||
+                    buf[used - 1] == ' ' ||
+                    buf[used - 1] == '[' || buf[used - 1] == '.' ||
+                    (used > 1 && buf[used - 1] == '>' && buf[used - 2] == '-') ||
+                    strcmp(t, "->") == 0;
+        int k = snprintf(buf + used, n - used, "%s%s", glue ? "" : " ", t);
+        if (k > 0)
+            used = used + (size_t)k < n ? used + (size_t)k : n - 1;
+        if (*t == ',' && used + 1 < n)
+            buf[used++] = ' ', buf[used] = 0;
+        clang_disposeString(s);
+    }
+    clang_disposeTokens(tu, tokens, count);
+    if (used > 48)
+        snprintf(buf + 45, n - 45, "...");
+}
+
+void cursor_spelling(CXCursor c, char *buf, size_t n)
+{
+    CXString s = clang_getCursorSpelling(c);
+    snprintf(buf, n, "%s", clang_getCString(s));
+    clang_disposeString(s);
+}
+
+int cursor_int(CXCursor c, int fallback)
+{
+    CXEvalResult r = clang_Cursor_Evaluate(cursor_bare(c));
+    int v = fallback;
+    if (r && clang_EvalResult_getKind(r) == CXEval_Int)
+        v = (int)clang_EvalResult_getAsLongLong(r);
+    if (r)
+        clang_EvalResult_dispose(r);
+    return v;
+}
+
+bool type_names(CXType t, const char *word)
+{
+    CXString s = clang_getTypeSpelling(t);
+    bool has = strstr(clang_getCString(s), word) != NULL;
+    clang_disposeString(s);
+    return has;
+}
+
+CXCursor cursor_body(CXCursor fn)
+{
+    children ch = cursor_children(fn);
+    for (int i = 0; i < ch.n; i++)
+        if (clang_getCursorKind(ch.v[i]) == CXCursor_CompoundStmt)
+            return ch.v[i];
+    return clang_getNullCursor();
+}

@@ -1,0 +1,582 @@
+/*
+ * The model's effects, one handler each (the table at the end): what a
+ * call does to the values of its arguments and result, and the rules'
+ * checks it triggers.  A module's registered tensors live under
+ * "#N.reg.PATH" and its children under "#N.child.I", so moving the module
+ * moves them.
+ */
+#include "flow.h"
+
+#include <string.h>
+
+typedef void effect_fn(call_state *s, const dc_effect *ef);
+
+static const value *arg_value(call_state *s, const dc_effect *ef, int k)
+{
+    return argument(s->a, ef->arg[k]);
+}
+
+static value current_arg(call_state *s, const dc_effect *ef, int k)
+{
+    return object_current(s->e, arg_value(s, ef, k));
+}
+
+static value created(dc_place where, unsigned char dtype, dc_loc dtype_origin)
+{
+    value v = value_of(V_TENSOR, where);
+    v.dtype = dtype;
+    v.dtype_origin = dtype_origin;
+    return v;
+}
+
+static void store_through(call_state *s, int arg, value v)
+{
+    if (arg < s->a->n)
+        walk_store_through(s->u, s->e, s->a->c[arg], v);
+}
+
+/* ---- creation ------------------------------------------------------------------ */
+
+static bool returns_module(CXCursor callee)
+{
+    return type_names(clang_getCursorResultType(callee), "module");
+}
+
+static void creates_cpu(call_state *s, const dc_effect *ef)
+{
+    dc_place cpu = dc_place_of(AT_CPU, 0, s->at, "created on");
+    (void)ef;
+    s->result = returns_module(s->callee) ? object_new(s->u, s->e, V_MODULE, cpu)
+                                          : created(cpu, DT_F32_TYPE, s->at);
+}
+
+static void creates_on(call_state *s, const dc_effect *ef)
+{
+    const value *d = arg_value(s, ef, 0);
+    if (d->kind == V_DEVICE)
+        s->result = created(dc_place_relocated(&d->where, s->at, "created on"), DT_F32_TYPE,
+                            s->at);
+}
+
+static void creates_like(call_state *s, const dc_effect *ef)
+{
+    value cur = current_arg(s, ef, 0);
+    if (cur.kind == V_TENSOR || cur.kind == V_MODULE)
+        s->result = created(cur.where, cur.kind == V_TENSOR ? cur.dtype : DT_UNKNOWN_TYPE,
+                            cur.dtype_origin);
+}
+
+static void sets_dtype(call_state *s, const dc_effect *ef)
+{
+    s->result.dtype = (unsigned char)dtype_named(ef->word);
+    s->result.dtype_origin = s->at;
+}
+
+/* ---- transfers ------------------------------------------------------------------ */
+
+static void transfer(call_state *s, const dc_effect *ef)
+{
+    const value *x = arg_value(s, ef, 0), *d = arg_value(s, ef, 1);
+    value unknown_tensor = value_of(V_TENSOR, d->where);
+    if (x->kind == V_NONE && type_names(clang_getCursorResultType(s->callee), "dt_tensor"))
+        x = &unknown_tensor;            /* whatever it was, it is on d now */
+    if (d->kind != V_DEVICE || (x->kind != V_TENSOR && x->kind != V_LIST))
+        return;
+    dc_place there = dc_place_relocated(&d->where, s->at, "moved to");
+    s->result = x->kind == V_LIST ? object_new(s->u, s->e, V_LIST, there) : *x;
+    s->result.where = there;
+    if (x->kind == V_TENSOR)
+        s->result.obj = -1;             /* a copy: no longer its module's */
+    s->result.path = path_intern(argument_text(s->a, ef->arg[0]));  /* for "did you mean" */
+}
+
+static void transfer_dtype(call_state *s, const dc_effect *ef)
+{
+    const value *x = arg_value(s, ef, 0);
+    if (x->kind != V_TENSOR)
+        return;
+    s->result = *x;
+    s->result.dtype = (unsigned char)dtype_named(argument_text(s->a, 1));
+    s->result.dtype_origin = s->at;
+}
+
+static void pin(call_state *s, const dc_effect *ef)
+{
+    const value *x = arg_value(s, ef, 0);
+    if (x->kind == V_TENSOR)
+        s->result = *x;
+}
+
+/* ---- modules --------------------------------------------------------------------- */
+
+static int registration(const value *module, const char *path)
+{
+    char part[PATH];
+    snprintf(part, sizeof part, ".reg.%.*s", PATH - 8, path);
+    return object_path(module->obj, part);
+}
+
+typedef struct {
+    call_state *s;
+    size_t prefix;                      /* "#N.reg." */
+    dc_place to;
+} registered_move;
+
+static void move_one_registered(int id, void *ctx)
+{
+    registered_move *m = ctx;
+    int tensor = path_intern(path_text(id) + m->prefix);
+    const value *t = env_find(m->s->e, tensor);
+    if (t && t->kind == V_TENSOR) {
+        value moved = *t;
+        moved.where = m->to;
+        env_set(m->s->e, tensor, moved);
+    }
+}
+
+typedef struct {
+    call_state *s;
+    const value *module, *to;
+    const char *name;
+} unregistered_scan;
+
+static void check_one_unregistered(int id, void *ctx)
+{
+    unregistered_scan *w = ctx;
+    const value *v = env_find(w->s->e, id);
+    const char *rest = path_text(id) + strlen(path_text(w->module->path));
+    if (!v || v->kind != V_TENSOR || (strncmp(rest, "->", 2) != 0 && *rest != '.') ||
+        env_find(w->s->e, registration(w->module, path_text(id))) || w->to->kind != V_DEVICE)
+        return;
+    dc_check_unregistered(w->s->u->out, w->s->at, w->name,
+                          (dc_operand){ path_text(id), &v->where, false }, &w->to->where,
+                          argument_text(w->s->a, 1));
+}
+
+typedef struct {
+    call_state *s;
+    const value *module, *to;
+    const char *name;
+    int depth;
+} children_move;
+
+static void move_module(call_state *s, value *m, const char *name, const value *to, int depth);
+
+void effect_move_module(call_state *s, value *m, const char *name, const value *to)
+{
+    move_module(s, m, name, to, 0);
+}
+
+static void move_one_child(int id, void *ctx)
+{
+    children_move *w = ctx;
+    value child = object_current(w->s->e, env_find(w->s->e, id));
+    if (child.kind == V_MODULE && child.obj != w->module->obj && w->depth < 8)
+        move_module(w->s, &child, w->name, w->to, w->depth + 1);
+}
+
+/* dt_module_to: the module's registered tensors, its children's, and what
+   its state keeps unregistered, which stays behind. */
+static void move_module(call_state *s, value *m, const char *name, const value *to, int depth)
+{
+    unregistered_scan scan = { s, m, to, name };
+    env_each_member(s->e, m->path, check_one_unregistered, &scan);
+    dc_place there = dc_place_relocated(&to->where, s->at, "moved to");
+    if (m->where.n)
+        m->where = there;
+    object_update(s->e, m);
+    int reg = object_path(m->obj, ".reg");
+    registered_move r = { s, strlen(path_text(reg)) + 1, there };
+    env_each_member(s->e, reg, move_one_registered, &r);
+    children_move c = { s, m, to, name, depth };
+    env_each_member(s->e, object_path(m->obj, ".child"), move_one_child, &c);
+}
+
+static void moves(call_state *s, const dc_effect *ef)
+{
+    value cur = current_arg(s, ef, 0);
+    const value *d = arg_value(s, ef, 1);
+    if (d->kind != V_DEVICE)
+        return;
+    if (cur.kind == V_MODULE) {
+        move_module(s, &cur, argument_text(s->a, ef->arg[0]), d, 0);
+    } else if (cur.kind == V_TENSOR) {
+        cur.where = dc_place_relocated(&d->where, s->at, "moved to");
+        store_through(s, ef->arg[0], cur);
+    }
+}
+
+static void module_state(call_state *s, const dc_effect *ef)
+{
+    (void)s, (void)ef;                  /* its fields are unknown: quiet */
+}
+
+static void module_custom(call_state *s, const dc_effect *ef)
+{
+    dc_place none = { 0, { { 0 } } };
+    s->result = object_new(s->u, s->e, V_MODULE, none);
+    s->result.dtype = DT_UNKNOWN_TYPE;
+    s->result.path = walk_path(s->u, s->e, argument_cursor(s->a, ef->arg[1]));
+    object_update(s->e, &s->result);
+}
+
+static void module_children(call_state *s, const dc_effect *ef)
+{
+    dc_place where = { 0, { { 0 } } };
+    arguments *a = s->a;
+    (void)ef;
+    for (int i = 0; i < a->n; i++) {
+        value child = object_current(s->e, &a->v[i]);
+        if (child.kind == V_MODULE)
+            where = dc_place_join(&where, &child.where);
+    }
+    s->result = object_new(s->u, s->e, V_MODULE, where);
+    for (int i = 0; i < a->n; i++)
+        if (a->v[i].kind == V_MODULE) {
+            char part[32];
+            snprintf(part, sizeof part, ".child.%d", i);
+            env_set(s->e, object_path(s->result.obj, part), a->v[i]);
+        }
+}
+
+static void registers(call_state *s, const dc_effect *ef)
+{
+    value m = current_arg(s, ef, 0);
+    const value *t = arg_value(s, ef, 1);
+    if (m.kind != V_MODULE)
+        return;
+    int path = walk_path(s->u, s->e, argument_cursor(s->a, ef->arg[1]));
+    if (path)
+        env_set(s->e, registration(&m, path_text(path)), *t);
+    value cur = object_current(s->e, t);
+    if (cur.kind == V_TENSOR || cur.kind == V_MODULE)
+        m.where = m.where.n ? dc_place_join(&m.where, &cur.where) : cur.where;
+    else
+        m.where.n = 0;
+    object_update(s->e, &m);
+}
+
+static void param_of(call_state *s, const dc_effect *ef)
+{
+    value m = current_arg(s, ef, 0);    /* it moves with its module */
+    if (m.kind == V_MODULE && m.where.n) {
+        s->result = value_of(V_TENSOR, m.where);
+        s->result.obj = m.obj;
+        s->result.dtype = m.dtype;
+    }
+}
+
+/* ---- lists ------------------------------------------------------------------------ */
+
+static void list_new(call_state *s, const dc_effect *ef)
+{
+    dc_place none = { 0, { { 0 } } };
+    (void)ef;
+    s->result = object_new(s->u, s->e, V_LIST, none);
+}
+
+static void list_push(call_state *s, const dc_effect *ef)
+{
+    const value *l = arg_value(s, ef, 0);
+    if (l->kind != V_LIST || l->obj < 0)
+        return;
+    int count = object_path(l->obj, ".n");
+    const value *had = env_find(s->e, count);
+    int n = had ? had->obj : 0;
+    char part[16];
+    snprintf(part, sizeof part, "[%d]", n);
+    env_set(s->e, object_path(l->obj, part), *arg_value(s, ef, 1));
+    value next = value_unknown();
+    next.kind = V_COUNT;
+    next.obj = (short)(n + 1);
+    env_set(s->e, count, next);
+}
+
+typedef struct {
+    const env *e;
+    size_t prefix;                      /* "#N" */
+    value joined;
+    bool any;
+} elements;
+
+static void join_element(int id, void *ctx)
+{
+    elements *w = ctx;
+    if (path_text(id)[w->prefix] != '[')
+        return;
+    const value *v = env_find(w->e, id);
+    w->joined = w->any ? value_join(&w->joined, v) : *v;
+    w->any = true;
+}
+
+/* Element i, or under an index not known, what any element may be; of a
+   list moved whole, where it went. */
+static void list_get(call_state *s, const dc_effect *ef)
+{
+    const value *l = arg_value(s, ef, 0);
+    if (l->kind != V_LIST || l->obj < 0)
+        return;
+    int i = cursor_int(argument_cursor(s->a, ef->arg[1]), -1);
+    if (i >= 0) {
+        char part[16];
+        snprintf(part, sizeof part, "[%d]", i);
+        s->result = env_get(s->e, object_path(l->obj, part));
+    } else {
+        int list = object_path(l->obj, "");
+        elements w = { s->e, strlen(path_text(list)), value_unknown(), false };
+        env_each_member(s->e, list, join_element, &w);
+        s->result = w.joined;
+    }
+    if (s->result.kind == V_NONE && l->where.n)
+        s->result = value_of(V_TENSOR, l->where);  /* every element moved together */
+}
+
+static void split(call_state *s, const dc_effect *ef)
+{
+    const value *x = arg_value(s, ef, 0);
+    if (x->kind == V_TENSOR)
+        s->result = object_new(s->u, s->e, V_LIST, x->where);
+}
+
+static void batches(call_state *s, const dc_effect *ef)
+{
+    for (int i = 0; i < ef->nargs; i++)
+        store_through(s, ef->arg[i],
+                      created(dc_place_of(AT_CPU, 0, s->at, "loaded as a batch onto"),
+                              DT_UNKNOWN_TYPE, (dc_loc){ 0 }));
+}
+
+static void identity(call_state *s, const dc_effect *ef)
+{
+    s->result = *arg_value(s, ef, 0);
+}
+
+static void test(call_state *s, const dc_effect *ef)
+{
+    (void)s, (void)ef;                  /* an if's condition: guards.c */
+}
+
+static void pointer_attributes(call_state *s, const dc_effect *ef)
+{
+    value attrs = value_unknown();
+    attrs.kind = V_POINTER;
+    attrs.path = walk_path(s->u, s->e, argument_cursor(s->a, ef->arg[1]));
+    if (attrs.path)
+        store_through(s, ef->arg[0], attrs);
+}
+
+/* ---- devices --------------------------------------------------------------------- */
+
+static void device_of(call_state *s, const dc_effect *ef)
+{
+    value cur = current_arg(s, ef, 0);
+    if ((cur.kind == V_TENSOR || cur.kind == V_MODULE) && cur.where.n)
+        s->result = value_of(V_DEVICE, cur.where);
+}
+
+static void device_cpu(call_state *s, const dc_effect *ef)
+{
+    (void)ef;
+    s->result = value_of(V_DEVICE, dc_place_of(AT_CPU, 0, s->at, "the cpu"));
+}
+
+static void device_cuda(call_state *s, const dc_effect *ef)
+{
+    int i = cursor_int(argument_cursor(s->a, ef->arg[0]), -1);
+    s->result = value_of(V_DEVICE, dc_place_of(i >= 0 ? AT_CUDA : AT_GPU, i, s->at, "a GPU"));
+}
+
+/* ---- raw memory -------------------------------------------------------------------- */
+
+static void data_of(call_state *s, const dc_effect *ef)
+{
+    const value *x = arg_value(s, ef, 0);
+    if (x->kind == V_TENSOR)
+        s->result = value_of(V_MEMORY, x->where);
+}
+
+static void allocates_device(call_state *s, const dc_effect *ef)
+{
+    store_through(s, ef->arg[0],
+                  value_of(V_MEMORY, dc_place_of(AT_GPU, -1, s->at, "allocated on")));
+}
+
+static void allocates_pinned(call_state *s, const dc_effect *ef)
+{
+    store_through(s, ef->arg[0],
+                  value_of(V_MEMORY, dc_place_of(AT_PINNED, 0, s->at, "allocated as")));
+}
+
+static void returns_host(call_state *s, const dc_effect *ef)
+{
+    (void)ef;
+    s->result = value_of(V_MEMORY, dc_place_of(AT_CPU, 0, s->at, "allocated on"));
+}
+
+static void returns_device(call_state *s, const dc_effect *ef)
+{
+    (void)ef;
+    s->result = value_of(V_MEMORY, dc_place_of(AT_GPU, -1, s->at, "allocated on"));
+}
+
+/* ---- the checks ---------------------------------------------------------------------- */
+
+/* A variable holding `name` moved to where `other` is: what the user
+   probably meant (xg = dt_to(x, dev); ... x ...). */
+static int moved_copy(const env *e, const char *name, const dc_place *other)
+{
+    int from = path_intern(name), found = 0;
+    for (int id = env_next(e, 0); id; id = env_next(e, id)) {
+        const value *v = env_find(e, id);
+        if (v->kind == V_TENSOR && path_text(id)[0] != '#' && v->path == from &&
+            v->where.n && !dc_places_differ(&v->where, other))
+            found = id;                 /* the latest, as a scan from the end found */
+    }
+    return found;
+}
+
+static void same_device(call_state *s, const dc_effect *ef)
+{
+    value x = current_arg(s, ef, 0);
+    for (int i = 1; i < ef->nargs; i++) {
+        value y = current_arg(s, ef, i);
+        if ((x.kind != V_TENSOR && x.kind != V_MODULE) ||
+            (y.kind != V_TENSOR && y.kind != V_MODULE) || !x.where.n || !y.where.n)
+            continue;                   /* memory as a tensor: a struct's own, not its device */
+        if (summary_defer(s->u, s->at, argument_operand(s->a, ef->arg[0], &x),
+                          argument_operand(s->a, ef->arg[i], &y)) ||
+            !dc_places_differ(&x.where, &y.where))
+            continue;
+        int moved = moved_copy(s->e, argument_text(s->a, ef->arg[0]), &y.where);
+        if (!moved)
+            moved = moved_copy(s->e, argument_text(s->a, ef->arg[i]), &x.where);
+        const value *mv = env_find(s->e, moved);
+        dc_report_device_mismatch(s->u->out, s->at, argument_operand(s->a, ef->arg[0], &x),
+                                  argument_operand(s->a, ef->arg[i], &y),
+                                  moved ? path_text(moved) : NULL,
+                                  mv ? mv->where.a[0].origin : (dc_loc){ 0 });
+    }
+}
+
+static void same_dtype(call_state *s, const dc_effect *ef)
+{
+    value x = current_arg(s, ef, 0);
+    for (int i = 1; i < ef->nargs; i++) {
+        value y = current_arg(s, ef, i);
+        if (x.dtype == DT_UNKNOWN_TYPE || y.dtype == DT_UNKNOWN_TYPE || x.dtype == y.dtype ||
+            x.dtype == DT_I64_TYPE || y.dtype == DT_I64_TYPE)
+            continue;
+        dc_report_dtype_mismatch(s->u->out, s->at, argument_text(s->a, ef->arg[0]),
+                                 dtype_names[x.dtype], x.dtype_origin,
+                                 argument_text(s->a, ef->arg[i]), dtype_names[y.dtype],
+                                 y.dtype_origin);
+    }
+}
+
+void effect_need_memory(unit *u, dc_loc at, const char *what, dc_operand ptr, bool device)
+{
+    if (!summary_role(u, ptr.place, device ? ROLE_DEVICE : ROLE_HOST))
+        dc_check_memspace(u->out, at, what, ptr, device);
+}
+
+static void memory_check(call_state *s, int i, bool wants_device)
+{
+    const value *p = argument(s->a, i);
+    if (p->kind == V_MEMORY)
+        effect_need_memory(s->u, s->at, s->op, argument_operand(s->a, i, p), wants_device);
+}
+
+static void device_memory(call_state *s, const dc_effect *ef)
+{
+    memory_check(s, ef->arg[0], true);
+}
+
+static void host_memory(call_state *s, const dc_effect *ef)
+{
+    memory_check(s, ef->arg[0], false);
+}
+
+static void memcpy_kind(call_state *s, const dc_effect *ef)
+{
+    char kind[64];
+    cursor_spelling(cursor_bare(argument_cursor(s->a, ef->arg[2])), kind, sizeof kind);
+    const value *dst = arg_value(s, ef, 0), *src = arg_value(s, ef, 1);
+    int k = dc_copy_kind(kind);
+    if (dst->kind != V_MEMORY || src->kind != V_MEMORY || k < 0)
+        return;
+    summary_copy(s->u, &dst->where, &src->where, k);
+    /* a parameter on one side: its role is the kind's, and it is checked at each call */
+    bool dst_param = summary_role(s->u, &dst->where, k & 1 ? ROLE_DEVICE : ROLE_HOST);
+    bool src_param = summary_role(s->u, &src->where, k & 2 ? ROLE_DEVICE : ROLE_HOST);
+    if (!dst_param && !src_param)
+        dc_check_memcpy(s->u->out, s->at, k, argument_operand(s->a, ef->arg[0], dst),
+                        argument_operand(s->a, ef->arg[1], src), NULL);
+}
+
+/* A kernel launch: each pointer parameter of the kernel (from its
+   declaration) gets the memory of the matching argument address. */
+static void launch(call_state *s, const dc_effect *ef)
+{
+    CXCursor kernel = clang_getCursorReferenced(cursor_bare(argument_cursor(s->a, ef->arg[0])));
+    const value *list = arg_value(s, ef, 1);
+    if (clang_getCursorKind(kernel) != CXCursor_FunctionDecl || list->kind != V_ADDRS)
+        return;
+    char name[64];
+    cursor_spelling(kernel, name, sizeof name);
+    int nparams = clang_Cursor_getNumArguments(kernel);
+    const char *next = path_text(list->path);
+    for (int i = 0; i < nparams && *next; i++) {
+        char slot[PATH];
+        const char *bar = strchr(next, '|');
+        snprintf(slot, sizeof slot, "%.*s", bar ? (int)(bar - next) : (int)strlen(next), next);
+        next = bar ? bar + 1 : "";
+        CXType t = clang_getCursorType(clang_Cursor_getArgument(kernel, (unsigned)i));
+        value v = env_get(s->e, path_intern(slot));
+        if (t.kind != CXType_Pointer || v.kind != V_MEMORY)
+            continue;
+        char what[128];
+        snprintf(what, sizeof what, "argument %d of kernel %s", i, name);
+        effect_need_memory(s->u, s->at, what, (dc_operand){ slot, &v.where, false }, true);
+    }
+}
+
+void effect_check_deref(unit *u, env *e, CXCursor base, const value *v, bool write, dc_loc at)
+{
+    char text[64];
+    int path = walk_path(u, e, base);
+    if (v->kind != V_MEMORY || summary_role(u, &v->where, ROLE_DEREF))
+        return;
+    if (!path)
+        cursor_text(u->tu, cursor_bare(base), text, sizeof text);
+    dc_check_host_deref(u->out, at, (dc_operand){ path ? path_text(path) : text, &v->where,
+                                                  false }, write, NULL);
+}
+
+/* ---- the table ------------------------------------------------------------------------ */
+
+static effect_fn *const handlers[EF_COUNT] = {
+    [EF_CREATES_CPU] = creates_cpu,         [EF_CREATES_ON] = creates_on,
+    [EF_CREATES_LIKE] = creates_like,       [EF_DTYPE] = sets_dtype,
+    [EF_TRANSFER] = transfer,               [EF_TRANSFER_DTYPE] = transfer_dtype,
+    [EF_PIN] = pin,                         [EF_MOVES] = moves,
+    [EF_SAME_DEVICE] = same_device,         [EF_SAME_DTYPE] = same_dtype,
+    [EF_DEVICE_OF] = device_of,             [EF_DEVICE_CPU] = device_cpu,
+    [EF_DEVICE_CUDA] = device_cuda,         [EF_DATA_OF] = data_of,
+    [EF_MODULE_STATE] = module_state,       [EF_MODULE_CUSTOM] = module_custom,
+    [EF_MODULE_CHILDREN] = module_children, [EF_REGISTER] = registers,
+    [EF_PARAM_OF] = param_of,               [EF_LIST_NEW] = list_new,
+    [EF_LIST_PUSH] = list_push,             [EF_LIST_GET] = list_get,
+    [EF_SPLIT] = split,                     [EF_BATCHES] = batches,
+    [EF_ALLOCATES_DEVICE] = allocates_device, [EF_ALLOCATES_PINNED] = allocates_pinned,
+    [EF_RETURNS_HOST] = returns_host,       [EF_RETURNS_DEVICE] = returns_device,
+    [EF_DEVICE_MEMORY] = device_memory,     [EF_HOST_MEMORY] = host_memory,
+    [EF_MEMCPY] = memcpy_kind,              [EF_LAUNCH] = launch,
+    [EF_IDENTITY] = identity,               [EF_DEVICE_EQUAL] = test,
+    [EF_IS_CUDA] = test,                    [EF_POINTER_ATTRIBUTES] = pointer_attributes,
+};
+
+void effect_apply(call_state *s, const dc_effect *ef)
+{
+    if (ef->kind < EF_COUNT && handlers[ef->kind])
+        handlers[ef->kind](s, ef);
+}

@@ -1,0 +1,303 @@
+/*
+ * Access paths and the environment.
+ *
+ * A path ("x", "st->w", "#3.reg.x") is interned once for the run as a
+ * number, with a link to its parent (the path less its last member) and to
+ * its own members, so that "every member of st" is a walk over what was
+ * ever written under st, not a scan of the environment.
+ *
+ * The environment maps path numbers to values in pages of 64.  A copy (at
+ * every branch) shares the pages and copies one only when it writes to it,
+ * and a join skips the pages both sides still share: a branch costs what
+ * it changes, not the size of the function.
+ */
+#include "flow.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- interned paths ------------------------------------------------------------ */
+
+typedef struct {
+    char *text;
+    uint32_t hash;
+    int parent, first, next;            /* the tree of members */
+} path_entry;
+
+static path_entry *paths;               /* [0] is the empty path */
+static int npaths, cappaths;
+static int *slots;                      /* open addressing over paths */
+static int nslots;
+
+static uint32_t hash_text(const char *s)
+{
+    uint32_t h = 2166136261u;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 16777619u;
+    return h;
+}
+
+/* Where a path's last member starts (".x", "->x", "[3]"), or 0 for a root. */
+static size_t last_member(const char *s)
+{
+    size_t cut = 0;
+    for (size_t i = 1; s[i]; i++)
+        if (s[i] == '.' || s[i] == '[' || (s[i] == '-' && s[i + 1] == '>'))
+            cut = i;
+    return cut;
+}
+
+static void rehash(void)
+{
+    nslots = nslots ? 2 * nslots : 1024;
+    free(slots);
+    slots = dc_realloc(NULL, (size_t)nslots * sizeof *slots);
+    memset(slots, 0, (size_t)nslots * sizeof *slots);
+    for (int id = 1; id < npaths; id++) {
+        uint32_t i = paths[id].hash & (uint32_t)(nslots - 1);
+        while (slots[i])
+            i = (i + 1) & (uint32_t)(nslots - 1);
+        slots[i] = id;
+    }
+}
+
+/* The slot that holds text, or the empty one where it would go. */
+static int *slot_of(const char *text, uint32_t h)
+{
+    uint32_t i = h & (uint32_t)(nslots - 1);
+    for (; slots[i]; i = (i + 1) & (uint32_t)(nslots - 1))
+        if (paths[slots[i]].hash == h && strcmp(paths[slots[i]].text, text) == 0)
+            break;
+    return &slots[i];
+}
+
+int path_intern(const char *text)
+{
+    if (!text || !*text)
+        return 0;
+    if (npaths == 0) {
+        cappaths = 1024;
+        paths = dc_realloc(NULL, (size_t)cappaths * sizeof *paths);
+        paths[npaths++] = (path_entry){ NULL, 0, 0, 0, 0 };    /* the empty path */
+        rehash();
+    }
+    uint32_t h = hash_text(text);
+    int *slot = slot_of(text, h);
+    if (*slot)
+        return *slot;
+    size_t cut = last_member(text);
+    int parent = 0;
+    if (cut) {
+        char base[PATH];
+        snprintf(base, sizeof base, "%.*s", (int)(cut < PATH ? cut : PATH - 1), text);
+        parent = path_intern(base);
+    }
+    if (npaths == cappaths) {
+        cappaths *= 2;
+        paths = dc_realloc(paths, (size_t)cappaths * sizeof *paths);
+    }
+    if (2 * (npaths + 1) >= nslots)
+        rehash();
+    int id = npaths++;
+    paths[id] = (path_entry){ dc_format("%s", text), h, parent, 0, 0 };
+    if (parent) {
+        paths[id].next = paths[parent].first;
+        paths[parent].first = id;
+    }
+    *slot_of(text, h) = id;
+    return id;
+}
+
+const char *path_text(int id)
+{
+    return id > 0 && id < npaths ? paths[id].text : "";
+}
+
+int path_join(const char *base, const char *rest)
+{
+    char text[PATH];
+    snprintf(text, sizeof text, "%.*s%.*s", PATH / 2 - 8, base, PATH / 2, rest);
+    return path_intern(text);
+}
+
+int *path_map_at(path_map *m, int id)
+{
+    if (id >= m->n) {
+        int n = id + 1 > 2 * m->n ? id + 1 : 2 * m->n;
+        m->v = dc_realloc(m->v, (size_t)n * sizeof *m->v);
+        memset(m->v + m->n, 0, (size_t)(n - m->n) * sizeof *m->v);
+        m->n = n;
+    }
+    return &m->v[id];
+}
+
+void path_map_free(path_map *m)
+{
+    free(m->v);
+    *m = (path_map){ NULL, 0 };
+}
+
+/* ---- the environment ------------------------------------------------------------ */
+
+#define PAGE 64
+
+struct env_page {
+    int refs;
+    uint64_t set;                       /* which slots hold a value */
+    value v[PAGE];
+};
+
+const value *env_find(const env *e, int id)
+{
+    int p = id / PAGE, i = id % PAGE;
+    if (id <= 0 || p >= e->npages || !e->pages[p] || !(e->pages[p]->set >> i & 1))
+        return NULL;
+    return &e->pages[p]->v[i];
+}
+
+value env_get(const env *e, int id)
+{
+    const value *v = env_find(e, id);
+    return v ? *v : value_unknown();
+}
+
+/* The page of id, the environment's own (copied if shared). */
+static env_page *own_page(env *e, int id)
+{
+    int p = id / PAGE;
+    if (p >= e->npages) {
+        int n = p + 1 > 2 * e->npages ? p + 1 : 2 * e->npages;
+        e->pages = dc_realloc(e->pages, (size_t)n * sizeof *e->pages);
+        memset(e->pages + e->npages, 0, (size_t)(n - e->npages) * sizeof *e->pages);
+        e->npages = n;
+    }
+    env_page *page = e->pages[p];
+    if (page && page->refs == 1)
+        return page;
+    env_page *mine = dc_realloc(NULL, sizeof *mine);
+    if (page) {
+        *mine = *page;
+        page->refs--;
+    } else {
+        mine->set = 0;
+    }
+    mine->refs = 1;
+    e->pages[p] = mine;
+    return mine;
+}
+
+void env_set(env *e, int id, value v)
+{
+    if (id <= 0)
+        return;
+    env_page *page = own_page(e, id);
+    page->v[id % PAGE] = v;
+    page->set |= (uint64_t)1 << (id % PAGE);
+}
+
+env env_copy(const env *e)
+{
+    env c = { NULL, e->npages, e->dead };
+    if (e->npages) {
+        c.pages = dc_realloc(NULL, (size_t)e->npages * sizeof *c.pages);
+        for (int p = 0; p < e->npages; p++) {
+            c.pages[p] = e->pages[p];
+            if (c.pages[p])
+                c.pages[p]->refs++;
+        }
+    }
+    return c;
+}
+
+void env_free(env *e)
+{
+    for (int p = 0; p < e->npages; p++)
+        if (e->pages[p] && --e->pages[p]->refs == 0)
+            free(e->pages[p]);
+    free(e->pages);
+    *e = (env){ 0 };
+}
+
+bool env_join(env *a, const env *b)
+{
+    bool changed = false;
+    if (b->dead)
+        return false;
+    if (a->dead) {
+        env_free(a);
+        *a = env_copy(b);
+        return true;
+    }
+    for (int p = 0; p < b->npages; p++) {
+        const env_page *theirs = b->pages[p];
+        if (!theirs || (p < a->npages && a->pages[p] == theirs))
+            continue;                   /* shared: nothing differs here */
+        for (int i = 0; i < PAGE; i++) {
+            if (!(theirs->set >> i & 1))
+                continue;
+            int id = p * PAGE + i;
+            const value *mine = env_find(a, id);
+            if (!mine) {
+                env_set(a, id, theirs->v[i]);
+                changed = true;
+            } else if (!value_same(mine, &theirs->v[i])) {
+                value j = value_join(mine, &theirs->v[i]);
+                if (path_text(id)[0] != '#')
+                    j = value_named(id, j);     /* a device set by branches */
+                changed = changed || !value_same(mine, &j);
+                env_set(a, id, j);
+            }
+        }
+    }
+    return changed;
+}
+
+int env_next(const env *e, int id)
+{
+    for (id++; id / PAGE < e->npages; id++) {
+        const env_page *page = e->pages[id / PAGE];
+        if (!page) {
+            id = (id / PAGE + 1) * PAGE - 1;
+            continue;
+        }
+        if (page->set >> (id % PAGE) & 1)
+            return id;
+    }
+    return 0;
+}
+
+void env_each_member(const env *e, int from, void (*fn)(int id, void *ctx), void *ctx)
+{
+    if (from <= 0 || from >= npaths)
+        return;
+    for (int m = paths[from].first; m; m = paths[m].next) {
+        if (env_find(e, m))
+            fn(m, ctx);
+        env_each_member(e, m, fn, ctx);
+    }
+}
+
+typedef struct {
+    env *e;
+    size_t from_len;
+    const char *to;
+} twin_copy;
+
+static void copy_twin(int id, void *ctx)
+{
+    twin_copy *t = ctx;
+    const char *rest = path_text(id) + t->from_len;
+    if (*rest != '.' && strncmp(rest, "->", 2) != 0)
+        return;
+    int twin = path_join(t->to, rest);
+    value v = env_get(t->e, id);
+    env_set(t->e, twin, v);
+}
+
+void env_copy_members(env *e, int from, int to)
+{
+    if (!from || !to || from == to)
+        return;
+    twin_copy t = { e, strlen(path_text(from)), path_text(to) };
+    env_each_member(e, from, copy_twin, &t);
+}

@@ -1,0 +1,227 @@
+/*
+ * Facts on struct fields, program-wide.  The first walk of the program
+ * records every assignment to a pointer field (`l.output_gpu = ...`,
+ * `l->output = ...`), by the field's declaration, wherever the struct came
+ * from; a value read from another field is kept as that field (AT_FIELD),
+ * so `l.delta_gpu = l.output_gpu` follows what output_gpu turns out to be.
+ *
+ * Then each field gets a fact: device memory when every assignment stores
+ * device memory, host memory when every one stores host memory (malloc'd
+ * or a local array), else none: mixed, unknown, pinned or mapped memory
+ * (which both sides may use) leave the field unknown, and quiet.  A lone
+ * assignment of the other space, where at least two others agree, is the
+ * mistake, and a finding; the others make the fact.
+ *
+ * The second walk reads a field that nothing in the function set with its
+ * fact: so `l.output_gpu` is device memory in a function that receives the
+ * struct by value.
+ */
+#include "flow.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { NONE_YET, HOST, DEVICE, MIXED };
+
+typedef struct {
+    int field;
+    dc_loc at;
+    value v;
+    CXCursor rhs;                       /* for the finding's words */
+    CXTranslationUnit tu;
+    bool named;                         /* in a file the run was given: its finding is said */
+} store;
+
+typedef struct {
+    char name[64];
+    int fact;
+    dc_place place;                     /* the fact, with the origin of one store */
+} field;
+
+static field *fields;
+static int nfields, capfields;
+static path_map by_usr;                 /* field number + 1, by interned USR */
+static store *stores;
+static int nstores, capstores;
+static path_map store_at;               /* store number + 1, by interned "field@file:line:col" */
+static bool resolved;
+
+static int field_of(CXCursor member_ref)
+{
+    CXCursor decl = clang_getCursorReferenced(member_ref);
+    CXType t = clang_getCursorType(decl);
+    if (clang_getCursorKind(decl) != CXCursor_FieldDecl ||
+        (t.kind != CXType_Pointer && !type_names(t, "CUdeviceptr")))
+        return -1;
+    CXString s = clang_getCursorUSR(decl);
+    char usr[PATH + 8];
+    snprintf(usr, sizeof usr, "field:%s", clang_getCString(s));
+    clang_disposeString(s);
+    int *number = path_map_at(&by_usr, path_intern(usr));
+    if (!*number) {
+        if (nfields == 32767)
+            return -1;
+        if (nfields == capfields) {
+            capfields = capfields ? 2 * capfields : 64;
+            fields = dc_realloc(fields, (size_t)capfields * sizeof *fields);
+        }
+        field *f = &fields[nfields];
+        memset(f, 0, sizeof *f);
+        cursor_spelling(decl, f->name, sizeof f->name);
+        *number = ++nfields;
+    }
+    return *number - 1;
+}
+
+/* The store of field f at `at`, made if new. */
+static store *store_of(int f, dc_loc at)
+{
+    char key[PATH + 64];
+    snprintf(key, sizeof key, "store:%d@%.60s:%u:%u", f, at.file ? at.file : "", at.line,
+             at.column);
+    int *number = path_map_at(&store_at, path_intern(key));
+    if (*number)
+        return &stores[*number - 1];
+    if (nstores == capstores) {
+        capstores = capstores ? 2 * capstores : 256;
+        stores = dc_realloc(stores, (size_t)capstores * sizeof *stores);
+    }
+    *number = nstores + 1;
+    stores[nstores] = (store){ f, at, value_unknown(), clang_getNullCursor(), NULL, false };
+    stores[nstores].v.kind = V_NULL;    /* nothing yet: joins as nothing */
+    return &stores[nstores++];
+}
+
+void fields_store(unit *u, CXCursor lhs, CXCursor rhs, const value *v)
+{
+    int f;
+    if (resolved || v->kind == V_NULL ||
+        clang_getCursorKind(lhs) != CXCursor_MemberRefExpr || (f = field_of(lhs)) < 0)
+        return;
+    store *s = store_of(f, cursor_loc(lhs));
+    s->v = value_join(&s->v, v);        /* a loop's later round, a function walked again */
+    s->rhs = rhs;
+    s->tu = u->tu;
+    s->named = u->named;
+}
+
+value fields_read(CXCursor member_ref)
+{
+    int f = field_of(member_ref);
+    if (f < 0)
+        return value_unknown();
+    if (!resolved) {
+        dc_place symbol = dc_place_of(AT_FIELD, 0, (dc_loc){ 0 }, NULL);
+        symbol.a[0].name = (short)f;
+        return value_of(V_MEMORY, symbol);
+    }
+    if (fields[f].fact != HOST && fields[f].fact != DEVICE)
+        return value_unknown();
+    return value_of(V_MEMORY, fields[f].place);
+}
+
+/* ---- the facts ------------------------------------------------------------------- */
+
+static int join_class(int a, int b)
+{
+    return a == NONE_YET ? b : b == NONE_YET || a == b ? a : MIXED;
+}
+
+/* What one store puts into its field, as far as the facts go. */
+static int store_class(const store *s)
+{
+    if (s->v.kind != V_MEMORY || !s->v.where.n)
+        return MIXED;
+    int c = NONE_YET;
+    for (int i = 0; i < s->v.where.n; i++) {
+        const dc_atom *a = &s->v.where.a[i];
+        int k = a->kind == AT_CPU                       ? HOST
+                : a->kind == AT_CUDA || a->kind == AT_GPU ? DEVICE
+                : a->kind == AT_FIELD && a->name != s->field ? fields[a->name].fact
+                : a->kind == AT_FIELD                   ? NONE_YET   /* itself */
+                                                        : MIXED;
+        c = join_class(c, k);
+    }
+    return c;
+}
+
+/* A field's fact from its stores' classes: all one space, or all but one
+   store where at least two agree. */
+static int field_class(int counts[4])
+{
+    if (counts[MIXED])
+        return MIXED;
+    if (!counts[HOST] || !counts[DEVICE])
+        return counts[HOST] ? HOST : counts[DEVICE] ? DEVICE : NONE_YET;
+    if (counts[HOST] == 1 && counts[DEVICE] >= 2)
+        return DEVICE;
+    if (counts[DEVICE] == 1 && counts[HOST] >= 2)
+        return HOST;
+    return MIXED;
+}
+
+static bool resolve_round(void)
+{
+    int (*counts)[4] = dc_realloc(NULL, (size_t)(nfields ? nfields : 1) * sizeof *counts);
+    memset(counts, 0, (size_t)(nfields ? nfields : 1) * sizeof *counts);
+    for (int i = 0; i < nstores; i++)
+        counts[stores[i].field][store_class(&stores[i])]++;
+    bool changed = false;
+    for (int f = 0; f < nfields; f++) {
+        int c = field_class(counts[f]);
+        changed = changed || c != fields[f].fact;
+        fields[f].fact = c;
+    }
+    free(counts);
+    return changed;
+}
+
+/* The fact's place: the space, from the first store that made it. */
+static void place_facts(void)
+{
+    for (int i = 0; i < nstores; i++) {
+        field *f = &fields[stores[i].field];
+        int c = store_class(&stores[i]);
+        if (f->place.n || c != f->fact || (c != HOST && c != DEVICE))
+            continue;
+        f->place = dc_place_of(c == HOST ? AT_CPU : AT_GPU, -1, stores[i].at,
+                               "is set to memory of");
+    }
+}
+
+static void report_lone_stores(dc_findings *out)
+{
+    for (int i = 0; i < nstores; i++) {
+        const store *s = &stores[i];
+        const field *f = &fields[s->field];
+        int c = store_class(s);
+        if (!s->named || (f->fact != HOST && f->fact != DEVICE) || (c != HOST && c != DEVICE) ||
+            c == f->fact)
+            continue;
+        char text[64];
+        cursor_text(s->tu, cursor_bare(s->rhs), text, sizeof text);
+        dc_report_field_space(out, s->at, f->name, (dc_operand){ text, &s->v.where, false },
+                              &f->place);
+    }
+}
+
+void fields_resolve(dc_findings *out)
+{
+    for (int round = 0; round < 8 && resolve_round(); round++)
+        continue;
+    place_facts();
+    report_lone_stores(out);
+    resolved = true;
+}
+
+void fields_reset(void)
+{
+    free(fields);
+    free(stores);
+    path_map_free(&by_usr);
+    path_map_free(&store_at);
+    fields = NULL;
+    stores = NULL;
+    nfields = capfields = nstores = capstores = 0;
+    resolved = false;
+}

@@ -1,0 +1,254 @@
+/*
+ * The dataflow's stages and what they share.  analysis.h says what the
+ * dataflow reads (the model) and hands on (places, to the rules); this
+ * header is the dataflow's own:
+ *
+ *   cursor.c    libclang cursors: children, locations, spellings, constants
+ *   env.c       access paths interned as numbers, and the environment: the
+ *               value at each path, in pages shared between copies
+ *   value.c     abstract values, their join, objects (modules and lists),
+ *               devices named by the variable that holds them
+ *   walk.c      statements and expressions, in source order, with branches
+ *               joined, loops to a fixed point, switches and breaks
+ *   call.c      calls: arguments, the model's effects, the program's own
+ *               functions
+ *   effects.c   one handler per effect kind of the model
+ *   guards.c    conditions that test where a value is, refining each side
+ *   fields.c    facts on struct fields, program-wide: device or host memory
+ *               in every assignment
+ *   summary.c   what a function of the program does, for its callers: its
+ *               parameters' roles, its result, what it writes through them
+ *   dataflow.c  the program's functions, callees first (recursion to a
+ *               fixed point), each with its parameters bound
+ */
+#ifndef DEVCHECK_FLOW_H
+#define DEVCHECK_FLOW_H
+
+#include "analysis.h"
+
+#include <stdint.h>
+
+#define PATH 96                         /* the longest access path kept, in bytes */
+#define LOOP_ROUNDS 3
+#define MAX_PARAMS 16
+
+/* ---- cursors (cursor.c) ------------------------------------------------------- */
+
+/* The first children of a cursor: enough for every expression and
+   statement but a block, which is walked with a visitor of its own. */
+typedef struct {
+    CXCursor v[64];
+    int n;
+} children;
+
+children cursor_children(CXCursor c);
+dc_loc cursor_loc(CXCursor c);
+/* Strips parentheses and casts. */
+CXCursor cursor_bare(CXCursor c);
+/* The source text of an expression, shortened to fit messages. */
+void cursor_text(CXTranslationUnit tu, CXCursor c, char *buf, size_t n);
+void cursor_spelling(CXCursor c, char *buf, size_t n);
+/* An integer constant's value (a literal, an enum, a constant expression). */
+int cursor_int(CXCursor c, int fallback);
+bool type_names(CXType t, const char *word);
+CXCursor cursor_body(CXCursor fn);
+bool cursor_is_addr_of(CXCursor c);
+
+/* ---- values (value.c) ----------------------------------------------------------- */
+
+typedef enum { DT_UNKNOWN_TYPE, DT_F32_TYPE, DT_F64_TYPE, DT_I64_TYPE } dtype;
+extern const char *const dtype_names[];
+
+typedef enum {
+    V_NONE,     /* unknown */
+    V_TENSOR, V_MODULE, V_LIST,         /* obj: the module's or list's number */
+    V_DEVICE,   /* a dt_device value */
+    V_MEMORY,   /* raw memory: where it lives */
+    V_ADDR,     /* &path */
+    V_ADDRS,    /* an array of addresses (a kernel's argument list): "a|b|c" */
+    V_NULL,     /* a null pointer: on no device, so it joins as nothing */
+    V_COUNT,    /* a list's length, in obj */
+    V_POINTER,  /* what cudaPointerGetAttributes said of the pointer at path */
+} vkind;
+
+typedef struct {
+    unsigned char kind, dtype;
+    short obj;
+    int path;                           /* an interned path: V_ADDR's target;
+                                           V_MODULE: its state's; V_TENSOR: what it
+                                           was moved from; V_ADDRS: the list */
+    dc_place where;
+    dc_loc dtype_origin;
+} value;
+
+value value_unknown(void);
+value value_of(vkind kind, dc_place where);
+value value_join(const value *a, const value *b);
+bool value_same(const value *a, const value *b);
+/* Storing a device chosen at run time into a variable names it. */
+value value_named(int var, value v);
+dtype dtype_named(const char *word);
+
+/* ---- paths and the environment (env.c) ------------------------------------------ */
+
+/* Interned for the run: 0 is the empty path.  A path's parent is the path
+   without its last member ("st->w" of "st->w.x"), so the members of a
+   struct are found without a scan. */
+int path_intern(const char *text);
+const char *path_text(int id);
+/* "%s%s" of two texts, interned. */
+int path_join(const char *base, const char *rest);
+
+/* A number for each path, 0 until set: tables keyed by interned names. */
+typedef struct {
+    int *v;
+    int n;
+} path_map;
+
+/* The slot of path id (grown on demand). */
+int *path_map_at(path_map *m, int id);
+void path_map_free(path_map *m);
+
+typedef struct env_page env_page;
+
+typedef struct {
+    env_page **pages;
+    int npages;
+    bool dead;                          /* the path ended (return, goto) */
+} env;
+
+const value *env_find(const env *e, int id);      /* NULL: never set */
+value env_get(const env *e, int id);
+void env_set(env *e, int id, value v);
+env env_copy(const env *e);                      /* shares its pages until written */
+void env_free(env *e);
+/* a := a joined with b; whether a changed. */
+bool env_join(env *a, const env *b);
+/* The next path set in e after id (0 to start), or 0 at the end. */
+int env_next(const env *e, int id);
+/* Each path set in e that lies under `from` (a member of it, at any depth). */
+void env_each_member(const env *e, int from, void (*fn)(int id, void *ctx), void *ctx);
+/* b = a, for structs: every path under `from` gets a twin under `to`. */
+void env_copy_members(env *e, int from, int to);
+
+/* ---- the analysis of one function ------------------------------------------------- */
+
+typedef struct program program;
+typedef struct summary summary;
+
+typedef struct {
+    program *prog;
+    summary *self;                      /* what this function does, as it is found */
+    dc_model *model;
+    dc_findings *out;
+    bool named;                         /* in a file the run was given */
+    CXTranslationUnit tu;
+    int objects;                        /* module and list numbers handed out */
+    value returned;
+    bool has_return;
+    env exit;                           /* joined at each return and at the end */
+    env *breaks;                        /* where a break goes: the end of the loop or switch */
+    int returns;                        /* numbers for what callees return */
+} unit;
+
+/* Objects: modules and lists, whose state lives at "#N". */
+int object_path(int obj, const char *part);
+value object_new(unit *u, env *e, vkind kind, dc_place where);
+/* The current state of an object value (modules move in place); a
+   module's tensor is where its module is. */
+value object_current(const env *e, const value *v);
+void object_update(env *e, const value *v);
+
+/* walk.c */
+void walk_statement(unit *u, env *e, CXCursor c);
+value walk_expression(unit *u, env *e, CXCursor c);
+/* The access path of an lvalue expression ("x", "st->weight", "*p"), or 0. */
+int walk_path(unit *u, env *e, CXCursor c);
+/* Where a pointer argument points: `&x` is x, a pointer p what p holds (or "*p"). */
+int walk_target(unit *u, env *e, CXCursor c);
+void walk_body(unit *u, env *e, CXCursor fn);
+/* A call stores v where its argument arg points (`&x`, `&l.field`, p). */
+void walk_store_through(unit *u, env *e, CXCursor arg, value v);
+
+/* call.c: a call's arguments, cursors and values, and their source text,
+   which only a message needs, made when one asks (tokenizing is not free). */
+typedef struct {
+    unit *u;
+    int n;
+    CXCursor c[16];
+    value v[16];
+    char text[16][64];
+} arguments;
+
+value call_expression(unit *u, env *e, CXCursor c, bool result_used);
+const value *argument(arguments *a, int i);
+const char *argument_text(arguments *a, int i);
+dc_operand argument_operand(arguments *a, int i, const value *v);
+/* The cursor of argument i, or of the first one when there is no i. */
+CXCursor argument_cursor(arguments *a, int i);
+
+/* guards.c: what cond says on its true side (yes) and false side (no);
+   either may be NULL.  A value a test refined says so in its place's
+   `how` (how_tested): where the sides join, the test no longer holds. */
+void guard_refine(unit *u, CXCursor cond, env *yes, env *no);
+extern const char how_tested[];
+
+/* fields.c: before fields_resolve, assignments to pointer fields are
+   recorded and a field read is the field itself (AT_FIELD); after it, a
+   field read is its fact, when it has one. */
+void fields_store(unit *u, CXCursor lhs, CXCursor rhs, const value *v);
+value fields_read(CXCursor member_ref);
+/* The facts, and a finding for each lone store of the other space. */
+void fields_resolve(dc_findings *out);
+void fields_reset(void);
+
+/* dataflow.c: the summary of the function a call refers to, when the
+   program defines it (computed now if need be), else NULL. */
+const summary *program_summary(program *p, CXCursor callee);
+
+/* summary.c.  A parameter's roles, found in its function's body: */
+enum {
+    ROLE_DEREF = 1,                     /* host code reads or writes through it */
+    ROLE_DEVICE = 2,                    /* it must be device memory */
+    ROLE_HOST = 4,                      /* it must be host memory */
+};
+summary *summary_new(int nparams);
+void summary_free(summary *s);
+/* Binds the parameters of the function being summarized, by their types. */
+void summary_bind_parameters(unit *u, env *e, CXCursor fn);
+/* What the function's walk found, kept: its result, what it left behind
+   its pointer parameters; whether the summary changed. */
+bool summary_finish(unit *u, CXCursor fn);
+/* Whether a summary's place is a parameter's: then the role is its. */
+bool summary_role(unit *u, const dc_place *p, unsigned role);
+/* Two operands that must share a device, one where a parameter is: the
+   check waits for each call, which knows the parameter's place.  Whether
+   it was put off so. */
+bool summary_defer(unit *u, dc_loc at, dc_operand a, dc_operand b);
+/* A copy of a known kind between two of the function's parameters. */
+void summary_copy(unit *u, const dc_place *dst, const dc_place *src, int kind);
+/* A call to a summarized function, in the caller: the checks of its
+   parameters' roles, its result, what it writes through its arguments. */
+value summary_apply(unit *u, env *e, const summary *s, arguments *a, CXCursor callee,
+                    dc_loc at);
+
+/* effects.c: one call's effects, in the order the model lists them. */
+typedef struct {
+    unit *u;
+    env *e;
+    CXCursor callee;
+    arguments *a;
+    dc_loc at;
+    char op[64];                        /* the callee as the user wrote it */
+    value result;
+} call_state;
+
+void effect_apply(call_state *s, const dc_effect *ef);
+/* Host code dereferences base, whose value is v (a read, or a write). */
+void effect_check_deref(unit *u, env *e, CXCursor base, const value *v, bool write, dc_loc at);
+/* The checks of one pointer argument that must be device (or host) memory. */
+void effect_need_memory(unit *u, dc_loc at, const char *what, dc_operand ptr, bool device);
+/* dt_module_to's work: m and what is registered with it moved to `to`. */
+void effect_move_module(call_state *s, value *m, const char *name, const value *to);
+
+#endif /* DEVCHECK_FLOW_H */

@@ -1,0 +1,221 @@
+/*
+ * Guards: an `if` whose condition tests where a value is refines that value
+ * on each side.  The tests are the model's:
+ *
+ *   device-equal a b     `dt_device_equal(dt_device_of(x), dev)`: on the
+ *                        true side x is where dev is
+ *   is-cuda d            on the true side d (or the tensor it is the device
+ *                        of) is a GPU, on the false side the cpu
+ *   pointer-attributes   after `cudaPointerGetAttributes(&a, p)`,
+ *                        `a.type == cudaMemoryTypeDevice` makes p device
+ *                        memory on the true side (Host: host memory)
+ *
+ * with `!`, `&&` (both hold on the true side) and `||` (neither holds on
+ * the false side) around them.
+ */
+#include "flow.h"
+
+#include <string.h>
+
+/* cudaMemoryType's values, which the CUDA headers fix. */
+enum { MEMORY_HOST = 1, MEMORY_DEVICE = 2, MEMORY_MANAGED = 3 };
+
+static const dc_effect *test_of(unit *u, CXCursor call, dc_effect_kind kind)
+{
+    if (clang_getCursorKind(call) != CXCursor_CallExpr)
+        return NULL;
+    CXCursor callee = clang_getCursorReferenced(call);
+    if (clang_getCursorKind(callee) != CXCursor_FunctionDecl)
+        return NULL;
+    const dc_effects *effects = dc_model_effects(u->model, callee);
+    for (int i = 0; effects && i < effects->n; i++)
+        if (effects->v[i].kind == kind)
+            return &effects->v[i];
+    return NULL;
+}
+
+static CXCursor call_argument(CXCursor call, int i)
+{
+    int n = clang_Cursor_getNumArguments(call);
+    return i >= 0 && i < n ? clang_Cursor_getArgument(call, (unsigned)i) : clang_getNullCursor();
+}
+
+/* What holds the device an expression is: x for `dt_device_of(x)`, a
+   device variable itself. */
+static int holder_of(unit *u, env *e, CXCursor c)
+{
+    c = cursor_bare(c);
+    const dc_effect *of = test_of(u, c, EF_DEVICE_OF);
+    if (of)
+        return walk_path(u, e, call_argument(c, of->arg[0]));
+    return clang_getCursorKind(c) == CXCursor_CallExpr ? 0 : walk_path(u, e, c);
+}
+
+/* The place of an expression, evaluated on a copy of e: the test's own
+   evaluation already said whatever it finds. */
+static dc_place place_of_expression(unit *u, const env *e, CXCursor c)
+{
+    env scratch = env_copy(e);
+    dc_findings *out = u->out, none = { 0 };
+    u->out = &none;
+    value found = walk_expression(u, &scratch, c);
+    value v = object_current(&scratch, &found);
+    u->out = out;
+    dc_findings_free(&none);
+    env_free(&scratch);
+    return v.kind == V_NONE ? (dc_place){ 0, { { 0 } } } : v.where;
+}
+
+static void refine(env *e, int holder, dc_place where, dc_loc at)
+{
+    const value *v = holder && e ? env_find(e, holder) : NULL;
+    if (!v || !where.n ||
+        (v->kind != V_TENSOR && v->kind != V_DEVICE && v->kind != V_MEMORY))
+        return;
+    value r = *v;
+    r.where = dc_place_relocated(&where, at, how_tested);
+    env_set(e, holder, r);
+}
+
+/* The GPU (or the cpu) alternatives of a place; a device chosen at run
+   time stands for its definition's. */
+static dc_place only(const dc_place *p, bool gpu)
+{
+    dc_place r = { 0, { { 0 } } };
+    for (int i = 0; i < p->n; i++) {
+        const dc_atom *a = &p->a[i];
+        if (a->kind == AT_NAMED) {
+            dc_place d = only(dc_device_definition(a->name), gpu);
+            r = dc_place_join(&r, &d);
+        } else if (gpu ? a->kind == AT_CUDA || a->kind == AT_GPU : a->kind == AT_CPU) {
+            dc_place one = { 1, { *a } };
+            r = dc_place_join(&r, &one);
+        }
+    }
+    if (!r.n)
+        r = dc_place_of(gpu ? AT_GPU : AT_CPU, -1, (dc_loc){ 0 }, NULL);
+    return r;
+}
+
+static void device_equal(unit *u, CXCursor call, const dc_effect *ef, env *yes)
+{
+    CXCursor a = call_argument(call, ef->arg[0]), b = call_argument(call, ef->arg[1]);
+    dc_loc at = cursor_loc(call);
+    if (!yes || clang_Cursor_isNull(a) || clang_Cursor_isNull(b))
+        return;
+    dc_place pa = place_of_expression(u, yes, a), pb = place_of_expression(u, yes, b);
+    int ha = holder_of(u, yes, a), hb = holder_of(u, yes, b);
+    const value *va = env_find(yes, ha), *vb = env_find(yes, hb);
+    if (va && va->kind != V_DEVICE)     /* a tensor's device: it is where the other is */
+        refine(yes, ha, pb, at);
+    if (vb && vb->kind != V_DEVICE)
+        refine(yes, hb, pa, at);
+}
+
+/* Every value placed at device name `name` (a device chosen at run time)
+   is at `to` now: `if (is_gpu(dev))` decides what 'dev' is, for all. */
+static void resolve_name(env *e, short name, const dc_place *to)
+{
+    for (int id = e ? env_next(e, 0) : 0; id; id = env_next(e, id)) {
+        const value *v = env_find(e, id);
+        if (v->where.n != 1 || v->where.a[0].kind != AT_NAMED || v->where.a[0].name != name)
+            continue;
+        value r = *v;
+        r.where = dc_place_relocated(to, v->where.a[0].origin, v->where.a[0].how);
+        for (int i = 0; i < r.where.n; i++)
+            r.where.a[i].name = name;   /* the name again when the sides join */
+        env_set(e, id, r);
+    }
+}
+
+static void is_cuda(unit *u, CXCursor call, const dc_effect *ef, env *yes, env *no)
+{
+    CXCursor d = call_argument(call, ef->arg[0]);
+    dc_loc at = cursor_loc(call);
+    if (clang_Cursor_isNull(d))
+        return;
+    env *any = yes ? yes : no;
+    dc_place p = place_of_expression(u, any, d);
+    int h = holder_of(u, any, d);
+    if (!p.n)
+        return;
+    dc_place gpu = only(&p, true), cpu = only(&p, false);
+    if (p.n == 1 && p.a[0].kind == AT_NAMED) {
+        resolve_name(yes, p.a[0].name, &gpu);
+        resolve_name(no, p.a[0].name, &cpu);
+    }
+    refine(yes, h, gpu, at);
+    refine(no, h, cpu, at);
+}
+
+/* `a.type == cudaMemoryTypeDevice`, either way round. */
+static void memory_type(unit *u, CXCursor lhs, CXCursor rhs, env *yes, env *no)
+{
+    lhs = cursor_bare(lhs);
+    rhs = cursor_bare(rhs);
+    if (clang_getCursorKind(lhs) != CXCursor_MemberRefExpr) {
+        CXCursor t = lhs;
+        lhs = rhs;
+        rhs = t;
+    }
+    char member[16];
+    cursor_spelling(lhs, member, sizeof member);
+    children ch = cursor_children(lhs);
+    env *any = yes ? yes : no;
+    if (clang_getCursorKind(lhs) != CXCursor_MemberRefExpr || strcmp(member, "type") != 0 ||
+        ch.n < 1)
+        return;
+    const value *attrs = env_find(any, walk_path(u, any, ch.v[0]));
+    int type = cursor_int(rhs, 0);
+    if (!attrs || attrs->kind != V_POINTER || type < MEMORY_HOST || type > MEMORY_MANAGED)
+        return;
+    atom_kind kind = type == MEMORY_DEVICE ? AT_GPU : type == MEMORY_HOST ? AT_CPU : AT_PINNED;
+    refine(yes, attrs->path, dc_place_of(kind, -1, (dc_loc){ 0 }, NULL), cursor_loc(lhs));
+}
+
+void guard_refine(unit *u, CXCursor cond, env *yes, env *no)
+{
+    cond = cursor_bare(cond);
+    children ch;
+    if (!yes && !no)
+        return;                         /* `a && (b || c)`: b alone says nothing */
+    switch (clang_getCursorKind(cond)) {
+    case CXCursor_UnaryOperator:
+        ch = cursor_children(cond);
+        if (ch.n == 1 && clang_getCursorUnaryOperatorKind(cond) == CXUnaryOperator_LNot)
+            guard_refine(u, ch.v[0], no, yes);
+        return;
+    case CXCursor_BinaryOperator:
+        ch = cursor_children(cond);
+        if (ch.n != 2)
+            return;
+        switch (clang_getCursorBinaryOperatorKind(cond)) {
+        case CXBinaryOperator_LAnd:
+            guard_refine(u, ch.v[0], yes, NULL);
+            guard_refine(u, ch.v[1], yes, NULL);
+            return;
+        case CXBinaryOperator_LOr:
+            guard_refine(u, ch.v[0], NULL, no);
+            guard_refine(u, ch.v[1], NULL, no);
+            return;
+        case CXBinaryOperator_EQ:
+            memory_type(u, ch.v[0], ch.v[1], yes, no);
+            return;
+        case CXBinaryOperator_NE:
+            memory_type(u, ch.v[0], ch.v[1], no, yes);
+            return;
+        default:
+            return;
+        }
+    case CXCursor_CallExpr: {
+        const dc_effect *ef = test_of(u, cond, EF_DEVICE_EQUAL);
+        if (ef)
+            device_equal(u, cond, ef, yes);
+        else if ((ef = test_of(u, cond, EF_IS_CUDA)))
+            is_cuda(u, cond, ef, yes, no);
+        return;
+    }
+    default:
+        return;
+    }
+}

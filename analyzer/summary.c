@@ -1,0 +1,434 @@
+/*
+ * Function summaries: what a function of the program does, as its callers
+ * need it, found from its body alone with each parameter bound to a place
+ * of its own ("where parameter i is", AT_PARAM):
+ *
+ *   - each parameter's roles: host code dereferences it; it must be device
+ *     memory (a kernel's argument, the device side of a copy, cudaMemset,
+ *     cudaFree) or host memory; and copies of a known kind between two
+ *     parameters;
+ *   - its result, in the parameters' places where it depends on them (a
+ *     helper that returns what it was given, or moves it to a device given);
+ *   - what it leaves behind pointer parameters: "*p" (an out-parameter),
+ *     "p->field" (a struct filled through a pointer), a module moved.
+ *
+ * At each call the parameters' places become the arguments' (place.c's
+ * dc_place_substitute), the roles become checks of the arguments, and in a
+ * function that is itself being summarized, a role of an argument that is
+ * one of its own parameters becomes that parameter's role.
+ */
+#include "flow.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define SUMMARY_COPIES 8
+#define SUMMARY_FIELDS 32
+#define SUMMARY_CHECKS 16
+
+typedef struct {
+    signed char dst, src;               /* parameters */
+    signed char kind;                   /* dc_copy_kind */
+} copy_pair;
+
+/* A device check put off until the parameters' places are known. */
+typedef struct {
+    dc_loc at;
+    int names[2];                       /* interned source texts */
+    dc_place places[2];
+    bool modules[2];
+} deferred;
+
+typedef struct {
+    signed char param;                  /* -1: the result's members */
+    int member;                         /* interned: "->w", ".inner.t" */
+    value v;
+} field_write;
+
+struct summary {
+    int nparams;
+    bool forward;                       /* its input has a place of its own */
+    unsigned roles[MAX_PARAMS];
+    int ncopies;
+    copy_pair copies[SUMMARY_COPIES];
+    value result;
+    value out[MAX_PARAMS];              /* "*p" at the end; V_NONE: not written */
+    dc_place moved[MAX_PARAMS];         /* a module parameter, where it was left */
+    short objects[MAX_PARAMS];          /* the module or list object of a parameter */
+    int nfields;
+    field_write fields[SUMMARY_FIELDS];
+    int nchecks;
+    deferred checks[SUMMARY_CHECKS];
+};
+
+summary *summary_new(int nparams)
+{
+    summary *s = dc_realloc(NULL, sizeof *s);
+    memset(s, 0, sizeof *s);
+    s->nparams = nparams < 0 ? 0 : nparams > MAX_PARAMS ? MAX_PARAMS : nparams;
+    s->result = value_unknown();
+    return s;
+}
+
+void summary_free(summary *s)
+{
+    free(s);
+}
+
+/* ---- binding the parameters ----------------------------------------------------- */
+
+static int param_name(CXCursor fn, int i)
+{
+    char name[PATH];
+    cursor_spelling(clang_Cursor_getArgument(fn, (unsigned)i), name, sizeof name);
+    return path_intern(name);
+}
+
+/* dt_tensor *f(dt_module *self, dt_tensor *x): a forward function. */
+static bool is_forward(CXCursor fn)
+{
+    return clang_Cursor_getNumArguments(fn) == 2 &&
+           type_names(clang_getCursorResultType(fn), "dt_tensor") &&
+           type_names(clang_getCursorType(clang_Cursor_getArgument(fn, 0)), "dt_module") &&
+           type_names(clang_getCursorType(clang_Cursor_getArgument(fn, 1)), "dt_tensor");
+}
+
+static void bind_forward(unit *u, env *e, CXCursor fn)
+{
+    value input = value_of(V_TENSOR, dc_place_of(AT_INPUT, 0, cursor_loc(fn), "the input of"));
+    value module = object_new(u, e, V_MODULE, input.where);
+    module.dtype = DT_UNKNOWN_TYPE;
+    object_update(e, &module);
+    env_set(e, param_name(fn, 0), module);
+    env_set(e, param_name(fn, 1), input);
+}
+
+/* A parameter's value, by its type: a tensor, module, list or device where
+   parameter i is; memory where parameter i points; for a pointer to a
+   pointer, the address of "*p", whose value the function may set. */
+static void bind_parameter(unit *u, env *e, CXCursor param, int i)
+{
+    CXType t = clang_getCursorType(param);
+    char name[PATH];
+    cursor_spelling(param, name, sizeof name);
+    int id = path_intern(name);
+    dc_place here = dc_place_of(AT_PARAM, i, (dc_loc){ 0 }, NULL);   /* no origin of its own */
+    bool pointer = t.kind == CXType_Pointer;
+    u->self->objects[i] = -1;
+    if (pointer && clang_getPointeeType(t).kind == CXType_Pointer) {
+        value addr = value_unknown();
+        addr.kind = V_ADDR;
+        addr.path = path_join("*", name);
+        env_set(e, id, addr);
+    } else if (type_names(t, "dt_device")) {
+        env_set(e, id, value_of(V_DEVICE, here));
+    } else if (pointer && type_names(t, "dt_tensor")) {
+        env_set(e, id, value_of(V_TENSOR, here));
+    } else if (pointer && (type_names(t, "dt_module") || type_names(t, "dt_list"))) {
+        value obj = object_new(u, e, type_names(t, "dt_module") ? V_MODULE : V_LIST, here);
+        obj.dtype = DT_UNKNOWN_TYPE;
+        object_update(e, &obj);
+        u->self->objects[i] = obj.obj;
+        env_set(e, id, obj);
+    } else if (pointer || type_names(t, "CUdeviceptr")) {   /* the driver API's integer */
+        env_set(e, id, value_of(V_MEMORY, here));
+    }
+}
+
+void summary_bind_parameters(unit *u, env *e, CXCursor fn)
+{
+    summary *s = u->self;
+    s->forward = is_forward(fn);
+    memset(s->roles, 0, sizeof s->roles);
+    s->ncopies = 0;
+    s->nchecks = 0;
+    if (s->forward) {
+        bind_forward(u, e, fn);
+        return;
+    }
+    for (int i = 0; i < s->nparams; i++)
+        bind_parameter(u, e, clang_Cursor_getArgument(fn, (unsigned)i), i);
+}
+
+/* ---- roles, found in the body ------------------------------------------------------ */
+
+bool summary_role(unit *u, const dc_place *p, unsigned role)
+{
+    int i = dc_place_param(p);
+    if (!u->self || i < 0 || i >= u->self->nparams)
+        return false;
+    u->self->roles[i] |= role;
+    return true;
+}
+
+static bool has_param(const dc_place *p)
+{
+    for (int i = 0; i < p->n; i++)
+        if (p->a[i].kind == AT_PARAM)
+            return true;
+    return false;
+}
+
+bool summary_defer(unit *u, dc_loc at, dc_operand a, dc_operand b)
+{
+    summary *s = u->self;
+    if (!s || (!has_param(a.place) && !has_param(b.place)))
+        return false;
+    for (int i = 0; i < s->nchecks; i++)
+        if (s->checks[i].at.line == at.line && s->checks[i].at.column == at.column &&
+            s->checks[i].at.file == at.file)
+            return true;
+    if (s->nchecks < SUMMARY_CHECKS)
+        s->checks[s->nchecks++] = (deferred){ at, { path_intern(a.name), path_intern(b.name) },
+                                              { *a.place, *b.place }, { a.module, b.module } };
+    return true;
+}
+
+void summary_copy(unit *u, const dc_place *dst, const dc_place *src, int kind)
+{
+    summary *s = u->self;
+    int d = dc_place_param(dst), r = dc_place_param(src);
+    if (!s || d < 0 || r < 0 || d >= s->nparams || r >= s->nparams)
+        return;
+    for (int i = 0; i < s->ncopies; i++)
+        if (s->copies[i].dst == d && s->copies[i].src == r && s->copies[i].kind == kind)
+            return;
+    if (s->ncopies < SUMMARY_COPIES)
+        s->copies[s->ncopies++] = (copy_pair){ (signed char)d, (signed char)r,
+                                               (signed char)kind };
+}
+
+/* ---- the end of the walk ------------------------------------------------------------- */
+
+/* A value as the caller may hold it: nothing that names the callee's paths
+   or objects. */
+static value portable(value v)
+{
+    if (v.kind == V_ADDR || v.kind == V_ADDRS || v.kind == V_COUNT || v.kind == V_POINTER)
+        return value_unknown();
+    v.obj = -1;
+    v.path = 0;
+    return v;
+}
+
+typedef struct {
+    summary *s;
+    const env *e;
+    int param;
+    size_t base;                        /* the length of the parameter's name */
+} field_scan;
+
+static void keep_field(int id, void *ctx)
+{
+    field_scan *f = ctx;
+    const char *member = path_text(id) + f->base;
+    value v = portable(env_get(f->e, id));
+    if (v.kind == V_NONE || f->s->nfields == SUMMARY_FIELDS ||
+        (strncmp(member, "->", 2) != 0 && *member != '.'))
+        return;
+    f->s->fields[f->s->nfields++] = (field_write){ (signed char)f->param, path_intern(member), v };
+}
+
+static void keep_fields(summary *s, const env *e, int base, int param)
+{
+    field_scan f = { s, e, param, strlen(path_text(base)) };
+    env_each_member(e, base, keep_field, &f);
+}
+
+static bool same_fields(const summary *a, const summary *b)
+{
+    if (a->nfields != b->nfields)
+        return false;
+    for (int i = 0; i < a->nfields; i++)
+        if (a->fields[i].param != b->fields[i].param ||
+            a->fields[i].member != b->fields[i].member ||
+            !value_same(&a->fields[i].v, &b->fields[i].v))
+            return false;
+    return true;
+}
+
+static bool same_summary(const summary *a, const summary *b)
+{
+    if (memcmp(a->roles, b->roles, sizeof a->roles) != 0 || a->ncopies != b->ncopies ||
+        a->nchecks != b->nchecks ||
+        memcmp(a->copies, b->copies, (size_t)a->ncopies * sizeof *a->copies) != 0 ||
+        !value_same(&a->result, &b->result) || !same_fields(a, b))
+        return false;
+    for (int i = 0; i < a->nparams; i++)
+        if (!value_same(&a->out[i], &b->out[i]) || !dc_place_same(&a->moved[i], &b->moved[i]))
+            return false;
+    return true;
+}
+
+bool summary_finish(unit *u, CXCursor fn)
+{
+    summary *s = u->self, before = *s;
+    const env *e = &u->exit;
+    value result = object_current(e, &u->returned);   /* a module moved in place */
+    s->result = s->forward || !u->has_return ? value_unknown() : portable(result);
+    s->nfields = 0;
+    if (!s->forward) {
+        keep_fields(s, e, path_intern("#returned"), -1);
+        for (int i = 0; i < s->nparams; i++) {
+            int name = param_name(fn, i);
+            const value *p = env_find(e, name);
+            s->out[i] = p && p->kind == V_ADDR ? portable(env_get(e, p->path)) : value_unknown();
+            keep_fields(s, e, name, i);
+            s->moved[i] = (dc_place){ 0, { { 0 } } };
+            const value *obj = s->objects[i] >= 0 ? env_find(e, object_path(s->objects[i], ""))
+                                                  : NULL;
+            if (obj && dc_place_param(&obj->where) != i)
+                s->moved[i] = obj->where;
+        }
+    }
+    return !same_summary(&before, s);
+}
+
+/* ---- at a call ---------------------------------------------------------------------------- */
+
+typedef struct {
+    unit *u;
+    env *e;
+    arguments *a;
+    dc_place places[MAX_PARAMS];
+    int n;
+} call_site;
+
+/* A summary's value in the caller: the parameters' places made the
+   arguments'; a module or list a new object there. */
+static value substituted(call_site *c, value v)
+{
+    if (v.kind == V_NONE)
+        return v;
+    v.where = dc_place_substitute(&v.where, c->places, c->n);
+    if (v.kind == V_MODULE || v.kind == V_LIST) {
+        value obj = object_new(c->u, c->e, (vkind)v.kind, v.where);
+        obj.dtype = v.dtype;
+        object_update(c->e, &obj);
+        return obj;
+    }
+    return v;
+}
+
+/* The copies between parameters whose arguments are both known memory:
+   checked as the copy itself would be.  Returns the parameters done so. */
+static unsigned check_copies(call_site *c, const summary *s, const char *callee, dc_loc at)
+{
+    unsigned done = 0;
+    for (int i = 0; i < s->ncopies; i++) {
+        const copy_pair *p = &s->copies[i];
+        if (p->dst >= c->a->n || p->src >= c->a->n)
+            continue;
+        const value *dst = &c->a->v[(int)p->dst], *src = &c->a->v[(int)p->src];
+        summary_copy(c->u, &dst->where, &src->where, p->kind);
+        bool known = dst->kind == V_MEMORY && src->kind == V_MEMORY &&
+                     (dc_place_is_host(&dst->where) || dc_place_is_device(&dst->where)) &&
+                     (dc_place_is_host(&src->where) || dc_place_is_device(&src->where));
+        if (!known)
+            continue;
+        dc_check_memcpy(c->u->out, at, p->kind, argument_operand(c->a, p->dst, dst),
+                        argument_operand(c->a, p->src, src), callee);
+        done |= 1u << p->dst | 1u << p->src;
+    }
+    return done;
+}
+
+static void check_roles(call_site *c, const summary *s, const char *callee, dc_loc at)
+{
+    unsigned done = check_copies(c, s, callee, at);
+    for (int i = 0; i < c->n && i < c->a->n; i++) {
+        const value *v = &c->a->v[i];
+        unsigned roles = s->roles[i];
+        if (v->kind != V_MEMORY || !roles || (done >> i & 1))
+            continue;
+        dc_operand arg = argument_operand(c->a, i, v);
+        bool device = roles & ROLE_DEVICE, host = roles & ROLE_HOST;
+        if (device != host)             /* both: it is used either way */
+            effect_need_memory(c->u, at, callee, arg, device);
+        if ((roles & ROLE_DEREF) && !summary_role(c->u, &v->where, ROLE_DEREF))
+            dc_check_host_deref(c->u->out, at, arg, false, callee);
+    }
+}
+
+/* "b.w" for `&b`, "q->w" for a pointer q: a member written through a parameter. */
+static int member_of_target(int target, int member)
+{
+    const char *t = path_text(target), *m = path_text(member);
+    if (*t == '*')
+        return path_join(t + 1, m);
+    if (strncmp(m, "->", 2) == 0) {
+        char dot[PATH];
+        snprintf(dot, sizeof dot, ".%s", m + 2);
+        return path_join(t, dot);
+    }
+    return path_join(t, m);
+}
+
+static void write_back(call_site *c, const summary *s, CXCursor callee, dc_loc at,
+                       value *result)
+{
+    for (int i = 0; i < c->n && i < c->a->n; i++) {
+        if (s->out[i].kind != V_NONE)
+            walk_store_through(c->u, c->e, c->a->c[i], substituted(c, s->out[i]));
+        if (s->moved[i].n) {
+            value m = object_current(c->e, &c->a->v[i]);
+            value to = value_of(V_DEVICE, dc_place_substitute(&s->moved[i], c->places, c->n));
+            call_state st = { c->u, c->e, callee, c->a, at, "", value_unknown() };
+            if (m.kind == V_MODULE)
+                effect_move_module(&st, &m, argument_text(c->a, i), &to);
+        }
+    }
+    int ret = 0;
+    for (int k = 0; k < s->nfields; k++) {
+        const field_write *f = &s->fields[k];
+        int path;
+        if (f->param < 0) {             /* a struct it returned: its members come back too */
+            if (!ret) {
+                char name[32];
+                snprintf(name, sizeof name, "#ret%d", c->u->returns++);
+                ret = path_intern(name);
+            }
+            path = path_join(path_text(ret), path_text(f->member));
+        } else if (f->param < c->a->n) {
+            path = member_of_target(walk_target(c->u, c->e, c->a->c[(int)f->param]), f->member);
+        } else {
+            continue;
+        }
+        env_set(c->e, path, substituted(c, f->v));
+    }
+    if (ret && result->kind == V_MEMORY)
+        result->path = ret;
+}
+
+/* The callee's put-off checks, with this call's places: a finding at the
+   callee's line, or put off again when the places are the caller's
+   parameters'. */
+static void check_deferred(call_site *c, const summary *s)
+{
+    for (int i = 0; i < s->nchecks; i++) {
+        const deferred *d = &s->checks[i];
+        dc_place x = dc_place_substitute(&d->places[0], c->places, c->n);
+        dc_place y = dc_place_substitute(&d->places[1], c->places, c->n);
+        dc_operand a = { path_text(d->names[0]), &x, d->modules[0] };
+        dc_operand b = { path_text(d->names[1]), &y, d->modules[1] };
+        if (!summary_defer(c->u, d->at, a, b) && dc_places_differ(&x, &y))
+            dc_report_device_mismatch(c->u->out, d->at, a, b, NULL, (dc_loc){ 0 });
+    }
+}
+
+value summary_apply(unit *u, env *e, const summary *s, arguments *a, CXCursor callee,
+                    dc_loc at)
+{
+    call_site c = { u, e, a, { { 0, { { 0 } } } }, s->nparams };
+    char name[64];
+    cursor_spelling(callee, name, sizeof name);
+    for (int i = 0; i < c.n && i < a->n; i++) {
+        value cur = object_current(e, &a->v[i]);
+        c.places[i] = cur.kind == V_NONE ? (dc_place){ 0, { { 0 } } } : cur.where;
+    }
+    check_roles(&c, s, name, at);
+    check_deferred(&c, s);
+    value result = substituted(&c, s->result);
+    write_back(&c, s, callee, at, &result);
+    return result;
+}

@@ -1,0 +1,135 @@
+/*
+ * Abstract values: what the environment holds at each path.  A value has a
+ * kind (tensor, module, list, device, memory, an address, null), a place
+ * for the kinds that live somewhere, a dtype for tensors, and for modules
+ * and lists the number of the object whose state lives under "#N", so that
+ * moving a module moves everything registered with it.
+ */
+#include "flow.h"
+
+#include <string.h>
+
+const char *const dtype_names[] = { "?", "float32", "float64", "int64" };
+const char how_tested[] = "tested to be on";
+
+value value_unknown(void)
+{
+    value v;
+    memset(&v, 0, sizeof v);
+    v.obj = -1;
+    return v;
+}
+
+value value_of(vkind kind, dc_place where)
+{
+    value v = value_unknown();
+    v.kind = (unsigned char)kind;
+    v.where = where;
+    return v;
+}
+
+static bool has_place(unsigned char kind)
+{
+    return kind == V_TENSOR || kind == V_MODULE || kind == V_LIST || kind == V_DEVICE ||
+           kind == V_MEMORY;
+}
+
+/* Only what a test said, not what the program did. */
+static bool tested(const value *v)
+{
+    for (int i = 0; i < v->where.n; i++)
+        if (v->where.a[i].how != how_tested)
+            return false;
+    return v->where.n > 0;
+}
+
+value value_join(const value *a, const value *b)
+{
+    if (a->kind == V_NULL || b->kind == V_NULL)
+        return a->kind == V_NULL ? *b : *a;
+    if (tested(a) != tested(b) && a->kind == b->kind)
+        return tested(a) ? *b : *a;     /* the test's side joins the other's as the other */
+    if (a->kind != b->kind)
+        return value_unknown();
+    value j = *a;
+    if (has_place(a->kind))
+        j.where = dc_place_join(&a->where, &b->where);
+    if (a->dtype != b->dtype)
+        j.dtype = DT_UNKNOWN_TYPE;
+    if (a->obj != b->obj)
+        j.obj = -1;
+    if (a->kind == V_ADDR && a->path != b->path)
+        return value_unknown();
+    return j;
+}
+
+bool value_same(const value *a, const value *b)
+{
+    return a->kind == b->kind && a->dtype == b->dtype && a->obj == b->obj &&
+           a->path == b->path && dc_place_same(&a->where, &b->where);
+}
+
+/* `dev = avail ? dt_cuda(0) : dt_cpu()` makes 'dev' a device of its own,
+   whose definition the messages spell out. */
+value value_named(int var, value v)
+{
+    if (v.kind != V_DEVICE || v.where.n < 2)
+        return v;
+    for (int i = 0; i < v.where.n; i++)
+        if (v.where.a[i].kind == AT_UNKNOWN || v.where.a[i].kind == AT_NAMED ||
+            v.where.a[i].kind == AT_PARAM || v.where.a[i].kind == AT_FIELD)
+            return v;
+    short id = dc_device_named(path_text(var), &v.where);
+    if (id < 0)
+        return v;
+    dc_loc origin = v.where.a[0].origin;
+    v.where = dc_place_of(AT_NAMED, 0, origin, "chosen at run time");
+    v.where.a[0].name = id;
+    return v;
+}
+
+dtype dtype_named(const char *word)
+{
+    if (strstr(word, "64"))
+        return strstr(word, "f") || strstr(word, "F") ? DT_F64_TYPE : DT_I64_TYPE;
+    return strstr(word, "32") ? DT_F32_TYPE : DT_UNKNOWN_TYPE;
+}
+
+/* ---- objects: modules and lists ------------------------------------------------- */
+
+int object_path(int obj, const char *part)
+{
+    char text[PATH];
+    snprintf(text, sizeof text, "#%d%.*s", obj, PATH - 12, part);
+    return path_intern(text);
+}
+
+value object_new(unit *u, env *e, vkind kind, dc_place where)
+{
+    value v = value_of(kind, where);
+    v.obj = (short)u->objects++;
+    v.dtype = kind == V_MODULE ? DT_F32_TYPE : DT_UNKNOWN_TYPE;
+    env_set(e, object_path(v.obj, ""), v);
+    return v;
+}
+
+value object_current(const env *e, const value *v)
+{
+    if (v->obj < 0 || (v->kind != V_MODULE && v->kind != V_LIST && v->kind != V_TENSOR))
+        return *v;
+    const value *state = env_find(e, object_path(v->obj, ""));
+    if (!state)
+        return *v;
+    if (v->kind != V_TENSOR)
+        return *state;
+    value t = *v;
+    if (state->where.n)
+        t.where = state->where;
+    return t;
+}
+
+void object_update(env *e, const value *v)
+{
+    if (v->obj >= 0)
+        env_set(e, object_path(v->obj, ""), *v);
+}

@@ -1,0 +1,481 @@
+/*
+ * The walk: statements and expressions in source order, over one
+ * environment.  Branches are walked apart and joined (a value moved on one
+ * path only may be on either); loops run until nothing changes (a few
+ * rounds); a return or a goto ends a path; switch cases start from the
+ * switch, or fall through from the case above.
+ */
+#include "flow.h"
+
+#include <string.h>
+
+/* ---- paths ----------------------------------------------------------------------- */
+
+int walk_path(unit *u, env *e, CXCursor c)
+{
+    char text[PATH];
+    c = cursor_bare(c);
+    switch (clang_getCursorKind(c)) {
+    case CXCursor_DeclRefExpr:
+        cursor_spelling(c, text, sizeof text);
+        return path_intern(text);
+    case CXCursor_MemberRefExpr: {
+        children ch = cursor_children(c);
+        if (ch.n == 0)
+            return 0;
+        int base = walk_path(u, e, ch.v[0]);
+        if (!base)
+            return 0;
+        char member[PATH];
+        cursor_spelling(c, member, sizeof member);
+        bool arrow = clang_getCursorType(cursor_bare(ch.v[0])).kind == CXType_Pointer;
+        snprintf(text, sizeof text, "%.40s%s%.40s", path_text(base), arrow ? "->" : ".", member);
+        return path_intern(text);
+    }
+    case CXCursor_UnaryOperator: {
+        children ch = cursor_children(c);
+        if (ch.n != 1 || clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_Deref)
+            return 0;
+        int inner = walk_path(u, e, ch.v[0]);
+        const value *p = env_find(e, inner);
+        if (p && p->kind == V_ADDR)
+            return p->path;
+        return inner ? path_join("*", path_text(inner)) : 0;
+    }
+    default:
+        return 0;
+    }
+}
+
+int walk_target(unit *u, env *e, CXCursor c)
+{
+    c = cursor_bare(c);
+    if (cursor_is_addr_of(c)) {
+        children ch = cursor_children(c);
+        return ch.n == 1 ? walk_path(u, e, ch.v[0]) : 0;
+    }
+    int p = walk_path(u, e, c);
+    const value *v = env_find(e, p);
+    if (v && v->kind == V_ADDR)
+        return v->path;
+    return p ? path_join("*", path_text(p)) : 0;
+}
+
+void walk_store_through(unit *u, env *e, CXCursor arg, value v)
+{
+    env_set(e, walk_target(u, e, arg), v);
+    CXCursor c = cursor_bare(arg);
+    children ch = cursor_is_addr_of(c) ? cursor_children(c) : (children){ .n = 0 };
+    if (ch.n == 1)
+        fields_store(u, cursor_bare(ch.v[0]), arg, &v);    /* cudaMalloc(&l.x_gpu, n) */
+}
+
+/* ---- expressions ------------------------------------------------------------------------ */
+
+/* a[i], read or written: host code reaches what a points to. */
+static void subscript(unit *u, env *e, CXCursor c, bool write)
+{
+    children ch = cursor_children(c);
+    if (ch.n >= 1) {
+        value base = walk_expression(u, e, ch.v[0]);
+        effect_check_deref(u, e, ch.v[0], &base, write, cursor_loc(c));
+    }
+    for (int i = 1; i < ch.n; i++)
+        walk_expression(u, e, ch.v[i]);
+}
+
+static value assign(unit *u, env *e, CXCursor lhs, CXCursor rhs)
+{
+    value v = walk_expression(u, e, rhs);
+    CXCursor target = cursor_bare(lhs);
+    enum CXCursorKind k = clang_getCursorKind(target);
+    if (k == CXCursor_ArraySubscriptExpr) {
+        subscript(u, e, target, true);
+        return v;
+    }
+    if (k == CXCursor_UnaryOperator &&
+        clang_getCursorUnaryOperatorKind(target) == CXUnaryOperator_Deref) {
+        children ch = cursor_children(target);
+        if (ch.n == 1) {
+            value base = walk_expression(u, e, ch.v[0]);
+            effect_check_deref(u, e, ch.v[0], &base, true, cursor_loc(target));
+        }
+    }
+    int path = walk_path(u, e, lhs);
+    v = value_named(path, v);
+    env_set(e, path, v);
+    fields_store(u, target, rhs, &v);
+    int from = walk_path(u, e, rhs);
+    env_copy_members(e, from ? from : v.path, path);  /* a struct, or what a call returned */
+    return v;
+}
+
+/* An initializer list of addresses, as a kernel's argument array. */
+static value address_list(unit *u, env *e, CXCursor c)
+{
+    children ch = cursor_children(c);
+    char list[PATH];
+    size_t used = 0;
+    list[0] = 0;
+    for (int i = 0; i < ch.n; i++) {
+        const char *target = path_text(walk_target(u, e, ch.v[i]));
+        int k = snprintf(list + used, sizeof list - used, "%s%s", i ? "|" : "",
+                         *target == '*' ? "" : target);
+        if (k < 0 || (size_t)k >= sizeof list - used)
+            break;
+        used += (size_t)k;
+    }
+    value v = value_unknown();
+    v.kind = V_ADDRS;
+    v.path = path_intern(list);
+    return v;
+}
+
+static value conditional(unit *u, env *e, const children *ch)
+{
+    if (ch->n < 3)
+        return value_unknown();
+    walk_expression(u, e, ch->v[0]);
+    env other = env_copy(e);
+    value a = walk_expression(u, e, ch->v[1]);
+    value b = walk_expression(u, &other, ch->v[2]);
+    env_join(e, &other);
+    env_free(&other);
+    if (a.kind == V_NONE || b.kind == V_NONE)
+        return a.kind == V_NONE ? b : a;    /* `x ? f(x) : NULL`: the value when there is one */
+    return value_join(&a, &b);
+}
+
+static value reference(unit *u, env *e, CXCursor c)
+{
+    CXCursor decl = clang_getCursorReferenced(c);
+    if (clang_getCursorKind(decl) == CXCursor_FunctionDecl)
+        return value_unknown();         /* a function is on no device */
+    const value *bound = env_find(e, walk_path(u, e, c));
+    value v = bound ? *bound : value_unknown();
+    if (!bound && clang_getCursorKind(c) == CXCursor_MemberRefExpr)
+        v = fields_read(c);             /* what the program stores there */
+    if (v.kind == V_NONE && clang_getCursorType(decl).kind == CXType_ConstantArray)
+        v = value_of(V_MEMORY, dc_place_of(AT_CPU, 0, cursor_loc(decl), "declared on"));
+    return v;
+}
+
+static value each_operand(unit *u, env *e, const children *ch)
+{
+    for (int i = 0; i < ch->n; i++)
+        walk_expression(u, e, ch->v[i]);
+    return value_unknown();
+}
+
+static value binary(unit *u, env *e, CXCursor c)
+{
+    children ch = cursor_children(c);
+    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+    if (ch.n != 2)
+        return each_operand(u, e, &ch);
+    if (op == CXBinaryOperator_Assign)
+        return assign(u, e, ch.v[0], ch.v[1]);
+    if (op == CXBinaryOperator_Comma) {
+        walk_expression(u, e, ch.v[0]);
+        return walk_expression(u, e, ch.v[1]);
+    }
+    if (op == CXBinaryOperator_Add || op == CXBinaryOperator_Sub) {
+        value l = walk_expression(u, e, ch.v[0]), r = walk_expression(u, e, ch.v[1]);
+        return l.kind == V_MEMORY ? l : r.kind == V_MEMORY ? r : value_unknown();   /* p + 1 */
+    }
+    return each_operand(u, e, &ch);
+}
+
+static value unary(unit *u, env *e, CXCursor c)
+{
+    children ch = cursor_children(c);
+    if (ch.n != 1)
+        return each_operand(u, e, &ch);
+    switch (clang_getCursorUnaryOperatorKind(c)) {
+    case CXUnaryOperator_AddrOf: {
+        value v = value_unknown();
+        v.kind = V_ADDR;
+        v.path = walk_path(u, e, ch.v[0]);
+        return v.path ? v : value_unknown();
+    }
+    case CXUnaryOperator_Deref: {
+        int path = walk_path(u, e, c);
+        value inner = walk_expression(u, e, ch.v[0]);
+        effect_check_deref(u, e, ch.v[0], &inner, false, cursor_loc(c));
+        return env_get(e, path);
+    }
+    default:
+        return each_operand(u, e, &ch);
+    }
+}
+
+value walk_expression(unit *u, env *e, CXCursor c)
+{
+    enum CXCursorKind k = clang_getCursorKind(c);
+    children ch;
+    switch (k) {
+    case CXCursor_CallExpr:
+        return call_expression(u, e, c, true);
+    case CXCursor_DeclRefExpr:
+    case CXCursor_MemberRefExpr:
+        return reference(u, e, c);
+    case CXCursor_BinaryOperator:
+        return binary(u, e, c);
+    case CXCursor_UnaryOperator:
+        return unary(u, e, c);
+    case CXCursor_ConditionalOperator:
+        ch = cursor_children(c);
+        return conditional(u, e, &ch);
+    case CXCursor_ArraySubscriptExpr:
+        subscript(u, e, c, false);
+        return value_unknown();
+    case CXCursor_InitListExpr:
+        return address_list(u, e, c);
+    case CXCursor_UnaryExpr:            /* sizeof, alignof: not evaluated */
+        return value_unknown();
+    case CXCursor_IntegerLiteral:
+    case CXCursor_GNUNullExpr: {
+        value v = value_unknown();
+        if (k == CXCursor_GNUNullExpr || cursor_int(c, -1) == 0)
+            v.kind = V_NULL;
+        return v;
+    }
+    case CXCursor_ParenExpr:
+    case CXCursor_CStyleCastExpr:
+    case CXCursor_UnexposedExpr:
+        ch = cursor_children(c);
+        return ch.n ? walk_expression(u, e, ch.v[ch.n - 1]) : value_unknown();
+    default:
+        ch = cursor_children(c);
+        return each_operand(u, e, &ch);
+    }
+}
+
+/* ---- statements --------------------------------------------------------------------------- */
+
+static void declaration(unit *u, env *e, CXCursor var)
+{
+    children ch = cursor_children(var);
+    char text[PATH];
+    cursor_spelling(var, text, sizeof text);
+    int name = path_intern(text);
+    env_set(e, name, value_unknown());  /* a new variable: shadows any older one */
+    for (int i = 0; i < ch.n; i++) {
+        if (!clang_isExpression(clang_getCursorKind(ch.v[i])))
+            continue;
+        value v = value_named(name, walk_expression(u, e, ch.v[i]));
+        env_set(e, name, v);
+        if (v.kind == V_MEMORY && strncmp(path_text(v.path), "#ret", 4) == 0)
+            env_copy_members(e, v.path, name);
+    }
+}
+
+static void branch(unit *u, env *e, const children *ch)
+{
+    /* if (cond) then [else] */
+    if (ch->n < 2)
+        return;
+    walk_expression(u, e, ch->v[0]);
+    env other = env_copy(e);
+    guard_refine(u, ch->v[0], e, &other);
+    walk_statement(u, e, ch->v[1]);
+    if (ch->n >= 3)
+        walk_statement(u, &other, ch->v[2]);
+    env_join(e, &other);
+    env_free(&other);
+}
+
+/* The body runs zero or more times: run it until nothing changes. */
+static void loop(unit *u, env *e, CXCursor body, CXCursor cond, CXCursor step)
+{
+    env exits = { .dead = true }, *outer = u->breaks;
+    u->breaks = &exits;
+    for (int round = 0; round < LOOP_ROUNDS; round++) {
+        env pass = env_copy(e);
+        if (!clang_Cursor_isNull(cond))
+            walk_expression(u, &pass, cond);
+        walk_statement(u, &pass, body);
+        pass.dead = false;              /* a continue comes back here */
+        if (!clang_Cursor_isNull(step))
+            walk_expression(u, &pass, step);
+        bool changed = env_join(e, &pass);
+        env_free(&pass);
+        if (!changed)
+            break;
+    }
+    u->breaks = outer;
+    env_join(e, &exits);
+    env_free(&exits);
+}
+
+/* A switch: each case starts from the value of the switch (or falls through
+   from the case above); what leaves by a break, or falls off the end, or
+   matches no case, joins after it. */
+typedef struct {
+    unit *u;
+    env *entry, *cur;
+    bool has_default;
+} switch_walk;
+
+static void case_body(switch_walk *w, CXCursor c)
+{
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k != CXCursor_CaseStmt && k != CXCursor_DefaultStmt) {
+        walk_statement(w->u, w->cur, c);
+        return;
+    }
+    w->has_default = w->has_default || k == CXCursor_DefaultStmt;
+    env_join(w->cur, w->entry);
+    w->cur->dead = false;
+    children ch = cursor_children(c);
+    if (ch.n)
+        case_body(w, ch.v[ch.n - 1]);   /* the statement after the label */
+}
+
+static enum CXChildVisitResult each_case(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    case_body(data, c);
+    return CXChildVisit_Continue;
+}
+
+static void switch_statement(unit *u, env *e, CXCursor cond, CXCursor body)
+{
+    walk_expression(u, e, cond);
+    env entry = env_copy(e), cur = { .dead = true }, exits = { .dead = true };
+    env *outer = u->breaks;
+    switch_walk w = { u, &entry, &cur, false };
+    u->breaks = &exits;
+    if (clang_getCursorKind(body) == CXCursor_CompoundStmt)
+        clang_visitChildren(body, each_case, &w);
+    else
+        case_body(&w, body);
+    u->breaks = outer;
+    env_join(&exits, &cur);
+    if (!w.has_default)
+        env_join(&exits, &entry);
+    env_free(e);
+    *e = exits;
+    env_free(&entry);
+    env_free(&cur);
+}
+
+static void return_statement(unit *u, env *e, const children *ch)
+{
+    if (ch->n == 1) {
+        int path = walk_path(u, e, ch->v[0]);
+        if (path)
+            env_copy_members(e, path, path_intern("#returned"));
+        value v = walk_expression(u, e, ch->v[0]);
+        u->returned = u->has_return ? value_join(&u->returned, &v) : v;
+        u->has_return = true;
+    }
+    env_join(&u->exit, e);
+    e->dead = true;
+}
+
+typedef struct {
+    unit *u;
+    env *e;
+} block;
+
+static enum CXChildVisitResult each_statement(CXCursor c, CXCursor parent, CXClientData data)
+{
+    block *b = data;
+    (void)parent;
+    walk_statement(b->u, b->e, c);
+    return CXChildVisit_Continue;
+}
+
+void walk_statement(unit *u, env *e, CXCursor c)
+{
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (e->dead && k != CXCursor_LabelStmt)
+        return;
+    /* a block walks its own statements, an expression its own operands */
+    children ch = k == CXCursor_CompoundStmt || clang_isExpression(k) ? (children){ .n = 0 }
+                                                                       : cursor_children(c);
+    CXCursor none = clang_getNullCursor();
+    switch (k) {
+    case CXCursor_CompoundStmt: {
+        block b = { u, e };
+        clang_visitChildren(c, each_statement, &b);
+        return;
+    }
+    case CXCursor_DeclStmt:
+        for (int i = 0; i < ch.n; i++)
+            if (clang_getCursorKind(ch.v[i]) == CXCursor_VarDecl)
+                declaration(u, e, ch.v[i]);
+        return;
+    case CXCursor_IfStmt:
+        branch(u, e, &ch);
+        return;
+    case CXCursor_WhileStmt:
+        if (ch.n >= 2)
+            loop(u, e, ch.v[ch.n - 1], ch.v[ch.n - 2], none);
+        return;
+    case CXCursor_DoStmt:
+        if (ch.n >= 2) {
+            walk_statement(u, e, ch.v[0]);
+            loop(u, e, ch.v[0], ch.v[1], none);
+        }
+        return;
+    case CXCursor_ForStmt:
+        /* init, cond, step and body; clang leaves out the parts not there */
+        if (ch.n >= 1) {
+            if (ch.n == 4)
+                walk_statement(u, e, ch.v[0]);
+            loop(u, e, ch.v[ch.n - 1], ch.n >= 3 ? ch.v[ch.n - 3] : none,
+                 ch.n >= 2 ? ch.v[ch.n - 2] : none);
+        }
+        return;
+    case CXCursor_SwitchStmt:
+        if (ch.n >= 2)
+            switch_statement(u, e, ch.v[ch.n - 2], ch.v[ch.n - 1]);
+        return;
+    case CXCursor_ReturnStmt:
+        return_statement(u, e, &ch);
+        return;
+    case CXCursor_GotoStmt:
+        e->dead = true;
+        return;
+    case CXCursor_LabelStmt:
+        e->dead = false;                /* reached by a goto from anywhere: keep what is known */
+        for (int i = 0; i < ch.n; i++)
+            walk_statement(u, e, ch.v[i]);
+        return;
+    case CXCursor_CaseStmt:             /* outside a switch's own walk: just its statement */
+    case CXCursor_DefaultStmt:
+        if (ch.n)
+            walk_statement(u, e, ch.v[ch.n - 1]);
+        return;
+    case CXCursor_BreakStmt:
+        if (u->breaks)
+            env_join(u->breaks, e);
+        e->dead = true;
+        return;
+    case CXCursor_ContinueStmt:
+        e->dead = true;                 /* back to the loop's head: its next round sees it */
+        return;
+    case CXCursor_CallExpr:
+        call_expression(u, e, c, false);
+        return;
+    case CXCursor_NullStmt:
+        return;
+    default:
+        if (clang_isExpression(k))
+            walk_expression(u, e, c);
+        else
+            for (int i = 0; i < ch.n; i++)
+                walk_statement(u, e, ch.v[i]);
+        return;
+    }
+}
+
+void walk_body(unit *u, env *e, CXCursor fn)
+{
+    CXCursor body = cursor_body(fn);
+    if (!clang_Cursor_isNull(body))
+        walk_statement(u, e, body);
+    env_join(&u->exit, e);              /* falling off the end */
+}

@@ -1,0 +1,123 @@
+/*
+ * The environment (analyzer/env.c) and the values it holds (value.c), with
+ * no libclang: interned paths and their members, pages shared between
+ * copies until one is written, joins (a path set on one side only, values
+ * that differ, a side that ended), and the walk over what is set.
+ */
+#include "flow.h"
+#include "test.h"
+
+static const dc_loc here = { "e.c", 1, 1 };
+
+static value memory(atom_kind kind)
+{
+    return value_of(V_MEMORY, dc_place_of(kind, -1, here, "allocated on"));
+}
+
+static void test_paths(void)
+{
+    int a = path_intern("st->w.x");
+    CHECK(a > 0);
+    CHECK(path_intern("st->w.x") == a);             /* once */
+    CHECK_STR_EQ(path_text(a), "st->w.x");
+    CHECK(path_intern("") == 0 && path_intern(NULL) == 0);
+    CHECK(path_join("st", "->w.x") == a);
+    char many[32];
+    for (int i = 0; i < 5000; i++) {                /* the table grows and rehashes */
+        snprintf(many, sizeof many, "v%d.f", i);
+        path_intern(many);
+    }
+    CHECK(path_intern("st->w.x") == a);
+    CHECK_STR_EQ(path_text(path_intern("v4999.f")), "v4999.f");
+}
+
+static void count_member(int id, void *ctx)
+{
+    (void)id;
+    (*(int *)ctx)++;
+}
+
+static void test_members(void)
+{
+    env e = { 0 };
+    int st = path_intern("s"), w = path_intern("s.w"), deep = path_intern("s.inner.t");
+    path_intern("s.never_set");
+    env_set(&e, w, memory(AT_GPU));
+    env_set(&e, deep, memory(AT_CPU));
+    env_set(&e, path_intern("sx"), memory(AT_CPU));    /* not a member: another name */
+    int n = 0;
+    env_each_member(&e, st, count_member, &n);
+    CHECK(n == 2);
+    env_copy_members(&e, st, path_intern("t"));     /* t = s */
+    CHECK(env_get(&e, path_intern("t.w")).where.a[0].kind == AT_GPU);
+    CHECK(env_get(&e, path_intern("t.inner.t")).where.a[0].kind == AT_CPU);
+    CHECK(!env_find(&e, path_intern("t.never_set")));
+    env_free(&e);
+}
+
+static void test_copies_share_until_written(void)
+{
+    env a = { 0 };
+    int x = path_intern("x"), y = path_intern("y");
+    env_set(&a, x, memory(AT_CPU));
+    env b = env_copy(&a);
+    env_set(&b, x, memory(AT_GPU));                 /* b's own page now */
+    env_set(&b, y, memory(AT_GPU));
+    CHECK(env_get(&a, x).where.a[0].kind == AT_CPU);
+    CHECK(!env_find(&a, y));
+    CHECK(env_get(&b, x).where.a[0].kind == AT_GPU);
+    env_free(&b);
+    CHECK(env_get(&a, x).where.a[0].kind == AT_CPU);   /* freeing a copy leaves a whole */
+    env_free(&a);
+}
+
+static void test_join(void)
+{
+    env a = { 0 };
+    int x = path_intern("jx"), y = path_intern("jy"), z = path_intern("jz");
+    env_set(&a, x, memory(AT_CPU));
+    env_set(&a, z, memory(AT_CPU));
+    env b = env_copy(&a);
+    env_set(&b, x, memory(AT_GPU));
+    env_set(&b, y, memory(AT_GPU));
+    CHECK(env_join(&a, &b));
+    CHECK(env_get(&a, x).where.n == 2);             /* cpu on one side, a GPU on the other */
+    CHECK(env_get(&a, y).where.a[0].kind == AT_GPU);   /* set on one side only */
+    CHECK(env_get(&a, z).where.n == 1);
+    CHECK(!env_join(&a, &b));                       /* nothing new the second time */
+    env dead = { .dead = true };
+    CHECK(!env_join(&a, &dead));                    /* a side that ended adds nothing */
+    CHECK(env_join(&dead, &a) && !dead.dead);       /* and takes the other whole */
+    CHECK(env_get(&dead, x).where.n == 2);
+    int seen = 0;
+    for (int id = env_next(&a, 0); id; id = env_next(&a, id))
+        seen++;
+    CHECK(seen == 3);
+    env_free(&dead);
+    env_free(&b);
+    env_free(&a);
+}
+
+static void test_values(void)
+{
+    value cpu = memory(AT_CPU), none = value_unknown(), null = value_unknown();
+    null.kind = V_NULL;
+    value j = value_join(&cpu, &null);
+    CHECK(value_same(&j, &cpu));                    /* null joins as nothing */
+    j = value_join(&cpu, &none);
+    CHECK(j.kind == V_NONE);                        /* kinds that differ: unknown */
+    value tested = memory(AT_GPU);
+    tested.where.a[0].how = how_tested;
+    j = value_join(&tested, &cpu);
+    CHECK(value_same(&j, &cpu));                    /* a test's refinement ends at the join */
+}
+
+int main(void)
+{
+    RUN(test_paths);
+    RUN(test_members);
+    RUN(test_copies_share_until_written);
+    RUN(test_join);
+    RUN(test_values);
+    return TEST_REPORT();
+}
