@@ -21,6 +21,9 @@
  *   output.c     findings in the compilers' format
  *   sarif.c      findings as SARIF 2.1.0
  *   suppress.c   `// devcheck-ignore` and `// devcheck-ignore(rule)`
+ *   config.c     which rules are on: --rules, --disable, `.devcheck` files
+ *   baseline.c   findings' fingerprints, and baselines of known findings
+ *   fixes.c      --fix: fix-its applied to the files
  */
 #ifndef DEVCHECK_H
 #define DEVCHECK_H
@@ -80,8 +83,9 @@ void dc_finding_fix(dc_finding *f, dc_loc begin, dc_loc end, char *text);
 /* Sorts by file, line, column, rule, and drops exact repeats. */
 void dc_findings_sort(dc_findings *f);
 void dc_findings_free(dc_findings *f);
-/* Removes (and frees) the findings for which drop says true; returns how many. */
-int dc_findings_drop(dc_findings *f, bool (*drop)(const dc_finding *));
+/* Removes (and frees) the findings for which drop(finding, ctx) says true,
+   asked in their order; returns how many. */
+int dc_findings_drop(dc_findings *f, bool (*drop)(const dc_finding *, void *), void *ctx);
 /* printf into a fresh string */
 char *dc_format(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* realloc that ends the program, with exit status 2, when memory runs out */
@@ -96,6 +100,39 @@ void dc_suppress_reset(void);
 /* The text of a line of a source file (1-based), without its line break, from
    the same cache; NULL when the file cannot be read or is shorter. */
 const char *dc_source_line(const char *file, unsigned line, size_t *len);
+
+/* The absolute path of a file, symbolic links resolved (as getcwd resolves
+   the current folder) so that the two compare; fresh string. */
+char *dc_absolute_path(const char *path);
+
+/* ---- teams: fingerprints, baselines, rule selection, fixes ----------------- */
+
+/* Each finding's fingerprint (baseline.c says what it is), with file names
+   relative to base (absolute, with a trailing slash). */
+char **dc_fingerprints(const dc_findings *f, const char *base);
+void dc_fingerprints_free(char **print, int n);
+
+typedef struct dc_baseline dc_baseline;
+/* The fingerprints in a baseline or SARIF file; NULL with err when it cannot
+   be read. */
+dc_baseline *dc_baseline_read(const char *path, char *err, size_t errlen);
+bool dc_baseline_has(const dc_baseline *b, const char *print);
+void dc_baseline_free(dc_baseline *b);
+/* Writes the findings' fingerprints to path, atomically; 0, or -1 with err. */
+int dc_baseline_write(const char *path, const dc_findings *f, char **print, char *err,
+                      size_t errlen);
+
+/* The command line's --rules and --disable (NULL: not given); 0, or -1 with err. */
+int dc_config_command_line(const char *only, const char *off, char *err, size_t errlen);
+/* The rules on for a file (a bit per dc_rules entry): its folder's nearest
+   .devcheck, then the command line; 0, or -1 with err for a bad .devcheck. */
+int dc_config_rules(const char *file, unsigned *on, char *err, size_t errlen);
+bool dc_rule_on(unsigned on, const char *rule);
+void dc_config_reset(void);
+
+/* Applies the findings' fix-its to their files (fixes.c); what it did and
+   did not do goes to log.  Returns how many files could not be fixed. */
+int dc_apply_fixes(const dc_findings *f, FILE *log);
 
 /* ---- output (output.c, sarif.c) ------------------------------------------- */
 

@@ -153,11 +153,11 @@ void dc_findings_free(dc_findings *f)
     *f = (dc_findings){0};
 }
 
-int dc_findings_drop(dc_findings *f, bool (*drop)(const dc_finding *))
+int dc_findings_drop(dc_findings *f, bool (*drop)(const dc_finding *, void *), void *ctx)
 {
     int kept = 0, n = f->n;
     for (int i = 0; i < n; i++) {
-        if (drop(&f->v[i]))
+        if (drop(&f->v[i], ctx))
             finding_free(&f->v[i]);
         else
             f->v[kept++] = f->v[i];

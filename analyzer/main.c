@@ -1,11 +1,12 @@
 /*
  * The command line (SPEC section 2):
  *
- *   devcheck [options] FILE... [-- COMPILER-FLAGS...]
+ *   devcheck [options] FILE|DIR... [-- COMPILER-FLAGS...]
  *   devcheck -p BUILD_DIR [options] [FILE...] [-- COMPILER-FLAGS...]
  *
  * Every file is analyzed even when another one fails; the findings of all
- * of them are then filtered by their suppressions, sorted, and printed.
+ * of them are then sorted and filtered (suppression comments, the rules
+ * that are on, a baseline), fixed when asked, and printed.
  * Exit status: 2 after any usage or input error, else 1 when something was
  * found, else 0.
  */
@@ -13,39 +14,56 @@
 
 #include <clang-c/CXCompilationDatabase.h>
 #include <clang-c/Index.h>
+#include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static const char usage[] =
-    "usage: devcheck [options] FILE... [-- COMPILER-FLAGS...]\n"
+    "usage: devcheck [options] FILE|DIR... [-- COMPILER-FLAGS...]\n"
     "       devcheck -p BUILD_DIR [options] [FILE...] [-- COMPILER-FLAGS...]\n"
     "\n"
     "Finds host/device mix-ups in C programs: tensors and pointers used on a\n"
-    "device they are not on.\n"
+    "device they are not on.  A DIR stands for its C and CUDA sources, below it.\n"
     "\n"
     "options:\n"
     "  -p BUILD_DIR          each file's flags from BUILD_DIR/compile_commands.json;\n"
     "                        with no FILE, every file it names\n"
     "  --format text|sarif   compiler-style lines (the default), or SARIF 2.1.0\n"
     "  --model FILE          add a model file's entries to the API model (repeatable)\n"
+    "  --rules LIST          only these rules (comma-separated ids; see --list-rules)\n"
+    "  --disable LIST        not these rules\n"
+    "  --baseline FILE       report only findings not in FILE (a baseline, or SARIF\n"
+    "                        devcheck wrote)\n"
+    "  --write-baseline FILE write the findings to FILE as a baseline; exit 0\n"
+    "  --fix                 apply the findings' fix-its to the files, in place\n"
     "  --list-rules          the rules, with what each finds\n"
     "  -h, --help            this text\n"
     "  --version             devcheck's version, and libclang's\n"
     "\n"
     "A comment `// devcheck-ignore` or `// devcheck-ignore(RULE,...)` on a finding's\n"
-    "line, or alone on the line above it, silences it.\n"
+    "line, or alone on the line above it, silences it.  A `.devcheck` file in a\n"
+    "folder or above it says which rules are on there (`rules: A, B`, `disable: C`).\n"
     "Exit status: 0 nothing found, 1 findings, 2 a usage or input error.\n";
 
-enum { OPT_FORMAT = 256, OPT_MODEL, OPT_LIST_RULES, OPT_VERSION };
+enum {
+    OPT_FORMAT = 256, OPT_MODEL, OPT_LIST_RULES, OPT_VERSION, OPT_RULES, OPT_DISABLE,
+    OPT_BASELINE, OPT_WRITE_BASELINE, OPT_FIX
+};
 
 static const struct option long_options[] = {
     {"format", required_argument, NULL, OPT_FORMAT},
     {"model", required_argument, NULL, OPT_MODEL},
+    {"rules", required_argument, NULL, OPT_RULES},
+    {"disable", required_argument, NULL, OPT_DISABLE},
+    {"baseline", required_argument, NULL, OPT_BASELINE},
+    {"write-baseline", required_argument, NULL, OPT_WRITE_BASELINE},
+    {"fix", no_argument, NULL, OPT_FIX},
     {"list-rules", no_argument, NULL, OPT_LIST_RULES},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, OPT_VERSION},
@@ -54,8 +72,9 @@ static const struct option long_options[] = {
 
 /* What the command line asks for. */
 typedef struct {
-    bool sarif;
+    bool sarif, fix;
     const char *build_dir;
+    const char *baseline, *write_baseline;
     char **models;                  /* the --model files, in their order */
     int nmodels;
     char **files;
@@ -86,7 +105,7 @@ __attribute__((format(printf, 1, 2))) static _Noreturn void usage_error(const ch
     vfprintf(stderr, fmt, ap);
     fputs("\n", stderr);
     va_end(ap);
-    fputs(usage, stderr);
+    fputs("Try 'devcheck --help' for more information.\n", stderr);
     exit(2);
 }
 
@@ -146,6 +165,23 @@ static void parse_request(int argc, char **argv, request *r)
             break;
         case OPT_MODEL:
             r->models[r->nmodels++] = optarg;
+            break;
+        case OPT_RULES:
+        case OPT_DISABLE: {
+            char err[256];
+            if (dc_config_command_line(opt == OPT_RULES ? optarg : NULL,
+                                       opt == OPT_DISABLE ? optarg : NULL, err, sizeof err) != 0)
+                usage_error("%s", err);
+            break;
+        }
+        case OPT_BASELINE:
+            r->baseline = optarg;
+            break;
+        case OPT_WRITE_BASELINE:
+            r->write_baseline = optarg;
+            break;
+        case OPT_FIX:
+            r->fix = true;
             break;
         case OPT_LIST_RULES:
             list_rules();
@@ -305,11 +341,61 @@ static jobs jobs_from_database(const request *r)
     return js;
 }
 
+/* A folder's sources are the files below it that devcheck reads, in the
+   order of their names; hidden folders and links to folders are passed by. */
+static const char *const source_suffixes[] = {".c", ".cu", ".cc", ".cpp", ".cxx"};
+
+static bool is_source(const char *name)
+{
+    size_t n = strlen(name);
+    for (size_t i = 0; i < sizeof source_suffixes / sizeof *source_suffixes; i++) {
+        size_t k = strlen(source_suffixes[i]);
+        if (n > k && strcmp(name + n - k, source_suffixes[i]) == 0)
+            return true;
+    }
+    return false;
+}
+
+static int compare_names(const struct dirent **a, const struct dirent **b)
+{
+    return strcmp((*a)->d_name, (*b)->d_name);
+}
+
+static int visible(const struct dirent *e)
+{
+    return e->d_name[0] != '.';
+}
+
+static void add_path(jobs *js, const char *path, const request *r, bool named)
+{
+    struct stat st;
+    if ((named ? stat(path, &st) : lstat(path, &st)) != 0 || !S_ISDIR(st.st_mode)) {
+        if (named || (S_ISREG(st.st_mode) && is_source(path)))
+            add_extra_args(add_job(js, path, NULL), r);
+        return;
+    }
+    struct dirent **names;
+    int n = scandir(path, &names, visible, compare_names);
+    if (n < 0) {
+        fprintf(stderr, "devcheck: %s: %s\n", path, strerror(errno));
+        js->errors++;
+        return;
+    }
+    for (int i = 0; i < n; i++) {
+        char *child = dc_format("%s%s%s", path, path[strlen(path) - 1] == '/' ? "" : "/",
+                                names[i]->d_name);
+        add_path(js, child, r, false);
+        free(child);
+        free(names[i]);
+    }
+    free(names);
+}
+
 static jobs jobs_from_command_line(const request *r)
 {
     jobs js = {0};
     for (int i = 0; i < r->nfiles; i++)
-        add_extra_args(add_job(&js, r->files[i], NULL), r);
+        add_path(&js, r->files[i], r, true);
     return js;
 }
 
@@ -363,6 +449,67 @@ static void print_summary(const dc_findings *found)
                 files, files == 1 ? "" : "s");
 }
 
+static bool suppressed(const dc_finding *d, void *unused)
+{
+    (void)unused;
+    return dc_suppressed(d);
+}
+
+/* Whether the finding's rule is off for its file; a .devcheck that cannot be
+   read is said (once: its folder's answer is kept) and counted in *errors. */
+static bool rule_off(const dc_finding *d, void *errors)
+{
+    char err[1024];
+    unsigned on;
+    if (dc_config_rules(d->loc.file ? d->loc.file : ".", &on, err, sizeof err) != 0) {
+        fprintf(stderr, "devcheck: %s\n", err);
+        ++*(int *)errors;
+    }
+    return !dc_rule_on(on, d->rule);
+}
+
+typedef struct {
+    const dc_baseline *baseline;
+    const dc_finding *first;
+    char **print;
+} known;
+
+static bool in_baseline(const dc_finding *d, void *k)
+{
+    const known *kn = k;
+    return dc_baseline_has(kn->baseline, kn->print[d - kn->first]);
+}
+
+/* --baseline drops the findings it holds; --write-baseline writes them.
+   Returns the errors, said on stderr. */
+static int against_baseline(const request *r, dc_findings *found)
+{
+    char err[1024], cwd[PATH_MAX];
+    char *abs = dc_absolute_path(getcwd(cwd, sizeof cwd) ? cwd : ".");
+    char *base = dc_format("%s/", strcmp(abs, "/") ? abs : "");
+    char **print = dc_fingerprints(found, base);
+    int n = found->n, errors = 0;
+    if (r->write_baseline && dc_baseline_write(r->write_baseline, found, print, err, sizeof err)) {
+        fprintf(stderr, "%s\n", err);
+        errors++;
+    }
+    if (r->baseline) {
+        dc_baseline *b = dc_baseline_read(r->baseline, err, sizeof err);
+        if (b) {
+            known k = {b, found->v, print};
+            dc_findings_drop(found, in_baseline, &k);
+        } else {
+            fprintf(stderr, "%s\n", err);
+            errors++;
+        }
+        dc_baseline_free(b);
+    }
+    dc_fingerprints_free(print, n);
+    free(base);
+    free(abs);
+    return errors;
+}
+
 /* The findings on stdout; in text, the summary after them on stderr. */
 static void print_findings(const request *r, const dc_findings *found)
 {
@@ -389,12 +536,18 @@ int main(int argc, char **argv)
     dc_findings found = {0};
     int errors = js.errors + analyze(&js, model, &found);
     dc_findings_sort(&found);
-    dc_findings_drop(&found, dc_suppressed);
+    dc_findings_drop(&found, suppressed, NULL);
+    dc_findings_drop(&found, rule_off, &errors);
+    if (r.baseline || r.write_baseline)
+        errors += against_baseline(&r, &found);
+    if (r.fix)
+        errors += dc_apply_fixes(&found, stderr);
     print_findings(&r, &found);
 
-    int status = errors ? 2 : found.n ? 1 : 0;
+    int status = errors ? 2 : found.n && !r.write_baseline ? 1 : 0;
     dc_findings_free(&found);
     dc_suppress_reset();
+    dc_config_reset();
     dc_model_free(model);
     jobs_free(&js);
     free(r.models);

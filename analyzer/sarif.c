@@ -80,18 +80,6 @@ static void j_message(json *j, const char *key, const char *text)
 
 /* ---- paths as URIs ---------------------------------------------------------- */
 
-/* The absolute path of a file, symbolic links resolved (as getcwd resolves
-   the base) so that the two compare; a file gone since it was read keeps its
-   name, joined to the current directory. */
-static char *absolute_path(const char *path)
-{
-    char *real = realpath(path, NULL);
-    if (real || path[0] == '/')
-        return real ? real : dc_format("%s", path);
-    char cwd[PATH_MAX];
-    return dc_format("%s/%s", getcwd(cwd, sizeof cwd) ? cwd : ".", path);
-}
-
 /* A path as URI text (RFC 3986): unreserved characters, sub-delimiters and
    slashes as they are, every other byte %-encoded (':' too, which would
    make a relative reference's first segment read as a scheme). */
@@ -121,7 +109,7 @@ typedef struct {
    set), else an absolute file:// URI. */
 static char *file_uri(const sarif *s, const char *file, bool *under)
 {
-    char *abs = absolute_path(file);
+    char *abs = dc_absolute_path(file);
     size_t blen = strlen(s->base);
     *under = strncmp(abs, s->base, blen) == 0;
     char *uri = *under ? percent_encode("", abs + blen) : percent_encode("file://", abs);
@@ -179,69 +167,6 @@ static void j_physical(sarif *s, dc_loc loc)
     j_artifact(s, loc.file);
     j_region(&s->j, "region", loc, NULL);
     j_close(&s->j, '}');
-}
-
-/* ---- fingerprints ------------------------------------------------------------ */
-
-static uint64_t fnv1a(uint64_t h, const char *s, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ (unsigned char)s[i]) * 0x100000001b3u;
-    return h;
-}
-
-/* What identifies a finding across runs while lines move: its rule, its
-   file, and the text of its line without the indentation around it. */
-static uint64_t line_hash(const sarif *s, const dc_finding *d)
-{
-    uint64_t h = 0xcbf29ce484222325u;
-    h = fnv1a(h, d->rule, strlen(d->rule) + 1);
-    if (d->loc.file) {
-        bool under;
-        char *uri = file_uri(s, d->loc.file, &under);
-        h = fnv1a(h, uri, strlen(uri) + 1);
-        free(uri);
-    }
-    size_t len = 0;
-    const char *line = d->loc.file ? dc_source_line(d->loc.file, d->loc.line, &len) : NULL;
-    if (line) {
-        while (len > 0 && (*line == ' ' || *line == '\t'))
-            line++, len--;
-        while (len > 0 && (line[len - 1] == ' ' || line[len - 1] == '\t'))
-            len--;
-        h = fnv1a(h, line, len);
-    }
-    return h;
-}
-
-typedef struct {
-    uint64_t hash;
-    int index;
-} hashed;
-
-static int compare_hashed(const void *pa, const void *pb)
-{
-    const hashed *a = pa, *b = pb;
-    if (a->hash != b->hash)
-        return a->hash < b->hash ? -1 : 1;
-    return (a->index > b->index) - (a->index < b->index);
-}
-
-/* Each finding's primaryLocationLineHash, "HASH:N" as CodeQL writes it: N
-   tells apart the findings whose hashes agree, in the order of the output. */
-static char **fingerprints(const sarif *s, const dc_findings *f)
-{
-    hashed *h = dc_realloc(NULL, (size_t)f->n * sizeof *h);
-    for (int i = 0; i < f->n; i++)
-        h[i] = (hashed){line_hash(s, &f->v[i]), i};
-    qsort(h, (size_t)f->n, sizeof *h, compare_hashed);
-    char **print = dc_realloc(NULL, (size_t)f->n * sizeof *print);
-    for (int i = 0, occurrence = 1; i < f->n; i++) {
-        occurrence = i > 0 && h[i].hash == h[i - 1].hash ? occurrence + 1 : 1;
-        print[h[i].index] = dc_format("%016llx:%d", (unsigned long long)h[i].hash, occurrence);
-    }
-    free(h);
-    return print;
 }
 
 /* ---- the document ------------------------------------------------------------- */
@@ -339,10 +264,10 @@ static void j_result(sarif *s, const dc_finding *d, const char *fingerprint)
 
 void dc_print_sarif(FILE *out, const dc_findings *f, const char *base)
 {
-    char *abs = absolute_path(base);
+    char *abs = dc_absolute_path(base);
     sarif s = {.j = {.out = out}, .base = dc_format("%s/", strcmp(abs, "/") ? abs : "")};
     free(abs);
-    char **prints = fingerprints(&s, f);
+    char **prints = dc_fingerprints(f, s.base);
     json *j = &s.j;
     j_open(j, NULL, '{');
     j_string(j, "$schema", SARIF_SCHEMA);
@@ -359,15 +284,13 @@ void dc_print_sarif(FILE *out, const dc_findings *f, const char *base)
     j_close(j, '}');
     j_string(j, "columnKind", "utf16CodeUnits");
     j_open(j, "results", '[');
-    for (int i = 0; i < f->n; i++) {
+    for (int i = 0; i < f->n; i++)
         j_result(&s, &f->v[i], prints[i]);
-        free(prints[i]);
-    }
     j_close(j, ']');
     j_close(j, '}');
     j_close(j, ']');
     j_close(j, '}');
     putc('\n', out);
-    free(prints);
+    dc_fingerprints_free(prints, f->n);
     free(s.base);
 }

@@ -201,8 +201,9 @@ static void test_sort_and_repeats(void)
     CHECK(f.n == 0);
 }
 
-static bool is_host_deref(const dc_finding *d)
+static bool is_host_deref(const dc_finding *d, void *unused)
 {
+    (void)unused;
     return strcmp(d->rule, "host-deref") == 0;
 }
 
@@ -214,7 +215,7 @@ static void test_drop(void)
     dc_finding_note(add(&f, "host-deref", dc_loc_make("a.c", 3, 1), "3"), dc_loc_make("a.c", 1, 1),
                     dc_format("n"));
     add(&f, "dtype-mismatch", dc_loc_make("a.c", 4, 1), "4");
-    CHECK(dc_findings_drop(&f, is_host_deref) == 2);
+    CHECK(dc_findings_drop(&f, is_host_deref, NULL) == 2);
     CHECK(f.n == 2);
     CHECK_STR_EQ(f.v[0].message, "2");
     CHECK_STR_EQ(f.v[1].message, "4");
@@ -497,6 +498,43 @@ static void remove_folder(void)
     rmdir(dir);
 }
 
+
+/* --fix: fixes in order of position; the same fix twice applied once; one
+   that overlaps an earlier one, or whose place the file no longer has, left
+   out and said; the file otherwise rewritten whole. */
+static void test_apply_fixes(void)
+{
+    static const char *const lines[] = {"dt_to(x, d);", "dt_to(y, d);", "done();"};
+    write_lines("fixme.c", lines, 3);
+    char *path = path_of("fixme.c");
+    dc_findings f = {0};
+    dc_finding *a = add(&f, "discarded-transfer", dc_loc_make(path, 1, 1), "m");
+    dc_finding_fix(a, dc_loc_make(path, 1, 1), dc_loc_make(path, 1, 1), dc_format("x = "));
+    dc_finding_fix(a, dc_loc_make(path, 1, 1), dc_loc_make(path, 1, 1), dc_format("x = "));
+    dc_finding *b = add(&f, "discarded-transfer", dc_loc_make(path, 2, 1), "m");
+    dc_finding_fix(b, dc_loc_make(path, 2, 1), dc_loc_make(path, 2, 6), dc_format("dt_pin"));
+    dc_finding_fix(b, dc_loc_make(path, 2, 3), dc_loc_make(path, 2, 4), dc_format("??"));
+    dc_finding_fix(b, dc_loc_make(path, 9, 1), dc_loc_make(path, 9, 1), dc_format("gone"));
+    char *log = NULL;
+    size_t loglen = 0;
+    FILE *out = open_memstream(&log, &loglen);
+    CHECK(dc_apply_fixes(&f, out) == 0);
+    fclose(out);
+    FILE *in = fopen(path, "r");
+    char text[256] = "";
+    size_t n = in ? fread(text, 1, sizeof text - 1, in) : 0;
+    text[n] = '\0';
+    if (in)
+        fclose(in);
+    CHECK_STR_EQ(text, "x = dt_to(x, d);\ndt_pin(y, d);\ndone();\n");
+    CHECK_STR_CONTAINS(log, "fixme.c:2:3: fix not applied: it overlaps the fix at 2:1");
+    CHECK_STR_CONTAINS(log, "fixme.c:9:1: fix not applied: the file no longer has its place");
+    CHECK_STR_CONTAINS(log, "fixme.c: 2 fixes applied");
+    free(log);
+    free(path);
+    dc_findings_free(&f);
+}
+
 int main(int argc, char **argv)
 {
     if (!mkdtemp(dir)) {
@@ -525,6 +563,7 @@ int main(int argc, char **argv)
     RUN(test_sarif_details);
     RUN(test_fingerprint_stable);
     RUN(test_sarif_empty);
+    RUN(test_apply_fixes);
     dc_suppress_reset();
     remove_folder();
     return TEST_REPORT();

@@ -1,0 +1,143 @@
+/*
+ * Which rules are on.  A `.devcheck` file, found upward from the folder of
+ * each finding's file (as clang-tidy finds `.clang-tidy`), says it for the
+ * files below it:
+ *
+ *     # comments and blank lines are ignored
+ *     rules: device-mismatch, host-deref     only these rules
+ *     disable: dtype-mismatch                all but these
+ *
+ * The command line's --rules and --disable come after it: --rules replaces
+ * the file's set, --disable turns more off.  With neither, every rule is on.
+ */
+#include "devcheck.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define ALL_RULES ((1u << dc_nrules) - 1)
+
+static struct {
+    unsigned only, off;             /* the command line's: only 0 means not given */
+    struct folder {
+        char *path;
+        unsigned on;
+    } *folders;                     /* what each folder asked so far found */
+    int nfolders;
+} config;
+
+/* Reads a list of rule ids ("a, b c") into *mask; 0, or -1 with err. */
+static int parse_rules(const char *list, unsigned *mask, char *err, size_t errlen)
+{
+    *mask = 0;
+    for (const char *p = list; *p;) {
+        while (*p == ',' || isspace((unsigned char)*p))
+            p++;
+        size_t n = strcspn(p, ", \t\r\n");
+        if (!n)
+            break;
+        int i = 0;
+        while (i < dc_nrules && (strlen(dc_rules[i].id) != n || strncmp(dc_rules[i].id, p, n)))
+            i++;
+        if (i == dc_nrules) {
+            snprintf(err, errlen, "unknown rule '%.*s' (devcheck --list-rules)", (int)n, p);
+            return -1;
+        }
+        *mask |= 1u << i;
+        p += n;
+    }
+    return 0;
+}
+
+int dc_config_command_line(const char *only, const char *off, char *err, size_t errlen)
+{
+    return (only && parse_rules(only, &config.only, err, errlen) != 0) ||
+                   (off && parse_rules(off, &config.off, err, errlen) != 0)
+               ? -1
+               : 0;
+}
+
+/* A .devcheck file's rules; -1 with err when it says what devcheck cannot read. */
+static int read_config(const char *path, FILE *in, unsigned *on, char *err, size_t errlen)
+{
+    char line[4096], why[512];
+    for (int n = 1; fgets(line, sizeof line, in); n++) {
+        char *p = line;
+        while (isspace((unsigned char)*p))
+            p++;
+        if (!*p || *p == '#')
+            continue;
+        unsigned mask;
+        char *value = strchr(p, ':');
+        size_t key = value ? (size_t)(value - p) : 0;
+        if (value && key == 5 && !strncmp(p, "rules", 5) &&
+            parse_rules(value + 1, &mask, why, sizeof why) == 0)
+            *on = mask;
+        else if (value && key == 7 && !strncmp(p, "disable", 7) &&
+                 parse_rules(value + 1, &mask, why, sizeof why) == 0)
+            *on &= ~mask;
+        else {
+            snprintf(err, errlen, "%s:%d: %s", path, n,
+                     value && (key == 5 || key == 7) ? why : "expected 'rules: ...' or 'disable: ...'");
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* The rules on in a folder, from the nearest .devcheck at or above it. */
+static int folder_rules(const char *folder, unsigned *on, char *err, size_t errlen)
+{
+    for (int i = 0; i < config.nfolders; i++)
+        if (!strcmp(config.folders[i].path, folder))
+            return *on = config.folders[i].on, 0;
+    *on = ALL_RULES;
+    char *file = dc_format("%s/.devcheck", folder);
+    FILE *in = fopen(file, "r");
+    int status = 0;
+    if (in) {
+        status = read_config(file, in, on, err, errlen);
+        fclose(in);
+    } else if (strcmp(folder, "/") != 0) {
+        char *parent = dc_format("%s", folder);
+        char *slash = strrchr(parent, '/');
+        slash[slash == parent ? 1 : 0] = '\0';
+        status = folder_rules(parent, on, err, errlen);
+        free(parent);
+    }
+    free(file);
+    config.folders = dc_realloc(config.folders, (size_t)(config.nfolders + 1) * sizeof *config.folders);
+    config.folders[config.nfolders++] = (struct folder){dc_format("%s", folder), *on};
+    return status;
+}
+
+int dc_config_rules(const char *file, unsigned *on, char *err, size_t errlen)
+{
+    char *abs = dc_absolute_path(file);
+    char *slash = strrchr(abs, '/');
+    slash[slash == abs ? 1 : 0] = '\0';
+    int status = folder_rules(abs, on, err, errlen);
+    free(abs);
+    if (config.only)
+        *on = config.only;
+    *on &= ~config.off;
+    return status;
+}
+
+bool dc_rule_on(unsigned on, const char *rule)
+{
+    for (int i = 0; i < dc_nrules; i++)
+        if (!strcmp(dc_rules[i].id, rule))
+            return on & (1u << i);
+    return true;
+}
+
+void dc_config_reset(void)
+{
+    for (int i = 0; i < config.nfolders; i++)
+        free(config.folders[i].path);
+    free(config.folders);
+    memset(&config, 0, sizeof config);
+}

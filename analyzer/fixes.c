@@ -1,0 +1,160 @@
+/*
+ * --fix: the findings' fix-its applied to their files, in place.  A fix that
+ * overlaps one before it in its file is left out (and said); the same fix
+ * twice is applied once.  Each file is written whole to a temporary beside
+ * it, with its mode, and renamed over it: a file is either as it was or
+ * fully fixed, never half.
+ */
+#include "devcheck.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+typedef struct {
+    const dc_fix *fix;
+    size_t begin, end;              /* byte offsets in the file */
+} placed;
+
+static int compare_fixes(const void *pa, const void *pb)
+{
+    const dc_fix *a = *(const dc_fix *const *)pa, *b = *(const dc_fix *const *)pb;
+    int c = strcmp(a->begin.file, b->begin.file);
+    if (c)
+        return c;
+    if (a->begin.line != b->begin.line)
+        return a->begin.line < b->begin.line ? -1 : 1;
+    if (a->begin.column != b->begin.column)
+        return a->begin.column < b->begin.column ? -1 : 1;
+    return (a->end.line > b->end.line) - (a->end.line < b->end.line);
+}
+
+/* The byte offset of a line and column (1-based) in text; (size_t)-1 when it
+   is not in the text. */
+static size_t offset_of(const char *text, size_t len, unsigned line, unsigned column)
+{
+    size_t at = 0;
+    for (unsigned l = 1; l < line; l++) {
+        const char *nl = memchr(text + at, '\n', len - at);
+        if (!nl)
+            return (size_t)-1;
+        at = (size_t)(nl - text) + 1;
+    }
+    const char *nl = memchr(text + at, '\n', len - at);
+    size_t line_end = nl ? (size_t)(nl - text) : len;
+    return column >= 1 && at + column - 1 <= line_end ? at + column - 1 : (size_t)-1;
+}
+
+static char *read_file(const char *path, size_t *len)
+{
+    FILE *in = fopen(path, "rb");
+    if (!in)
+        return NULL;
+    size_t cap = 65536, n = 0, got;
+    char *text = dc_realloc(NULL, cap);
+    while ((got = fread(text + n, 1, cap - n, in)) > 0)
+        if ((n += got) == cap)
+            text = dc_realloc(text, cap *= 2);
+    bool failed = ferror(in);
+    fclose(in);
+    if (failed) {
+        free(text);
+        return NULL;
+    }
+    *len = n;
+    return text;
+}
+
+/* Writes text with the fixes in it over path; 0, or -1 with errno. */
+static int rewrite(const char *path, const char *text, size_t len, const placed *p, int n)
+{
+    struct stat st;
+    if (stat(path, &st) != 0)
+        return -1;
+    char *tmp = dc_format("%s.devcheck-fix%ld", path, (long)getpid());
+    FILE *out = fopen(tmp, "wb");
+    size_t at = 0;
+    for (int i = 0; out && i < n; i++) {
+        fwrite(text + at, 1, p[i].begin - at, out);
+        fputs(p[i].fix->text, out);
+        at = p[i].end;
+    }
+    if (out)
+        fwrite(text + at, 1, len - at, out);
+    int failed = !out || ferror(out);
+    failed |= out && fclose(out) != 0;
+    failed = failed || chmod(tmp, st.st_mode & 07777) != 0 || rename(tmp, path) != 0;
+    int err = errno;
+    if (failed)
+        unlink(tmp);
+    free(tmp);
+    errno = err;
+    return failed ? -1 : 0;
+}
+
+/* The fixes of one file, fixes[0..n), sorted: placed, applied; returns how
+   many were applied, or -1 when the file could not be rewritten. */
+static int fix_file(const dc_fix *const *fixes, int n, FILE *log)
+{
+    const char *path = fixes[0]->begin.file;
+    size_t len = 0;
+    char *text = read_file(path, &len);
+    if (!text) {
+        fprintf(log, "devcheck: %s: cannot be read to fix it: %s\n", path, strerror(errno));
+        return -1;
+    }
+    placed *p = dc_realloc(NULL, (size_t)n * sizeof *p);
+    int kept = 0;
+    for (int i = 0; i < n; i++) {
+        const dc_fix *f = fixes[i];
+        size_t b = offset_of(text, len, f->begin.line, f->begin.column);
+        size_t e = offset_of(text, len, f->end.line, f->end.column);
+        const placed *last = kept ? &p[kept - 1] : NULL;
+        if (b == (size_t)-1 || e == (size_t)-1 || e < b) {
+            fprintf(log, "devcheck: %s:%u:%u: fix not applied: the file no longer has its place\n",
+                    path, f->begin.line, f->begin.column);
+        } else if (last && last->begin == b && last->end == e && !strcmp(last->fix->text, f->text)) {
+            continue;                   /* the same fix again */
+        } else if (last && (b < last->end || (b == last->begin && b == last->end))) {
+            fprintf(log, "devcheck: %s:%u:%u: fix not applied: it overlaps the fix at %u:%u\n",
+                    path, f->begin.line, f->begin.column, last->fix->begin.line,
+                    last->fix->begin.column);
+        } else {
+            p[kept++] = (placed){f, b, e};
+        }
+    }
+    int applied = kept;
+    if (kept && rewrite(path, text, len, p, kept) != 0) {
+        fprintf(log, "devcheck: %s: cannot be rewritten: %s\n", path, strerror(errno));
+        applied = -1;
+    } else if (kept) {
+        fprintf(log, "devcheck: %s: %d fix%s applied\n", path, kept, kept == 1 ? "" : "es");
+    }
+    free(p);
+    free(text);
+    return applied;
+}
+
+int dc_apply_fixes(const dc_findings *f, FILE *log)
+{
+    int n = 0, failed = 0;
+    const dc_fix **fixes = NULL;
+    for (int i = 0; i < f->n; i++) {
+        for (int k = 0; k < f->v[i].nfixes; k++) {
+            if (!f->v[i].fixes[k].begin.file)
+                continue;
+            fixes = dc_realloc(fixes, (size_t)(n + 1) * sizeof *fixes);
+            fixes[n++] = &f->v[i].fixes[k];
+        }
+    }
+    qsort(fixes, (size_t)n, sizeof *fixes, compare_fixes);
+    for (int i = 0, j; i < n; i = j) {
+        for (j = i + 1; j < n && !strcmp(fixes[j]->begin.file, fixes[i]->begin.file); j++)
+            ;
+        failed += fix_file(fixes + i, j - i, log) < 0;
+    }
+    free(fixes);
+    return failed;
+}

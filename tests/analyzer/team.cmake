@@ -1,0 +1,142 @@
+# devcheck for teams, one behaviour per MODE, in a scratch folder WORK:
+#   cmake -DDEVCHECK=PATH -DWORK=DIR -DMODE=baseline|fix|rules|config|dirs|usage -P team.cmake
+# A source with two findings: a dropped dt_to (line 7, with a fix-it) and a
+# host read of device memory (line 15).
+set(source [=[
+#include <devtensor.h>
+#include <cuda_runtime.h>
+
+dt_tensor *f(dt_module *m, dt_tensor *x)
+{
+    dt_module_to(m, dt_cuda(0));
+    dt_to(x, dt_cuda(0));
+    return dt_forward(m, x);
+}
+
+float g(void)
+{
+    float *d = NULL;
+    cudaMalloc((void **)&d, 4);
+    return d[0];
+}
+]=])
+
+# devcheck ARGS... in WORK: sets status, out, err
+function(devcheck)
+  execute_process(COMMAND ${DEVCHECK} ${ARGN} WORKING_DIRECTORY ${WORK}
+                  RESULT_VARIABLE s OUTPUT_VARIABLE o ERROR_VARIABLE e)
+  set(status "${s}" PARENT_SCOPE)
+  set(out "${o}" PARENT_SCOPE)
+  set(err "${e}" PARENT_SCOPE)
+endfunction()
+
+# expect(STATUS RULES...): the last run exited STATUS with findings of
+# exactly these rules, in order ("none" for none)
+function(expect want)
+  string(REGEX MATCHALL "\\[devcheck-[a-z-]+\\]" got "${out}")
+  string(REGEX REPLACE "\\[devcheck-([a-z-]+)\\]" "\\1" got "${got}")
+  if(NOT got)
+    set(got none)
+  endif()
+  if(NOT status STREQUAL "${want}" OR NOT "${got}" STREQUAL "${ARGN}")
+    message(FATAL_ERROR "${MODE}: expected exit ${want} with ${ARGN}, got exit ${status} with "
+                        "${got}\nstdout:\n${out}\nstderr:\n${err}")
+  endif()
+endfunction()
+
+file(REMOVE_RECURSE ${WORK})
+file(MAKE_DIRECTORY ${WORK})
+file(WRITE ${WORK}/a.c "${source}")
+
+if(MODE STREQUAL "baseline")
+  devcheck(--write-baseline known.txt a.c)
+  expect(0 discarded-transfer host-deref)             # written, and said, and exit 0
+  devcheck(--baseline known.txt a.c)
+  expect(0 none)
+  # lines move and a new mistake comes: only the new one is reported
+  string(REPLACE "float g(void)" "/* moved */\n\n\nfloat g(void)" moved "${source}")
+  file(WRITE ${WORK}/a.c "${moved}float h(void)\n{\n    float *e = NULL;\n"
+                         "    cudaMalloc((void **)&e, 4);\n    return e[0];\n}\n")
+  devcheck(--baseline known.txt a.c)
+  expect(1 host-deref)
+  if(NOT out MATCHES "a.c:24:12: warning")
+    message(FATAL_ERROR "baseline: the new finding is not the one at line 24:\n${out}")
+  endif()
+  # devcheck's own SARIF serves as a baseline too
+  devcheck(--format sarif a.c)
+  file(WRITE ${WORK}/known.sarif "${out}")
+  devcheck(--baseline known.sarif a.c)
+  expect(0 none)
+  devcheck(--baseline missing.txt a.c)
+  expect(2 discarded-transfer host-deref host-deref)
+  if(NOT err MATCHES "baseline missing.txt: No such file")
+    message(FATAL_ERROR "baseline: a missing baseline is not said:\n${err}")
+  endif()
+elseif(MODE STREQUAL "fix")
+  file(CHMOD ${WORK}/a.c PERMISSIONS OWNER_READ OWNER_WRITE GROUP_READ)
+  devcheck(--fix a.c)
+  expect(1 discarded-transfer host-deref)
+  file(READ ${WORK}/a.c fixed)
+  string(REPLACE "    dt_to(x, dt_cuda(0));" "    x = dt_to(x, dt_cuda(0));" want "${source}")
+  if(NOT fixed STREQUAL want OR NOT err MATCHES "a.c: 1 fix applied")
+    message(FATAL_ERROR "fix: the file is not fixed as it should be:\n${fixed}\nstderr:\n${err}")
+  endif()
+  file(GLOB left ${WORK}/*)
+  execute_process(COMMAND stat -c %a ${WORK}/a.c OUTPUT_VARIABLE mode
+                  OUTPUT_STRIP_TRAILING_WHITESPACE)
+  if(NOT left STREQUAL "${WORK}/a.c" OR NOT mode STREQUAL "640")
+    message(FATAL_ERROR "fix: left ${left}, mode ${mode} (not 640)")
+  endif()
+  devcheck(a.c)
+  expect(1 host-deref)                                # the fixed finding is gone
+elseif(MODE STREQUAL "rules")
+  devcheck(--rules host-deref a.c)
+  expect(1 host-deref)
+  devcheck(--disable host-deref a.c)
+  expect(1 discarded-transfer)
+  devcheck(--rules "discarded-transfer,host-deref" --disable discarded-transfer a.c)
+  expect(1 host-deref)
+  devcheck(--rules nope a.c)
+  expect(2 none)
+  if(NOT err MATCHES "^devcheck: unknown rule 'nope' \\(devcheck --list-rules\\)\nTry 'devcheck --help' for more information.\n$")
+    message(FATAL_ERROR "rules: not a short usage error:\n${err}")
+  endif()
+elseif(MODE STREQUAL "config")
+  file(MAKE_DIRECTORY ${WORK}/sub/deeper)
+  file(RENAME ${WORK}/a.c ${WORK}/sub/deeper/a.c)
+  file(WRITE ${WORK}/sub/.devcheck "# this folder's rules\n\ndisable: host-deref\n")
+  devcheck(sub/deeper/a.c)
+  expect(1 discarded-transfer)
+  devcheck(--rules host-deref sub/deeper/a.c)         # the command line comes after
+  expect(1 host-deref)
+  file(WRITE ${WORK}/sub/deeper/.devcheck "rules: host-deref, memcpy-direction\n")
+  devcheck(sub/deeper/a.c)                            # the nearest file wins
+  expect(1 host-deref)
+  file(WRITE ${WORK}/sub/deeper/.devcheck "rules: host-deref\nfrobnicate: yes\n")
+  devcheck(sub/deeper/a.c)
+  expect(2 host-deref)
+  if(NOT err MATCHES "deeper/\\.devcheck:2: expected 'rules: \\.\\.\\.' or 'disable: \\.\\.\\.'")
+    message(FATAL_ERROR "config: a bad .devcheck is not said with its line:\n${err}")
+  endif()
+elseif(MODE STREQUAL "dirs")
+  file(MAKE_DIRECTORY ${WORK}/src/sub ${WORK}/src/.hidden)
+  file(RENAME ${WORK}/a.c ${WORK}/src/sub/b.c)
+  string(REPLACE "dt_tensor *f(" "dt_tensor *f2(" other "${source}")
+  string(REPLACE "float g(" "float g2(" other "${other}")
+  file(WRITE ${WORK}/src/a.c "${other}")
+  file(WRITE ${WORK}/src/.hidden/c.c "${source}")
+  file(WRITE ${WORK}/src/notes.txt "not C\n")
+  devcheck(src)
+  expect(1 discarded-transfer host-deref discarded-transfer host-deref)
+  if(NOT out MATCHES "^src/a.c:7:5: .*\nsrc/sub/b.c:7:5: " OR out MATCHES "hidden")
+    message(FATAL_ERROR "dirs: not src/a.c then src/sub/b.c alone:\n${out}")
+  endif()
+elseif(MODE STREQUAL "usage")
+  devcheck(--no-such-option a.c)
+  expect(2 none)
+  if(NOT err MATCHES "^devcheck: unknown option '--no-such-option'\nTry 'devcheck --help' for more information.\n$")
+    message(FATAL_ERROR "usage: not a short usage error:\n${err}")
+  endif()
+else()
+  message(FATAL_ERROR "unknown MODE ${MODE}")
+endif()
