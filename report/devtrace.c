@@ -1,4 +1,3 @@
-#define _GNU_SOURCE     /* vasprintf */
 /* devtrace's main: the subcommands, their usage, and fatal errors. */
 #include "report.h"
 
@@ -54,62 +53,6 @@ void usage_error(const char *usage, const char *fmt, ...)
     va_end(ap);
     fputs(usage, stderr);
     exit(EXIT_USAGE);
-}
-
-int next_option(int argc, char **argv, const char *shorts, const struct option *longs,
-                const char *usage)
-{
-    opterr = 0;
-    int c = getopt_long(argc, argv, shorts, longs, NULL);
-    switch (c) {
-    case 'h':
-        fputs(usage, stdout);
-        exit(0);
-    case '?':
-        if (optopt)
-            usage_error(usage, "unknown option '-%c'", optopt);
-        usage_error(usage, "unknown option '%s'", argv[optind - 1]);
-    case ':':
-        usage_error(usage, "option '%s' needs a value", argv[optind - 1]);
-    }
-    return c;
-}
-
-void *xmalloc(size_t n)
-{
-    return xrealloc(NULL, n);
-}
-
-void *xrealloc(void *p, size_t n)
-{
-    p = realloc(p, n ? n : 1);
-    if (!p)
-        die("out of memory");
-    return p;
-}
-
-char *xstrdup(const char *s)
-{
-    size_t n = strlen(s) + 1;
-    return memcpy(xmalloc(n), s, n);
-}
-
-char *xasprintf(const char *fmt, ...)
-{
-    va_list ap;
-    char *s;
-    va_start(ap, fmt);
-    int n = vasprintf(&s, fmt, ap);
-    va_end(ap);
-    if (n < 0)
-        die("out of memory");
-    return s;
-}
-
-const char *default_report(void)
-{
-    const char *env = getenv("DEVTRACE_DB");
-    return env && *env && !strstr(env, "%p") ? env : "devtrace.db";
 }
 
 int main(int argc, char **argv)

@@ -9,6 +9,7 @@
  *   devtrace merge OUT IN...
  *
  *   devtrace.c  main: the subcommands, their usage, fatal errors
+ *   support.c   what every subcommand uses: options, memory, the default report
  *   database.c  opening a report, telling a foreign, newer or broken file
  *               apart; a query's rows copied out of SQLite
  *   views.c     `devtrace report`: each view a list of SQL queries
