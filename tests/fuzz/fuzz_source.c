@@ -1,0 +1,36 @@
+/*
+ * Fuzz target: devcheck on arbitrary bytes as a C file.  What libclang
+ * parses without errors is analyzed and its findings made; what it cannot
+ * parse is refused with a message.  Neither may crash, hang or leak.
+ */
+#include "devcheck.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static char path[64];
+    static dc_model *model;
+    if (!model) {
+        snprintf(path, sizeof path, "/tmp/fuzz_source_%ld.c", (long)getpid());
+        model = dc_model_new();
+    }
+    FILE *f = fopen(path, "wb");
+    if (!f || fwrite(data, 1, size, f) != size || fclose(f) != 0)
+        abort();
+    static char err[16384];
+    dc_findings found = {0};
+    dc_run *run = dc_run_new(model);
+    if (dc_run_add(run, path, NULL, err, sizeof err) == 0)
+        dc_run_analyze(run, &found);
+    dc_run_free(run);
+    dc_findings_free(&found);
+    dc_suppress_reset();
+    unlink(path);
+    return 0;
+}
