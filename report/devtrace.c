@@ -15,7 +15,7 @@ static const struct command {
     int (*run)(int argc, char **argv);
     const char *synopsis;
 } commands[] = {
-    {"report", cmd_report, "report [FILE] [VIEW] [--format table|csv|json|html|trace] [-o FILE]\n"
+    {"report", cmd_report, "report [FILE] [VIEW] [--format table|csv|json|html|trace|sarif] [-o FILE]\n"
                            "                  [--fail-on error|warning] [--kinds LIST] [--suppressions FILE]"},
     {"run", cmd_run, "run [-o FILE] [--error-exitcode N] [--kinds LIST] [--suppressions FILE]\n"
                      "               -- PROGRAM [ARGS...]"},

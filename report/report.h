@@ -2,7 +2,7 @@
  * devtrace: the command line over the reports that libdevtrace writes
  * (shim/schema.h describes the database).
  *
- *   devtrace report [FILE] [VIEW] [--format table|csv|json|html|trace] [-o FILE]
+ *   devtrace report [FILE] [VIEW] [--format table|csv|json|html|trace|sarif] [-o FILE]
  *                   [--fail-on error|warning] [--kinds LIST] [--suppressions FILE]
  *   devtrace run [-o FILE] [--error-exitcode N] [--kinds LIST] [--suppressions FILE]
  *                -- PROGRAM ARGS...
@@ -18,6 +18,7 @@
  *   format.c    rows as an aligned table, CSV (RFC 4180) or JSON
  *   html.c      the whole report as one page for a browser, with timelines
  *   trace.c     the events in Chrome's trace event format (Perfetto)
+ *   sarif.c     the findings as SARIF 2.1.0, for code scanning
  *   source.c    source files: paths relative to the folder the program ran
  *               in, the text of one line, lines looked up in object files
  *   run.c       `devtrace run`: a program under the shim, then a summary
@@ -147,13 +148,15 @@ static inline const char *plural(sqlite3_int64 n)
     return n == 1 ? "" : "s";
 }
 
-/* ---- the whole report in one file (html.c, trace.c) ---------------------- */
+/* ---- the whole report in one file (html.c, trace.c, sarif.c) ------------- */
 
 /* A page for a browser, standing alone: runs, findings, a timeline per run,
    transfer volume. */
 void write_html(const report *r);
 /* The events as Chrome's trace event format (Perfetto, chrome://tracing). */
 void write_trace(const report *r);
+/* The findings as SARIF 2.1.0. */
+void write_sarif(const report *r);
 
 /* The runs, one row each (views.c). */
 extern const char runs_sql[];

@@ -130,6 +130,7 @@ static const struct format {
     {"json", print_json, false, NULL},
     {"html", NULL, true, write_html},
     {"trace", NULL, false, write_trace},
+    {"sarif", NULL, false, write_sarif},
 };
 
 /* The finding kinds, comma-separated, wrapped for a terminal. */
@@ -160,7 +161,7 @@ static const char *report_usage(void)
     FILE *f = open_memstream(&text, &size);
     if (!f)
         die("out of memory");
-    fputs("usage: devtrace report [FILE] [VIEW] [--format table|csv|json|html|trace]\n"
+    fputs("usage: devtrace report [FILE] [VIEW] [--format table|csv|json|html|trace|sarif]\n"
           "                       [-o FILE] [--fail-on error|warning] [--kinds LIST]\n"
           "                       [--suppressions FILE]\n"
           "\n"
@@ -172,11 +173,13 @@ static const char *report_usage(void)
         fprintf(f, "  %-12s %s%s\n", views[i].name, views[i].about, i ? "" : " (the default)");
     fputs("The format is table (the default), csv or json.  For the summary, which\n"
           "has several parts, CSV is a block for each, an empty line between them,\n"
-          "and JSON an object of arrays.  Two formats write the whole report, not\n"
+          "and JSON an object of arrays.  Three formats write the whole report, not\n"
           "a view: html, a page for a browser that stands alone (the runs, the\n"
           "findings, a timeline of each run's kernels and copies per device, the\n"
-          "transfer volume), and trace, the events in Chrome's trace event format\n"
-          "for Perfetto or chrome://tracing.  -o FILE writes to FILE, not stdout.\n"
+          "transfer volume); trace, the events in Chrome's trace event format for\n"
+          "Perfetto or chrome://tracing; sarif, the findings as SARIF 2.1.0 for code\n"
+          "scanning, with devcheck's rule ids where the mistake is the same.\n"
+          "-o FILE writes to FILE, not stdout.\n"
           "\n"
           "--kinds LIST keeps only the findings of the kinds listed, comma-separated;\n"
           "--suppressions FILE drops those a line of FILE matches: FIELD:PATTERN ...,\n"
