@@ -27,7 +27,8 @@ static void print_usage(FILE *to)
     fputs("usage:\n", to);
     for (size_t i = 0; i < COUNT(commands); i++)
         fprintf(to, "  devtrace %s\n", commands[i].synopsis);
-    fputs("\n'devtrace COMMAND --help' tells more about each.\n", to);
+    fputs("  devtrace --version\n"
+          "\n'devtrace COMMAND --help' tells more about each.\n", to);
 }
 
 static void vsay(const char *fmt, va_list ap)
@@ -122,6 +123,10 @@ int main(int argc, char **argv)
     }
     if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
         print_usage(stdout);
+        return 0;
+    }
+    if (!strcmp(argv[1], "--version")) {
+        puts("devtrace " DEVTRACE_VERSION);
         return 0;
     }
     for (size_t i = 0; i < COUNT(commands); i++)

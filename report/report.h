@@ -7,6 +7,7 @@
  *   devtrace run [-o FILE] [--error-exitcode N] [--kinds LIST] [--suppressions FILE]
  *                -- PROGRAM ARGS...
  *   devtrace merge OUT IN...
+ *   devtrace --version
  *
  *   devtrace.c  main: the subcommands, their usage, fatal errors
  *   database.c  opening a report, telling a foreign, newer or broken file
