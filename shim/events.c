@@ -7,7 +7,11 @@
  *
  * Times are the host's (CLOCK_REALTIME, as runs.started_ns): a synchronous
  * call's duration is its work's; an asynchronous one's says how long it took
- * to queue.  The writer thread alone calls the dv_events_* functions.
+ * to queue.  (The emulated device runs each kernel and copy inside its call,
+ * so there they are the device's too.  On a GPU, CUPTI's Activity API would
+ * give kernels' and copies' device-side times, matched to these rows by
+ * correlation id; it is not wired: no GPU was at hand to test it on.)  The
+ * writer thread alone calls the dv_events_* functions.
  */
 #include "devtrace.h"
 
