@@ -9,6 +9,7 @@
  * hold their fingerprints in the same form.
  */
 #include "devcheck.h"
+#include "json.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -26,36 +27,22 @@ char *dc_absolute_path(const char *path)
     return dc_format("%s/%s", getcwd(cwd, sizeof cwd) ? cwd : ".", path);
 }
 
-static uint64_t fnv1a(uint64_t h, const char *s, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ (unsigned char)s[i]) * 0x100000001b3u;
-    return h;
-}
-
 /* The hash of a finding: its rule, its file, and its line's text without
    the blanks around it. */
 static uint64_t line_hash(const dc_finding *d, const char *base)
 {
-    uint64_t h = 0xcbf29ce484222325u;
-    h = fnv1a(h, d->rule, strlen(d->rule) + 1);
+    uint64_t h = JSON_FNV1A_START;
+    h = json_fnv1a(h, d->rule, strlen(d->rule) + 1);
     if (d->loc.file) {
         char *abs = dc_absolute_path(d->loc.file);
         size_t blen = strlen(base);
         const char *name = strncmp(abs, base, blen) == 0 ? abs + blen : abs;
-        h = fnv1a(h, name, strlen(name) + 1);
+        h = json_fnv1a(h, name, strlen(name) + 1);
         free(abs);
     }
     size_t len = 0;
     const char *line = d->loc.file ? dc_source_line(d->loc.file, d->loc.line, &len) : NULL;
-    if (line) {
-        while (len > 0 && (*line == ' ' || *line == '\t'))
-            line++, len--;
-        while (len > 0 && (line[len - 1] == ' ' || line[len - 1] == '\t'))
-            len--;
-        h = fnv1a(h, line, len);
-    }
-    return h;
+    return line ? json_fnv1a_trimmed(h, line, len) : h;
 }
 
 typedef struct {

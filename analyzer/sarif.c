@@ -18,85 +18,13 @@
     "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 #define SRCROOT "%SRCROOT%"
 
-/* ---- JSON ------------------------------------------------------------------ */
-
-/* A writer of indented JSON: each value on its line, commas between. */
-typedef struct {
-    FILE *out;
-    int depth;
-    bool first;                     /* nothing yet in the innermost object or array */
-} json;
-
-/* Starts a value: the comma after the one before, a new line, the
-   indentation, and the key when the value is an object's member. */
-static void j_item(json *j, const char *key)
-{
-    if (j->depth > 0)
-        fputs(j->first ? "\n" : ",\n", j->out);
-    fprintf(j->out, "%*s", 2 * j->depth, "");
-    if (key) {
-        json_put_string(j->out, key, strlen(key));
-        fputs(": ", j->out);
-    }
-    j->first = false;
-}
-
-static void j_open(json *j, const char *key, char bracket)
-{
-    j_item(j, key);
-    putc(bracket, j->out);
-    j->depth++;
-    j->first = true;
-}
-
-static void j_close(json *j, char bracket)
-{
-    j->depth--;
-    if (!j->first)
-        fprintf(j->out, "\n%*s", 2 * j->depth, "");
-    putc(bracket, j->out);
-    j->first = false;
-}
-
-static void j_string(json *j, const char *key, const char *value)
-{
-    j_item(j, key);
-    json_put_string(j->out, value, strlen(value));
-}
-
-static void j_uint(json *j, const char *key, unsigned long value)
-{
-    j_item(j, key);
-    fprintf(j->out, "%lu", value);
-}
-
-/* SARIF's message object: {"text": ...} */
-static void j_message(json *j, const char *key, const char *text)
-{
-    j_open(j, key, '{');
-    j_string(j, "text", text);
-    j_close(j, '}');
-}
-
 /* ---- paths as URIs ---------------------------------------------------------- */
 
-/* A path as URI text (RFC 3986): unreserved characters, sub-delimiters and
-   slashes as they are, every other byte %-encoded (':' too, which would
-   make a relative reference's first segment read as a scheme). */
+/* A path as URI text after prefix (json_uri_encode). */
 static char *percent_encode(const char *prefix, const char *path)
 {
-    static const char keep[] = "-._~/!$&'()*+,;=@";
-    size_t plen = strlen(prefix);
-    char *uri = dc_realloc(NULL, plen + 3 * strlen(path) + 1), *o = uri + plen;
-    memcpy(uri, prefix, plen);
-    for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
-        if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9')
-            || strchr(keep, *p))
-            *o++ = (char)*p;
-        else
-            o += sprintf(o, "%%%02X", *p);
-    }
-    *o = '\0';
+    char *uri = dc_realloc(NULL, json_uri_size(prefix, path));
+    json_uri_encode(uri, prefix, path);
     return uri;
 }
 

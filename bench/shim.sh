@@ -12,7 +12,9 @@
 # (bench_shim_load loop, OPS/10 steps of a forward pass, a softmax and a sum
 # on small tensors); the shim's added cost per
 # intercepted call (CALLS cudaMemset calls, timed inside the loop), and the
-# rate at which events reach SQLite (the whole process, report included).
+# rate at which events reach SQLite (the whole process, report included);
+# and the same CALLS with every event kept in time (DEVTRACE_EVENTS=CALLS)
+# against none kept (DEVTRACE_EVENTS=0): per call, whole process, report size.
 set -euo pipefail
 build=${1:-build}; ops=${2:-20000}; calls=${3:-200000}; runs=${4:-5}
 load=$build/bench/bench_shim_load
@@ -37,6 +39,7 @@ run() {   # run PRELOAD ARGS...
 forwards=$((ops / 100))     # a forward pass is 7 ops, each some 15 us on the emulator
 declare -a base_ops shim_ops base_loop shim_loop base_calls shim_calls wall_calls pair_ratios
 declare -a base_mlp shim_mlp mlp_ratios base_step shim_step step_ratios
+declare -a kept_calls kept_wall none_calls none_wall
 steps=$((ops / 10))
 for _ in $(seq "$runs"); do
   base_mlp+=("$(run '' mlp "$forwards" | cut -d' ' -f2)")
@@ -50,6 +53,10 @@ for _ in $(seq "$runs"); do
   pair_ratios+=("$(echo "${shim_loop[-1]} / ${base_loop[-1]}" | bc -l)")
   base_calls+=("$(run '' calls "$calls" | cut -d' ' -f2)")
   r=$(run "$shim" calls "$calls"); shim_calls+=("${r#* }"); wall_calls+=("${r% *}")
+  r=$(DEVTRACE_EVENTS=0 run "$shim" calls "$calls"); none_calls+=("${r#* }"); none_wall+=("${r% *}")
+  none_size=$(stat -c %s "$db")
+  r=$(DEVTRACE_EVENTS=$calls run "$shim" calls "$calls"); kept_calls+=("${r#* }"); kept_wall+=("${r% *}")
+  kept_size=$(stat -c %s "$db")
 done
 bo=$(printf '%s\n' "${base_ops[@]}" | best); so=$(printf '%s\n' "${shim_ops[@]}" | best)
 bl=$(printf '%s\n' "${base_loop[@]}" | best); sl=$(printf '%s\n' "${shim_loop[@]}" | best)
@@ -73,3 +80,8 @@ printf 'per intercepted call (%d cudaMemset): %.0f ns without, %.0f ns with: %.0
   "$(echo "($sc - $bc_) * 1000000000 / $calls" | bc -l)"
 printf 'events into SQLite: %d events, whole process %.3f s: %.0f events/s\n' \
   "$events" "$wc_" "$(echo "$events / $wc_" | bc -l)"
+nc=$(printf '%s\n' "${none_calls[@]}" | best); kc=$(printf '%s\n' "${kept_calls[@]}" | best)
+nw=$(printf '%s\n' "${none_wall[@]}" | best); kw=$(printf '%s\n' "${kept_wall[@]}" | best)
+printf 'events in time (%d cudaMemset): none kept %.0f ns a call, %.3f s whole process, report %d bytes; all kept %.0f ns a call, %.3f s, report %d bytes\n' \
+  "$calls" "$(echo "$nc * 1000000000 / $calls" | bc -l)" "$nw" "$none_size" \
+  "$(echo "$kc * 1000000000 / $calls" | bc -l)" "$kw" "$kept_size"

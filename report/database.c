@@ -67,6 +67,15 @@ sqlite3_int64 report_int(const report *r, const char *sql)
     return v;
 }
 
+bool report_has_table(const report *r, const char *table)
+{
+    sqlite3_stmt *st = report_prepare(r, "SELECT 1 FROM sqlite_master WHERE name = ?1");
+    sqlite3_bind_text(st, 1, table, -1, SQLITE_STATIC);
+    bool has = report_step(r, st);
+    sqlite3_finalize(st);
+    return has;
+}
+
 /* The header says whose file this is and which schema it has. */
 static void check_identity(const report *r)
 {

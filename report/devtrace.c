@@ -14,8 +14,8 @@ static const struct command {
     int (*run)(int argc, char **argv);
     const char *synopsis;
 } commands[] = {
-    {"report", cmd_report, "report [FILE] [VIEW] [--format table|csv|json] [--fail-on error|warning]\n"
-                           "                  [--kinds LIST] [--suppressions FILE]"},
+    {"report", cmd_report, "report [FILE] [VIEW] [--format table|csv|json|html|trace|sarif] [-o FILE]\n"
+                           "                  [--fail-on error|warning] [--kinds LIST] [--suppressions FILE]"},
     {"run", cmd_run, "run [-o FILE] [--error-exitcode N] [--kinds LIST] [--suppressions FILE]\n"
                      "               -- PROGRAM [ARGS...]"},
     {"merge", cmd_merge, "merge OUT IN..."},
@@ -26,7 +26,8 @@ static void print_usage(FILE *to)
     fputs("usage:\n", to);
     for (size_t i = 0; i < COUNT(commands); i++)
         fprintf(to, "  devtrace %s\n", commands[i].synopsis);
-    fputs("\n'devtrace COMMAND --help' tells more about each.\n", to);
+    fputs("  devtrace --version\n"
+          "\n'devtrace COMMAND --help' tells more about each.\n", to);
 }
 
 static void vsay(const char *fmt, va_list ap)
@@ -65,6 +66,10 @@ int main(int argc, char **argv)
     }
     if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
         print_usage(stdout);
+        return 0;
+    }
+    if (!strcmp(argv[1], "--version")) {
+        puts("devtrace " DEVTRACE_VERSION);
         return 0;
     }
     for (size_t i = 0; i < COUNT(commands); i++)

@@ -10,10 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The columns of findings_sql, in order. */
-enum { F_RUN, F_PID, F_SEVERITY, F_KIND, F_FILE, F_LINE, F_FUNCTION, F_COUNT, F_BYTES,
-       F_MESSAGE, F_ALLOC_FILE, F_ALLOC_LINE, F_FREE_FILE, F_FREE_LINE, F_OBJECT, F_OFFSET };
-
 /* A finding without a line (code without debug information) takes it from
    its site's object and offset when they can be looked up now. */
 const char findings_sql[] =
@@ -36,21 +32,6 @@ const char findings_sql[] =
     "          relpath(f.src_file, f.run) IS NULL, relpath(f.src_file, f.run), f.src_line, f.src_function, "
     SQL_SEVERITY_RANK ", f.run, f.id";
 
-static const char *text_at(const rows *f, size_t row, int col)
-{
-    return (const char *)sqlite3_value_text(rows_cell(f, row, col));    /* NULL for NULL */
-}
-
-static sqlite3_int64 int_at(const rows *f, size_t row, int col)
-{
-    return sqlite3_value_int64(rows_cell(f, row, col));
-}
-
-static bool is_null(const rows *f, size_t row, int col)
-{
-    return sqlite3_value_type(rows_cell(f, row, col)) == SQLITE_NULL;
-}
-
 static bool same_text(const char *a, const char *b)
 {
     return a == b || (a && b && !strcmp(a, b));
@@ -58,16 +39,16 @@ static bool same_text(const char *a, const char *b)
 
 static bool same_site(const rows *f, size_t a, size_t b)
 {
-    return same_text(text_at(f, a, F_FILE), text_at(f, b, F_FILE)) &&
-           same_text(text_at(f, a, F_OFFSET), text_at(f, b, F_OFFSET)) &&
-           int_at(f, a, F_LINE) == int_at(f, b, F_LINE) &&
-           same_text(text_at(f, a, F_FUNCTION), text_at(f, b, F_FUNCTION));
+    return same_text(rows_text(f, a, F_FILE), rows_text(f, b, F_FILE)) &&
+           same_text(rows_text(f, a, F_OFFSET), rows_text(f, b, F_OFFSET)) &&
+           rows_int(f, a, F_LINE) == rows_int(f, b, F_LINE) &&
+           same_text(rows_text(f, a, F_FUNCTION), rows_text(f, b, F_FUNCTION));
 }
 
 static bool several_runs(const rows *f)
 {
     for (size_t i = 1; i < f->nrows; i++)
-        if (int_at(f, i, F_RUN) != int_at(f, 0, F_RUN))
+        if (rows_int(f, i, F_RUN) != rows_int(f, 0, F_RUN))
             return true;
     return false;
 }
@@ -110,11 +91,11 @@ static void print_object_site(const char *object, const char *offset, const char
 /* "app/train.c:23: in train_step", then line 23 as a compiler shows it. */
 static void print_site(const rows *f, size_t i)
 {
-    const char *file = text_at(f, i, F_FILE), *function = text_at(f, i, F_FUNCTION);
-    const char *object = text_at(f, i, F_OBJECT);
-    sqlite3_int64 line = int_at(f, i, F_LINE);
+    const char *file = rows_text(f, i, F_FILE), *function = rows_text(f, i, F_FUNCTION);
+    const char *object = rows_text(f, i, F_OBJECT);
+    sqlite3_int64 line = rows_int(f, i, F_LINE);
     if (!file && object) {
-        print_object_site(object, text_at(f, i, F_OFFSET), function);
+        print_object_site(object, rows_text(f, i, F_OFFSET), function);
         return;
     }
     if (file) {
@@ -128,7 +109,7 @@ static void print_site(const rows *f, size_t i)
     if (!file && !function)
         puts("(source line unknown)");
 
-    char *text = file ? source_line(file, int_at(f, i, F_RUN), line) : NULL;
+    char *text = file ? source_line(file, rows_int(f, i, F_RUN), line) : NULL;
     if (text) {
         printf("%5lld | ", (long long)line);
         put(text, true);
@@ -142,16 +123,16 @@ static void print_details(const rows *f, size_t i, bool many_runs)
 {
     const char *sep = " (";
     if (many_runs) {
-        bool pid = !is_null(f, i, F_PID);
-        printf("%s%s %lld", sep, pid ? "pid" : "run", (long long)int_at(f, i, pid ? F_PID : F_RUN));
+        bool pid = !rows_null(f, i, F_PID);
+        printf("%s%s %lld", sep, pid ? "pid" : "run", (long long)rows_int(f, i, pid ? F_PID : F_RUN));
         sep = ", ";
     }
-    if (int_at(f, i, F_COUNT) > 1) {
-        printf("%s%lld times", sep, (long long)int_at(f, i, F_COUNT));
+    if (rows_int(f, i, F_COUNT) > 1) {
+        printf("%s%lld times", sep, (long long)rows_int(f, i, F_COUNT));
         sep = ", ";
     }
-    if (!is_null(f, i, F_BYTES)) {
-        printf("%s%lld bytes", sep, (long long)int_at(f, i, F_BYTES));
+    if (!rows_null(f, i, F_BYTES)) {
+        printf("%s%lld bytes", sep, (long long)rows_int(f, i, F_BYTES));
         sep = ", ";
     }
     if (sep[0] == ',')
@@ -160,21 +141,21 @@ static void print_details(const rows *f, size_t i, bool many_runs)
 
 static void print_memory_site(const char *what, const rows *f, size_t i, int file, int line)
 {
-    if (is_null(f, i, file))
+    if (rows_null(f, i, file))
         return;
     printf("      %s at ", what);
-    put_place(text_at(f, i, file), int_at(f, i, line));
+    put_place(rows_text(f, i, file), rows_int(f, i, line));
     putchar('\n');
 }
 
 static void print_finding(const rows *f, size_t i, bool many_runs)
 {
     fputs("    ", stdout);
-    put(text_at(f, i, F_SEVERITY), false);
+    put(rows_text(f, i, F_SEVERITY), false);
     putchar('[');
-    put(text_at(f, i, F_KIND), false);
+    put(rows_text(f, i, F_KIND), false);
     fputs("]: ", stdout);
-    put(text_at(f, i, F_MESSAGE), false);
+    put(rows_text(f, i, F_MESSAGE), false);
     print_details(f, i, many_runs);
     putchar('\n');
     print_memory_site("allocated", f, i, F_ALLOC_FILE, F_ALLOC_LINE);
@@ -192,7 +173,7 @@ void print_findings(const rows *f)
             print_site(f, i);
         }
         print_finding(f, i, many_runs);
-        const char *severity = text_at(f, i, F_SEVERITY);
+        const char *severity = rows_text(f, i, F_SEVERITY);
         errors += same_text(severity, "error");
         warnings += same_text(severity, "warning");
     }

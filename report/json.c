@@ -1,5 +1,7 @@
-/* JSON strings (json.h). */
+/* JSON strings, documents and URIs (json.h). */
 #include "json.h"
+
+#include <string.h>
 
 size_t json_utf8_sequence(const unsigned char *s, size_t n)
 {
@@ -43,4 +45,89 @@ void json_put_string(FILE *out, const char *str, size_t n)
         }
     }
     putc('"', out);
+}
+
+void j_item(json *j, const char *key)
+{
+    if (j->depth > 0)
+        fputs(j->first ? "\n" : ",\n", j->out);
+    fprintf(j->out, "%*s", 2 * j->depth, "");
+    if (key) {
+        json_put_string(j->out, key, strlen(key));
+        fputs(": ", j->out);
+    }
+    j->first = false;
+}
+
+void j_open(json *j, const char *key, char bracket)
+{
+    j_item(j, key);
+    putc(bracket, j->out);
+    j->depth++;
+    j->first = true;
+}
+
+void j_close(json *j, char bracket)
+{
+    j->depth--;
+    if (!j->first)
+        fprintf(j->out, "\n%*s", 2 * j->depth, "");
+    putc(bracket, j->out);
+    j->first = false;
+}
+
+void j_string(json *j, const char *key, const char *value)
+{
+    j_item(j, key);
+    json_put_string(j->out, value, strlen(value));
+}
+
+void j_uint(json *j, const char *key, unsigned long value)
+{
+    j_item(j, key);
+    fprintf(j->out, "%lu", value);
+}
+
+void j_message(json *j, const char *key, const char *text)
+{
+    j_open(j, key, '{');
+    j_string(j, "text", text);
+    j_close(j, '}');
+}
+
+size_t json_uri_size(const char *prefix, const char *path)
+{
+    return strlen(prefix) + 3 * strlen(path) + 1;
+}
+
+void json_uri_encode(char *uri, const char *prefix, const char *path)
+{
+    static const char keep[] = "-._~/!$&'()*+,;=@";
+    size_t plen = strlen(prefix);
+    char *o = uri + plen;
+    memcpy(uri, prefix, plen);
+    for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
+        if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9')
+            || strchr(keep, *p))
+            *o++ = (char)*p;
+        else
+            o += sprintf(o, "%%%02X", *p);
+    }
+    *o = '\0';
+}
+
+uint64_t json_fnv1a(uint64_t h, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)s[i]) * 0x100000001b3u;
+    return h;
+}
+
+uint64_t json_fnv1a_trimmed(uint64_t h, const char *line, size_t len)
+{
+    while (len > 0 && (*line == ' ' || *line == '\t'))
+        line++, len--;
+    while (len > 0 && (line[len - 1] == ' ' || line[len - 1] == '\t'))
+        len--;
+    return json_fnv1a(h, line, len);
 }

@@ -1,13 +1,16 @@
 /*
- * JSON strings out of C strings, for devtrace's json format and devcheck's
- * SARIF (analyzer/ builds this file too): UTF-8 passes as it is, bytes that
- * are not UTF-8 become U+FFFD (a JSON text must be Unicode), control
- * characters are escaped.
+ * JSON out of C, for devtrace's json, trace and SARIF formats and devcheck's
+ * SARIF (analyzer/ builds this file too): strings, where UTF-8 passes as it
+ * is, bytes that are not UTF-8 become U+FFFD (a JSON text must be Unicode)
+ * and control characters are escaped; a writer of indented documents; and
+ * paths as URIs.
  */
 #ifndef DEVTRACE_JSON_H
 #define DEVTRACE_JSON_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 /* The length of the well-formed UTF-8 sequence at s (RFC 3629: no overlong
@@ -17,5 +20,38 @@ size_t json_utf8_sequence(const unsigned char *s, size_t n);
 char json_short_escape(unsigned char c);
 /* s (n bytes) as a quoted JSON string. */
 void json_put_string(FILE *out, const char *s, size_t n);
+
+/* A writer of indented JSON: each value on its line, commas between.  A
+   NULL key is an array's element (or the document). */
+typedef struct {
+    FILE *out;
+    int depth;
+    bool first;                     /* nothing yet in the innermost object or array */
+} json;
+
+/* Starts a value: the comma after the one before, a new line, the
+   indentation, and the key when the value is an object's member. */
+void j_item(json *j, const char *key);
+/* An object ('{') or an array ('['), and its end. */
+void j_open(json *j, const char *key, char bracket);
+void j_close(json *j, char bracket);
+void j_string(json *j, const char *key, const char *value);
+void j_uint(json *j, const char *key, unsigned long value);
+/* SARIF's message object: {"text": ...} */
+void j_message(json *j, const char *key, const char *text);
+
+/* A path as URI text (RFC 3986) after prefix (say "file://"): unreserved
+   characters, sub-delimiters and slashes as they are, every other byte
+   %-encoded (':' too, which would make a relative reference's first segment
+   read as a scheme).  json_uri_size says how many bytes uri needs. */
+size_t json_uri_size(const char *prefix, const char *path);
+void json_uri_encode(char *uri, const char *prefix, const char *path);
+
+/* FNV-1a, for SARIF's fingerprints: h (JSON_FNV1A_START at first) and n
+   more bytes; _trimmed leaves out a line's blanks at either end, so that a
+   line re-indented keeps its hash. */
+#define JSON_FNV1A_START 0xcbf29ce484222325u
+uint64_t json_fnv1a(uint64_t h, const char *s, size_t n);
+uint64_t json_fnv1a_trimmed(uint64_t h, const char *line, size_t len);
 
 #endif /* DEVTRACE_JSON_H */

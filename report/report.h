@@ -2,11 +2,12 @@
  * devtrace: the command line over the reports that libdevtrace writes
  * (shim/schema.h describes the database).
  *
- *   devtrace report [FILE] [VIEW] [--format table|csv|json] [--fail-on error|warning]
- *                   [--kinds LIST] [--suppressions FILE]
+ *   devtrace report [FILE] [VIEW] [--format table|csv|json|html|trace|sarif] [-o FILE]
+ *                   [--fail-on error|warning] [--kinds LIST] [--suppressions FILE]
  *   devtrace run [-o FILE] [--error-exitcode N] [--kinds LIST] [--suppressions FILE]
  *                -- PROGRAM ARGS...
  *   devtrace merge OUT IN...
+ *   devtrace --version
  *
  *   devtrace.c  main: the subcommands, their usage, fatal errors
  *   support.c   what every subcommand uses: options, memory, the default report
@@ -17,6 +18,9 @@
  *               by call site with the source line
  *   filter.c    --kinds and --suppressions: the findings that count
  *   format.c    rows as an aligned table, CSV (RFC 4180) or JSON
+ *   html.c      the whole report as one page for a browser, with timelines
+ *   trace.c     the events in Chrome's trace event format (Perfetto)
+ *   sarif.c     the findings as SARIF 2.1.0, for code scanning
  *   source.c    source files: paths relative to the folder the program ran
  *               in, the text of one line, lines looked up in object files
  *   run.c       `devtrace run`: a program under the shim, then a summary
@@ -95,6 +99,8 @@ bool report_step(const report *r, sqlite3_stmt *st);
 void report_exec(const report *r, const char *sql);
 /* The integer that a one-row query yields. */
 sqlite3_int64 report_int(const report *r, const char *sql);
+/* Whether r has the table (a report from before it was added has not). */
+bool report_has_table(const report *r, const char *table);
 
 /* A query's result, copied out so that it outlives the statement. */
 typedef struct {
@@ -110,6 +116,19 @@ void rows_free(rows *rs);
 static inline sqlite3_value *rows_cell(const rows *rs, size_t row, int col)
 {
     return rs->cells[row * (size_t)rs->ncols + (size_t)col];
+}
+/* A cell's text (NULL for NULL), its integer, whether it is NULL. */
+static inline const char *rows_text(const rows *rs, size_t row, int col)
+{
+    return (const char *)sqlite3_value_text(rows_cell(rs, row, col));
+}
+static inline sqlite3_int64 rows_int(const rows *rs, size_t row, int col)
+{
+    return sqlite3_value_int64(rows_cell(rs, row, col));
+}
+static inline bool rows_null(const rows *rs, size_t row, int col)
+{
+    return sqlite3_value_type(rows_cell(rs, row, col)) == SQLITE_NULL;
 }
 
 /* ---- output (format.c) --------------------------------------------------- */
@@ -131,12 +150,28 @@ static inline const char *plural(sqlite3_int64 n)
     return n == 1 ? "" : "s";
 }
 
+/* ---- the whole report in one file (html.c, trace.c, sarif.c) ------------- */
+
+/* A page for a browser, standing alone: runs, findings, a timeline per run,
+   transfer volume. */
+void write_html(const report *r);
+/* The events as Chrome's trace event format (Perfetto, chrome://tracing). */
+void write_trace(const report *r);
+/* The findings as SARIF 2.1.0. */
+void write_sarif(const report *r);
+
+/* The runs, one row each (views.c). */
+extern const char runs_sql[];
+
 /* ---- the findings view (findings.c) -------------------------------------- */
 
 /* SQL: errors sort before warnings. */
 #define SQL_SEVERITY_RANK "CASE severity WHEN 'error' THEN 0 WHEN 'warning' THEN 1 ELSE 2 END"
 
 extern const char findings_sql[];
+/* Its columns, in order. */
+enum { F_RUN, F_PID, F_SEVERITY, F_KIND, F_FILE, F_LINE, F_FUNCTION, F_COUNT, F_BYTES,
+       F_MESSAGE, F_ALLOC_FILE, F_ALLOC_LINE, F_FREE_FILE, F_FREE_LINE, F_OBJECT, F_OFFSET };
 void print_findings(const rows *findings);
 
 /* ---- source files (source.c) --------------------------------------------- */

@@ -26,7 +26,7 @@
     "coalesce(sum(CASE WHEN host_memory = '" kind "' THEN calls END), 0) AS " kind ","  \
     " coalesce(sum(CASE WHEN host_memory = '" kind "' THEN bytes END), 0) AS " kind "_bytes"
 
-static const char runs_sql[] =
+const char runs_sql[] =
     "SELECT id AS run, pid, exit_status AS exit, signal, device, devices AS gpus,"
     "       round((ended_ns - started_ns) / 1e9, 3) AS seconds, command"
     " FROM runs ORDER BY id";
@@ -118,14 +118,19 @@ static const view views[] = {
      .parts = {{.name = "allocations", .sql = allocations_sql}}},
 };
 
+/* A format prints a view's parts, or writes the whole report (whole). */
 static const struct format {
     const char *name;
     void (*print)(const rows *parts, int nparts);
     bool for_people;
+    void (*whole)(const report *r);
 } formats[] = {
-    {"table", print_table, true},
-    {"csv", print_csv, false},
-    {"json", print_json, false},
+    {"table", print_table, true, NULL},
+    {"csv", print_csv, false, NULL},
+    {"json", print_json, false, NULL},
+    {"html", NULL, true, write_html},
+    {"trace", NULL, false, write_trace},
+    {"sarif", NULL, false, write_sarif},
 };
 
 /* The finding kinds, comma-separated, wrapped for a terminal. */
@@ -156,8 +161,8 @@ static const char *report_usage(void)
     FILE *f = open_memstream(&text, &size);
     if (!f)
         die("out of memory");
-    fputs("usage: devtrace report [FILE] [VIEW] [--format table|csv|json]\n"
-          "                       [--fail-on error|warning] [--kinds LIST]\n"
+    fputs("usage: devtrace report [FILE] [VIEW] [--format table|csv|json|html|trace|sarif]\n"
+          "                       [-o FILE] [--fail-on error|warning] [--kinds LIST]\n"
           "                       [--suppressions FILE]\n"
           "\n"
           "Prints one view of the report FILE ($DEVTRACE_DB unless it holds %p,\n"
@@ -168,7 +173,13 @@ static const char *report_usage(void)
         fprintf(f, "  %-12s %s%s\n", views[i].name, views[i].about, i ? "" : " (the default)");
     fputs("The format is table (the default), csv or json.  For the summary, which\n"
           "has several parts, CSV is a block for each, an empty line between them,\n"
-          "and JSON an object of arrays.\n"
+          "and JSON an object of arrays.  Three formats write the whole report, not\n"
+          "a view: html, a page for a browser that stands alone (the runs, the\n"
+          "findings, a timeline of each run's kernels and copies per device, the\n"
+          "transfer volume); trace, the events in Chrome's trace event format for\n"
+          "Perfetto or chrome://tracing; sarif, the findings as SARIF 2.1.0 for code\n"
+          "scanning, with devcheck's rule ids where the mistake is the same.\n"
+          "-o FILE writes to FILE, not stdout.\n"
           "\n"
           "--kinds LIST keeps only the findings of the kinds listed, comma-separated;\n"
           "--suppressions FILE drops those a line of FILE matches: FIELD:PATTERN ...,\n"
@@ -224,6 +235,7 @@ typedef struct {
     const view *view;
     const struct format *format;
     const struct fail_on *fail_on;
+    const char *output;         /* -o FILE, else stdout */
 } request;
 
 /* An operand names the view, or else the file. */
@@ -247,15 +259,16 @@ static request parse(int argc, char **argv)
         {"fail-on", required_argument, NULL, 'F'},
         {"kinds", required_argument, NULL, 'k'},
         {"suppressions", required_argument, NULL, 's'},
+        {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},
         {0},
     };
     const char *usage = report_usage();
-    request q = {NULL, NULL, &formats[0], NULL};
+    request q = {NULL, NULL, &formats[0], NULL, NULL};
     int c;
     /* "-": operands come back in place (as 1), so that options may follow
        them whatever POSIXLY_CORRECT says */
-    while ((c = next_option(argc, argv, "-:f:h", longs, usage)) != -1)
+    while ((c = next_option(argc, argv, "-:f:o:h", longs, usage)) != -1)
         if (c == 'f')
             q.format = find_format(optarg, usage);
         else if (c == 'F')
@@ -264,6 +277,8 @@ static request parse(int argc, char **argv)
             filter_kinds(optarg);
         else if (c == 's')
             filter_suppressions(optarg);
+        else if (c == 'o')
+            q.output = optarg;
         else
             take_operand(&q, optarg, usage);
     for (int i = optind; i < argc; i++)         /* after "--" */
@@ -275,30 +290,40 @@ static request parse(int argc, char **argv)
     return q;
 }
 
+/* The view's parts, fetched and printed in the request's format. */
+static void print_view(const report *r, const request *q)
+{
+    rows parts[MAX_PARTS];
+    int n = 0;
+    for (const part *p = q->view->parts; p < q->view->parts + MAX_PARTS && p->name; p++)
+        if (q->format->for_people || !p->for_people)
+            rows_fetch(&parts[n++], r, p->name, p->sql);
+    if (q->format->for_people && q->view->print_for_people)
+        q->view->print_for_people(parts);
+    else
+        q->format->print(parts, n);
+    for (int i = 0; i < n; i++)
+        rows_free(&parts[i]);
+}
+
 int cmd_report(int argc, char **argv)
 {
     request q = parse(argc, argv);
     report r = report_open(q.file, SQLITE_OPEN_READONLY);
     define_source(&r);
     filter_apply(&r);
+    if (q.output && !freopen(q.output, "w", stdout))
+        die("%s: %s", q.output, strerror(errno));
 
     /* One read transaction: every part sees the same commit of a live writer. */
     report_exec(&r, "BEGIN");
-    rows parts[MAX_PARTS];
-    int n = 0;
-    for (const part *p = q.view->parts; p < q.view->parts + MAX_PARTS && p->name; p++)
-        if (q.format->for_people || !p->for_people)
-            rows_fetch(&parts[n++], &r, p->name, p->sql);
+    if (q.format->whole)
+        q.format->whole(&r);
+    else
+        print_view(&r, &q);
     sqlite3_int64 failing = q.fail_on ? report_int(&r, q.fail_on->sql) : 0;
     report_exec(&r, "COMMIT");
     report_close(&r);
-
-    if (q.format->for_people && q.view->print_for_people)
-        q.view->print_for_people(parts);
-    else
-        q.format->print(parts, n);
-    for (int i = 0; i < n; i++)
-        rows_free(&parts[i]);
     if (fflush(stdout) != 0 || ferror(stdout))
         die("writing the report: %s", strerror(errno));
     return failing ? EXIT_FINDINGS : 0;

@@ -12,9 +12,10 @@
 __thread int dv_in_call __attribute__((tls_model("initial-exec")));
 
 void dv_seen_alloc(dv_api api, dv_memory memory, int device, const void *p, uint64_t bytes,
-                   uint32_t site, int rc)
+                   uint32_t site, int rc, uint64_t start_ns)
 {
-    dv_event e = { .type = DV_EV_CALL, .api = (uint8_t)api, .result = rc, .site = site };
+    dv_event e = { .type = DV_EV_CALL, .api = (uint8_t)api, .result = rc, .site = site,
+                   .start_ns = start_ns, .duration_ns = dv_now_ns() - start_ns };
     e.device = (int16_t)(memory == DV_MEM_DEVICE ? device : -1);
     if (rc == 0 && p) {
         e.type = DV_EV_ALLOC;
@@ -32,6 +33,7 @@ void dv_seen_free(dv_event *e, dv_api api, void *p, uint32_t site)
     *e = (dv_event){ .type = DV_EV_CALL, .api = (uint8_t)api, .device = -1, .site = site };
     if (dv_check_free(api, p, site, &e->u.alloc))
         e->type = DV_EV_FREE;
+    e->start_ns = dv_now_ns();
 }
 
 void dv_seen_copy(dv_event *e, dv_api api, void *dst, uint64_t dst_span, const void *src,
@@ -41,6 +43,7 @@ void dv_seen_copy(dv_event *e, dv_api api, void *dst, uint64_t dst_span, const v
     e->u.copy.bytes = bytes;
     e->u.copy.async = async;
     dv_check_copy(dst, dst_span, src, src_span, kind, site, e);
+    e->start_ns = dv_now_ns();
 }
 
 void dv_seen_launch(dv_event *e, dv_api api, const void *func, const unsigned grid[3],
@@ -57,11 +60,14 @@ void dv_seen_launch(dv_event *e, dv_api api, const void *func, const unsigned gr
     e->u.launch.shared = shared;
     e->u.launch.stream = stream;
     dv_check_launch(func, args, dev, site);
+    e->start_ns = dv_now_ns();
 }
 
 void dv_seen_end(dv_event *e, int rc)
 {
     e->result = rc;
+    if (e->start_ns)
+        e->duration_ns = dv_now_ns() - e->start_ns;
     dv_emit(e);
 }
 
@@ -81,7 +87,7 @@ int dv_seen_device(_Atomic(void *) *fn, const char *query)
 void dv_handler_keep_site(const dv_handler *h, const void *params, uint32_t site, dv_event *e)
 {
     (void)h, (void)params;
-    *e = (dv_event){ .site = site };
+    *e = (dv_event){ .site = site, .start_ns = dv_now_ns() };
 }
 
 void dv_handler_send(const dv_handler *h, const void *params, int rc, dv_event *e)

@@ -41,14 +41,15 @@ static void allocated(const dv_handler *h, const void *params, int rc, dv_event 
 {
     const cudaMalloc_v3020_params *p = params;
     dv_seen_alloc(h->api, DV_MEM_DEVICE, runtime_device(), rc == 0 ? *p->devPtr : NULL, p->size,
-                  e->site, rc);
+                  e->site, rc, e->start_ns);
 }
 
 /* cudaMallocHost and cudaHostAlloc: the pointer's address and size first. */
 static void allocated_host(const dv_handler *h, const void *params, int rc, dv_event *e)
 {
     const cudaMallocHost_v3020_params *p = params;
-    dv_seen_alloc(h->api, DV_MEM_PINNED, -1, rc == 0 ? *p->ptr : NULL, p->size, e->site, rc);
+    dv_seen_alloc(h->api, DV_MEM_PINNED, -1, rc == 0 ? *p->ptr : NULL, p->size, e->site, rc,
+                  e->start_ns);
 }
 
 /* cudaFree, cudaFreeAsync and cudaFreeHost: the pointer first. */

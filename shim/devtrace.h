@@ -23,6 +23,7 @@
  *   symbols.c    pc -> file, line, function, with elfutils' libdw
  *   lines.c      an address in a module -> its source (lines.h; devtrace's too)
  *   queue.c      the event queue from the program's threads to the writer
+ *   events.c     events in time: the first DEVTRACE_EVENTS of a run, one row each
  *   writer.c     the writer thread: events into SQLite (schema.h), batched
  *   trace.c      devtensor's trace hook: tensor device and dtype mismatches
  *   lifecycle.c  start, exit, fork, and fatal signals
@@ -180,6 +181,7 @@ typedef struct {
     int32_t result;                     /* cudaError_t */
     uint32_t site;
     uint64_t seq;
+    uint64_t start_ns, duration_ns;     /* the call's, on the host; 0: unknown */
     union {
         dv_alloc alloc;
         struct {
@@ -218,8 +220,9 @@ size_t dv_queue_take(dv_event *out, size_t max);
 uint64_t dv_queue_pushed(void);
 void dv_queue_after_fork(void);
 
-/* Emits a call that has no more to it than its result. */
-void dv_emit_call(dv_api api, uint32_t site, int result);
+/* Emits a call that has no more to it than its result; start_ns is when
+   it began (dv_now_ns), 0 when that is not known. */
+void dv_emit_call(dv_api api, uint32_t site, int result, uint64_t start_ns);
 /* Emits a finding of kind at site, its message printed from fmt; mem is the
    memory involved, if any. */
 void dv_finding(dv_finding_kind kind, uint32_t site, uint64_t bytes, const dv_alloc *mem,
@@ -228,6 +231,21 @@ void dv_finding(dv_finding_kind kind, uint32_t site, uint64_t bytes, const dv_al
    program, as __FILE__ does). */
 void dv_finding_at(dv_finding_kind kind, uint32_t site, const char *file, int line,
                    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+/* ---- events in time (events.c) ----------------------------------------------- */
+
+/* Unix time in nanoseconds, as runs.started_ns. */
+uint64_t dv_now_ns(void);
+/* The writer's: a report's events table for run, the cap read from
+   DEVTRACE_EVENTS; false when SQLite refuses. */
+struct sqlite3;
+bool dv_events_open(struct sqlite3 *db, int64_t run);
+void dv_events_close(void);
+/* e as a row, or counted as dropped past the cap; ref is the launch's
+   kernels.id or the finding's findings.id.  false when SQLite fails. */
+bool dv_events_add(const dv_event *e, int64_t ref);
+/* After a batch: runs.dropped_events, when it changed. */
+bool dv_events_batch_done(void);
 
 /* ---- the writer (writer.c) -------------------------------------------------- */
 
@@ -277,9 +295,10 @@ int dv_kernel_param_count(const void *func);
 extern __thread int dv_in_call __attribute__((tls_model("initial-exec")));
 #define DV_INSIDE(call) ({ dv_in_call++; __typeof__(call) r_ = (call); dv_in_call--; r_; })
 
-/* An allocation's result (p the memory, when rc is 0). */
+/* An allocation's result (p the memory, when rc is 0); start_ns when the
+   call began. */
 void dv_seen_alloc(dv_api api, dv_memory memory, int device, const void *p, uint64_t bytes,
-                   uint32_t site, int rc);
+                   uint32_t site, int rc, uint64_t start_ns);
 /* Before a free, a copy or a launch: the checks, and e filled for dv_seen_end. */
 void dv_seen_free(dv_event *e, dv_api api, void *p, uint32_t site);
 void dv_seen_copy(dv_event *e, dv_api api, void *dst, uint64_t dst_span, const void *src,

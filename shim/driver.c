@@ -33,14 +33,15 @@ static void allocated(const dv_handler *h, const void *params, int rc, dv_event 
 {
     const cuMemAlloc_v2_params *p = params;
     dv_seen_alloc(h->api, DV_MEM_DEVICE, context_device(), rc == 0 ? ADDRESS(*p->dptr) : NULL,
-                  p->bytesize, e->site, rc);
+                  p->bytesize, e->site, rc, e->start_ns);
 }
 
 /* cuMemAllocHost_v2 and cuMemHostAlloc: pp and bytesize, in that order. */
 static void allocated_host(const dv_handler *h, const void *params, int rc, dv_event *e)
 {
     const cuMemAllocHost_v2_params *p = params;
-    dv_seen_alloc(h->api, DV_MEM_PINNED, -1, rc == 0 ? *p->pp : NULL, p->bytesize, e->site, rc);
+    dv_seen_alloc(h->api, DV_MEM_PINNED, -1, rc == 0 ? *p->pp : NULL, p->bytesize, e->site, rc,
+                  e->start_ns);
 }
 
 static void free_device(const dv_handler *h, const void *params, uint32_t site, dv_event *e)

@@ -79,18 +79,19 @@ static int current_device(void)
 /* ---- allocation ------------------------------------------------------------------- */
 
 static void record_alloc(dv_api api, void **p, size_t bytes, dv_memory memory, uint32_t site,
-                         cudaError_t rc)
+                         cudaError_t rc, uint64_t start_ns)
 {
     dv_seen_alloc(api, memory, memory == DV_MEM_DEVICE ? current_device() : -1,
-                  rc == cudaSuccess && p ? *p : NULL, bytes, site, rc);
+                  rc == cudaSuccess && p ? *p : NULL, bytes, site, rc, start_ns);
 }
 
 #define ALLOCATOR(which, memory, call) do { \
         if (!dv_active()) \
             return call; \
         uint32_t site = dv_site_here(); \
+        uint64_t start_ns = dv_now_ns(); \
         cudaError_t rc = call; \
-        record_alloc(which, p, bytes, memory, site, rc); \
+        record_alloc(which, p, bytes, memory, site, rc, start_ns); \
         return rc; \
     } while (0)
 
@@ -276,8 +277,9 @@ cudaError_t __cudaLaunchKernel_ptsz(const void *kernel, dim3 grid, dim3 block, v
         if (!dv_active()) \
             return call; \
         uint32_t site = dv_site_here(); \
+        uint64_t start_ns = dv_now_ns(); \
         cudaError_t rc = call; \
-        dv_emit_call(api, site, rc); \
+        dv_emit_call(api, site, rc, start_ns); \
         return rc; \
     } while (0)
 

@@ -68,6 +68,8 @@ uint64_t dv_emit(dv_event *e)
     dv_writer_start();
     if (!e->seq)
         e->seq = dv_next_seq();
+    if (!e->start_ns)
+        e->start_ns = dv_now_ns();
     uint64_t pos = atomic_load_explicit(&head, memory_order_relaxed);
     cell *c;
     for (;;) {
@@ -113,10 +115,12 @@ uint64_t dv_queue_pushed(void)
     return atomic_load(&head);
 }
 
-void dv_emit_call(dv_api api, uint32_t site, int result)
+void dv_emit_call(dv_api api, uint32_t site, int result, uint64_t start_ns)
 {
     dv_event e = { .type = DV_EV_CALL, .api = (uint8_t)api, .device = -1, .result = result,
-                   .site = site };
+                   .site = site, .start_ns = start_ns };
+    if (start_ns)
+        e.duration_ns = dv_now_ns() - start_ns;
     dv_emit(&e);
 }
 

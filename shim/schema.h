@@ -27,10 +27,15 @@
  *                is one row with its count and bytes; its kinds are
  *                DEVTRACE_FINDING_KINDS below (host_memory_as_device: a
  *                memset or a peer copy given host memory)
+ *   events       events in time: the first DEVTRACE_EVENTS (default 100000)
+ *                allocations, frees, copies, memsets, launches, syncs and
+ *                findings of a run, one row each, with the host time the
+ *                call began and how long it took; runs.dropped_events
+ *                counts those past the cap (the sums above stay exact)
  *
  * Events are counted in the shim as they happen and written as these sums,
  * so the report's size and the cost of writing it grow with the program's
- * call sites, not with its calls.  first_seq and last_seq order them.
+ * call sites, not with its calls (save the capped events table).  first_seq and last_seq order them.
  *
  * The file is marked with application_id DEVTRACE_APP_ID and the schema's
  * version in user_version, so a foreign SQLite file is told apart.

@@ -17,7 +17,7 @@ void dt_trace(const dt_trace_event *ev)
     if (!dv_active() || !ev)
         return;
     uint32_t site = dv_site_here();
-    dv_emit_call(DV_API_dt_trace, site, 0);
+    dv_emit_call(DV_API_dt_trace, site, 0, 0);
     dv_finding_at(ev->kind == DT_TRACE_DTYPE_MISMATCH ? DV_DTYPE_MISMATCH : DV_DEVICE_MISMATCH,
                   site, ev->called.file, ev->called.line, "%s",
                   ev->message ? ev->message : ev->op);

@@ -120,13 +120,6 @@ static sem_t wake;
    SQLite or the allocator, whose locks the child would inherit held. */
 static pthread_mutex_t busy = PTHREAD_MUTEX_INITIALIZER;
 
-static uint64_t now_ns(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_REALTIME, &t);
-    return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
-}
-
 /* Says once what went wrong, and that the program goes on regardless. */
 static void broken(const char *what, const char *consequence)
 {
@@ -389,12 +382,15 @@ static int64_t kernel_id(const void *func)
     return t->id;
 }
 
-static void count_launch(const dv_event *e)
+/* Returns the kernel's kernels.id. */
+static int64_t count_launch(const dv_event *e)
 {
     const uint32_t *g = e->u.launch.grid, *b = e->u.launch.block;
     int64_t threads = (int64_t)g[0] * g[1] * g[2] * b[0] * b[1] * b[2];
-    add_to(&w.launches, e->site, (uint64_t)kernel_id(e->u.launch.func),
-           (uint64_t)(e->device + 1), (uint32_t)e->result, e, threads);
+    int64_t kernel = kernel_id(e->u.launch.func);
+    add_to(&w.launches, e->site, (uint64_t)kernel, (uint64_t)(e->device + 1),
+           (uint32_t)e->result, e, threads);
+    return kernel;
 }
 
 
@@ -412,24 +408,26 @@ static const char *severity_of(dv_finding_kind kind)
     return dv_findings[kind].severity;
 }
 
-static void write_finding(const dv_event *e)
+/* Returns the finding's findings.id, 0 while it has no row (a pageable
+   copy's, until its line's bytes are worth it). */
+static int64_t write_finding(const dv_event *e)
 {
     const char *msg = e->u.finding.message ? e->u.finding.message : "";
     uint64_t key[KEY] = { e->u.finding.kind, e->site, hash_text(msg) };
     bool fresh;
     tally *t = find_tally(&w.findings, key, &fresh);
     if (!t)
-        return;
+        return 0;
     t->count++;
     t->bytes += (int64_t)e->u.finding.bytes;
     if (fresh)
         t->first = (int64_t)e->seq;
     if (t->written) {
         t->dirty = true;
-        return;
+        return t->id;
     }
     if (e->u.finding.when_worth && t->bytes < DV_WORTH_PINNING)
-        return;
+        return 0;
     t->written = true;
     t->dirty = t->count > 1;
     const site_text *at = e->site && e->site < w.sites_cap ? &w.sites[e->site] : NULL;
@@ -457,12 +455,13 @@ static void write_finding(const dv_event *e)
     bind_site(S_FINDING, 12, e->u.finding.alloc_site);
     bind_site(S_FINDING, 13, e->u.finding.free_site);
     step(S_FINDING);
+    return t->id;
 }
 
 static void write_end(const dv_event *e)
 {
     bind_int(S_END, 1, w.run);
-    bind_int(S_END, 2, (int64_t)now_ns());
+    bind_int(S_END, 2, (int64_t)dv_now_ns());
     if (!e->u.end.signal)
         bind_int(S_END, 3, e->u.end.status);
     else
@@ -495,6 +494,7 @@ static void resolve_sites(dv_event *e)
 
 static void write_event(dv_event *e)
 {
+    int64_t ref = 0;                    /* the kernel launched, the finding made */
     resolve_sites(e);
     if (e->api < DV_API_COUNT) {
         add_to(&w.calls, e->api, e->site, (uint32_t)e->result, 0, e, 0);
@@ -505,10 +505,12 @@ static void write_event(dv_event *e)
     case DV_EV_ALLOC:
     case DV_EV_FREE: count_alloc(e); break;
     case DV_EV_COPY: count_copy(e); break;
-    case DV_EV_LAUNCH: count_launch(e); break;
-    case DV_EV_FINDING: write_finding(e); break;
+    case DV_EV_LAUNCH: ref = count_launch(e); break;
+    case DV_EV_FINDING: ref = write_finding(e); break;
     case DV_EV_END: write_end(e); break;
     }
+    if (!dv_events_add(e, ref))
+        broken("writing the report's events failed", INCOMPLETE);
 }
 
 /* ---- writing the sums -------------------------------------------------------- */
@@ -612,6 +614,8 @@ static void write_batch(dv_event *batch, size_t n)
         for (size_t i = 0; i < n && !w.broken; i++)
             write_event(&batch[i]);
         write_tallies();
+        if (!dv_events_batch_done())
+            broken("writing the report's events failed", INCOMPLETE);
         if (sqlite3_exec(w.db, w.broken ? "ROLLBACK" : "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
             broken("committing to the report failed", INCOMPLETE);
     }
@@ -700,6 +704,7 @@ static void close_db(void)
     for (int i = 0; i < S_COUNT; i++)
         sqlite3_finalize(w.st[i]);
     memset(w.st, 0, sizeof w.st);
+    dv_events_close();
     sqlite3_close(w.db);
     w.db = NULL;
 }
@@ -742,7 +747,7 @@ static bool insert_run(const char *session)
     sqlite3_bind_int64(st, 2, getppid());
     sqlite3_bind_text(st, 3, session, -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 4, cmd, -1, SQLITE_STATIC);
-    sqlite3_bind_int64(st, 5, (int64_t)now_ns());
+    sqlite3_bind_int64(st, 5, (int64_t)dv_now_ns());
     sqlite3_bind_text(st, 6, dv_next_is_sim() ? "sim" : "cuda", -1, SQLITE_STATIC);
     sqlite3_bind_int(st, 7, devices);
     sqlite3_bind_int(st, 8, pageable);
@@ -788,7 +793,7 @@ static void open_report(void)
         return;
     }
     if (sqlite3_exec(w.db, devtrace_schema_sql, NULL, NULL, NULL) != SQLITE_OK ||
-        !insert_run(session) || !prepare_all())
+        !insert_run(session) || !prepare_all() || !dv_events_open(w.db, w.run))
         broken(path, NO_REPORT);
 }
 

@@ -98,3 +98,21 @@ INSERT INTO findings (run, id, seq, kind, severity, message, file, line, functio
   (2, 2, 2, 'pageable_transfer', 'warning',
    'cudaMemcpy of 1024 bytes from pageable host memory: pinned memory (cudaMallocHost) copies without staging',
    'train.c', 12, 'upload', 2, 1, 1024, NULL, NULL);
+
+-- Events in time (ms from each run's start): run 1 keeps its own; run 2
+-- kept three and dropped two past its cap.
+INSERT INTO events (run, seq, type, api, start_ns, duration_ns, device, stream, bytes, direction,
+                    site, kernel, finding) VALUES
+  (1, 1,  'alloc',   'cudaMalloc',       1700000000001000000, 20000,   0,    NULL, 4096, NULL,   1,  NULL, NULL),
+  (1, 2,  'copy',    'cudaMemcpy',       1700000000002000000, 300000,  0,    NULL, 4096, 'HtoD', 2,  NULL, NULL),
+  (1, 3,  'copy',    'cudaMemcpy',       1700000000003000000, 300000,  0,    NULL, 4096, 'HtoD', 2,  NULL, NULL),
+  (1, 4,  'finding', NULL,               1700000000003300000, NULL,    NULL, NULL, 8192, NULL,   2,  NULL, 1),
+  (1, 13, 'finding', NULL,               1700000000009000000, NULL,    NULL, NULL, NULL, NULL,   7,  NULL, 2),
+  (1, 14, 'launch',  'cudaLaunchKernel', 1700000000010000000, 5000000, 0,    0,    NULL, NULL,   8,  1,    NULL),
+  (1, 15, 'launch',  'cudaLaunchKernel', 1700000000016000000, 5000000, 0,    0,    NULL, NULL,   8,  1,    NULL),
+  (1, 16, 'launch',  'cudaLaunchKernel', 1700000000022000000, 1000000, 0,    0,    NULL, NULL,   9,  2,    NULL),
+  (1, 19, 'call',    'cudaDeviceSynchronize', 1700000000023000000, 100000, NULL, NULL, NULL, NULL, 10, NULL, NULL),
+  (2, 2,  'copy',    'cudaMemcpy',       1700000000250000000, 100000,  1,    NULL, 1024, 'HtoD', 2,  NULL, NULL),
+  (2, 3,  'launch',  'cudaLaunchKernel', 1700000000251000000, 2000000, 1,    0,    NULL, NULL,   1,  1,    NULL),
+  (2, 4,  'finding', NULL,               1700000000254000000, NULL,    NULL, NULL, NULL, NULL,   1,  NULL, 1);
+UPDATE runs SET dropped_events = 2 WHERE id = 2;

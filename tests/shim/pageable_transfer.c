@@ -4,12 +4,14 @@
  * Eight large ones at another line add up to more than a MiB: one warning,
  * counting all eight and their bytes.  An asynchronous upload, which
  * pageable memory makes synchronous, is one at once, however small.  The
- * same uploads from pinned memory are none.
+ * same uploads from pinned memory are none.  The large uploads' finding is
+ * an event from the upload that made it worth a warning (the fourth) on.
  */
 // devtrace-sql: SELECT count(*) FROM findings WHERE kind = 'pageable_transfer' => 2
 // devtrace-sql: SELECT severity FROM findings WHERE kind = 'pageable_transfer' GROUP BY severity => warning
-// devtrace-sql: SELECT count || ' ' || bytes FROM findings WHERE line = 32 => 8 2097152
-// devtrace-sql: SELECT count || ' ' || bytes FROM findings WHERE line = 33 => 1 1024
+// devtrace-sql: SELECT count || ' ' || bytes FROM findings WHERE line = 34 => 8 2097152
+// devtrace-sql: SELECT count || ' ' || bytes FROM findings WHERE line = 35 => 1 1024
+// devtrace-sql: SELECT group_concat(n, ' ') FROM (SELECT count(*) AS n FROM events WHERE type = 'finding' GROUP BY finding ORDER BY finding) => 5 1
 #include "shim_test.h"
 #include <stdlib.h>
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Checks the SARIF that a command prints: against OASIS's SARIF 2.1.0 JSON
-schema, and against what GitHub code scanning needs of an upload beyond it.
+"""Checks the SARIF that a command prints (devcheck's, or devtrace's from
+runs): against OASIS's SARIF 2.1.0 JSON schema, and against what GitHub code
+scanning needs of an upload beyond it.
 
     check_sarif.py COMMAND [ARG...]
 
@@ -19,6 +20,7 @@ from urllib.parse import urlparse
 SKIP = 77
 SCHEMA_ID = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 problems = []
+COLUMNS = True                  # regions have columns (devcheck's do)
 
 
 def problem(where, text):
@@ -61,7 +63,8 @@ def check_artifact(where, loc, base_ids):
 
 
 def check_region(where, region, end=False):
-    keys = ["startLine", "startColumn"] + (["endLine", "endColumn"] if end else [])
+    # devtrace knows a finding's line, not its column
+    keys = ["startLine"] + (["startColumn"] if COLUMNS else []) + (["endLine", "endColumn"] if end else [])
     for key in keys:
         if not isinstance(region.get(key), int) or region[key] < 1:
             problem(where, f"region has no {key} of 1 or more")
@@ -137,8 +140,10 @@ def check_github(doc):
         return 0
     run = runs[0]
     driver = run.get("tool", {}).get("driver", {})
-    if driver.get("name") != "devcheck" or not driver.get("version"):
-        problem("tool.driver", "not devcheck, with its version")
+    if driver.get("name") not in ("devcheck", "devtrace") or not driver.get("version"):
+        problem("tool.driver", "not devcheck or devtrace, with its version")
+    global COLUMNS
+    COLUMNS = driver.get("name") == "devcheck"
     rule_ids = check_rules(driver)
     base_ids = run.get("originalUriBaseIds", {})
     for name, base in base_ids.items():

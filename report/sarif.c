@@ -1,0 +1,272 @@
+/*
+ * `devtrace report --format sarif`: the findings as SARIF 2.1.0, the subset
+ * that GitHub code scanning reads, as devcheck writes it: one run, the
+ * rules, per result its rule, level, message, line (relative to %SRCROOT%,
+ * the folder the program ran in), the sites of the memory involved as
+ * related locations, and a fingerprint.  Where devcheck finds the same
+ * mistake before the program runs, the rule id is devcheck's, so one
+ * code-scanning view holds both tools' alerts; the other kinds have
+ * devtrace's own ids.  A finding without a source line (code without debug
+ * information) cannot be placed: it is left out, and stderr says so.
+ */
+#include "json.h"
+#include "report.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define SARIF_SCHEMA \
+    "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+#define SRCROOT "%SRCROOT%"
+
+/* Each kind's rule: devcheck's id where the mistake is the same. */
+static const struct rule {
+    const char *kind, *id, *summary;
+} rules[] = {
+    {"device_mismatch", "device-mismatch", "Operands of one operation are on different devices."},
+    {"dtype_mismatch", "dtype-mismatch", "Operands of one operation have different dtypes."},
+    {"memcpy_direction", "memcpy-direction",
+     "A cudaMemcpy kind contradicts where its pointers live."},
+    {"host_pointer_kernel_arg", "memspace-mismatch",
+     "Host memory is passed where device memory is required: a kernel argument."},
+    {"host_memory_as_device", "memspace-mismatch",
+     "Host memory is passed where device memory is required: a memset or a peer copy."},
+    {"host_deref_device", "host-deref", "Device memory is read or written by host code."},
+    {"wrong_device_pointer", "wrong-device-pointer",
+     "A kernel argument is another GPU's memory, without peer access."},
+    {"memcpy_out_of_bounds", "memcpy-out-of-bounds", "A copy or memset runs past its allocation."},
+    {"use_after_free", "use-after-free", "Device memory is used after it was freed."},
+    {"double_free", "double-free", "Memory is freed twice."},
+    {"invalid_free", "invalid-free",
+     "A free of host memory, of an interior pointer, or with the wrong function."},
+    {"leak", "leak", "Device or pinned memory is never freed."},
+    {"pageable_transfer", "pageable-transfer",
+     "Host-to-device copies from pageable memory where pinned memory would be faster."},
+};
+
+/* A kind's severity, as the shim gives it unless the GPU says otherwise. */
+static const char *default_level(const char *kind)
+{
+#define KIND_ROW(id, name, severity) {name, severity},
+    static const struct { const char *name, *severity; } kinds[] = {
+        DEVTRACE_FINDING_KINDS(KIND_ROW)
+    };
+#undef KIND_ROW
+    for (size_t i = 0; i < COUNT(kinds); i++)
+        if (!strcmp(kind, kinds[i].name))
+            return kinds[i].severity;
+    return "warning";
+}
+
+/* The rules in the driver's list: the first of each id. */
+static bool first_of_its_id(size_t i)
+{
+    for (size_t k = 0; k < i; k++)
+        if (!strcmp(rules[k].id, rules[i].id))
+            return false;
+    return true;
+}
+
+static const struct rule *rule_of(const char *kind)
+{
+    for (size_t i = 0; kind && i < COUNT(rules); i++)
+        if (!strcmp(kind, rules[i].kind))
+            return &rules[i];
+    return NULL;
+}
+
+/* Its place in the driver's list. */
+static unsigned long rule_index(const struct rule *r)
+{
+    unsigned long n = 0;
+    for (size_t i = 0; i < COUNT(rules); i++)
+        if (first_of_its_id(i)) {
+            if (!strcmp(rules[i].id, r->id))
+                return n;
+            n++;
+        }
+    return 0;
+}
+
+static void put_tool(json *j)
+{
+    j_open(j, "tool", '{');
+    j_open(j, "driver", '{');
+    j_string(j, "name", "devtrace");
+    j_string(j, "version", DEVTRACE_VERSION);
+    j_open(j, "rules", '[');
+    for (size_t i = 0; i < COUNT(rules); i++) {
+        if (!first_of_its_id(i))
+            continue;
+        j_open(j, NULL, '{');
+        j_string(j, "id", rules[i].id);
+        j_message(j, "shortDescription", rules[i].summary);
+        j_open(j, "defaultConfiguration", '{');
+        j_string(j, "level", default_level(rules[i].kind));
+        j_close(j, '}');
+        j_close(j, '}');
+    }
+    j_close(j, ']');
+    j_close(j, '}');
+    j_close(j, '}');
+}
+
+/* A file as shown (relative to the run's folder, or absolute) as a URI. */
+static char *file_uri(const char *file, bool *under)
+{
+    *under = file[0] != '/';
+    char *uri = xmalloc(json_uri_size("file://", file));
+    json_uri_encode(uri, *under ? "" : "file://", file);
+    return uri;
+}
+
+static void put_physical(json *j, const char *file, sqlite3_int64 line)
+{
+    bool under;
+    char *uri = file_uri(file, &under);
+    j_open(j, "physicalLocation", '{');
+    j_open(j, "artifactLocation", '{');
+    j_string(j, "uri", uri);
+    if (under)
+        j_string(j, "uriBaseId", SRCROOT);
+    j_close(j, '}');
+    j_open(j, "region", '{');
+    j_uint(j, "startLine", (unsigned long)(line > 0 ? line : 1));
+    j_close(j, '}');
+    j_close(j, '}');
+    free(uri);
+}
+
+/* Where the memory involved was allocated and freed. */
+static void put_related(json *j, const rows *f, size_t i)
+{
+    static const struct { int file, line; const char *what; } sites[] = {
+        {F_ALLOC_FILE, F_ALLOC_LINE, "The memory was allocated here."},
+        {F_FREE_FILE, F_FREE_LINE, "The memory was freed here."},
+    };
+    unsigned long id = 0;
+    for (size_t s = 0; s < COUNT(sites); s++) {
+        if (rows_null(f, i, sites[s].file))
+            continue;
+        if (!id)
+            j_open(j, "relatedLocations", '[');
+        j_open(j, NULL, '{');
+        j_uint(j, "id", ++id);
+        put_physical(j, rows_text(f, i, sites[s].file), rows_int(f, i, sites[s].line));
+        j_message(j, "message", sites[s].what);
+        j_close(j, '}');
+    }
+    if (id)
+        j_close(j, ']');
+}
+
+/* What identifies a finding while lines move: its rule, its file, and its
+   line's text, "HASH:N" as devcheck (and CodeQL) write it, N counting the
+   findings before it with the same hash. */
+static uint64_t line_hash(const rows *f, size_t i)
+{
+    const char *id = rule_of(rows_text(f, i, F_KIND))->id, *file = rows_text(f, i, F_FILE);
+    uint64_t h = json_fnv1a(JSON_FNV1A_START, id, strlen(id) + 1);
+    h = json_fnv1a(h, file, strlen(file) + 1);
+    char *text = source_line(file, rows_int(f, i, F_RUN), rows_int(f, i, F_LINE));
+    if (!text)          /* no source at hand: the line's number stands for its text */
+        text = xasprintf("%lld", (long long)rows_int(f, i, F_LINE));
+    h = json_fnv1a_trimmed(h, text, strlen(text));
+    free(text);
+    return h;
+}
+
+static void put_result(json *j, const rows *f, size_t i, const uint64_t *hashes)
+{
+    const struct rule *r = rule_of(rows_text(f, i, F_KIND));
+    int n = 1;
+    for (size_t k = 0; k < i; k++)
+        n += hashes[k] == hashes[i];
+    char *message = rows_int(f, i, F_COUNT) > 1
+        ? xasprintf("%s (%lld times)", rows_text(f, i, F_MESSAGE), (long long)rows_int(f, i, F_COUNT))
+        : xstrdup(rows_text(f, i, F_MESSAGE));
+    char *print = xasprintf("%016llx:%d", (unsigned long long)hashes[i], n);
+    j_open(j, NULL, '{');
+    j_string(j, "ruleId", r->id);
+    j_uint(j, "ruleIndex", rule_index(r));
+    j_string(j, "level", strcmp(rows_text(f, i, F_SEVERITY), "error") ? "warning" : "error");
+    j_message(j, "message", message);
+    j_open(j, "locations", '[');
+    j_open(j, NULL, '{');
+    put_physical(j, rows_text(f, i, F_FILE), rows_int(f, i, F_LINE));
+    j_close(j, '}');
+    j_close(j, ']');
+    put_related(j, f, i);
+    j_open(j, "partialFingerprints", '{');
+    j_string(j, "primaryLocationLineHash", print);
+    j_close(j, '}');
+    j_close(j, '}');
+    free(message);
+    free(print);
+}
+
+/* The folder the first run ran in, as a folder URI: %SRCROOT%. */
+static char *base_uri(const report *r)
+{
+    sqlite3_stmt *st = report_prepare(r, "SELECT cwd FROM runs WHERE cwd IS NOT NULL "
+                                         "ORDER BY id LIMIT 1");
+    char *cwd = report_step(r, st) ? xstrdup((const char *)sqlite3_column_text(st, 0))
+                                   : getcwd(NULL, 0);
+    sqlite3_finalize(st);
+    char *folder = xasprintf("%s/", cwd && strcmp(cwd, "/") ? cwd : "");
+    char *uri = xmalloc(json_uri_size("file://", folder));
+    json_uri_encode(uri, "file://", folder);
+    free(cwd);
+    free(folder);
+    return uri;
+}
+
+/* Findings that SARIF can place: a known kind at a source line. */
+static bool placeable(const rows *f, size_t i)
+{
+    return !rows_null(f, i, F_FILE) && !rows_null(f, i, F_MESSAGE) &&
+           rule_of(rows_text(f, i, F_KIND));
+}
+
+void write_sarif(const report *r)
+{
+    rows f;
+    rows_fetch(&f, r, "findings", findings_sql);
+    uint64_t *hashes = xmalloc((f.nrows + 1) * sizeof *hashes);
+    size_t left_out = 0;
+    for (size_t i = 0; i < f.nrows; i++)
+        if (placeable(&f, i))
+            hashes[i] = line_hash(&f, i);
+        else
+            hashes[i] = 0, left_out++;
+    char *base = base_uri(r);
+    json j = {.out = stdout};
+    j_open(&j, NULL, '{');
+    j_string(&j, "$schema", SARIF_SCHEMA);
+    j_string(&j, "version", "2.1.0");
+    j_open(&j, "runs", '[');
+    j_open(&j, NULL, '{');
+    put_tool(&j);
+    j_open(&j, "originalUriBaseIds", '{');
+    j_open(&j, SRCROOT, '{');
+    j_string(&j, "uri", base);
+    j_close(&j, '}');
+    j_close(&j, '}');
+    j_open(&j, "results", '[');
+    for (size_t i = 0; i < f.nrows; i++)
+        if (placeable(&f, i))
+            put_result(&j, &f, i, hashes);
+    j_close(&j, ']');
+    j_close(&j, '}');
+    j_close(&j, ']');
+    j_close(&j, '}');
+    putchar('\n');
+    if (left_out)
+        fprintf(stderr, "devtrace: %zu finding%s without a source line left out of the SARIF "
+                "(code scanning places an alert at a line); `devtrace report findings` "
+                "shows %s\n", left_out, left_out == 1 ? "" : "s", left_out == 1 ? "it" : "them");
+    free(base);
+    free(hashes);
+    rows_free(&f);
+}

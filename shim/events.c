@@ -1,0 +1,158 @@
+/*
+ * Events in time: besides the sums, each run keeps its first DEVTRACE_EVENTS
+ * events (copies, memsets, launches, allocations, frees, syncs, findings),
+ * one row each in the events table, with when they started and how long the
+ * call took.  Past the cap an event is only counted (runs.dropped_events):
+ * the sums stay exact, the timeline says where it stops.
+ *
+ * Times are the host's (CLOCK_REALTIME, as runs.started_ns): a synchronous
+ * call's duration is its work's; an asynchronous one's says how long it took
+ * to queue.  (The emulated device runs each kernel and copy inside its call,
+ * so there they are the device's too.  On a GPU, CUPTI's Activity API would
+ * give kernels' and copies' device-side times, matched to these rows by
+ * correlation id; it is not wired: no GPU was at hand to test it on.)  The
+ * writer thread alone calls the dv_events_* functions.
+ */
+#include "devtrace.h"
+
+#include <errno.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+/* Some 60 bytes a row in the report: the default keeps its events near 6 MB. */
+#define DEFAULT_CAP 100000
+
+static struct {
+    sqlite3_stmt *insert, *dropped;
+    int64_t run;
+    uint64_t cap, kept, lost, lost_written;
+} ev;
+
+static const char insert_sql[] =
+    "INSERT OR IGNORE INTO events(run, seq, type, api, start_ns, duration_ns, device, stream, "
+    "bytes, direction, site, kernel, finding) "
+    "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)";
+static const char dropped_sql[] = "UPDATE runs SET dropped_events = ?2 WHERE id = ?1";
+
+static const char *const type_names[] = {
+    [DV_EV_CALL] = "call", [DV_EV_ALLOC] = "alloc", [DV_EV_FREE] = "free",
+    [DV_EV_COPY] = "copy", [DV_EV_LAUNCH] = "launch", [DV_EV_FINDING] = "finding",
+};
+static const char *const direction_names[] = { "HtoD", "DtoH", "DtoD", "HtoH", "memset" };
+
+uint64_t dv_now_ns(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_REALTIME, &t);
+    return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+/* DEVTRACE_EVENTS=N, a count; anything else is the default, said once. */
+static uint64_t cap_from_environment(void)
+{
+    const char *s = getenv("DEVTRACE_EVENTS");
+    char *end;
+    if (!s || !*s)
+        return DEFAULT_CAP;
+    errno = 0;
+    unsigned long long n = strtoull(s, &end, 10);
+    if (!*end && *s != '-' && errno == 0)
+        return n;
+    fprintf(stderr, "devtrace: DEVTRACE_EVENTS=%s is not a count of events; the report keeps "
+            "the first %d\n", s, DEFAULT_CAP);
+    return DEFAULT_CAP;
+}
+
+bool dv_events_open(sqlite3 *db, int64_t run)
+{
+    ev.run = run;
+    ev.cap = cap_from_environment();
+    ev.kept = ev.lost = ev.lost_written = 0;
+    return sqlite3_prepare_v3(db, insert_sql, -1, SQLITE_PREPARE_PERSISTENT, &ev.insert,
+                              NULL) == SQLITE_OK &&
+           sqlite3_prepare_v3(db, dropped_sql, -1, SQLITE_PREPARE_PERSISTENT, &ev.dropped,
+                              NULL) == SQLITE_OK;
+}
+
+void dv_events_close(void)
+{
+    sqlite3_finalize(ev.insert);
+    sqlite3_finalize(ev.dropped);
+    ev.insert = ev.dropped = NULL;
+}
+
+static void bind_known(int i, int64_t v, bool known)
+{
+    if (known)
+        sqlite3_bind_int64(ev.insert, i, v);
+}
+
+/* The bytes, device and direction each type of event has. */
+static void bind_facts(const dv_event *e, int64_t ref)
+{
+    switch ((dv_event_type)e->type) {
+    case DV_EV_ALLOC:
+    case DV_EV_FREE:
+        sqlite3_bind_int64(ev.insert, 9, (int64_t)e->u.alloc.bytes);
+        bind_known(7, e->u.alloc.device, e->u.alloc.device >= 0);
+        break;
+    case DV_EV_COPY:
+        sqlite3_bind_int64(ev.insert, 9, (int64_t)e->u.copy.bytes);
+        sqlite3_bind_text(ev.insert, 10, direction_names[e->u.copy.direction], -1, SQLITE_STATIC);
+        /* the device doing the work: the destination's, else the source's */
+        sqlite3_bind_int64(ev.insert, 7, e->u.copy.dst_device >= 0 ? e->u.copy.dst_device
+                                                                    : e->u.copy.src_device);
+        break;
+    case DV_EV_LAUNCH:
+        sqlite3_bind_int64(ev.insert, 8, (int64_t)e->u.launch.stream);
+        bind_known(12, ref, ref > 0);
+        break;
+    case DV_EV_FINDING:
+        bind_known(9, (int64_t)e->u.finding.bytes, e->u.finding.bytes > 0);
+        sqlite3_bind_int64(ev.insert, 13, ref);
+        break;
+    case DV_EV_CALL:
+    case DV_EV_END:
+        break;
+    }
+}
+
+bool dv_events_add(const dv_event *e, int64_t ref)
+{
+    if (e->type == DV_EV_END || (e->type == DV_EV_FINDING && ref <= 0))
+        return true;                    /* a finding not (yet) reported is no event */
+    if (ev.kept >= ev.cap) {
+        ev.lost++;
+        return true;
+    }
+    ev.kept++;
+    sqlite3_stmt *st = ev.insert;
+    sqlite3_bind_int64(st, 1, ev.run);
+    sqlite3_bind_int64(st, 2, (int64_t)e->seq);
+    sqlite3_bind_text(st, 3, type_names[e->type], -1, SQLITE_STATIC);
+    if (e->api < DV_API_COUNT)
+        sqlite3_bind_text(st, 4, dv_api_names[e->api], -1, SQLITE_STATIC);
+    bind_known(5, (int64_t)e->start_ns, e->start_ns > 0);
+    bind_known(6, (int64_t)e->duration_ns, e->start_ns > 0 && e->duration_ns > 0);
+    bind_known(7, e->device, e->device >= 0);
+    bind_facts(e, ref);
+    bind_known(11, e->site, e->site > 0);
+    bool ok = sqlite3_step(st) == SQLITE_DONE;
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    return ok;
+}
+
+bool dv_events_batch_done(void)
+{
+    if (ev.lost == ev.lost_written)
+        return true;
+    sqlite3_bind_int64(ev.dropped, 1, ev.run);
+    sqlite3_bind_int64(ev.dropped, 2, (int64_t)ev.lost);
+    bool ok = sqlite3_step(ev.dropped) == SQLITE_DONE;
+    sqlite3_reset(ev.dropped);
+    ev.lost_written = ev.lost;
+    return ok;
+}

@@ -1,0 +1,135 @@
+#!/usr/bin/env python3
+"""devtrace's HTML report, read as a browser would.
+
+    check_html.py DEVTRACE REPORTS_DIR OUT_DIR [--browser]
+
+The page of two_runs.db is parsed with Python's HTML parser: one block per
+finding (as many as the JSON findings view has), a timeline per run with
+rectangles for its kernels and copies and a mark for each slice with
+findings, the note that run 2 dropped events, the transfer volume, and
+nothing that a browser would fetch.  With --browser the page is opened in
+headless Chromium: it must load without a console message (its
+Content-Security-Policy turns anything fetched from elsewhere into one),
+its DOM must hold the same elements, and a screenshot is written to
+OUT_DIR/two_runs.png.  Without a chromium on PATH that test is skipped
+(exit 77).
+"""
+import html.parser
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+DEVTRACE, REPORTS, OUT = sys.argv[1], sys.argv[2], sys.argv[3]
+BROWSER = "--browser" in sys.argv[4:]
+failures = []
+
+
+def check(condition, what):
+    if not condition:
+        failures.append(what)
+
+
+class Elements(html.parser.HTMLParser):
+    """Counts elements by tag and class, and collects what would be fetched."""
+
+    def __init__(self):
+        super().__init__()
+        self.count = {}
+        self.fetched = []
+        self.text = []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        for cls in (attrs.get("class") or "").split() + [""]:
+            key = tag + ("." + cls if cls else "")
+            self.count[key] = self.count.get(key, 0) + 1
+        for name in ("src", "href", "srcset", "action"):
+            if name in attrs:
+                self.fetched.append(attrs[name])
+        if tag in ("script", "link", "iframe", "object", "embed"):
+            self.fetched.append(tag)
+
+    def handle_data(self, data):
+        self.text.append(data)
+
+
+def parse(page):
+    p = Elements()
+    p.feed(page)
+    p.close()
+    return p
+
+
+def check_elements(page, where, findings):
+    p = parse(page)
+    text = "".join(p.text)
+    check(p.count.get("div.finding") == findings,
+          f"{where}: {p.count.get('div.finding')} findings shown, expected {findings}")
+    check(p.count.get("div.warning", 0) == 4, f"{where}: {p.count.get('div.warning')} warnings")
+    check(p.count.get("svg.timeline") == 2, f"{where}: {p.count.get('svg.timeline')} timelines")
+    # run 1: two copies close together, three launches; run 2: a copy, a launch
+    check(p.count.get("rect.kernel", 0) >= 2, f"{where}: kernel rectangles {p.count.get('rect.kernel')}")
+    check(p.count.get("rect.copy", 0) >= 2, f"{where}: copy rectangles {p.count.get('rect.copy')}")
+    check(p.count.get("path.mark") == 3, f"{where}: {p.count.get('path.mark')} finding marks, expected 3")
+    check(p.count.get("b.dropped") == 1, f"{where}: the dropped events' note")
+    check("2 more were past the cap" in text, f"{where}: the dropped count")
+    check("device 1 kernels" in text and "device 0 copies" in text, f"{where}: lane labels")
+    check("cudaFree(scratch);" in text, f"{where}: the source line of a finding")
+    check(re.search(r"allocated at \S*app/train\.c:27", text), f"{where}: an allocation site")
+    check("77.0 KiB" in text, f"{where}: the HtoD volume")
+    check(p.fetched == [], f"{where}: fetches {p.fetched}")
+
+
+def devtrace(*args):
+    return subprocess.run([DEVTRACE, "report", *args], capture_output=True, text=True)
+
+
+two_runs = os.path.join(REPORTS, "two_runs.db")
+page_path = os.path.join(OUT, "two_runs.browser.html" if BROWSER else "two_runs.html")
+r = devtrace(two_runs, "--format", "html", "-o", page_path)
+check(r.returncode == 0 and r.stdout == "", f"report --format html -o: {r.returncode} {r.stderr}")
+findings = len(json.loads(devtrace(two_runs, "findings", "--format", "json").stdout))
+with open(page_path, encoding="utf-8") as f:
+    page = f.read()
+
+if not BROWSER:
+    check(page.startswith("<!DOCTYPE html>") and page.rstrip().endswith("</html>"), "whole page")
+    check_elements(page, "page", findings)
+    # the filters hold here too
+    leak_only = parse(devtrace(two_runs, "--format", "html", "--kinds", "leak").stdout)
+    check(leak_only.count.get("div.finding") == 1, "--kinds leak: one finding")
+    check(leak_only.count.get("path.mark") is None, "--kinds leak: no marks")
+    # text from the report is text, never markup
+    strings = devtrace(os.path.join(REPORTS, "strings.db"), "--format", "html").stdout
+    check("quote &quot; comma" in strings and "\\x1b[31m" in strings, "strings escaped")
+    # a report without events still makes a page
+    empty = parse(devtrace(os.path.join(REPORTS, "empty.db"), "--format", "html").stdout)
+    check(empty.count.get("svg.timeline") is None and empty.count.get("div.finding") is None,
+          "empty report")
+else:
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if not chromium:
+        print("SKIP: no chromium on PATH (Debian's chromium package)")
+        sys.exit(77)
+    flags = [chromium, "--headless", "--disable-gpu", "--no-sandbox", "--enable-logging=stderr",
+             "--v=0", "--user-data-dir=" + os.path.join(OUT, "chromium-profile")]
+    url = "file://" + os.path.abspath(page_path)
+    dom = subprocess.run(flags + ["--dump-dom", url], capture_output=True, text=True, timeout=120)
+    console = [line for line in dom.stderr.splitlines() if ":CONSOLE" in line]
+    check(console == [], f"console messages: {console}")
+    check_elements(dom.stdout, "browser DOM", findings)
+    png = os.path.join(OUT, "two_runs.png")
+    if os.path.exists(png):
+        os.remove(png)
+    subprocess.run(flags + ["--screenshot=" + png, "--window-size=1280,1800", url],
+                   capture_output=True, timeout=120)
+    with open(png, "rb") as f:
+        shot = f.read()
+    check(shot.startswith(b"\x89PNG") and len(shot) > 20000, f"screenshot: {len(shot)} bytes")
+
+for f in failures:
+    print("FAIL:", f)
+sys.exit(1 if failures else 0)
