@@ -24,6 +24,8 @@
  *   lines.c      an address in a module -> its source (lines.h; devtrace's too)
  *   queue.c      the event queue from the program's threads to the writer
  *   writer.c     the writer thread: events into SQLite (schema.h), batched
+ *   descriptors.c the writer's file descriptors, kept high and out of the
+ *                program's reach (its close, close_range, dup2 refused)
  *   trace.c      devtensor's trace hook: tensor device and dtype mismatches
  *   lifecycle.c  start, exit, fork, and fatal signals
  *
@@ -245,6 +247,12 @@ void dv_writer_stop(void);
 void dv_writer_lock(void);
 void dv_writer_unlock(void);
 void dv_writer_after_fork(void);
+
+/* ---- the shim's descriptors (descriptors.c) ----------------------------------- */
+
+/* me: the calling thread (the writer) is the one whose descriptors are the
+   shim's, from now on; else none is (a forked child, until its writer starts). */
+void dv_descriptors_opener(bool me);
 
 /* ---- checks (checks.c) ------------------------------------------------------ */
 

@@ -15,6 +15,7 @@
 #include "schema.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <semaphore.h>
 #include <signal.h>
@@ -704,12 +705,15 @@ static void close_db(void)
     w.db = NULL;
 }
 
+/* (With open, not fopen: the C library's fopen opens beneath the shim's
+   open, and the descriptor would be the program's to close.) */
 static void command_line(char *buf, size_t n)
 {
-    FILE *f = fopen("/proc/self/cmdline", "r");
-    size_t len = f ? fread(buf, 1, n - 1, f) : 0;
-    if (f)
-        fclose(f);
+    int fd = open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC);
+    ssize_t got = fd >= 0 ? read(fd, buf, n - 1) : 0;
+    size_t len = got > 0 ? (size_t)got : 0;
+    if (fd >= 0)
+        close(fd);
     for (size_t i = 0; i + 1 < len; i++)
         if (!buf[i])
             buf[i] = ' ';
@@ -814,6 +818,7 @@ static void *writer_main(void *arg)
 {
     static dv_event batch[BATCH];
     (void)arg;
+    dv_descriptors_opener(true);
     pthread_mutex_lock(&busy);
     atomic_store(&running, true);
     open_report();
@@ -911,6 +916,7 @@ void dv_writer_after_fork(void)
 {
     if (w.db && w.nparents < 16)
         w.parents[w.nparents++] = w.db;
+    dv_descriptors_opener(false);
     static const pthread_once_t fresh = PTHREAD_ONCE_INIT;
     memcpy(&once, &fresh, sizeof once);
     atomic_store(&started, false);
