@@ -173,8 +173,11 @@ typedef enum {
     DV_EV_COPY,         /* u.copy */
     DV_EV_LAUNCH,       /* u.launch */
     DV_EV_FINDING,      /* u.finding */
-    DV_EV_END           /* u.end: the process ends */
+    DV_EV_END           /* u.end: the process ends (or an exec failed, and it goes on) */
 } dv_event_type;
+
+/* How a run ended: runs.ended, as dv_end_names says it (NULL: not yet). */
+typedef enum { DV_END_EXIT, DV_END_SIGNAL, DV_END_EXEC, DV_END_NOT_YET } dv_end;
 
 typedef struct {
     uint8_t type, api;
@@ -206,7 +209,7 @@ typedef struct {
             const char *file;           /* the line, when the caller knows it better */
             int line;                   /* than the stack (a tail call hides a frame) */
         } finding;
-        struct { int status, signal; } end;
+        struct { int status, signal; uint8_t how; } end;     /* how: dv_end */
     } u;
 } dv_event;
 

@@ -70,8 +70,8 @@ static const char *const statements[S_COUNT] = {
                   "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 1, ?11, ?12, ?13)",
     [S_RECOUNT] = "UPDATE findings SET count = ?20, bytes = nullif(?21, 0) "
                   "WHERE run = ?1 AND id = ?2",
-    [S_END] = "UPDATE runs SET ended_ns = ?2, exit_status = ?3, signal = ?4, events = ?5 "
-              "WHERE id = ?1",
+    [S_END] = "UPDATE runs SET ended_ns = ?2, exit_status = ?3, signal = ?4, events = ?5, "
+              "ended = ?6 WHERE id = ?1",
 };
 
 /* ---- the writer's state ---------------------------------------------------- */
@@ -460,15 +460,22 @@ static void write_finding(const dv_event *e)
     step(S_FINDING);
 }
 
+/* runs.ended, by dv_end */
+static const char *const end_names[] = { "exit", "signal", "exec", NULL };
+
+/* The end of the run; or, after an exec that failed, its end undone. */
 static void write_end(const dv_event *e)
 {
+    uint8_t how = e->u.end.how;
     bind_int(S_END, 1, w.run);
-    bind_int(S_END, 2, (int64_t)now_ns());
-    if (!e->u.end.signal)
+    if (how != DV_END_NOT_YET)
+        bind_int(S_END, 2, (int64_t)now_ns());
+    if (how == DV_END_EXIT)
         bind_int(S_END, 3, e->u.end.status);
-    else
+    else if (how == DV_END_SIGNAL)
         bind_int(S_END, 4, e->u.end.signal);
     bind_int(S_END, 5, (int64_t)w.events);
+    bind_text(S_END, 6, end_names[how]);
     step(S_END);
 }
 
