@@ -275,6 +275,15 @@ static request parse(int argc, char **argv)
     return q;
 }
 
+/* Runs whose end the report does not hold: killed, cut short by a full
+   disk, or still running (a report before runs.ended has none such). */
+static sqlite3_int64 runs_cut_short(const report *r)
+{
+    if (!report_int(r, "SELECT count(*) FROM pragma_table_info('runs') WHERE name = 'ended'"))
+        return 0;
+    return report_int(r, "SELECT count(*) FROM runs WHERE ended IS NULL");
+}
+
 int cmd_report(int argc, char **argv)
 {
     request q = parse(argc, argv);
@@ -290,6 +299,7 @@ int cmd_report(int argc, char **argv)
         if (q.format->for_people || !p->for_people)
             rows_fetch(&parts[n++], &r, p->name, p->sql);
     sqlite3_int64 failing = q.fail_on ? report_int(&r, q.fail_on->sql) : 0;
+    sqlite3_int64 cut_short = runs_cut_short(&r);
     report_exec(&r, "COMMIT");
     report_close(&r);
 
@@ -301,5 +311,9 @@ int cmd_report(int argc, char **argv)
         rows_free(&parts[i]);
     if (fflush(stdout) != 0 || ferror(stdout))
         die("writing the report: %s", strerror(errno));
+    if (cut_short)
+        fprintf(stderr, "devtrace: %s: %lld run%s cut short: its report ends before the program "
+                "did (killed, a full disk, or still running)\n", r.path, (long long)cut_short,
+                cut_short == 1 ? " was" : "s were");
     return failing ? EXIT_FINDINGS : 0;
 }

@@ -7,6 +7,7 @@
  * Valgrind answers for its own).  A daemon that closes every descriptor
  * and opens its files would otherwise get the report's descriptors back,
  * and the writer would write report pages into the program's files.
+ * What the writer creates, it creates without following a symbolic link.
  */
 #include "devtrace.h"
 
@@ -100,6 +101,13 @@ static mode_t mode_of(int flags, va_list ap)
     return (flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE ? (mode_t)va_arg(ap, int) : 0;
 }
 
+/* The writer creates its files (the report, SQLite's journal) where they
+   are named, never through a symbolic link planted there. */
+static int creating(int flags, bool ours)
+{
+    return ours && (flags & O_CREAT) ? flags | O_NOFOLLOW : flags;
+}
+
 #define OPEN_LIKE(name) \
     int name(const char *path, int flags, ...) \
     { \
@@ -107,8 +115,9 @@ static mode_t mode_of(int flags, va_list ap)
         va_start(ap, flags); \
         mode_t mode = mode_of(flags, ap); \
         va_end(ap); \
-        int fd = NEXT(int (*)(const char *, int, ...), #name)(path, flags, mode); \
-        return by_opener() ? take(fd) : fd; \
+        bool ours_ = by_opener(); \
+        int fd = NEXT(int (*)(const char *, int, ...), #name)(path, creating(flags, ours_), mode); \
+        return ours_ ? take(fd) : fd; \
     }
 #define OPENAT_LIKE(name) \
     int name(int dir, const char *path, int flags, ...) \
@@ -117,8 +126,10 @@ static mode_t mode_of(int flags, va_list ap)
         va_start(ap, flags); \
         mode_t mode = mode_of(flags, ap); \
         va_end(ap); \
-        int fd = NEXT(int (*)(int, const char *, int, ...), #name)(dir, path, flags, mode); \
-        return by_opener() ? take(fd) : fd; \
+        bool ours_ = by_opener(); \
+        int fd = NEXT(int (*)(int, const char *, int, ...), #name)(dir, path, \
+                                                                 creating(flags, ours_), mode); \
+        return ours_ ? take(fd) : fd; \
     }
 OPEN_LIKE(open)
 OPEN_LIKE(open64)

@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -128,12 +129,16 @@ static uint64_t now_ns(void)
     return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
 }
 
-/* Says once what went wrong, and that the program goes on regardless. */
+/* Says once what went wrong (a full disk by that name), and that the
+   program goes on regardless. */
 static void broken(const char *what, const char *consequence)
 {
+    bool full = w.db && ((sqlite3_extended_errcode(w.db) & 0xff) == SQLITE_FULL ||
+                         sqlite3_system_errno(w.db) == ENOSPC);
     if (!w.broken)
         fprintf(stderr, "devtrace: %s: %s; the program runs on %s\n", what,
-                w.db ? sqlite3_errmsg(w.db) : "out of memory", consequence);
+                full ? "the disk is full" : w.db ? sqlite3_errmsg(w.db) : "out of memory",
+                consequence);
     w.broken = true;
 }
 
@@ -774,13 +779,41 @@ static bool prepare_all(void)
     return true;
 }
 
+/* A report that could not be started is not left behind half made. */
+static void abandon(const char *path, bool created)
+{
+    broken(path, created ? NO_REPORT " (the partial file is removed)" : NO_REPORT);
+    if (created) {
+        close_db();
+        remove_report(path);
+    }
+}
+
+/* The report is never written through a symbolic link (someone else's file,
+   or one the link would create): the writer's opens that create a file do
+   not follow one (descriptors.c), and this says so. */
+static bool symbolic_link(const char *path)
+{
+    struct stat st;
+    if (lstat(path, &st) != 0 || !S_ISLNK(st.st_mode))
+        return false;
+    fprintf(stderr, "devtrace: %s is a symbolic link, which devtrace does not follow; "
+            "the program runs on " NO_REPORT "\n", path);
+    w.broken = true;
+    return true;
+}
+
 static void open_report(void)
 {
     char path[4096];
+    struct stat st;
     const char *session = getenv("DEVTRACE_SESSION");
     report_path(path, sizeof path);
+    if (symbolic_link(path))
+        return;
+    bool created = lstat(path, &st) != 0;
     if (!open_db(path)) {
-        broken(path, NO_REPORT);
+        abandon(path, created);
         return;
     }
     file_state state = inspect(session);
@@ -788,7 +821,7 @@ static void open_report(void)
         close_db();
         remove_report(path);
         if (!open_db(path)) {
-            broken(path, NO_REPORT);
+            abandon(path, true);
             return;
         }
     } else if (state != FILE_OURS) {
@@ -800,7 +833,7 @@ static void open_report(void)
     }
     if (sqlite3_exec(w.db, devtrace_schema_sql, NULL, NULL, NULL) != SQLITE_OK ||
         !insert_run(session) || !prepare_all())
-        broken(path, NO_REPORT);
+        abandon(path, created || state == FILE_STALE);
 }
 
 /* ---- the thread ----------------------------------------------------------------- */

@@ -40,7 +40,7 @@ int main(void)
 {
     void *dev = NULL;
     int fds[FILES];
-    char path[64], line[64];
+    char path[64], line[64], host[128] = { 0 };
 
     SAY(cudaMalloc(&dev, 64));
     usleep(200000);                     /* the report is open by now */
@@ -58,7 +58,7 @@ int main(void)
     for (int i = 0; i < MEMSETS; i++)
         cudaMemset(dev, i, 64);
     usleep(100000);                     /* the writer has written them */
-    SAY(cudaMemcpy(dev, line, 128, cudaMemcpyHostToDevice)); // devtrace: memcpy_out_of_bounds
+    SAY(cudaMemcpy(dev, host, sizeof host, cudaMemcpyHostToDevice)); // devtrace: memcpy_out_of_bounds
     SAY(cudaFree(dev));
     SAY(cudaFree(dev)); // devtrace: double_free
     int intact = 0;
