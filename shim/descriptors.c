@@ -108,33 +108,23 @@ static int creating(int flags, bool ours)
     return ours && (flags & O_CREAT) ? flags | O_NOFOLLOW : flags;
 }
 
-#define OPEN_LIKE(name) \
-    int name(const char *path, int flags, ...) \
+/* open and its kin: params as declared, args as passed on (mode last). */
+#define OPEN_LIKE(name, params, args) \
+    int name params \
     { \
         va_list ap; \
         va_start(ap, flags); \
         mode_t mode = mode_of(flags, ap); \
         va_end(ap); \
-        bool ours_ = by_opener(); \
-        int fd = NEXT(int (*)(const char *, int, ...), #name)(path, creating(flags, ours_), mode); \
-        return ours_ ? take(fd) : fd; \
+        bool ours = by_opener(); \
+        flags = creating(flags, ours); \
+        int fd = NEXT(int (*) params, #name) args; \
+        return ours ? take(fd) : fd; \
     }
-#define OPENAT_LIKE(name) \
-    int name(int dir, const char *path, int flags, ...) \
-    { \
-        va_list ap; \
-        va_start(ap, flags); \
-        mode_t mode = mode_of(flags, ap); \
-        va_end(ap); \
-        bool ours_ = by_opener(); \
-        int fd = NEXT(int (*)(int, const char *, int, ...), #name)(dir, path, \
-                                                                 creating(flags, ours_), mode); \
-        return ours_ ? take(fd) : fd; \
-    }
-OPEN_LIKE(open)
-OPEN_LIKE(open64)
-OPENAT_LIKE(openat)
-OPENAT_LIKE(openat64)
+OPEN_LIKE(open, (const char *path, int flags, ...), (path, flags, mode))
+OPEN_LIKE(open64, (const char *path, int flags, ...), (path, flags, mode))
+OPEN_LIKE(openat, (int dir, const char *path, int flags, ...), (dir, path, flags, mode))
+OPEN_LIKE(openat64, (int dir, const char *path, int flags, ...), (dir, path, flags, mode))
 
 int close(int fd)
 {
