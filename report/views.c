@@ -90,7 +90,7 @@ typedef struct {
 typedef struct {
     const char *name, *about;
     part parts[MAX_PARTS];      /* up to the first without a name */
-    void (*print_for_people)(const rows *parts);  /* instead of tables */
+    void (*print_for_people)(const cursor *parts);  /* instead of tables */
 } view;
 
 static const view views[] = {
@@ -120,7 +120,7 @@ static const view views[] = {
 
 static const struct format {
     const char *name;
-    void (*print)(const rows *parts, int nparts);
+    void (*print)(const cursor *parts, int nparts);
     bool for_people;
 } formats[] = {
     {"table", print_table, true},
@@ -276,12 +276,10 @@ static request parse(int argc, char **argv)
 }
 
 /* Runs whose end the report does not hold: killed, cut short by a full
-   disk, or still running (a report before runs.ended has none such). */
+   disk, or still running. */
 static sqlite3_int64 runs_cut_short(const report *r)
 {
-    if (!report_int(r, "SELECT count(*) FROM pragma_table_info('runs') WHERE name = 'ended'"))
-        return 0;
-    return report_int(r, "SELECT count(*) FROM runs WHERE ended IS NULL");
+    return report_int(r, "SELECT count(*) FROM runs WHERE ended_ns IS NULL");
 }
 
 int cmd_report(int argc, char **argv)
@@ -293,22 +291,21 @@ int cmd_report(int argc, char **argv)
 
     /* One read transaction: every part sees the same commit of a live writer. */
     report_exec(&r, "BEGIN");
-    rows parts[MAX_PARTS];
+    cursor parts[MAX_PARTS];
     int n = 0;
     for (const part *p = q.view->parts; p < q.view->parts + MAX_PARTS && p->name; p++)
         if (q.format->for_people || !p->for_people)
-            rows_fetch(&parts[n++], &r, p->name, p->sql);
+            cursor_open(&parts[n++], &r, p->name, p->sql);
     sqlite3_int64 failing = q.fail_on ? report_int(&r, q.fail_on->sql) : 0;
     sqlite3_int64 cut_short = runs_cut_short(&r);
-    report_exec(&r, "COMMIT");
-    report_close(&r);
-
     if (q.format->for_people && q.view->print_for_people)
         q.view->print_for_people(parts);
     else
         q.format->print(parts, n);
     for (int i = 0; i < n; i++)
-        rows_free(&parts[i]);
+        cursor_close(&parts[i]);
+    report_exec(&r, "COMMIT");
+    report_close(&r);
     if (fflush(stdout) != 0 || ferror(stdout))
         die("writing the report: %s", strerror(errno));
     if (cut_short)
