@@ -36,6 +36,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #define MAX_SITES 16384
 #define TABLE (MAX_SITES * 2)           /* a power of two */
@@ -139,25 +140,66 @@ static code_class lookup_class(uintptr_t pc)
 
 /* The same few return addresses come back on every call: each thread
    remembers the class of the ones it looked up last, two to a set, so that
-   two hot pcs that hash alike do not evict each other on every walk. */
+   two hot pcs that hash alike do not evict each other on every walk.  The
+   sets are mapped for each thread at its first walk, and only their address
+   is thread-local: a library loaded by dlopen (as CUDA loads a tool) has
+   little static TLS, a few hundred bytes for all.  (mmap, not malloc: a
+   walk can start in a signal handler.) */
 #define SETS 256                        /* a power of two */
-static _Thread_local __attribute__((tls_model("initial-exec"))) struct {
+typedef struct {
     uintptr_t pc[2];                    /* [0] the more recently looked up */
     uint8_t cls[2];
-} seen[SETS];
+} seen_set;
+static _Thread_local __attribute__((tls_model("initial-exec"))) seen_set *seen;
+static pthread_key_t seen_key;
+static pthread_once_t seen_once = PTHREAD_ONCE_INIT;
 
-static inline code_class classify(uintptr_t pc)
+static void unmap_seen(void *sets)
 {
-    __typeof__(*seen) *set = &seen[(size_t)((pc * 0x9E3779B97F4A7C15ull) >> 56) & (SETS - 1)];
-    if (set->pc[0] == pc)
-        return (code_class)set->cls[0];
-    if (set->pc[1] == pc)
-        return (code_class)set->cls[1];
+    munmap(sets, SETS * sizeof(seen_set));
+    seen = NULL;
+}
+
+static void make_seen_key(void)
+{
+    pthread_key_create(&seen_key, unmap_seen);
+}
+
+static seen_set *thread_seen(void)
+{
+    if (!seen) {
+        void *sets = mmap(NULL, SETS * sizeof(seen_set), PROT_READ | PROT_WRITE,
+                          MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (sets == MAP_FAILED)
+            return NULL;
+        pthread_once(&seen_once, make_seen_key);
+        pthread_setspecific(seen_key, sets);
+        seen = sets;
+    }
+    return seen;
+}
+
+static code_class lookup_or_refresh(uintptr_t pc)
+{
     code_class c = lookup_class(pc);
     if (c == CODE_UNKNOWN) {
         refresh_map();
         c = lookup_class(pc);
     }
+    return c;
+}
+
+static inline code_class classify(uintptr_t pc)
+{
+    seen_set *sets = thread_seen();
+    if (!sets)
+        return lookup_or_refresh(pc);
+    seen_set *set = &sets[(size_t)((pc * 0x9E3779B97F4A7C15ull) >> 56) & (SETS - 1)];
+    if (set->pc[0] == pc)
+        return (code_class)set->cls[0];
+    if (set->pc[1] == pc)
+        return (code_class)set->cls[1];
+    code_class c = lookup_or_refresh(pc);
     set->pc[1] = set->pc[0], set->cls[1] = set->cls[0];
     set->pc[0] = pc, set->cls[0] = (uint8_t)c;
     return c;
