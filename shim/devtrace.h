@@ -277,8 +277,10 @@ bool dv_check_fault(uintptr_t addr, uintptr_t pc);
 void dv_peer_set(int dev, int peer, bool enabled);
 /* Leaks at exit: one finding per allocating site. */
 void dv_check_leaks(void);
-/* How many parameters func takes, or -1 if the runtime cannot say. */
+/* How many parameters func (a host function, or a CUfunction) takes, or -1
+   if CUDA cannot say; its name, or NULL. */
 int dv_kernel_param_count(const void *func);
+const char *dv_kernel_name(const void *func);
 
 /* ---- calls, however they were seen (calls.c, driver.c, cupti.c) ------------ */
 

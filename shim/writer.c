@@ -379,14 +379,9 @@ static int64_t kernel_id(const void *func)
     if (!t)
         return 0;
     if (fresh) {
-        int (*name_of)(const char **, const void *) =
-            (int (*)(const char **, const void *))dv_next("cudaFuncGetName");
-        const char *name = NULL;
-        if (!name_of || name_of(&name, func) != 0)
-            name = NULL;
         bind_int(S_KERNEL, 1, w.run);
         bind_int(S_KERNEL, 2, t->id);
-        bind_text(S_KERNEL, 3, name);
+        bind_text(S_KERNEL, 3, dv_kernel_name(func));
         int params = dv_kernel_param_count(func);
         if (params >= 0)
             bind_int(S_KERNEL, 4, params);
