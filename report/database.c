@@ -169,3 +169,38 @@ void rows_free(rows *rs)
     free(rs->cols);
     *rs = (rows){0};
 }
+
+void cursor_open(cursor *c, const report *r, const char *name, const char *sql)
+{
+    *c = (cursor){.name = name, .r = r, .st = report_prepare(r, sql)};
+}
+
+bool cursor_next(const cursor *c)
+{
+    return report_step(c->r, c->st);
+}
+
+void cursor_rewind(const cursor *c)
+{
+    if (sqlite3_reset(c->st) != SQLITE_OK)
+        report_fail(c->r);
+}
+
+void cursor_close(cursor *c)
+{
+    sqlite3_finalize(c->st);
+    *c = (cursor){0};
+}
+
+int cursor_ncols(const cursor *c)
+{
+    return sqlite3_column_count(c->st);
+}
+
+const char *cursor_column(const cursor *c, int col)
+{
+    const char *name = sqlite3_column_name(c->st, col);
+    if (!name)
+        die("out of memory");
+    return name;
+}

@@ -2,7 +2,7 @@
  * The findings view.  For programs, one row per finding.  For people, a
  * listing like a compiler's: findings grouped by the source line that made
  * them, the sites with errors first, each site with its line's text when the
- * file is at hand.
+ * file is at hand; printed as they are read, whatever their number.
  */
 #include "report.h"
 
@@ -13,11 +13,15 @@
 /* A finding without a line (code without debug information) takes it from
    its site's object and offset when they can be looked up now. */
 const char findings_sql[] =
-    "WITH f AS (SELECT f.*, coalesce(f.file, srcfile(s.object, s.offset)) AS src_file,"
+    "WITH f AS NOT MATERIALIZED (SELECT f.*, coalesce(f.file, srcfile(s.object, s.offset)) AS src_file,"
     "                  coalesce(f.line, srcline(s.object, s.offset)) AS src_line,"
     "                  coalesce(f.function, srcfunction(s.object, s.offset)) AS src_function,"
     "                  s.object, s.offset"
-    "           FROM findings f LEFT JOIN call_sites s ON s.run = f.run AND s.id = f.site)"
+    "           FROM findings f LEFT JOIN call_sites s ON s.run = f.run AND s.id = f.site),"
+    /* the lines with an error, whose sites come first: few, and looked up by
+       an index SQLite makes (a window over every line costs ten times more) */
+    "     e AS MATERIALIZED (SELECT DISTINCT src_file, src_line, src_function FROM f"
+    "                        WHERE severity = 'error')"
     "SELECT f.run, r.pid, f.severity, f.kind, relpath(f.src_file, f.run) AS file, f.src_line AS line,"
     "       f.src_function AS function, f.count, f.bytes, f.message,"
     "       relpath(a.file, a.run) AS alloc_file, a.line AS alloc_line,"
@@ -28,28 +32,59 @@ const char findings_sql[] =
     " LEFT JOIN runs r ON r.id = f.run"
     " LEFT JOIN call_sites a ON a.run = f.run AND a.id = f.alloc_site"
     " LEFT JOIN call_sites d ON d.run = f.run AND d.id = f.free_site"
-    " ORDER BY min(" SQL_SEVERITY_RANK ") OVER (PARTITION BY f.src_file, f.src_line, f.src_function),"
+    " ORDER BY NOT EXISTS (SELECT 1 FROM e WHERE e.src_file IS f.src_file"
+    "                      AND e.src_line IS f.src_line AND e.src_function IS f.src_function),"
     "          relpath(f.src_file, f.run) IS NULL, relpath(f.src_file, f.run), f.src_line, f.src_function, "
     SQL_SEVERITY_RANK ", f.run, f.id";
+
+static const char *text_at(const cursor *f, int col)
+{
+    return (const char *)sqlite3_value_text(cursor_cell(f, col));    /* NULL for NULL */
+}
+
+static sqlite3_int64 int_at(const cursor *f, int col)
+{
+    return sqlite3_value_int64(cursor_cell(f, col));
+}
+
+static bool is_null(const cursor *f, int col)
+{
+    return sqlite3_value_type(cursor_cell(f, col)) == SQLITE_NULL;
+}
 
 static bool same_text(const char *a, const char *b)
 {
     return a == b || (a && b && !strcmp(a, b));
 }
 
-static bool same_site(const rows *f, size_t a, size_t b)
+/* A finding's source line, kept to tell whether the next is at it too. */
+typedef struct {
+    char *file, *offset, *function;
+    sqlite3_int64 line;
+} place;
+
+static char *dup_or_null(const char *s)
 {
-    return same_text(rows_text(f, a, F_FILE), rows_text(f, b, F_FILE)) &&
-           same_text(rows_text(f, a, F_OFFSET), rows_text(f, b, F_OFFSET)) &&
-           rows_int(f, a, F_LINE) == rows_int(f, b, F_LINE) &&
-           same_text(rows_text(f, a, F_FUNCTION), rows_text(f, b, F_FUNCTION));
+    return s ? xstrdup(s) : NULL;
 }
 
-static bool several_runs(const rows *f)
+static void forget_place(place *p)
 {
-    for (size_t i = 1; i < f->nrows; i++)
-        if (rows_int(f, i, F_RUN) != rows_int(f, 0, F_RUN))
-            return true;
+    free(p->file);
+    free(p->offset);
+    free(p->function);
+    *p = (place){0};
+}
+
+/* true when the row is at p's line; else p becomes the row's line */
+static bool at_place(place *p, const cursor *f)
+{
+    if (p->line == int_at(f, F_LINE) && same_text(p->file, text_at(f, F_FILE)) &&
+        same_text(p->offset, text_at(f, F_OFFSET)) && same_text(p->function, text_at(f, F_FUNCTION)))
+        return true;
+    forget_place(p);
+    *p = (place){dup_or_null(text_at(f, F_FILE)), dup_or_null(text_at(f, F_OFFSET)),
+                 dup_or_null(text_at(f, F_FUNCTION)), int_at(f, F_LINE)};
     return false;
 }
 
@@ -89,13 +124,13 @@ static void print_object_site(const char *object, const char *offset, const char
 }
 
 /* "app/train.c:23: in train_step", then line 23 as a compiler shows it. */
-static void print_site(const rows *f, size_t i)
+static void print_site(const cursor *f)
 {
-    const char *file = rows_text(f, i, F_FILE), *function = rows_text(f, i, F_FUNCTION);
-    const char *object = rows_text(f, i, F_OBJECT);
-    sqlite3_int64 line = rows_int(f, i, F_LINE);
+    const char *file = text_at(f, F_FILE), *function = text_at(f, F_FUNCTION);
+    const char *object = text_at(f, F_OBJECT);
+    sqlite3_int64 line = int_at(f, F_LINE);
     if (!file && object) {
-        print_object_site(object, rows_text(f, i, F_OFFSET), function);
+        print_object_site(object, text_at(f, F_OFFSET), function);
         return;
     }
     if (file) {
@@ -109,7 +144,7 @@ static void print_site(const rows *f, size_t i)
     if (!file && !function)
         puts("(source line unknown)");
 
-    char *text = file ? source_line(file, rows_int(f, i, F_RUN), line) : NULL;
+    char *text = file ? source_line(file, int_at(f, F_RUN), line) : NULL;
     if (text) {
         printf("%5lld | ", (long long)line);
         put(text, true);
@@ -119,65 +154,67 @@ static void print_site(const rows *f, size_t i)
 }
 
 /* " (pid 4243, 3 times, 4096 bytes)": what is known beyond the message */
-static void print_details(const rows *f, size_t i, bool many_runs)
+static void print_details(const cursor *f, bool many_runs)
 {
     const char *sep = " (";
     if (many_runs) {
-        bool pid = !rows_null(f, i, F_PID);
-        printf("%s%s %lld", sep, pid ? "pid" : "run", (long long)rows_int(f, i, pid ? F_PID : F_RUN));
+        bool pid = !is_null(f, F_PID);
+        printf("%s%s %lld", sep, pid ? "pid" : "run", (long long)int_at(f, pid ? F_PID : F_RUN));
         sep = ", ";
     }
-    if (rows_int(f, i, F_COUNT) > 1) {
-        printf("%s%lld times", sep, (long long)rows_int(f, i, F_COUNT));
+    if (int_at(f, F_COUNT) > 1) {
+        printf("%s%lld times", sep, (long long)int_at(f, F_COUNT));
         sep = ", ";
     }
-    if (!rows_null(f, i, F_BYTES)) {
-        printf("%s%lld bytes", sep, (long long)rows_int(f, i, F_BYTES));
+    if (!is_null(f, F_BYTES)) {
+        printf("%s%lld bytes", sep, (long long)int_at(f, F_BYTES));
         sep = ", ";
     }
     if (sep[0] == ',')
         putchar(')');
 }
 
-static void print_memory_site(const char *what, const rows *f, size_t i, int file, int line)
+static void print_memory_site(const char *what, const cursor *f, int file, int line)
 {
-    if (rows_null(f, i, file))
+    if (is_null(f, file))
         return;
     printf("      %s at ", what);
-    put_place(rows_text(f, i, file), rows_int(f, i, line));
+    put_place(text_at(f, file), int_at(f, line));
     putchar('\n');
 }
 
-static void print_finding(const rows *f, size_t i, bool many_runs)
+static void print_finding(const cursor *f, bool many_runs)
 {
     fputs("    ", stdout);
-    put(rows_text(f, i, F_SEVERITY), false);
+    put(text_at(f, F_SEVERITY), false);
     putchar('[');
-    put(rows_text(f, i, F_KIND), false);
+    put(text_at(f, F_KIND), false);
     fputs("]: ", stdout);
-    put(rows_text(f, i, F_MESSAGE), false);
-    print_details(f, i, many_runs);
+    put(text_at(f, F_MESSAGE), false);
+    print_details(f, many_runs);
     putchar('\n');
-    print_memory_site("allocated", f, i, F_ALLOC_FILE, F_ALLOC_LINE);
-    print_memory_site("freed", f, i, F_FREE_FILE, F_FREE_LINE);
+    print_memory_site("allocated", f, F_ALLOC_FILE, F_ALLOC_LINE);
+    print_memory_site("freed", f, F_FREE_FILE, F_FREE_LINE);
 }
 
-void print_findings(const rows *f)
+void print_findings(const cursor *f)
 {
-    bool many_runs = several_runs(f);
-    sqlite3_int64 errors = 0, warnings = 0;
-    for (size_t i = 0; i < f->nrows; i++) {
-        if (i == 0 || !same_site(f, i - 1, i)) {
-            if (i > 0)
+    bool many_runs = report_int(f->r, "SELECT count(DISTINCT run) > 1 FROM findings");
+    sqlite3_int64 errors = 0, warnings = 0, n = 0;
+    place at = {0};
+    for (; cursor_next(f); n++) {
+        if (!at_place(&at, f) || n == 0) {
+            if (n > 0)
                 putchar('\n');
-            print_site(f, i);
+            print_site(f);
         }
-        print_finding(f, i, many_runs);
-        const char *severity = rows_text(f, i, F_SEVERITY);
+        print_finding(f, many_runs);
+        const char *severity = text_at(f, F_SEVERITY);
         errors += same_text(severity, "error");
         warnings += same_text(severity, "warning");
     }
-    if (f->nrows == 0)
+    forget_place(&at);
+    if (n == 0)
         puts("no findings");
     else
         printf("\n%lld error%s, %lld warning%s\n", (long long)errors, plural(errors),

@@ -1,8 +1,10 @@
 /*
  * Output: rows as an aligned table for people, or as CSV (RFC 4180) and JSON
- * for programs.  JSON keeps numbers as numbers and NULL as null; strings go
- * out as SQLite holds them, except that bytes which are not UTF-8 become
- * U+FFFD in JSON, since a JSON document must be Unicode.
+ * for programs, each row printed as it is read.  JSON keeps numbers as
+ * numbers and NULL as null; strings go out as SQLite holds them, except
+ * that bytes which are not UTF-8 become U+FFFD in JSON, since a JSON
+ * document must be Unicode, and that no format lets a control character
+ * through (JSON's escapes, printable()'s elsewhere).
  */
 #include "report.h"
 #include "json.h"
@@ -56,20 +58,7 @@ static size_t display_width(const char *s)
     return w;
 }
 
-/* A column of numbers (and NULLs) lines up on the right. */
-static bool numeric_column(const rows *rs, int col)
-{
-    bool any = false;
-    for (size_t i = 0; i < rs->nrows; i++) {
-        int type = sqlite3_value_type(rows_cell(rs, i, col));
-        if (type == SQLITE_TEXT || type == SQLITE_BLOB)
-            return false;
-        any |= type != SQLITE_NULL;
-    }
-    return any;
-}
-
-static void print_row(const char *indent, char *const *text, int ncols, const size_t *width,
+static void print_row(const char *indent, const char *const *text, int ncols, const size_t *width,
                       const bool *right)
 {
     fputs(indent, stdout);
@@ -84,38 +73,63 @@ static void print_row(const char *indent, char *const *text, int ncols, const si
     }
 }
 
-static void print_one_table(const rows *rs, const char *indent)
+/* The columns' widths, and which line up on the right: those of numbers
+   (and NULLs), not all NULL.  The first pass over the rows; false when
+   there are none. */
+static bool measure(const cursor *c, size_t *width, bool *right)
 {
-    if (rs->nrows == 0) {
-        printf("%s(none)\n", indent);
-        return;
+    int ncols = cursor_ncols(c);
+    bool any_row = false, *text_seen = xmalloc((size_t)ncols * sizeof *text_seen);
+    for (int i = 0; i < ncols; i++) {
+        width[i] = display_width(cursor_column(c, i));
+        right[i] = text_seen[i] = false;
     }
-    int ncols = rs->ncols;
-    size_t ncells = rs->nrows * (size_t)ncols;
+    for (; cursor_next(c); any_row = true)
+        for (int i = 0; i < ncols; i++) {
+            int type = sqlite3_value_type(cursor_cell(c, i));      /* before it is made text */
+            char *text = cell_text(cursor_cell(c, i));
+            size_t w = display_width(text);
+            free(text);
+            if (w > width[i])
+                width[i] = w;
+            text_seen[i] |= type == SQLITE_TEXT || type == SQLITE_BLOB;
+            right[i] |= type != SQLITE_NULL;
+        }
+    for (int i = 0; i < ncols; i++)
+        right[i] = right[i] && !text_seen[i];
+    free(text_seen);
+    return any_row;
+}
+
+static void print_one_table(const cursor *c, const char *indent)
+{
+    int ncols = cursor_ncols(c);
     size_t *width = xmalloc((size_t)ncols * sizeof *width);
     bool *right = xmalloc((size_t)ncols * sizeof *right);
-    char **text = xmalloc(ncells * sizeof *text);
-    for (int c = 0; c < ncols; c++) {
-        width[c] = display_width(rs->cols[c]);
-        right[c] = numeric_column(rs, c);
+    const char **names = xmalloc((size_t)ncols * sizeof *names);
+    char **text = xmalloc((size_t)ncols * sizeof *text);
+    if (!measure(c, width, right)) {
+        printf("%s(none)\n", indent);
+    } else {
+        for (int i = 0; i < ncols; i++)
+            names[i] = cursor_column(c, i);
+        print_row(indent, names, ncols, width, right);
+        cursor_rewind(c);
+        while (cursor_next(c)) {
+            for (int i = 0; i < ncols; i++)
+                text[i] = cell_text(cursor_cell(c, i));
+            print_row(indent, (const char *const *)text, ncols, width, right);
+            for (int i = 0; i < ncols; i++)
+                free(text[i]);
+        }
     }
-    for (size_t i = 0; i < ncells; i++) {
-        text[i] = cell_text(rs->cells[i]);
-        size_t w = display_width(text[i]);
-        if (w > width[i % (size_t)ncols])
-            width[i % (size_t)ncols] = w;
-    }
-    print_row(indent, rs->cols, ncols, width, right);
-    for (size_t r = 0; r < rs->nrows; r++)
-        print_row(indent, text + r * (size_t)ncols, ncols, width, right);
-    for (size_t i = 0; i < ncells; i++)
-        free(text[i]);
     free(text);
+    free(names);
     free(right);
     free(width);
 }
 
-void print_table(const rows *parts, int nparts)
+void print_table(const cursor *parts, int nparts)
 {
     if (nparts == 1) {
         print_one_table(parts, "");
@@ -133,7 +147,7 @@ static void put_csv_field(const char *s, size_t n)
 {
     bool quote = false;
     for (size_t i = 0; i < n && !quote; i++)
-        quote = memchr(",\"\r\n", s[i], 4) != NULL;
+        quote = memchr(",\"", s[i], 2) != NULL;
     if (!quote) {
         fwrite(s, 1, n, stdout);
         return;
@@ -147,32 +161,40 @@ static void put_csv_field(const char *s, size_t n)
     putchar('"');
 }
 
+/* Text as printable() spells it: no control character (a tab aside) can
+   reach a terminal or a spreadsheet, and a record is one line. */
 static void put_csv_value(sqlite3_value *v)
 {
     const char *s = (const char *)sqlite3_value_text(v);    /* NULL for NULL */
-    if (s)
-        put_csv_field(s, (size_t)sqlite3_value_bytes(v));
+    if (!s)
+        return;
+    char *shown = printable(s, (size_t)sqlite3_value_bytes(v), true);
+    put_csv_field(shown, strlen(shown));
+    free(shown);
 }
 
-static void print_csv_block(const rows *rs)
+static void print_csv_header(const cursor *c)
 {
-    for (int c = 0; c < rs->ncols; c++) {
-        put_csv_field(rs->cols[c], strlen(rs->cols[c]));
-        fputs(c + 1 < rs->ncols ? "," : "\r\n", stdout);
+    for (int i = 0; i < cursor_ncols(c); i++) {
+        put_csv_field(cursor_column(c, i), strlen(cursor_column(c, i)));
+        fputs(i + 1 < cursor_ncols(c) ? "," : "\r\n", stdout);
     }
-    for (size_t r = 0; r < rs->nrows; r++)
-        for (int c = 0; c < rs->ncols; c++) {
-            put_csv_value(rows_cell(rs, r, c));
-            fputs(c + 1 < rs->ncols ? "," : "\r\n", stdout);
-        }
 }
 
-void print_csv(const rows *parts, int nparts)
+/* Each block's header follows its first row's reading. */
+void print_csv(const cursor *parts, int nparts)
 {
-    for (int i = 0; i < nparts; i++) {
-        if (i)
+    for (int p = 0; p < nparts; p++) {
+        const cursor *c = &parts[p];
+        bool more = cursor_next(c);
+        if (p)
             fputs("\r\n", stdout);
-        print_csv_block(&parts[i]);
+        print_csv_header(c);
+        for (; more; more = cursor_next(c))
+            for (int i = 0; i < cursor_ncols(c); i++) {
+                put_csv_value(cursor_cell(c, i));
+                fputs(i + 1 < cursor_ncols(c) ? "," : "\r\n", stdout);
+            }
     }
 }
 
@@ -193,40 +215,69 @@ static void put_json_value(sqlite3_value *v)
         json_put_string(stdout, s, n);
 }
 
-static void print_json_array(const rows *rs, const char *indent)
+/* The columns' names as JSON strings, each with its ": ", made once for
+   all the rows; malloc'd. */
+static char **json_keys(const cursor *c)
 {
-    if (rs->nrows == 0) {
+    char **keys = xmalloc((size_t)cursor_ncols(c) * sizeof *keys);
+    for (int i = 0; i < cursor_ncols(c); i++) {
+        size_t size;
+        FILE *f = open_memstream(&keys[i], &size);
+        if (!f)
+            die("out of memory");
+        json_put_string(f, cursor_column(c, i), strlen(cursor_column(c, i)));
+        fputs(": ", f);
+        if (fclose(f) != 0)
+            die("out of memory");
+    }
+    return keys;
+}
+
+static void put_json_object(const cursor *c, char *const *keys, const char *indent)
+{
+    printf("%s  {", indent);
+    for (int i = 0; i < cursor_ncols(c); i++) {
+        fputs(keys[i], stdout);
+        put_json_value(cursor_cell(c, i));
+        if (i + 1 < cursor_ncols(c))
+            fputs(", ", stdout);
+    }
+    putchar('}');
+}
+
+/* more: the cursor's first row has been read (and is not yet printed). */
+static void print_json_array(const cursor *c, bool more, const char *indent)
+{
+    if (!more) {
         fputs("[]", stdout);
         return;
     }
+    char **keys = json_keys(c);
     fputs("[\n", stdout);
-    for (size_t r = 0; r < rs->nrows; r++) {
-        printf("%s  {", indent);
-        for (int c = 0; c < rs->ncols; c++) {
-            json_put_string(stdout, rs->cols[c], strlen(rs->cols[c]));
-            fputs(": ", stdout);
-            put_json_value(rows_cell(rs, r, c));
-            if (c + 1 < rs->ncols)
-                fputs(", ", stdout);
-        }
-        printf("}%s\n", r + 1 < rs->nrows ? "," : "");
+    for (bool first = true; more; more = cursor_next(c), first = false) {
+        if (!first)
+            fputs(",\n", stdout);
+        put_json_object(c, keys, indent);
     }
-    printf("%s]", indent);
+    printf("\n%s]", indent);
+    for (int i = 0; i < cursor_ncols(c); i++)
+        free(keys[i]);
+    free(keys);
 }
 
-void print_json(const rows *parts, int nparts)
+void print_json(const cursor *parts, int nparts)
 {
     if (nparts == 1) {
-        print_json_array(parts, "");
+        print_json_array(parts, cursor_next(parts), "");
         putchar('\n');
         return;
     }
-    fputs("{\n", stdout);
     for (int i = 0; i < nparts; i++) {
-        fputs("  ", stdout);
+        bool more = cursor_next(&parts[i]);
+        fputs(i ? "  " : "{\n  ", stdout);
         json_put_string(stdout, parts[i].name, strlen(parts[i].name));
         fputs(": ", stdout);
-        print_json_array(&parts[i], "  ");
+        print_json_array(&parts[i], more, "  ");
         fputs(i + 1 < nparts ? ",\n" : "\n", stdout);
     }
     fputs("}\n", stdout);

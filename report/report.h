@@ -131,14 +131,39 @@ static inline bool rows_null(const rows *rs, size_t row, int col)
     return sqlite3_value_type(rows_cell(rs, row, col)) == SQLITE_NULL;
 }
 
+/* A query's rows read one at a time, so that a view of any size is printed
+   in the same little memory: the current row is the statement's. */
+typedef struct {
+    const char *name;           /* its part of a view */
+    const report *r;
+    sqlite3_stmt *st;
+} cursor;
+
+void cursor_open(cursor *c, const report *r, const char *name, const char *sql);
+/* The next row; false after the last.  Dies on an error. */
+bool cursor_next(const cursor *c);
+/* Back before the first row: the query runs again (in a read transaction,
+   over the same data). */
+void cursor_rewind(const cursor *c);
+void cursor_close(cursor *c);
+int cursor_ncols(const cursor *c);
+const char *cursor_column(const cursor *c, int col);
+static inline sqlite3_value *cursor_cell(const cursor *c, int col)
+{
+    return sqlite3_column_value(c->st, col);
+}
+
 /* ---- output (format.c) --------------------------------------------------- */
 
-/* One or more parts of a view on stdout.  Several parts: titled tables;
-   CSV blocks one after another, an empty line between them; a JSON object of
-   named arrays.  One part: a table, one CSV block, a JSON array. */
-void print_table(const rows *parts, int nparts);
-void print_csv(const rows *parts, int nparts);
-void print_json(const rows *parts, int nparts);
+/* One or more parts of a view on stdout, each row as it is read.  Several
+   parts: titled tables; CSV blocks one after another, an empty line between
+   them; a JSON object of named arrays.  One part: a table, one CSV block, a
+   JSON array.  Nothing of a part is printed before its first row is read,
+   nor of a table before all of them are (its columns' widths: the query
+   runs twice). */
+void print_table(const cursor *parts, int nparts);
+void print_csv(const cursor *parts, int nparts);
+void print_json(const cursor *parts, int nparts);
 
 /* s with its control characters and the bytes that are not UTF-8 spelled
    as escapes (\n, \x1b, \u009b), so that a report cannot drive the
@@ -172,7 +197,7 @@ extern const char findings_sql[];
 /* Its columns, in order. */
 enum { F_RUN, F_PID, F_SEVERITY, F_KIND, F_FILE, F_LINE, F_FUNCTION, F_COUNT, F_BYTES,
        F_MESSAGE, F_ALLOC_FILE, F_ALLOC_LINE, F_FREE_FILE, F_FREE_LINE, F_OBJECT, F_OFFSET };
-void print_findings(const rows *findings);
+void print_findings(const cursor *findings);
 
 /* ---- source files (source.c) --------------------------------------------- */
 

@@ -90,7 +90,7 @@ typedef struct {
 typedef struct {
     const char *name, *about;
     part parts[MAX_PARTS];      /* up to the first without a name */
-    void (*print_for_people)(const rows *parts);  /* instead of tables */
+    void (*print_for_people)(const cursor *parts);  /* instead of tables */
 } view;
 
 static const view views[] = {
@@ -121,7 +121,7 @@ static const view views[] = {
 /* A format prints a view's parts, or writes the whole report (whole). */
 static const struct format {
     const char *name;
-    void (*print)(const rows *parts, int nparts);
+    void (*print)(const cursor *parts, int nparts);
     bool for_people;
     void (*whole)(const report *r);
 } formats[] = {
@@ -290,20 +290,27 @@ static request parse(int argc, char **argv)
     return q;
 }
 
-/* The view's parts, fetched and printed in the request's format. */
+/* The view's parts, read and printed in the request's format, row by row. */
 static void print_view(const report *r, const request *q)
 {
-    rows parts[MAX_PARTS];
+    cursor parts[MAX_PARTS];
     int n = 0;
     for (const part *p = q->view->parts; p < q->view->parts + MAX_PARTS && p->name; p++)
         if (q->format->for_people || !p->for_people)
-            rows_fetch(&parts[n++], r, p->name, p->sql);
+            cursor_open(&parts[n++], r, p->name, p->sql);
     if (q->format->for_people && q->view->print_for_people)
         q->view->print_for_people(parts);
     else
         q->format->print(parts, n);
     for (int i = 0; i < n; i++)
-        rows_free(&parts[i]);
+        cursor_close(&parts[i]);
+}
+
+/* Runs whose end the report does not hold: killed, cut short by a full
+   disk, or still running. */
+static sqlite3_int64 runs_cut_short(const report *r)
+{
+    return report_int(r, "SELECT count(*) FROM runs WHERE ended_ns IS NULL");
 }
 
 int cmd_report(int argc, char **argv)
@@ -317,14 +324,19 @@ int cmd_report(int argc, char **argv)
 
     /* One read transaction: every part sees the same commit of a live writer. */
     report_exec(&r, "BEGIN");
+    sqlite3_int64 failing = q.fail_on ? report_int(&r, q.fail_on->sql) : 0;
+    sqlite3_int64 cut_short = runs_cut_short(&r);
     if (q.format->whole)
         q.format->whole(&r);
     else
         print_view(&r, &q);
-    sqlite3_int64 failing = q.fail_on ? report_int(&r, q.fail_on->sql) : 0;
     report_exec(&r, "COMMIT");
     report_close(&r);
     if (fflush(stdout) != 0 || ferror(stdout))
         die("writing the report: %s", strerror(errno));
+    if (cut_short)
+        fprintf(stderr, "devtrace: %s: %lld run%s cut short: its report ends before the program "
+                "did (killed, a full disk, or still running)\n", r.path, (long long)cut_short,
+                cut_short == 1 ? " was" : "s were");
     return failing ? EXIT_FINDINGS : 0;
 }

@@ -68,31 +68,41 @@ static kernel_layout layouts[MAX_KERNELS];
 static int nlayouts;                    /* at most half the table: its probes must end */
 static pthread_mutex_t layouts_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* What each parameter is: sizes from CUDA (cudaFuncGetParamInfo, asked
-   until it says there is no such parameter); whether a pointer from the
-   emulated device, which knows, else "any 8 bytes may be". */
+/* Who can say what a function takes: the runtime of its host function (a
+   launch's), the driver of a CUfunction (cuLaunchKernel's).  The two
+   answer alike, 0 for success. */
+static const struct { const char *info, *name; } describers[] = {
+    { "cudaFuncGetParamInfo", "cudaFuncGetName" },
+    { "cuFuncGetParamInfo", "cuFuncGetName" },
+};
+
+/* What each parameter is: sizes from CUDA (asked until it says there is no
+   such parameter); whether a pointer from the emulated device, which knows,
+   else "any 8 bytes may be". */
 static void learn_layout(void *layout)
 {
-    typedef cudaError_t (*info_fn)(const void *, size_t, size_t *, size_t *);
-    typedef cudaError_t (*name_fn)(const char **, const void *);
+    typedef int (*info_fn)(const void *, size_t, size_t *, size_t *);
+    typedef int (*name_fn)(const char **, const void *);
     typedef int (*is_pointer_fn)(const void *, int);
     kernel_layout *k = layout;
     const void *func = atomic_load(&k->func);
-    info_fn info = (info_fn)dv_next("cudaFuncGetParamInfo");
-    name_fn name = (name_fn)dv_next("cudaFuncGetName");
     is_pointer_fn is_pointer = (is_pointer_fn)dv_next("cudasim_param_is_pointer");
     size_t offset, size;
-    if (!info)
-        return;
-    if (!name || name(&k->name, func) != cudaSuccess)
-        k->name = NULL;
-    int n = 0;
-    for (; n < MAX_PARAMS && info(func, (size_t)n, &offset, &size) == cudaSuccess; n++) {
-        int known = is_pointer ? is_pointer(func, n) : -1;
-        k->kind[n] = known == 1 ? PARAM_POINTER
-                   : known == 0 || size != sizeof(void *) ? PARAM_VALUE : PARAM_MAYBE_POINTER;
+    for (size_t d = 0; d < sizeof describers / sizeof *describers && k->nparams < 0; d++) {
+        info_fn info = (info_fn)dv_next(describers[d].info);
+        name_fn name = (name_fn)dv_next(describers[d].name);
+        if (!info)
+            continue;
+        if (!name || name(&k->name, func) != 0)
+            k->name = NULL;
+        int n = 0;
+        for (; n < MAX_PARAMS && info(func, (size_t)n, &offset, &size) == 0; n++) {
+            int known = is_pointer ? is_pointer(func, n) : -1;
+            k->kind[n] = known == 1 ? PARAM_POINTER
+                       : known == 0 || size != sizeof(void *) ? PARAM_VALUE : PARAM_MAYBE_POINTER;
+        }
+        k->nparams = n > 0 || k->name ? n : -1;
     }
-    k->nparams = n > 0 || k->name ? n : -1;
 }
 
 static size_t layout_slot(const void *func)
@@ -130,6 +140,12 @@ int dv_kernel_param_count(const void *func)
 {
     const kernel_layout *k = layout_of(func);
     return k ? k->nparams : -1;
+}
+
+const char *dv_kernel_name(const void *func)
+{
+    const kernel_layout *k = layout_of(func);
+    return k ? k->name : NULL;
 }
 
 /* ---- where a pointer lives ----------------------------------------------------- */

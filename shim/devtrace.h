@@ -25,6 +25,8 @@
  *   queue.c      the event queue from the program's threads to the writer
  *   events.c     events in time: the first DEVTRACE_EVENTS of a run, one row each
  *   writer.c     the writer thread: events into SQLite (schema.h), batched
+ *   descriptors.c the writer's file descriptors, kept high and out of the
+ *                program's reach (its close, close_range, dup2 refused)
  *   trace.c      devtensor's trace hook: tensor device and dtype mismatches
  *   lifecycle.c  start, exit, fork, and fatal signals
  *
@@ -172,8 +174,11 @@ typedef enum {
     DV_EV_COPY,         /* u.copy */
     DV_EV_LAUNCH,       /* u.launch */
     DV_EV_FINDING,      /* u.finding */
-    DV_EV_END           /* u.end: the process ends */
+    DV_EV_END           /* u.end: the process ends (or an exec failed, and it goes on) */
 } dv_event_type;
+
+/* How a run ended: runs.ended, as dv_end_names says it (NULL: not yet). */
+typedef enum { DV_END_EXIT, DV_END_SIGNAL, DV_END_EXEC, DV_END_NOT_YET } dv_end;
 
 typedef struct {
     uint8_t type, api;
@@ -206,7 +211,7 @@ typedef struct {
             const char *file;           /* the line, when the caller knows it better */
             int line;                   /* than the stack (a tail call hides a frame) */
         } finding;
-        struct { int status, signal; } end;
+        struct { int status, signal; uint8_t how; } end;     /* how: dv_end */
     } u;
 } dv_event;
 
@@ -264,6 +269,12 @@ void dv_writer_lock(void);
 void dv_writer_unlock(void);
 void dv_writer_after_fork(void);
 
+/* ---- the shim's descriptors (descriptors.c) ----------------------------------- */
+
+/* me: the calling thread (the writer) is the one whose descriptors are the
+   shim's, from now on; else none is (a forked child, until its writer starts). */
+void dv_descriptors_opener(bool me);
+
 /* ---- checks (checks.c) ------------------------------------------------------ */
 
 /* Pointer arguments of a launch of func on device dev. */
@@ -284,8 +295,10 @@ bool dv_check_fault(uintptr_t addr, uintptr_t pc);
 void dv_peer_set(int dev, int peer, bool enabled);
 /* Leaks at exit: one finding per allocating site. */
 void dv_check_leaks(void);
-/* How many parameters func takes, or -1 if the runtime cannot say. */
+/* How many parameters func (a host function, or a CUfunction) takes, or -1
+   if CUDA cannot say; its name, or NULL. */
 int dv_kernel_param_count(const void *func);
+const char *dv_kernel_name(const void *func);
 
 /* ---- calls, however they were seen (calls.c, driver.c, cupti.c) ------------ */
 

@@ -1,15 +1,18 @@
 #define _GNU_SOURCE     /* on_exit, REG_RIP, RTLD_NEXT */
 /*
  * The shim's life in the program's: it starts before main, records leaks and
- * the exit status when the program exits, starts over in a forked child, and
+ * the exit status when the program exits, ends its run before an exec
+ * replaces the program, starts over in a forked child, and
  * when a fatal signal ends the program, records why and where, waits until
  * the report is written, and then lets the program die as it would have.
  */
 #include "devtrace.h"
 
 #include <dlfcn.h>
+#include <errno.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,9 +47,10 @@ static bool owned(void)
     return dv_active() && atomic_load(&owner) == getpid();
 }
 
-static void end_run(int status, int sig)
+static void end_run(dv_end how, int status, int sig)
 {
     dv_event e = { .type = DV_EV_END, .api = DV_API_COUNT, .device = -1 };
+    e.u.end.how = (uint8_t)how;
     e.u.end.status = status;
     e.u.end.signal = sig;
     dv_emit(&e);
@@ -60,7 +64,7 @@ static void at_exit(int status, void *arg)
     if (!owned())
         return;
     dv_check_leaks();
-    end_run(status, 0);
+    end_run(DV_END_EXIT, status, 0);
     atomic_store(&active, false);
     dv_writer_stop();
 }
@@ -72,7 +76,7 @@ void _exit(int status)
 {
     void (*real)(int) = (void (*)(int))dlsym(RTLD_NEXT, "_exit");
     if (owned()) {
-        end_run(status, 0);
+        end_run(DV_END_EXIT, status, 0);
         atomic_store(&active, false);
         dv_writer_flush(FLUSH_MS);
     }
@@ -111,7 +115,7 @@ static void on_fatal(int sig, siginfo_t *info, void *context)
     if (owned() && atomic_fetch_add(&dying, 1) == 0) {
         if (sig == SIGSEGV || sig == SIGBUS)
             dv_check_fault((uintptr_t)info->si_addr, fault_pc(context));
-        end_run(0, sig);
+        end_run(DV_END_SIGNAL, 0, sig);
         dv_writer_flush(FLUSH_MS);
     }
     sigaction(sig, &previous[i], NULL);
@@ -160,6 +164,132 @@ static void child_after_fork(void)
     dv_writer_after_fork();
     atomic_store(&dying, 0);
     atomic_store(&owner, getpid());
+}
+
+/* ---- exec -------------------------------------------------------------------------- */
+
+/* An exec replaces the image with the writer's queue in it: the run is
+   ended and flushed first, and the writer held idle (outside SQLite) until
+   the new image has replaced it.  Leaks are not judged here: an exec that
+   fails returns to a program whose memory is all still in use.  (A vfork
+   child, posix_spawn's too, is not the owner: nothing of ours is lost.) */
+static bool before_exec(void)
+{
+    if (!owned())
+        return false;
+    end_run(DV_END_EXEC, 0, 0);
+    dv_writer_flush(FLUSH_MS);
+    dv_writer_lock();
+    return true;
+}
+
+/* exec returned: it failed, and the run goes on. */
+static int exec_failed(bool held, int rc)
+{
+    int saved = errno;
+    if (held) {
+        dv_writer_unlock();
+        end_run(DV_END_NOT_YET, 0, 0);
+    }
+    errno = saved;
+    return rc;
+}
+
+/* The new image joins this command's session, even given an environment
+   without it (else it would take the report for an earlier command's). */
+static char *const *with_session(char *const *envp, char **copy, size_t room)
+{
+    static char entry[128];
+    const char *id = getenv("DEVTRACE_SESSION");
+    size_t n = 0;
+    if (!id || !envp || strlen(id) + 18 > sizeof entry)
+        return envp;
+    for (; envp[n]; n++)
+        if (!strncmp(envp[n], "DEVTRACE_SESSION=", 17))
+            return envp;
+    if (n + 2 > room)
+        return envp;
+    memcpy(copy, envp, n * sizeof *copy);
+    snprintf(entry, sizeof entry, "DEVTRACE_SESSION=%s", id);
+    copy[n] = entry;
+    copy[n + 1] = NULL;
+    return copy;
+}
+
+#define ENV_ROOM 4096
+#define REAL_EXEC(type, name) ((type)dlsym(RTLD_NEXT, name))
+typedef int (*execve_fn)(const char *, char *const[], char *const[]);
+
+int execve(const char *path, char *const argv[], char *const envp[])
+{
+    char *copy[ENV_ROOM];
+    bool held = before_exec();
+    execve_fn real = REAL_EXEC(execve_fn, "execve");
+    return exec_failed(held, real(path, argv, held ? with_session(envp, copy, ENV_ROOM) : envp));
+}
+
+int execvpe(const char *file, char *const argv[], char *const envp[])
+{
+    char *copy[ENV_ROOM];
+    bool held = before_exec();
+    execve_fn real = REAL_EXEC(execve_fn, "execvpe");
+    return exec_failed(held, real(file, argv, held ? with_session(envp, copy, ENV_ROOM) : envp));
+}
+
+int execv(const char *path, char *const argv[])
+{
+    return execve(path, argv, environ);
+}
+
+int execvp(const char *file, char *const argv[])
+{
+    return execvpe(file, argv, environ);
+}
+
+int fexecve(int fd, char *const argv[], char *const envp[])
+{
+    char *copy[ENV_ROOM];
+    bool held = before_exec();
+    int (*real)(int, char *const[], char *const[]) =
+        REAL_EXEC(int (*)(int, char *const[], char *const[]), "fexecve");
+    return exec_failed(held, real(fd, argv, held ? with_session(envp, copy, ENV_ROOM) : envp));
+}
+
+/* execl, execlp, execle: their arguments as an argv (and the envp after
+   the NULL, for execle). */
+#define ARGV_FROM_LIST(arg, argv, envp) \
+    size_t n_ = 1; \
+    va_list ap_; \
+    va_start(ap_, arg); \
+    while (va_arg(ap_, char *)) \
+        n_++; \
+    va_end(ap_); \
+    char *argv[n_ + 1]; \
+    argv[0] = (char *)(arg); \
+    va_start(ap_, arg); \
+    for (size_t i_ = 1; i_ <= n_; i_++) \
+        argv[i_] = va_arg(ap_, char *); \
+    char *const *envp = va_arg(ap_, char *const *); \
+    va_end(ap_)
+
+int execl(const char *path, const char *arg, ...)
+{
+    ARGV_FROM_LIST(arg, argv, envp);
+    (void)envp;
+    return execve(path, argv, environ);
+}
+
+int execlp(const char *file, const char *arg, ...)
+{
+    ARGV_FROM_LIST(arg, argv, envp);
+    (void)envp;
+    return execvpe(file, argv, environ);
+}
+
+int execle(const char *path, const char *arg, ...)
+{
+    ARGV_FROM_LIST(arg, argv, envp);
+    return execve(path, argv, envp);
 }
 
 /* ---- start ---------------------------------------------------------------------- */

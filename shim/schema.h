@@ -6,7 +6,10 @@
  * collects a forking program's processes in one file).  Every other table is
  * keyed by (run, ...).  Sequence numbers (seq) order the events of a run.
  *
- *   runs         one row per traced process
+ *   runs         one row per traced process image: `ended` says how it
+ *                ended, 'exit' (exit_status), 'signal' (signal), or 'exec'
+ *                (replaced by an exec*, which starts the next run); NULL
+ *                while it runs or when it was cut short (SIGKILL)
  *   call_sites   the user's source lines that made intercepted calls: the
  *                first frame of a call stack outside the runtime and the
  *                shim, symbolized once per site; `stack` is the whole stack

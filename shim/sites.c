@@ -32,10 +32,12 @@
 
 #include <dlfcn.h>
 #include <execinfo.h>
+#include <gelf.h>
 #include <link.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #define MAX_SITES 16384
 #define TABLE (MAX_SITES * 2)           /* a power of two */
@@ -85,16 +87,116 @@ static code_class class_of(const char *path, bool main_program)
     return *path ? CODE_USER : CODE_SYSTEM;      /* nameless: the vdso */
 }
 
+/* ---- a CUDA runtime linked into the program ------------------------------
+
+   nvcc links cudart statically by default: its functions are then in the
+   program's own code, between the user's frame and the driver.  They are
+   told by their names in the program's symbol table (cuda*, __cuda*, and
+   its C++ namespace cudart), and their runs of functions, with nothing of
+   the user's between, are ours like libcudart's. */
+#define MAX_CUDART_RUNS 64
+
+typedef struct { uintptr_t start, end; bool cudart; } function_span;
+
+static code_range cudart_runs[MAX_CUDART_RUNS];
+static int ncudart_runs;
+static pthread_once_t cudart_once = PTHREAD_ONCE_INIT;
+static uintptr_t program_base;
+
+static bool cudart_name(const char *name)
+{
+    static const char *const prefixes[] = { "cuda", "__cuda", "_ZN6cudart" };
+    for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++)
+        if (starts_with(name, prefixes[i]))
+            return true;
+    return false;
+}
+
+static int by_span_start(const void *a, const void *b)
+{
+    uintptr_t x = ((const function_span *)a)->start, y = ((const function_span *)b)->start;
+    return (x > y) - (x < y);
+}
+
+/* The program's functions with their sizes, from its symbol table; malloc'd. */
+static function_span *program_functions(Dwfl_Module *m, int *count)
+{
+    int nsyms = dwfl_module_getsymtab(m), n = 0;
+    function_span *f = nsyms > 0 ? malloc((size_t)nsyms * sizeof *f) : NULL;
+    for (int i = 1; f && i < nsyms; i++) {
+        GElf_Sym sym;
+        GElf_Addr addr;
+        const char *name = dwfl_module_getsym_info(m, i, &sym, &addr, NULL, NULL, NULL);
+        if (name && GELF_ST_TYPE(sym.st_info) == STT_FUNC && sym.st_size)
+            f[n++] = (function_span){ addr, addr + sym.st_size, cudart_name(name) };
+    }
+    *count = n;
+    return f;
+}
+
+static void find_cudart_runs(void)
+{
+    static const Dwfl_Callbacks callbacks = { .find_elf = dwfl_linux_proc_find_elf,
+                                              .find_debuginfo = dwfl_standard_find_debuginfo };
+    Dwfl *d = dwfl_begin(&callbacks);
+    Dwfl_Module *m = d ? dwfl_report_elf(d, "program", "/proc/self/exe", -1, program_base, false)
+                       : NULL;
+    int n = 0;
+    function_span *f = m && dwfl_report_end(d, NULL, NULL) == 0 ? program_functions(m, &n) : NULL;
+    if (f)
+        qsort(f, (size_t)n, sizeof *f, by_span_start);
+    for (int i = 0; i < n && ncudart_runs < MAX_CUDART_RUNS; i++) {
+        if (!f[i].cudart)
+            continue;
+        code_range *run = &cudart_runs[ncudart_runs++];
+        *run = (code_range){ f[i].start, f[i].end, CODE_OURS };
+        for (; i + 1 < n && f[i + 1].cudart; i++)
+            run->end = f[i + 1].end > run->end ? f[i + 1].end : run->end;
+    }
+    free(f);
+    if (d)
+        dwfl_end(d);
+}
+
+/* The first object is the program. */
+static int note_program_base(struct dl_phdr_info *info, size_t size, void *arg)
+{
+    (void)size;
+    (void)arg;
+    program_base = info->dlpi_addr;
+    return 1;
+}
+
+/* The program's code from start to end: the user's, but for cudart's runs. */
+static void add_program_code(code_map *m, uintptr_t start, uintptr_t end)
+{
+    for (int i = 0; i < ncudart_runs && m->n + 2 < MAX_MODULES; i++) {
+        const code_range *run = &cudart_runs[i];
+        if (run->end <= start || run->start >= end)
+            continue;
+        if (run->start > start)
+            m->r[m->n++] = (code_range){ start, run->start, CODE_USER };
+        m->r[m->n++] = *run;
+        start = run->end;
+    }
+    if (start < end && m->n < MAX_MODULES)
+        m->r[m->n++] = (code_range){ start, end, CODE_USER };
+}
+
 static int add_object(struct dl_phdr_info *info, size_t size, void *arg)
 {
     code_map *m = arg;
+    bool program = m->n == 0;
     (void)size;
-    code_class cls = class_of(info->dlpi_name ? info->dlpi_name : "", m->n == 0);
+    code_class cls = class_of(info->dlpi_name ? info->dlpi_name : "", program);
     for (int i = 0; i < info->dlpi_phnum && m->n < MAX_MODULES; i++) {
         const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
         if (ph->p_type == PT_LOAD && (ph->p_flags & PF_X)) {
             uintptr_t start = info->dlpi_addr + ph->p_vaddr;
-            m->r[m->n++] = (code_range){ start, start + ph->p_memsz, (uint8_t)cls };
+            if (program)
+                add_program_code(m, start, start + ph->p_memsz);
+            else
+                m->r[m->n++] = (code_range){ start, start + ph->p_memsz, (uint8_t)cls };
         }
     }
     return 0;
@@ -114,6 +216,8 @@ static void refresh_map(void)
     if (!m)
         return;
     pthread_mutex_lock(&map_lock);
+    dl_iterate_phdr(note_program_base, NULL);
+    pthread_once(&cudart_once, find_cudart_runs);      /* not under the loader's lock */
     dl_iterate_phdr(add_object, m);
     qsort(m->r, (size_t)m->n, sizeof *m->r, by_start);
     m->older = atomic_load(&map);
@@ -139,25 +243,66 @@ static code_class lookup_class(uintptr_t pc)
 
 /* The same few return addresses come back on every call: each thread
    remembers the class of the ones it looked up last, two to a set, so that
-   two hot pcs that hash alike do not evict each other on every walk. */
+   two hot pcs that hash alike do not evict each other on every walk.  The
+   sets are mapped for each thread at its first walk, and only their address
+   is thread-local: a library loaded by dlopen (as CUDA loads a tool) has
+   little static TLS, a few hundred bytes for all.  (mmap, not malloc: a
+   walk can start in a signal handler.) */
 #define SETS 256                        /* a power of two */
-static _Thread_local __attribute__((tls_model("initial-exec"))) struct {
+typedef struct {
     uintptr_t pc[2];                    /* [0] the more recently looked up */
     uint8_t cls[2];
-} seen[SETS];
+} seen_set;
+static _Thread_local __attribute__((tls_model("initial-exec"))) seen_set *seen;
+static pthread_key_t seen_key;
+static pthread_once_t seen_once = PTHREAD_ONCE_INIT;
 
-static inline code_class classify(uintptr_t pc)
+static void unmap_seen(void *sets)
 {
-    __typeof__(*seen) *set = &seen[(size_t)((pc * 0x9E3779B97F4A7C15ull) >> 56) & (SETS - 1)];
-    if (set->pc[0] == pc)
-        return (code_class)set->cls[0];
-    if (set->pc[1] == pc)
-        return (code_class)set->cls[1];
+    munmap(sets, SETS * sizeof(seen_set));
+    seen = NULL;
+}
+
+static void make_seen_key(void)
+{
+    pthread_key_create(&seen_key, unmap_seen);
+}
+
+static seen_set *thread_seen(void)
+{
+    if (!seen) {
+        void *sets = mmap(NULL, SETS * sizeof(seen_set), PROT_READ | PROT_WRITE,
+                          MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (sets == MAP_FAILED)
+            return NULL;
+        pthread_once(&seen_once, make_seen_key);
+        pthread_setspecific(seen_key, sets);
+        seen = sets;
+    }
+    return seen;
+}
+
+static code_class lookup_or_refresh(uintptr_t pc)
+{
     code_class c = lookup_class(pc);
     if (c == CODE_UNKNOWN) {
         refresh_map();
         c = lookup_class(pc);
     }
+    return c;
+}
+
+static inline code_class classify(uintptr_t pc)
+{
+    seen_set *sets = thread_seen();
+    if (!sets)
+        return lookup_or_refresh(pc);
+    seen_set *set = &sets[(size_t)((pc * 0x9E3779B97F4A7C15ull) >> 56) & (SETS - 1)];
+    if (set->pc[0] == pc)
+        return (code_class)set->cls[0];
+    if (set->pc[1] == pc)
+        return (code_class)set->cls[1];
+    code_class c = lookup_or_refresh(pc);
     set->pc[1] = set->pc[0], set->cls[1] = set->cls[0];
     set->pc[0] = pc, set->cls[0] = (uint8_t)c;
     return c;

@@ -15,6 +15,7 @@
 #include "schema.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <semaphore.h>
 #include <signal.h>
@@ -23,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -69,8 +71,8 @@ static const char *const statements[S_COUNT] = {
                   "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 1, ?11, ?12, ?13)",
     [S_RECOUNT] = "UPDATE findings SET count = ?20, bytes = nullif(?21, 0) "
                   "WHERE run = ?1 AND id = ?2",
-    [S_END] = "UPDATE runs SET ended_ns = ?2, exit_status = ?3, signal = ?4, events = ?5 "
-              "WHERE id = ?1",
+    [S_END] = "UPDATE runs SET ended_ns = ?2, exit_status = ?3, signal = ?4, events = ?5, "
+              "ended = ?6 WHERE id = ?1",
 };
 
 /* ---- the writer's state ---------------------------------------------------- */
@@ -120,12 +122,16 @@ static sem_t wake;
    SQLite or the allocator, whose locks the child would inherit held. */
 static pthread_mutex_t busy = PTHREAD_MUTEX_INITIALIZER;
 
-/* Says once what went wrong, and that the program goes on regardless. */
+/* Says once what went wrong (a full disk by that name), and that the
+   program goes on regardless. */
 static void broken(const char *what, const char *consequence)
 {
+    bool full = w.db && ((sqlite3_extended_errcode(w.db) & 0xff) == SQLITE_FULL ||
+                         sqlite3_system_errno(w.db) == ENOSPC);
     if (!w.broken)
         fprintf(stderr, "devtrace: %s: %s; the program runs on %s\n", what,
-                w.db ? sqlite3_errmsg(w.db) : "out of memory", consequence);
+                full ? "the disk is full" : w.db ? sqlite3_errmsg(w.db) : "out of memory",
+                consequence);
     w.broken = true;
 }
 
@@ -366,14 +372,9 @@ static int64_t kernel_id(const void *func)
     if (!t)
         return 0;
     if (fresh) {
-        int (*name_of)(const char **, const void *) =
-            (int (*)(const char **, const void *))dv_next("cudaFuncGetName");
-        const char *name = NULL;
-        if (!name_of || name_of(&name, func) != 0)
-            name = NULL;
         bind_int(S_KERNEL, 1, w.run);
         bind_int(S_KERNEL, 2, t->id);
-        bind_text(S_KERNEL, 3, name);
+        bind_text(S_KERNEL, 3, dv_kernel_name(func));
         int params = dv_kernel_param_count(func);
         if (params >= 0)
             bind_int(S_KERNEL, 4, params);
@@ -458,15 +459,22 @@ static int64_t write_finding(const dv_event *e)
     return t->id;
 }
 
+/* runs.ended, by dv_end */
+static const char *const end_names[] = { "exit", "signal", "exec", NULL };
+
+/* The end of the run; or, after an exec that failed, its end undone. */
 static void write_end(const dv_event *e)
 {
+    uint8_t how = e->u.end.how;
     bind_int(S_END, 1, w.run);
-    bind_int(S_END, 2, (int64_t)dv_now_ns());
-    if (!e->u.end.signal)
+    if (how != DV_END_NOT_YET)
+        bind_int(S_END, 2, (int64_t)dv_now_ns());
+    if (how == DV_END_EXIT)
         bind_int(S_END, 3, e->u.end.status);
-    else
+    else if (how == DV_END_SIGNAL)
         bind_int(S_END, 4, e->u.end.signal);
     bind_int(S_END, 5, (int64_t)w.events);
+    bind_text(S_END, 6, end_names[how]);
     step(S_END);
 }
 
@@ -709,12 +717,15 @@ static void close_db(void)
     w.db = NULL;
 }
 
+/* (With open, not fopen: the C library's fopen opens beneath the shim's
+   open, and the descriptor would be the program's to close.) */
 static void command_line(char *buf, size_t n)
 {
-    FILE *f = fopen("/proc/self/cmdline", "r");
-    size_t len = f ? fread(buf, 1, n - 1, f) : 0;
-    if (f)
-        fclose(f);
+    int fd = open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC);
+    ssize_t got = fd >= 0 ? read(fd, buf, n - 1) : 0;
+    size_t len = got > 0 ? (size_t)got : 0;
+    if (fd >= 0)
+        close(fd);
     for (size_t i = 0; i + 1 < len; i++)
         if (!buf[i])
             buf[i] = ' ';
@@ -768,13 +779,41 @@ static bool prepare_all(void)
     return true;
 }
 
+/* A report that could not be started is not left behind half made. */
+static void abandon(const char *path, bool created)
+{
+    broken(path, created ? NO_REPORT " (the partial file is removed)" : NO_REPORT);
+    if (created) {
+        close_db();
+        remove_report(path);
+    }
+}
+
+/* The report is never written through a symbolic link (someone else's file,
+   or one the link would create): the writer's opens that create a file do
+   not follow one (descriptors.c), and this says so. */
+static bool symbolic_link(const char *path)
+{
+    struct stat st;
+    if (lstat(path, &st) != 0 || !S_ISLNK(st.st_mode))
+        return false;
+    fprintf(stderr, "devtrace: %s is a symbolic link, which devtrace does not follow; "
+            "the program runs on " NO_REPORT "\n", path);
+    w.broken = true;
+    return true;
+}
+
 static void open_report(void)
 {
     char path[4096];
+    struct stat st;
     const char *session = getenv("DEVTRACE_SESSION");
     report_path(path, sizeof path);
+    if (symbolic_link(path))
+        return;
+    bool created = lstat(path, &st) != 0;
     if (!open_db(path)) {
-        broken(path, NO_REPORT);
+        abandon(path, created);
         return;
     }
     file_state state = inspect(session);
@@ -782,7 +821,7 @@ static void open_report(void)
         close_db();
         remove_report(path);
         if (!open_db(path)) {
-            broken(path, NO_REPORT);
+            abandon(path, true);
             return;
         }
     } else if (state != FILE_OURS) {
@@ -794,7 +833,7 @@ static void open_report(void)
     }
     if (sqlite3_exec(w.db, devtrace_schema_sql, NULL, NULL, NULL) != SQLITE_OK ||
         !insert_run(session) || !prepare_all() || !dv_events_open(w.db, w.run))
-        broken(path, NO_REPORT);
+        abandon(path, created || state == FILE_STALE);
 }
 
 /* ---- the thread ----------------------------------------------------------------- */
@@ -819,6 +858,7 @@ static void *writer_main(void *arg)
 {
     static dv_event batch[BATCH];
     (void)arg;
+    dv_descriptors_opener(true);
     pthread_mutex_lock(&busy);
     atomic_store(&running, true);
     open_report();
@@ -916,6 +956,7 @@ void dv_writer_after_fork(void)
 {
     if (w.db && w.nparents < 16)
         w.parents[w.nparents++] = w.db;
+    dv_descriptors_opener(false);
     static const pthread_once_t fresh = PTHREAD_ONCE_INIT;
     memcpy(&once, &fresh, sizeof once);
     atomic_store(&started, false);

@@ -125,6 +125,18 @@ static void test_launches(void)
     CHECK(cudaGetFuncBySymbol((cudaFunction_t *)&f, &k_add_one) == cudaSuccess);
     CHECK(cudaGetFuncBySymbol((cudaFunction_t *)&f, &n) == cudaErrorInvalidDeviceFunction);
     CHECK(cudaGetLastError() == cudaErrorInvalidDeviceFunction);
+    /* a CUfunction is a handle: the driver describes it, the runtime does not */
+    size_t offset = 1, size = 0;
+    const char *name = NULL;
+    CHECK((const void *)f != (const void *)&k_add_one);
+    CHECK_CU_OK(cuFuncGetParamInfo(f, 1, &offset, &size));
+    CHECK(offset == 8 && size == sizeof n);
+    CHECK_CU(cuFuncGetParamInfo(f, 2, &offset, &size), CUDA_ERROR_INVALID_VALUE);
+    CHECK_CU(cuFuncGetParamInfo((CUfunction)&n, 0, &offset, &size), CUDA_ERROR_INVALID_HANDLE);
+    CHECK_CU_OK(cuFuncGetName(&name, f));
+    CHECK_STR_EQ(name, "add_one");
+    CHECK(cudaFuncGetParamInfo((const void *)f, 0, &offset, &size) == cudaErrorInvalidDeviceFunction);
+    CHECK(cudaGetLastError() == cudaErrorInvalidDeviceFunction);
     CHECK_CU_OK(cuMemAlloc(&x, n * sizeof(unsigned)));
     CHECK_CU_OK(cuMemsetD32(x, 41, n));
     CHECK_CU_OK(cuLaunchKernel(f, 2, 1, 1, 64, 1, 1, 0, NULL, args, NULL));

@@ -25,8 +25,9 @@
  *
  * The driver API (cuda.h) is the same device seen otherwise: cuInit, primary
  * contexts (a context is its device), cuMemAlloc and the rest over the same
- * memory, cuLaunchKernel of a registered kernel (its CUfunction is its entry
- * address, as cudaGetFuncBySymbol gives), and cuGetProcAddress.  For tracers
+ * memory, cuLaunchKernel of a registered kernel (its CUfunction a handle, as
+ * cudaGetFuncBySymbol gives, which cuFuncGetParamInfo and cuFuncGetName
+ * describe), and cuGetProcAddress.  For tracers
  * it has CUPTI's callback API (cupti.h): one subscriber, told at the entry
  * and the exit of each runtime or driver call that allocates, copies, sets,
  * frees or launches, with CUPTI's params struct of its arguments; and it

@@ -6,8 +6,8 @@
  *
  * The driver API is the runtime's own memory, seen otherwise: a CUdeviceptr
  * is the address cudaMalloc would give, a primary context is a device (the
- * thread's current one), and a CUfunction is a registered kernel's entry
- * address (cudaGetFuncBySymbol gives it).  Unlike the runtime, it wants cuInit
+ * thread's current one), and a CUfunction is a registered kernel's handle
+ * (cudaGetFuncBySymbol gives it).  Unlike the runtime, it wants cuInit
  * first and a current context for memory, and it keeps no last error.
  */
 #include "sim.h"
@@ -344,7 +344,10 @@ static CUresult launch(CUfunction f, dim3 grid, dim3 block, CUstream stream, voi
         return e;
     if (extra)
         return params ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_SUPPORTED;
-    return driver_result(sim_launch((const void *)f, grid, block, params, stream));
+    const void *entry = sim_function_entry(f);
+    if (!entry)
+        return CUDA_ERROR_INVALID_HANDLE;
+    return driver_result(sim_launch(entry, grid, block, params, stream));
 }
 
 CUresult cuLaunchKernel(CUfunction f, unsigned int gx, unsigned int gy, unsigned int gz,
@@ -354,6 +357,21 @@ CUresult cuLaunchKernel(CUfunction f, unsigned int gx, unsigned int gy, unsigned
     SIM_DRIVER(cuLaunchKernel,
                launch(f, (dim3){ gx, gy, gz }, (dim3){ bx, by, bz }, stream, params, extra), f,
                gx, gy, gz, bx, by, bz, shared, stream, params, extra);
+}
+
+/* What a CUfunction takes and is called, as the runtime says it of its
+   kernel's host function.  (No context is needed: as CUDA's.) */
+CUresult cuFuncGetParamInfo(CUfunction f, size_t index, size_t *offset, size_t *size)
+{
+    const void *entry = sim_function_entry(f);
+    return entry ? driver_result(sim_param_info(entry, index, offset, size))
+                 : CUDA_ERROR_INVALID_HANDLE;
+}
+
+CUresult cuFuncGetName(const char **name, CUfunction f)
+{
+    const void *entry = sim_function_entry(f);
+    return entry ? driver_result(sim_function_name(name, entry)) : CUDA_ERROR_INVALID_HANDLE;
 }
 
 /* ---- cuGetProcAddress ----------------------------------------------------------------- */

@@ -62,35 +62,54 @@ static const kernel *find_kernel(const void *entry)
  * CUDA's cudaFuncGetName and cudaFuncGetParamInfo, and the one thing CUDA's
  * API does not say, whether a parameter is a pointer, for tracers. */
 
-cudaError_t cudaFuncGetName(const char **name, const void *func)
+cudaError_t sim_function_name(const char **name, const void *func)
 {
     const kernel *k = find_kernel(func);
     if (!k || !name)
-        return sim_return(k ? cudaErrorInvalidValue : cudaErrorInvalidDeviceFunction);
+        return k ? cudaErrorInvalidValue : cudaErrorInvalidDeviceFunction;
     *name = k->name;
     return cudaSuccess;
 }
 
-/* A CUfunction of the emulated device is its kernel's entry address. */
+cudaError_t cudaFuncGetName(const char **name, const void *func)
+{
+    return sim_return(sim_function_name(name, func));
+}
+
+/* A CUfunction of the emulated device is its kernel's registry entry, a
+   handle as CUDA's is: not the host function, which only the runtime's
+   calls take. */
 cudaError_t cudaGetFuncBySymbol(cudaFunction_t *f, const void *symbol)
 {
+    const kernel *k = find_kernel(symbol);
     if (!f)
         return sim_return(cudaErrorInvalidValue);
-    if (!find_kernel(symbol))
+    if (!k)
         return sim_return(cudaErrorInvalidDeviceFunction);
-    *f = (cudaFunction_t)symbol;
+    *f = (cudaFunction_t)k;
     return cudaSuccess;
+}
+
+const void *sim_function_entry(const void *function)
+{
+    const kernel *k = NULL;
+    pthread_mutex_lock(&registry_lock);
+    for (int i = 0; i < nkernels && !k; i++)
+        if (&kernels[i] == function)
+            k = &kernels[i];
+    pthread_mutex_unlock(&registry_lock);
+    return k ? k->entry : NULL;
 }
 
 /* Parameters are laid out as a C struct of them would be: each at a
    multiple of its size (at most 8). */
-cudaError_t cudaFuncGetParamInfo(const void *func, size_t index, size_t *offset, size_t *size)
+cudaError_t sim_param_info(const void *func, size_t index, size_t *offset, size_t *size)
 {
     const kernel *k = find_kernel(func);
     if (!k)
-        return sim_return(cudaErrorInvalidDeviceFunction);
+        return cudaErrorInvalidDeviceFunction;
     if (index >= (size_t)k->nparams || !offset || !size)
-        return sim_return(cudaErrorInvalidValue);
+        return cudaErrorInvalidValue;
     size_t at = 0;
     for (size_t i = 0; i <= index; i++) {
         size_t align = k->params[i].size < 8 ? k->params[i].size : 8;
@@ -103,9 +122,15 @@ cudaError_t cudaFuncGetParamInfo(const void *func, size_t index, size_t *offset,
     return cudaSuccess;
 }
 
+cudaError_t cudaFuncGetParamInfo(const void *func, size_t index, size_t *offset, size_t *size)
+{
+    return sim_return(sim_param_info(func, index, offset, size));
+}
+
 int cudasim_param_is_pointer(const void *func, int index)
 {
-    const kernel *k = find_kernel(func);
+    const void *entry = sim_function_entry(func);
+    const kernel *k = find_kernel(entry ? entry : func);
     if (!k || index < 0 || index >= k->nparams)
         return -1;
     return k->params[index].is_pointer;

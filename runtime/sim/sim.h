@@ -70,6 +70,13 @@ long sim_env_long(const char *name, long fallback, long lo, long hi);
 /* ---- launch.c ------------------------------------------------------------ */
 
 void sim_launch_after_fork(void);
+/* cudaFuncGetName and cudaFuncGetParamInfo of a kernel's host function,
+   leaving the thread's last error alone. */
+cudaError_t sim_function_name(const char **name, const void *func);
+cudaError_t sim_param_info(const void *func, size_t index, size_t *offset, size_t *size);
+/* The entry address of the kernel whose CUfunction is function; NULL when
+   it is none. */
+const void *sim_function_entry(const void *function);
 /* cudaLaunchKernel, leaving the thread's last error alone. */
 cudaError_t sim_launch(const void *func, dim3 grid, dim3 block, void **args, cudaStream_t stream);
 

@@ -12,6 +12,7 @@ way in every format is still caught.
 import csv
 import io
 import json
+import re
 import subprocess
 import sys
 
@@ -61,10 +62,27 @@ def as_csv(value):
     return "" if value is None else str(value)
 
 
+SHORT_ESCAPES = {"\b": "\\b", "\f": "\\f", "\n": "\\n", "\r": "\\r"}
+
+
+def escaped(text):
+    """CSV's spelling of a control character (a tab aside): as a C escape."""
+    def one(c):
+        if c in SHORT_ESCAPES:
+            return SHORT_ESCAPES[c]
+        if c == "\t" or not (ord(c) < 0x20 or 0x7f <= ord(c) < 0xa0):
+            return c
+        return f"\\x{ord(c):02x}" if ord(c) <= 0x7f else f"\\u{ord(c):04x}"
+    return "".join(one(c) for c in text)
+
+
 def same_text(csv_cell, json_value):
-    # JSON carries a byte that is not UTF-8 as U+FFFD; CSV carries the byte.
-    raw = csv_cell.encode("utf-8", errors="surrogateescape")
-    return raw.decode("utf-8", errors="replace") == as_csv(json_value)
+    # JSON carries a byte that is not UTF-8 as U+FFFD; CSV spells the byte
+    # as \xNN, as it does a control character (which JSON escapes its way).
+    check(not any(ord(c) < 0x20 and c != "\t" or ord(c) == 0x7f for c in csv_cell),
+          f"a control character in CSV: {csv_cell!r}")
+    bytes_as_fffd = re.sub(r"\\x[89a-f][0-9a-f]", "\ufffd", csv_cell)
+    return bytes_as_fffd == escaped(as_csv(json_value))
 
 
 def both_formats(report, view):

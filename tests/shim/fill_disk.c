@@ -1,0 +1,34 @@
+/* fill_disk: a program that fills the disk its report is on, halfway
+   through its run, and goes on making calls.  (For disk_full.sh.) */
+#include "shim_test.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+static void fill(const char *path)
+{
+    static char block[4096];
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    for (size_t n = sizeof block; fd >= 0 && n > 0;)
+        if (write(fd, block, n) < 0)
+            n = errno == ENOSPC ? n / 2 : 0;
+    if (fd >= 0)
+        close(fd);
+}
+
+int main(int argc, char **argv)
+{
+    void *dev = NULL;
+    char host[128] = { 0 };
+
+    SAY(cudaMalloc(&dev, 64));
+    SAY(cudaMemset(dev, 0, 64));
+    usleep(200000);                     /* the report holds these by now */
+    if (argc > 1)
+        fill(argv[1]);
+    SAY(cudaMemcpy(dev, host, sizeof host, cudaMemcpyHostToDevice));
+    SAY(cudaFree(dev));
+    SAY(cudaFree(dev));
+    return 0;
+}
