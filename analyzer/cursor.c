@@ -116,3 +116,28 @@ CXCursor cursor_body(CXCursor fn)
             return ch.v[i];
     return clang_getNullCursor();
 }
+
+static enum CXChildVisitResult cuda_attribute(CXCursor c, CXCursor parent, CXClientData data)
+{
+    unsigned *side = data;
+    (void)parent;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    *side |= k == CXCursor_CUDAGlobalAttr ? CUDA_KERNEL
+           : k == CXCursor_CUDADeviceAttr ? CUDA_DEVICE
+           : k == CXCursor_CUDAHostAttr   ? CUDA_HOST
+                                          : 0;
+    return CXChildVisit_Continue;
+}
+
+unsigned cursor_cuda_side(CXCursor fn)
+{
+    unsigned side = 0;
+    clang_visitChildren(fn, cuda_attribute, &side);
+    return side;
+}
+
+bool cursor_host_code(CXCursor fn)
+{
+    unsigned side = cursor_cuda_side(fn);
+    return !(side & (CUDA_KERNEL | CUDA_DEVICE)) || (side & CUDA_HOST);
+}

@@ -135,5 +135,8 @@ int dc_run_add(dc_run *r, const char *path, const dc_flags *flags, char *err, si
 /* Analyzes every function of the files added, adding the findings. */
 void dc_run_analyze(dc_run *r, dc_findings *out);
 void dc_run_free(dc_run *r);
+/* The CUDA toolkit .cu files are read with, or NULL: devcheck's own
+   declarations over cuda_runtime.h from the include path. */
+const char *dc_cuda_toolkit(void);
 
 #endif /* DEVCHECK_H */

@@ -4,6 +4,14 @@
  * without flags: their folders (the source tree's, and an install's beside
  * the program) go last on the include path, and __DEVCHECK__ turns the
  * annotations on.  A file with errors is said and not analyzed.
+ *
+ * A .cu file (or one that -x cu or -x cuda names) is read for its host side:
+ * clang's CUDA mode, host only.  With a CUDA toolkit (the one the build found,
+ * when it is still there) clang's own CUDA headers are used, with
+ * include/devcheck/cuda first on the path: it stands in for what clang 19
+ * needs and CUDA 13 removed, and keeps a project's cuda.h from shadowing the
+ * toolkit's.  Without one, devcheck/cuda/host.h declares what the host side
+ * needs, over cuda_runtime.h from the include path.
  */
 #define _GNU_SOURCE     /* program_invocation_name */
 #include "analysis.h"
@@ -13,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #define MAX_ARGS 512
 
@@ -44,14 +53,99 @@ void dc_run_free(dc_run *r)
     free(r);
 }
 
+/* The folder devcheck's own headers are in: an install's, beside the
+   program, else the source tree's. */
+static const char *own_includes(void)
+{
+    static char dir[PATH_MAX];
+    if (!dir[0]) {
+        const char *slash = strrchr(program_invocation_name, '/');
+        snprintf(dir, sizeof dir, "%.*s/../include",
+                 slash ? (int)(slash - program_invocation_name) : 1,
+                 slash ? program_invocation_name : ".");
+        char probe[PATH_MAX + 32];
+        snprintf(probe, sizeof probe, "%s/devcheck/cuda/host.h", dir);
+        if (access(probe, R_OK) != 0)
+            snprintf(dir, sizeof dir, "%s", DEVCHECK_OWN_INCLUDE);
+    }
+    return dir;
+}
+
+/* $DEVCHECK_CUDA_PATH, when set, names the toolkit (empty: none). */
+const char *dc_cuda_toolkit(void)
+{
+    static char cuda_h[PATH_MAX];
+    const char *dir = getenv("DEVCHECK_CUDA_PATH");
+    if (!dir)
+        dir = DEVCHECK_CUDA_PATH;
+    snprintf(cuda_h, sizeof cuda_h, "%s/include/cuda.h", dir);
+    return dir[0] && access(cuda_h, R_OK) == 0 ? dir : NULL;
+}
+
+/* The language a compile command's "-x" names, as clang spells it: nvcc's
+   "cu" is clang's "cuda". */
+static const char *language_named(const char *x)
+{
+    return strcmp(x, "cu") == 0 ? "cuda" : x;
+}
+
+static bool names_cuda(const char *path, const dc_flags *flags)
+{
+    const char *dot = strrchr(path, '.');
+    bool cuda = dot && strcmp(dot, ".cu") == 0;
+    for (int i = 0; flags && i < flags->nargs; i++) {
+        const char *a = flags->args[i], *x = strcmp(a, "-x") == 0 && i + 1 < flags->nargs
+                                                 ? flags->args[i + 1]
+                                             : strncmp(a, "-x", 2) == 0 ? a + 2
+                                                                        : NULL;
+        if (x && *x)
+            cuda = strcmp(language_named(x), "cuda") == 0;
+    }
+    return cuda;
+}
+
+/* The flags that read a file as the host side of CUDA, before the user's. */
+static int add_cuda(const char **argv, int argc)
+{
+    static char path[PATH_MAX + 16], compat[PATH_MAX + 32], cuda_h[PATH_MAX + 64];
+    const char *toolkit = dc_cuda_toolkit();
+    argv[argc++] = "-x";
+    argv[argc++] = "cuda";
+    argv[argc++] = "--cuda-host-only";
+    argv[argc++] = "-Wno-unknown-cuda-version";
+    if (toolkit) {
+        snprintf(path, sizeof path, "--cuda-path=%s", toolkit);
+        snprintf(compat, sizeof compat, "-I%s/devcheck/cuda", own_includes());
+        snprintf(cuda_h, sizeof cuda_h, "-DDEVCHECK_TOOLKIT_CUDA_H=\"%s/include/cuda.h\"", toolkit);
+        argv[argc++] = path;
+        argv[argc++] = compat;
+        argv[argc++] = cuda_h;
+    } else {
+        argv[argc++] = "-nocudainc";
+        argv[argc++] = "-include";
+        argv[argc++] = "devcheck/cuda/host.h";
+    }
+    return argc;
+}
+
+/* A user's flag as clang reads it for this file: "-x cu" is "-x cuda", and
+   a C standard (the same flags for every file of a test) is no C++ one. */
+static const char *translate(const char *arg, const char *prev, bool cuda)
+{
+    if (prev && strcmp(prev, "-x") == 0)
+        return language_named(arg);
+    if (strcmp(arg, "-xcu") == 0)
+        return "-xcuda";
+    if (cuda && strncmp(arg, "-std=", 5) == 0 && !strstr(arg, "++"))
+        return NULL;
+    return arg;
+}
+
 /* DEVCHECK_INCLUDES: the build's folders, ':'-separated (CMakeLists.txt). */
 static int add_includes(const char **argv, int argc, char *buf, size_t size)
 {
-    static char install[PATH_MAX];
-    const char *slash = strrchr(program_invocation_name, '/');
-    snprintf(install, sizeof install, "-I%.*s/../include",
-             slash ? (int)(slash - program_invocation_name) : 1,
-             slash ? program_invocation_name : ".");
+    static char install[PATH_MAX + 2];
+    snprintf(install, sizeof install, "-I%s", own_includes());
     argv[argc++] = install;
     snprintf(buf, size, "%s", DEVCHECK_INCLUDES);
     for (char *dir = strtok(buf, ":"); dir && argc < MAX_ARGS - 1; dir = strtok(NULL, ":"))
@@ -98,8 +192,14 @@ int dc_run_add(dc_run *r, const char *path, const dc_flags *flags, char *err, si
         argv[argc++] = "-working-directory";
         argv[argc++] = flags->directory;
     }
-    for (int i = 0; flags && i < flags->nargs && argc < MAX_ARGS - 16; i++)
-        argv[argc++] = flags->args[i];
+    bool cuda = names_cuda(path, flags);
+    if (cuda)
+        argc = add_cuda(argv, argc);
+    for (int i = 0; flags && i < flags->nargs && argc < MAX_ARGS - 16; i++) {
+        const char *arg = translate(flags->args[i], i ? flags->args[i - 1] : NULL, cuda);
+        if (arg)
+            argv[argc++] = arg;
+    }
     argc = add_includes(argv, argc, dirs, sizeof dirs);
     CXTranslationUnit tu;
     enum CXErrorCode rc = clang_parseTranslationUnit2(r->index, path, argv, argc, NULL, 0,

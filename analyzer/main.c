@@ -99,7 +99,11 @@ static void list_rules(void)
 static void print_version(void)
 {
     CXString clang = clang_getClangVersion();
+    const char *toolkit = dc_cuda_toolkit();
     printf("devcheck %s (libclang: %s)\n", DEVCHECK_VERSION, clang_getCString(clang));
+    printf(".cu files: the host side, with %s%s\n",
+           toolkit ? "the CUDA toolkit in " : "devcheck's own CUDA declarations (no toolkit)",
+           toolkit ? toolkit : "");
     clang_disposeString(clang);
 }
 
