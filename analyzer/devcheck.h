@@ -128,9 +128,10 @@ typedef struct {
 typedef struct dc_run dc_run;
 
 dc_run *dc_run_new(dc_model *model);
-/* Parses one file into the run.  Returns 0, or -1 when the file is missing
-   or does not parse, with the reason in err (one line per error,
-   "FILE:LINE:COL: error: ..."); such a file is left out. */
+/* Parses one file into the run.  Returns 0; 1 when it is not C, C++ or
+   CUDA (by its name or -x), which is said in err and left out; or -1 when
+   the file is missing or does not parse, with the reason in err (one line
+   per error, "FILE:LINE:COL: error: ..."); such a file is left out. */
 int dc_run_add(dc_run *r, const char *path, const dc_flags *flags, char *err, size_t errlen);
 /* Analyzes every function of the files added, adding the findings. */
 void dc_run_analyze(dc_run *r, dc_findings *out);

@@ -43,7 +43,10 @@ typedef struct {
 
 children cursor_children(CXCursor c);
 dc_loc cursor_loc(CXCursor c);
-/* Strips parentheses and casts. */
+/* Whether c only wraps its last child: parentheses, casts, C++'s implicit
+   nodes, a struct's copy. */
+bool cursor_wraps(CXCursor c);
+/* Strips what cursor_wraps says. */
 CXCursor cursor_bare(CXCursor c);
 /* The source text of an expression, shortened to fit messages. */
 void cursor_text(CXTranslationUnit tu, CXCursor c, char *buf, size_t n);

@@ -89,19 +89,38 @@ static const char *language_named(const char *x)
     return strcmp(x, "cu") == 0 ? "cuda" : x;
 }
 
-static bool names_cuda(const char *path, const dc_flags *flags)
+/* What a file is, by its name or the "-x" of its flags. */
+typedef enum { LANG_C, LANG_CXX, LANG_CUDA, LANG_OTHER } language;
+
+static const struct {
+    const char *name;               /* an extension, and clang's -x */
+    language lang;
+} languages[] = {
+    {"c", LANG_C}, {"h", LANG_C}, {"cuda", LANG_CUDA}, {"cu", LANG_CUDA}, {"c++", LANG_CXX},
+    {"cpp", LANG_CXX}, {"cc", LANG_CXX}, {"cxx", LANG_CXX}, {"C", LANG_CXX}, {"hpp", LANG_CXX},
+};
+
+static language language_of(const char *name)
+{
+    for (size_t i = 0; i < sizeof languages / sizeof languages[0]; i++)
+        if (strcmp(name, languages[i].name) == 0)
+            return languages[i].lang;
+    return LANG_OTHER;
+}
+
+static language file_language(const char *path, const dc_flags *flags)
 {
     const char *dot = strrchr(path, '.');
-    bool cuda = dot && strcmp(dot, ".cu") == 0;
+    language lang = dot ? language_of(dot + 1) : LANG_OTHER;
     for (int i = 0; flags && i < flags->nargs; i++) {
         const char *a = flags->args[i], *x = strcmp(a, "-x") == 0 && i + 1 < flags->nargs
                                                  ? flags->args[i + 1]
                                              : strncmp(a, "-x", 2) == 0 ? a + 2
                                                                         : NULL;
         if (x && *x)
-            cuda = strcmp(language_named(x), "cuda") == 0;
+            lang = language_of(x);
     }
-    return cuda;
+    return lang;
 }
 
 /* The flags that read a file as the host side of CUDA, before the user's. */
@@ -129,14 +148,14 @@ static int add_cuda(const char **argv, int argc)
 }
 
 /* A user's flag as clang reads it for this file: "-x cu" is "-x cuda", and
-   a C standard (the same flags for every file of a test) is no C++ one. */
-static const char *translate(const char *arg, const char *prev, bool cuda)
+   a C standard (the same flags given for every file) is no C++ one. */
+static const char *translate(const char *arg, const char *prev, language lang)
 {
     if (prev && strcmp(prev, "-x") == 0)
         return language_named(arg);
     if (strcmp(arg, "-xcu") == 0)
         return "-xcuda";
-    if (cuda && strncmp(arg, "-std=", 5) == 0 && !strstr(arg, "++"))
+    if (lang != LANG_C && strncmp(arg, "-std=", 5) == 0 && !strstr(arg, "++"))
         return NULL;
     return arg;
 }
@@ -192,11 +211,15 @@ int dc_run_add(dc_run *r, const char *path, const dc_flags *flags, char *err, si
         argv[argc++] = "-working-directory";
         argv[argc++] = flags->directory;
     }
-    bool cuda = names_cuda(path, flags);
-    if (cuda)
+    language lang = file_language(path, flags);
+    if (lang == LANG_OTHER) {
+        snprintf(err, errlen, "devcheck: %s: not C, C++ or CUDA: not analyzed", path);
+        return 1;
+    }
+    if (lang == LANG_CUDA)
         argc = add_cuda(argv, argc);
     for (int i = 0; flags && i < flags->nargs && argc < MAX_ARGS - 16; i++) {
-        const char *arg = translate(flags->args[i], i ? flags->args[i - 1] : NULL, cuda);
+        const char *arg = translate(flags->args[i], i ? flags->args[i - 1] : NULL, lang);
         if (arg)
             argv[argc++] = arg;
     }

@@ -333,7 +333,7 @@ static dc_model *load_model(const request *r)
 }
 
 /* Parses every job, then analyzes them together; returns how many failed,
-   each said on stderr. */
+   each said on stderr (as is a file left out, not C, C++ or CUDA). */
 static int analyze(const jobs *js, dc_model *model, dc_findings *found)
 {
     static char err[16384];
@@ -343,10 +343,11 @@ static int analyze(const jobs *js, dc_model *model, dc_findings *found)
         const job *j = &js->v[i];
         dc_flags flags = {(const char *const *)j->args, j->nargs, j->directory};
         err[0] = '\0';
-        if (dc_run_add(run, j->path, &flags, err, sizeof err) != 0) {
+        int rc = dc_run_add(run, j->path, &flags, err, sizeof err);
+        if (rc != 0) {
             size_t n = strlen(err);
             fprintf(stderr, "%s%s", err, n > 0 && err[n - 1] == '\n' ? "" : "\n");
-            failed++;
+            failed += rc < 0;
         }
     }
     dc_run_analyze(run, found);
