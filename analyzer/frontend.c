@@ -172,15 +172,20 @@ static int add_includes(const char **argv, int argc, char *buf, size_t size)
     return argc;
 }
 
-static void say_errors(CXTranslationUnit tu, char *err, size_t errlen, int *nerrors)
+static void say_errors(CXTranslationUnit tu, const char *path, char *err, size_t errlen,
+                       int *nerrors)
 {
     size_t used = strlen(err);
     for (unsigned i = 0, n = clang_getNumDiagnostics(tu); i < n; i++) {
         CXDiagnostic d = clang_getDiagnostic(tu, i);
         if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
+            CXFile file;
+            clang_getExpansionLocation(clang_getDiagnosticLocation(d), &file, NULL, NULL, NULL);
             CXString s = clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation |
                                                    CXDiagnostic_DisplayColumn);
-            int k = snprintf(err + used, errlen - used, "%s%s", used ? "\n" : "",
+            /* one with no place (a flag clang rejects) is said for the file */
+            int k = snprintf(err + used, errlen - used, "%s%s%s%s%s", used ? "\n" : "",
+                             file ? "" : "devcheck: ", file ? "" : path, file ? "" : ": ",
                              clang_getCString(s));
             if (k > 0 && (size_t)k < errlen - used)
                 used += (size_t)k;
@@ -231,7 +236,7 @@ int dc_run_add(dc_run *r, const char *path, const dc_flags *flags, char *err, si
         snprintf(err, errlen, "devcheck: %s: libclang could not parse it (error %d)", path, rc);
         return -1;
     }
-    say_errors(tu, err, errlen, &nerrors);
+    say_errors(tu, path, err, errlen, &nerrors);
     if (nerrors) {
         clang_disposeTranslationUnit(tu);
         return -1;
