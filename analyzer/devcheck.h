@@ -128,11 +128,20 @@ typedef struct {
 typedef struct dc_run dc_run;
 
 dc_run *dc_run_new(dc_model *model);
-/* Parses one file into the run.  Returns 0; 1 when it is not C, C++ or
-   CUDA (by its name or -x), which is said in err and left out; or -1 when
-   the file is missing or does not parse, with the reason in err (one line
-   per error, "FILE:LINE:COL: error: ..."); such a file is left out. */
-int dc_run_add(dc_run *r, const char *path, const dc_flags *flags, char *err, size_t errlen);
+/* A file to parse into a run, with its flags; status and err are set. */
+typedef struct {
+    const char *path;
+    dc_flags flags;
+    int status;         /* 0; 1 when it is not C, C++ or CUDA (by its name or
+                           -x), left out; -1 when it is missing or does not
+                           parse, left out */
+    char *err;          /* why not 0, fresh (one line per error,
+                           "FILE:LINE:COL: error: ..."), or NULL */
+} dc_source;
+
+/* Parses the sources into the run, up to jobs at once (threads).  The
+   units are kept in the sources' order whatever order they finish in. */
+void dc_run_parse(dc_run *r, dc_source *v, int n, int jobs);
 /* Analyzes every function of the files added, adding the findings. */
 void dc_run_analyze(dc_run *r, dc_findings *out);
 void dc_run_free(dc_run *r);

@@ -31,6 +31,8 @@ static const char usage[] =
     "options:\n"
     "  -p BUILD_DIR          each file's flags from BUILD_DIR/compile_commands.json;\n"
     "                        with no FILE, every file it names\n"
+    "  -j N                  parse N files at once (default: the number of cores);\n"
+    "                        the output is the same for any N\n"
     "  --format text|sarif   compiler-style lines (the default), or SARIF 2.1.0\n"
     "  --model FILE          add a model file's entries to the API model (repeatable)\n"
     "  --list-rules          the rules, with what each finds\n"
@@ -55,6 +57,7 @@ static const struct option long_options[] = {
 /* What the command line asks for. */
 typedef struct {
     bool sarif;
+    int jobs;                       /* -j */
     const char *build_dir;
     char **models;                  /* the --model files, in their order */
     int nmodels;
@@ -120,6 +123,17 @@ static const char *bad_option(char **argv)
     return argv[optind - 1];
 }
 
+/* -j's value: 1 to 1024 files at once. */
+static int jobs_count(const char *text)
+{
+    char *end;
+    errno = 0;
+    long n = strtol(text, &end, 10);
+    if (errno || end == text || *end || n < 1 || n > 1024)
+        usage_error("-j wants a number of files from 1 to 1024, not '%s'", text);
+    return (int)n;
+}
+
 /* Reads the options; --help, --version and --list-rules answer at once.  The
    flags after "--" are the compiler's, and getopt never sees them.  Files
    and options mix in any order (getopt's "-": files come as 1, in order,
@@ -136,13 +150,16 @@ static void parse_request(int argc, char **argv, request *r)
     r->models = dc_realloc(NULL, (size_t)argc * sizeof *r->models);
     r->files = dc_realloc(NULL, (size_t)argc * sizeof *r->files);
     opterr = 0;
-    for (int opt; (opt = getopt_long(dashes, argv, "-:p:h", long_options, NULL)) != -1;) {
+    for (int opt; (opt = getopt_long(dashes, argv, "-:p:j:h", long_options, NULL)) != -1;) {
         switch (opt) {
         case 1:
             r->files[r->nfiles++] = optarg;
             break;
         case 'p':
             r->build_dir = optarg;
+            break;
+        case 'j':
+            r->jobs = jobs_count(optarg);
             break;
         case OPT_FORMAT:
             if (strcmp(optarg, "text") != 0 && strcmp(optarg, "sarif") != 0)
@@ -384,25 +401,30 @@ static dc_model *load_model(const request *r)
     return m;
 }
 
-/* Parses every job, then analyzes them together; returns how many failed,
-   each said on stderr (as is a file left out, not C, C++ or CUDA). */
-static int analyze(jobs *js, dc_model *model, dc_findings *found)
+/* Parses every job, r->jobs at once, then analyzes them together; returns
+   how many failed, each said on stderr in the jobs' order (as is a file
+   left out, not C, C++ or CUDA). */
+static int analyze(jobs *js, const request *r, dc_model *model, dc_findings *found)
 {
-    static char err[16384];
     int failed = 0;
-    dc_run *run = dc_run_new(model);
+    dc_source *v = dc_realloc(NULL, (size_t)(js->n ? js->n : 1) * sizeof *v);
     for (int i = 0; i < js->n; i++) {
         job *j = &js->v[i];
-        dc_flags flags = {(const char *const *)j->args, j->nargs, j->directory};
-        err[0] = '\0';
-        int rc = dc_run_add(run, j->path, &flags, err, sizeof err);
-        if (rc != 0) {
-            size_t n = strlen(err);
-            fprintf(stderr, "%s%s", err, n > 0 && err[n - 1] == '\n' ? "" : "\n");
-            j->failed = rc < 0;
-            failed += rc < 0;
-        }
+        v[i] = (dc_source){ j->path, { (const char *const *)j->args, j->nargs, j->directory },
+                            0, NULL };
     }
+    dc_run *run = dc_run_new(model);
+    dc_run_parse(run, v, js->n, r->jobs);
+    for (int i = 0; i < js->n; i++) {
+        if (v[i].err) {
+            size_t n = strlen(v[i].err);
+            fprintf(stderr, "%s%s", v[i].err, n > 0 && v[i].err[n - 1] == '\n' ? "" : "\n");
+            free(v[i].err);
+        }
+        js->v[i].failed = v[i].status < 0;
+        failed += v[i].status < 0;
+    }
+    free(v);
     dc_run_analyze(run, found);
     dc_run_free(run);
     return failed;
@@ -453,13 +475,14 @@ static void print_findings(const request *r, const dc_findings *found)
 
 int main(int argc, char **argv)
 {
-    request r = {0};
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    request r = { .jobs = cores > 0 ? (int)cores : 1 };
     parse_request(argc, argv, &r);
     jobs js = r.build_dir ? jobs_from_database(&r) : jobs_from_command_line(&r);
     dc_model *model = load_model(&r);
 
     dc_findings found = {0};
-    int failed = analyze(&js, model, &found), errors = js.errors + failed;
+    int failed = analyze(&js, &r, model, &found), errors = js.errors + failed;
     dc_findings_sort(&found);
     dc_findings_drop(&found, dc_suppressed);
     print_findings(&r, &found);
