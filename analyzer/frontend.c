@@ -300,9 +300,35 @@ dc_run *dc_run_new(dc_model *model)
     return r;
 }
 
+typedef struct {
+    dc_run *r;
+    dc_findings *out;
+} analysis;
+
+static void *analyze_all(void *arg)
+{
+    analysis *a = arg;
+    dc_dataflow_program(a->r->units, a->r->n, a->r->model, a->out);
+    return NULL;
+}
+
+/* The walk recurses as deep as the code nests (an else-if chain, a chain
+   of 5,000 operators): it runs on a thread with a stack for that, which
+   the system only fills as it is used. */
+#define WALK_STACK (1024u << 20)
+
 void dc_run_analyze(dc_run *r, dc_findings *out)
 {
-    dc_dataflow_program(r->units, r->n, r->model, out);
+    analysis a = { r, out };
+    pthread_t walker;
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setstacksize(&attr, WALK_STACK);
+    if (pthread_create(&walker, &attr, analyze_all, &a) == 0)
+        pthread_join(walker, NULL);
+    else
+        analyze_all(&a);        /* no thread: this one's stack */
+    pthread_attr_destroy(&attr);
 }
 
 void dc_run_free(dc_run *r)
