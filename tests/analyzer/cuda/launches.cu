@@ -34,20 +34,23 @@ void scale_twice_gpu(float *x, int n)
 void launches(int n)
 {
     float *host = (float *)malloc(n * sizeof *host), stack_buf[64];
-    float *dev = NULL, *managed = NULL;
+    float *dev = NULL;
     cudaMalloc((void **)&dev, n * sizeof *dev);
-    cudaMallocManaged((void **)&managed, n * sizeof *managed, cudaMemAttachGlobal);
 
     scale<<<1, 64>>>(host, 2.0f, n); // devcheck: memspace-mismatch
     scale<<<1, 64>>>(stack_buf, 2.0f, 64); // devcheck: memspace-mismatch
     scale<<<1, 64>>>(dev, 2.0f, n);
+#ifdef cudaMemAttachGlobal  /* the toolkit's: the emulated device has no managed memory */
+    float *managed = NULL;
+    cudaMallocManaged((void **)&managed, n * sizeof *managed, cudaMemAttachGlobal);
     scale<<<1, 64>>>(managed, 2.0f, n);
+    cudaFree(managed);
+#endif
     scale_gpu(host, n); // devcheck: memspace-mismatch
     scale_gpu(dev, n);
     scale_twice_gpu(host, n); // devcheck: memspace-mismatch
     scale_twice_gpu(dev, n);
 
-    cudaFree(managed);
     cudaFree(dev);
     free(host);
 }
