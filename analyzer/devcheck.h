@@ -1,12 +1,15 @@
 /*
- * devcheck: the static analyzer.  It reads C with libclang and flags tensor
- * and pointer uses that lack a device transfer.
+ * devcheck: the static analyzer.  It reads C (and C++, and the host side of
+ * CUDA) with libclang and flags tensor and pointer uses that lack a device
+ * transfer.
  *
  * The data path:  sources -> parse (all) -> model -> dataflow -> findings -> output.
  *
  *   main.c       the command line (SPEC section 2): files, flags, -p, formats
  *   frontend.c   libclang: a file and its flags into a translation unit,
- *                with errors said; locations and spellings of cursors
+ *                with errors said: C, C++, the host side of .cu files
+ *                (include/devcheck/cuda); -j's threads; the analysis on a
+ *                thread with a deep stack
  *   model.c      the API model: what each function does to devices, from
  *                annotations in headers (include/devcheck/annotations.h),
  *                model files (--model), and the built-in CUDA runtime model

@@ -78,8 +78,9 @@ static const struct {
     const char *name;               /* an extension, and clang's -x */
     language lang;
 } languages[] = {
-    {"c", LANG_C}, {"h", LANG_C}, {"cuda", LANG_CUDA}, {"cu", LANG_CUDA}, {"c++", LANG_CXX},
-    {"cpp", LANG_CXX}, {"cc", LANG_CXX}, {"cxx", LANG_CXX}, {"C", LANG_CXX}, {"hpp", LANG_CXX},
+    {"c", LANG_C}, {"h", LANG_C}, {"c-header", LANG_C}, {"cuda", LANG_CUDA}, {"cu", LANG_CUDA},
+    {"c++", LANG_CXX}, {"c++-header", LANG_CXX}, {"cpp", LANG_CXX}, {"cc", LANG_CXX},
+    {"cxx", LANG_CXX}, {"C", LANG_CXX}, {"hpp", LANG_CXX},
 };
 
 static language language_of(const char *name)
