@@ -3,7 +3,8 @@
  * does its effects (effects.c); a function defined in the program does
  * what its summary says (summary.c), whatever file defines it; anything
  * else may have written through the addresses it was given, so what they
- * point to is forgotten.
+ * point to is forgotten.  A call of a __global__ function is a <<<>>>
+ * launch: its pointer arguments must be device memory.
  */
 #include "flow.h"
 
@@ -124,6 +125,10 @@ value call_expression(unit *u, env *e, CXCursor c, bool result_used)
     CXCursor callee = clang_getCursorReferenced(c);
     if (clang_getCursorKind(callee) != CXCursor_FunctionDecl)
         return value_unknown();
+    if (cursor_cuda_side(callee) & CUDA_KERNEL) {     /* a <<<>>> launch */
+        effect_launch(u, callee, &a, cursor_loc(c));
+        return value_unknown();
+    }
     const dc_effects *effects = dc_model_effects(u->model, callee);
     if (effects)
         return modelled_call(u, e, c, callee, effects, &a, result_used);

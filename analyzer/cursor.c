@@ -34,12 +34,28 @@ dc_loc cursor_loc(CXCursor c)
     return loc;
 }
 
+/* What only wraps its last child: parentheses, casts, C++'s implicit
+   nodes (libclang's unexposed ones) and the copy of a struct, which
+   libclang shows as a call of its constructor. */
+bool cursor_wraps(CXCursor c)
+{
+    switch (clang_getCursorKind(c)) {
+    case CXCursor_ParenExpr: case CXCursor_CStyleCastExpr: case CXCursor_UnexposedExpr:
+    case CXCursor_CXXStaticCastExpr: case CXCursor_CXXReinterpretCastExpr:
+    case CXCursor_CXXConstCastExpr: case CXCursor_CXXFunctionalCastExpr:
+        return true;
+    case CXCursor_CallExpr:
+        return clang_getCursorKind(clang_getCursorReferenced(c)) == CXCursor_Constructor &&
+               clang_Cursor_getNumArguments(c) == 1;
+    default:
+        return false;
+    }
+}
+
 CXCursor cursor_bare(CXCursor c)
 {
     for (;;) {
-        enum CXCursorKind k = clang_getCursorKind(c);
-        if (k != CXCursor_ParenExpr && k != CXCursor_CStyleCastExpr &&
-            k != CXCursor_UnexposedExpr)
+        if (!cursor_wraps(c))
             return c;
         children ch = cursor_children(c);
         if (ch.n == 0)
@@ -115,4 +131,29 @@ CXCursor cursor_body(CXCursor fn)
         if (clang_getCursorKind(ch.v[i]) == CXCursor_CompoundStmt)
             return ch.v[i];
     return clang_getNullCursor();
+}
+
+static enum CXChildVisitResult cuda_attribute(CXCursor c, CXCursor parent, CXClientData data)
+{
+    unsigned *side = data;
+    (void)parent;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    *side |= k == CXCursor_CUDAGlobalAttr ? CUDA_KERNEL
+           : k == CXCursor_CUDADeviceAttr ? CUDA_DEVICE
+           : k == CXCursor_CUDAHostAttr   ? CUDA_HOST
+                                          : 0;
+    return CXChildVisit_Continue;
+}
+
+unsigned cursor_cuda_side(CXCursor fn)
+{
+    unsigned side = 0;
+    clang_visitChildren(fn, cuda_attribute, &side);
+    return side;
+}
+
+bool cursor_host_code(CXCursor fn)
+{
+    unsigned side = cursor_cuda_side(fn);
+    return !(side & (CUDA_KERNEL | CUDA_DEVICE)) || (side & CUDA_HOST);
 }

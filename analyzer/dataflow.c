@@ -11,6 +11,8 @@
  *     rounds).
  *   - A function defined in a header is summarized for its callers; its
  *     own findings are those of the files named.
+ *   - Functions inside extern "C" { } are the file's like any other;
+ *     kernels and __device__ functions are device code, never walked.
  *   - The program is walked twice: the first walk finds what every
  *     assignment stores into each struct field (fields.c), the second
  *     reads the fields with those facts and says the findings.
@@ -87,8 +89,11 @@ static enum CXChildVisitResult each_definition(CXCursor c, CXCursor parent, CXCl
 {
     unit_scan *scan = data;
     (void)parent;
-    if (clang_getCursorKind(c) == CXCursor_FunctionDecl && clang_isCursorDefinition(c) &&
-        clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_LinkageSpec)      /* extern "C" { ... } */
+        return CXChildVisit_Recurse;
+    if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(c) &&
+        clang_Location_isFromMainFile(clang_getCursorLocation(c)) && cursor_host_code(c))
         add_function(scan->p, c, scan->tu, true);
     return CXChildVisit_Continue;
 }

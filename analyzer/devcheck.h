@@ -1,12 +1,15 @@
 /*
- * devcheck: the static analyzer.  It reads C with libclang and flags tensor
- * and pointer uses that lack a device transfer.
+ * devcheck: the static analyzer.  It reads C (and C++, and the host side of
+ * CUDA) with libclang and flags tensor and pointer uses that lack a device
+ * transfer.
  *
  * The data path:  sources -> parse (all) -> model -> dataflow -> findings -> output.
  *
  *   main.c       the command line (SPEC section 2): files, flags, -p, formats
  *   frontend.c   libclang: a file and its flags into a translation unit,
- *                with errors said; locations and spellings of cursors
+ *                with errors said: C, C++, the host side of .cu files
+ *                (include/devcheck/cuda); -j's threads; the analysis on a
+ *                thread with a deep stack
  *   model.c      the API model: what each function does to devices, from
  *                annotations in headers (include/devcheck/annotations.h),
  *                model files (--model), and the built-in CUDA runtime model
@@ -165,12 +168,25 @@ typedef struct {
 typedef struct dc_run dc_run;
 
 dc_run *dc_run_new(dc_model *model);
-/* Parses one file into the run.  Returns 0, or -1 when the file is missing
-   or does not parse, with the reason in err (one line per error,
-   "FILE:LINE:COL: error: ..."); such a file is left out. */
-int dc_run_add(dc_run *r, const char *path, const dc_flags *flags, char *err, size_t errlen);
+/* A file to parse into a run, with its flags; status and err are set. */
+typedef struct {
+    const char *path;
+    dc_flags flags;
+    int status;         /* 0; 1 when it is not C, C++ or CUDA (by its name or
+                           -x), left out; -1 when it is missing or does not
+                           parse, left out */
+    char *err;          /* why not 0, fresh (one line per error,
+                           "FILE:LINE:COL: error: ..."), or NULL */
+} dc_source;
+
+/* Parses the sources into the run, up to jobs at once (threads).  The
+   units are kept in the sources' order whatever order they finish in. */
+void dc_run_parse(dc_run *r, dc_source *v, int n, int jobs);
 /* Analyzes every function of the files added, adding the findings. */
 void dc_run_analyze(dc_run *r, dc_findings *out);
 void dc_run_free(dc_run *r);
+/* The CUDA toolkit .cu files are read with, or NULL: devcheck's own
+   declarations over cuda_runtime.h from the include path. */
+const char *dc_cuda_toolkit(void);
 
 #endif /* DEVCHECK_H */

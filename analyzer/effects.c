@@ -513,7 +513,19 @@ static void memcpy_kind(call_state *s, const dc_effect *ef)
                         argument_operand(s->a, ef->arg[1], src), NULL);
 }
 
-/* A kernel launch: each pointer parameter of the kernel (from its
+/* Argument i of a kernel, a pointer parameter, must be device memory. */
+static void kernel_argument(unit *u, dc_loc at, CXCursor kernel, int i, dc_operand arg)
+{
+    CXType t = clang_getCursorType(clang_Cursor_getArgument(kernel, (unsigned)i));
+    if (t.kind != CXType_Pointer)
+        return;
+    char name[64], what[128];
+    cursor_spelling(kernel, name, sizeof name);
+    snprintf(what, sizeof what, "argument %d of kernel %s", i, name);
+    effect_need_memory(u, at, what, arg, true);
+}
+
+/* cudaLaunchKernel: each pointer parameter of the kernel (from its
    declaration) gets the memory of the matching argument address. */
 static void launch(call_state *s, const dc_effect *ef)
 {
@@ -521,8 +533,6 @@ static void launch(call_state *s, const dc_effect *ef)
     const value *list = arg_value(s, ef, 1);
     if (clang_getCursorKind(kernel) != CXCursor_FunctionDecl || list->kind != V_ADDRS)
         return;
-    char name[64];
-    cursor_spelling(kernel, name, sizeof name);
     int nparams = clang_Cursor_getNumArguments(kernel);
     const char *next = path_text(list->path);
     for (int i = 0; i < nparams && *next; i++) {
@@ -530,14 +540,17 @@ static void launch(call_state *s, const dc_effect *ef)
         const char *bar = strchr(next, '|');
         snprintf(slot, sizeof slot, "%.*s", bar ? (int)(bar - next) : (int)strlen(next), next);
         next = bar ? bar + 1 : "";
-        CXType t = clang_getCursorType(clang_Cursor_getArgument(kernel, (unsigned)i));
         value v = env_get(s->e, path_intern(slot));
-        if (t.kind != CXType_Pointer || v.kind != V_MEMORY)
-            continue;
-        char what[128];
-        snprintf(what, sizeof what, "argument %d of kernel %s", i, name);
-        effect_need_memory(s->u, s->at, what, (dc_operand){ slot, &v.where, false }, true);
+        if (v.kind == V_MEMORY)
+            kernel_argument(s->u, s->at, kernel, i, (dc_operand){ slot, &v.where, false });
     }
+}
+
+void effect_launch(unit *u, CXCursor kernel, arguments *a, dc_loc at)
+{
+    for (int i = 0; i < a->n; i++)
+        if (a->v[i].kind == V_MEMORY)
+            kernel_argument(u, at, kernel, i, argument_operand(a, i, &a->v[i]));
 }
 
 void effect_check_deref(unit *u, env *e, CXCursor base, const value *v, bool write, dc_loc at)

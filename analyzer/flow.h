@@ -43,7 +43,10 @@ typedef struct {
 
 children cursor_children(CXCursor c);
 dc_loc cursor_loc(CXCursor c);
-/* Strips parentheses and casts. */
+/* Whether c only wraps its last child: parentheses, casts, C++'s implicit
+   nodes, a struct's copy. */
+bool cursor_wraps(CXCursor c);
+/* Strips what cursor_wraps says. */
 CXCursor cursor_bare(CXCursor c);
 /* The source text of an expression, shortened to fit messages. */
 void cursor_text(CXTranslationUnit tu, CXCursor c, char *buf, size_t n);
@@ -53,6 +56,11 @@ int cursor_int(CXCursor c, int fallback);
 bool type_names(CXType t, const char *word);
 CXCursor cursor_body(CXCursor fn);
 bool cursor_is_addr_of(CXCursor c);
+/* A function's CUDA qualifiers: __global__, __device__, __host__. */
+enum { CUDA_KERNEL = 1, CUDA_DEVICE = 2, CUDA_HOST = 4 };
+unsigned cursor_cuda_side(CXCursor fn);
+/* Whether the host runs a function: not a kernel, nor device code only. */
+bool cursor_host_code(CXCursor fn);
 
 /* ---- values (value.c) ----------------------------------------------------------- */
 
@@ -248,6 +256,8 @@ void effect_apply(call_state *s, const dc_effect *ef);
 void effect_check_deref(unit *u, env *e, CXCursor base, const value *v, bool write, dc_loc at);
 /* The checks of one pointer argument that must be device (or host) memory. */
 void effect_need_memory(unit *u, dc_loc at, const char *what, dc_operand ptr, bool device);
+/* A <<<>>> launch of kernel: each pointer argument must be device memory. */
+void effect_launch(unit *u, CXCursor kernel, arguments *a, dc_loc at);
 /* dt_module_to's work: m and what is registered with it moved to `to`. */
 void effect_move_module(call_state *s, value *m, const char *name, const value *to);
 

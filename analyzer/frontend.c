@@ -4,70 +4,178 @@
  * without flags: their folders (the source tree's, and an install's beside
  * the program) go last on the include path, and __DEVCHECK__ turns the
  * annotations on.  A file with errors is said and not analyzed.
+ *
+ * A .cu file (or one that -x cu or -x cuda names) is read for its host side:
+ * clang's CUDA mode, host only.  With a CUDA toolkit (the one the build found,
+ * when it is still there) clang's own CUDA headers are used, with
+ * include/devcheck/cuda first on the path: it stands in for what clang 19
+ * needs and CUDA 13 removed, and keeps a project's cuda.h from shadowing the
+ * toolkit's.  Without one, devcheck/cuda/host.h declares what the host side
+ * needs, over cuda_runtime.h from the include path.
+ *
+ * With -j, files are parsed by as many threads, each with its own libclang
+ * index; the units are kept in the order the files were given, so that the
+ * analysis, on one thread after them, is the same for any -j.
  */
 #define _GNU_SOURCE     /* program_invocation_name */
 #include "analysis.h"
 
 #include <errno.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #define MAX_ARGS 512
 
 struct dc_run {
-    CXIndex index;
     dc_model *model;
+    CXIndex *indexes;                   /* one per thread that parsed */
+    int nindexes;
     CXTranslationUnit *units;
     int n;
+    const char *toolkit;                /* dc_cuda_toolkit() */
+    char own[PATH_MAX];                 /* devcheck's own headers */
 };
 
-dc_run *dc_run_new(dc_model *model)
+/* The folder devcheck's own headers are in: an install's, beside the
+   program, else the source tree's. */
+static void find_own_includes(char *dir, size_t size)
 {
-    dc_run *r = dc_realloc(NULL, sizeof *r);
-    *r = (dc_run){ clang_createIndex(0, 0), model, NULL, 0 };
-    return r;
+    const char *slash = strrchr(program_invocation_name, '/');
+    snprintf(dir, size, "%.*s/../include", slash ? (int)(slash - program_invocation_name) : 1,
+             slash ? program_invocation_name : ".");
+    char probe[PATH_MAX + 32];
+    snprintf(probe, sizeof probe, "%s/devcheck/cuda/host.h", dir);
+    if (access(probe, R_OK) != 0)
+        snprintf(dir, size, "%s", DEVCHECK_OWN_INCLUDE);
 }
 
-void dc_run_analyze(dc_run *r, dc_findings *out)
+/* $DEVCHECK_CUDA_PATH, when set, names the toolkit (empty: none). */
+const char *dc_cuda_toolkit(void)
 {
-    dc_dataflow_program(r->units, r->n, r->model, out);
+    char cuda_h[PATH_MAX];
+    const char *dir = getenv("DEVCHECK_CUDA_PATH");
+    if (!dir)
+        dir = DEVCHECK_CUDA_PATH;
+    snprintf(cuda_h, sizeof cuda_h, "%s/include/cuda.h", dir);
+    return dir[0] && access(cuda_h, R_OK) == 0 ? dir : NULL;
 }
 
-void dc_run_free(dc_run *r)
+/* The language a compile command's "-x" names, as clang spells it: nvcc's
+   "cu" is clang's "cuda". */
+static const char *language_named(const char *x)
 {
-    for (int i = 0; i < r->n; i++)
-        clang_disposeTranslationUnit(r->units[i]);
-    free(r->units);
-    clang_disposeIndex(r->index);
-    free(r);
+    return strcmp(x, "cu") == 0 ? "cuda" : x;
+}
+
+/* What a file is, by its name or the "-x" of its flags. */
+typedef enum { LANG_C, LANG_CXX, LANG_CUDA, LANG_OTHER } language;
+
+static const struct {
+    const char *name;               /* an extension, and clang's -x */
+    language lang;
+} languages[] = {
+    {"c", LANG_C}, {"h", LANG_C}, {"c-header", LANG_C}, {"cuda", LANG_CUDA}, {"cu", LANG_CUDA},
+    {"c++", LANG_CXX}, {"c++-header", LANG_CXX}, {"cpp", LANG_CXX}, {"cc", LANG_CXX},
+    {"cxx", LANG_CXX}, {"C", LANG_CXX}, {"hpp", LANG_CXX},
+};
+
+static language language_of(const char *name)
+{
+    for (size_t i = 0; i < sizeof languages / sizeof languages[0]; i++)
+        if (strcmp(name, languages[i].name) == 0)
+            return languages[i].lang;
+    return LANG_OTHER;
+}
+
+static language file_language(const char *path, const dc_flags *flags)
+{
+    const char *dot = strrchr(path, '.');
+    language lang = dot ? language_of(dot + 1) : LANG_OTHER;
+    for (int i = 0; flags && i < flags->nargs; i++) {
+        const char *a = flags->args[i], *x = strcmp(a, "-x") == 0 && i + 1 < flags->nargs
+                                                 ? flags->args[i + 1]
+                                             : strncmp(a, "-x", 2) == 0 ? a + 2
+                                                                        : NULL;
+        if (x && *x)
+            lang = language_of(x);
+    }
+    return lang;
+}
+
+/* A compile command for libclang, with the buffers its flags are made in
+   (one per file parsed, so that threads share none). */
+typedef struct {
+    const char *argv[MAX_ARGS];
+    int argc;
+    char dirs[4096], own[PATH_MAX + 2], cuda_path[PATH_MAX + 16], compat[PATH_MAX + 32],
+        cuda_h[PATH_MAX + 64];
+} command;
+
+/* The flags that read a file as the host side of CUDA, before the user's. */
+static void add_cuda(const dc_run *r, command *c)
+{
+    c->argv[c->argc++] = "-x";
+    c->argv[c->argc++] = "cuda";
+    c->argv[c->argc++] = "--cuda-host-only";
+    c->argv[c->argc++] = "-Wno-unknown-cuda-version";
+    if (r->toolkit) {
+        snprintf(c->cuda_path, sizeof c->cuda_path, "--cuda-path=%s", r->toolkit);
+        snprintf(c->compat, sizeof c->compat, "-I%s/devcheck/cuda", r->own);
+        snprintf(c->cuda_h, sizeof c->cuda_h, "-DDEVCHECK_TOOLKIT_CUDA_H=\"%s/include/cuda.h\"",
+                 r->toolkit);
+        c->argv[c->argc++] = c->cuda_path;
+        c->argv[c->argc++] = c->compat;
+        c->argv[c->argc++] = c->cuda_h;
+    } else {
+        c->argv[c->argc++] = "-nocudainc";
+        c->argv[c->argc++] = "-include";
+        c->argv[c->argc++] = "devcheck/cuda/host.h";
+    }
+}
+
+/* A user's flag as clang reads it for this file: "-x cu" is "-x cuda", and
+   a C standard (the same flags given for every file) is no C++ one. */
+static const char *translate(const char *arg, const char *prev, language lang)
+{
+    if (prev && strcmp(prev, "-x") == 0)
+        return language_named(arg);
+    if (strcmp(arg, "-xcu") == 0)
+        return "-xcuda";
+    if (lang != LANG_C && strncmp(arg, "-std=", 5) == 0 && !strstr(arg, "++"))
+        return NULL;
+    return arg;
 }
 
 /* DEVCHECK_INCLUDES: the build's folders, ':'-separated (CMakeLists.txt). */
-static int add_includes(const char **argv, int argc, char *buf, size_t size)
+static void add_includes(const dc_run *r, command *c)
 {
-    static char install[PATH_MAX];
-    const char *slash = strrchr(program_invocation_name, '/');
-    snprintf(install, sizeof install, "-I%.*s/../include",
-             slash ? (int)(slash - program_invocation_name) : 1,
-             slash ? program_invocation_name : ".");
-    argv[argc++] = install;
-    snprintf(buf, size, "%s", DEVCHECK_INCLUDES);
-    for (char *dir = strtok(buf, ":"); dir && argc < MAX_ARGS - 1; dir = strtok(NULL, ":"))
-        argv[argc++] = "-idirafter", argv[argc++] = dir;
-    return argc;
+    snprintf(c->own, sizeof c->own, "-I%s", r->own);
+    c->argv[c->argc++] = c->own;
+    snprintf(c->dirs, sizeof c->dirs, "%s", DEVCHECK_INCLUDES);
+    char *save;
+    for (char *dir = strtok_r(c->dirs, ":", &save); dir && c->argc < MAX_ARGS - 1;
+         dir = strtok_r(NULL, ":", &save))
+        c->argv[c->argc++] = "-idirafter", c->argv[c->argc++] = dir;
 }
 
-static void say_errors(CXTranslationUnit tu, char *err, size_t errlen, int *nerrors)
+static void say_errors(CXTranslationUnit tu, const char *path, char *err, size_t errlen,
+                       int *nerrors)
 {
     size_t used = strlen(err);
     for (unsigned i = 0, n = clang_getNumDiagnostics(tu); i < n; i++) {
         CXDiagnostic d = clang_getDiagnostic(tu, i);
         if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
+            CXFile file;
+            clang_getExpansionLocation(clang_getDiagnosticLocation(d), &file, NULL, NULL, NULL);
             CXString s = clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation |
                                                    CXDiagnostic_DisplayColumn);
-            int k = snprintf(err + used, errlen - used, "%s%s", used ? "\n" : "",
+            /* one with no place (a flag clang rejects) is said for the file */
+            int k = snprintf(err + used, errlen - used, "%s%s%s%s%s", used ? "\n" : "",
+                             file ? "" : "devcheck: ", file ? "" : path, file ? "" : ": ",
                              clang_getCString(s));
             if (k > 0 && (size_t)k < errlen - used)
                 used += (size_t)k;
@@ -78,42 +186,159 @@ static void say_errors(CXTranslationUnit tu, char *err, size_t errlen, int *nerr
     }
 }
 
-int dc_run_add(dc_run *r, const char *path, const dc_flags *flags, char *err, size_t errlen)
+/* Parses one source into *tu; its status and message as devcheck.h says. */
+static int parse(const dc_run *r, CXIndex index, dc_source *src, CXTranslationUnit *tu)
 {
     struct stat st;
-    const char *argv[MAX_ARGS];
-    char dirs[4096];
-    int argc = 0, nerrors = 0;
-    err[0] = 0;
+    command c = { .argc = 0 };
+    char err[16384] = "";
+    int nerrors = 0, status = 0;
+    const char *path = src->path;
+    const dc_flags *flags = &src->flags;
+    language lang = file_language(path, flags);
     const char *why = stat(path, &st) != 0 ? (errno == ENOENT ? "no such file" : strerror(errno))
                       : S_ISDIR(st.st_mode)   ? "is a folder"
                       : !S_ISREG(st.st_mode)  ? "not a regular file"
                                               : NULL;
-    if (why) {
-        snprintf(err, errlen, "devcheck: %s: %s", path, why);
-        return -1;
+    if (why || lang == LANG_OTHER) {
+        src->err = dc_format("devcheck: %s: %s", path, why ? why : "not C, C++ or CUDA: not analyzed");
+        return why ? -1 : 1;
     }
-    argv[argc++] = "-D__DEVCHECK__";
-    if (flags && flags->directory) {    /* a compile command's relative paths are its folder's */
-        argv[argc++] = "-working-directory";
-        argv[argc++] = flags->directory;
+    c.argv[c.argc++] = "-D__DEVCHECK__";
+    if (flags->directory) {             /* a compile command's relative paths are its folder's */
+        c.argv[c.argc++] = "-working-directory";
+        c.argv[c.argc++] = flags->directory;
     }
-    for (int i = 0; flags && i < flags->nargs && argc < MAX_ARGS - 16; i++)
-        argv[argc++] = flags->args[i];
-    argc = add_includes(argv, argc, dirs, sizeof dirs);
-    CXTranslationUnit tu;
-    enum CXErrorCode rc = clang_parseTranslationUnit2(r->index, path, argv, argc, NULL, 0,
-                                                      CXTranslationUnit_KeepGoing, &tu);
+    if (lang == LANG_CUDA)
+        add_cuda(r, &c);
+    for (int i = 0; i < flags->nargs && c.argc < MAX_ARGS - 16; i++) {
+        const char *arg = translate(flags->args[i], i ? flags->args[i - 1] : NULL, lang);
+        if (arg)
+            c.argv[c.argc++] = arg;
+    }
+    add_includes(r, &c);
+    enum CXErrorCode rc = clang_parseTranslationUnit2(index, path, c.argv, c.argc, NULL, 0,
+                                                      CXTranslationUnit_KeepGoing, tu);
     if (rc != CXError_Success) {
-        snprintf(err, errlen, "devcheck: %s: libclang could not parse it (error %d)", path, rc);
-        return -1;
+        snprintf(err, sizeof err, "devcheck: %s: libclang could not parse it (error %d)", path, rc);
+        status = -1;
+    } else {
+        say_errors(*tu, path, err, sizeof err, &nerrors);
+        if (nerrors) {
+            clang_disposeTranslationUnit(*tu);
+            status = -1;
+        }
     }
-    say_errors(tu, err, errlen, &nerrors);
-    if (nerrors) {
-        clang_disposeTranslationUnit(tu);
-        return -1;
+    if (status)
+        src->err = dc_format("%s", err);
+    return status;
+}
+
+/* The sources parsed at once: each thread takes the next one not taken. */
+typedef struct {
+    const dc_run *r;
+    dc_source *v;
+    CXTranslationUnit *tus;
+    int n, next;
+} pool;
+
+typedef struct {
+    pool *p;
+    CXIndex index;
+} worker;
+
+static void *parse_some(void *arg)
+{
+    worker *w = arg;
+    pool *p = w->p;
+    for (int i; (i = __atomic_fetch_add(&p->next, 1, __ATOMIC_RELAXED)) < p->n;) {
+        p->tus[i] = NULL;
+        p->v[i].err = NULL;
+        p->v[i].status = parse(p->r, w->index, &p->v[i], &p->tus[i]);
     }
-    r->units = dc_realloc(r->units, (size_t)(r->n + 1) * sizeof *r->units);
-    r->units[r->n++] = tu;
-    return 0;
+    return NULL;
+}
+
+/* libclang's parser recurses deeply on deeply nested code: a thread gets
+   the stack a program's main thread has. */
+#define PARSE_STACK (64u << 20)
+
+void dc_run_parse(dc_run *r, dc_source *v, int n, int jobs)
+{
+    jobs = jobs < 1 ? 1 : jobs > n ? (n ? n : 1) : jobs;
+    pool p = { r, v, dc_realloc(NULL, (size_t)(n ? n : 1) * sizeof *p.tus), n, 0 };
+    worker *w = dc_realloc(NULL, (size_t)jobs * sizeof *w);
+    pthread_t *threads = dc_realloc(NULL, (size_t)jobs * sizeof *threads);
+    r->indexes = dc_realloc(r->indexes, (size_t)(r->nindexes + jobs) * sizeof *r->indexes);
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setstacksize(&attr, PARSE_STACK);
+    for (int k = 0; k < jobs; k++) {
+        w[k] = (worker){ &p, clang_createIndex(0, 0) };
+        r->indexes[r->nindexes++] = w[k].index;
+    }
+    int started = 0;            /* the first worker is this thread; -j 1 starts none */
+    for (int k = 1; k < jobs; k++)  /* one that cannot start: the others take its share */
+        started += pthread_create(&threads[started], &attr, parse_some, &w[k]) == 0;
+    parse_some(&w[0]);
+    for (int k = 0; k < started; k++)
+        pthread_join(threads[k], NULL);
+    pthread_attr_destroy(&attr);
+    r->units = dc_realloc(r->units, (size_t)(r->n + n + 1) * sizeof *r->units);
+    for (int i = 0; i < n; i++)
+        if (v[i].status == 0)
+            r->units[r->n++] = p.tus[i];
+    free(threads);
+    free(w);
+    free(p.tus);
+}
+
+dc_run *dc_run_new(dc_model *model)
+{
+    dc_run *r = dc_realloc(NULL, sizeof *r);
+    *r = (dc_run){ .model = model, .toolkit = dc_cuda_toolkit() };
+    find_own_includes(r->own, sizeof r->own);
+    return r;
+}
+
+typedef struct {
+    dc_run *r;
+    dc_findings *out;
+} analysis;
+
+static void *analyze_all(void *arg)
+{
+    analysis *a = arg;
+    dc_dataflow_program(a->r->units, a->r->n, a->r->model, a->out);
+    return NULL;
+}
+
+/* The walk recurses as deep as the code nests (an else-if chain, a chain
+   of 5,000 operators): it runs on a thread with a stack for that, which
+   the system only fills as it is used. */
+#define WALK_STACK (1024u << 20)
+
+void dc_run_analyze(dc_run *r, dc_findings *out)
+{
+    analysis a = { r, out };
+    pthread_t walker;
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setstacksize(&attr, WALK_STACK);
+    if (pthread_create(&walker, &attr, analyze_all, &a) == 0)
+        pthread_join(walker, NULL);
+    else
+        analyze_all(&a);        /* no thread: this one's stack */
+    pthread_attr_destroy(&attr);
+}
+
+void dc_run_free(dc_run *r)
+{
+    for (int i = 0; i < r->n; i++)
+        clang_disposeTranslationUnit(r->units[i]);
+    free(r->units);
+    for (int i = 0; i < r->nindexes; i++)
+        clang_disposeIndex(r->indexes[i]);
+    free(r->indexes);
+    free(r);
 }

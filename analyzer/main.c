@@ -28,12 +28,15 @@ static const char usage[] =
     "usage: devcheck [options] FILE|DIR... [-- COMPILER-FLAGS...]\n"
     "       devcheck -p BUILD_DIR [options] [FILE...] [-- COMPILER-FLAGS...]\n"
     "\n"
-    "Finds host/device mix-ups in C programs: tensors and pointers used on a\n"
-    "device they are not on.  A DIR stands for its C and CUDA sources, below it.\n"
+    "Finds host/device mix-ups in C, C++ and CUDA programs (the host side of .cu\n"
+    "files): tensors and pointers used on a device they are not on.  A DIR\n"
+    "stands for its C, C++ and CUDA sources, below it.\n"
     "\n"
     "options:\n"
     "  -p BUILD_DIR          each file's flags from BUILD_DIR/compile_commands.json;\n"
     "                        with no FILE, every file it names\n"
+    "  -j N                  parse N files at once (default: the number of cores);\n"
+    "                        the output is the same for any N\n"
     "  --format text|sarif   compiler-style lines (the default), or SARIF 2.1.0\n"
     "  --model FILE          add a model file's entries to the API model (repeatable)\n"
     "  --rules LIST          only these rules (comma-separated ids; see --list-rules)\n"
@@ -73,6 +76,7 @@ static const struct option long_options[] = {
 /* What the command line asks for. */
 typedef struct {
     bool sarif, fix;
+    int jobs;                       /* -j */
     const char *build_dir;
     const char *baseline, *write_baseline;
     char **models;                  /* the --model files, in their order */
@@ -89,6 +93,7 @@ typedef struct {
     char **args;
     int nargs;
     char *directory;                /* NULL: the current one */
+    bool failed;                    /* missing, or did not parse */
 } job;
 
 typedef struct {
@@ -118,7 +123,11 @@ static void list_rules(void)
 static void print_version(void)
 {
     CXString clang = clang_getClangVersion();
+    const char *toolkit = dc_cuda_toolkit();
     printf("devcheck %s (libclang: %s)\n", DEVCHECK_VERSION, clang_getCString(clang));
+    printf(".cu files: the host side, with %s%s\n",
+           toolkit ? "the CUDA toolkit in " : "devcheck's own CUDA declarations (no toolkit)",
+           toolkit ? toolkit : "");
     clang_disposeString(clang);
 }
 
@@ -132,6 +141,17 @@ static const char *bad_option(char **argv)
         return letter;
     }
     return argv[optind - 1];
+}
+
+/* -j's value: 1 to 1024 files at once. */
+static int jobs_count(const char *text)
+{
+    char *end;
+    errno = 0;
+    long n = strtol(text, &end, 10);
+    if (errno || end == text || *end || n < 1 || n > 1024)
+        usage_error("-j wants a number of files from 1 to 1024, not '%s'", text);
+    return (int)n;
 }
 
 /* Reads the options; --help, --version and --list-rules answer at once.  The
@@ -150,13 +170,16 @@ static void parse_request(int argc, char **argv, request *r)
     r->models = dc_realloc(NULL, (size_t)argc * sizeof *r->models);
     r->files = dc_realloc(NULL, (size_t)argc * sizeof *r->files);
     opterr = 0;
-    for (int opt; (opt = getopt_long(dashes, argv, "-:p:h", long_options, NULL)) != -1;) {
+    for (int opt; (opt = getopt_long(dashes, argv, "-:p:j:h", long_options, NULL)) != -1;) {
         switch (opt) {
         case 1:
             r->files[r->nfiles++] = optarg;
             break;
         case 'p':
             r->build_dir = optarg;
+            break;
+        case 'j':
+            r->jobs = jobs_count(optarg);
             break;
         case OPT_FORMAT:
             if (strcmp(optarg, "text") != 0 && strcmp(optarg, "sarif") != 0)
@@ -241,22 +264,64 @@ static void jobs_free(jobs *js)
     free(js->v);
 }
 
-/* A compile command's arguments that say what to write, not how to read the
-   source, dropped with the values they take; and "--", which libclang's
-   guessed commands (for a file the database lacks) put before the file. */
+/* A compile command's arguments that clang must not see, each dropped with
+   the values it takes ("-o FILE"; "-arch=sm_90" is one argument):
+   what says where to write; "--", which libclang's guessed commands (for
+   a file the database lacks) put before the file; and nvcc's own flags,
+   which clang does not know (as clang-tidy users drop them).  -Xcompiler
+   hands its value, the host compiler's flags, to clang instead. */
 static const struct {
     const char *flag;
     int values;
-} output_flags[] = {
-    {"-c", 0}, {"-o", 1}, {"-MD", 0}, {"-MMD", 0}, {"-MF", 1}, {"-MT", 1}, {"-MQ", 1}, {"--", 0},
+    bool host;                      /* its value: flags for the host compiler */
+} foreign_flags[] = {
+    {"-c", 0, false}, {"-o", 1, false}, {"-MD", 0, false}, {"-MMD", 0, false},
+    {"-MF", 1, false}, {"-MT", 1, false}, {"-MQ", 1, false}, {"--", 0, false},
+    {"-forward-unknown-to-host-compiler", 0, false},
+    {"--forward-unknown-to-host-compiler", 0, false},
+    {"-gencode", 1, false}, {"--generate-code", 1, false}, {"-arch", 1, false},
+    {"--gpu-architecture", 1, false}, {"-code", 1, false}, {"--gpu-code", 1, false},
+    {"-rdc", 1, false}, {"--relocatable-device-code", 1, false}, {"-dc", 0, false},
+    {"--device-c", 0, false}, {"-dlink", 0, false}, {"--device-link", 0, false},
+    {"--expt-relaxed-constexpr", 0, false}, {"--expt-extended-lambda", 0, false},
+    {"--extended-lambda", 0, false}, {"-ccbin", 1, false}, {"--compiler-bindir", 1, false},
+    {"-Xptxas", 1, false}, {"--ptxas-options", 1, false}, {"-Xnvlink", 1, false},
+    {"-Xcudafe", 1, false}, {"-lineinfo", 0, false}, {"--generate-line-info", 0, false},
+    {"-G", 0, false}, {"--device-debug", 0, false}, {"-use_fast_math", 0, false},
+    {"--use_fast_math", 0, false}, {"-maxrregcount", 1, false}, {"--maxrregcount", 1, false},
+    {"-diag-suppress", 1, false}, {"--diag-suppress", 1, false}, {"-cudart", 1, false},
+    {"--cudart", 1, false}, {"-t", 1, false}, {"--threads", 1, false},
+    {"--default-stream", 1, false}, {"-Wno-deprecated-gpu-targets", 0, false},
+    {"--display-error-number", 0, false}, {"-Xcompiler", 1, true},
+    {"--compiler-options", 1, true},
 };
 
-static int output_flag_values(const char *arg)
+/* The entry arg names, alone ("-arch", its value next) or with its value
+   ("-arch=sm_90", *joined set); -1 when none. */
+static int foreign_flag(const char *arg, const char **joined)
 {
-    for (size_t i = 0; i < sizeof output_flags / sizeof output_flags[0]; i++)
-        if (strcmp(arg, output_flags[i].flag) == 0)
-            return output_flags[i].values;
+    *joined = NULL;
+    for (int i = 0; i < (int)(sizeof foreign_flags / sizeof foreign_flags[0]); i++) {
+        const char *f = foreign_flags[i].flag;
+        size_t n = strlen(f);
+        if (strncmp(arg, f, n) == 0 && arg[n] == '\0')
+            return i;
+        if (strncmp(arg, f, n) == 0 && arg[n] == '=' && foreign_flags[i].values) {
+            *joined = arg + n + 1;
+            return i;
+        }
+    }
     return -1;
+}
+
+/* -Xcompiler's value: host compiler flags, ','-separated. */
+static void add_host_args(job *j, const char *value)
+{
+    char *list = copy(value), *rest = list;
+    for (char *arg; (arg = strsep(&rest, ",")) != NULL;)
+        if (*arg)
+            add_arg(j, arg);
+    free(list);
 }
 
 /* A command's path names a file relative to its directory. */
@@ -275,7 +340,7 @@ static char *take(CXString s)
 }
 
 /* A job for one compile command: its arguments less the compiler's name,
-   the source file and what says where to write. */
+   the source file and the foreign flags. */
 static void add_command(jobs *js, CXCompileCommand cmd, const request *r)
 {
     char *dir = take(clang_CompileCommand_getDirectory(cmd));
@@ -285,11 +350,20 @@ static void add_command(jobs *js, CXCompileCommand cmd, const request *r)
     unsigned n = clang_CompileCommand_getNumArgs(cmd);
     for (unsigned i = 1; i < n; i++) {
         char *arg = take(clang_CompileCommand_getArg(cmd, i));
-        int skip = output_flag_values(arg);
-        if (skip >= 0)
-            i += (unsigned)skip;
-        else if (strcmp(arg, file) != 0 && strcmp(arg, path) != 0)
-            add_arg(j, arg);
+        const char *joined;
+        int f = foreign_flag(arg, &joined);
+        if (f < 0) {
+            if (strcmp(arg, file) != 0 && strcmp(arg, path) != 0)
+                add_arg(j, arg);
+        } else if (joined || foreign_flags[f].values == 0) {
+            if (joined && foreign_flags[f].host)
+                add_host_args(j, joined);
+        } else if (i + 1 < n) {
+            char *value = take(clang_CompileCommand_getArg(cmd, ++i));
+            if (foreign_flags[f].host)
+                add_host_args(j, value);
+            free(value);
+        }
         free(arg);
     }
     add_extra_args(j, r);
@@ -414,23 +488,30 @@ static dc_model *load_model(const request *r)
     return m;
 }
 
-/* Parses every job, then analyzes them together; returns how many failed,
-   each said on stderr. */
-static int analyze(const jobs *js, dc_model *model, dc_findings *found)
+/* Parses every job, r->jobs at once, then analyzes them together; returns
+   how many failed, each said on stderr in the jobs' order (as is a file
+   left out, not C, C++ or CUDA). */
+static int analyze(jobs *js, const request *r, dc_model *model, dc_findings *found)
 {
-    static char err[16384];
     int failed = 0;
-    dc_run *run = dc_run_new(model);
+    dc_source *v = dc_realloc(NULL, (size_t)(js->n ? js->n : 1) * sizeof *v);
     for (int i = 0; i < js->n; i++) {
-        const job *j = &js->v[i];
-        dc_flags flags = {(const char *const *)j->args, j->nargs, j->directory};
-        err[0] = '\0';
-        if (dc_run_add(run, j->path, &flags, err, sizeof err) != 0) {
-            size_t n = strlen(err);
-            fprintf(stderr, "%s%s", err, n > 0 && err[n - 1] == '\n' ? "" : "\n");
-            failed++;
-        }
+        job *j = &js->v[i];
+        v[i] = (dc_source){ j->path, { (const char *const *)j->args, j->nargs, j->directory },
+                            0, NULL };
     }
+    dc_run *run = dc_run_new(model);
+    dc_run_parse(run, v, js->n, r->jobs);
+    for (int i = 0; i < js->n; i++) {
+        if (v[i].err) {
+            size_t n = strlen(v[i].err);
+            fprintf(stderr, "%s%s", v[i].err, n > 0 && v[i].err[n - 1] == '\n' ? "" : "\n");
+            free(v[i].err);
+        }
+        js->v[i].failed = v[i].status < 0;
+        failed += v[i].status < 0;
+    }
+    free(v);
     dc_run_analyze(run, found);
     dc_run_free(run);
     return failed;
@@ -510,6 +591,20 @@ static int against_baseline(const request *r, dc_findings *found)
     return errors;
 }
 
+/* After the findings, which files they lack: each one's errors came
+   before, among the others' lines. */
+static void say_failed(const jobs *js, int failed)
+{
+    if (failed == 0)
+        return;
+    fprintf(stderr, "devcheck: %d of %d file%s not analyzed (errors above):", failed, js->n,
+            js->n == 1 ? "" : "s");
+    for (int i = 0; i < js->n; i++)
+        if (js->v[i].failed)
+            fprintf(stderr, " %s", js->v[i].path);
+    fputs("\n", stderr);
+}
+
 /* The findings on stdout; in text, the summary after them on stderr. */
 static void print_findings(const request *r, const dc_findings *found)
 {
@@ -528,13 +623,14 @@ static void print_findings(const request *r, const dc_findings *found)
 
 int main(int argc, char **argv)
 {
-    request r = {0};
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    request r = { .jobs = cores > 0 ? (int)cores : 1 };
     parse_request(argc, argv, &r);
     jobs js = r.build_dir ? jobs_from_database(&r) : jobs_from_command_line(&r);
     dc_model *model = load_model(&r);
 
     dc_findings found = {0};
-    int errors = js.errors + analyze(&js, model, &found);
+    int failed = analyze(&js, &r, model, &found), errors = js.errors + failed;
     dc_findings_sort(&found);
     dc_findings_drop(&found, suppressed, NULL);
     dc_findings_drop(&found, rule_off, &errors);
@@ -543,6 +639,7 @@ int main(int argc, char **argv)
     if (r.fix)
         errors += dc_apply_fixes(&found, stderr);
     print_findings(&r, &found);
+    say_failed(&js, failed);
 
     int status = errors ? 2 : found.n && !r.write_baseline ? 1 : 0;
     dc_findings_free(&found);

@@ -9,14 +9,18 @@
  *     and `#` comments;
  *   - the built-in model below, in that format: the CUDA runtime API and the
  *     C library's memory functions.
- * A function's annotations win over entries of the same name.
+ * A function's annotations win over entries of the same name.  A model
+ * file is text: a regular file, lines ending in LF or CRLF, no NUL byte.
  */
 #include "analysis.h"
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 /* What each effect is called and how many arguments it takes (-1: any). */
 static const struct {
@@ -228,7 +232,7 @@ static const char *parse_effect(dc_effect *ef, char **words, int nwords,
 static int split_words(char *s, char **words, int max)
 {
     int n = 0;
-    for (char *w = strtok(s, " \t,"); w && n < max; w = strtok(NULL, " \t,"))
+    for (char *w = strtok(s, " \t\r,"); w && n < max; w = strtok(NULL, " \t\r,"))
         words[n++] = w;
     return n;
 }
@@ -296,13 +300,30 @@ void dc_model_free(dc_model *m)
     free(m);
 }
 
+/* Opens a model file for reading: a regular file only (a folder, a FIFO
+   or a device is said, never waited on). */
+static FILE *open_model(const char *path, char *err, size_t errlen)
+{
+    struct stat st;
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    const char *why = fd < 0 || fstat(fd, &st) != 0 ? strerror(errno)
+                      : S_ISDIR(st.st_mode)        ? "is a folder, not a model file"
+                      : !S_ISREG(st.st_mode)       ? "not a regular file"
+                                                   : NULL;
+    FILE *f = why ? NULL : fdopen(fd, "r");
+    if (!f) {
+        snprintf(err, errlen, "%s: %s", path, why ? why : strerror(errno));
+        if (fd >= 0)
+            close(fd);
+    }
+    return f;
+}
+
 int dc_model_load(dc_model *m, const char *path, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+    FILE *f = open_model(path, err, errlen);
+    if (!f)
         return -1;
-    }
     size_t cap = 4096, len = 0;
     char *text = malloc(cap);
     for (size_t got; text && (got = fread(text + len, 1, cap - len - 1, f)) > 0;) {
@@ -316,7 +337,16 @@ int dc_model_load(dc_model *m, const char *path, char *err, size_t errlen)
         return -1;
     }
     text[len] = 0;
-    int rc = add_text(m, text, path, err, errlen);
+    const char *nul = memchr(text, 0, len);
+    int rc = -1;
+    if (nul) {                  /* text, not binary: the lines after it would be lost */
+        int line = 1;
+        for (const char *p = text; p < nul; p++)
+            line += *p == '\n';
+        snprintf(err, errlen, "%s:%d: a NUL byte: not a text file", path, line);
+    } else {
+        rc = add_text(m, text, path, err, errlen);
+    }
     free(text);
     return rc;
 }

@@ -213,6 +213,10 @@ value walk_expression(unit *u, env *e, CXCursor c)
 {
     enum CXCursorKind k = clang_getCursorKind(c);
     children ch;
+    if (cursor_wraps(c)) {
+        ch = cursor_children(c);
+        return ch.n ? walk_expression(u, e, ch.v[ch.n - 1]) : value_unknown();
+    }
     switch (k) {
     case CXCursor_CallExpr:
         return call_expression(u, e, c, true);
@@ -234,17 +238,13 @@ value walk_expression(unit *u, env *e, CXCursor c)
     case CXCursor_UnaryExpr:            /* sizeof, alignof: not evaluated */
         return value_unknown();
     case CXCursor_IntegerLiteral:
-    case CXCursor_GNUNullExpr: {
+    case CXCursor_GNUNullExpr:
+    case CXCursor_CXXNullPtrLiteralExpr: {
         value v = value_unknown();
-        if (k == CXCursor_GNUNullExpr || cursor_int(c, -1) == 0)
+        if (k != CXCursor_IntegerLiteral || cursor_int(c, -1) == 0)
             v.kind = V_NULL;
         return v;
     }
-    case CXCursor_ParenExpr:
-    case CXCursor_CStyleCastExpr:
-    case CXCursor_UnexposedExpr:
-        ch = cursor_children(c);
-        return ch.n ? walk_expression(u, e, ch.v[ch.n - 1]) : value_unknown();
     default:
         ch = cursor_children(c);
         return each_operand(u, e, &ch);

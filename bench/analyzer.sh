@@ -2,15 +2,16 @@
 # devcheck's cost against the compiler's own parse of the same code, on
 #   a generated corpus (bench/analyzer/gen_corpus.py):
 #     bench/analyzer.sh [BUILD_DIR] [R] [FILES] [SEED]
-#   a darknet checkout (github.com/pjreddie/darknet), its src/*.c with GPU
-#   on, in one run: summaries across its files included (needs the CUDA
-#   toolkit's headers for cublas and curand):
+#   a darknet checkout (github.com/pjreddie/darknet), its src/*.c and the
+#   host side of its src/*.cu with GPU on, in one run: summaries across its
+#   files included (needs the CUDA toolkit's headers for cublas and curand);
+#   devcheck -j 2 is timed too, against -j 1:
 #     bench/analyzer.sh --darknet DIR [BUILD_DIR] [R]
 #   one function of N blocks (bench/analyzer/gen_long.py), N doubling from
 #   1,000 to 16,000: devcheck's time against function length:
 #     bench/analyzer.sh --long [BUILD_DIR] [R]
 # Each file set is checked by
-#   devcheck FILES -- FLAGS
+#   devcheck -j 1 FILES -- FLAGS
 # and parsed by
 #   clang-19 -fsyntax-only FLAGS FILES
 # with the same files and flags, runs interleaved, best of R each.  Prints
@@ -23,6 +24,7 @@
 # parses the files as devcheck's front end does and analyzes nothing.
 set -euo pipefail
 mode=corpus
+cu_files=(); cu_flags=()
 case "${1:-}" in
   --darknet) mode=darknet; darknet=${2:?"--darknet needs the checkout's folder"}; shift 2 ;;
   --long) mode=long; shift ;;
@@ -66,10 +68,18 @@ case $mode in
   darknet)
     # compare.c does not compile (darknet's Makefile leaves it out);
     # cudaThreadSynchronize left CUDA in version 12.
+    # The .cu files go last, after the flags that make clang read them as
+    # devcheck does: CUDA, host side only, with devcheck's CUDA headers.
     mapfile -t files < <(ls "$darknet"/src/*.c | grep -v '/compare\.c$')
+    mapfile -t cu_files < <(ls "$darknet"/src/*.cu)
     flags=(-D__DEVCHECK__ -DGPU -I"$darknet/include" -I"$cuda_include"
            -DcudaThreadSynchronize=cudaDeviceSynchronize)
-    what="darknet's src/*.c, GPU on" ;;
+    cuda=$(dirname "$cuda_include")
+    cu_flags=(-x cuda --cuda-host-only --cuda-path="$cuda" -Wno-unknown-cuda-version
+              -I"$root/analyzer/include/devcheck/cuda"
+              -DDEVCHECK_TOOLKIT_CUDA_H=\""$cuda_include/cuda.h"\")
+    parse_only=""           # it reads C only
+    what="darknet's src/*.c and src/*.cu, GPU on" ;;
   long)
     files=() ;;
 esac
@@ -111,14 +121,25 @@ best() { printf '%s\n' "$@" | sort -g | head -1; }
 # compare: the best of $runs of devcheck, clang and the parse alone on
 # "${files[@]}", into dc, cl, po (seconds) and dc_rss, cl_rss, po_rss (KiB).
 compare() {
-  local -a dc_t=() cl_t=() po_t=()
+  local -a dc_t=() cl_t=() po_t=() j2_t=()
   local r status
-  dc_rss=0; cl_rss=0; po_rss=0; po=""
+  dc_rss=0; cl_rss=0; po_rss=0; j2_rss=0; po=""; j2=""
   for _ in $(seq "$runs"); do
-    status=0; r=$(measure devcheck "$devcheck" "${files[@]}" -- "${flags[@]}") || status=$?
+    status=0
+    r=$(measure devcheck "$devcheck" -j 1 "${files[@]}" "${cu_files[@]}" -- "${flags[@]}") ||
+      status=$?
     check_status devcheck "$status" 1
     dc_t+=("${r% *}"); [ "${r#* }" -gt "$dc_rss" ] && dc_rss=${r#* }
-    status=0; r=$(measure clang "$clang" -fsyntax-only "${flags[@]}" "${files[@]}") || status=$?
+    if [ ${#cu_files[@]} -gt 0 ]; then
+      status=0
+      r=$(measure devcheck_j2 "$devcheck" -j 2 "${files[@]}" "${cu_files[@]}" -- "${flags[@]}") ||
+        status=$?
+      check_status devcheck_j2 "$status" 1
+      j2_t+=("${r% *}"); [ "${r#* }" -gt "$j2_rss" ] && j2_rss=${r#* }
+    fi
+    status=0
+    r=$(measure clang "$clang" -fsyntax-only "${flags[@]}" "${files[@]}" \
+          ${cu_files[@]:+"${cu_flags[@]}" "${cu_files[@]}"}) || status=$?
     check_status clang "$status" 0
     cl_t+=("${r% *}"); [ "${r#* }" -gt "$cl_rss" ] && cl_rss=${r#* }
     if [ -n "$parse_only" ]; then
@@ -128,6 +149,7 @@ compare() {
     fi
   done
   dc=$(best "${dc_t[@]}"); cl=$(best "${cl_t[@]}")
+  [ ${#j2_t[@]} -eq 0 ] || j2=$(best "${j2_t[@]}")
   [ -z "$parse_only" ] || po=$(best "${po_t[@]}")
 }
 
@@ -144,16 +166,21 @@ if [ "$mode" = long ]; then
   exit 0
 fi
 
-lines=$(cat "${files[@]}" | wc -l)
+lines=$(cat "${files[@]}" "${cu_files[@]}" | wc -l)
 compare
 findings=$(grep -c ': warning: ' "$work/devcheck.out" || true)
 printf 'files: %d, %d lines (%s); best of %d runs each\n' \
-  "${#files[@]}" "$lines" "$what" "$runs"
+  "$((${#files[@]} + ${#cu_files[@]}))" "$lines" "$what" "$runs"
 printf 'devcheck:               %.3f s, %.0f lines/s, peak RSS %.1f MiB, %d findings\n' \
   "$dc" "$(echo "$lines / $dc" | bc -l)" "$(echo "$dc_rss / 1024" | bc -l)" "$findings"
 printf 'clang-19 -fsyntax-only: %.3f s, %.0f lines/s, peak RSS %.1f MiB\n' \
   "$cl" "$(echo "$lines / $cl" | bc -l)" "$(echo "$cl_rss / 1024" | bc -l)"
 printf 'ratio devcheck / clang: %.2f\n' "$(echo "$dc / $cl" | bc -l)"
+if [ -n "$j2" ]; then
+  cmp -s "$work/devcheck.out" "$work/devcheck_j2.out" || echo "devcheck -j 2 said otherwise!" >&2
+  printf 'devcheck -j 2:          %.3f s, peak RSS %.1f MiB: speed-up %.2f over -j 1\n' \
+    "$j2" "$(echo "$j2_rss / 1024" | bc -l)" "$(echo "$dc / $j2" | bc -l)"
+fi
 if [ -n "$parse_only" ]; then
   printf 'libclang parse only:    %.3f s, %.0f lines/s, peak RSS %.1f MiB\n' \
     "$po" "$(echo "$lines / $po" | bc -l)" "$(echo "$po_rss / 1024" | bc -l)"

@@ -2,8 +2,8 @@
  * devcheck_verify: runs devcheck on one source file and checks what it says
  * against the expectations written in that file's own comments.
  *
- *   devcheck_verify --devcheck PATH --source FILE.c [--exit N] [--stderr TEXT]
- *                   [-- EXTRA-DEVCHECK-ARGS...]
+ *   devcheck_verify --devcheck PATH --source FILE.c [--also FILE2] [--exit N]
+ *                   [--stderr TEXT] [-- EXTRA-DEVCHECK-ARGS...]
  *
  * It runs `PATH FILE.c EXTRA...` (so EXTRA may name more files, then "--"
  * and compiler flags) and reads devcheck's stdout, which must be made of
@@ -27,6 +27,9 @@
  * in any other file is unexpected.  The exit status must be N of
  * --exit or devcheck-exit, else 1 when a finding is marked and 0 when none.
  * --stderr TEXT: devcheck's stderr must contain TEXT.
+ * --also FILE2: FILE2's `// devcheck: RULE` markers count too, and its
+ * warnings are expected like FILE.c's (a program whose findings lie in two
+ * files; EXTRA must still name FILE2 for devcheck, or -p find it).
  *
  * Exit status: 0 when all is as expected; 1 when not, each difference printed
  * as FILE:LINE: ...; 2 on a usage or system error.
@@ -46,21 +49,22 @@
 /* ---- options ------------------------------------------------------------ */
 
 static struct {
-    const char *devcheck, *source, *exit, *stderr_text;
+    const char *devcheck, *source, *also, *exit, *stderr_text;
 } opt;
 
 /* Every option takes a value. */
 static const marker_option options[] = {
     { "--devcheck", &opt.devcheck, NULL },
     { "--source", &opt.source, NULL },
+    { "--also", &opt.also, NULL },
     { "--exit", &opt.exit, NULL },    /* overrides devcheck-exit, for multi-file runs */
     { "--stderr", &opt.stderr_text, NULL },
 };
 
 static void usage(void)
 {
-    fprintf(stderr, "usage: devcheck_verify --devcheck PATH --source FILE.c [--exit N] "
-                    "[--stderr TEXT] [-- EXTRA-DEVCHECK-ARGS...]\n");
+    fprintf(stderr, "usage: devcheck_verify --devcheck PATH --source FILE.c [--also FILE2] "
+                    "[--exit N] [--stderr TEXT] [-- EXTRA-DEVCHECK-ARGS...]\n");
     exit(2);
 }
 
@@ -85,6 +89,7 @@ static const char *const rule_ids[] = {
 /* A marker: at line, a rule (devcheck:), or a text a note, a fix or an error
    must contain. */
 typedef struct {
+    const char *file;           /* FILE.c, or FILE2 */
     int line;
     const char *text;
     bool matched;
@@ -97,11 +102,12 @@ typedef struct {
 
 static markers rules, notes, fixes, errors;
 static long expected_exit = -1;     /* from devcheck-exit; -1: none */
+static const char *reading;         /* the file whose markers are being read */
 
 static void add_marker(markers *m, int line, const char *text)
 {
     m->v = marker_grow(m->v, m->n, sizeof *m->v);
-    m->v[m->n++] = (marker){ line, text, false };
+    m->v[m->n++] = (marker){ reading, line, text, false };
 }
 
 static bool known_rule(const char *id)
@@ -117,7 +123,7 @@ static void expect_rules(int line, char *text)
     for (char *rule = strtok(text, ","); rule; rule = strtok(NULL, ",")) {
         rule = marker_trim(rule);
         if (!known_rule(rule))
-            marker_differ(opt.source, line, "marker names no rule of devcheck: '%s'", rule);
+            marker_differ(reading, line, "marker names no rule of devcheck: '%s'", rule);
         add_marker(&rules, line, rule);
     }
 }
@@ -318,15 +324,20 @@ static void parse_output(char *text)
     }
 }
 
-/* Whether a file devcheck names is FILE.c: the same file on disk, or, when
+/* Whether a file devcheck names is source: the same file on disk, or, when
    either cannot be resolved, the same base name. */
-static bool is_source(const char *file)
+static bool same_file(const char *file, const char *source)
 {
     char a[PATH_MAX], b[PATH_MAX];
-    if (realpath(file, a) && realpath(opt.source, b))
+    if (realpath(file, a) && realpath(source, b))
         return strcmp(a, b) == 0;
-    const char *fa = strrchr(file, '/'), *fb = strrchr(opt.source, '/');
-    return strcmp(fa ? fa + 1 : file, fb ? fb + 1 : opt.source) == 0;
+    const char *fa = strrchr(file, '/'), *fb = strrchr(source, '/');
+    return strcmp(fa ? fa + 1 : file, fb ? fb + 1 : source) == 0;
+}
+
+static bool is_source(const char *file)
+{
+    return same_file(file, opt.source);
 }
 
 /* Each marker takes one finding of its rule at its line; what is left over
@@ -335,17 +346,16 @@ static void match_findings(void)
 {
     for (size_t i = 0; i < nfound; i++) {
         finding *f = &found[i];
-        if (!is_source(f->file))
-            continue;
         for (size_t k = 0; k < rules.n && !f->matched; k++) {
             marker *m = &rules.v[k];
-            if (!m->matched && m->line == f->line && strcmp(m->text, f->rule) == 0)
+            if (!m->matched && m->line == f->line && strcmp(m->text, f->rule) == 0 &&
+                same_file(f->file, m->file))
                 m->matched = f->matched = true;
         }
     }
     for (size_t k = 0; k < rules.n; k++)
         if (!rules.v[k].matched)
-            marker_differ(opt.source, rules.v[k].line, "missing %s", rules.v[k].text);
+            marker_differ(rules.v[k].file, rules.v[k].line, "missing %s", rules.v[k].text);
     for (size_t i = 0; i < nfound; i++)
         if (!found[i].matched)
             marker_differ(found[i].file, found[i].line, "unexpected %s: %s", found[i].rule,
@@ -423,7 +433,12 @@ int main(int argc, char **argv)
 {
     marker_driver = "devcheck_verify";
     char **extra = parse_options(argc, argv);
+    reading = opt.source;
     marker_read(opt.source, tags, sizeof tags / sizeof tags[0]);
+    if (opt.also) {
+        reading = opt.also;
+        marker_read(opt.also, tags, 1);     /* its devcheck: markers only */
+    }
     outcome o = run_devcheck(extra);
     char *out = strdup(o.out);          /* parse_output cuts its copy up */
     if (!out)

@@ -23,11 +23,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FILE *f = fopen(path, "wb");
     if (!f || fwrite(data, 1, size, f) != size || fclose(f) != 0)
         abort();
-    static char err[16384];
     dc_findings found = {0};
     dc_run *run = dc_run_new(model);
-    if (dc_run_add(run, path, NULL, err, sizeof err) == 0)
+    dc_source src = {.path = path};
+    dc_run_parse(run, &src, 1, 1);
+    if (src.status == 0)
         dc_run_analyze(run, &found);
+    free(src.err);
     dc_run_free(run);
     dc_findings_free(&found);
     dc_suppress_reset();
