@@ -4,6 +4,7 @@
  * came from, and a fix where the fix is mechanical.
  */
 #include "analysis.h"
+#include "memkind.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -170,17 +171,9 @@ void dc_check_memspace(dc_findings *out, dc_loc at, const char *what, dc_operand
                                   "with cudaMemcpy"));
 }
 
-static const char *const copy_kinds[] = {
-    "cudaMemcpyHostToHost", "cudaMemcpyHostToDevice", "cudaMemcpyDeviceToHost",
-    "cudaMemcpyDeviceToDevice",
-};
-
 int dc_copy_kind(const char *name)
 {
-    for (int i = 0; i < 4; i++)
-        if (strcmp(name, copy_kinds[i]) == 0)
-            return i;
-    return -1;
+    return memkind_sided_by_name(name);
 }
 
 void dc_check_memcpy(dc_findings *out, dc_loc at, int kind, dc_operand dst, dc_operand src,
@@ -188,18 +181,17 @@ void dc_check_memcpy(dc_findings *out, dc_loc at, int kind, dc_operand dst, dc_o
 {
     bool dst_dev = dc_place_is_device(dst.place), dst_host = dc_place_is_host(dst.place);
     bool src_dev = dc_place_is_device(src.place), src_host = dc_place_is_host(src.place);
-    if (kind < 0 || kind > 3 || !(dst_dev || dst_host) || !(src_dev || src_host))
+    if (!(dst_dev || dst_host) || !(src_dev || src_host) ||
+        !memkind_contradicts(kind, dst_dev, src_dev))
         return;
-    if ((kind & 1) == dst_dev && (kind >> 1) == src_dev)
-        return;
-    const char *fitting = copy_kinds[dst_dev * 1 + src_dev * 2];
+    const char *fitting = memkinds[memkind_fitting(dst_dev, src_dev)].name;
     char how[128];
     if (via)
-        snprintf(how, sizeof how, "%s copies with %s, which", via, copy_kinds[kind]);
+        snprintf(how, sizeof how, "%s copies with %s, which", via, memkinds[kind].name);
     dc_finding *f = add_once(out, "memcpy-direction", at,
                                     dc_format("%s contradicts the pointers: '%s' is %s memory "
                                               "and '%s' is %s memory",
-                                              via ? how : copy_kinds[kind], dst.name,
+                                              via ? how : memkinds[kind].name, dst.name,
                                               dst_dev ? "device" : "host", src.name,
                                               src_dev ? "device" : "host"));
     note_origins(f, dst);

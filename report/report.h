@@ -1,6 +1,6 @@
 /*
  * devtrace: the command line over the reports that libdevtrace writes
- * (shim/schema.h describes the database).
+ * (common/schema.h describes the database).
  *
  *   devtrace report [FILE] [VIEW] [--format table|csv|json|html|trace|sarif] [-o FILE]
  *                   [--fail-on error|warning] [--kinds LIST] [--suppressions FILE]
@@ -216,7 +216,7 @@ char *source_line(const char *file, sqlite3_int64 run, sqlite3_int64 line);
 
 /* ---- filters (filter.c) -------------------------------------------------- */
 
-/* The kinds a report's findings can be (shim/schema.h). */
+/* The kinds a report's findings can be (common/schema.h). */
 #define KIND_ONE(id, name, severity) +1
 #define NFINDING_KINDS (0 DEVTRACE_FINDING_KINDS(KIND_ONE))
 extern const char *const finding_kinds[NFINDING_KINDS];

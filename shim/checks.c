@@ -16,6 +16,7 @@
  * last error is per thread.
  */
 #include "devtrace.h"
+#include "memkind.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -275,37 +276,24 @@ void dv_check_launch(const void *func, void **args, int dev, uint32_t site)
 
 /* ---- copies ---------------------------------------------------------------------------- */
 
-static const char *const kind_names[] = {
-    "cudaMemcpyHostToHost", "cudaMemcpyHostToDevice", "cudaMemcpyDeviceToHost",
-    "cudaMemcpyDeviceToDevice", "cudaMemcpyDefault",
-};
-
 static const char *space_name(const place *at)
 {
     return is_device(at) ? "device memory" : "host memory";
-}
-
-/* The kind that fits the pointers, for the fix. */
-static int fitting_kind(const place *dst, const place *src)
-{
-    return is_device(dst) ? (is_device(src) ? 3 : 1) : (is_device(src) ? 2 : 0);
 }
 
 /* false when the kind contradicts the pointers */
 static bool check_direction(const place *dst, const place *src, uint64_t bytes, int kind,
                             uint32_t site)
 {
-    static const signed char wants_device[4][2] = { { 0, 0 }, { 1, 0 }, { 0, 1 }, { 1, 1 } };
     bool known = dst->kind != AT_UNKNOWN && dst->kind != AT_NONE &&
                  src->kind != AT_UNKNOWN && src->kind != AT_NONE;
-    if (!known || kind < 0 || kind > 3)
-        return true;
-    if (wants_device[kind][0] == is_device(dst) && wants_device[kind][1] == is_device(src))
+    if (!known || !memkind_contradicts(kind, is_device(dst), is_device(src)))
         return true;
     dv_finding(DV_MEMCPY_DIRECTION, site, bytes, NULL,
                "a copy of %llu bytes with kind %s, but dst is %s and src is %s: the kind that "
-               "fits is %s (or cudaMemcpyDefault)", (unsigned long long)bytes, kind_names[kind],
-               space_name(dst), space_name(src), kind_names[fitting_kind(dst, src)]);
+               "fits is %s (or cudaMemcpyDefault)", (unsigned long long)bytes, memkinds[kind].name,
+               space_name(dst), space_name(src),
+               memkinds[memkind_fitting(is_device(dst), is_device(src))].name);
     return false;
 }
 

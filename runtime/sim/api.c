@@ -4,6 +4,7 @@
  * its return value and as the thread's last error.
  */
 #include "sim.h"
+#include "memkind.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -371,15 +372,6 @@ cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *a, const void
 
 /* ---- copies ------------------------------------------------------------- */
 
-/* What a copy kind says of its destination and source: device or host. */
-static const struct { bool known, dst_device, src_device; } kinds[] = {
-    [cudaMemcpyHostToHost] = { true, false, false },
-    [cudaMemcpyHostToDevice] = { true, true, false },
-    [cudaMemcpyDeviceToHost] = { true, false, true },
-    [cudaMemcpyDeviceToDevice] = { true, true, true },
-    [cudaMemcpyDefault] = { false, false, false },
-};
-
 /* One side of a copy: in the space the kind says, inside its allocation,
    and where its bytes are. */
 static cudaError_t copy_side(const void *p, size_t count, bool check, bool device, char **bytes)
@@ -397,6 +389,9 @@ static cudaError_t copy_side(const void *p, size_t count, bool check, bool devic
     return cudaSuccess;
 }
 
+/* memkind.h indexes its table by CUDA's own values. */
+_Static_assert((int)cudaMemcpyDefault == MEMKIND_DEFAULT, "memkinds follows cudaMemcpyKind");
+
 cudaError_t sim_copy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind)
 {
     char *to, *from;
@@ -407,9 +402,9 @@ cudaError_t sim_copy(void *dst, const void *src, size_t count, enum cudaMemcpyKi
         return cudaErrorInvalidMemcpyDirection;
     if (count == 0)
         return cudaSuccess;
-    bool check = kinds[kind].known;
-    if ((e = copy_side(dst, count, check, kinds[kind].dst_device, &to)) != cudaSuccess ||
-        (e = copy_side(src, count, check, kinds[kind].src_device, &from)) != cudaSuccess)
+    const memkind *k = &memkinds[kind];
+    if ((e = copy_side(dst, count, k->sided, k->dst_device, &to)) != cudaSuccess ||
+        (e = copy_side(src, count, k->sided, k->src_device, &from)) != cudaSuccess)
         return e;
     memmove(to, from, count);
     return cudaSuccess;

@@ -2,7 +2,7 @@
  * Makes the reports that devtrace's tests read, and breaks them.
  *
  *   make_report build OUT SCRIPT [SRCDIR]
- *       a report: the shim's schema (shim/schema.c), then SCRIPT's SQL; file
+ *       a report: the reports' schema (common/schema.c), then SCRIPT's SQL; file
  *       names in call_sites and findings that are not absolute are taken as
  *       relative to SRCDIR.  %p in OUT becomes the process id, as the shim
  *       does it.

@@ -1,6 +1,6 @@
 /*
  * JSON out of C, for devtrace's json, trace and SARIF formats and devcheck's
- * SARIF (analyzer/ builds this file too): strings, where UTF-8 passes as it
+ * SARIF: strings, where UTF-8 passes as it
  * is, bytes that are not UTF-8 become U+FFFD (a JSON text must be Unicode)
  * and control characters are escaped; a writer of indented documents; and
  * paths as URIs.

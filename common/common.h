@@ -1,0 +1,20 @@
+/*
+ * devcheck-common: the vocabulary that the analyzer, the shim, devtrace and
+ * the emulated device share, in one static library so that each part says
+ * it the same way.
+ *
+ *   json.c    JSON strings, indented documents and URIs (json.h): devtrace's
+ *             json, trace and SARIF formats, devcheck's SARIF and baselines
+ *   schema.c  the report database's schema (schema.h): the shim writes it,
+ *             devtrace reads and merges it
+ *   memkind.c cudaMemcpyKind as a table (memkind.h): each kind's name and the
+ *             sides it says, and the kind that fits a copy's pointers
+ */
+#ifndef DEVCHECK_COMMON_H
+#define DEVCHECK_COMMON_H
+
+#include "json.h"
+#include "memkind.h"
+#include "schema.h"
+
+#endif
