@@ -11,7 +11,7 @@
  *                (include/devcheck/cuda); -j's threads; the analysis on a
  *                thread with a deep stack
  *   model.c      the API model: what each function does to devices, from
- *                annotations in headers (include/devcheck/annotations.h),
+ *                annotations in headers (devcheck/annotations.h),
  *                model files (--model), and the built-in CUDA runtime model
  *   dataflow.c   each function body, statement by statement: the device of
  *                every tensor, module, list and pointer, and where it came

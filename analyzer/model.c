@@ -1,7 +1,7 @@
 /*
  * The API model: what a function does to devices.
  *
- * Three sources, one vocabulary (include/devcheck/annotations.h):
+ * Three sources, one vocabulary (devcheck/annotations.h, in the top-level include/):
  *   - annotations on a function's declaration, `annotate("devcheck EFFECT
  *     ARG...")`, whose arguments name its parameters;
  *   - model files, for headers that cannot be edited: one effect per line,

@@ -58,7 +58,7 @@ if ! cc -O2 -I/usr/lib/llvm-19/include "$root/bench/analyzer/parse_only.c" -o "$
 fi
 # What devcheck reads the headers with (-D__DEVCHECK__ turns the annotations
 # into attributes), given to clang too so both parse the same text.
-flags=(-std=gnu11 -D__DEVCHECK__ -I"$root/runtime" -I"$root/analyzer/include"
+flags=(-std=gnu11 -D__DEVCHECK__ -I"$root/runtime" -I"$root/include"
        -I"$root/kernels" -I"$root/runtime/sim/include")
 case $mode in
   corpus)

@@ -15,7 +15,7 @@ a cudaMemcpy of the wrong kind), so its rules have something to report, as
 in a real code base; a host buffer also reaches a kernel through a stage
 function called by pointer, which devcheck cannot follow (unknown is quiet).
 
-Every file compiles with `-std=gnu11 -I runtime -I analyzer/include
+Every file compiles with `-std=gnu11 -I runtime -I include
 -I runtime/sim/include` (clang -fsyntax-only is the benchmark's baseline).
 The same seed gives the same files, byte for byte.
 """
