@@ -20,3 +20,7 @@ int main(void)
     SAY(cudaFree(dev));
     return 0;
 }
+
+/* Each message names the kind given and the one that fits (common/memkind.h). */
+// devtrace-sql: SELECT message FROM findings ORDER BY line LIMIT 1 => a copy of 1024 bytes with kind cudaMemcpyDeviceToHost, but dst is device memory and src is host memory: the kind that fits is cudaMemcpyHostToDevice (or cudaMemcpyDefault)
+// devtrace-sql: SELECT message FROM findings ORDER BY line LIMIT 1 OFFSET 1 => a copy of 1024 bytes with kind cudaMemcpyHostToDevice, but dst is host memory and src is device memory: the kind that fits is cudaMemcpyDeviceToHost (or cudaMemcpyDefault)
