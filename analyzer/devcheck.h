@@ -5,7 +5,7 @@
  *
  * The data path:  sources -> parse (all) -> model -> dataflow -> findings -> output.
  *
- *   main.c       the command line (SPEC section 2): files, flags, -p, formats
+ *   main.c       the command line: files, flags, -p, formats
  *   frontend.c   libclang: a file and its flags into a translation unit,
  *                with errors said: C, C++, the host side of .cu files
  *                (include/devcheck/cuda); -j's threads; the analysis on a
@@ -19,7 +19,7 @@
  *                stages that flow.h names (cursor.c, env.c, value.c, walk.c,
  *                call.c, effects.c, guards.c, fields.c, summary.c)
  *   place.c      the lattice of places: join, differ, their names in words
- *   rules.c      the rules of SPEC section 2: each check decides on places,
+ *   rules.c      the rules (docs/rules/): each check decides on places,
  *                and says its finding with notes and fixes
  *   output.c     findings in the compilers' format
  *   sarif.c      findings as SARIF 2.1.0
@@ -68,7 +68,7 @@ typedef struct {
     int n, cap;
 } dc_findings;
 
-/* The rules of SPEC section 2, in a table: id, and what it means. */
+/* The rules, in a table: id, and what it means. */
 typedef struct {
     const char *id;
     const char *summary;

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* In the order of SPEC section 2: a rule's index here is its SARIF ruleIndex. */
+/* In a fixed order: a rule's index here is its SARIF ruleIndex. */
 const dc_rule dc_rules[] = {
     {"device-mismatch", "Operands of one operation are, or may be, on different devices."},
     {"discarded-transfer", "The result of a transfer (dt_to, dt_to_dtype, dt_list_to, "

@@ -1,5 +1,5 @@
 /*
- * The command line (SPEC section 2):
+ * The command line:
  *
  *   devcheck [options] FILE|DIR... [-- COMPILER-FLAGS...]
  *   devcheck -p BUILD_DIR [options] [FILE...] [-- COMPILER-FLAGS...]

@@ -1,5 +1,5 @@
 /*
- * The rules (SPEC section 2): what two places mean for each other, and each
+ * The rules (docs/rules/): what two places mean for each other, and each
  * finding in words, with a note for every operand saying where its device
  * came from, and a fix where the fix is mechanical.
  */

@@ -80,7 +80,7 @@ static char **parse_options(int argc, char **argv)
 
 /* ---- what the source expects -------------------------------------------- */
 
-/* The rule ids of SPEC section 2: a marker naming another is a typo. */
+/* devcheck's rule ids (docs/rules/): a marker naming another is a typo. */
 static const char *const rule_ids[] = {
     "device-mismatch", "discarded-transfer", "host-deref", "memspace-mismatch",
     "memcpy-direction", "unregistered-tensor", "dtype-mismatch",
