@@ -15,7 +15,9 @@ void dv_seen_alloc(dv_api api, dv_memory memory, int device, const void *p, uint
                    uint32_t site, int rc, uint64_t start_ns)
 {
     dv_event e = { .type = DV_EV_CALL, .api = (uint8_t)api, .result = rc, .site = site,
-                   .start_ns = start_ns, .duration_ns = dv_now_ns() - start_ns };
+                   .start_ns = start_ns };
+    if (start_ns)
+        e.duration_ns = dv_now_ns() - start_ns;
     e.device = (int16_t)(memory == DV_MEM_DEVICE ? device : -1);
     if (rc == 0 && p) {
         e.type = DV_EV_ALLOC;
@@ -33,7 +35,7 @@ void dv_seen_free(dv_event *e, dv_api api, void *p, uint32_t site)
     *e = (dv_event){ .type = DV_EV_CALL, .api = (uint8_t)api, .device = -1, .site = site };
     if (dv_check_free(api, p, site, &e->u.alloc))
         e->type = DV_EV_FREE;
-    e->start_ns = dv_now_ns();
+    e->start_ns = dv_event_clock();
 }
 
 void dv_seen_copy(dv_event *e, dv_api api, void *dst, uint64_t dst_span, const void *src,
@@ -43,7 +45,7 @@ void dv_seen_copy(dv_event *e, dv_api api, void *dst, uint64_t dst_span, const v
     e->u.copy.bytes = bytes;
     e->u.copy.async = async;
     dv_check_copy(dst, dst_span, src, src_span, kind, site, e);
-    e->start_ns = dv_now_ns();
+    e->start_ns = dv_event_clock();
 }
 
 void dv_seen_launch(dv_event *e, dv_api api, const void *func, const unsigned grid[3],
@@ -60,7 +62,7 @@ void dv_seen_launch(dv_event *e, dv_api api, const void *func, const unsigned gr
     e->u.launch.shared = shared;
     e->u.launch.stream = stream;
     dv_check_launch(func, args, dev, site);
-    e->start_ns = dv_now_ns();
+    e->start_ns = dv_event_clock();
 }
 
 void dv_seen_end(dv_event *e, int rc)
@@ -87,7 +89,7 @@ int dv_seen_device(_Atomic(void *) *fn, const char *query)
 void dv_handler_keep_site(const dv_handler *h, const void *params, uint32_t site, dv_event *e)
 {
     (void)h, (void)params;
-    *e = (dv_event){ .site = site, .start_ns = dv_now_ns() };
+    *e = (dv_event){ .site = site, .start_ns = dv_event_clock() };
 }
 
 void dv_handler_send(const dv_handler *h, const void *params, int rc, dv_event *e)

@@ -241,6 +241,15 @@ void dv_finding_at(dv_finding_kind kind, uint32_t site, const char *file, int li
 
 /* Unix time in nanoseconds, as runs.started_ns. */
 uint64_t dv_now_ns(void);
+/* Set by the writer once its run has kept its cap of events: past it an
+   event is only counted, so the program's threads stop reading the clock. */
+extern _Atomic bool dv_events_full;
+/* When a call begins or ends, for its event: dv_now_ns(), or 0 (unknown)
+   once no more events are kept in time. */
+static inline uint64_t dv_event_clock(void)
+{
+    return atomic_load_explicit(&dv_events_full, memory_order_relaxed) ? 0 : dv_now_ns();
+}
 /* The writer's: a report's events table for run, the cap read from
    DEVTRACE_EVENTS; false when SQLite refuses. */
 struct sqlite3;

@@ -30,6 +30,8 @@ static struct {
     uint64_t cap, kept, lost, lost_written;
 } ev;
 
+_Atomic bool dv_events_full;
+
 static const char insert_sql[] =
     "INSERT OR IGNORE INTO events(run, seq, type, api, start_ns, duration_ns, device, stream, "
     "bytes, direction, site, kernel, finding) "
@@ -70,6 +72,7 @@ bool dv_events_open(sqlite3 *db, int64_t run)
     ev.run = run;
     ev.cap = cap_from_environment();
     ev.kept = ev.lost = ev.lost_written = 0;
+    atomic_store_explicit(&dv_events_full, false, memory_order_relaxed);
     return sqlite3_prepare_v3(db, insert_sql, -1, SQLITE_PREPARE_PERSISTENT, &ev.insert,
                               NULL) == SQLITE_OK &&
            sqlite3_prepare_v3(db, dropped_sql, -1, SQLITE_PREPARE_PERSISTENT, &ev.dropped,
@@ -125,6 +128,7 @@ bool dv_events_add(const dv_event *e, int64_t ref)
         return true;                    /* a finding not (yet) reported is no event */
     if (ev.kept >= ev.cap) {
         ev.lost++;
+        atomic_store_explicit(&dv_events_full, true, memory_order_relaxed);
         return true;
     }
     ev.kept++;

@@ -89,7 +89,7 @@ static void record_alloc(dv_api api, void **p, size_t bytes, dv_memory memory, u
         if (!dv_active()) \
             return call; \
         uint32_t site = dv_site_here(); \
-        uint64_t start_ns = dv_now_ns(); \
+        uint64_t start_ns = dv_event_clock(); \
         cudaError_t rc = call; \
         record_alloc(which, p, bytes, memory, site, rc, start_ns); \
         return rc; \
@@ -277,7 +277,7 @@ cudaError_t __cudaLaunchKernel_ptsz(const void *kernel, dim3 grid, dim3 block, v
         if (!dv_active()) \
             return call; \
         uint32_t site = dv_site_here(); \
-        uint64_t start_ns = dv_now_ns(); \
+        uint64_t start_ns = dv_event_clock(); \
         cudaError_t rc = call; \
         dv_emit_call(api, site, rc, start_ns); \
         return rc; \

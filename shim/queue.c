@@ -69,7 +69,7 @@ uint64_t dv_emit(dv_event *e)
     if (!e->seq)
         e->seq = dv_next_seq();
     if (!e->start_ns)
-        e->start_ns = dv_now_ns();
+        e->start_ns = dv_event_clock();
     uint64_t pos = atomic_load_explicit(&head, memory_order_relaxed);
     cell *c;
     for (;;) {
