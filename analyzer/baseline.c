@@ -135,28 +135,16 @@ static void collect(dc_baseline *b, const char *text)
 
 dc_baseline *dc_baseline_read(const char *path, char *err, size_t errlen)
 {
-    FILE *in = fopen(path, "rb");
-    if (!in) {
-        snprintf(err, errlen, "devcheck: baseline %s: %s", path, strerror(errno));
+    size_t n = 0;
+    char *text = dc_read_file(path, &n);
+    if (!text || memchr(text, '\0', n)) {
+        snprintf(err, errlen, "devcheck: baseline %s: %s", path,
+                 text ? "is not text" : strerror(errno));
+        free(text);
         return NULL;
     }
-    size_t cap = 65536, n = 0, got;
-    char *text = dc_realloc(NULL, cap + 1);
-    while ((got = fread(text + n, 1, cap - n, in)) > 0)
-        if ((n += got) == cap)
-            text = dc_realloc(text, (cap *= 2) + 1);
-    bool failed = ferror(in);
-    fclose(in);
-    text[n] = '\0';
     dc_baseline *b = dc_realloc(NULL, sizeof *b);
     *b = (dc_baseline){0};
-    if (failed || memchr(text, '\0', n)) {
-        snprintf(err, errlen, "devcheck: baseline %s: %s", path,
-                 failed ? "cannot be read" : "is not text");
-        free(text);
-        dc_baseline_free(b);
-        return NULL;
-    }
     collect(b, text);
     free(text);
     qsort(b->v, (size_t)b->n, sizeof *b->v, compare_strings);

@@ -93,6 +93,10 @@ int dc_findings_drop(dc_findings *f, bool (*drop)(const dc_finding *, void *), v
 char *dc_format(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* realloc that ends the program, with exit status 2, when memory runs out */
 void *dc_realloc(void *p, size_t size);
+/* All of a stream, or of a file, with a NUL after it (len leaves it out);
+   NULL when it cannot be read (errno says why). */
+char *dc_read_stream(FILE *in, size_t *len);
+char *dc_read_file(const char *path, size_t *len);
 
 /* ---- suppression (suppress.c) --------------------------------------------- */
 

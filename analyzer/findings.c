@@ -5,6 +5,7 @@
 #include "devcheck.h"
 
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,6 +46,32 @@ char *dc_format(const char *fmt, ...)
     vsnprintf(s, (size_t)n + 1, fmt, ap);
     va_end(ap);
     return s;
+}
+
+char *dc_read_stream(FILE *in, size_t *len)
+{
+    size_t n = 0, cap = 1 << 16;
+    char *text = dc_realloc(NULL, cap);
+    for (size_t got; (got = fread(text + n, 1, cap - n - 1, in)) > 0;)
+        if ((n += got) == cap - 1)
+            text = dc_realloc(text, cap *= 2);
+    if (ferror(in)) {
+        free(text);
+        return NULL;
+    }
+    text[n] = '\0';
+    *len = n;
+    return text;
+}
+
+char *dc_read_file(const char *path, size_t *len)
+{
+    FILE *in = fopen(path, "rb");
+    if (!in)
+        return NULL;
+    char *text = dc_read_stream(in, len);
+    fclose(in);
+    return text;
 }
 
 /* Grows an array of elements of size elem so that it holds one more than n. */

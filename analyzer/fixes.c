@@ -47,26 +47,6 @@ static size_t offset_of(const char *text, size_t len, unsigned line, unsigned co
     return column >= 1 && at + column - 1 <= line_end ? at + column - 1 : (size_t)-1;
 }
 
-static char *read_file(const char *path, size_t *len)
-{
-    FILE *in = fopen(path, "rb");
-    if (!in)
-        return NULL;
-    size_t cap = 65536, n = 0, got;
-    char *text = dc_realloc(NULL, cap);
-    while ((got = fread(text + n, 1, cap - n, in)) > 0)
-        if ((n += got) == cap)
-            text = dc_realloc(text, cap *= 2);
-    bool failed = ferror(in);
-    fclose(in);
-    if (failed) {
-        free(text);
-        return NULL;
-    }
-    *len = n;
-    return text;
-}
-
 /* Writes text with the fixes in it over path; 0, or -1 with errno. */
 static int rewrite(const char *path, const char *text, size_t len, const placed *p, int n)
 {
@@ -100,7 +80,7 @@ static int fix_file(const dc_fix *const *fixes, int n, FILE *log)
 {
     const char *path = fixes[0]->begin.file;
     size_t len = 0;
-    char *text = read_file(path, &len);
+    char *text = dc_read_file(path, &len);
     if (!text) {
         fprintf(log, "devcheck: %s: cannot be read to fix it: %s\n", path, strerror(errno));
         return -1;

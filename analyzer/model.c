@@ -324,19 +324,13 @@ int dc_model_load(dc_model *m, const char *path, char *err, size_t errlen)
     FILE *f = open_model(path, err, errlen);
     if (!f)
         return -1;
-    size_t cap = 4096, len = 0;
-    char *text = malloc(cap);
-    for (size_t got; text && (got = fread(text + len, 1, cap - len - 1, f)) > 0;) {
-        len += got;
-        if (len + 1 == cap)
-            text = realloc(text, cap *= 2);
-    }
+    size_t len = 0;
+    char *text = dc_read_stream(f, &len);
     fclose(f);
     if (!text) {
-        snprintf(err, errlen, "%s: out of memory", path);
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
         return -1;
     }
-    text[len] = 0;
     const char *nul = memchr(text, 0, len);
     int rc = -1;
     if (nul) {                  /* text, not binary: the lines after it would be lost */

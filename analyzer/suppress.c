@@ -43,29 +43,6 @@ static struct {
     int n;
 } sources;
 
-static char *read_file(const char *path, size_t *size)
-{
-    FILE *in = fopen(path, "rb");
-    if (!in)
-        return NULL;
-    size_t n = 0, cap = 1 << 16;
-    char *text = dc_realloc(NULL, cap);
-    for (size_t got; (got = fread(text + n, 1, cap - n - 1, in)) > 0;) {
-        n += got;
-        if (cap - n - 1 == 0)
-            text = dc_realloc(text, cap *= 2);
-    }
-    bool failed = ferror(in);
-    fclose(in);
-    if (failed) {
-        free(text);
-        return NULL;
-    }
-    text[n] = '\0';
-    *size = n;
-    return text;
-}
-
 static void index_lines(source *s)
 {
     unsigned n = 1;
@@ -190,7 +167,7 @@ static source *source_load(const char *path)
 {
     source *s = dc_realloc(NULL, sizeof *s);
     *s = (source){.name = dc_format("%s", path)};
-    s->text = read_file(path, &s->size);
+    s->text = dc_read_file(path, &s->size);
     if (s->text) {
         index_lines(s);
         find_markers(s);
