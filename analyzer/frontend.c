@@ -9,8 +9,9 @@
  * clang's CUDA mode, host only.  With a CUDA toolkit (the one the build found,
  * when it is still there) clang's own CUDA headers are used, with
  * include/devcheck/cuda first on the path: it stands in for what clang 19
- * needs and CUDA 13 removed, and keeps a project's cuda.h from shadowing the
- * toolkit's.  Without one, devcheck/cuda/host.h declares what the host side
+ * needs and CUDA 13 removed, keeps a project's cuda.h from shadowing the
+ * toolkit's, and declares what nvcc's headers give a .cu file and clang's
+ * do not (devcheck/cuda/nvcc.h).  Without one, devcheck/cuda/host.h declares what the host side
  * needs, over cuda_runtime.h from the include path.
  *
  * With -j, files are parsed by as many threads, each with its own libclang
@@ -112,7 +113,7 @@ typedef struct {
     const char *argv[MAX_ARGS];
     int argc;
     char dirs[4096], own[PATH_MAX + 2], cuda_path[PATH_MAX + 16], compat[PATH_MAX + 32],
-        cuda_h[PATH_MAX + 64];
+        cuda_h[PATH_MAX + 64], cccl[PATH_MAX + 16], nvcc[PATH_MAX + 32];
 } command;
 
 /* The flags that read a file as the host side of CUDA, before the user's. */
@@ -127,9 +128,19 @@ static void add_cuda(const dc_run *r, command *c)
         snprintf(c->compat, sizeof c->compat, "-I%s/devcheck/cuda", r->own);
         snprintf(c->cuda_h, sizeof c->cuda_h, "-DDEVCHECK_TOOLKIT_CUDA_H=\"%s/include/cuda.h\"",
                  r->toolkit);
+        snprintf(c->nvcc, sizeof c->nvcc, "%s/devcheck/cuda/nvcc.h", r->own);
         c->argv[c->argc++] = c->cuda_path;
         c->argv[c->argc++] = c->compat;
         c->argv[c->argc++] = c->cuda_h;
+        c->argv[c->argc++] = "-include";
+        c->argv[c->argc++] = c->nvcc;
+        /* CUDA 13 keeps libcu++ (<cuda/std/...>), CUB and Thrust there, and
+           nvcc puts it on the path by itself */
+        snprintf(c->cccl, sizeof c->cccl, "%s/include/cccl", r->toolkit);
+        if (access(c->cccl, R_OK) == 0) {
+            snprintf(c->cccl, sizeof c->cccl, "-I%s/include/cccl", r->toolkit);
+            c->argv[c->argc++] = c->cccl;
+        }
     } else {
         c->argv[c->argc++] = "-nocudainc";
         c->argv[c->argc++] = "-include";

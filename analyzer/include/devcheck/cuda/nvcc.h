@@ -1,0 +1,62 @@
+/*
+ * devcheck/cuda/nvcc.h: what nvcc's headers give a .cu file and clang 19's
+ * CUDA headers do not, declared so that such files parse.  devcheck reads
+ * only the host side, so nothing here is defined: a declaration is all
+ * that overload resolution needs.
+ *
+ * min and max: CUDA's math_functions.hpp gives host code its integer and
+ * floating overloads; clang's __clang_cuda_math.h gives them to device code
+ * only, so `max(1, n)` in a host function is an error there.
+ *
+ * The cache-hint loads and stores of sm_32_intrinsics.h (__ldcg, __stcs,
+ * ...): clang's wrapper leaves that header out, for its own __ldg, and
+ * clang 19 has no others.
+ */
+#ifndef DEVCHECK_CUDA_NVCC_H
+#define DEVCHECK_CUDA_NVCC_H
+
+#define DC_MINMAX(R, A, B)                                                     \
+    __host__ R min(A, B);                                                      \
+    __host__ R max(A, B);
+DC_MINMAX(int, int, int)
+DC_MINMAX(unsigned int, unsigned int, unsigned int)
+DC_MINMAX(unsigned int, int, unsigned int)
+DC_MINMAX(unsigned int, unsigned int, int)
+DC_MINMAX(long, long, long)
+DC_MINMAX(unsigned long, unsigned long, unsigned long)
+DC_MINMAX(unsigned long, long, unsigned long)
+DC_MINMAX(unsigned long, unsigned long, long)
+DC_MINMAX(long long, long long, long long)
+DC_MINMAX(unsigned long long, unsigned long long, unsigned long long)
+DC_MINMAX(unsigned long long, long long, unsigned long long)
+DC_MINMAX(unsigned long long, unsigned long long, long long)
+DC_MINMAX(float, float, float)
+DC_MINMAX(double, double, double)
+DC_MINMAX(double, float, double)
+DC_MINMAX(double, double, float)
+#undef DC_MINMAX
+
+#define DC_CACHE_HINTS(T)                                                      \
+    __device__ T __ldcg(const T *);                                            \
+    __device__ T __ldca(const T *);                                            \
+    __device__ T __ldcs(const T *);                                            \
+    __device__ T __ldlu(const T *);                                            \
+    __device__ T __ldcv(const T *);                                            \
+    __device__ void __stwb(T *, T);                                            \
+    __device__ void __stcg(T *, T);                                            \
+    __device__ void __stcs(T *, T);                                            \
+    __device__ void __stwt(T *, T);
+DC_CACHE_HINTS(char) DC_CACHE_HINTS(signed char) DC_CACHE_HINTS(unsigned char)
+DC_CACHE_HINTS(short) DC_CACHE_HINTS(unsigned short)
+DC_CACHE_HINTS(int) DC_CACHE_HINTS(unsigned int)
+DC_CACHE_HINTS(long) DC_CACHE_HINTS(unsigned long)
+DC_CACHE_HINTS(long long) DC_CACHE_HINTS(unsigned long long)
+DC_CACHE_HINTS(float) DC_CACHE_HINTS(double)
+DC_CACHE_HINTS(char2) DC_CACHE_HINTS(char4) DC_CACHE_HINTS(uchar2) DC_CACHE_HINTS(uchar4)
+DC_CACHE_HINTS(short2) DC_CACHE_HINTS(short4) DC_CACHE_HINTS(ushort2) DC_CACHE_HINTS(ushort4)
+DC_CACHE_HINTS(int2) DC_CACHE_HINTS(int4) DC_CACHE_HINTS(uint2) DC_CACHE_HINTS(uint4)
+DC_CACHE_HINTS(longlong2) DC_CACHE_HINTS(ulonglong2)
+DC_CACHE_HINTS(float2) DC_CACHE_HINTS(float4) DC_CACHE_HINTS(double2)
+#undef DC_CACHE_HINTS
+
+#endif

@@ -1,0 +1,28 @@
+/*
+ * What nvcc accepts and clang 19's CUDA headers alone do not, as real
+ * projects write it (llm.c's kernels do all three): min and max in host
+ * code, the cache-hint stores and loads of sm_32_intrinsics.h in device
+ * code, and CUDA 13's libcu++ from include/cccl.  devcheck must parse the
+ * file and still find the mistake in it.
+ */
+#include <cuda_runtime.h>
+#include <cuda/std/type_traits>
+#include <stdlib.h>
+
+__global__ void scale(float *x, float by, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        __stcs(x + i, __ldcs(x + i) * by);
+}
+
+static_assert(cuda::std::is_floating_point<float>::value, "libcu++ is on the path");
+
+void launch(int n, int block)
+{
+    float *host = (float *)malloc(n * sizeof *host);
+    int grid = max(1, (n + block - 1) / block);
+    unsigned long big = min(4096ul, (unsigned long)n);
+    scale<<<grid, block>>>(host, 2.0f, (int)big); // devcheck: memspace-mismatch
+    free(host);
+}
