@@ -71,21 +71,92 @@ bool cursor_is_addr_of(CXCursor c)
 }
 
 /* Tokens glue as C is written: "f(a, b)", "st->w", "a[i]". */
+/* Where a location is written, and whether a macro's body made it: a
+   macro's argument is spelled in the invocation, after its start; a body
+   is spelled in the #define, which comes before any use, or elsewhere. */
+static unsigned written_offset(CXSourceLocation at, CXFile *file, bool *in_macro)
+{
+    CXFile spelled;
+    unsigned offset, spelled_offset;
+    clang_getExpansionLocation(at, file, NULL, NULL, &offset);
+    clang_getSpellingLocation(at, &spelled, NULL, NULL, &spelled_offset);
+    *in_macro = spelled_offset < offset || !clang_File_isEqual(spelled, *file);
+    return *in_macro ? offset : spelled_offset;
+}
+
+/* The tokens of c as its file has them, and how many to take: where c ends
+   inside a macro's expansion (`mallocCheck(n)`), up to the end of the
+   macro's invocation, not into the macro's definition. */
+static unsigned written_tokens(CXTranslationUnit tu, CXCursor c, CXToken **tokens,
+                               unsigned *count)
+{
+    CXSourceRange r = clang_getCursorExtent(c);
+    CXFile file, end_file;
+    bool start_macro, end_macro;
+    unsigned from = written_offset(clang_getRangeStart(r), &file, &start_macro);
+    unsigned to = written_offset(clang_getRangeEnd(r), &end_file, &end_macro);
+    size_t size = 0;
+    if (!start_macro && !end_macro) {
+        clang_tokenize(tu, r, tokens, count);
+        return *count;
+    }
+    if (!file || !clang_File_isEqual(file, end_file) || to < from ||
+        !clang_getFileContents(tu, file, &size)) {
+        *tokens = NULL, *count = 0;
+        return 0;
+    }
+    unsigned last = to + 1024 < size ? to + 1024 : (unsigned)size;
+    clang_tokenize(tu, clang_getRange(clang_getLocationForOffset(tu, file, from),
+                                      clang_getLocationForOffset(tu, file, last)),
+                   tokens, count);
+    unsigned take = 0, depth = 0;
+    for (; take < *count; take++) {
+        unsigned at;
+        clang_getFileLocation(clang_getTokenLocation(tu, (*tokens)[take]), NULL, NULL, NULL, &at);
+        if (!end_macro || at <= to) {   /* the end is past the last token, or in it */
+            if (!end_macro && at >= to)
+                break;
+            continue;
+        }
+        CXString s = clang_getTokenSpelling(tu, (*tokens)[take]);
+        char t = *clang_getCString(s);
+        clang_disposeString(s);
+        if (depth == 0 && t != '(')
+            break;
+        depth += t == '(' ? 1 : t == ')' ? -1u : 0;
+        if (depth == 0) {
+            take++;                     /* the invocation's closing parenthesis */
+            break;
+        }
+    }
+    return take;
+}
+
+/* Whether buf ends in a unary & or * (`(&`, `, *`, or alone): what
+   follows is its operand, written without a space. */
+static bool ends_unary(const char *buf, size_t used)
+{
+    if (!used || (buf[used - 1] != '&' && buf[used - 1] != '*'))
+        return false;
+    return used == 1 || buf[used - 2] == '(' ||
+           (used > 2 && buf[used - 2] == ' ' && buf[used - 3] == ',');
+}
+
 void cursor_text(CXTranslationUnit tu, CXCursor c, char *buf, size_t n)
 {
     CXToken *tokens;
-    unsigned count;
+    unsigned count, take;
     size_t used = 0;
     buf[0] = 0;
-    clang_tokenize(tu, clang_getCursorExtent(c), &tokens, &count);
-    for (unsigned i = 0; i < count && used + 1 < n; i++) {
+    take = written_tokens(tu, c, &tokens, &count);
+    for (unsigned i = 0; i < take && used + 1 < n; i++) {
         CXString s = clang_getTokenSpelling(tu, tokens[i]);
         const char *t = clang_getCString(s);
         bool glue = used == 0 || strchr("(),[.", *t) || buf[used - 1] == '(' ||
                     buf[used - 1] == ' ' ||
                     buf[used - 1] == '[' || buf[used - 1] == '.' ||
                     (used > 1 && buf[used - 1] == '>' && buf[used - 2] == '-') ||
-                    strcmp(t, "->") == 0;
+                    strcmp(t, "->") == 0 || ends_unary(buf, used);
         int k = snprintf(buf + used, n - used, "%s%s", glue ? "" : " ", t);
         if (k > 0)
             used = used + (size_t)k < n ? used + (size_t)k : n - 1;
@@ -103,6 +174,16 @@ void cursor_spelling(CXCursor c, char *buf, size_t n)
     CXString s = clang_getCursorSpelling(c);
     snprintf(buf, n, "%s", clang_getCString(s));
     clang_disposeString(s);
+}
+
+CXCursor cursor_parameter(CXCursor c)
+{
+    c = cursor_bare(c);
+    CXCursor param = clang_getCursorReferenced(c);
+    return clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+                   clang_getCursorKind(param) == CXCursor_ParmDecl
+               ? param
+               : clang_getNullCursor();
 }
 
 int cursor_int(CXCursor c, int fallback)

@@ -100,18 +100,33 @@ static enum CXChildVisitResult each_definition(CXCursor c, CXCursor parent, CXCl
 
 /* ---- walking one function ----------------------------------------------------------- */
 
-static bool walk_function(program *p, function *f)
+/* One walk of f (a copy: calls may grow the table) into summary s, with
+   its flag parameter assumed to be `assume` (-1: not). */
+static bool walk_into(program *p, function f, summary *s, int assume)
 {
-    unit u = { .prog = p, .self = f->s, .model = p->model,
-               .out = f->named && !p->first ? p->out : &p->elsewhere, .named = f->named,
-               .tu = f->tu };
+    bool say = f.named && !p->first && assume < 0;
+    unit u = { .prog = p, .self = s, .model = p->model, .out = say ? p->out : &p->elsewhere,
+               .named = f.named, .tu = f.tu, .assume = (signed char)assume };
     env e = { 0 };
     u.exit = (env){ .dead = true };
-    summary_bind_parameters(&u, &e, f->fn);
-    walk_body(&u, &e, f->fn);
-    bool changed = summary_finish(&u, f->fn);
+    summary_bind_parameters(&u, &e, f.fn);
+    walk_body(&u, &e, f.fn);
+    bool changed = summary_finish(&u, f.fn);
     env_free(&e);
     env_free(&u.exit);
+    return changed;
+}
+
+/* Its summary, and one for each value of a flag it tests (summary.c). */
+static bool walk_function(program *p, function *f)
+{
+    function copy = *f;
+    bool changed = walk_into(p, copy, copy.s, -1);
+    for (int v = 0; v < 2; v++) {
+        summary *when = summary_variant(copy.s, v);
+        if (when)
+            walk_into(p, copy, when, v);
+    }
     return changed;
 }
 

@@ -56,6 +56,8 @@ int cursor_int(CXCursor c, int fallback);
 bool type_names(CXType t, const char *word);
 CXCursor cursor_body(CXCursor fn);
 bool cursor_is_addr_of(CXCursor c);
+/* The parameter an expression names (`n`, `(int)n`), or a null cursor. */
+CXCursor cursor_parameter(CXCursor c);
 /* A function's CUDA qualifiers: __global__, __device__, __host__. */
 enum { CUDA_KERNEL = 1, CUDA_DEVICE = 2, CUDA_HOST = 4 };
 unsigned cursor_cuda_side(CXCursor fn);
@@ -157,6 +159,8 @@ typedef struct {
     env exit;                           /* joined at each return and at the end */
     env *breaks;                        /* where a break goes: the end of the loop or switch */
     int returns;                        /* numbers for what callees return */
+    signed char assume;                 /* a walk for one value of the summary's flag
+                                           parameter (0 or 1), or -1 */
 } unit;
 
 /* Objects: modules and lists, whose state lives at "#N". */
@@ -227,6 +231,12 @@ void summary_bind_parameters(unit *u, env *e, CXCursor fn);
 /* What the function's walk found, kept: its result, what it left behind
    its pointer parameters; whether the summary changed. */
 bool summary_finish(unit *u, CXCursor fn);
+/* `if (flag)` on integer parameter `param`: the flag's value (0, 1) in a
+   walk that assumes one, else -1, the parameter noted as the flag. */
+int summary_flag(unit *u, CXCursor param);
+/* The summary for one value of its flag, to fill: walked again with
+   u->assume set (dataflow.c); NULL when the function has no flag. */
+summary *summary_variant(summary *s, int value);
 /* Whether a summary's place is a parameter's: then the role is its. */
 bool summary_role(unit *u, const dc_place *p, unsigned role);
 /* Two operands that must share a device, one where a parameter is: the

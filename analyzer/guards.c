@@ -12,6 +12,10 @@
  *
  * with `!`, `&&` (both hold on the true side) and `||` (neither holds on
  * the false side) around them.
+ *
+ * An integer parameter tested alone (`if (on_device)`, `flag != 0`) decides
+ * nothing here, but a function's summary is also found for each of its
+ * values (summary.c); in those walks, the side the value rules out is dead.
  */
 #include "flow.h"
 
@@ -173,6 +177,26 @@ static void memory_type(unit *u, CXCursor lhs, CXCursor rhs, env *yes, env *no)
     refine(yes, attrs->path, dc_place_of(kind, -1, (dc_loc){ 0 }, NULL), cursor_loc(lhs));
 }
 
+/* `flag` (or `flag != 0`): the side its value rules out is dead. */
+static void flag_test(unit *u, CXCursor param, env *yes, env *no)
+{
+    int truth = clang_Cursor_isNull(param) ? -1 : summary_flag(u, param);
+    env *ruled_out = truth == 1 ? no : truth == 0 ? yes : NULL;
+    if (ruled_out)
+        ruled_out->dead = true;
+}
+
+/* `p == 0` or `0 == p`, p a parameter: p, else a null cursor. */
+static CXCursor compared_to_zero(const children *ch)
+{
+    for (int i = 0; i < 2; i++) {
+        CXCursor p = cursor_parameter(ch->v[i]);
+        if (!clang_Cursor_isNull(p) && cursor_int(ch->v[1 - i], -1) == 0)
+            return p;
+    }
+    return clang_getNullCursor();
+}
+
 void guard_refine(unit *u, CXCursor cond, env *yes, env *no)
 {
     cond = cursor_bare(cond);
@@ -200,13 +224,18 @@ void guard_refine(unit *u, CXCursor cond, env *yes, env *no)
             return;
         case CXBinaryOperator_EQ:
             memory_type(u, ch.v[0], ch.v[1], yes, no);
+            flag_test(u, compared_to_zero(&ch), no, yes);
             return;
         case CXBinaryOperator_NE:
             memory_type(u, ch.v[0], ch.v[1], no, yes);
+            flag_test(u, compared_to_zero(&ch), yes, no);
             return;
         default:
             return;
         }
+    case CXCursor_DeclRefExpr:
+        flag_test(u, cursor_parameter(cond), yes, no);
+        return;
     case CXCursor_CallExpr: {
         const dc_effect *ef = test_of(u, cond, EF_DEVICE_EQUAL);
         if (ef)

@@ -10,7 +10,13 @@
  *   - its result, in the parameters' places where it depends on them (a
  *     helper that returns what it was given, or moves it to a device given);
  *   - what it leaves behind pointer parameters: "*p" (an out-parameter),
- *     "p->field" (a struct filled through a pointer), a module moved.
+ *     "p->field" (a struct filled through a pointer), a module moved;
+ *   - for a function that tests an integer parameter alone (`if
+ *     (on_device)`, the first one it tests), the same for each of that
+ *     flag's values: `alloc(n, 0)` returns host memory where `alloc(n, f)`
+ *     returns "a GPU or the cpu".  A call whose argument there is a
+ *     constant (or the caller's own flag, in its walk for one value) gets
+ *     that value's summary.
  *
  * At each call the parameters' places become the arguments' (place.c's
  * dc_place_substitute), the roles become checks of the arguments, and in a
@@ -19,6 +25,7 @@
  */
 #include "flow.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -47,6 +54,9 @@ typedef struct {
 
 struct summary {
     int nparams;
+    int names[MAX_PARAMS];              /* interned */
+    signed char flag;                   /* the parameter tested alone, or -1 */
+    summary *when[2];                   /* with the flag 0, and not 0 */
     bool forward;                       /* its input has a place of its own */
     unsigned roles[MAX_PARAMS];
     int ncopies;
@@ -67,12 +77,64 @@ summary *summary_new(int nparams)
     memset(s, 0, sizeof *s);
     s->nparams = nparams < 0 ? 0 : nparams > MAX_PARAMS ? MAX_PARAMS : nparams;
     s->result = value_unknown();
+    s->flag = -1;
     return s;
 }
 
 void summary_free(summary *s)
 {
+    if (s) {
+        summary_free(s->when[0]);
+        summary_free(s->when[1]);
+    }
     free(s);
+}
+
+/* Whether a summary says anything a flag's value could narrow. */
+static bool says_something(const summary *s)
+{
+    if (s->result.kind != V_NONE || s->nfields || s->ncopies || s->nchecks)
+        return true;
+    for (int i = 0; i < s->nparams; i++)
+        if (s->roles[i] || s->out[i].kind != V_NONE || s->moved[i].n)
+            return true;
+    return false;
+}
+
+summary *summary_variant(summary *s, int value)
+{
+    if (s->flag < 0 || !says_something(s)) {    /* and none left from an earlier round */
+        summary_free(s->when[value]);
+        s->when[value] = NULL;
+        return NULL;
+    }
+    if (!s->when[value])
+        s->when[value] = summary_new(s->nparams);
+    s->when[value]->flag = s->flag;
+    return s->when[value];
+}
+
+static bool is_integer(CXType t)
+{
+    t = clang_getCanonicalType(t);
+    return (t.kind >= CXType_Bool && t.kind <= CXType_Int128) || t.kind == CXType_Enum;
+}
+
+int summary_flag(unit *u, CXCursor param)
+{
+    summary *s = u->self;
+    char name[PATH];
+    cursor_spelling(param, name, sizeof name);
+    int id = path_intern(name), i = 0;
+    while (s && i < s->nparams && s->names[i] != id)
+        i++;
+    if (!s || i == s->nparams || !is_integer(clang_getCursorType(param)))
+        return -1;
+    if (u->assume >= 0)
+        return i == s->flag ? u->assume : -1;
+    if (s->flag < 0)
+        s->flag = (signed char)i;
+    return -1;
 }
 
 /* ---- binding the parameters ----------------------------------------------------- */
@@ -142,6 +204,10 @@ void summary_bind_parameters(unit *u, env *e, CXCursor fn)
     memset(s->roles, 0, sizeof s->roles);
     s->ncopies = 0;
     s->nchecks = 0;
+    if (u->assume < 0)
+        s->flag = -1;                   /* found again by this walk */
+    for (int i = 0; i < s->nparams; i++)
+        s->names[i] = param_name(fn, i);
     if (s->forward) {
         bind_forward(u, e, fn);
         return;
@@ -416,9 +482,20 @@ static void check_deferred(call_site *c, const summary *s)
     }
 }
 
+/* The summary for the value the call gives the callee's flag, if known. */
+static const summary *for_flag(unit *u, const summary *s, arguments *a)
+{
+    if (s->flag < 0 || s->flag >= a->n || !s->when[0] || !s->when[1])
+        return s;
+    CXCursor arg = a->c[(int)s->flag], param = cursor_parameter(arg);
+    int v = clang_Cursor_isNull(param) ? cursor_int(arg, INT_MIN) : summary_flag(u, param);
+    return v == INT_MIN || (!clang_Cursor_isNull(param) && v < 0) ? s : s->when[v != 0];
+}
+
 value summary_apply(unit *u, env *e, const summary *s, arguments *a, CXCursor callee,
                     dc_loc at)
 {
+    s = for_flag(u, s, a);
     call_site c = { u, e, a, { { 0, { { 0 } } } }, s->nparams };
     char name[64];
     cursor_spelling(callee, name, sizeof name);
