@@ -18,6 +18,12 @@
  *     reads the fields with those facts and says the findings.
  *   - Unknown stays quiet: a value from somewhere the model does not know
  *     is unknown, and a finding needs a known place on both sides.
+ *   - A run's files are one program, unless more than one defines main (a
+ *     repository of several programs, llm.c's train_gpt2.c beside its
+ *     train_gpt2.cu): then each file with a main is a program with the
+ *     files that define none, so that the same struct or function in two
+ *     programs is two.  The files they share are walked once per program,
+ *     and a finding said twice is said once (findings.c).
  */
 #include "flow.h"
 
@@ -195,7 +201,7 @@ const summary *program_summary(program *p, CXCursor callee)
     return p->fns[i].s;
 }
 
-void dc_dataflow_program(CXTranslationUnit *units, int n, dc_model *m, dc_findings *out)
+static void walk_program(CXTranslationUnit *units, int n, dc_model *m, dc_findings *out)
 {
     program p = { .model = m, .out = out };
     for (int k = 0; k < n; k++) {
@@ -220,4 +226,48 @@ void dc_dataflow_program(CXTranslationUnit *units, int n, dc_model *m, dc_findin
     path_map_free(&p.by_usr);
     free(p.cycle);
     dc_findings_free(&p.elsewhere);
+}
+
+static enum CXChildVisitResult find_main(CXCursor c, CXCursor parent, CXClientData found)
+{
+    (void)parent;
+    CXString name = clang_getCursorSpelling(c);
+    if (clang_getCursorKind(c) == CXCursor_FunctionDecl && clang_isCursorDefinition(c) &&
+        strcmp(clang_getCString(name), "main") == 0 &&
+        clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+        *(bool *)found = true;
+    clang_disposeString(name);
+    return *(bool *)found ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+static bool defines_main(CXTranslationUnit tu)
+{
+    bool found = false;
+    clang_visitChildren(clang_getTranslationUnitCursor(tu), find_main, &found);
+    return found;
+}
+
+void dc_dataflow_program(CXTranslationUnit *units, int n, dc_model *m, dc_findings *out)
+{
+    bool *has_main = dc_realloc(NULL, (size_t)n + 1);
+    int mains = 0;
+    for (int k = 0; k < n; k++)
+        mains += has_main[k] = defines_main(units[k]);
+    if (mains < 2) {
+        walk_program(units, n, m, out);
+    } else {
+        CXTranslationUnit *group = dc_realloc(NULL, (size_t)n * sizeof *group);
+        for (int k = 0; k < n; k++) {
+            if (!has_main[k])
+                continue;
+            int g = 0;
+            group[g++] = units[k];
+            for (int j = 0; j < n; j++)
+                if (!has_main[j])
+                    group[g++] = units[j];
+            walk_program(group, g, m, out);
+        }
+        free(group);
+    }
+    free(has_main);
 }

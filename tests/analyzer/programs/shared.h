@@ -1,0 +1,2 @@
+/* What train_cpu.c and train_gpu.c share (shared.c). */
+void clear_scratch(void);
