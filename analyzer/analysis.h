@@ -119,12 +119,14 @@ void dc_report_dtype_mismatch(dc_findings *out, dc_loc at, const char *a, const 
 void dc_report_discarded_transfer(dc_findings *out, dc_loc at, const char *call,
                                   const char *target);
 /* Host code reads or writes through ptr: a finding when it may be device
-   memory.  via: the function whose body does it, when not here; NULL. */
+   memory.  via: the function whose body does it, when not here; NULL; why:
+   where in it (line 0: not known). */
 void dc_check_host_deref(dc_findings *out, dc_loc at, dc_operand ptr, bool write,
-                         const char *via);
-/* what needs device (or host) memory: a finding when ptr is the other. */
+                         const char *via, dc_loc why);
+/* what needs device (or host) memory: a finding when ptr is the other;
+   why: where in what the need comes from, when what is a function called. */
 void dc_check_memspace(dc_findings *out, dc_loc at, const char *what, dc_operand ptr,
-                       bool wants_device);
+                       bool wants_device, dc_loc why);
 /* The copy kinds by number: bit 0 the destination is device memory, bit 1
    the source; -1 for a name that is none of the four. */
 int dc_copy_kind(const char *name);

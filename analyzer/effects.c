@@ -473,17 +473,19 @@ static void same_dtype(call_state *s, const dc_effect *ef)
     }
 }
 
-void effect_need_memory(unit *u, dc_loc at, const char *what, dc_operand ptr, bool device)
+void effect_need_memory(unit *u, dc_loc at, const char *what, dc_operand ptr, bool device,
+                        dc_loc why)
 {
-    if (!summary_role(u, ptr.place, device ? ROLE_DEVICE : ROLE_HOST))
-        dc_check_memspace(u->out, at, what, ptr, device);
+    if (!summary_role(u, ptr.place, device ? ROLE_DEVICE : ROLE_HOST, why.line ? why : at))
+        dc_check_memspace(u->out, at, what, ptr, device, why);
 }
 
 static void memory_check(call_state *s, int i, bool wants_device)
 {
     const value *p = argument(s->a, i);
     if (p->kind == V_MEMORY)
-        effect_need_memory(s->u, s->at, s->op, argument_operand(s->a, i, p), wants_device);
+        effect_need_memory(s->u, s->at, s->op, argument_operand(s->a, i, p), wants_device,
+                           (dc_loc){ 0 });
 }
 
 static void device_memory(call_state *s, const dc_effect *ef)
@@ -506,8 +508,8 @@ static void memcpy_kind(call_state *s, const dc_effect *ef)
         return;
     summary_copy(s->u, &dst->where, &src->where, k);
     /* a parameter on one side: its role is the kind's, and it is checked at each call */
-    bool dst_param = summary_role(s->u, &dst->where, k & 1 ? ROLE_DEVICE : ROLE_HOST);
-    bool src_param = summary_role(s->u, &src->where, k & 2 ? ROLE_DEVICE : ROLE_HOST);
+    bool dst_param = summary_role(s->u, &dst->where, k & 1 ? ROLE_DEVICE : ROLE_HOST, s->at);
+    bool src_param = summary_role(s->u, &src->where, k & 2 ? ROLE_DEVICE : ROLE_HOST, s->at);
     if (!dst_param && !src_param)
         dc_check_memcpy(s->u->out, s->at, k, argument_operand(s->a, ef->arg[0], dst),
                         argument_operand(s->a, ef->arg[1], src), NULL);
@@ -522,7 +524,7 @@ static void kernel_argument(unit *u, dc_loc at, CXCursor kernel, int i, dc_opera
     char name[64], what[128];
     cursor_spelling(kernel, name, sizeof name);
     snprintf(what, sizeof what, "argument %d of kernel %s", i, name);
-    effect_need_memory(u, at, what, arg, true);
+    effect_need_memory(u, at, what, arg, true, (dc_loc){ 0 });
 }
 
 /* cudaLaunchKernel: each pointer parameter of the kernel (from its
@@ -557,12 +559,12 @@ void effect_check_deref(unit *u, env *e, CXCursor base, const value *v, bool wri
 {
     char text[64];
     int path = walk_path(u, e, base);
-    if (v->kind != V_MEMORY || summary_role(u, &v->where, ROLE_DEREF))
+    if (v->kind != V_MEMORY || summary_role(u, &v->where, ROLE_DEREF, at))
         return;
     if (!path)
         cursor_text(u->tu, cursor_bare(base), text, sizeof text);
     dc_check_host_deref(u->out, at, (dc_operand){ path ? path_text(path) : text, &v->where,
-                                                  false }, write, NULL);
+                                                  false }, write, NULL, (dc_loc){ 0 });
 }
 
 /* ---- the table ------------------------------------------------------------------------ */

@@ -238,7 +238,7 @@ int summary_flag(unit *u, CXCursor param);
    u->assume set (dataflow.c); NULL when the function has no flag. */
 summary *summary_variant(summary *s, int value);
 /* Whether a summary's place is a parameter's: then the role is its. */
-bool summary_role(unit *u, const dc_place *p, unsigned role);
+bool summary_role(unit *u, const dc_place *p, unsigned role, dc_loc at);
 /* Two operands that must share a device, one where a parameter is: the
    check waits for each call, which knows the parameter's place.  Whether
    it was put off so. */
@@ -265,7 +265,8 @@ void effect_apply(call_state *s, const dc_effect *ef);
 /* Host code dereferences base, whose value is v (a read, or a write). */
 void effect_check_deref(unit *u, env *e, CXCursor base, const value *v, bool write, dc_loc at);
 /* The checks of one pointer argument that must be device (or host) memory. */
-void effect_need_memory(unit *u, dc_loc at, const char *what, dc_operand ptr, bool device);
+void effect_need_memory(unit *u, dc_loc at, const char *what, dc_operand ptr, bool device,
+                        dc_loc why);
 /* A <<<>>> launch of kernel: each pointer argument must be device memory. */
 void effect_launch(unit *u, CXCursor kernel, arguments *a, dc_loc at);
 /* dt_module_to's work: m and what is registered with it moved to `to`. */

@@ -138,7 +138,15 @@ void dc_report_discarded_transfer(dc_findings *out, dc_loc at, const char *call,
         dc_finding_fix(f, copy_loc(at), copy_loc(at), dc_format("%s = ", target));
 }
 
-void dc_check_host_deref(dc_findings *out, dc_loc at, dc_operand ptr, bool write, const char *via)
+/* "used as device memory here, through f": where, below a call, the need arises. */
+static void note_need(dc_finding *f, const char *via, dc_loc why, const char *how)
+{
+    if (f && via && why.line)
+        dc_finding_note(f, copy_loc(why), dc_format("%s here, through %s", how, via));
+}
+
+void dc_check_host_deref(dc_findings *out, dc_loc at, dc_operand ptr, bool write, const char *via,
+                         dc_loc why)
 {
     char where[192], who[96] = "host code";
     if (!dc_place_maybe_device(ptr.place))
@@ -153,10 +161,11 @@ void dc_check_host_deref(dc_findings *out, dc_loc at, dc_operand ptr, bool write
                                               ptr.name, where));
     note_origins(f, ptr);
     note_named(f, ptr);
+    note_need(f, via, why, "dereferenced");
 }
 
 void dc_check_memspace(dc_findings *out, dc_loc at, const char *what, dc_operand ptr,
-                       bool wants_device)
+                       bool wants_device, dc_loc why)
 {
     if (wants_device ? !dc_place_is_host(ptr.place) : !dc_place_is_device(ptr.place))
         return;
@@ -165,6 +174,7 @@ void dc_check_memspace(dc_findings *out, dc_loc at, const char *what, dc_operand
                                               ptr.name, wants_device ? "host" : "device", what,
                                               wants_device ? "device" : "host"));
     note_origins(f, ptr);
+    note_need(f, what, why, wants_device ? "used as device memory" : "used as host memory");
     if (f && wants_device)
         dc_finding_note(f, copy_loc(at),
                         dc_format("fix: allocate it with cudaMalloc and copy the data over "

@@ -59,6 +59,7 @@ struct summary {
     summary *when[2];                   /* with the flag 0, and not 0 */
     bool forward;                       /* its input has a place of its own */
     unsigned roles[MAX_PARAMS];
+    dc_loc role_at[MAX_PARAMS][3];      /* where each role first arose, by its bit */
     int ncopies;
     copy_pair copies[SUMMARY_COPIES];
     value result;
@@ -202,6 +203,7 @@ void summary_bind_parameters(unit *u, env *e, CXCursor fn)
     summary *s = u->self;
     s->forward = is_forward(fn);
     memset(s->roles, 0, sizeof s->roles);
+    memset(s->role_at, 0, sizeof s->role_at);
     s->ncopies = 0;
     s->nchecks = 0;
     if (u->assume < 0)
@@ -218,12 +220,14 @@ void summary_bind_parameters(unit *u, env *e, CXCursor fn)
 
 /* ---- roles, found in the body ------------------------------------------------------ */
 
-bool summary_role(unit *u, const dc_place *p, unsigned role)
+bool summary_role(unit *u, const dc_place *p, unsigned role, dc_loc at)
 {
-    int i = dc_place_param(p);
+    int i = dc_place_param(p), bit = role == ROLE_DEREF ? 0 : role == ROLE_DEVICE ? 1 : 2;
     if (!u->self || i < 0 || i >= u->self->nparams)
         return false;
     u->self->roles[i] |= role;
+    if (!u->self->role_at[i][bit].line)
+        u->self->role_at[i][bit] = at;
     return true;
 }
 
@@ -410,9 +414,9 @@ static void check_roles(call_site *c, const summary *s, const char *callee, dc_l
         dc_operand arg = argument_operand(c->a, i, v);
         bool device = roles & ROLE_DEVICE, host = roles & ROLE_HOST;
         if (device != host)             /* both: it is used either way */
-            effect_need_memory(c->u, at, callee, arg, device);
-        if ((roles & ROLE_DEREF) && !summary_role(c->u, &v->where, ROLE_DEREF))
-            dc_check_host_deref(c->u->out, at, arg, false, callee);
+            effect_need_memory(c->u, at, callee, arg, device, s->role_at[i][device ? 1 : 2]);
+        if ((roles & ROLE_DEREF) && !summary_role(c->u, &v->where, ROLE_DEREF, s->role_at[i][0]))
+            dc_check_host_deref(c->u->out, at, arg, false, callee, s->role_at[i][0]);
     }
 }
 

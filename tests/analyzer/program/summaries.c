@@ -22,9 +22,9 @@ void summaries(size_t n)
     cuda_push_array(h, d, n); // devcheck: memcpy-direction
     cuda_pull_array(h, d, n); // devcheck: memcpy-direction
     cuda_push_array(d, d, n); // devcheck: memcpy-direction
-    scal_cpu((int)n, 2, d); // devcheck: host-deref
+    scal_cpu((int)n, 2, d); // devcheck: host-deref // devcheck-note: dereferenced here, through scal_cpu
     push_through(h, d, n); // devcheck: memcpy-direction
-    free_gpu(h); // devcheck: memspace-mismatch
+    free_gpu(h); // devcheck: memspace-mismatch // devcheck-note: used as device memory here, through free_gpu
     cuda_push_array(from_elsewhere(), d, n); // devcheck: memspace-mismatch
     cuda_make_array(d, n); // devcheck: memspace-mismatch
     push_chunks(d, d, n); // devcheck: memcpy-direction
