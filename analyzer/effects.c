@@ -504,15 +504,25 @@ static void memcpy_kind(call_state *s, const dc_effect *ef)
     cursor_spelling(cursor_bare(argument_cursor(s->a, ef->arg[2])), kind, sizeof kind);
     const value *dst = arg_value(s, ef, 0), *src = arg_value(s, ef, 1);
     int k = dc_copy_kind(kind);
-    if (dst->kind != V_MEMORY || src->kind != V_MEMORY || k < 0)
+    bool dst_known = dst->kind == V_MEMORY, src_known = src->kind == V_MEMORY;
+    if (k < 0 || (!dst_known && !src_known))
         return;
-    summary_copy(s->u, &dst->where, &src->where, k);
+    if (dst_known && src_known)
+        summary_copy(s->u, &dst->where, &src->where, k);
     /* a parameter on one side: its role is the kind's, and it is checked at each call */
-    bool dst_param = summary_role(s->u, &dst->where, k & 1 ? ROLE_DEVICE : ROLE_HOST, s->at);
-    bool src_param = summary_role(s->u, &src->where, k & 2 ? ROLE_DEVICE : ROLE_HOST, s->at);
-    if (!dst_param && !src_param)
-        dc_check_memcpy(s->u->out, s->at, k, argument_operand(s->a, ef->arg[0], dst),
-                        argument_operand(s->a, ef->arg[1], src), NULL);
+    bool dst_param = dst_known &&
+                     summary_role(s->u, &dst->where, k & 1 ? ROLE_DEVICE : ROLE_HOST, s->at);
+    bool src_param = src_known &&
+                     summary_role(s->u, &src->where, k & 2 ? ROLE_DEVICE : ROLE_HOST, s->at);
+    if (dst_param && src_param)
+        return;
+    static const dc_place nowhere;      /* a side not known here: the other is checked alone */
+    dc_operand d = argument_operand(s->a, ef->arg[0], dst), r = argument_operand(s->a, ef->arg[1], src);
+    if (dst_param || !dst_known)
+        d.place = &nowhere;
+    if (src_param || !src_known)
+        r.place = &nowhere;
+    dc_check_memcpy(s->u->out, s->at, k, d, r, NULL);
 }
 
 /* Argument i of a kernel, a pointer parameter, must be device memory. */

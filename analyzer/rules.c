@@ -186,13 +186,41 @@ int dc_copy_kind(const char *name)
     return memkind_sided_by_name(name);
 }
 
+/* One side known, the other not (a global, a pointer into an array): the
+   kind still says where the known one must be. */
+static void check_memcpy_side(dc_findings *out, dc_loc at, int kind, dc_operand known,
+                              bool is_dst, const char *via)
+{
+    bool device = dc_place_is_device(known.place);
+    bool wanted = is_dst ? memkinds[kind].dst_device : memkinds[kind].src_device;
+    if (device == wanted)
+        return;
+    char how[128];
+    snprintf(how, sizeof how, "%s%s%s", via ? via : "", via ? " copies with " : "",
+             memkinds[kind].name);
+    dc_finding *f = add_once(out, "memcpy-direction", at,
+                             dc_format("%s says the %s is %s memory, but '%s' is %s memory", how,
+                                       is_dst ? "destination" : "source",
+                                       wanted ? "device" : "host", known.name,
+                                       device ? "device" : "host"));
+    note_origins(f, known);
+    if (f)
+        dc_finding_note(f, copy_loc(at),
+                        dc_format("fix: check the order of the arguments (the destination "
+                                  "first), or let the pointers decide with cudaMemcpyDefault"));
+}
+
 void dc_check_memcpy(dc_findings *out, dc_loc at, int kind, dc_operand dst, dc_operand src,
                      const char *via)
 {
     bool dst_dev = dc_place_is_device(dst.place), dst_host = dc_place_is_host(dst.place);
     bool src_dev = dc_place_is_device(src.place), src_host = dc_place_is_host(src.place);
-    if (!(dst_dev || dst_host) || !(src_dev || src_host) ||
-        !memkind_contradicts(kind, dst_dev, src_dev))
+    if ((dst_dev || dst_host) != (src_dev || src_host)) {
+        bool is_dst = dst_dev || dst_host;
+        check_memcpy_side(out, at, kind, is_dst ? dst : src, is_dst, via);
+        return;
+    }
+    if (!(dst_dev || dst_host) || !memkind_contradicts(kind, dst_dev, src_dev))
         return;
     const char *fitting = memkinds[memkind_fitting(dst_dev, src_dev)].name;
     char how[128];

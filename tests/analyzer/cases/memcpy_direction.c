@@ -1,8 +1,8 @@
 /*
  * memcpy-direction: a cudaMemcpyKind that contradicts where the pointers
  * live, for each of the four kinds, and in cudaMemcpyAsync.  The right kinds
- * and cudaMemcpyDefault (the runtime works it out) are quiet, and so are
- * pointers of unknown origin.
+ * and cudaMemcpyDefault (the runtime works it out) are quiet, and so is a
+ * copy between two pointers of unknown origin.
  */
 #include <cuda_runtime_api.h>
 #include <devtensor.h>
@@ -48,4 +48,21 @@ void tensor_memory(void)
 void unknown(float *a, const float *b)
 {
     cudaMemcpy(a, b, 4 * sizeof *a, cudaMemcpyDeviceToHost);
+}
+
+/* One side known, the other not (a global set elsewhere, as Rodinia's
+   pathfinder has it, or a parameter): the kind still says where the known
+   one must be. */
+float *global_table;
+
+void one_side(float *param, size_t n)
+{
+    float *dev = NULL, host[4];
+    cudaMalloc((void **)&dev, n * sizeof *dev);
+    cudaMemcpy(dev, global_table, n * sizeof *dev, cudaMemcpyHostToDevice);
+    cudaMemcpy(global_table + n, dev, n * sizeof *dev, cudaMemcpyDeviceToHost);
+    cudaMemcpy(global_table, dev, n * sizeof *dev, cudaMemcpyHostToDevice); // devcheck: memcpy-direction // devcheck-note: the destination first
+    cudaMemcpy(param, host, sizeof host, cudaMemcpyDeviceToHost); // devcheck: memcpy-direction
+    cudaMemcpy(param, host, sizeof host, cudaMemcpyHostToDevice);
+    cudaFree(dev);
 }
