@@ -132,10 +132,11 @@ void dc_check_memspace(dc_findings *out, dc_loc at, const char *what, dc_operand
 int dc_copy_kind(const char *name);
 void dc_check_memcpy(dc_findings *out, dc_loc at, int kind, dc_operand dst, dc_operand src,
                      const char *via);
-/* A lone store of one space into a field that the rest of the program
-   fills with the other (field: its place, with one other store's origin). */
-void dc_report_field_space(dc_findings *out, dc_loc at, const char *field, dc_operand value,
-                           const dc_place *field_place);
+/* A lone store of one space into a field (noun: "field") or a global
+   ("variable") that the rest of the program fills with the other
+   (field_place: its place, with one other store's origin). */
+void dc_report_field_space(dc_findings *out, dc_loc at, const char *noun, const char *field,
+                           dc_operand value, const dc_place *field_place);
 /* A tensor kept unregistered in a module's state that moves to `to`. */
 void dc_check_unregistered(dc_findings *out, dc_loc at, const char *module, dc_operand tensor,
                            const dc_place *to, const char *where_to);

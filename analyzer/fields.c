@@ -15,6 +15,11 @@
  * The second walk reads a field that nothing in the function set with its
  * fact: so `l.output_gpu` is device memory in a function that receives the
  * struct by value.
+ *
+ * A pointer variable with static storage (a global, a static) is the same
+ * kind of thing: set in one function and read in others, so it gets a fact
+ * the same way (Rodinia's `int *data`, filled by init() and copied to the
+ * GPU in run()).
  */
 #include "flow.h"
 
@@ -34,6 +39,7 @@ typedef struct {
 
 typedef struct {
     char name[64];
+    bool variable;                      /* a global or static, not a struct's field */
     int fact;
     dc_place place;                     /* the fact, with the origin of one store */
 } field;
@@ -46,12 +52,21 @@ static int nstores, capstores;
 static path_map store_at;               /* store number + 1, by interned "field@file:line:col" */
 static bool resolved;
 
-static int field_of(CXCursor member_ref)
+/* A struct's field, or a variable of static storage, that holds a pointer. */
+static bool is_slot(CXCursor ref, CXCursor decl)
 {
-    CXCursor decl = clang_getCursorReferenced(member_ref);
     CXType t = clang_getCursorType(decl);
-    if (clang_getCursorKind(decl) != CXCursor_FieldDecl ||
-        (t.kind != CXType_Pointer && !type_names(t, "CUdeviceptr")))
+    enum CXCursorKind k = clang_getCursorKind(ref), d = clang_getCursorKind(decl);
+    bool slot = (k == CXCursor_MemberRefExpr && d == CXCursor_FieldDecl) ||
+                (k == CXCursor_DeclRefExpr && d == CXCursor_VarDecl &&
+                 clang_Cursor_hasVarDeclGlobalStorage(decl) == 1);
+    return slot && (t.kind == CXType_Pointer || type_names(t, "CUdeviceptr"));
+}
+
+static int field_of(CXCursor ref)
+{
+    CXCursor decl = clang_getCursorReferenced(ref);
+    if (!is_slot(ref, decl))
         return -1;
     CXString s = clang_getCursorUSR(decl);
     char usr[PATH + 8];
@@ -68,6 +83,7 @@ static int field_of(CXCursor member_ref)
         field *f = &fields[nfields];
         memset(f, 0, sizeof *f);
         cursor_spelling(decl, f->name, sizeof f->name);
+        f->variable = clang_getCursorKind(decl) == CXCursor_VarDecl;
         *number = ++nfields;
     }
     return *number - 1;
@@ -95,8 +111,7 @@ static store *store_of(int f, dc_loc at)
 void fields_store(unit *u, CXCursor lhs, CXCursor rhs, const value *v)
 {
     int f;
-    if (resolved || v->kind == V_NULL ||
-        clang_getCursorKind(lhs) != CXCursor_MemberRefExpr || (f = field_of(lhs)) < 0)
+    if (resolved || v->kind == V_NULL || (f = field_of(lhs)) < 0)
         return;
     store *s = store_of(f, cursor_loc(lhs));
     s->v = value_join(&s->v, v);        /* a loop's later round, a function walked again */
@@ -105,9 +120,9 @@ void fields_store(unit *u, CXCursor lhs, CXCursor rhs, const value *v)
     s->named = u->named;
 }
 
-value fields_read(CXCursor member_ref)
+value fields_read(CXCursor ref)
 {
-    int f = field_of(member_ref);
+    int f = field_of(ref);
     if (f < 0)
         return value_unknown();
     if (!resolved) {
@@ -200,8 +215,8 @@ static void report_lone_stores(dc_findings *out)
             continue;
         char text[64];
         cursor_text(s->tu, cursor_bare(s->rhs), text, sizeof text);
-        dc_report_field_space(out, s->at, f->name, (dc_operand){ text, &s->v.where, false },
-                              &f->place);
+        dc_report_field_space(out, s->at, f->variable ? "variable" : "field", f->name,
+                              (dc_operand){ text, &s->v.where, false }, &f->place);
     }
 }
 

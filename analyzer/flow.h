@@ -205,11 +205,12 @@ CXCursor argument_cursor(arguments *a, int i);
 void guard_refine(unit *u, CXCursor cond, env *yes, env *no);
 extern const char how_tested[];
 
-/* fields.c: before fields_resolve, assignments to pointer fields are
+/* fields.c (struct fields, and pointer variables of static storage):
+   before fields_resolve, assignments to pointer fields are
    recorded and a field read is the field itself (AT_FIELD); after it, a
    field read is its fact, when it has one. */
 void fields_store(unit *u, CXCursor lhs, CXCursor rhs, const value *v);
-value fields_read(CXCursor member_ref);
+value fields_read(CXCursor ref);
 /* The facts, and a finding for each lone store of the other space. */
 void fields_resolve(dc_findings *out);
 void fields_reset(void);

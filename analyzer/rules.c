@@ -241,14 +241,14 @@ void dc_check_memcpy(dc_findings *out, dc_loc at, int kind, dc_operand dst, dc_o
                             : dc_format("fix: use %s", fitting));
 }
 
-void dc_report_field_space(dc_findings *out, dc_loc at, const char *field, dc_operand value,
-                           const dc_place *field_place)
+void dc_report_field_space(dc_findings *out, dc_loc at, const char *noun, const char *field,
+                           dc_operand value, const dc_place *field_place)
 {
     bool device = dc_place_is_device(field_place);
     dc_finding *f = add_once(out, "memspace-mismatch", at,
-                             dc_format("'%s' is %s memory, but field '%s' holds %s memory in "
+                             dc_format("'%s' is %s memory, but %s '%s' holds %s memory in "
                                        "every other assignment in the program", value.name,
-                                       device ? "host" : "device", field,
+                                       device ? "host" : "device", noun, field,
                                        device ? "device" : "host"));
     note_origins(f, value);
     if (f && field_place->n && field_place->a[0].origin.file)

@@ -153,8 +153,8 @@ static value reference(unit *u, env *e, CXCursor c)
         return value_unknown();         /* a function is on no device */
     const value *bound = env_find(e, walk_path(u, e, c));
     value v = bound ? *bound : value_unknown();
-    if (!bound && clang_getCursorKind(c) == CXCursor_MemberRefExpr)
-        v = fields_read(c);             /* what the program stores there */
+    if (!bound)
+        v = fields_read(c);             /* a field or global: what the program stores there */
     if (v.kind == V_NONE && clang_getCursorType(decl).kind == CXType_ConstantArray)
         v = value_of(V_MEMORY, dc_place_of(AT_CPU, 0, cursor_loc(decl), "declared on"));
     return v;
@@ -237,6 +237,10 @@ value walk_expression(unit *u, env *e, CXCursor c)
         return address_list(u, e, c);
     case CXCursor_UnaryExpr:            /* sizeof, alignof: not evaluated */
         return value_unknown();
+    case CXCursor_CXXNewExpr:           /* C++'s new: host memory, as malloc's */
+        ch = cursor_children(c);
+        each_operand(u, e, &ch);
+        return value_of(V_MEMORY, dc_place_of(AT_CPU, 0, cursor_loc(c), "allocated on"));
     case CXCursor_IntegerLiteral:
     case CXCursor_GNUNullExpr:
     case CXCursor_CXXNullPtrLiteralExpr: {
