@@ -152,7 +152,7 @@ void cursor_text(CXTranslationUnit tu, CXCursor c, char *buf, size_t n)
     for (unsigned i = 0; i < take && used + 1 < n; i++) {
         CXString s = clang_getTokenSpelling(tu, tokens[i]);
         const char *t = clang_getCString(s);
-        bool glue = used == 0 || strchr("(),[.", *t) || buf[used - 1] == '(' ||
+        bool glue = used == 0 || strchr("(),[].", *t) || buf[used - 1] == '(' ||
                     buf[used - 1] == ' ' ||
                     buf[used - 1] == '[' || buf[used - 1] == '.' ||
                     (used > 1 && buf[used - 1] == '>' && buf[used - 2] == '-') ||

@@ -571,9 +571,10 @@ void effect_check_deref(unit *u, env *e, CXCursor base, const value *v, bool wri
     int path = walk_path(u, e, base);
     if (v->kind != V_MEMORY || summary_role(u, &v->where, ROLE_DEREF, at))
         return;
-    if (!path)
+    bool named = path && !path_is_element(path);   /* "a[i]" as written, not "a[]" */
+    if (!named)
         cursor_text(u->tu, cursor_bare(base), text, sizeof text);
-    dc_check_host_deref(u->out, at, (dc_operand){ path ? path_text(path) : text, &v->where,
+    dc_check_host_deref(u->out, at, (dc_operand){ named ? path_text(path) : text, &v->where,
                                                   false }, write, NULL, (dc_loc){ 0 });
 }
 

@@ -176,6 +176,8 @@ void walk_statement(unit *u, env *e, CXCursor c);
 value walk_expression(unit *u, env *e, CXCursor c);
 /* The access path of an lvalue expression ("x", "st->weight", "*p"), or 0. */
 int walk_path(unit *u, env *e, CXCursor c);
+/* Whether a path is an array's elements ("a[]"). */
+bool path_is_element(int path);
 /* Where a pointer argument points: `&x` is x, a pointer p what p holds (or "*p"). */
 int walk_target(unit *u, env *e, CXCursor c);
 void walk_body(unit *u, env *e, CXCursor fn);

@@ -4,6 +4,10 @@
  * path only may be on either); loops run until nothing changes (a few
  * rounds); a return or a goto ends a path; switch cases start from the
  * switch, or fall through from the case above.
+ *
+ * The elements of an array of pointers are one path, "a[]", whatever the
+ * index (Rodinia's `int *gpuResult[2]`, each cudaMalloc'd): a store joins
+ * what the other elements hold, and a read is what any of them may hold.
  */
 #include "flow.h"
 
@@ -42,9 +46,30 @@ int walk_path(unit *u, env *e, CXCursor c)
             return p->path;
         return inner ? path_join("*", path_text(inner)) : 0;
     }
+    case CXCursor_ArraySubscriptExpr: {
+        children ch = cursor_children(c);
+        int base = ch.n == 2 && clang_getCursorType(c).kind == CXType_Pointer
+                       ? walk_path(u, e, ch.v[0])
+                       : 0;
+        return base ? path_join(path_text(base), "[]") : 0;
+    }
     default:
         return 0;
     }
+}
+
+bool path_is_element(int path)
+{
+    const char *t = path_text(path);
+    size_t n = strlen(t);
+    return n > 2 && strcmp(t + n - 2, "[]") == 0;
+}
+
+/* v stored at path: an element joins what the array's others hold. */
+static void store(env *e, int path, value v)
+{
+    const value *old = path_is_element(path) ? env_find(e, path) : NULL;
+    env_set(e, path, old ? value_join(old, &v) : v);
 }
 
 int walk_target(unit *u, env *e, CXCursor c)
@@ -63,7 +88,7 @@ int walk_target(unit *u, env *e, CXCursor c)
 
 void walk_store_through(unit *u, env *e, CXCursor arg, value v)
 {
-    env_set(e, walk_target(u, e, arg), v);
+    store(e, walk_target(u, e, arg), v);
     CXCursor c = cursor_bare(arg);
     children ch = cursor_is_addr_of(c) ? cursor_children(c) : (children){ .n = 0 };
     if (ch.n == 1)
@@ -91,6 +116,7 @@ static value assign(unit *u, env *e, CXCursor lhs, CXCursor rhs)
     enum CXCursorKind k = clang_getCursorKind(target);
     if (k == CXCursor_ArraySubscriptExpr) {
         subscript(u, e, target, true);
+        store(e, walk_path(u, e, target), v);
         return v;
     }
     if (k == CXCursor_UnaryOperator &&
@@ -230,9 +256,11 @@ value walk_expression(unit *u, env *e, CXCursor c)
     case CXCursor_ConditionalOperator:
         ch = cursor_children(c);
         return conditional(u, e, &ch);
-    case CXCursor_ArraySubscriptExpr:
+    case CXCursor_ArraySubscriptExpr: {
         subscript(u, e, c, false);
-        return value_unknown();
+        const value *element = env_find(e, walk_path(u, e, c));
+        return element ? *element : value_unknown();
+    }
     case CXCursor_InitListExpr:
         return address_list(u, e, c);
     case CXCursor_UnaryExpr:            /* sizeof, alignof: not evaluated */
