@@ -22,6 +22,7 @@
 #include "flow.h"
 
 #include <limits.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,6 +36,7 @@ typedef struct {
     CXTranslationUnit tu;
     summary *s;
     bool named;                         /* in a file the run was given */
+    int unit;                           /* the unit it is read from */
     unsigned char state;
     int depth;                          /* WALKING: its place on the stack */
     int low;                            /* IN_CYCLE: the outermost function it reaches */
@@ -43,6 +45,7 @@ typedef struct {
 struct program {
     dc_model *model;
     dc_findings *out;
+    dc_progress *at;
     dc_findings elsewhere;              /* the findings in headers, or of the first walk: dropped */
     bool first;                         /* the first walk: the fields' facts are not known */
     function *fns;
@@ -66,7 +69,7 @@ static int usr_of(CXCursor c)
     return path_intern(usr);
 }
 
-static int add_function(program *p, CXCursor fn, CXTranslationUnit tu, bool named)
+static int add_function(program *p, CXCursor fn, CXTranslationUnit tu, int unit, bool named)
 {
     if (p->n == p->cap) {
         p->cap = p->cap ? 2 * p->cap : 64;
@@ -76,13 +79,14 @@ static int add_function(program *p, CXCursor fn, CXTranslationUnit tu, bool name
     if (!*index)                        /* two files that define one name: calls get the first */
         *index = p->n + 1;
     p->fns[p->n] = (function){ fn, tu, summary_new(clang_Cursor_getNumArguments(fn)),
-                               named, NOT_YET, 0, INT_MAX };
+                               named, unit, NOT_YET, 0, INT_MAX };
     return p->n++;
 }
 
 typedef struct {
     program *p;
     CXTranslationUnit tu;
+    int unit;
 } unit_scan;
 
 static enum CXChildVisitResult each_definition(CXCursor c, CXCursor parent, CXClientData data)
@@ -94,14 +98,40 @@ static enum CXChildVisitResult each_definition(CXCursor c, CXCursor parent, CXCl
         return CXChildVisit_Recurse;
     if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(c) &&
         clang_Location_isFromMainFile(clang_getCursorLocation(c)) && cursor_host_code(c))
-        add_function(scan->p, c, scan->tu, true);
+        add_function(scan->p, c, scan->tu, scan->unit, true);
     return CXChildVisit_Continue;
 }
 
 /* ---- walking one function ----------------------------------------------------------- */
 
+#ifdef DEVCHECK_CRASH_HOOK
+/* Test builds only (tests/analyzer's devcheck_crash; the devcheck built
+   here has none of it): DEVCHECK_CRASH_ON=NAME ends the walk of function
+   NAME with SIGSEGV, =abort:NAME with abort(), as a bug would, to test the
+   recovery. */
+static void crash_hook(CXCursor fn)
+{
+    const char *want = getenv("DEVCHECK_CRASH_ON");
+    if (!want)
+        return;
+    bool abort_it = strncmp(want, "abort:", 6) == 0;
+    char name[256];
+    cursor_spelling(fn, name, sizeof name);
+    if (strcmp(name, want + (abort_it ? 6 : 0)) != 0)
+        return;
+    if (abort_it)
+        abort();
+    raise(SIGSEGV);
+}
+#else
+#define crash_hook(fn) ((void)0)
+#endif
+
 static bool walk_function(program *p, function *f)
 {
+    dc_progress caller = *p->at;
+    *p->at = (dc_progress){ f->unit, p->first ? "the first walk of" : "the second walk of", f->fn };
+    crash_hook(f->fn);
     unit u = { .prog = p, .self = f->s, .model = p->model,
                .out = f->named && !p->first ? p->out : &p->elsewhere, .named = f->named,
                .tu = f->tu };
@@ -112,6 +142,7 @@ static bool walk_function(program *p, function *f)
     bool changed = summary_finish(&u, f->fn);
     env_free(&e);
     env_free(&u.exit);
+    *p->at = caller;
     return changed;
 }
 
@@ -170,7 +201,7 @@ const summary *program_summary(program *p, CXCursor callee)
         CXCursor def = clang_getCursorDefinition(callee);
         if (clang_Cursor_isNull(def) || !clang_isCursorDefinition(def))
             return NULL;
-        i = add_function(p, def, clang_Cursor_getTranslationUnit(def), false);
+        i = add_function(p, def, clang_Cursor_getTranslationUnit(def), p->at->unit, false);
     }
     if (p->fns[i].state == NOT_YET && p->depth == MAX_NESTING)
         return NULL;                    /* too deep a chain of calls: unknown */
@@ -180,29 +211,37 @@ const summary *program_summary(program *p, CXCursor callee)
     return p->fns[i].s;
 }
 
-void dc_dataflow_program(CXTranslationUnit *units, int n, dc_model *m, dc_findings *out)
+void dc_dataflow_program(CXTranslationUnit *units, int n, dc_model *m, dc_findings *out,
+                         dc_progress *at)
 {
-    program p = { .model = m, .out = out };
+    program p = { .model = m, .out = out, .at = at };
     for (int k = 0; k < n; k++) {
-        unit_scan scan = { &p, units[k] };
+        unit_scan scan = { &p, units[k], k };
+        *at = (dc_progress){ k, "the listing of its functions", clang_getNullCursor() };
         clang_visitChildren(clang_getTranslationUnitCursor(units[k]), each_definition, &scan);
     }
     int named = p.n;
     p.first = true;
     for (int i = 0; i < named; i++)
         summarize(&p, i);
+    *at = (dc_progress){ -1, "the struct fields of all files", clang_getNullCursor() };
     fields_resolve(out);
     p.first = false;
     for (int i = 0; i < p.n; i++)
         p.fns[i].state = NOT_YET;
     for (int i = 0; i < named; i++)
         summarize(&p, i);
-    fields_reset();
-    dc_devices_reset();
+    dc_dataflow_reset();
     for (int i = 0; i < p.n; i++)
         summary_free(p.fns[i].s);
     free(p.fns);
     path_map_free(&p.by_usr);
     free(p.cycle);
     dc_findings_free(&p.elsewhere);
+}
+
+void dc_dataflow_reset(void)
+{
+    fields_reset();
+    dc_devices_reset();
 }

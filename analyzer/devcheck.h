@@ -9,7 +9,8 @@
  *   frontend.c   libclang: a file and its flags into a translation unit,
  *                with errors said: C, C++, the host side of .cu files
  *                (include/devcheck/cuda); -j's threads; the analysis on a
- *                thread with a deep stack
+ *                thread with a deep stack, and a crash in one file's
+ *                analysis leaving that file out
  *   model.c      the API model: what each function does to devices, from
  *                annotations in headers (devcheck/annotations.h),
  *                model files (--model), and the built-in CUDA runtime model
@@ -27,6 +28,7 @@
  *   config.c     which rules are on: --rules, --disable, `.devcheck` files
  *   baseline.c   findings' fingerprints, and baselines of known findings
  *   fixes.c      --fix: fix-its applied to the files
+ *   recover.c    a crash caught on the thread it happens on
  */
 #ifndef DEVCHECK_H
 #define DEVCHECK_H
@@ -83,6 +85,8 @@ dc_loc dc_loc_make(const char *file, unsigned line, unsigned column);
 dc_finding *dc_findings_add(dc_findings *f, const char *rule, dc_loc loc, char *message);
 void dc_finding_note(dc_finding *f, dc_loc loc, char *message);
 void dc_finding_fix(dc_finding *f, dc_loc begin, dc_loc end, char *text);
+/* Appends from's findings to to, leaving from empty. */
+void dc_findings_take(dc_findings *to, dc_findings *from);
 /* Sorts by file, line, column, rule, and drops exact repeats. */
 void dc_findings_sort(dc_findings *f);
 void dc_findings_free(dc_findings *f);
@@ -178,15 +182,19 @@ typedef struct {
     dc_flags flags;
     int status;         /* 0; 1 when it is not C, C++ or CUDA (by its name or
                            -x), left out; -1 when it is missing or does not
-                           parse, left out */
+                           parse, left out; -2 when its analysis crashed
+                           (dc_run_analyze), left out */
     char *err;          /* why not 0, fresh (one line per error,
                            "FILE:LINE:COL: error: ..."), or NULL */
 } dc_source;
 
 /* Parses the sources into the run, up to jobs at once (threads).  The
-   units are kept in the sources' order whatever order they finish in. */
+   units are kept in the sources' order whatever order they finish in.
+   The sources must last until dc_run_analyze has returned. */
 void dc_run_parse(dc_run *r, dc_source *v, int n, int jobs);
-/* Analyzes every function of the files added, adding the findings. */
+/* Analyzes every function of the files added, adding the findings.  A file
+   whose analysis crashes gets status -2 and err, and is left out: the
+   findings are those of the others analyzed without it. */
 void dc_run_analyze(dc_run *r, dc_findings *out);
 void dc_run_free(dc_run *r);
 /* The CUDA toolkit .cu files are read with, or NULL: devcheck's own

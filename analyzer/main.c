@@ -93,7 +93,7 @@ typedef struct {
     char **args;
     int nargs;
     char *directory;                /* NULL: the current one */
-    bool failed;                    /* missing, or did not parse */
+    bool failed;                    /* missing, did not parse, or crashed the analysis */
 } job;
 
 typedef struct {
@@ -489,8 +489,8 @@ static dc_model *load_model(const request *r)
 }
 
 /* Parses every job, r->jobs at once, then analyzes them together; returns
-   how many failed, each said on stderr in the jobs' order (as is a file
-   left out, not C, C++ or CUDA). */
+   how many failed (did not parse, or crashed the analysis), each said on
+   stderr in the jobs' order (as is a file left out, not C, C++ or CUDA). */
 static int analyze(jobs *js, const request *r, dc_model *model, dc_findings *found)
 {
     int failed = 0;
@@ -502,6 +502,8 @@ static int analyze(jobs *js, const request *r, dc_model *model, dc_findings *fou
     }
     dc_run *run = dc_run_new(model);
     dc_run_parse(run, v, js->n, r->jobs);
+    dc_run_analyze(run, found);
+    dc_run_free(run);
     for (int i = 0; i < js->n; i++) {
         if (v[i].err) {
             size_t n = strlen(v[i].err);
@@ -512,8 +514,6 @@ static int analyze(jobs *js, const request *r, dc_model *model, dc_findings *fou
         failed += v[i].status < 0;
     }
     free(v);
-    dc_run_analyze(run, found);
-    dc_run_free(run);
     return failed;
 }
 
