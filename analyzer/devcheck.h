@@ -6,6 +6,8 @@
  * The data path:  sources -> parse (all) -> model -> dataflow -> findings -> output.
  *
  *   main.c       the command line: files, flags, -p, formats
+ *   compile_db.c compile_commands.json (-p), read strictly, and its
+ *                commands' arguments as the flags a file is parsed with
  *   frontend.c   libclang: a file and its flags into a translation unit,
  *                with errors said: C, C++, the host side of .cu files
  *                (include/devcheck/cuda); -j's threads; the analysis on a
@@ -162,6 +164,50 @@ dc_model *dc_model_new(void);
 void dc_model_free(dc_model *m);
 /* Adds a model file's entries; 0, or -1 with a message in err. */
 int dc_model_load(dc_model *m, const char *path, char *err, size_t errlen);
+
+/* ---- compilation databases (compile_db.c) ---------------------------------- */
+
+typedef struct dc_compile_db dc_compile_db;
+
+/* DIR/compile_commands.json, read strictly: JSON (RFC 8259) that is an
+   array of compile commands, each an object with "directory" (an absolute
+   path), "file", and "command" or "arguments" (not empty); NULL otherwise,
+   with err ("FILE:LINE:COLUMN: why"). */
+dc_compile_db *dc_compile_db_open(const char *dir, char *err, size_t errlen);
+void dc_compile_db_close(dc_compile_db *db);
+/* How many compile commands it holds. */
+int dc_compile_db_size(const dc_compile_db *db);
+
+/* A compile command as devcheck parses its file: the file (absolute, or
+   relative to the current folder), the folder its relative paths are in,
+   and the flags (dc_command_flags'). */
+typedef struct {
+    char *path, *directory;
+    char **args;
+    int nargs;
+} dc_command;
+
+/* The commands for file (NULL: every one), fresh in *out; how many.  A file
+   the database does not name has none: no command is guessed for it. */
+int dc_compile_db_commands(dc_compile_db *db, const char *file, dc_command **out);
+void dc_commands_free(dc_command *v, int n);
+
+/* A compile command's arguments (argv[0] the compiler, "@FILE" response
+   files already expanded, as libclang's reader does) as the flags devcheck
+   parses its file with: fresh strings in *flags, how many returned.
+     - argv[0] is dropped, and every argument equal to file or path (the
+       source, as the command or the database's "file" names it);
+     - what says where and what to write (-c, -o F, -MD, -MMD, -MF F, -MT T,
+       -MQ T) is dropped, with its value;
+     - "--", which libclang puts before the file in a guessed command, too;
+     - nvcc's own flags, unknown to clang, are dropped with their values,
+       given apart ("-arch sm_90") or joined ("-arch=sm_90");
+     - -Xcompiler A,B and --compiler-options A,B (apart or joined with '='):
+       the host compiler's flags A and B are kept, the empty ones dropped;
+     - a flag whose value should come next but does not: dropped;
+     - everything else is kept as it is, in its order. */
+int dc_command_flags(const char *const *argv, int argc, const char *file, const char *path,
+                     char ***flags);
 
 /* ---- analysis (frontend.c, dataflow.c) --------------------------------------- */
 
