@@ -58,7 +58,7 @@ __attribute__((format(printf, 2, 3))) static bool fail(reader *r, const char *fm
 
 static int peek(reader *r)
 {
-    while (r->p < r->end && strchr(" \t\r\n", *r->p))
+    while (r->p < r->end && *r->p && strchr(" \t\r\n", *r->p))    /* not NUL */
         r->p++;
     return r->p < r->end ? (unsigned char)*r->p : EOF;
 }

@@ -122,6 +122,14 @@ static void test_not_json(void)
     check_open("[{\"directory\": \"/\", \"file\": \"\\ud800.c\"}]", "a lone UTF-16 surrogate", 0);
     check_open("[{\"directory\": \"/\", \"file\": \"a.c", "a string not closed", 0);
     check_open("[] []", "1:4: more after the array", 0);
+    write_db("[]");         /* a NUL is no blank */
+    char *name = dc_format("%s/compile_commands.json", folder);
+    FILE *f = fopen(name, "a");
+    CHECK(f && fputc('\0', f) == 0 && fclose(f) == 0);
+    free(name);
+    char err[256];
+    CHECK(dc_compile_db_open(folder, err, sizeof err) == NULL);
+    CHECK_STR_CONTAINS(err, "1:3: more after the array");
 }
 
 static void test_not_a_database(void)
