@@ -320,6 +320,7 @@ typedef struct {
     int n;
     dc_findings found;
     dc_progress at;
+    int sig;                            /* the signal that ended it, or 0 */
 } attempt;
 
 static void analyze_units(void *arg)
@@ -353,23 +354,11 @@ static void leave_out(attempt *t, int k, int sig)
     t->n--;
 }
 
-/* A crash in the analysis of one file leaves it out, and the others are
-   analyzed again without it: they see its functions as unknown, as they
-   would an unparsed file's, and their findings are those of a run without
-   it wherever the crash came.  A crash in what all files share leaves out
-   all of them. */
-static void *analyze_all(void *arg)
+/* One try, on the thread that runs it. */
+static void *try_analysis(void *arg)
 {
     attempt *t = arg;
-    for (int sig; (sig = dc_recover(analyze_units, t)) != 0;) {
-        dc_findings_free(&t->found);
-        dc_dataflow_reset();
-        int k = t->at.unit;
-        if (k >= 0)
-            leave_out(t, k, sig);
-        while (k < 0 && t->n > 0)
-            leave_out(t, t->n - 1, sig);
-    }
+    t->sig = dc_recover(analyze_units, t);
     return NULL;
 }
 
@@ -378,24 +367,45 @@ static void *analyze_all(void *arg)
    the system only fills as it is used. */
 #define WALK_STACK (1024u << 20)
 
+/* Each try on a thread of its own: a crashed one's stack, with the frames
+   jumped over, goes with its thread (ASan cannot clean a stack this large
+   after a jump). */
+static void try_on_thread(attempt *t)
+{
+    pthread_t walker;
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setstacksize(&attr, WALK_STACK);
+    if (pthread_create(&walker, &attr, try_analysis, t) == 0)
+        pthread_join(walker, NULL);
+    else
+        try_analysis(t);        /* no thread: this one's stack */
+    pthread_attr_destroy(&attr);
+}
+
+/* A crash in the analysis of one file leaves it out, and the others are
+   analyzed again without it: they see its functions as unknown, as they
+   would an unparsed file's, and their findings are those of a run without
+   it wherever the crash came.  A crash in what all files share leaves out
+   all of them. */
 void dc_run_analyze(dc_run *r, dc_findings *out)
 {
     attempt a = { r, dc_realloc(NULL, (size_t)(r->n + 1) * sizeof *a.units),
-                  dc_realloc(NULL, (size_t)(r->n + 1) * sizeof *a.from), 0, { 0 }, { 0 } };
+                  dc_realloc(NULL, (size_t)(r->n + 1) * sizeof *a.from), 0, { 0 }, { 0 }, 0 };
     for (int i = 0; i < r->n; i++)
         if (r->units[i]) {
             a.units[a.n] = r->units[i];
             a.from[a.n++] = r->from[i];
         }
-    pthread_t walker;
-    pthread_attr_t attr;
-    pthread_attr_init(&attr);
-    pthread_attr_setstacksize(&attr, WALK_STACK);
-    if (pthread_create(&walker, &attr, analyze_all, &a) == 0)
-        pthread_join(walker, NULL);
-    else
-        analyze_all(&a);        /* no thread: this one's stack */
-    pthread_attr_destroy(&attr);
+    for (try_on_thread(&a); a.sig; try_on_thread(&a)) {
+        dc_findings_free(&a.found);
+        dc_dataflow_reset();
+        int k = a.at.unit;
+        if (k >= 0)
+            leave_out(&a, k, a.sig);
+        while (k < 0 && a.n > 0)
+            leave_out(&a, a.n - 1, a.sig);
+    }
     dc_findings_take(out, &a.found);
     free(a.units);
     free(a.from);
