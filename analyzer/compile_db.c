@@ -20,6 +20,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "json.h"
 
@@ -191,18 +192,66 @@ static bool read_string(reader *r, char **out)
 enum { K_DIRECTORY, K_FILE, K_COMMAND, K_ARGUMENTS, K_OUTPUT, NKEYS };
 static const char *const keys[NKEYS] = {"directory", "file", "command", "arguments", "output"};
 
-static bool read_arguments(reader *r)
+/* "arguments": strings, into *joined with a newline after each. */
+static bool read_arguments(reader *r, char **joined)
 {
     if (peek(r) != '[')
         return fail(r, "\"arguments\" wants an array of strings");
     r->p++;
     if (peek(r) == ']')
         return fail(r, "\"arguments\" is empty: it needs the compiler at least");
+    *joined = dc_format("%s", "");
     do {
-        if (!read_string(r, NULL))
+        char *arg;
+        if (!read_string(r, &arg))
             return false;
+        char *more = dc_format("%s%s\n", *joined, arg);
+        free(arg);
+        free(*joined);
+        *joined = more;
     } while (peek(r) == ',' && r->p++);
     return expect(r, ']', "',' or ']'");
+}
+
+#define RESPONSE_MAX (1 << 20)
+#define RESPONSE_DEPTH 8
+
+/* Why the response files ("@FILE") among args (separated by any of seps),
+   and theirs, cannot be read as libclang would read them, or NULL; path:
+   the one at fault.  Each must be a regular file, and not large: a FIFO,
+   or /dev/zero, would hang libclang's reader.  One that does not exist is
+   no response file: the argument stays as it is. */
+static const char *bad_response_file(const char *dir, const char *args, const char *seps,
+                                     int depth, char *path, size_t pathlen)
+{
+    const char *why = NULL;
+    for (const char *p = args; *p && !why;) {
+        p += strspn(p, seps);
+        const char *tok = p;
+        size_t len = strcspn(p, seps);
+        p += len;
+        size_t quoted = len > 1 && (*tok == '"' || *tok == '\'');   /* in a "command" */
+        if (len < 2 + 2 * quoted || tok[quoted] != '@')
+            continue;
+        tok += quoted + 1;
+        len -= 2 * quoted + 1;
+        bool absolute = *tok == '/';
+        snprintf(path, pathlen, "%s%s%.*s", absolute ? "" : dir, absolute ? "" : "/", (int)len,
+                 tok);
+        struct stat st;
+        if (stat(path, &st) != 0)
+            continue;
+        why = !S_ISREG(st.st_mode)        ? "not a regular file"
+              : st.st_size > RESPONSE_MAX ? "larger than 1 MiB"
+              : depth == RESPONSE_DEPTH   ? "response files nested too deep"
+                                          : NULL;
+        size_t n;
+        char *text = why ? NULL : dc_read_file(path, &n);
+        if (text)
+            why = bad_response_file(dir, text, " \t\r\n", depth + 1, path, pathlen);
+        free(text);
+    }
+    return why;
 }
 
 /* The absolute path of a command's file: its directory's when relative,
@@ -232,7 +281,7 @@ static bool read_member(reader *r, char **value, bool *seen)
     bool ok = k == NKEYS         ? fail(r, "unknown key \"%s\" (a compile command has \"directory\", "
                                         "\"file\", \"command\" or \"arguments\", \"output\")", key)
               : seen[k]          ? fail(r, "\"%s\" given twice", key)
-              : k == K_ARGUMENTS ? read_arguments(r)
+              : k == K_ARGUMENTS ? read_arguments(r, &value[k])
               : peek(r) != '"'   ? fail(r, "\"%s\" wants a string", key)
                                  : read_string(r, &value[k]);
     if (k < NKEYS)
@@ -267,11 +316,17 @@ static bool read_entry(reader *r, dc_compile_db *db)
         while (ok && peek(r) == ',' && r->p++);
     }
     ok = ok && expect(r, '}', "',' or '}'");
-    const char *why = ok ? lacks(value, seen) : NULL;
-    if (why) {
-        r->p = at;          /* said at the command's start */
+    char path[4096];
+    const char *why = ok ? lacks(value, seen) : NULL, *bad = NULL;
+    if (ok && !why)
+        bad = bad_response_file(value[K_DIRECTORY],
+                                value[K_COMMAND] ? value[K_COMMAND] : value[K_ARGUMENTS],
+                                value[K_COMMAND] ? " \t\r\n" : "\n", 0, path, sizeof path);
+    r->p = why || bad ? at : r->p;      /* said at the command's start */
+    if (why)
         ok = fail(r, "%s", why);
-    }
+    else if (bad)
+        ok = fail(r, "response file %s: %s", path, bad);
     if (ok) {
         db->files = dc_realloc(db->files, (size_t)(db->nfiles + 1) * sizeof *db->files);
         db->files[db->nfiles++] = entry_path(value[K_DIRECTORY], value[K_FILE]);

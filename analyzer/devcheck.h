@@ -171,8 +171,9 @@ typedef struct dc_compile_db dc_compile_db;
 
 /* DIR/compile_commands.json, read strictly: JSON (RFC 8259) that is an
    array of compile commands, each an object with "directory" (an absolute
-   path), "file", and "command" or "arguments" (not empty); NULL otherwise,
-   with err ("FILE:LINE:COLUMN: why"). */
+   path), "file", and "command" or "arguments" (not empty), and maybe
+   "output", whose response files ("@FILE", and theirs) are regular files
+   of 1 MiB at most; NULL otherwise, with err ("FILE:LINE:COLUMN: why"). */
 dc_compile_db *dc_compile_db_open(const char *dir, char *err, size_t errlen);
 void dc_compile_db_close(dc_compile_db *db);
 /* How many compile commands it holds. */

@@ -126,6 +126,11 @@ static const struct {
     {"[{\"directory\": \"/\", \"file\": \"a.c\", \"arguments\": [\"cc\", 1]}]", "expected a string"},
     {"[{\"directory\": \"/\", \"file\": \"a.c\", \"output\": [\"a.o\"], \"command\": \"cc\"}]",
      "\"output\" wants a string"},
+    /* response files libclang's reader would hang on, or be slow to read */
+    {"[{\"directory\": \"/\", \"file\": \"a.c\", \"arguments\": [\"cc\", \"@/dev/zero\"]}]",
+     "1:2: response file /dev/zero: not a regular file"},
+    {"[{\"directory\": \"/dev\", \"file\": \"a.c\", \"command\": \"cc '@zero' a.c\"}]",
+     "response file /dev/zero: not a regular file"},
     /* libclang's reader knows no other key */
     {"[{\"directory\": \"/\", \"file\": \"a.c\", \"arguments\": [\"cc\"], \"x\": \"y\"}]", "unknown key \"x\""},
 };
@@ -213,6 +218,52 @@ static void test_commands(void)
     free(other);
 }
 
+static void write_file(const char *name, const char *text)
+{
+    char *path = dc_format("%s/%s", folder, name);
+    FILE *f = fopen(path, "w");
+    CHECK(f && fputs(text, f) >= 0 && fclose(f) == 0);
+    free(path);
+}
+
+/* A response file is read by libclang, its own ones too; one that is not a
+   regular file, at any depth, is refused before libclang would hang on it. */
+static void test_response_files(void)
+{
+    char err[1024], *fifo = dc_format("%s/fifo", folder);
+    CHECK(mkfifo(fifo, 0600) == 0);
+    write_file("good.rsp", "-DX=1 '@inner.rsp'\n");
+    write_file("inner.rsp", "-DY=2");
+    write_file("bad.rsp", "-DX=1\n  @fifo");
+    char *text = dc_format("[{\"directory\": \"%s\", \"file\": \"a.c\", "
+                           "\"arguments\": [\"cc\", \"@good.rsp\", \"@none.rsp\", \"a.c\"]}]", folder);
+    dc_compile_db *db = open_text(text, err, sizeof err);
+    CHECK(db != NULL);
+    dc_command *cmds = NULL;
+    int n = db ? dc_compile_db_commands(db, NULL, &cmds) : 0;
+    CHECK(n == 1 && cmds[0].nargs == 3);
+    if (n == 1 && cmds[0].nargs == 3) {
+        CHECK_STR_EQ(cmds[0].args[0], "-DX=1");
+        CHECK_STR_EQ(cmds[0].args[1], "-DY=2");
+        CHECK_STR_EQ(cmds[0].args[2], "@none.rsp");
+    }
+    dc_commands_free(cmds, n);
+    dc_compile_db_close(db);
+    free(text);
+    text = dc_format("[{\"directory\": \"%s\", \"file\": \"a.c\", \"command\": \"cc @bad.rsp a.c\"}]",
+                     folder);
+    CHECK(open_text(text, err, sizeof err) == NULL);
+    CHECK_STR_CONTAINS(err, "/fifo: not a regular file");
+    free(text);
+    static const char *const made[] = {"good.rsp", "inner.rsp", "bad.rsp", "fifo"};
+    for (size_t i = 0; i < sizeof made / sizeof *made; i++) {
+        char *path = dc_format("%s/%s", folder, made[i]);
+        unlink(path);
+        free(path);
+    }
+    free(fifo);
+}
+
 int main(void)
 {
     char tmpl[] = "/tmp/test_compile_db_XXXXXX";
@@ -226,6 +277,7 @@ int main(void)
     RUN(test_refused);
     RUN(test_good);
     RUN(test_commands);
+    RUN(test_response_files);
     char *name = dc_format("%s/compile_commands.json", folder);
     unlink(name);
     free(name);
