@@ -141,8 +141,30 @@ void dc_report_field_space(dc_findings *out, dc_loc at, const char *noun, const 
 void dc_check_unregistered(dc_findings *out, dc_loc at, const char *module, dc_operand tensor,
                            const dc_place *to, const char *where_to);
 
+/* Where the dataflow is, kept up to date for a crash's report: the unit
+   (an index into the units; -1: all of them), the stage ("the first walk
+   of"), and the function walked (a null cursor: none). */
+typedef struct {
+    int unit;
+    const char *stage;
+    CXCursor fn;
+} dc_progress;
+
 /* Every function defined in the units' main files, analyzed, callees
-   before their callers, whatever file each is in. */
-void dc_dataflow_program(CXTranslationUnit *units, int n, dc_model *m, dc_findings *out);
+   before their callers, whatever file each is in; *at follows it. */
+void dc_dataflow_program(CXTranslationUnit *units, int n, dc_model *m, dc_findings *out,
+                         dc_progress *at);
+/* The program-wide facts dc_dataflow_program made, forgotten: at its end,
+   and after it crashed (what else it had made is then abandoned). */
+void dc_dataflow_reset(void);
+
+/* ---- crash recovery (recover.c) ------------------------------------------- */
+
+/* Calls fn(arg) with a crash on this thread caught: returns 0, or the
+   signal that ended fn early, whose work is then abandoned.  One thread at
+   a time. */
+int dc_recover(void (*fn)(void *), void *arg);
+/* "SIGSEGV, a bad memory access" */
+const char *dc_signal_name(int sig);
 
 #endif /* DEVCHECK_ANALYSIS_H */

@@ -27,19 +27,14 @@ char *dc_absolute_path(const char *path)
     return dc_format("%s/%s", getcwd(cwd, sizeof cwd) ? cwd : ".", path);
 }
 
-/* The hash of a finding: its rule, its file, and its line's text without
-   the blanks around it. */
-static uint64_t line_hash(const dc_finding *d, const char *base)
+/* The hash of a finding: its rule, its file (name: relative to the base,
+   NULL for none), and its line's text without the blanks around it. */
+static uint64_t line_hash(const dc_finding *d, const char *name)
 {
     uint64_t h = JSON_FNV1A_START;
     h = json_fnv1a(h, d->rule, strlen(d->rule) + 1);
-    if (d->loc.file) {
-        char *abs = dc_absolute_path(d->loc.file);
-        size_t blen = strlen(base);
-        const char *name = strncmp(abs, base, blen) == 0 ? abs + blen : abs;
+    if (name)
         h = json_fnv1a(h, name, strlen(name) + 1);
-        free(abs);
-    }
     size_t len = 0;
     const char *line = d->loc.file ? dc_source_line(d->loc.file, d->loc.line, &len) : NULL;
     return line ? json_fnv1a_trimmed(h, line, len) : h;
@@ -61,8 +56,20 @@ static int compare_hashed(const void *pa, const void *pb)
 char **dc_fingerprints(const dc_findings *f, const char *base)
 {
     hashed *h = dc_realloc(NULL, (size_t)f->n * sizeof *h);
-    for (int i = 0; i < f->n; i++)
-        h[i] = (hashed){line_hash(&f->v[i], base), i};
+    char *abs = NULL;               /* the file before's: realpath once per file, */
+    const char *file = NULL;        /* as the findings come sorted by file */
+    size_t blen = strlen(base);
+    for (int i = 0; i < f->n; i++) {
+        const char *fi = f->v[i].loc.file;
+        if (fi && (!file || strcmp(fi, file) != 0)) {
+            free(abs);
+            abs = dc_absolute_path(fi);
+            file = fi;
+        }
+        const char *name = !fi ? NULL : strncmp(abs, base, blen) == 0 ? abs + blen : abs;
+        h[i] = (hashed){line_hash(&f->v[i], name), i};
+    }
+    free(abs);
     qsort(h, (size_t)f->n, sizeof *h, compare_hashed);
     char **print = dc_realloc(NULL, (size_t)f->n * sizeof *print);
     for (int i = 0, occurrence = 1; i < f->n; i++) {

@@ -21,11 +21,13 @@
 
 static struct {
     unsigned only, off;             /* the command line's: only 0 means not given */
-    struct folder {
+    struct answer {
         char *path;
         unsigned on;
-    } *folders;                     /* what each folder asked so far found */
-    int nfolders;
+    } *folders, *files;             /* what each folder, and each file, asked so
+                                       far found: a file's folder is found by
+                                       realpath, once */
+    int nfolders, nfiles;
 } config;
 
 /* Reads a list of rule ids ("a, b c") into *mask; 0, or -1 with err. */
@@ -87,12 +89,27 @@ static int read_config(const char *path, FILE *in, unsigned *on, char *err, size
     return 0;
 }
 
+/* Whether path's answer is known already: into *on. */
+static bool known(const struct answer *v, int n, const char *path, unsigned *on)
+{
+    for (int i = 0; i < n; i++)
+        if (!strcmp(v[i].path, path))
+            return *on = v[i].on, true;
+    return false;
+}
+
+static struct answer *remember(struct answer *v, int *n, const char *path, unsigned on)
+{
+    v = dc_realloc(v, (size_t)(*n + 1) * sizeof *v);
+    v[(*n)++] = (struct answer){dc_format("%s", path), on};
+    return v;
+}
+
 /* The rules on in a folder, from the nearest .devcheck at or above it. */
 static int folder_rules(const char *folder, unsigned *on, char *err, size_t errlen)
 {
-    for (int i = 0; i < config.nfolders; i++)
-        if (!strcmp(config.folders[i].path, folder))
-            return *on = config.folders[i].on, 0;
+    if (known(config.folders, config.nfolders, folder, on))
+        return 0;
     *on = ALL_RULES;
     char *file = dc_format("%s/.devcheck", folder);
     FILE *in = fopen(file, "r");
@@ -108,18 +125,21 @@ static int folder_rules(const char *folder, unsigned *on, char *err, size_t errl
         free(parent);
     }
     free(file);
-    config.folders = dc_realloc(config.folders, (size_t)(config.nfolders + 1) * sizeof *config.folders);
-    config.folders[config.nfolders++] = (struct folder){dc_format("%s", folder), *on};
+    config.folders = remember(config.folders, &config.nfolders, folder, *on);
     return status;
 }
 
 int dc_config_rules(const char *file, unsigned *on, char *err, size_t errlen)
 {
-    char *abs = dc_absolute_path(file);
-    char *slash = strrchr(abs, '/');
-    slash[slash == abs ? 1 : 0] = '\0';
-    int status = folder_rules(abs, on, err, errlen);
-    free(abs);
+    int status = 0;
+    if (!known(config.files, config.nfiles, file, on)) {
+        char *abs = dc_absolute_path(file);
+        char *slash = strrchr(abs, '/');
+        slash[slash == abs ? 1 : 0] = '\0';
+        status = folder_rules(abs, on, err, errlen);
+        free(abs);
+        config.files = remember(config.files, &config.nfiles, file, *on);
+    }
     if (config.only)
         *on = config.only;
     *on &= ~config.off;
@@ -138,6 +158,9 @@ void dc_config_reset(void)
 {
     for (int i = 0; i < config.nfolders; i++)
         free(config.folders[i].path);
+    for (int i = 0; i < config.nfiles; i++)
+        free(config.files[i].path);
     free(config.folders);
+    free(config.files);
     memset(&config, 0, sizeof config);
 }

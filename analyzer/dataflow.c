@@ -28,6 +28,7 @@
 #include "flow.h"
 
 #include <limits.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,6 +42,7 @@ typedef struct {
     CXTranslationUnit tu;
     summary *s;
     bool named;                         /* in a file the run was given */
+    int unit;                           /* the unit it is read from */
     unsigned char state;
     int depth;                          /* WALKING: its place on the stack */
     int low;                            /* IN_CYCLE: the outermost function it reaches */
@@ -49,6 +51,7 @@ typedef struct {
 struct program {
     dc_model *model;
     dc_findings *out;
+    dc_progress *at;
     dc_findings elsewhere;              /* the findings in headers, or of the first walk: dropped */
     bool first;                         /* the first walk: the fields' facts are not known */
     function *fns;
@@ -72,7 +75,7 @@ static int usr_of(CXCursor c)
     return path_intern(usr);
 }
 
-static int add_function(program *p, CXCursor fn, CXTranslationUnit tu, bool named)
+static int add_function(program *p, CXCursor fn, CXTranslationUnit tu, int unit, bool named)
 {
     if (p->n == p->cap) {
         p->cap = p->cap ? 2 * p->cap : 64;
@@ -82,13 +85,14 @@ static int add_function(program *p, CXCursor fn, CXTranslationUnit tu, bool name
     if (!*index)                        /* two files that define one name: calls get the first */
         *index = p->n + 1;
     p->fns[p->n] = (function){ fn, tu, summary_new(clang_Cursor_getNumArguments(fn)),
-                               named, NOT_YET, 0, INT_MAX };
+                               named, unit, NOT_YET, 0, INT_MAX };
     return p->n++;
 }
 
 typedef struct {
     program *p;
     CXTranslationUnit tu;
+    int unit;
 } unit_scan;
 
 static enum CXChildVisitResult each_definition(CXCursor c, CXCursor parent, CXClientData data)
@@ -100,11 +104,34 @@ static enum CXChildVisitResult each_definition(CXCursor c, CXCursor parent, CXCl
         return CXChildVisit_Recurse;
     if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(c) &&
         clang_Location_isFromMainFile(clang_getCursorLocation(c)) && cursor_host_code(c))
-        add_function(scan->p, c, scan->tu, true);
+        add_function(scan->p, c, scan->tu, scan->unit, true);
     return CXChildVisit_Continue;
 }
 
 /* ---- walking one function ----------------------------------------------------------- */
+
+#ifdef DEVCHECK_CRASH_HOOK
+/* Test builds only (tests/analyzer's devcheck_crash; the devcheck built
+   here has none of it): DEVCHECK_CRASH_ON=NAME ends the walk of function
+   NAME with SIGSEGV, =abort:NAME with abort(), as a bug would, to test the
+   recovery. */
+static void crash_hook(CXCursor fn)
+{
+    const char *want = getenv("DEVCHECK_CRASH_ON");
+    if (!want)
+        return;
+    bool abort_it = strncmp(want, "abort:", 6) == 0;
+    char name[256];
+    cursor_spelling(fn, name, sizeof name);
+    if (strcmp(name, want + (abort_it ? 6 : 0)) != 0)
+        return;
+    if (abort_it)
+        abort();
+    raise(SIGSEGV);
+}
+#else
+#define crash_hook(fn) ((void)0)
+#endif
 
 /* One walk of f (a copy: calls may grow the table) into summary s, with
    its flag parameter assumed to be `assume` (-1: not). */
@@ -127,12 +154,17 @@ static bool walk_into(program *p, function f, summary *s, int assume)
 static bool walk_function(program *p, function *f)
 {
     function copy = *f;
+    dc_progress caller = *p->at;
+    *p->at = (dc_progress){ copy.unit, p->first ? "the first walk of" : "the second walk of",
+                            copy.fn };
+    crash_hook(copy.fn);
     bool changed = walk_into(p, copy, copy.s, -1);
     for (int v = 0; v < 2; v++) {
         summary *when = summary_variant(copy.s, v);
         if (when)
             walk_into(p, copy, when, v);
     }
+    *p->at = caller;
     return changed;
 }
 
@@ -191,7 +223,7 @@ const summary *program_summary(program *p, CXCursor callee)
         CXCursor def = clang_getCursorDefinition(callee);
         if (clang_Cursor_isNull(def) || !clang_isCursorDefinition(def))
             return NULL;
-        i = add_function(p, def, clang_Cursor_getTranslationUnit(def), false);
+        i = add_function(p, def, clang_Cursor_getTranslationUnit(def), p->at->unit, false);
     }
     if (p->fns[i].state == NOT_YET && p->depth == MAX_NESTING)
         return NULL;                    /* too deep a chain of calls: unknown */
@@ -201,25 +233,28 @@ const summary *program_summary(program *p, CXCursor callee)
     return p->fns[i].s;
 }
 
-static void walk_program(CXTranslationUnit *units, int n, dc_model *m, dc_findings *out)
+/* One program: units[k] is the run's unit ids[k]. */
+static void walk_program(CXTranslationUnit *units, const int *ids, int n, dc_model *m,
+                         dc_findings *out, dc_progress *at)
 {
-    program p = { .model = m, .out = out };
+    program p = { .model = m, .out = out, .at = at };
     for (int k = 0; k < n; k++) {
-        unit_scan scan = { &p, units[k] };
+        unit_scan scan = { &p, units[ids[k]], ids[k] };
+        *at = (dc_progress){ ids[k], "the listing of its functions", clang_getNullCursor() };
         clang_visitChildren(clang_getTranslationUnitCursor(units[k]), each_definition, &scan);
     }
     int named = p.n;
     p.first = true;
     for (int i = 0; i < named; i++)
         summarize(&p, i);
+    *at = (dc_progress){ -1, "the struct fields of all files", clang_getNullCursor() };
     fields_resolve(out);
     p.first = false;
     for (int i = 0; i < p.n; i++)
         p.fns[i].state = NOT_YET;
     for (int i = 0; i < named; i++)
         summarize(&p, i);
-    fields_reset();
-    dc_devices_reset();
+    dc_dataflow_reset();
     for (int i = 0; i < p.n; i++)
         summary_free(p.fns[i].s);
     free(p.fns);
@@ -247,27 +282,33 @@ static bool defines_main(CXTranslationUnit tu)
     return found;
 }
 
-void dc_dataflow_program(CXTranslationUnit *units, int n, dc_model *m, dc_findings *out)
+void dc_dataflow_program(CXTranslationUnit *units, int n, dc_model *m, dc_findings *out,
+                         dc_progress *at)
 {
     bool *has_main = dc_realloc(NULL, (size_t)n + 1);
-    int mains = 0;
-    for (int k = 0; k < n; k++)
+    int *ids = dc_realloc(NULL, ((size_t)n + 1) * sizeof *ids), mains = 0;
+    for (int k = 0; k < n; k++) {
+        *at = (dc_progress){ k, "the search for its main", clang_getNullCursor() };
         mains += has_main[k] = defines_main(units[k]);
-    if (mains < 2) {
-        walk_program(units, n, m, out);
-    } else {
-        CXTranslationUnit *group = dc_realloc(NULL, (size_t)n * sizeof *group);
-        for (int k = 0; k < n; k++) {
-            if (!has_main[k])
-                continue;
-            int g = 0;
-            group[g++] = units[k];
-            for (int j = 0; j < n; j++)
-                if (!has_main[j])
-                    group[g++] = units[j];
-            walk_program(group, g, m, out);
-        }
-        free(group);
     }
+    for (int k = 0; k < n; k++) {
+        if (mains >= 2 && !has_main[k])
+            continue;
+        int g = 0;
+        ids[g++] = k;
+        for (int j = 0; j < n; j++)     /* with a program of its own, the files without main */
+            if (j != k && (mains < 2 || !has_main[j]))
+                ids[g++] = j;
+        walk_program(units, ids, g, m, out, at);
+        if (mains < 2)
+            break;
+    }
+    free(ids);
     free(has_main);
+}
+
+void dc_dataflow_reset(void)
+{
+    fields_reset();
+    dc_devices_reset();
 }

@@ -6,10 +6,13 @@
  * The data path:  sources -> parse (all) -> model -> dataflow -> findings -> output.
  *
  *   main.c       the command line: files, flags, -p, formats
+ *   compile_db.c compile_commands.json (-p), read strictly, and its
+ *                commands' arguments as the flags a file is parsed with
  *   frontend.c   libclang: a file and its flags into a translation unit,
  *                with errors said: C, C++, the host side of .cu files
  *                (include/devcheck/cuda); -j's threads; the analysis on a
- *                thread with a deep stack
+ *                thread with a deep stack, and a crash in one file's
+ *                analysis leaving that file out
  *   model.c      the API model: what each function does to devices, from
  *                annotations in headers (devcheck/annotations.h),
  *                model files (--model), and the built-in CUDA runtime model
@@ -27,6 +30,7 @@
  *   config.c     which rules are on: --rules, --disable, `.devcheck` files
  *   baseline.c   findings' fingerprints, and baselines of known findings
  *   fixes.c      --fix: fix-its applied to the files
+ *   recover.c    a crash caught on the thread it happens on
  */
 #ifndef DEVCHECK_H
 #define DEVCHECK_H
@@ -83,6 +87,8 @@ dc_loc dc_loc_make(const char *file, unsigned line, unsigned column);
 dc_finding *dc_findings_add(dc_findings *f, const char *rule, dc_loc loc, char *message);
 void dc_finding_note(dc_finding *f, dc_loc loc, char *message);
 void dc_finding_fix(dc_finding *f, dc_loc begin, dc_loc end, char *text);
+/* Appends from's findings to to, leaving from empty. */
+void dc_findings_take(dc_findings *to, dc_findings *from);
 /* Sorts by file, line, column, rule, and drops exact repeats. */
 void dc_findings_sort(dc_findings *f);
 void dc_findings_free(dc_findings *f);
@@ -159,6 +165,51 @@ void dc_model_free(dc_model *m);
 /* Adds a model file's entries; 0, or -1 with a message in err. */
 int dc_model_load(dc_model *m, const char *path, char *err, size_t errlen);
 
+/* ---- compilation databases (compile_db.c) ---------------------------------- */
+
+typedef struct dc_compile_db dc_compile_db;
+
+/* DIR/compile_commands.json, read strictly: JSON (RFC 8259) that is an
+   array of compile commands, each an object with "directory" (an absolute
+   path), "file", and "command" or "arguments" (not empty), and maybe
+   "output", whose response files ("@FILE", and theirs) are regular files
+   of 1 MiB at most; NULL otherwise, with err ("FILE:LINE:COLUMN: why"). */
+dc_compile_db *dc_compile_db_open(const char *dir, char *err, size_t errlen);
+void dc_compile_db_close(dc_compile_db *db);
+/* How many compile commands it holds. */
+int dc_compile_db_size(const dc_compile_db *db);
+
+/* A compile command as devcheck parses its file: the file (absolute, or
+   relative to the current folder), the folder its relative paths are in,
+   and the flags (dc_command_flags'). */
+typedef struct {
+    char *path, *directory;
+    char **args;
+    int nargs;
+} dc_command;
+
+/* The commands for file (NULL: every one), fresh in *out; how many.  A file
+   the database does not name has none: no command is guessed for it. */
+int dc_compile_db_commands(dc_compile_db *db, const char *file, dc_command **out);
+void dc_commands_free(dc_command *v, int n);
+
+/* A compile command's arguments (argv[0] the compiler, "@FILE" response
+   files already expanded, as libclang's reader does) as the flags devcheck
+   parses its file with: fresh strings in *flags, how many returned.
+     - argv[0] is dropped, and every argument equal to file or path (the
+       source, as the command or the database's "file" names it);
+     - what says where and what to write (-c, -o F, -MD, -MMD, -MF F, -MT T,
+       -MQ T) is dropped, with its value;
+     - "--", which libclang puts before the file in a guessed command, too;
+     - nvcc's own flags, unknown to clang, are dropped with their values,
+       given apart ("-arch sm_90") or joined ("-arch=sm_90");
+     - -Xcompiler A,B and --compiler-options A,B (apart or joined with '='):
+       the host compiler's flags A and B are kept, the empty ones dropped;
+     - a flag whose value should come next but does not: dropped;
+     - everything else is kept as it is, in its order. */
+int dc_command_flags(const char *const *argv, int argc, const char *file, const char *path,
+                     char ***flags);
+
 /* ---- analysis (frontend.c, dataflow.c) --------------------------------------- */
 
 typedef struct {
@@ -178,15 +229,19 @@ typedef struct {
     dc_flags flags;
     int status;         /* 0; 1 when it is not C, C++ or CUDA (by its name or
                            -x), left out; -1 when it is missing or does not
-                           parse, left out */
+                           parse, left out; -2 when its analysis crashed
+                           (dc_run_analyze), left out */
     char *err;          /* why not 0, fresh (one line per error,
                            "FILE:LINE:COL: error: ..."), or NULL */
 } dc_source;
 
 /* Parses the sources into the run, up to jobs at once (threads).  The
-   units are kept in the sources' order whatever order they finish in. */
+   units are kept in the sources' order whatever order they finish in.
+   The sources must last until dc_run_analyze has returned. */
 void dc_run_parse(dc_run *r, dc_source *v, int n, int jobs);
-/* Analyzes every function of the files added, adding the findings. */
+/* Analyzes every function of the files added, adding the findings.  A file
+   whose analysis crashes gets status -2 and err, and is left out: the
+   findings are those of the others analyzed without it. */
 void dc_run_analyze(dc_run *r, dc_findings *out);
 void dc_run_free(dc_run *r);
 /* The CUDA toolkit .cu files are read with, or NULL: devcheck's own

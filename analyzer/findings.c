@@ -172,6 +172,16 @@ static void finding_free(dc_finding *d)
     free(d->message);
 }
 
+void dc_findings_take(dc_findings *to, dc_findings *from)
+{
+    for (int i = 0; i < from->n; i++) {
+        to->v = grow(to->v, to->n, &to->cap, sizeof *to->v);
+        to->v[to->n++] = from->v[i];
+    }
+    free(from->v);
+    *from = (dc_findings){0};
+}
+
 void dc_findings_free(dc_findings *f)
 {
     for (int i = 0; i < f->n; i++)

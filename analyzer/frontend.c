@@ -16,7 +16,10 @@
  *
  * With -j, files are parsed by as many threads, each with its own libclang
  * index; the units are kept in the order the files were given, so that the
- * analysis, on one thread after them, is the same for any -j.
+ * analysis, on one thread after them, is the same for any -j.  A crash in
+ * the parser is libclang's to catch (its crash recovery, on unless
+ * LIBCLANG_DISABLE_CRASH_RECOVERY is set); one in the analysis is
+ * devcheck's (recover.c): the file it was in is left out.
  */
 #define _GNU_SOURCE     /* program_invocation_name */
 #include "analysis.h"
@@ -35,7 +38,8 @@ struct dc_run {
     dc_model *model;
     CXIndex *indexes;                   /* one per thread that parsed */
     int nindexes;
-    CXTranslationUnit *units;
+    CXTranslationUnit *units;           /* NULL: one whose analysis crashed */
+    dc_source **from;                   /* the source of each unit */
     int n;
     const char *toolkit;                /* dc_cuda_toolkit() */
     char own[PATH_MAX];                 /* devcheck's own headers */
@@ -231,7 +235,11 @@ static int parse(const dc_run *r, CXIndex index, dc_source *src, CXTranslationUn
     enum CXErrorCode rc = clang_parseTranslationUnit2(index, path, c.argv, c.argc, NULL, 0,
                                                       CXTranslationUnit_KeepGoing, tu);
     if (rc != CXError_Success) {
-        snprintf(err, sizeof err, "devcheck: %s: libclang could not parse it (error %d)", path, rc);
+        if (rc == CXError_Crashed)  /* caught by libclang's own crash recovery */
+            snprintf(err, sizeof err, "devcheck: %s: libclang crashed parsing it", path);
+        else
+            snprintf(err, sizeof err, "devcheck: %s: libclang could not parse it (error %d)", path,
+                     rc);
         status = -1;
     } else {
         say_errors(*tu, path, err, sizeof err, &nerrors);
@@ -296,9 +304,12 @@ void dc_run_parse(dc_run *r, dc_source *v, int n, int jobs)
         pthread_join(threads[k], NULL);
     pthread_attr_destroy(&attr);
     r->units = dc_realloc(r->units, (size_t)(r->n + n + 1) * sizeof *r->units);
+    r->from = dc_realloc(r->from, (size_t)(r->n + n + 1) * sizeof *r->from);
     for (int i = 0; i < n; i++)
-        if (v[i].status == 0)
+        if (v[i].status == 0) {
+            r->from[r->n] = &v[i];
             r->units[r->n++] = p.tus[i];
+        }
     free(threads);
     free(w);
     free(p.tus);
@@ -312,15 +323,53 @@ dc_run *dc_run_new(dc_model *model)
     return r;
 }
 
+/* One try at the analysis of the units not left out, with where it got. */
 typedef struct {
     dc_run *r;
-    dc_findings *out;
-} analysis;
+    CXTranslationUnit *units;
+    dc_source **from;
+    int n;
+    dc_findings found;
+    dc_progress at;
+    int sig;                            /* the signal that ended it, or 0 */
+} attempt;
 
-static void *analyze_all(void *arg)
+static void analyze_units(void *arg)
 {
-    analysis *a = arg;
-    dc_dataflow_program(a->r->units, a->r->n, a->r->model, a->out);
+    attempt *t = arg;
+    t->found = (dc_findings){ 0 };
+    t->at = (dc_progress){ -1, "the start", clang_getNullCursor() };
+    dc_dataflow_program(t->units, t->n, t->r->model, &t->found, &t->at);
+}
+
+/* The file of unit k crashed: said, and left out of the units to analyze.
+   Its unit is never disposed of: the crash may have left it half changed. */
+static void leave_out(attempt *t, int k, int sig)
+{
+    char name[256] = "";
+    if (!clang_Cursor_isNull(t->at.fn)) {
+        CXString s = clang_getCursorSpelling(t->at.fn);
+        snprintf(name, sizeof name, " '%s'", clang_getCString(s));
+        clang_disposeString(s);
+    }
+    dc_source *src = t->from[k];
+    src->status = -2;
+    src->err = dc_format("devcheck: %s: internal error (%s) in %s%s: not analyzed, its "
+                         "functions unknown to the other files", src->path, dc_signal_name(sig),
+                         t->at.stage, name);
+    for (int i = 0; i < t->r->n; i++)
+        if (t->r->units[i] == t->units[k])
+            t->r->units[i] = NULL;
+    memmove(t->units + k, t->units + k + 1, (size_t)(t->n - k - 1) * sizeof *t->units);
+    memmove(t->from + k, t->from + k + 1, (size_t)(t->n - k - 1) * sizeof *t->from);
+    t->n--;
+}
+
+/* One try, on the thread that runs it. */
+static void *try_analysis(void *arg)
+{
+    attempt *t = arg;
+    t->sig = dc_recover(analyze_units, t);
     return NULL;
 }
 
@@ -329,25 +378,57 @@ static void *analyze_all(void *arg)
    the system only fills as it is used. */
 #define WALK_STACK (1024u << 20)
 
-void dc_run_analyze(dc_run *r, dc_findings *out)
+/* Each try on a thread of its own: a crashed one's stack, with the frames
+   jumped over, goes with its thread (ASan cannot clean a stack this large
+   after a jump). */
+static void try_on_thread(attempt *t)
 {
-    analysis a = { r, out };
     pthread_t walker;
     pthread_attr_t attr;
     pthread_attr_init(&attr);
     pthread_attr_setstacksize(&attr, WALK_STACK);
-    if (pthread_create(&walker, &attr, analyze_all, &a) == 0)
+    if (pthread_create(&walker, &attr, try_analysis, t) == 0)
         pthread_join(walker, NULL);
     else
-        analyze_all(&a);        /* no thread: this one's stack */
+        try_analysis(t);        /* no thread: this one's stack */
     pthread_attr_destroy(&attr);
+}
+
+/* A crash in the analysis of one file leaves it out, and the others are
+   analyzed again without it: they see its functions as unknown, as they
+   would an unparsed file's, and their findings are those of a run without
+   it wherever the crash came.  A crash in what all files share leaves out
+   all of them. */
+void dc_run_analyze(dc_run *r, dc_findings *out)
+{
+    attempt a = { r, dc_realloc(NULL, (size_t)(r->n + 1) * sizeof *a.units),
+                  dc_realloc(NULL, (size_t)(r->n + 1) * sizeof *a.from), 0, { 0 }, { 0 }, 0 };
+    for (int i = 0; i < r->n; i++)
+        if (r->units[i]) {
+            a.units[a.n] = r->units[i];
+            a.from[a.n++] = r->from[i];
+        }
+    for (try_on_thread(&a); a.sig; try_on_thread(&a)) {
+        dc_findings_free(&a.found);
+        dc_dataflow_reset();
+        int k = a.at.unit;
+        if (k >= 0)
+            leave_out(&a, k, a.sig);
+        while (k < 0 && a.n > 0)
+            leave_out(&a, a.n - 1, a.sig);
+    }
+    dc_findings_take(out, &a.found);
+    free(a.units);
+    free(a.from);
 }
 
 void dc_run_free(dc_run *r)
 {
     for (int i = 0; i < r->n; i++)
-        clang_disposeTranslationUnit(r->units[i]);
+        if (r->units[i])
+            clang_disposeTranslationUnit(r->units[i]);
     free(r->units);
+    free(r->from);
     for (int i = 0; i < r->nindexes; i++)
         clang_disposeIndex(r->indexes[i]);
     free(r->indexes);

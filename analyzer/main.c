@@ -12,7 +12,6 @@
  */
 #include "devcheck.h"
 
-#include <clang-c/CXCompilationDatabase.h>
 #include <clang-c/Index.h>
 #include <dirent.h>
 #include <errno.h>
@@ -93,7 +92,7 @@ typedef struct {
     char **args;
     int nargs;
     char *directory;                /* NULL: the current one */
-    bool failed;                    /* missing, or did not parse */
+    bool failed;                    /* missing, did not parse, or crashed the analysis */
 } job;
 
 typedef struct {
@@ -264,154 +263,42 @@ static void jobs_free(jobs *js)
     free(js->v);
 }
 
-/* A compile command's arguments that clang must not see, each dropped with
-   the values it takes ("-o FILE"; "-arch=sm_90" is one argument):
-   what says where to write; "--", which libclang's guessed commands (for
-   a file the database lacks) put before the file; and nvcc's own flags,
-   which clang does not know (as clang-tidy users drop them).  -Xcompiler
-   hands its value, the host compiler's flags, to clang instead. */
-static const struct {
-    const char *flag;
-    int values;
-    bool host;                      /* its value: flags for the host compiler */
-} foreign_flags[] = {
-    {"-c", 0, false}, {"-o", 1, false}, {"-MD", 0, false}, {"-MMD", 0, false},
-    {"-MF", 1, false}, {"-MT", 1, false}, {"-MQ", 1, false}, {"--", 0, false},
-    {"-forward-unknown-to-host-compiler", 0, false},
-    {"--forward-unknown-to-host-compiler", 0, false},
-    {"-gencode", 1, false}, {"--generate-code", 1, false}, {"-arch", 1, false},
-    {"--gpu-architecture", 1, false}, {"-code", 1, false}, {"--gpu-code", 1, false},
-    {"-rdc", 1, false}, {"--relocatable-device-code", 1, false}, {"-dc", 0, false},
-    {"--device-c", 0, false}, {"-dlink", 0, false}, {"--device-link", 0, false},
-    {"--expt-relaxed-constexpr", 0, false}, {"--expt-extended-lambda", 0, false},
-    {"--extended-lambda", 0, false}, {"-ccbin", 1, false}, {"--compiler-bindir", 1, false},
-    {"-Xptxas", 1, false}, {"--ptxas-options", 1, false}, {"-Xnvlink", 1, false},
-    {"-Xcudafe", 1, false}, {"-lineinfo", 0, false}, {"--generate-line-info", 0, false},
-    {"-G", 0, false}, {"--device-debug", 0, false}, {"-use_fast_math", 0, false},
-    {"--use_fast_math", 0, false}, {"-maxrregcount", 1, false}, {"--maxrregcount", 1, false},
-    {"-diag-suppress", 1, false}, {"--diag-suppress", 1, false}, {"-cudart", 1, false},
-    {"--cudart", 1, false}, {"-t", 1, false}, {"--threads", 1, false},
-    {"--default-stream", 1, false}, {"-Wno-deprecated-gpu-targets", 0, false},
-    {"--display-error-number", 0, false}, {"-Xcompiler", 1, true},
-    {"--compiler-options", 1, true},
-};
-
-/* The entry arg names, alone ("-arch", its value next) or with its value
-   ("-arch=sm_90", *joined set); -1 when none. */
-static int foreign_flag(const char *arg, const char **joined)
+/* A job for each command, with the flags after "--" after its own. */
+static void add_commands(jobs *js, dc_command *cmds, int n, const request *r)
 {
-    *joined = NULL;
-    for (int i = 0; i < (int)(sizeof foreign_flags / sizeof foreign_flags[0]); i++) {
-        const char *f = foreign_flags[i].flag;
-        size_t n = strlen(f);
-        if (strncmp(arg, f, n) == 0 && arg[n] == '\0')
-            return i;
-        if (strncmp(arg, f, n) == 0 && arg[n] == '=' && foreign_flags[i].values) {
-            *joined = arg + n + 1;
-            return i;
-        }
+    for (int i = 0; i < n; i++) {
+        job *j = add_job(js, cmds[i].path, cmds[i].directory);
+        for (int k = 0; k < cmds[i].nargs; k++)
+            add_arg(j, cmds[i].args[k]);
+        add_extra_args(j, r);
     }
-    return -1;
+    dc_commands_free(cmds, n);
 }
 
-/* -Xcompiler's value: host compiler flags, ','-separated. */
-static void add_host_args(job *j, const char *value)
-{
-    char *list = copy(value), *rest = list;
-    for (char *arg; (arg = strsep(&rest, ",")) != NULL;)
-        if (*arg)
-            add_arg(j, arg);
-    free(list);
-}
-
-/* A command's path names a file relative to its directory. */
-static char *path_in(const char *directory, const char *path)
-{
-    return path[0] == '/' || !*directory ? copy(path) : dc_format("%s/%s", directory, path);
-}
-
-/* A copy of a libclang string, which is disposed of. */
-static char *take(CXString s)
-{
-    const char *c = clang_getCString(s);
-    char *t = copy(c ? c : "");
-    clang_disposeString(s);
-    return t;
-}
-
-/* A job for one compile command: its arguments less the compiler's name,
-   the source file and the foreign flags. */
-static void add_command(jobs *js, CXCompileCommand cmd, const request *r)
-{
-    char *dir = take(clang_CompileCommand_getDirectory(cmd));
-    char *file = take(clang_CompileCommand_getFilename(cmd));
-    char *path = path_in(dir, file);
-    job *j = add_job(js, path, dir);
-    unsigned n = clang_CompileCommand_getNumArgs(cmd);
-    for (unsigned i = 1; i < n; i++) {
-        char *arg = take(clang_CompileCommand_getArg(cmd, i));
-        const char *joined;
-        int f = foreign_flag(arg, &joined);
-        if (f < 0) {
-            if (strcmp(arg, file) != 0 && strcmp(arg, path) != 0)
-                add_arg(j, arg);
-        } else if (joined || foreign_flags[f].values == 0) {
-            if (joined && foreign_flags[f].host)
-                add_host_args(j, joined);
-        } else if (i + 1 < n) {
-            char *value = take(clang_CompileCommand_getArg(cmd, ++i));
-            if (foreign_flags[f].host)
-                add_host_args(j, value);
-            free(value);
-        }
-        free(arg);
-    }
-    add_extra_args(j, r);
-    free(path);
-    free(file);
-    free(dir);
-}
-
-static void add_commands(jobs *js, CXCompileCommands cmds, const request *r)
-{
-    unsigned n = clang_CompileCommands_getSize(cmds);
-    for (unsigned i = 0; i < n; i++)
-        add_command(js, clang_CompileCommands_getCommand(cmds, i), r);
-    clang_CompileCommands_dispose(cmds);
-}
-
-/* The database finds a file by its absolute path. */
-static void add_file_from_database(jobs *js, CXCompilationDatabase db, const char *file,
-                                   const request *r)
-{
-    char *real = realpath(file, NULL);
-    CXCompileCommands cmds = clang_CompilationDatabase_getCompileCommands(db, real ? real : file);
-    free(real);
-    if (clang_CompileCommands_getSize(cmds) == 0) {
-        fprintf(stderr, "devcheck: %s: not in %s/compile_commands.json\n", file, r->build_dir);
-        js->errors++;
-    }
-    add_commands(js, cmds, r);
-}
-
-/* libclang says why a database cannot be read in words of its own, on
-   stderr; a missing file is said here first, in ours. */
 static jobs jobs_from_database(const request *r)
 {
-    char *json = dc_format("%s/compile_commands.json", r->build_dir);
-    if (access(json, R_OK) != 0)
-        usage_error("%s: %s", json, strerror(errno));
-    free(json);
-    CXCompilationDatabase_Error error;
-    CXCompilationDatabase db = clang_CompilationDatabase_fromDirectory(r->build_dir, &error);
-    if (error != CXCompilationDatabase_NoError)
-        usage_error("%s/compile_commands.json cannot be read", r->build_dir);
+    char err[1024];
+    dc_compile_db *db = dc_compile_db_open(r->build_dir, err, sizeof err);
+    if (!db)
+        usage_error("%s", err);
+    if (r->nfiles == 0 && dc_compile_db_size(db) == 0)
+        usage_error("%s/compile_commands.json names no file to analyze", r->build_dir);
     jobs js = {0};
-    if (r->nfiles == 0)
-        add_commands(&js, clang_CompilationDatabase_getAllCompileCommands(db), r);
-    for (int i = 0; i < r->nfiles; i++)
-        add_file_from_database(&js, db, r->files[i], r);
-    clang_CompilationDatabase_dispose(db);
+    dc_command *cmds;
+    if (r->nfiles == 0) {
+        int n = dc_compile_db_commands(db, NULL, &cmds);
+        add_commands(&js, cmds, n, r);
+    }
+    for (int i = 0; i < r->nfiles; i++) {
+        int n = dc_compile_db_commands(db, r->files[i], &cmds);
+        if (n == 0) {
+            fprintf(stderr, "devcheck: %s: not in %s/compile_commands.json\n", r->files[i],
+                    r->build_dir);
+            js.errors++;
+        }
+        add_commands(&js, cmds, n, r);
+    }
+    dc_compile_db_close(db);
     return js;
 }
 
@@ -489,8 +376,8 @@ static dc_model *load_model(const request *r)
 }
 
 /* Parses every job, r->jobs at once, then analyzes them together; returns
-   how many failed, each said on stderr in the jobs' order (as is a file
-   left out, not C, C++ or CUDA). */
+   how many failed (did not parse, or crashed the analysis), each said on
+   stderr in the jobs' order (as is a file left out, not C, C++ or CUDA). */
 static int analyze(jobs *js, const request *r, dc_model *model, dc_findings *found)
 {
     int failed = 0;
@@ -502,6 +389,8 @@ static int analyze(jobs *js, const request *r, dc_model *model, dc_findings *fou
     }
     dc_run *run = dc_run_new(model);
     dc_run_parse(run, v, js->n, r->jobs);
+    dc_run_analyze(run, found);
+    dc_run_free(run);
     for (int i = 0; i < js->n; i++) {
         if (v[i].err) {
             size_t n = strlen(v[i].err);
@@ -512,8 +401,6 @@ static int analyze(jobs *js, const request *r, dc_model *model, dc_findings *fou
         failed += v[i].status < 0;
     }
     free(v);
-    dc_run_analyze(run, found);
-    dc_run_free(run);
     return failed;
 }
 

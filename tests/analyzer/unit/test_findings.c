@@ -110,24 +110,32 @@ static dc_finding *add(dc_findings *f, const char *rule, dc_loc loc, const char 
     return dc_findings_add(f, rule, loc, dc_format("%s", message));
 }
 
+/* What a print wrote to m, a temporary file, read back.  (Not
+   open_memstream: its buffer's address, held in a local, makes gcc -O3 see
+   a dangling pointer in every string found in the output.) */
+static char *read_back(FILE *m)
+{
+    size_t n;
+    rewind(m);
+    char *text = dc_read_stream(m, &n);
+    fclose(m);
+    CHECK(text != NULL);
+    return text;
+}
+
 static char *text_of(const dc_findings *f)
 {
-    char *buf;
-    size_t n;
-    FILE *m = open_memstream(&buf, &n);
+    FILE *m = tmpfile();
     dc_print_text(m, f);
-    fclose(m);
-    return buf;
+    return read_back(m);
 }
 
 static char *sarif_of(const dc_findings *f)
 {
-    char cwd[PATH_MAX], *buf;
-    size_t n;
-    FILE *m = open_memstream(&buf, &n);
+    char cwd[PATH_MAX];
+    FILE *m = tmpfile();
     dc_print_sarif(m, f, getcwd(cwd, sizeof cwd));
-    fclose(m);
-    return buf;
+    return read_back(m);
 }
 
 /* ---- findings ------------------------------------------------------------- */
@@ -385,9 +393,9 @@ static char *json_value(const char *json, const char *key, const char **from)
     char *value = NULL;
     if (p) {
         p += strlen(pattern);
-        const char *end = strchr(p, '"');
-        value = strndup(p, (size_t)(end - p));
-        *from = end;
+        size_t n = strcspn(p, "\"");
+        value = strndup(p, n);
+        *from = p + n;
     }
     free(pattern);
     return value;

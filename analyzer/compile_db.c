@@ -1,0 +1,546 @@
+/*
+ * Compilation databases (-p BUILD_DIR): compile_commands.json read strictly,
+ * and each compile command's arguments made into the flags devcheck parses
+ * its file with.
+ *
+ * libclang reads the commands (splitting "command" strings as the tools do,
+ * and expanding "@FILE" response files against each command's directory),
+ * but its reader is lenient: it takes a file cut short, and for a file the
+ * database lacks it guesses a command from a similar one.  So the file is
+ * first checked here, as JSON and as a database (RFC 8259; clang's "JSON
+ * Compilation Database Format"), with the place of the first error said,
+ * and the files it names are kept: a file asked for that is not among them
+ * is said to be missing, never analyzed with guessed flags.
+ */
+#include "devcheck.h"
+
+#include <clang-c/CXCompilationDatabase.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "json.h"
+
+struct dc_compile_db {
+    CXCompilationDatabase db;
+    char **files;                       /* each command's file, absolute */
+    int nfiles;
+};
+
+/* ---- reading the JSON -------------------------------------------------------- */
+
+typedef struct {
+    const char *start, *p, *end;
+    const char *name;                   /* the file, for messages */
+    char *err;
+    size_t errlen;
+} reader;
+
+/* "NAME:LINE:COL: why", for the place the reader is at; returns false. */
+__attribute__((format(printf, 2, 3))) static bool fail(reader *r, const char *fmt, ...)
+{
+    int line = 1, col = 1;
+    for (const char *c = r->start; c < r->p; c++)
+        if (*c == '\n')
+            line++, col = 1;
+        else
+            col++;
+    int n = snprintf(r->err, r->errlen, "%s:%d:%d: ", r->name, line, col);
+    va_list ap;
+    va_start(ap, fmt);
+    if (n >= 0 && (size_t)n < r->errlen)
+        vsnprintf(r->err + n, r->errlen - (size_t)n, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+static int peek(reader *r)
+{
+    while (r->p < r->end && *r->p && strchr(" \t\r\n", *r->p))    /* not NUL */
+        r->p++;
+    return r->p < r->end ? (unsigned char)*r->p : EOF;
+}
+
+static bool expect(reader *r, char c, const char *what)
+{
+    int got = peek(r);
+    if (got != c)
+        return fail(r, got == EOF ? "the file ends where %s is expected" : "expected %s", what);
+    r->p++;
+    return true;
+}
+
+static int hex4(const char *p)
+{
+    int v = 0;
+    for (int i = 0; i < 4; i++) {
+        int c = p[i], d = c >= '0' && c <= '9' ? c - '0'
+                        : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                        : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+        if (d < 0)
+            return -1;
+        v = v * 16 + d;
+    }
+    return v;
+}
+
+static void put_utf8(char *out, size_t *n, unsigned cp)
+{
+    if (cp < 0x80) {
+        out[(*n)++] = (char)cp;
+    } else if (cp < 0x800) {
+        out[(*n)++] = (char)(0xc0 | cp >> 6);
+        out[(*n)++] = (char)(0x80 | (cp & 0x3f));
+    } else if (cp < 0x10000) {
+        out[(*n)++] = (char)(0xe0 | cp >> 12);
+        out[(*n)++] = (char)(0x80 | (cp >> 6 & 0x3f));
+        out[(*n)++] = (char)(0x80 | (cp & 0x3f));
+    } else {
+        out[(*n)++] = (char)(0xf0 | cp >> 18);
+        out[(*n)++] = (char)(0x80 | (cp >> 12 & 0x3f));
+        out[(*n)++] = (char)(0x80 | (cp >> 6 & 0x3f));
+        out[(*n)++] = (char)(0x80 | (cp & 0x3f));
+    }
+}
+
+/* A \u escape at r->p (past the backslash and the u), a surrogate pair
+   whole; the code point, or -1 after saying why. */
+static long read_unicode(reader *r)
+{
+    int hi = r->end - r->p >= 4 ? hex4(r->p) : -1;
+    if (hi < 0)
+        return fail(r, "\\u wants four hex digits"), -1;
+    r->p += 4;
+    if (hi < 0xd800 || hi > 0xdfff)
+        return hi ? hi : (fail(r, "a NUL character (\\u0000) in a string"), -1);
+    int lo = hi < 0xdc00 && r->end - r->p >= 6 && r->p[0] == '\\' && r->p[1] == 'u'
+                 ? hex4(r->p + 2) : -1;
+    if (lo < 0xdc00 || lo > 0xdfff)
+        return fail(r, "a lone UTF-16 surrogate"), -1;
+    r->p += 6;
+    return 0x10000 + ((long)(hi - 0xd800) << 10) + (lo - 0xdc00);
+}
+
+/* Each escape letter, and what it stands for. */
+static const char escapes[] = "\"\"\\\\//b\bf\fn\nr\rt\t";
+
+/* One character of a string at r->p, onto s; NULL, or why not. */
+static const char *read_char(reader *r, char *s, size_t *n)
+{
+    unsigned char c = (unsigned char)*r->p;
+    if (c < 0x20)
+        return "a control character in a string";
+    if (c == '\\' && r->p + 1 < r->end && r->p[1] == 'u') {
+        r->p += 2;
+        long cp = read_unicode(r);
+        if (cp < 0)
+            return "";
+        put_utf8(s, n, (unsigned)cp);
+        return NULL;
+    }
+    if (c == '\\') {
+        const char *e = r->p + 1 < r->end && r->p[1] ? strchr(escapes, r->p[1]) : NULL;
+        if (!e || (e - escapes) % 2)
+            return "an unknown escape in a string";
+        s[(*n)++] = e[1];
+        r->p += 2;
+        return NULL;
+    }
+    size_t k = json_utf8_sequence((const unsigned char *)r->p, (size_t)(r->end - r->p));
+    if (!k)
+        return "not UTF-8";
+    memcpy(s + *n, r->p, k);
+    *n += k;
+    r->p += k;
+    return NULL;
+}
+
+/* A string, decoded into *out (fresh; NULL: not kept). */
+static bool read_string(reader *r, char **out)
+{
+    if (!expect(r, '"', "a string"))
+        return false;
+    const char *close = r->p;          /* decoded, never longer than written */
+    while (close < r->end && *close != '"')
+        close += *close == '\\' ? 2 : 1;
+    if (close >= r->end)
+        return fail(r, "a string not closed");
+    size_t n = 0;
+    char *s = dc_realloc(NULL, (size_t)(close - r->p) + 1);
+    const char *why = NULL;
+    while (!why && r->p < close)
+        why = read_char(r, s, &n);
+    s[n] = '\0';
+    if (why) {
+        free(s);
+        return *why ? fail(r, "%s", why) : false;   /* "": said already */
+    }
+    r->p++;
+    if (out)
+        *out = s;
+    else
+        free(s);
+    return true;
+}
+
+/* ---- the database's entries ------------------------------------------------------ */
+
+/* The keys of a compile command that devcheck reads. */
+enum { K_DIRECTORY, K_FILE, K_COMMAND, K_ARGUMENTS, K_OUTPUT, NKEYS };
+static const char *const keys[NKEYS] = {"directory", "file", "command", "arguments", "output"};
+
+/* "arguments": strings, into *joined with a newline after each. */
+static bool read_arguments(reader *r, char **joined)
+{
+    if (peek(r) != '[')
+        return fail(r, "\"arguments\" wants an array of strings");
+    r->p++;
+    if (peek(r) == ']')
+        return fail(r, "\"arguments\" is empty: it needs the compiler at least");
+    *joined = dc_format("%s", "");
+    do {
+        char *arg;
+        if (!read_string(r, &arg))
+            return false;
+        char *more = dc_format("%s%s\n", *joined, arg);
+        free(arg);
+        free(*joined);
+        *joined = more;
+    } while (peek(r) == ',' && r->p++);
+    return expect(r, ']', "',' or ']'");
+}
+
+#define RESPONSE_MAX (1 << 20)
+#define RESPONSE_DEPTH 8
+
+/* Why the response files ("@FILE") among args (separated by any of seps),
+   and theirs, cannot be read as libclang would read them, or NULL; path:
+   the one at fault.  Each must be a regular file, and not large: a FIFO,
+   or /dev/zero, would hang libclang's reader.  One that does not exist is
+   no response file: the argument stays as it is. */
+static const char *bad_response_file(const char *dir, const char *args, const char *seps,
+                                     int depth, char *path, size_t pathlen)
+{
+    const char *why = NULL;
+    for (const char *p = args; *p && !why;) {
+        p += strspn(p, seps);
+        const char *tok = p;
+        size_t len = strcspn(p, seps);
+        p += len;
+        size_t quoted = len > 1 && (*tok == '"' || *tok == '\'');   /* in a "command" */
+        if (len < 2 + 2 * quoted || tok[quoted] != '@')
+            continue;
+        tok += quoted + 1;
+        len -= 2 * quoted + 1;
+        bool absolute = *tok == '/';
+        snprintf(path, pathlen, "%s%s%.*s", absolute ? "" : dir, absolute ? "" : "/", (int)len,
+                 tok);
+        struct stat st;
+        if (stat(path, &st) != 0)
+            continue;
+        why = !S_ISREG(st.st_mode)        ? "not a regular file"
+              : st.st_size > RESPONSE_MAX ? "larger than 1 MiB"
+              : depth == RESPONSE_DEPTH   ? "response files nested too deep"
+                                          : NULL;
+        size_t n;
+        char *text = why ? NULL : dc_read_file(path, &n);
+        if (text)
+            why = bad_response_file(dir, text, " \t\r\n", depth + 1, path, pathlen);
+        free(text);
+    }
+    return why;
+}
+
+/* The absolute path of a command's file: its directory's when relative,
+   with links resolved when it exists. */
+static char *entry_path(const char *directory, const char *file)
+{
+    char *joined = file[0] == '/' ? dc_format("%s", file) : dc_format("%s/%s", directory, file);
+    char *real = realpath(joined, NULL);
+    if (!real)
+        return joined;
+    free(joined);
+    return real;
+}
+
+/* One "key": value of a compile command, into value[k] (seen[k] says it
+   came).  Another key is an error, as libclang's reader has it. */
+static bool read_member(reader *r, char **value, bool *seen)
+{
+    char *key = NULL;
+    if (!read_string(r, &key) || !expect(r, ':', "':'")) {
+        free(key);
+        return false;
+    }
+    int k = 0;
+    while (k < NKEYS && strcmp(keys[k], key) != 0)
+        k++;
+    bool ok = k == NKEYS         ? fail(r, "unknown key \"%s\" (a compile command has \"directory\", "
+                                        "\"file\", \"command\" or \"arguments\", \"output\")", key)
+              : seen[k]          ? fail(r, "\"%s\" given twice", key)
+              : k == K_ARGUMENTS ? read_arguments(r, &value[k])
+              : peek(r) != '"'   ? fail(r, "\"%s\" wants a string", key)
+                                 : read_string(r, &value[k]);
+    if (k < NKEYS)
+        seen[k] = true;
+    free(key);
+    return ok;
+}
+
+/* What a whole compile command lacks, or NULL. */
+static const char *lacks(char **value, const bool *seen)
+{
+    return !seen[K_DIRECTORY] ? "a compile command without \"directory\""
+           : !seen[K_FILE]    ? "a compile command without \"file\""
+           : !seen[K_COMMAND] && !seen[K_ARGUMENTS]
+               ? "a compile command without \"command\" or \"arguments\""
+           : value[K_DIRECTORY][0] != '/' ? "\"directory\" is not an absolute path"
+           : !value[K_FILE][0]            ? "\"file\" is empty"
+                                          : NULL;
+}
+
+/* One compile command, into db->files. */
+static bool read_entry(reader *r, dc_compile_db *db)
+{
+    char *value[NKEYS] = {0};
+    bool seen[NKEYS] = {0}, ok = true;
+    if (peek(r) != '{')
+        return fail(r, "expected a compile command: an object");
+    const char *at = r->p++;
+    if (peek(r) != '}') {
+        do
+            ok = read_member(r, value, seen);
+        while (ok && peek(r) == ',' && r->p++);
+    }
+    ok = ok && expect(r, '}', "',' or '}'");
+    char path[4096];
+    const char *why = ok ? lacks(value, seen) : NULL, *bad = NULL;
+    if (ok && !why)
+        bad = bad_response_file(value[K_DIRECTORY],
+                                value[K_COMMAND] ? value[K_COMMAND] : value[K_ARGUMENTS],
+                                value[K_COMMAND] ? " \t\r\n" : "\n", 0, path, sizeof path);
+    r->p = why || bad ? at : r->p;      /* said at the command's start */
+    if (why)
+        ok = fail(r, "%s", why);
+    else if (bad)
+        ok = fail(r, "response file %s: %s", path, bad);
+    if (ok) {
+        db->files = dc_realloc(db->files, (size_t)(db->nfiles + 1) * sizeof *db->files);
+        db->files[db->nfiles++] = entry_path(value[K_DIRECTORY], value[K_FILE]);
+    }
+    for (int k = 0; k < NKEYS; k++)
+        free(value[k]);
+    return ok;
+}
+
+/* The whole text: an array of compile commands and nothing after it. */
+static bool read_database(reader *r, dc_compile_db *db)
+{
+    if (peek(r) != '[')
+        return fail(r, "expected an array of compile commands");
+    r->p++;
+    if (peek(r) != ']') {
+        do {
+            if (!read_entry(r, db))
+                return false;
+        } while (peek(r) == ',' && r->p++);
+    }
+    if (!expect(r, ']', "',' or ']'"))
+        return false;
+    return peek(r) == EOF || fail(r, "more after the array of compile commands");
+}
+
+void dc_compile_db_close(dc_compile_db *db)
+{
+    if (!db)
+        return;
+    for (int i = 0; i < db->nfiles; i++)
+        free(db->files[i]);
+    free(db->files);
+    if (db->db)
+        clang_CompilationDatabase_dispose(db->db);
+    free(db);
+}
+
+dc_compile_db *dc_compile_db_open(const char *dir, char *err, size_t errlen)
+{
+    char *name = dc_format("%s/compile_commands.json", dir);
+    size_t len;
+    char *text = dc_read_file(name, &len);
+    dc_compile_db *db = dc_realloc(NULL, sizeof *db);
+    *db = (dc_compile_db){0};
+    reader r = {text, text, text + len, name, err, errlen};
+    bool ok = text && read_database(&r, db);
+    if (!text)
+        snprintf(err, errlen, "%s: %s", name, strerror(errno));
+    if (ok) {
+        CXCompilationDatabase_Error error;
+        db->db = clang_CompilationDatabase_fromDirectory(dir, &error);
+        ok = error == CXCompilationDatabase_NoError;
+        if (!ok)
+            snprintf(err, errlen, "%s: libclang cannot read it", name);
+    }
+    free(text);
+    free(name);
+    if (!ok) {
+        dc_compile_db_close(db);
+        return NULL;
+    }
+    return db;
+}
+
+int dc_compile_db_size(const dc_compile_db *db)
+{
+    return db->nfiles;
+}
+
+/* ---- a command's arguments into devcheck's flags ------------------------------------- */
+
+/* The arguments clang must not see, each dropped with the values it takes
+   ("-o FILE"; "-arch=sm_90" is one argument): what says where to write;
+   "--", which libclang's guessed commands put before the file; and nvcc's
+   own flags, which clang does not know (as clang-tidy users drop them).
+   -Xcompiler hands its value, the host compiler's flags, to clang instead. */
+static const struct {
+    const char *flag;
+    int values;
+    bool host;                      /* its value: flags for the host compiler */
+} foreign_flags[] = {
+    {"-c", 0, false}, {"-o", 1, false}, {"-MD", 0, false}, {"-MMD", 0, false},
+    {"-MF", 1, false}, {"-MT", 1, false}, {"-MQ", 1, false}, {"--", 0, false},
+    {"-forward-unknown-to-host-compiler", 0, false},
+    {"--forward-unknown-to-host-compiler", 0, false},
+    {"-gencode", 1, false}, {"--generate-code", 1, false}, {"-arch", 1, false},
+    {"--gpu-architecture", 1, false}, {"-code", 1, false}, {"--gpu-code", 1, false},
+    {"-rdc", 1, false}, {"--relocatable-device-code", 1, false}, {"-dc", 0, false},
+    {"--device-c", 0, false}, {"-dlink", 0, false}, {"--device-link", 0, false},
+    {"--expt-relaxed-constexpr", 0, false}, {"--expt-extended-lambda", 0, false},
+    {"--extended-lambda", 0, false}, {"-ccbin", 1, false}, {"--compiler-bindir", 1, false},
+    {"-Xptxas", 1, false}, {"--ptxas-options", 1, false}, {"-Xnvlink", 1, false},
+    {"-Xcudafe", 1, false}, {"-lineinfo", 0, false}, {"--generate-line-info", 0, false},
+    {"-G", 0, false}, {"--device-debug", 0, false}, {"-use_fast_math", 0, false},
+    {"--use_fast_math", 0, false}, {"-maxrregcount", 1, false}, {"--maxrregcount", 1, false},
+    {"-diag-suppress", 1, false}, {"--diag-suppress", 1, false}, {"-cudart", 1, false},
+    {"--cudart", 1, false}, {"-t", 1, false}, {"--threads", 1, false},
+    {"--default-stream", 1, false}, {"-Wno-deprecated-gpu-targets", 0, false},
+    {"--display-error-number", 0, false}, {"-Xcompiler", 1, true},
+    {"--compiler-options", 1, true},
+};
+
+/* The entry arg names, alone ("-arch", its value next) or with its value
+   ("-arch=sm_90", *joined set); -1 when none. */
+static int foreign_flag(const char *arg, const char **joined)
+{
+    *joined = NULL;
+    for (int i = 0; i < (int)(sizeof foreign_flags / sizeof foreign_flags[0]); i++) {
+        const char *f = foreign_flags[i].flag;
+        size_t n = strlen(f);
+        if (strncmp(arg, f, n) == 0 && arg[n] == '\0')
+            return i;
+        if (strncmp(arg, f, n) == 0 && arg[n] == '=' && foreign_flags[i].values) {
+            *joined = arg + n + 1;
+            return i;
+        }
+    }
+    return -1;
+}
+
+static void add_flag(char ***flags, int *n, const char *arg)
+{
+    *flags = dc_realloc(*flags, (size_t)(*n + 1) * sizeof **flags);
+    (*flags)[(*n)++] = dc_format("%s", arg);
+}
+
+/* -Xcompiler's value: host compiler flags, ','-separated. */
+static void add_host_flags(char ***flags, int *n, const char *value)
+{
+    char *list = dc_format("%s", value), *rest = list;
+    for (char *arg; (arg = strsep(&rest, ",")) != NULL;)
+        if (*arg)
+            add_flag(flags, n, arg);
+    free(list);
+}
+
+int dc_command_flags(const char *const *argv, int argc, const char *file, const char *path,
+                     char ***flags)
+{
+    int n = 0;
+    *flags = NULL;
+    for (int i = 1; i < argc; i++) {
+        const char *joined, *arg = argv[i];
+        int f = foreign_flag(arg, &joined);
+        if (f < 0) {
+            if (strcmp(arg, file) != 0 && strcmp(arg, path) != 0)
+                add_flag(flags, &n, arg);
+        } else if (foreign_flags[f].host && (joined || i + 1 < argc)) {
+            add_host_flags(flags, &n, joined ? joined : argv[++i]);
+        } else if (!joined) {
+            i += foreign_flags[f].values;
+        }
+    }
+    return n;
+}
+
+/* ---- the commands, through libclang -------------------------------------------------- */
+
+/* A copy of a libclang string, which is disposed of. */
+static char *take(CXString s)
+{
+    const char *c = clang_getCString(s);
+    char *t = dc_format("%s", c ? c : "");
+    clang_disposeString(s);
+    return t;
+}
+
+static void add_command(dc_command **v, int *n, CXCompileCommand cmd)
+{
+    char *dir = take(clang_CompileCommand_getDirectory(cmd));
+    char *file = take(clang_CompileCommand_getFilename(cmd));
+    unsigned argc = clang_CompileCommand_getNumArgs(cmd);
+    char **argv = dc_realloc(NULL, (size_t)(argc + 1) * sizeof *argv);
+    for (unsigned i = 0; i < argc; i++)
+        argv[i] = take(clang_CompileCommand_getArg(cmd, i));
+    *v = dc_realloc(*v, (size_t)(*n + 1) * sizeof **v);
+    dc_command *c = &(*v)[(*n)++];
+    c->path = file[0] == '/' || !dir[0] ? dc_format("%s", file) : dc_format("%s/%s", dir, file);
+    c->directory = dir;
+    c->nargs = dc_command_flags((const char *const *)argv, (int)argc, file, c->path, &c->args);
+    for (unsigned i = 0; i < argc; i++)
+        free(argv[i]);
+    free(argv);
+    free(file);
+}
+
+int dc_compile_db_commands(dc_compile_db *db, const char *file, dc_command **out)
+{
+    *out = NULL;
+    int n = 0;
+    char *real = file ? dc_absolute_path(file) : NULL;
+    int k = 0;
+    while (real && k < db->nfiles && strcmp(db->files[k], real) != 0)
+        k++;
+    if (!file || k < db->nfiles) {
+        CXCompileCommands cmds = file ? clang_CompilationDatabase_getCompileCommands(db->db, real)
+                                      : clang_CompilationDatabase_getAllCompileCommands(db->db);
+        for (unsigned i = 0, size = clang_CompileCommands_getSize(cmds); i < size; i++)
+            add_command(out, &n, clang_CompileCommands_getCommand(cmds, i));
+        clang_CompileCommands_dispose(cmds);
+    }
+    free(real);
+    return n;
+}
+
+void dc_commands_free(dc_command *v, int n)
+{
+    for (int i = 0; i < n; i++) {
+        for (int k = 0; k < v[i].nargs; k++)
+            free(v[i].args[k]);
+        free(v[i].args);
+        free(v[i].path);
+        free(v[i].directory);
+    }
+    free(v);
+}

@@ -1,0 +1,88 @@
+/*
+ * Crash recovery, as clang's CrashRecoveryContext does it: while a function
+ * runs, the signals of a crash (a bad address, a bad instruction, a division
+ * by zero, abort) go to a handler that jumps back, on the crashing thread,
+ * to where the function was called.  The handler runs on a stack of its own
+ * (sigaltstack), so that a walk that overflowed its stack is caught too.
+ *
+ * Why in the process, not a child per file: the files' functions are
+ * analyzed together (a call into another file uses its callee's summary),
+ * so no file's analysis stands alone to fork; and a run of thousands of
+ * files would pay a fork and a copy of its findings for each.  The price:
+ * what the crashed code had made is abandoned (never freed), and a crash
+ * that corrupted the heap, or stopped inside malloc, cannot be recovered
+ * from in the process at all: then the run still ends as a crash would.
+ *
+ * The handlers are installed only while the function runs, over the ones
+ * before (libclang's own crash recovery installs some when an index is
+ * made: clang_createIndex), and those are put back after.  A crash on
+ * another thread meanwhile is not ours: the handler puts the old ones back
+ * and the signal goes to them.
+ */
+#include "analysis.h"
+
+#include <setjmp.h>
+#include <signal.h>
+#include <stdlib.h>
+
+static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
+#define NSIGNALS (sizeof crash_signals / sizeof crash_signals[0])
+#define ALT_STACK (256u << 10)
+
+static struct sigaction before[NSIGNALS];
+static __thread sigjmp_buf *recovery;       /* this thread's way back, while fn runs */
+static __thread volatile sig_atomic_t caught;
+
+static void restore_handlers(void)
+{
+    for (size_t i = 0; i < NSIGNALS; i++)
+        sigaction(crash_signals[i], &before[i], NULL);
+}
+
+static void on_crash(int sig)
+{
+    if (recovery) {
+        caught = sig;
+        siglongjmp(*recovery, 1);
+    }
+    restore_handlers();         /* the signal is blocked here: raised, it comes */
+    raise(sig);                 /* to the old handler as this one returns */
+}
+
+int dc_recover(void (*fn)(void *), void *arg)
+{
+    sigjmp_buf here;
+    stack_t alt = {.ss_sp = dc_realloc(NULL, ALT_STACK), .ss_size = ALT_STACK}, old_alt;
+    struct sigaction sa = {.sa_handler = on_crash, .sa_flags = SA_ONSTACK};
+    sigemptyset(&sa.sa_mask);
+    sigaltstack(&alt, &old_alt);
+    for (size_t i = 0; i < NSIGNALS; i++)
+        sigaction(crash_signals[i], &sa, &before[i]);
+    caught = 0;
+    if (sigsetjmp(here, 1) == 0) {
+        recovery = &here;
+        fn(arg);
+    }
+    recovery = NULL;
+    restore_handlers();
+    sigaltstack(&old_alt, NULL);
+    free(alt.ss_sp);
+    return caught;
+}
+
+static const struct {
+    int sig;
+    const char *name;
+} signal_names[] = {
+    {SIGSEGV, "SIGSEGV, a bad memory access"}, {SIGBUS, "SIGBUS, a bad memory access"},
+    {SIGFPE, "SIGFPE, an arithmetic error"}, {SIGILL, "SIGILL, an illegal instruction"},
+    {SIGABRT, "SIGABRT, an abort"},
+};
+
+const char *dc_signal_name(int sig)
+{
+    for (size_t i = 0; i < sizeof signal_names / sizeof signal_names[0]; i++)
+        if (signal_names[i].sig == sig)
+            return signal_names[i].name;
+    return "a signal";
+}
