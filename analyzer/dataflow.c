@@ -241,7 +241,7 @@ static void walk_program(CXTranslationUnit *units, const int *ids, int n, dc_mod
     for (int k = 0; k < n; k++) {
         unit_scan scan = { &p, units[ids[k]], ids[k] };
         *at = (dc_progress){ ids[k], "the listing of its functions", clang_getNullCursor() };
-        clang_visitChildren(clang_getTranslationUnitCursor(units[k]), each_definition, &scan);
+        clang_visitChildren(clang_getTranslationUnitCursor(scan.tu), each_definition, &scan);
     }
     int named = p.n;
     p.first = true;

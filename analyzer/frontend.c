@@ -278,6 +278,48 @@ static void *parse_some(void *arg)
     return NULL;
 }
 
+/* Whether a unit includes the file at real path `path`. */
+typedef struct {
+    const char *path;
+    bool found;
+} inclusion;
+
+static void find_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth,
+                           CXClientData data)
+{
+    inclusion *in = data;
+    (void)stack;
+    if (depth == 0 || in->found)
+        return;
+    CXString real = clang_File_tryGetRealPathName(file);
+    in->found = strcmp(clang_getCString(real), in->path) == 0;
+    clang_disposeString(real);
+}
+
+/* A file that does not parse alone but that a unit of the run includes (a
+   kernels.cu that main.cu #includes, as Rodinia's programs are built) is
+   read there: it is left out with a word on stderr, not as an error. */
+static void left_to_includer(dc_source *src, const dc_source *v, CXTranslationUnit *tus, int n)
+{
+    char real[PATH_MAX];
+    if (src->status != -1 || !realpath(src->path, real))
+        return;
+    for (int k = 0; k < n; k++) {
+        inclusion in = { real, false };
+        if (v[k].status == 0)
+            clang_getInclusions(tus[k], find_inclusion, &in);
+        if (!in.found)
+            continue;
+        CXString by = clang_getTranslationUnitSpelling(tus[k]);
+        free(src->err);
+        src->err = dc_format("devcheck: %s: does not parse alone; %s includes it, and it "
+                             "is analyzed there", src->path, clang_getCString(by));
+        clang_disposeString(by);
+        src->status = 1;
+        return;
+    }
+}
+
 /* libclang's parser recurses deeply on deeply nested code: a thread gets
    the stack a program's main thread has. */
 #define PARSE_STACK (64u << 20)
@@ -303,6 +345,8 @@ void dc_run_parse(dc_run *r, dc_source *v, int n, int jobs)
     for (int k = 0; k < started; k++)
         pthread_join(threads[k], NULL);
     pthread_attr_destroy(&attr);
+    for (int i = 0; i < n; i++)
+        left_to_includer(&v[i], v, p.tus, n);
     r->units = dc_realloc(r->units, (size_t)(r->n + n + 1) * sizeof *r->units);
     r->from = dc_realloc(r->from, (size_t)(r->n + n + 1) * sizeof *r->from);
     for (int i = 0; i < n; i++)

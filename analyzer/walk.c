@@ -109,6 +109,32 @@ static void subscript(unit *u, env *e, CXCursor c, bool write)
         walk_expression(u, e, ch.v[i]);
 }
 
+/* A member read or written reaches the memory of its struct: `p->x`
+   through p, `a[i].x` through a, `(*p).x` through p, and so on down
+   `a[i].s.x`. */
+static void member_base(unit *u, env *e, CXCursor member, bool write)
+{
+    children ch = cursor_children(member);
+    if (ch.n == 0)
+        return;
+    CXCursor base = cursor_bare(ch.v[0]);
+    enum CXCursorKind k = clang_getCursorKind(base);
+    if (clang_getCanonicalType(clang_getCursorType(base)).kind == CXType_Pointer) {
+        value v = walk_expression(u, e, base);
+        effect_check_deref(u, e, base, &v, write, cursor_loc(member));
+    } else if (k == CXCursor_ArraySubscriptExpr) {
+        subscript(u, e, base, write);
+    } else if (k == CXCursor_UnaryOperator &&
+               clang_getCursorUnaryOperatorKind(base) == CXUnaryOperator_Deref) {
+        children inner = cursor_children(base);
+        value v = inner.n == 1 ? walk_expression(u, e, inner.v[0]) : value_unknown();
+        if (inner.n == 1)
+            effect_check_deref(u, e, inner.v[0], &v, write, cursor_loc(member));
+    } else if (k == CXCursor_MemberRefExpr) {
+        member_base(u, e, base, write);
+    }
+}
+
 static value assign(unit *u, env *e, CXCursor lhs, CXCursor rhs)
 {
     value v = walk_expression(u, e, rhs);
@@ -127,6 +153,8 @@ static value assign(unit *u, env *e, CXCursor lhs, CXCursor rhs)
             effect_check_deref(u, e, ch.v[0], &base, true, cursor_loc(target));
         }
     }
+    if (k == CXCursor_MemberRefExpr)
+        member_base(u, e, target, true);
     int path = walk_path(u, e, lhs);
     v = value_named(path, v);
     env_set(e, path, v);
@@ -177,6 +205,8 @@ static value reference(unit *u, env *e, CXCursor c)
     CXCursor decl = clang_getCursorReferenced(c);
     if (clang_getCursorKind(decl) == CXCursor_FunctionDecl)
         return value_unknown();         /* a function is on no device */
+    if (clang_getCursorKind(c) == CXCursor_MemberRefExpr)
+        member_base(u, e, c, false);
     const value *bound = env_find(e, walk_path(u, e, c));
     value v = bound ? *bound : value_unknown();
     if (!bound)

@@ -21,3 +21,26 @@ float raw(void)
     free(h);
     return v;
 }
+
+/* A struct's member reaches the struct's memory: through ->, through an
+   element, through *; its address alone does not. */
+typedef struct {
+    int first, count;
+} node;
+
+int members(void)
+{
+    node *d = NULL, *h = malloc(4 * sizeof *h);
+    if (!h || cudaMalloc((void **)&d, 4 * sizeof *d) != cudaSuccess)
+        return 0;
+    int a = d->count; // devcheck: host-deref
+    int b = d[1].count; // devcheck: host-deref
+    int c = (*d).first; // devcheck: host-deref
+    d[2].first = 1; // devcheck: host-deref
+    d->count = 2; // devcheck: host-deref
+    cudaMemcpy(&d->count, &h->count, sizeof h->count, cudaMemcpyHostToDevice);
+    h->count = h[1].first + a + b + c;
+    cudaFree(d);
+    free(h);
+    return 0;
+}
