@@ -16,7 +16,9 @@ typedef struct {
     uint64_t offset;                    /* the address in the object's file */
 } dv_symbol;
 
-/* Fills s (zeroed first) for address at of module m (at NULL m, nothing). */
+/* Fills s (zeroed first) for address at of module m (at NULL m, nothing).
+   A C++ function's name is demangled: memcpy_direction(), not
+   _ZL16memcpy_directionv. */
 void dv_module_symbol(Dwfl_Module *m, Dwarf_Addr at, dv_symbol *s);
 
 #endif /* DEVTRACE_LINES_H */
