@@ -9,6 +9,13 @@
  *             devtrace reads and merges it
  *   memkind.c cudaMemcpyKind as a table (memkind.h): each kind's name and the
  *             sides it says, and the kind that fits a copy's pointers
+ *
+ * and, in a library of its own (devtrace-lines), since it needs elfutils'
+ * libdw, which only the shim and devtrace link:
+ *
+ *   lines.c   a code address in an object to its function (demangled), file
+ *             and line (lines.h): the shim's sites, and devtrace's lookups
+ *             of the sites recorded without debug information
  */
 #ifndef DEVCHECK_COMMON_H
 #define DEVCHECK_COMMON_H

@@ -1,8 +1,8 @@
 /*
  * Source lines: a code address in an object, as libdwfl sees it, to its
  * function, file and line.  Shared by the shim (the objects of its own
- * process, symbols.c) and devtrace (object files a report names, for the
- * sites recorded without debug information).
+ * process, shim/symbols.c) and devtrace (object files a report names, for
+ * the sites recorded without debug information, report/source.c).
  */
 #ifndef DEVTRACE_LINES_H
 #define DEVTRACE_LINES_H
