@@ -255,8 +255,7 @@ static void check_argument(const kernel_layout *k, int i, const void *p, int dev
     else if (at.kind == AT_HOST && (k->kind[i] == PARAM_POINTER || mapped(p)))
         dv_finding(DV_HOST_POINTER_KERNEL_ARG, site, 0, NULL,
                    "argument %d of kernel %s launched on cuda:%d (%p) is host memory, which "
-                   "the kernel cannot reach: allocate it with cudaMalloc and copy the data "
-                   "over with cudaMemcpy", i, name, dev, p);
+                   "the kernel cannot reach: %s", i, name, dev, p, memspace_fix_device);
 }
 
 /* Most arguments are live memory of the launch's device: one lookup says
@@ -276,11 +275,6 @@ void dv_check_launch(const void *func, void **args, int dev, uint32_t site)
 
 /* ---- copies ---------------------------------------------------------------------------- */
 
-static const char *space_name(const place *at)
-{
-    return is_device(at) ? "device memory" : "host memory";
-}
-
 /* false when the kind contradicts the pointers */
 static bool check_direction(const place *dst, const place *src, uint64_t bytes, int kind,
                             uint32_t site)
@@ -289,11 +283,12 @@ static bool check_direction(const place *dst, const place *src, uint64_t bytes, 
                  src->kind != AT_UNKNOWN && src->kind != AT_NONE;
     if (!known || !memkind_contradicts(kind, is_device(dst), is_device(src)))
         return true;
-    dv_finding(DV_MEMCPY_DIRECTION, site, bytes, NULL,
-               "a copy of %llu bytes with kind %s, but dst is %s and src is %s: the kind that "
-               "fits is %s (or cudaMemcpyDefault)", (unsigned long long)bytes, memkinds[kind].name,
-               space_name(dst), space_name(src),
-               memkinds[memkind_fitting(is_device(dst), is_device(src))].name);
+    char copy[96], said[256];
+    snprintf(copy, sizeof copy, "a copy of %llu bytes with %s", (unsigned long long)bytes,
+             memkinds[kind].name);
+    memkind_say_contradiction(said, sizeof said, copy, "dst", is_device(dst), "src", is_device(src));
+    dv_finding(DV_MEMCPY_DIRECTION, site, bytes, NULL, "%s; fix: %s", said,
+               memkinds[memkind_fitting(is_device(dst), is_device(src))].fix);
     return false;
 }
 
