@@ -11,9 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The lines with an error, whose sites come first, in a table of their own
-   (made once, for each reading of the view): few, and read by the
-   findings_errors index (common/schema.c).  A finding without a line (code
+/* The lines with an error, whose sites come first, in a temporary table of
+   their own, made once a command (the table format reads the view twice,
+   the html format again): few, and read by the findings_errors index
+   (common/schema.c).  A finding without a line (code
    without debug information) takes it from its site's object and offset
    when they can be looked up now. */
 #define LOOKED_UP \
