@@ -9,7 +9,9 @@
  *             devtrace reads and merges it
  *   memkind.c cudaMemcpyKind as a table (memkind.h): each kind's name and the
  *             sides it says, the kind that fits a copy's pointers, and what
- *             devcheck and the shim both say of a wrong kind or memory space
+ *             devcheck and the shim both say of a wrong kind or memory space;
+ *             and where memory lives (host, pinned, device) as a table of
+ *             the words for messages and the report's column values
  *
  * and, in a library of its own (devtrace-lines), since it needs elfutils'
  * libdw, which only the shim and devtrace link:

@@ -16,9 +16,15 @@ const memkind memkinds[MEMKIND_COUNT] = {
 
 const char memspace_fix_device[] = "allocate it with cudaMalloc and copy the data over with cudaMemcpy";
 
+const memspace memspaces[MEMSPACE_COUNT] = {
+    [MEMSPACE_HOST] = { "host memory", "pageable" },
+    [MEMSPACE_PINNED] = { "pinned host memory", "pinned" },
+    [MEMSPACE_DEVICE] = { "device memory", "device" },
+};
+
 static const char *space(bool device)
 {
-    return device ? "device memory" : "host memory";
+    return memspaces[device ? MEMSPACE_DEVICE : MEMSPACE_HOST].words;
 }
 
 void memkind_say_contradiction(char *out, size_t size, const char *subject, const char *dst,

@@ -22,6 +22,18 @@ typedef struct {
 
 extern const memkind memkinds[MEMKIND_COUNT];
 
+/* Where memory lives, as every part names it: in a message ("pinned host
+   memory"), and in the report's columns allocations.memory and
+   transfers.host_memory ("pinned").  (Managed memory is modelled by no
+   part yet.) */
+typedef enum { MEMSPACE_HOST, MEMSPACE_PINNED, MEMSPACE_DEVICE, MEMSPACE_COUNT } memspace_id;
+
+typedef struct {
+    const char *words, *column;
+} memspace;
+
+extern const memspace memspaces[MEMSPACE_COUNT];
+
 /* What devcheck and the shim say of a copy whose kind contradicts its
    pointers, in the same words: "SUBJECT contradicts the pointers: DST is
    device memory and SRC is host memory" (subject: the kind, or the copy);
