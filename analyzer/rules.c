@@ -176,9 +176,7 @@ void dc_check_memspace(dc_findings *out, dc_loc at, const char *what, dc_operand
     note_origins(f, ptr);
     note_need(f, what, why, wants_device ? "used as device memory" : "used as host memory");
     if (f && wants_device)
-        dc_finding_note(f, copy_loc(at),
-                        dc_format("fix: allocate it with cudaMalloc and copy the data over "
-                                  "with cudaMemcpy"));
+        dc_finding_note(f, copy_loc(at), dc_format("fix: %s", memspace_fix_device));
 }
 
 int dc_copy_kind(const char *name)
@@ -222,23 +220,22 @@ void dc_check_memcpy(dc_findings *out, dc_loc at, int kind, dc_operand dst, dc_o
     }
     if (!(dst_dev || dst_host) || !memkind_contradicts(kind, dst_dev, src_dev))
         return;
-    const char *fitting = memkinds[memkind_fitting(dst_dev, src_dev)].name;
-    char how[128];
+    const memkind *fitting = &memkinds[memkind_fitting(dst_dev, src_dev)];
+    char how[128], dst_name[128], src_name[128], said[512];
     if (via)
         snprintf(how, sizeof how, "%s copies with %s, which", via, memkinds[kind].name);
-    dc_finding *f = add_once(out, "memcpy-direction", at,
-                                    dc_format("%s contradicts the pointers: '%s' is %s memory "
-                                              "and '%s' is %s memory",
-                                              via ? how : memkinds[kind].name, dst.name,
-                                              dst_dev ? "device" : "host", src.name,
-                                              src_dev ? "device" : "host"));
+    snprintf(dst_name, sizeof dst_name, "'%s'", dst.name);
+    snprintf(src_name, sizeof src_name, "'%s'", src.name);
+    memkind_say_contradiction(said, sizeof said, via ? how : memkinds[kind].name, dst_name, dst_dev,
+                              src_name, src_dev);
+    dc_finding *f = add_once(out, "memcpy-direction", at, dc_format("%s", said));
     note_origins(f, dst);
     note_origins(f, src);
     if (f)
         dc_finding_note(f, copy_loc(at),
                         via ? dc_format("fix: swap the arguments, or call a function that "
-                                        "copies with %s", fitting)
-                            : dc_format("fix: use %s", fitting));
+                                        "copies with %s", fitting->name)
+                            : dc_format("fix: %s", fitting->fix));
 }
 
 void dc_report_field_space(dc_findings *out, dc_loc at, const char *noun, const char *field,

@@ -8,7 +8,17 @@
  *   schema.c  the report database's schema (schema.h): the shim writes it,
  *             devtrace reads and merges it
  *   memkind.c cudaMemcpyKind as a table (memkind.h): each kind's name and the
- *             sides it says, and the kind that fits a copy's pointers
+ *             sides it says, the kind that fits a copy's pointers, and what
+ *             devcheck and the shim both say of a wrong kind or memory space;
+ *             and where memory lives (host, pinned, device) as a table of
+ *             the words for messages and the report's column values
+ *
+ * and, in a library of its own (devtrace-lines), since it needs elfutils'
+ * libdw, which only the shim and devtrace link:
+ *
+ *   lines.c   a code address in an object to its function (demangled), file
+ *             and line (lines.h): the shim's sites, and devtrace's lookups
+ *             of the sites recorded without debug information
  */
 #ifndef DEVCHECK_COMMON_H
 #define DEVCHECK_COMMON_H

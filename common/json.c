@@ -30,6 +30,12 @@ void json_put_string(FILE *out, const char *str, size_t n)
     const unsigned char *s = (const unsigned char *)str;
     putc('"', out);
     for (size_t i = 0, len; i < n; i += len) {
+        size_t plain = i;       /* the bytes that go out as they are, in one write */
+        while (plain < n && s[plain] >= 0x20 && s[plain] < 0x80 && s[plain] != '"' && s[plain] != '\\')
+            plain++;
+        fwrite(s + i, 1, plain - i, out);
+        if ((i = plain) == n)
+            break;
         len = json_utf8_sequence(s + i, n - i);
         if (len == 0) {
             fputs("\\ufffd", out);

@@ -80,6 +80,12 @@ const char devtrace_schema_sql[] =
     "  alloc_site INTEGER, free_site INTEGER,   -- of the memory involved\n"
     "  PRIMARY KEY (run, id)\n"
     ");\n"
+    "-- devtrace's findings view reads in this order, however many there are,\n"
+    "-- the lines with an error first\n"
+    "CREATE INDEX IF NOT EXISTS findings_by_place\n"
+    "  ON findings (file, line, function, severity, run, id);\n"
+    "CREATE INDEX IF NOT EXISTS findings_errors\n"
+    "  ON findings (file, line, function) WHERE severity = 'error';\n"
     "CREATE TABLE IF NOT EXISTS events (\n"
     "  run INTEGER NOT NULL, seq INTEGER NOT NULL,\n"
     "  type TEXT NOT NULL,          -- 'alloc', 'free', 'copy', 'launch', 'finding', 'call'\n"
@@ -94,3 +100,11 @@ const char devtrace_schema_sql[] =
     "  finding INTEGER,             -- findings.id of a finding\n"
     "  PRIMARY KEY (run, seq)\n"
     ") WITHOUT ROWID;\n";
+
+const devtrace_column devtrace_added_columns[] = {
+    {"runs", "cwd", "TEXT"},
+    {"runs", "dropped_events", "INTEGER"},
+    {"runs", "ended", "TEXT"},
+    {"call_sites", "offset", "INTEGER"},
+};
+const int devtrace_nadded_columns = sizeof devtrace_added_columns / sizeof *devtrace_added_columns;

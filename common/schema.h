@@ -47,7 +47,10 @@
 #define DEVTRACE_SCHEMA_H
 
 #define DEVTRACE_APP_ID 0x44565452      /* "DVTR" */
-#define DEVTRACE_SCHEMA_VERSION 1
+/* 1: the first schema, which grew, unversioned, by the columns of
+      devtrace_added_columns, the events table and the findings' indexes;
+   2: all of them. */
+#define DEVTRACE_SCHEMA_VERSION 2
 
 /* The kinds of findings, X(ID, NAME, SEVERITY): ID is the shim's, NAME
    what findings.kind holds, SEVERITY "error" or "warning" (a GPU that reads
@@ -69,5 +72,15 @@
 
 /* The CREATE statements (IF NOT EXISTS), as one script for sqlite3_exec. */
 extern const char devtrace_schema_sql[];
+
+/* The columns added to the first schema's tables, which a report of
+   version 1 may lack: devtrace reads them as NULL there, and `devtrace
+   merge` adds them to an older output (with the tables and indexes that
+   devtrace_schema_sql creates) before it writes to it. */
+typedef struct {
+    const char *table, *column, *type;
+} devtrace_column;
+extern const devtrace_column devtrace_added_columns[];
+extern const int devtrace_nadded_columns;
 
 #endif /* DEVTRACE_SCHEMA_H */

@@ -76,6 +76,16 @@ bool report_has_table(const report *r, const char *table)
     return has;
 }
 
+bool report_has_column(const report *r, const char *table, const char *column)
+{
+    sqlite3_stmt *st = report_prepare(r, "SELECT 1 FROM pragma_table_info(?1) WHERE name = ?2");
+    sqlite3_bind_text(st, 1, table, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 2, column, -1, SQLITE_STATIC);
+    bool has = report_step(r, st);
+    sqlite3_finalize(st);
+    return has;
+}
+
 /* The header says whose file this is and which schema it has. */
 static void check_identity(const report *r)
 {
@@ -104,7 +114,8 @@ report report_open(const char *path, int flags)
         die("%s: not an SQLite database (%lld bytes)", path, (long long)st.st_size);
 
     report r = {NULL, path};
-    if (sqlite3_open_v2(path, &r.db, flags, NULL) != SQLITE_OK)
+    /* NOMUTEX: one thread, so no lock around each call for a row's cells */
+    if (sqlite3_open_v2(path, &r.db, flags | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK)
         report_fail(&r);
     if (sqlite3_busy_timeout(r.db, BUSY_TIMEOUT_MS) != SQLITE_OK)
         report_fail(&r);
@@ -135,28 +146,25 @@ bool report_remove(const char *path)
 
 void rows_fetch(rows *out, const report *r, const char *name, const char *sql)
 {
-    sqlite3_stmt *st = report_prepare(r, sql);
-    int ncols = sqlite3_column_count(st);
+    cursor c;
+    cursor_open(&c, r, name, sql);
+    int ncols = cursor_ncols(&c);
     *out = (rows){.name = name, .ncols = ncols, .cols = xmalloc((size_t)ncols * sizeof(char *))};
-    for (int i = 0; i < ncols; i++) {
-        const char *col = sqlite3_column_name(st, i);
-        if (!col)
-            die("out of memory");
-        out->cols[i] = xstrdup(col);
-    }
+    for (int i = 0; i < ncols; i++)
+        out->cols[i] = xstrdup(cursor_column(&c, i));
     size_t room = 0;
-    while (report_step(r, st)) {
+    while (cursor_next(&c)) {
         if (out->nrows == room) {
             room = room ? 2 * room : 16;
             out->cells = xrealloc(out->cells, room * (size_t)ncols * sizeof *out->cells);
         }
         sqlite3_value **row = out->cells + out->nrows * (size_t)ncols;
         for (int i = 0; i < ncols; i++)
-            if (!(row[i] = sqlite3_value_dup(sqlite3_column_value(st, i))))
+            if (!(row[i] = sqlite3_value_dup(cursor_cell(&c, i))))
                 die("out of memory");
         out->nrows++;
     }
-    sqlite3_finalize(st);
+    cursor_close(&c);
 }
 
 void rows_free(rows *rs)
@@ -170,20 +178,49 @@ void rows_free(rows *rs)
     *rs = (rows){0};
 }
 
+/* The query at c->rest becomes the current statement; the statements
+   before it that yield no rows (CREATE TEMP ...) run on the way. */
+static void prepare_next(cursor *c)
+{
+    for (;;) {
+        if (sqlite3_prepare_v2(c->r->db, c->rest, -1, &c->st, &c->rest) != SQLITE_OK)
+            report_fail(c->r);
+        if (!c->st)
+            die("%s: no query in the %s view", c->r->path, c->name);
+        if (sqlite3_column_count(c->st) > 0)
+            return;
+        report_step(c->r, c->st);
+        sqlite3_finalize(c->st);
+    }
+}
+
 void cursor_open(cursor *c, const report *r, const char *name, const char *sql)
 {
-    *c = (cursor){.name = name, .r = r, .st = report_prepare(r, sql)};
+    *c = (cursor){.name = name, .r = r, .sql = sql, .rest = sql};
+    prepare_next(c);
 }
 
-bool cursor_next(const cursor *c)
+static bool more_statements(const char *rest)
 {
-    return report_step(c->r, c->st);
+    return rest[strspn(rest, " \t\n;")] != '\0';
 }
 
-void cursor_rewind(const cursor *c)
+bool cursor_next(cursor *c)
 {
-    if (sqlite3_reset(c->st) != SQLITE_OK)
-        report_fail(c->r);
+    while (!report_step(c->r, c->st)) {
+        if (!more_statements(c->rest))
+            return false;
+        sqlite3_finalize(c->st);
+        prepare_next(c);
+    }
+    return true;
+}
+
+void cursor_rewind(cursor *c)
+{
+    sqlite3_finalize(c->st);
+    c->rest = c->sql;
+    prepare_next(c);
 }
 
 void cursor_close(cursor *c)
@@ -192,12 +229,12 @@ void cursor_close(cursor *c)
     *c = (cursor){0};
 }
 
-int cursor_ncols(const cursor *c)
+int cursor_ncols(cursor *c)
 {
     return sqlite3_column_count(c->st);
 }
 
-const char *cursor_column(const cursor *c, int col)
+const char *cursor_column(cursor *c, int col)
 {
     const char *name = sqlite3_column_name(c->st, col);
     if (!name)

@@ -4,50 +4,85 @@
  * them, the sites with errors first, each site with its line's text when the
  * file is at hand; printed as they are read, whatever their number.
  */
+#define _GNU_SOURCE     /* the _unlocked stdio: only this thread writes stdout */
 #include "report.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* A finding without a line (code without debug information) takes it from
-   its site's object and offset when they can be looked up now. */
-const char findings_sql[] =
-    "WITH f AS NOT MATERIALIZED (SELECT f.*, coalesce(f.file, srcfile(s.object, s.offset)) AS src_file,"
-    "                  coalesce(f.line, srcline(s.object, s.offset)) AS src_line,"
-    "                  coalesce(f.function, srcfunction(s.object, s.offset)) AS src_function,"
-    "                  s.object, s.offset"
-    "           FROM findings f LEFT JOIN call_sites s ON s.run = f.run AND s.id = f.site),"
-    /* the lines with an error, whose sites come first: few, and looked up by
-       an index SQLite makes (a window over every line costs ten times more) */
-    "     e AS MATERIALIZED (SELECT DISTINCT src_file, src_line, src_function FROM f"
-    "                        WHERE severity = 'error')"
-    "SELECT f.run, r.pid, f.severity, f.kind, relpath(f.src_file, f.run) AS file, f.src_line AS line,"
-    "       f.src_function AS function, f.count, f.bytes, f.message,"
-    "       relpath(a.file, a.run) AS alloc_file, a.line AS alloc_line,"
+/* The lines with an error, whose sites come first, in a temporary table of
+   their own, made once a command (the table format reads the view twice,
+   the html format again): few, and read by the findings_errors index
+   (common/schema.c).  A finding without a line (code
+   without debug information) takes it from its site's object and offset
+   when they can be looked up now. */
+#define LOOKED_UP \
+    "SELECT f.*, coalesce(f.file, srcfile(s.object, s.offset)) AS src_file," \
+    "       coalesce(f.line, srcline(s.object, s.offset)) AS src_line," \
+    "       coalesce(f.function, srcfunction(s.object, s.offset)) AS src_function," \
+    "       s.object, s.offset" \
+    " FROM findings f LEFT JOIN call_sites s ON s.run = f.run AND s.id = f.site"
+#define ERROR_PLACES \
+    "CREATE TEMP TABLE IF NOT EXISTS error_places AS" \
+    " SELECT DISTINCT src_file AS file, src_line AS line, src_function AS function" \
+    " FROM (" LOOKED_UP " WHERE f.severity = 'error');" \
+    "CREATE INDEX IF NOT EXISTS temp.error_places_at ON error_places (file, line, function);"
+#define AT_ERROR(yes, file, line, function) \
+    " " yes " EXISTS (SELECT 1 FROM error_places e WHERE e.file IS " file \
+    "                 AND e.line IS " line " AND e.function IS " function ")"
+#define MEMORY_SITES \
+    "       relpath(a.file, a.run) AS alloc_file, a.line AS alloc_line," \
     "       relpath(d.file, d.run) AS free_file, d.line AS free_line,"
-    "       CASE WHEN f.src_file IS NULL AND f.offset IS NOT NULL THEN f.object END AS object,"
-    "       CASE WHEN f.src_file IS NULL AND f.offset IS NOT NULL THEN printf('0x%x', f.offset) END AS offset"
-    " FROM f"
-    " LEFT JOIN runs r ON r.id = f.run"
-    " LEFT JOIN call_sites a ON a.run = f.run AND a.id = f.alloc_site"
+#define JOIN_RUN_AND_MEMORY \
+    " LEFT JOIN runs r ON r.id = f.run" \
+    " LEFT JOIN call_sites a ON a.run = f.run AND a.id = f.alloc_site" \
     " LEFT JOIN call_sites d ON d.run = f.run AND d.id = f.free_site"
-    " ORDER BY NOT EXISTS (SELECT 1 FROM e WHERE e.src_file IS f.src_file"
-    "                      AND e.src_line IS f.src_line AND e.src_function IS f.src_function),"
-    "          relpath(f.src_file, f.run) IS NULL, relpath(f.src_file, f.run), f.src_line, f.src_function, "
-    SQL_SEVERITY_RANK ", f.run, f.id";
 
-static const char *text_at(const cursor *f, int col)
+/* The findings whose lines were recorded, in the order of the
+   findings_by_place index, so that SQLite reads the rows in it, however
+   many, rather than sorting them: by file as recorded, line, function,
+   errors before warnings.  Those at the lines with an error are found from
+   those lines (the join in that order), and sorted: few. */
+#define RECORDED_PLACES(from, where) \
+    "SELECT f.run, r.pid, f.severity, f.kind, relpath(f.file, f.run) AS file, f.line," \
+    "       f.function, f.count, f.bytes, f.message," MEMORY_SITES \
+    "       NULL AS object, NULL AS offset" \
+    " FROM " from JOIN_RUN_AND_MEMORY " WHERE " where \
+    " ORDER BY f.file, f.line, f.function, f.severity, f.run, f.id;"
+#define AT_ERROR_PLACES \
+    "error_places e CROSS JOIN findings f" \
+    " ON f.file = e.file AND f.line IS e.line AND f.function IS e.function"
+
+/* The lines looked up now, or unknown: sorted, and after the others. */
+#define LOOKED_UP_PLACES(yes) \
+    "SELECT f.run, r.pid, f.severity, f.kind, relpath(f.src_file, f.run) AS file," \
+    "       f.src_line AS line, f.src_function AS function, f.count, f.bytes, f.message," \
+    MEMORY_SITES \
+    "       CASE WHEN f.src_file IS NULL AND f.offset IS NOT NULL THEN f.object END AS object," \
+    "       CASE WHEN f.src_file IS NULL AND f.offset IS NOT NULL THEN printf('0x%x', f.offset) END AS offset" \
+    " FROM (" LOOKED_UP " WHERE f.file IS NULL) f" JOIN_RUN_AND_MEMORY \
+    " WHERE" AT_ERROR(yes, "f.src_file", "f.src_line", "f.src_function") \
+    " ORDER BY relpath(f.src_file, f.run) IS NULL, relpath(f.src_file, f.run), f.src_line," \
+    "          f.src_function, " SQL_SEVERITY_RANK ", f.run, f.id;"
+
+const char findings_sql[] =
+    ERROR_PLACES
+    RECORDED_PLACES(AT_ERROR_PLACES, "1") LOOKED_UP_PLACES("")
+    RECORDED_PLACES("findings f", "f.file IS NOT NULL AND" AT_ERROR("NOT", "f.file", "f.line", "f.function"))
+    LOOKED_UP_PLACES("NOT");
+
+static const char *text_at(cursor *f, int col)
 {
     return (const char *)sqlite3_value_text(cursor_cell(f, col));    /* NULL for NULL */
 }
 
-static sqlite3_int64 int_at(const cursor *f, int col)
+static sqlite3_int64 int_at(cursor *f, int col)
 {
     return sqlite3_value_int64(cursor_cell(f, col));
 }
 
-static bool is_null(const cursor *f, int col)
+static bool is_null(cursor *f, int col)
 {
     return sqlite3_value_type(cursor_cell(f, col)) == SQLITE_NULL;
 }
@@ -77,7 +112,7 @@ static void forget_place(place *p)
 }
 
 /* true when the row is at p's line; else p becomes the row's line */
-static bool at_place(place *p, const cursor *f)
+static bool at_place(place *p, cursor *f)
 {
     if (p->line == int_at(f, F_LINE) && same_text(p->file, text_at(f, F_FILE)) &&
         same_text(p->offset, text_at(f, F_OFFSET)) && same_text(p->function, text_at(f, F_FUNCTION)))
@@ -92,8 +127,12 @@ static void put(const char *s, bool keep_tabs)
 {
     if (!s)
         s = "-";
+    if (is_plain(s, strlen(s))) {
+        fputs_unlocked(s, stdout);
+        return;
+    }
     char *shown = printable(s, strlen(s), keep_tabs);
-    fputs(shown, stdout);
+    fputs_unlocked(shown, stdout);
     free(shown);
 }
 
@@ -110,21 +149,21 @@ static void print_object_site(const char *object, const char *offset, const char
 {
     const char *slash = strrchr(object, '/');
     put(slash ? slash + 1 : object, false);
-    putchar('+');
+    putchar_unlocked('+');
     put(offset, false);
-    fputs(function ? ": in " : "\n", stdout);
+    fputs_unlocked(function ? ": in " : "\n", stdout);
     if (function) {
         put(function, false);
-        putchar('\n');
+        putchar_unlocked('\n');
     }
-    fputs("      (no line: ", stdout);
+    fputs_unlocked("      (no line: ", stdout);
     put(object, false);
     puts(" has no debug information; build it with -g, or put its .debug file where gdb "
          "finds it, and run devtrace report again)");
 }
 
 /* "app/train.c:23: in train_step", then line 23 as a compiler shows it. */
-static void print_site(const cursor *f)
+static void print_site(cursor *f)
 {
     const char *file = text_at(f, F_FILE), *function = text_at(f, F_FUNCTION);
     const char *object = text_at(f, F_OBJECT);
@@ -135,11 +174,11 @@ static void print_site(const cursor *f)
     }
     if (file) {
         put_place(file, line);
-        fputs(function ? ": in " : "\n", stdout);
+        fputs_unlocked(function ? ": in " : "\n", stdout);
     }
     if (function) {
         put(function, false);
-        putchar('\n');
+        putchar_unlocked('\n');
     }
     if (!file && !function)
         puts("(source line unknown)");
@@ -148,13 +187,13 @@ static void print_site(const cursor *f)
     if (text) {
         printf("%5lld | ", (long long)line);
         put(text, true);
-        putchar('\n');
+        putchar_unlocked('\n');
         free(text);
     }
 }
 
 /* " (pid 4243, 3 times, 4096 bytes)": what is known beyond the message */
-static void print_details(const cursor *f, bool many_runs)
+static void print_details(cursor *f, bool many_runs)
 {
     const char *sep = " (";
     if (many_runs) {
@@ -171,33 +210,33 @@ static void print_details(const cursor *f, bool many_runs)
         sep = ", ";
     }
     if (sep[0] == ',')
-        putchar(')');
+        putchar_unlocked(')');
 }
 
-static void print_memory_site(const char *what, const cursor *f, int file, int line)
+static void print_memory_site(const char *what, cursor *f, int file, int line)
 {
     if (is_null(f, file))
         return;
     printf("      %s at ", what);
     put_place(text_at(f, file), int_at(f, line));
-    putchar('\n');
+    putchar_unlocked('\n');
 }
 
-static void print_finding(const cursor *f, bool many_runs)
+static void print_finding(cursor *f, bool many_runs)
 {
-    fputs("    ", stdout);
+    fputs_unlocked("    ", stdout);
     put(text_at(f, F_SEVERITY), false);
-    putchar('[');
+    putchar_unlocked('[');
     put(text_at(f, F_KIND), false);
-    fputs("]: ", stdout);
+    fputs_unlocked("]: ", stdout);
     put(text_at(f, F_MESSAGE), false);
     print_details(f, many_runs);
-    putchar('\n');
+    putchar_unlocked('\n');
     print_memory_site("allocated", f, F_ALLOC_FILE, F_ALLOC_LINE);
     print_memory_site("freed", f, F_FREE_FILE, F_FREE_LINE);
 }
 
-void print_findings(const cursor *f)
+void print_findings(cursor *f)
 {
     bool many_runs = report_int(f->r, "SELECT count(DISTINCT run) > 1 FROM findings");
     sqlite3_int64 errors = 0, warnings = 0, n = 0;
@@ -205,7 +244,7 @@ void print_findings(const cursor *f)
     for (; cursor_next(f); n++) {
         if (!at_place(&at, f) || n == 0) {
             if (n > 0)
-                putchar('\n');
+                putchar_unlocked('\n');
             print_site(f);
         }
         print_finding(f, many_runs);

@@ -6,6 +6,7 @@
  * document must be Unicode, and that no format lets a control character
  * through (JSON's escapes, printable()'s elsewhere).
  */
+#define _GNU_SOURCE     /* the _unlocked stdio: only this thread writes stdout */
 #include "report.h"
 #include "json.h"
 
@@ -36,6 +37,14 @@ char *printable(const char *str, size_t n, bool keep_tabs)
     }
     *o = '\0';
     return out;
+}
+
+bool is_plain(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if ((unsigned char)s[i] < 0x20 || (unsigned char)s[i] >= 0x7f)
+            return false;
+    return true;
 }
 
 /* The text of a cell for humans: "-" for NULL; malloc'd. */
@@ -76,7 +85,7 @@ static void print_row(const char *indent, const char *const *text, int ncols, co
 /* The columns' widths, and which line up on the right: those of numbers
    (and NULLs), not all NULL.  The first pass over the rows; false when
    there are none. */
-static bool measure(const cursor *c, size_t *width, bool *right)
+static bool measure(cursor *c, size_t *width, bool *right)
 {
     int ncols = cursor_ncols(c);
     bool any_row = false, *text_seen = xmalloc((size_t)ncols * sizeof *text_seen);
@@ -101,7 +110,7 @@ static bool measure(const cursor *c, size_t *width, bool *right)
     return any_row;
 }
 
-static void print_one_table(const cursor *c, const char *indent)
+static void print_one_table(cursor *c, const char *indent)
 {
     int ncols = cursor_ncols(c);
     size_t *width = xmalloc((size_t)ncols * sizeof *width);
@@ -129,7 +138,7 @@ static void print_one_table(const cursor *c, const char *indent)
     free(width);
 }
 
-void print_table(const cursor *parts, int nparts)
+void print_table(cursor *parts, int nparts)
 {
     if (nparts == 1) {
         print_one_table(parts, "");
@@ -145,20 +154,17 @@ void print_table(const cursor *parts, int nparts)
 
 static void put_csv_field(const char *s, size_t n)
 {
-    bool quote = false;
-    for (size_t i = 0; i < n && !quote; i++)
-        quote = memchr(",\"", s[i], 2) != NULL;
-    if (!quote) {
-        fwrite(s, 1, n, stdout);
+    if (strcspn(s, ",\"") >= n) {
+        fwrite_unlocked(s, 1, n, stdout);
         return;
     }
-    putchar('"');
+    putchar_unlocked('"');
     for (size_t i = 0; i < n; i++) {
         if (s[i] == '"')
-            putchar('"');
-        putchar(s[i]);
+            putchar_unlocked('"');
+        putchar_unlocked(s[i]);
     }
-    putchar('"');
+    putchar_unlocked('"');
 }
 
 /* Text as printable() spells it: no control character (a tab aside) can
@@ -168,32 +174,40 @@ static void put_csv_value(sqlite3_value *v)
     const char *s = (const char *)sqlite3_value_text(v);    /* NULL for NULL */
     if (!s)
         return;
-    char *shown = printable(s, (size_t)sqlite3_value_bytes(v), true);
+    size_t n = (size_t)sqlite3_value_bytes(v);
+    if (is_plain(s, n)) {
+        put_csv_field(s, n);
+        return;
+    }
+    char *shown = printable(s, n, true);
     put_csv_field(shown, strlen(shown));
     free(shown);
 }
 
-static void print_csv_header(const cursor *c)
+static void print_csv_header(cursor *c)
 {
     for (int i = 0; i < cursor_ncols(c); i++) {
         put_csv_field(cursor_column(c, i), strlen(cursor_column(c, i)));
-        fputs(i + 1 < cursor_ncols(c) ? "," : "\r\n", stdout);
+        fputs_unlocked(i + 1 < cursor_ncols(c) ? "," : "\r\n", stdout);
     }
 }
 
 /* Each block's header follows its first row's reading. */
-void print_csv(const cursor *parts, int nparts)
+void print_csv(cursor *parts, int nparts)
 {
     for (int p = 0; p < nparts; p++) {
-        const cursor *c = &parts[p];
+        cursor *c = &parts[p];
         bool more = cursor_next(c);
         if (p)
-            fputs("\r\n", stdout);
+            fputs_unlocked("\r\n", stdout);
         print_csv_header(c);
-        for (; more; more = cursor_next(c))
-            for (int i = 0; i < cursor_ncols(c); i++) {
+        for (int ncols = cursor_ncols(c); more; more = cursor_next(c))
+            for (int i = 0; i < ncols; i++) {
                 put_csv_value(cursor_cell(c, i));
-                fputs(i + 1 < cursor_ncols(c) ? "," : "\r\n", stdout);
+                if (i + 1 < ncols)
+                    putchar_unlocked(',');
+                else
+                    fputs_unlocked("\r\n", stdout);
             }
     }
 }
@@ -204,20 +218,25 @@ static void put_json_value(sqlite3_value *v)
 {
     int type = sqlite3_value_type(v);
     if (type == SQLITE_NULL || (type == SQLITE_FLOAT && !isfinite(sqlite3_value_double(v)))) {
-        fputs("null", stdout);
+        fputs_unlocked("null", stdout);
         return;
     }
     const char *s = (const char *)sqlite3_value_text(v);
     size_t n = (size_t)sqlite3_value_bytes(v);
-    if (type == SQLITE_INTEGER || type == SQLITE_FLOAT)
-        fwrite(s, 1, n, stdout);
-    else
+    if (type == SQLITE_INTEGER || type == SQLITE_FLOAT) {
+        fwrite_unlocked(s, 1, n, stdout);
+    } else if (is_plain(s, n) && strcspn(s, "\"\\") >= n) {     /* JSON as it is */
+        putchar_unlocked('"');
+        fwrite_unlocked(s, 1, n, stdout);
+        putchar_unlocked('"');
+    } else {
         json_put_string(stdout, s, n);
+    }
 }
 
 /* The columns' names as JSON strings, each with its ": ", made once for
    all the rows; malloc'd. */
-static char **json_keys(const cursor *c)
+static char **json_keys(cursor *c)
 {
     char **keys = xmalloc((size_t)cursor_ncols(c) * sizeof *keys);
     for (int i = 0; i < cursor_ncols(c); i++) {
@@ -226,37 +245,37 @@ static char **json_keys(const cursor *c)
         if (!f)
             die("out of memory");
         json_put_string(f, cursor_column(c, i), strlen(cursor_column(c, i)));
-        fputs(": ", f);
+        fputs_unlocked(": ", f);
         if (fclose(f) != 0)
             die("out of memory");
     }
     return keys;
 }
 
-static void put_json_object(const cursor *c, char *const *keys, const char *indent)
+static void put_json_object(cursor *c, char *const *keys, const char *indent)
 {
     printf("%s  {", indent);
     for (int i = 0; i < cursor_ncols(c); i++) {
-        fputs(keys[i], stdout);
+        fputs_unlocked(keys[i], stdout);
         put_json_value(cursor_cell(c, i));
         if (i + 1 < cursor_ncols(c))
-            fputs(", ", stdout);
+            fputs_unlocked(", ", stdout);
     }
-    putchar('}');
+    putchar_unlocked('}');
 }
 
 /* more: the cursor's first row has been read (and is not yet printed). */
-static void print_json_array(const cursor *c, bool more, const char *indent)
+static void print_json_array(cursor *c, bool more, const char *indent)
 {
     if (!more) {
-        fputs("[]", stdout);
+        fputs_unlocked("[]", stdout);
         return;
     }
     char **keys = json_keys(c);
-    fputs("[\n", stdout);
+    fputs_unlocked("[\n", stdout);
     for (bool first = true; more; more = cursor_next(c), first = false) {
         if (!first)
-            fputs(",\n", stdout);
+            fputs_unlocked(",\n", stdout);
         put_json_object(c, keys, indent);
     }
     printf("\n%s]", indent);
@@ -265,20 +284,20 @@ static void print_json_array(const cursor *c, bool more, const char *indent)
     free(keys);
 }
 
-void print_json(const cursor *parts, int nparts)
+void print_json(cursor *parts, int nparts)
 {
     if (nparts == 1) {
         print_json_array(parts, cursor_next(parts), "");
-        putchar('\n');
+        putchar_unlocked('\n');
         return;
     }
     for (int i = 0; i < nparts; i++) {
         bool more = cursor_next(&parts[i]);
-        fputs(i ? "  " : "{\n  ", stdout);
+        fputs_unlocked(i ? "  " : "{\n  ", stdout);
         json_put_string(stdout, parts[i].name, strlen(parts[i].name));
-        fputs(": ", stdout);
+        fputs_unlocked(": ", stdout);
         print_json_array(&parts[i], more, "  ");
-        fputs(i + 1 < nparts ? ",\n" : "\n", stdout);
+        fputs_unlocked(i + 1 < nparts ? ",\n" : "\n", stdout);
     }
-    fputs("}\n", stdout);
+    fputs_unlocked("}\n", stdout);
 }

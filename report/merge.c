@@ -3,8 +3,11 @@
  * shim had written them all.  Every table is keyed by run, so each input's
  * runs take new ids past the highest already in OUT, in every table.  The
  * tables are those that devtrace's schema makes in OUT, so a table the schema
- * gains is merged with no change here.  It is all one transaction: OUT ends
- * with every input's runs, or as it was, or, if devtrace made it, gone.
+ * gains is merged with no change here.  An OUT of an older schema is
+ * upgraded in place first (the columns, tables and indexes added since); an
+ * input of an older schema is read as it is, its missing columns NULL.  It
+ * is all one transaction: OUT ends with every input's runs, or as it was, or,
+ * if devtrace made it, gone.
  */
 #include "report.h"
 #include "schema.h"
@@ -53,6 +56,32 @@ static report open_output(const char *path)
     return r;
 }
 
+static char *sql_or_die(char *sql)
+{
+    if (!sql)
+        die("out of memory");
+    return sql;
+}
+
+/* An output of an older schema gets the columns added since, before the
+   schema's script adds the tables and indexes.  Returns the version it had
+   (0 for a file just made). */
+static sqlite3_int64 upgrade_output(const report *out)
+{
+    sqlite3_int64 version = report_int(out, "PRAGMA user_version");
+    for (int i = 0; i < devtrace_nadded_columns; i++) {
+        const devtrace_column *c = &devtrace_added_columns[i];
+        if (!report_has_table(out, c->table) || report_has_column(out, c->table, c->column))
+            continue;
+        char *sql = sql_or_die(sqlite3_mprintf("ALTER TABLE \"%w\" ADD COLUMN \"%w\" %s", c->table,
+                                               c->column, c->type));
+        report_exec(out, sql);
+        sqlite3_free(sql);
+    }
+    report_exec(out, devtrace_schema_sql);
+    return version;
+}
+
 /* Merging a report into itself would read what it writes. */
 static void check_not_output(const char *out, const char *in)
 {
@@ -65,13 +94,6 @@ static void check_not_output(const char *out, const char *in)
 static const char *run_column(const char *table)
 {
     return strcmp(table, "runs") ? "run" : "id";
-}
-
-static char *sql_or_die(char *sql)
-{
-    if (!sql)
-        die("out of memory");
-    return sql;
 }
 
 /* The highest run id in any table: the new ids start past it. */
@@ -121,9 +143,13 @@ static void copy_row(const report *out, sqlite3_stmt *insert, sqlite3_stmt *from
         report_fail(out);
 }
 
+/* A table that in lacks (a report from before it was added) has no rows
+   to copy. */
 static void copy_table(const report *out, const report *in, const char *table,
                        sqlite3_int64 offset)
 {
+    if (!report_has_table(in, table))
+        return;
     char *sql = sql_or_die(sqlite3_mprintf("SELECT * FROM \"%w\"", table));
     sqlite3_stmt *from = report_prepare(in, sql);
     sqlite3_free(sql);
@@ -167,7 +193,7 @@ int cmd_merge(int argc, char **argv)
 
     report out = open_output(out_path);
     report_exec(&out, "BEGIN IMMEDIATE");
-    report_exec(&out, devtrace_schema_sql);
+    sqlite3_int64 version = upgrade_output(&out);
     rows tables;
     rows_fetch(&tables, &out, "tables", tables_sql);
     sqlite3_int64 before = report_int(&out, "SELECT count(*) FROM runs");
@@ -182,6 +208,9 @@ int cmd_merge(int argc, char **argv)
     rows_free(&tables);
     free(inputs);
 
+    if (!made.path && version < DEVTRACE_SCHEMA_VERSION)
+        printf("%s: upgraded from schema version %lld to %d\n", out_path, (long long)version,
+               DEVTRACE_SCHEMA_VERSION);
     printf("%s: %lld run%s added from %d report%s, %lld in all\n", out_path,
            (long long)(after - before), plural(after - before), ninputs, plural(ninputs),
            (long long)after);

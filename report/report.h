@@ -101,6 +101,9 @@ void report_exec(const report *r, const char *sql);
 sqlite3_int64 report_int(const report *r, const char *sql);
 /* Whether r has the table (a report from before it was added has not). */
 bool report_has_table(const report *r, const char *table);
+/* Whether r's table has the column (devtrace_added_columns: an older
+   report's may not). */
+bool report_has_column(const report *r, const char *table, const char *column);
 
 /* A query's result, copied out so that it outlives the statement. */
 typedef struct {
@@ -132,23 +135,27 @@ static inline bool rows_null(const rows *rs, size_t row, int col)
 }
 
 /* A query's rows read one at a time, so that a view of any size is printed
-   in the same little memory: the current row is the statement's. */
+   in the same little memory: the current row is the statement's.  The SQL
+   may be several statements with the same columns, whose rows come one
+   statement after another: each can then read in an index's order, where
+   one statement would sort every row. */
 typedef struct {
     const char *name;           /* its part of a view */
     const report *r;
+    const char *sql, *rest;     /* all its statements; those after the current */
     sqlite3_stmt *st;
 } cursor;
 
 void cursor_open(cursor *c, const report *r, const char *name, const char *sql);
 /* The next row; false after the last.  Dies on an error. */
-bool cursor_next(const cursor *c);
+bool cursor_next(cursor *c);
 /* Back before the first row: the query runs again (in a read transaction,
    over the same data). */
-void cursor_rewind(const cursor *c);
+void cursor_rewind(cursor *c);
 void cursor_close(cursor *c);
-int cursor_ncols(const cursor *c);
-const char *cursor_column(const cursor *c, int col);
-static inline sqlite3_value *cursor_cell(const cursor *c, int col)
+int cursor_ncols(cursor *c);
+const char *cursor_column(cursor *c, int col);
+static inline sqlite3_value *cursor_cell(cursor *c, int col)
 {
     return sqlite3_column_value(c->st, col);
 }
@@ -161,14 +168,16 @@ static inline sqlite3_value *cursor_cell(const cursor *c, int col)
    JSON array.  Nothing of a part is printed before its first row is read,
    nor of a table before all of them are (its columns' widths: the query
    runs twice). */
-void print_table(const cursor *parts, int nparts);
-void print_csv(const cursor *parts, int nparts);
-void print_json(const cursor *parts, int nparts);
+void print_table(cursor *parts, int nparts);
+void print_csv(cursor *parts, int nparts);
+void print_json(cursor *parts, int nparts);
 
 /* s with its control characters and the bytes that are not UTF-8 spelled
    as escapes (\n, \x1b, \u009b), so that a report cannot drive the
    terminal; malloc'd. */
 char *printable(const char *s, size_t n, bool keep_tabs);
+/* Whether s is printable ASCII, which printable() would leave as it is. */
+bool is_plain(const char *s, size_t n);
 
 static inline const char *plural(sqlite3_int64 n)
 {
@@ -197,7 +206,7 @@ extern const char findings_sql[];
 /* Its columns, in order. */
 enum { F_RUN, F_PID, F_SEVERITY, F_KIND, F_FILE, F_LINE, F_FUNCTION, F_COUNT, F_BYTES,
        F_MESSAGE, F_ALLOC_FILE, F_ALLOC_LINE, F_FREE_FILE, F_FREE_LINE, F_OBJECT, F_OFFSET };
-void print_findings(const cursor *findings);
+void print_findings(cursor *findings);
 
 /* ---- source files (source.c) --------------------------------------------- */
 

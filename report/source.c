@@ -77,26 +77,30 @@ static void relpath(sqlite3_context *ctx, int argc, sqlite3_value **argv)
                             SQLITE_TRANSIENT);
 }
 
-/* The columns added since the first schema: a report from before them
-   reads as having them, NULL. */
-static const struct { const char *table, *column; } added_columns[] = {
-    { "runs", "cwd" },
-    { "call_sites", "offset" },
-};
-
+/* A report from before a column was added (devtrace_added_columns) reads
+   as having it, NULL: a view of the table with the columns it lacks. */
 static void add_missing_columns(const report *r)
 {
-    for (size_t i = 0; i < COUNT(added_columns); i++) {
-        char *sql = xasprintf("SELECT count(*) FROM pragma_table_info('%s') WHERE name = '%s'",
-                              added_columns[i].table, added_columns[i].column);
-        bool missing = report_int(r, sql) == 0;
-        free(sql);
-        if (!missing)
-            continue;
-        sql = xasprintf("CREATE TEMP VIEW %s AS SELECT *, NULL AS %s FROM main.%s",
-                        added_columns[i].table, added_columns[i].column, added_columns[i].table);
-        report_exec(r, sql);
-        free(sql);
+    for (int i = 0; i < devtrace_nadded_columns; i++) {
+        const char *table = devtrace_added_columns[i].table;
+        if (i > 0 && !strcmp(table, devtrace_added_columns[i - 1].table))
+            continue;           /* the table's view is made */
+        sqlite3_str *view = sqlite3_str_new(r->db);
+        sqlite3_str_appendf(view, "CREATE TEMP VIEW \"%w\" AS SELECT *", table);
+        bool lacks = false;
+        for (int j = i; j < devtrace_nadded_columns && !strcmp(devtrace_added_columns[j].table, table);
+             j++)
+            if (!report_has_column(r, table, devtrace_added_columns[j].column)) {
+                sqlite3_str_appendf(view, ", NULL AS \"%w\"", devtrace_added_columns[j].column);
+                lacks = true;
+            }
+        sqlite3_str_appendf(view, " FROM main.\"%w\"", table);
+        char *sql = sqlite3_str_finish(view);
+        if (!sql)
+            die("out of memory");
+        if (lacks)
+            report_exec(r, sql);
+        sqlite3_free(sql);
     }
 }
 
@@ -123,21 +127,49 @@ static char *source_path(const char *file, sqlite3_int64 run)
     return xstrdup(file);
 }
 
-char *source_line(const char *shown, sqlite3_int64 run, sqlite3_int64 line)
+/* The file read last, kept open at the line after `read`: a listing asks
+   for lines in order, file by file, and each is then read once, however
+   many are asked for.  A file that cannot be read is remembered too (f
+   NULL), so that it is looked for once. */
+static struct {
+    char *path;
+    FILE *f;
+    sqlite3_int64 read;
+} last;
+
+static FILE *open_source(const char *path)
 {
     /* Only a regular file: a report naming a fifo or a tty must not hang us. */
     struct stat st;
-    char *file = source_path(shown, run);
-    FILE *f = line >= 1 && stat(file, &st) == 0 && S_ISREG(st.st_mode) ? fopen(file, "r") : NULL;
-    free(file);
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode) ? fopen(path, "r") : NULL;
+}
+
+/* last.f at line `line` (its file is `path`), or NULL */
+static FILE *source_at(char *path, sqlite3_int64 line)
+{
+    if (!last.path || strcmp(last.path, path) != 0 || (last.f && last.read >= line)) {
+        if (last.f)
+            fclose(last.f);
+        free(last.path);
+        last.path = path;
+        last.f = open_source(path);
+        last.read = 0;
+    } else {
+        free(path);
+    }
+    return last.f;
+}
+
+char *source_line(const char *shown, sqlite3_int64 run, sqlite3_int64 line)
+{
+    FILE *f = line >= 1 ? source_at(source_path(shown, run), line) : NULL;
     if (!f)
         return NULL;
     char *text = NULL;
     size_t room = 0;
     ssize_t len = -1;
-    for (sqlite3_int64 i = 0; i < line && (len = getline(&text, &room, f)) >= 0; i++)
-        ;
-    fclose(f);
+    while (last.read < line && (len = getline(&text, &room, f)) >= 0)
+        last.read++;
     if (len < 0) {
         free(text);
         return NULL;

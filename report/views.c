@@ -90,7 +90,7 @@ typedef struct {
 typedef struct {
     const char *name, *about;
     part parts[MAX_PARTS];      /* up to the first without a name */
-    void (*print_for_people)(const cursor *parts);  /* instead of tables */
+    void (*print_for_people)(cursor *parts);  /* instead of tables */
 } view;
 
 static const view views[] = {
@@ -121,7 +121,7 @@ static const view views[] = {
 /* A format prints a view's parts, or writes the whole report (whole). */
 static const struct format {
     const char *name;
-    void (*print)(const cursor *parts, int nparts);
+    void (*print)(cursor *parts, int nparts);
     bool for_people;
     void (*whole)(const report *r);
 } formats[] = {

@@ -151,6 +151,12 @@ const char *dv_kernel_name(const void *func)
 
 /* ---- where a pointer lives ----------------------------------------------------- */
 
+/* An allocation's memory in words (common/memkind.h). */
+static const char *space_words(dv_memory memory)
+{
+    return memspaces[memory == DV_MEM_PINNED ? MEMSPACE_PINNED : MEMSPACE_DEVICE].words;
+}
+
 typedef enum { AT_NONE, AT_DEVICE, AT_PINNED, AT_FREED, AT_HOST, AT_UNKNOWN } place_kind;
 
 typedef struct {
@@ -255,8 +261,7 @@ static void check_argument(const kernel_layout *k, int i, const void *p, int dev
     else if (at.kind == AT_HOST && (k->kind[i] == PARAM_POINTER || mapped(p)))
         dv_finding(DV_HOST_POINTER_KERNEL_ARG, site, 0, NULL,
                    "argument %d of kernel %s launched on cuda:%d (%p) is host memory, which "
-                   "the kernel cannot reach: allocate it with cudaMalloc and copy the data "
-                   "over with cudaMemcpy", i, name, dev, p);
+                   "the kernel cannot reach: %s", i, name, dev, p, memspace_fix_device);
 }
 
 /* Most arguments are live memory of the launch's device: one lookup says
@@ -276,11 +281,6 @@ void dv_check_launch(const void *func, void **args, int dev, uint32_t site)
 
 /* ---- copies ---------------------------------------------------------------------------- */
 
-static const char *space_name(const place *at)
-{
-    return is_device(at) ? "device memory" : "host memory";
-}
-
 /* false when the kind contradicts the pointers */
 static bool check_direction(const place *dst, const place *src, uint64_t bytes, int kind,
                             uint32_t site)
@@ -289,11 +289,12 @@ static bool check_direction(const place *dst, const place *src, uint64_t bytes, 
                  src->kind != AT_UNKNOWN && src->kind != AT_NONE;
     if (!known || !memkind_contradicts(kind, is_device(dst), is_device(src)))
         return true;
-    dv_finding(DV_MEMCPY_DIRECTION, site, bytes, NULL,
-               "a copy of %llu bytes with kind %s, but dst is %s and src is %s: the kind that "
-               "fits is %s (or cudaMemcpyDefault)", (unsigned long long)bytes, memkinds[kind].name,
-               space_name(dst), space_name(src),
-               memkinds[memkind_fitting(is_device(dst), is_device(src))].name);
+    char copy[96], said[256];
+    snprintf(copy, sizeof copy, "a copy of %llu bytes with %s", (unsigned long long)bytes,
+             memkinds[kind].name);
+    memkind_say_contradiction(said, sizeof said, copy, "dst", is_device(dst), "src", is_device(src));
+    dv_finding(DV_MEMCPY_DIRECTION, site, bytes, NULL, "%s; fix: %s", said,
+               memkinds[memkind_fitting(is_device(dst), is_device(src))].fix);
     return false;
 }
 
@@ -303,9 +304,8 @@ static void check_range(const place *at, const void *p, uint64_t bytes, const ch
 {
     if (at->kind == AT_FREED) {
         dv_finding(DV_USE_AFTER_FREE, site, bytes, &at->a,
-                   "the %s of a %llu-byte copy or memset (%p) is %s memory that was freed",
-                   side, (unsigned long long)bytes, p,
-                   at->a.memory == DV_MEM_PINNED ? "pinned host" : "device");
+                   "the %s of a %llu-byte copy or memset (%p) is %s that was freed",
+                   side, (unsigned long long)bytes, p, space_words(at->a.memory));
         return;
     }
     if (!at->tracked)
@@ -411,8 +411,8 @@ bool dv_check_free(dv_api api, void *p, uint32_t site, dv_alloc *out)
                        "%s(%p) is %llu bytes into a %llu-byte allocation, not its start", fn, p,
                        (unsigned long long)((uintptr_t)p - a.addr), (unsigned long long)a.bytes);
         else
-            dv_finding(DV_INVALID_FREE, site, 0, &a, "%s(%p) of %s memory: it is freed with %s",
-                       fn, p, a.memory == DV_MEM_PINNED ? "pinned host" : "device",
+            dv_finding(DV_INVALID_FREE, site, 0, &a, "%s(%p) of %s: it is freed with %s",
+                       fn, p, space_words(a.memory),
                        a.memory == DV_MEM_PINNED ? "cudaFreeHost" : "cudaFree");
         return false;
     }
@@ -465,12 +465,11 @@ static void report_leak(const dv_alloc *a, void *arg)
     if (a->inherited)
         return;
     if (a->memory == DV_MEM_DEVICE)
-        dv_finding(DV_LEAK, a->site, a->bytes, a,
-                   "device memory of cuda:%d allocated here (%s) was never freed", a->device,
-                   dv_api_names[a->api]);
+        dv_finding(DV_LEAK, a->site, a->bytes, a, "%s of cuda:%d allocated here (%s) was never freed",
+                   space_words(a->memory), a->device, dv_api_names[a->api]);
     else
-        dv_finding(DV_LEAK, a->site, a->bytes, a,
-                   "pinned host memory allocated here (%s) was never freed", dv_api_names[a->api]);
+        dv_finding(DV_LEAK, a->site, a->bytes, a, "%s allocated here (%s) was never freed",
+                   space_words(a->memory), dv_api_names[a->api]);
 }
 
 void dv_check_leaks(void)

@@ -21,7 +21,6 @@
  *   sites.c      call sites: the first frame of the stack in the user's own
  *                code, interned once per source location
  *   symbols.c    pc -> file, line, function, with elfutils' libdw
- *   lines.c      an address in a module -> its source (lines.h; devtrace's too)
  *   queue.c      the event queue from the program's threads to the writer
  *   events.c     events in time: the first DEVTRACE_EVENTS of a run, one row each
  *   writer.c     the writer thread: events into SQLite (schema.h), batched

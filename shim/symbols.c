@@ -1,7 +1,8 @@
 /*
  * Symbols: pc -> object, function, file and line, with elfutils' libdw over
- * this process's own mappings (lines.c reads each module).  Only the writer thread calls it, once per
- * call site, so it keeps one session and no lock.
+ * this process's own mappings (common/lines.c reads each module).  Only the
+ * writer thread calls it, once per call site, so it keeps one session and
+ * no lock.
  */
 #include "devtrace.h"
 

@@ -12,6 +12,7 @@
  * and the writer goes on draining the queue, so nothing waits on it.
  */
 #include "devtrace.h"
+#include "memkind.h"
 #include "schema.h"
 
 #include <errno.h>
@@ -523,9 +524,19 @@ static void write_event(dv_event *e)
 
 /* ---- writing the sums -------------------------------------------------------- */
 
-static const char *const memory_names[] = { "device", "pinned" };
 static const char *const direction_names[] = { "HtoD", "DtoH", "DtoD", "HtoH", "memset" };
-static const char *const host_memory_names[] = { "none", "pageable", "pinned" };
+
+/* The report's names for where memory lives (common/memkind.h). */
+static const char *memory_name(dv_memory memory)
+{
+    return memspaces[memory == DV_MEM_PINNED ? MEMSPACE_PINNED : MEMSPACE_DEVICE].column;
+}
+
+static const char *host_memory_name(dv_host_memory memory)
+{
+    return memory == DV_HOST_NONE ? "none"
+         : memspaces[memory == DV_HOST_PINNED ? MEMSPACE_PINNED : MEMSPACE_HOST].column;
+}
 
 static int device_of(uint64_t stored)
 {
@@ -543,7 +554,7 @@ static void bind_allocs(const tally *t)
 {
     bind_int(S_ALLOCS, 2, (int64_t)t->key[0]);
     bind_text(S_ALLOCS, 3, dv_api_names[t->key[1]]);
-    bind_text(S_ALLOCS, 4, memory_names[t->key[2]]);
+    bind_text(S_ALLOCS, 4, memory_name((dv_memory)t->key[2]));
     bind_int(S_ALLOCS, 5, (int64_t)t->key[3] - 1);
     bind_int(S_ALLOCS, 6, t->max);
     bind_int(S_ALLOCS, 7, t->freed);
@@ -555,7 +566,7 @@ static void bind_copies(const tally *t)
     bind_int(S_COPIES, 2, (int64_t)t->key[0]);
     bind_text(S_COPIES, 3, dv_api_names[t->key[1] & 0xff]);
     bind_text(S_COPIES, 4, direction_names[t->key[1] >> 8 & 0xff]);
-    bind_text(S_COPIES, 5, host_memory_names[t->key[1] >> 16 & 0xff]);
+    bind_text(S_COPIES, 5, host_memory_name((dv_host_memory)(t->key[1] >> 16 & 0xff)));
     bind_int(S_COPIES, 6, device_of(t->key[2] >> 16));
     bind_int(S_COPIES, 7, device_of(t->key[2] & 0xffff));
     bind_int(S_COPIES, 8, (int32_t)t->key[3]);

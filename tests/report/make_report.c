@@ -6,6 +6,9 @@
  *       names in call_sites and findings that are not absolute are taken as
  *       relative to SRCDIR.  %p in OUT becomes the process id, as the shim
  *       does it.
+ *   make_report old OUT SCHEMA SCRIPT SRCDIR
+ *       the same with SCHEMA's SQL in place of the schema: a report of an
+ *       older schema
  *   make_report live OUT SCRIPT SRCDIR -- COMMAND...
  *       the same in WAL mode, left uncheckpointed; then runs COMMAND while
  *       holding a write transaction open, as a live shim does, and exits
@@ -90,7 +93,8 @@ static void anchor_files(sqlite3 *db, const char *srcdir)
     free(dir);
 }
 
-static sqlite3 *build(const char *out, const char *script, const char *srcdir, bool wal)
+static sqlite3 *build(const char *out, const char *schema, const char *script, const char *srcdir,
+                      bool wal)
 {
     char *path = report_path(out);
     static const char *const leftovers[] = {"", "-journal", "-wal", "-shm"};
@@ -106,8 +110,10 @@ static sqlite3 *build(const char *out, const char *script, const char *srcdir, b
     if (wal)
         exec_sql(db, "PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0");
     long size;
-    char *sql = slurp(script, &size);
-    exec_sql(db, devtrace_schema_sql);
+    char *sql = schema ? slurp(schema, &size) : NULL;
+    exec_sql(db, sql ? sql : devtrace_schema_sql);
+    free(sql);
+    sql = slurp(script, &size);
     exec_sql(db, sql);
     free(sql);
     if (srcdir)
@@ -159,11 +165,15 @@ int main(int argc, char **argv)
 {
     const char *mode = argc > 1 ? argv[1] : "";
     if (!strcmp(mode, "build") && (argc == 4 || argc == 5)) {
-        sqlite3 *db = build(argv[2], argv[3], argc == 5 ? argv[4] : NULL, false);
+        sqlite3 *db = build(argv[2], NULL, argv[3], argc == 5 ? argv[4] : NULL, false);
+        return sqlite3_close(db) != SQLITE_OK;
+    }
+    if (!strcmp(mode, "old") && argc == 6) {
+        sqlite3 *db = build(argv[2], argv[3], argv[4], argv[5], false);
         return sqlite3_close(db) != SQLITE_OK;
     }
     if (!strcmp(mode, "live") && argc > 6 && !strcmp(argv[5], "--")) {
-        sqlite3 *db = build(argv[2], argv[3], argv[4], true);
+        sqlite3 *db = build(argv[2], NULL, argv[3], argv[4], true);
         int status = run_while_writing(db, argv + 6);
         sqlite3_close(db);
         return status;
@@ -188,6 +198,7 @@ int main(int argc, char **argv)
         return 0;
     }
     fprintf(stderr, "usage: make_report build OUT SCRIPT [SRCDIR]\n"
+                    "       make_report old OUT SCHEMA SCRIPT SRCDIR\n"
                     "       make_report live OUT SCRIPT SRCDIR -- COMMAND...\n"
                     "       make_report damage IN OUT TABLE...\n"
                     "       make_report truncate IN OUT SIZE\n");

@@ -14,13 +14,8 @@ execute_process(COMMAND ${OBJCOPY} --only-keep-debug ${DIR}/app ${DIR}/app.debug
 execute_process(COMMAND ${OBJCOPY} --strip-debug --add-gnu-debuglink=app.debug app
                 WORKING_DIRECTORY ${DIR} COMMAND_ERROR_IS_FATAL ANY)
 file(RENAME ${DIR}/app.debug ${DIR}/away.debug)
-string(REPLACE ":" ";" preload "${PRELOAD}")
-list(POP_BACK preload shim)
-string(REPLACE ";" ":" before "${preload}")
-execute_process(COMMAND ${CMAKE_COMMAND} -E env --unset=DT_DEVICE DT_SIM_QUIET=1
-                        LD_PRELOAD=${before} DEVTRACE_LIB=${shim}
-                        ${DEVTRACE} run -o ${DIR}/run.db -- ${DIR}/app
-                OUTPUT_QUIET ERROR_QUIET)
+include(${CMAKE_CURRENT_LIST_DIR}/devtrace_run.cmake)
+devtrace_run(${DIR}/app ${DIR}/run.db)
 get_filename_component(name ${SOURCE} NAME)
 
 function(report expect)

@@ -21,6 +21,6 @@ int main(void)
     return 0;
 }
 
-/* Each message names the kind given and the one that fits (common/memkind.h). */
-// devtrace-sql: SELECT message FROM findings ORDER BY line LIMIT 1 => a copy of 1024 bytes with kind cudaMemcpyDeviceToHost, but dst is device memory and src is host memory: the kind that fits is cudaMemcpyHostToDevice (or cudaMemcpyDefault)
-// devtrace-sql: SELECT message FROM findings ORDER BY line LIMIT 1 OFFSET 1 => a copy of 1024 bytes with kind cudaMemcpyHostToDevice, but dst is host memory and src is device memory: the kind that fits is cudaMemcpyDeviceToHost (or cudaMemcpyDefault)
+/* Each message names the kind given and the fix, in devcheck's words (common/memkind.h). */
+// devtrace-sql: SELECT message FROM findings ORDER BY line LIMIT 1 => a copy of 1024 bytes with cudaMemcpyDeviceToHost contradicts the pointers: dst is device memory and src is host memory; fix: use cudaMemcpyHostToDevice, or cudaMemcpyDefault to let the pointers decide
+// devtrace-sql: SELECT message FROM findings ORDER BY line LIMIT 1 OFFSET 1 => a copy of 1024 bytes with cudaMemcpyHostToDevice contradicts the pointers: dst is host memory and src is device memory; fix: use cudaMemcpyDeviceToHost, or cudaMemcpyDefault to let the pointers decide

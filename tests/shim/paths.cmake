@@ -4,15 +4,10 @@
 # EXE runs under devtrace run in RUN_IN (its report in DIR); devtrace report,
 # run in DIR, must show its findings' files relative to RUN_IN, with their
 # source lines (EXPECT).
+include(${CMAKE_CURRENT_LIST_DIR}/devtrace_run.cmake)
 file(REMOVE_RECURSE ${DIR})
 file(MAKE_DIRECTORY ${DIR})
-string(REPLACE ":" ";" preload "${PRELOAD}")
-list(POP_BACK preload shim)
-string(REPLACE ";" ":" before "${preload}")
-execute_process(COMMAND ${CMAKE_COMMAND} -E env --unset=DT_DEVICE DT_SIM_QUIET=1
-                        LD_PRELOAD=${before} DEVTRACE_LIB=${shim}
-                        ${DEVTRACE} run -o ${DIR}/run.db -- ${EXE}
-                WORKING_DIRECTORY ${RUN_IN} OUTPUT_QUIET ERROR_QUIET)
+devtrace_run(${EXE} ${DIR}/run.db ${RUN_IN})
 execute_process(COMMAND ${DEVTRACE} report run.db findings WORKING_DIRECTORY ${DIR}
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(NOT rc EQUAL 0 OR NOT out MATCHES "${EXPECT}")
