@@ -2,8 +2,9 @@
  * cudaMemcpyKind, as one table: each kind's name and the side it says each
  * pointer is on, for every part that judges a copy's kind against its
  * pointers (devcheck's memcpy-direction, the shim's memcpy_direction, the
- * emulated device's cudaMemcpy), with the fix both tools give.  The indices are CUDA's own values, so a
- * cudaMemcpyKind indexes the table without CUDA's headers here.
+ * emulated device's cudaMemcpy), with the fix both tools give.  The
+ * indices are CUDA's own values, so a cudaMemcpyKind indexes the table
+ * without CUDA's headers here.
  */
 #ifndef DEVCHECK_MEMKIND_H
 #define DEVCHECK_MEMKIND_H
