@@ -5,6 +5,7 @@
  * variable that holds it; the names live here, for the run.
  */
 #include "analysis.h"
+#include "memkind.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -172,7 +173,7 @@ static void describe_atom(const dc_atom *a, char *buf, size_t n, bool with_defin
     case AT_CUDA: snprintf(buf, n, "cuda:%d", a->index); return;
     case AT_GPU: snprintf(buf, n, "a GPU"); return;
     case AT_INPUT: snprintf(buf, n, "the input's device"); return;
-    case AT_PINNED: snprintf(buf, n, "pinned host memory"); return;
+    case AT_PINNED: snprintf(buf, n, "%s", memspaces[MEMSPACE_PINNED].words); return;
     case AT_PARAM: snprintf(buf, n, "parameter %d's", a->index); return;
     case AT_FIELD: snprintf(buf, n, "a field's"); return;
     case AT_UNKNOWN: snprintf(buf, n, "an unknown device"); return;
