@@ -416,7 +416,7 @@ static bool read_entry(reader *r, dc_compile_db *db)
     char path[4096], **argv;
     const char *why = ok ? lacks(value, seen) : NULL, *bad = NULL;
     if (ok && !why) {
-        bool command = value[K_COMMAND] != NULL;
+        bool command = !value[K_ARGUMENTS];     /* "arguments" first, as libclang */
         int argc = split_args(command ? value[K_COMMAND] : value[K_ARGUMENTS],
                               command ? BLANKS : "\n", command, &argv);
         bad = bad_response_file(value[K_DIRECTORY], argv, argc, 0, path, sizeof path);

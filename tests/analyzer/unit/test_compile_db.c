@@ -268,6 +268,11 @@ static void test_response_files(void)
                            "\"arguments\": [\"cc\", \"@good.rsp\", \"@none.rsp\", \"a.c\"]}]", folder);
     check_db_flags(text, "-DX=1|-DY=2|@none.rsp");
     free(text);
+    /* a command with both forms is its "arguments", as libclang reads it */
+    text = dc_format("[{\"directory\": \"%s\", \"file\": \"a.c\", \"command\": \"cc @fifo a.c\", "
+                     "\"arguments\": [\"cc\", \"-DA\", \"a.c\"]}]", folder);
+    check_db_flags(text, "-DA");
+    free(text);
     /* nvcc's, which CMake writes a CUDA target's include folders to */
     write_file("includes_CUDA.rsp", "-I\"/a b\"  -I/c\n'-DZ=3'");
     text = dc_format("[{\"directory\": \"%s\", \"file\": \"k.cu\", \"command\": "
