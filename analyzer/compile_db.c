@@ -213,45 +213,142 @@ static bool read_arguments(reader *r, char **joined)
     return expect(r, ']', "',' or ']'");
 }
 
+/* ---- response files ------------------------------------------------------------ */
+
 #define RESPONSE_MAX (1 << 20)
 #define RESPONSE_DEPTH 8
+#define BLANKS " \t\r\n"
 
-/* Why the response files ("@FILE") among args (separated by any of seps),
-   and theirs, cannot be read as libclang would read them, or NULL; path:
-   the one at fault.  Each must be a regular file, and not large: a FIFO,
-   or /dev/zero, would hang libclang's reader.  One that does not exist is
-   no response file: the argument stays as it is. */
-static const char *bad_response_file(const char *dir, const char *args, const char *seps,
-                                     int depth, char *path, size_t pathlen)
+/* text cut into arguments at any of seps, fresh in *argv; with quotes, ' and
+   " group what they hold and are dropped (a "command", a response file). */
+static int split_args(const char *text, const char *seps, bool quotes, char ***argv)
+{
+    int n = 0;
+    char *arg = dc_realloc(NULL, strlen(text) + 1);
+    *argv = NULL;
+    for (const char *p = text + strspn(text, seps); *p; p += strspn(p, seps)) {
+        size_t k = 0;
+        for (char q = 0; *p && (q || !strchr(seps, *p)); p++) {
+            if (quotes && (*p == '"' || *p == '\'') && (!q || q == *p))
+                q = q ? 0 : *p;
+            else
+                arg[k++] = *p;
+        }
+        arg[k] = '\0';
+        *argv = dc_realloc(*argv, (size_t)(n + 1) * sizeof **argv);
+        (*argv)[n++] = dc_format("%s", arg);
+    }
+    free(arg);
+    return n;
+}
+
+static void free_args(char **argv, int argc)
+{
+    for (int i = 0; i < argc; i++)
+        free(argv[i]);
+    free(argv);
+}
+
+/* nvcc's response files, "--options-file F" or "-optf F" (or with '='),
+   where CMake puts a CUDA target's include folders. */
+static const char *const options_flags[] = {"--options-file", "-optf"};
+
+/* The file an nvcc options flag at argv[*i] names, *i moved to its last
+   argument; NULL when argv[*i] is none. */
+static const char *options_file(char *const *argv, int argc, int *i)
+{
+    for (size_t k = 0; k < sizeof options_flags / sizeof *options_flags; k++) {
+        size_t n = strlen(options_flags[k]);
+        if (strncmp(argv[*i], options_flags[k], n) != 0)
+            continue;
+        if (argv[*i][n] == '=')
+            return argv[*i] + n + 1;
+        if (argv[*i][n] == '\0' && *i + 1 < argc)
+            return argv[++*i];
+    }
+    return NULL;
+}
+
+/* The response file named by argv[*i] ("@F", or nvcc's flag and F), F
+   relative to dir, into path; false when argv[*i] names none. */
+static bool response_file(char *const *argv, int argc, int *i, const char *dir, char *path,
+                          size_t pathlen)
+{
+    const char *file = argv[*i][0] == '@' ? argv[*i] + 1 : options_file(argv, argc, i);
+    if (!file || !*file)
+        return false;
+    bool absolute = file[0] == '/';
+    snprintf(path, pathlen, "%s%s%s", absolute ? "" : dir, absolute ? "" : "/", file);
+    return true;
+}
+
+/* A response file's text; NULL when there is no such file (*why NULL: the
+   argument is no response file, and stays as it is) or when it may not be
+   read (*why says why): it must be a regular file, and not large, as a
+   FIFO or /dev/zero would hang whatever reads it. */
+static char *read_response_file(const char *path, const char **why)
+{
+    struct stat st;
+    size_t n;
+    *why = NULL;
+    if (stat(path, &st) != 0)
+        return NULL;
+    *why = !S_ISREG(st.st_mode) ? "not a regular file"
+           : st.st_size > RESPONSE_MAX ? "larger than 1 MiB" : NULL;
+    char *text = *why ? NULL : dc_read_file(path, &n);
+    if (!text && !*why)
+        *why = strerror(errno);
+    return text;
+}
+
+/* Why a response file among argv, or among theirs, may not be read, or
+   NULL; path: the one at fault. */
+static const char *bad_response_file(const char *dir, char **argv, int argc, int depth,
+                                     char *path, size_t pathlen)
 {
     const char *why = NULL;
-    for (const char *p = args; *p && !why;) {
-        p += strspn(p, seps);
-        const char *tok = p;
-        size_t len = strcspn(p, seps);
-        p += len;
-        size_t quoted = len > 1 && (*tok == '"' || *tok == '\'');   /* in a "command" */
-        if (len < 2 + 2 * quoted || tok[quoted] != '@')
+    for (int i = 0; i < argc && !why; i++) {
+        if (!response_file(argv, argc, &i, dir, path, pathlen))
             continue;
-        tok += quoted + 1;
-        len -= 2 * quoted + 1;
-        bool absolute = *tok == '/';
-        snprintf(path, pathlen, "%s%s%.*s", absolute ? "" : dir, absolute ? "" : "/", (int)len,
-                 tok);
-        struct stat st;
-        if (stat(path, &st) != 0)
-            continue;
-        why = !S_ISREG(st.st_mode)        ? "not a regular file"
-              : st.st_size > RESPONSE_MAX ? "larger than 1 MiB"
-              : depth == RESPONSE_DEPTH   ? "response files nested too deep"
-                                          : NULL;
-        size_t n;
-        char *text = why ? NULL : dc_read_file(path, &n);
+        char *text = read_response_file(path, &why);
+        char **inner;
+        int n = text ? split_args(text, BLANKS, true, &inner) : 0;
+        if (text && depth == RESPONSE_DEPTH)
+            why = "response files nested too deep";
+        else if (text)
+            why = bad_response_file(dir, inner, n, depth + 1, path, pathlen);
         if (text)
-            why = bad_response_file(dir, text, " \t\r\n", depth + 1, path, pathlen);
+            free_args(inner, n);
         free(text);
     }
     return why;
+}
+
+/* A command's arguments with nvcc's response files read in place of the
+   flags that name them (libclang's reader reads only "@F" ones); one that
+   cannot be read is left for dc_command_flags to drop. */
+static int expand_options_files(char ***argv, int argc, const char *dir)
+{
+    char **out = NULL, path[4096];
+    int n = 0;
+    for (int i = 0; i < argc; i++) {
+        int first = i;
+        const char *why;
+        char *text = (*argv)[i][0] != '@' && response_file(*argv, argc, &i, dir, path, sizeof path)
+                         ? read_response_file(path, &why) : NULL;
+        char **inner = NULL;
+        int k = text ? split_args(text, BLANKS, true, &inner) : 0;
+        out = dc_realloc(out, (size_t)(n + k + i - first + 2) * sizeof *out);
+        for (int j = 0; j < k; j++)
+            out[n++] = inner[j];
+        for (int j = first; !text && j <= i; j++)
+            out[n++] = dc_format("%s", (*argv)[j]);
+        free(inner);
+        free(text);
+    }
+    free_args(*argv, argc);
+    *argv = out;
+    return n;
 }
 
 /* The absolute path of a command's file: its directory's when relative,
@@ -316,12 +413,15 @@ static bool read_entry(reader *r, dc_compile_db *db)
         while (ok && peek(r) == ',' && r->p++);
     }
     ok = ok && expect(r, '}', "',' or '}'");
-    char path[4096];
+    char path[4096], **argv;
     const char *why = ok ? lacks(value, seen) : NULL, *bad = NULL;
-    if (ok && !why)
-        bad = bad_response_file(value[K_DIRECTORY],
-                                value[K_COMMAND] ? value[K_COMMAND] : value[K_ARGUMENTS],
-                                value[K_COMMAND] ? " \t\r\n" : "\n", 0, path, sizeof path);
+    if (ok && !why) {
+        bool command = !value[K_ARGUMENTS];     /* "arguments" first, as libclang */
+        int argc = split_args(command ? value[K_COMMAND] : value[K_ARGUMENTS],
+                              command ? BLANKS : "\n", command, &argv);
+        bad = bad_response_file(value[K_DIRECTORY], argv, argc, 0, path, sizeof path);
+        free_args(argv, argc);
+    }
     r->p = why || bad ? at : r->p;      /* said at the command's start */
     if (why)
         ok = fail(r, "%s", why);
@@ -427,7 +527,7 @@ static const struct {
     {"--cudart", 1, false}, {"-t", 1, false}, {"--threads", 1, false},
     {"--default-stream", 1, false}, {"-Wno-deprecated-gpu-targets", 0, false},
     {"--display-error-number", 0, false}, {"-Xcompiler", 1, true},
-    {"--compiler-options", 1, true},
+    {"--compiler-options", 1, true}, {"--options-file", 1, false}, {"-optf", 1, false},
 };
 
 /* The entry arg names, alone ("-arch", its value next) or with its value
@@ -503,14 +603,13 @@ static void add_command(dc_command **v, int *n, CXCompileCommand cmd)
     char **argv = dc_realloc(NULL, (size_t)(argc + 1) * sizeof *argv);
     for (unsigned i = 0; i < argc; i++)
         argv[i] = take(clang_CompileCommand_getArg(cmd, i));
+    int count = expand_options_files(&argv, (int)argc, dir);
     *v = dc_realloc(*v, (size_t)(*n + 1) * sizeof **v);
     dc_command *c = &(*v)[(*n)++];
     c->path = file[0] == '/' || !dir[0] ? dc_format("%s", file) : dc_format("%s/%s", dir, file);
     c->directory = dir;
-    c->nargs = dc_command_flags((const char *const *)argv, (int)argc, file, c->path, &c->args);
-    for (unsigned i = 0; i < argc; i++)
-        free(argv[i]);
-    free(argv);
+    c->nargs = dc_command_flags((const char *const *)argv, count, file, c->path, &c->args);
+    free_args(argv, count);
     free(file);
 }
 

@@ -189,7 +189,9 @@ typedef struct {
 } dc_command;
 
 /* The commands for file (NULL: every one), fresh in *out; how many.  A file
-   the database does not name has none: no command is guessed for it. */
+   the database does not name has none: no command is guessed for it.
+   nvcc's response files ("--options-file F", "-optf F") are read in place
+   of the flags that name them, as libclang reads "@F" ones. */
 int dc_compile_db_commands(dc_compile_db *db, const char *file, dc_command **out);
 void dc_commands_free(dc_command *v, int n);
 
@@ -202,7 +204,8 @@ void dc_commands_free(dc_command *v, int n);
        -MQ T) is dropped, with its value;
      - "--", which libclang puts before the file in a guessed command, too;
      - nvcc's own flags, unknown to clang, are dropped with their values,
-       given apart ("-arch sm_90") or joined ("-arch=sm_90");
+       given apart ("-arch sm_90") or joined ("-arch=sm_90"), its response
+       files' flags too (--options-file F, -optf F: those not read);
      - -Xcompiler A,B and --compiler-options A,B (apart or joined with '='):
        the host compiler's flags A and B are kept, the empty ones dropped;
      - a flag whose value should come next but does not: dropped;

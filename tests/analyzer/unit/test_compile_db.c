@@ -13,20 +13,28 @@
 
 #include "test.h"
 
+/* v joined by sep, fresh. */
+static char *joined(char *const *v, int n, const char *sep)
+{
+    char *all = dc_format("%s", "");
+    for (int i = 0; i < n; i++) {
+        char *more = dc_format("%s%s%s", all, i ? sep : "", v[i]);
+        free(all);
+        all = more;
+    }
+    return all;
+}
+
 /* The flags of argv, joined by spaces, fresh. */
 static char *flags_of(const char *const *argv, int argc, const char *file, const char *path)
 {
     char **flags;
     int n = dc_command_flags(argv, argc, file, path, &flags);
-    char *joined = dc_format("%s", "");
-    for (int i = 0; i < n; i++) {
-        char *more = dc_format("%s%s%s", joined, i ? " " : "", flags[i]);
-        free(joined);
+    char *all = joined(flags, n, " ");
+    for (int i = 0; i < n; i++)
         free(flags[i]);
-        joined = more;
-    }
     free(flags);
-    return joined;
+    return all;
 }
 
 #define FLAGS(file, path, ...)                                                          \
@@ -70,6 +78,8 @@ static void test_nvcc_command(void)
                 "-O3 -g -DN=4");
     /* -Xcompiler with its value missing: nothing */
     check_flags(FLAGS("k.cu", "/p/k.cu", "nvcc", "-DA", "-Xcompiler"), "-DA");
+    /* nvcc's response files, those not read */
+    check_flags(FLAGS("k.cu", "/p/k.cu", "nvcc", "--options-file", "x.rsp", "-optf=y", "-DB"), "-DB");
 }
 
 /* ---- reading compile_commands.json ---------------------------------------------- */
@@ -218,6 +228,25 @@ static void test_commands(void)
     free(other);
 }
 
+/* The database made of text opens, with one command, whose flags joined by
+   '|' are want. */
+static void check_db_flags(const char *text, const char *want)
+{
+    char err[1024];
+    dc_compile_db *db = open_text(text, err, sizeof err);
+    CHECK(db != NULL);
+    dc_command *cmds = NULL;
+    int n = db ? dc_compile_db_commands(db, NULL, &cmds) : 0;
+    CHECK(n == 1);
+    char *all = n == 1 ? joined(cmds[0].args, cmds[0].nargs, "|") : NULL;
+    CHECK_STR_EQ(all, want);
+    if (!db)
+        fprintf(stderr, "  %s\n", err);
+    free(all);
+    dc_commands_free(cmds, n);
+    dc_compile_db_close(db);
+}
+
 static void write_file(const char *name, const char *text)
 {
     char *path = dc_format("%s/%s", folder, name);
@@ -237,25 +266,32 @@ static void test_response_files(void)
     write_file("bad.rsp", "-DX=1\n  @fifo");
     char *text = dc_format("[{\"directory\": \"%s\", \"file\": \"a.c\", "
                            "\"arguments\": [\"cc\", \"@good.rsp\", \"@none.rsp\", \"a.c\"]}]", folder);
-    dc_compile_db *db = open_text(text, err, sizeof err);
-    CHECK(db != NULL);
-    dc_command *cmds = NULL;
-    int n = db ? dc_compile_db_commands(db, NULL, &cmds) : 0;
-    CHECK(n == 1 && cmds[0].nargs == 3);
-    if (n == 1 && cmds[0].nargs == 3) {
-        CHECK_STR_EQ(cmds[0].args[0], "-DX=1");
-        CHECK_STR_EQ(cmds[0].args[1], "-DY=2");
-        CHECK_STR_EQ(cmds[0].args[2], "@none.rsp");
-    }
-    dc_commands_free(cmds, n);
-    dc_compile_db_close(db);
+    check_db_flags(text, "-DX=1|-DY=2|@none.rsp");
     free(text);
-    text = dc_format("[{\"directory\": \"%s\", \"file\": \"a.c\", \"command\": \"cc @bad.rsp a.c\"}]",
+    /* a command with both forms is its "arguments", as libclang reads it */
+    text = dc_format("[{\"directory\": \"%s\", \"file\": \"a.c\", \"command\": \"cc @fifo a.c\", "
+                     "\"arguments\": [\"cc\", \"-DA\", \"a.c\"]}]", folder);
+    check_db_flags(text, "-DA");
+    free(text);
+    /* nvcc's, which CMake writes a CUDA target's include folders to */
+    write_file("includes_CUDA.rsp", "-I\"/a b\"  -I/c\n'-DZ=3'");
+    text = dc_format("[{\"directory\": \"%s\", \"file\": \"k.cu\", \"command\": "
+                     "\"nvcc --options-file includes_CUDA.rsp -optf=none.rsp -DW -optf -c k.cu\"}]",
                      folder);
-    CHECK(open_text(text, err, sizeof err) == NULL);
-    CHECK_STR_CONTAINS(err, "/fifo: not a regular file");
+    check_db_flags(text, "-I/a b|-I/c|-DZ=3|-DW");
     free(text);
-    static const char *const made[] = {"good.rsp", "inner.rsp", "bad.rsp", "fifo"};
+    /* and one that may not be read, at any depth, in any form */
+    static const char *const bad[] = {"cc @bad.rsp a.c", "nvcc -optf bad.rsp a.c",
+                                      "nvcc --options-file=fifo a.c"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        text = dc_format("[{\"directory\": \"%s\", \"file\": \"a.c\", \"command\": \"%s\"}]",
+                         folder, bad[i]);
+        CHECK(open_text(text, err, sizeof err) == NULL);
+        CHECK_STR_CONTAINS(err, "/fifo: not a regular file");
+        free(text);
+    }
+    static const char *const made[] = {"good.rsp", "inner.rsp", "bad.rsp", "fifo",
+                                       "includes_CUDA.rsp"};
     for (size_t i = 0; i < sizeof made / sizeof *made; i++) {
         char *path = dc_format("%s/%s", folder, made[i]);
         unlink(path);
