@@ -18,7 +18,7 @@ void dv_seen_alloc(dv_api api, dv_memory memory, int device, const void *p, uint
                    .start_ns = start_ns };
     if (start_ns)
         e.duration_ns = dv_now_ns() - start_ns;
-    e.device = (int16_t)(memory == DV_MEM_DEVICE ? device : -1);
+    e.device = (int16_t)(memory != DV_MEM_PINNED ? device : -1);
     if (rc == 0 && p) {
         e.type = DV_EV_ALLOC;
         e.seq = dv_next_seq();
@@ -39,11 +39,13 @@ void dv_seen_free(dv_event *e, dv_api api, void *p, uint32_t site)
 }
 
 void dv_seen_copy(dv_event *e, dv_api api, void *dst, uint64_t dst_span, const void *src,
-                  uint64_t src_span, uint64_t bytes, int kind, bool async, uint32_t site)
+                  uint64_t src_span, uint64_t bytes, int kind, bool async, uint64_t stream,
+                  uint32_t site)
 {
     *e = (dv_event){ .type = DV_EV_COPY, .api = (uint8_t)api, .device = -1, .site = site };
     e->u.copy.bytes = bytes;
     e->u.copy.async = async;
+    e->u.copy.stream = stream;
     dv_check_copy(dst, dst_span, src, src_span, kind, site, e);
     e->start_ns = dv_event_clock();
 }

@@ -151,11 +151,18 @@ const char *dv_kernel_name(const void *func)
 
 /* ---- where a pointer lives ----------------------------------------------------- */
 
-typedef enum { AT_NONE, AT_DEVICE, AT_PINNED, AT_FREED, AT_HOST, AT_UNKNOWN } place_kind;
+typedef enum {
+    AT_NONE, AT_DEVICE, AT_PINNED, AT_MANAGED, AT_FREED, AT_HOST, AT_UNKNOWN
+} place_kind;
+
+/* The place of live memory the shadow state holds, by its dv_memory, and
+   how messages name that memory. */
+static const place_kind tracked_place[] = { AT_DEVICE, AT_PINNED, AT_MANAGED };
+static const char *const memory_words[] = { "device", "pinned host", "managed" };
 
 typedef struct {
     place_kind kind;
-    int device;                         /* AT_DEVICE */
+    int device;                         /* AT_DEVICE, AT_MANAGED */
     bool tracked;                       /* a is the allocation */
     dv_alloc a;
 } place;
@@ -182,7 +189,7 @@ static place where(const void *p)
         return (place){ AT_NONE, -1, false, { 0 } };
     if (dv_shadow_find((uintptr_t)p, &at.a)) {
         at.tracked = true;
-        at.kind = at.a.memory == DV_MEM_DEVICE ? AT_DEVICE : AT_PINNED;
+        at.kind = tracked_place[at.a.memory];
         at.device = at.a.device;
         return at;
     }
@@ -197,6 +204,8 @@ static place where(const void *p)
         return (place){ AT_DEVICE, attr.device, false, { 0 } };
     if (attr.type == cudaMemoryTypeHost)
         return (place){ AT_PINNED, -1, false, { 0 } };
+    if (attr.type == cudaMemoryTypeManaged)
+        return (place){ AT_MANAGED, attr.device, false, { 0 } };
     return (place){ attr.type == cudaMemoryTypeUnregistered ? AT_HOST : AT_UNKNOWN, -1, false,
                     { 0 } };
 }
@@ -211,10 +220,12 @@ static bool mapped(const void *p)
     return (uintptr_t)p >= 65536 && mincore(start, 1, &in) == 0;
 }
 
-/* Freed memory is where it was: a freed pinned buffer is host memory. */
+/* Freed memory is where it was: a freed pinned buffer is host memory.
+   Managed memory is both; a copy's direction calls it the device's. */
 static bool is_device(const place *at)
 {
-    return at->kind == AT_DEVICE || (at->kind == AT_FREED && at->a.memory == DV_MEM_DEVICE);
+    return at->kind == AT_DEVICE || at->kind == AT_MANAGED ||
+           (at->kind == AT_FREED && at->a.memory != DV_MEM_PINNED);
 }
 
 /* ---- peer access ----------------------------------------------------------------- */
@@ -286,7 +297,8 @@ static bool check_direction(const place *dst, const place *src, uint64_t bytes, 
                             uint32_t site)
 {
     bool known = dst->kind != AT_UNKNOWN && dst->kind != AT_NONE &&
-                 src->kind != AT_UNKNOWN && src->kind != AT_NONE;
+                 src->kind != AT_UNKNOWN && src->kind != AT_NONE &&
+                 dst->kind != AT_MANAGED && src->kind != AT_MANAGED;    /* any kind fits it */
     if (!known || !memkind_contradicts(kind, is_device(dst), is_device(src)))
         return true;
     dv_finding(DV_MEMCPY_DIRECTION, site, bytes, NULL,
@@ -304,8 +316,7 @@ static void check_range(const place *at, const void *p, uint64_t bytes, const ch
     if (at->kind == AT_FREED) {
         dv_finding(DV_USE_AFTER_FREE, site, bytes, &at->a,
                    "the %s of a %llu-byte copy or memset (%p) is %s memory that was freed",
-                   side, (unsigned long long)bytes, p,
-                   at->a.memory == DV_MEM_PINNED ? "pinned host" : "device");
+                   side, (unsigned long long)bytes, p, memory_words[at->a.memory]);
         return;
     }
     if (!at->tracked)
@@ -403,7 +414,9 @@ bool dv_check_free(dv_api api, void *p, uint32_t site, dv_alloc *out)
     dv_alloc a;
     if (!p)
         return false;
-    if (dv_shadow_remove((uintptr_t)p, host_api ? DV_MEM_PINNED : DV_MEM_DEVICE, site, out))
+    if (host_api ? dv_shadow_remove((uintptr_t)p, DV_MEM_PINNED, site, out)
+                 : dv_shadow_remove((uintptr_t)p, DV_MEM_DEVICE, site, out) ||
+                   dv_shadow_remove((uintptr_t)p, DV_MEM_MANAGED, site, out))
         return true;                    /* the usual free: what follows says what is wrong */
     if (dv_shadow_find((uintptr_t)p, &a)) {
         if (a.addr != (uintptr_t)p)
@@ -412,7 +425,7 @@ bool dv_check_free(dv_api api, void *p, uint32_t site, dv_alloc *out)
                        (unsigned long long)((uintptr_t)p - a.addr), (unsigned long long)a.bytes);
         else
             dv_finding(DV_INVALID_FREE, site, 0, &a, "%s(%p) of %s memory: it is freed with %s",
-                       fn, p, a.memory == DV_MEM_PINNED ? "pinned host" : "device",
+                       fn, p, memory_words[a.memory],
                        a.memory == DV_MEM_PINNED ? "cudaFreeHost" : "cudaFree");
         return false;
     }
@@ -464,10 +477,10 @@ static void report_leak(const dv_alloc *a, void *arg)
     (void)arg;
     if (a->inherited)
         return;
-    if (a->memory == DV_MEM_DEVICE)
+    if (a->memory != DV_MEM_PINNED)
         dv_finding(DV_LEAK, a->site, a->bytes, a,
-                   "device memory of cuda:%d allocated here (%s) was never freed", a->device,
-                   dv_api_names[a->api]);
+                   "%s memory of cuda:%d allocated here (%s) was never freed",
+                   memory_words[a->memory], a->device, dv_api_names[a->api]);
     else
         dv_finding(DV_LEAK, a->site, a->bytes, a,
                    "pinned host memory allocated here (%s) was never freed", dv_api_names[a->api]);

@@ -44,6 +44,13 @@ static void allocated(const dv_handler *h, const void *params, int rc, dv_event 
                   e->site, rc, e->start_ns);
 }
 
+static void allocated_managed(const dv_handler *h, const void *params, int rc, dv_event *e)
+{
+    const cudaMallocManaged_v6000_params *p = params;
+    dv_seen_alloc(h->api, DV_MEM_MANAGED, runtime_device(), rc == 0 ? *p->devPtr : NULL, p->size,
+                  e->site, rc, e->start_ns);
+}
+
 /* cudaMallocHost and cudaHostAlloc: the pointer's address and size first. */
 static void allocated_host(const dv_handler *h, const void *params, int rc, dv_event *e)
 {
@@ -58,26 +65,32 @@ static void freeing(const dv_handler *h, const void *params, uint32_t site, dv_e
     dv_seen_free(e, h->api, ((const cudaFree_v3020_params *)params)->devPtr, site);
 }
 
-/* cudaMemcpy and cudaMemcpyAsync: dst, src, count, kind first. */
+/* Each synchronous call's params struct is its asynchronous twin's less
+   the stream at its end (cudaMemcpy's, cudaMemcpyAsync's). */
+#define ASYNC(h) ((h)->api == DV_API_cudaMemcpyAsync || (h)->api == DV_API_cudaMemsetAsync)
+#define STREAM(h, p) (ASYNC(h) ? (uint64_t)(uintptr_t)(p)->stream : 0)
+
+/* cudaMemcpy and cudaMemcpyAsync. */
 static void copying(const dv_handler *h, const void *params, uint32_t site, dv_event *e)
 {
-    const cudaMemcpy_v3020_params *p = params;
-    dv_seen_copy(e, h->api, p->dst, p->count, p->src, p->count, p->count, p->kind,
-                 h->api == DV_API_cudaMemcpyAsync, site);
+    const cudaMemcpyAsync_v3020_params *p = params;
+    dv_seen_copy(e, h->api, p->dst, p->count, p->src, p->count, p->count, p->kind, ASYNC(h),
+                 STREAM(h, p), site);
 }
 
 static void copying_peer(const dv_handler *h, const void *params, uint32_t site, dv_event *e)
 {
     const cudaMemcpyPeer_v4000_params *p = params;
     dv_seen_copy(e, h->api, p->dst, p->count, p->src, p->count, p->count,
-                 cudaMemcpyDeviceToDevice, false, site);
+                 cudaMemcpyDeviceToDevice, false, 0, site);
 }
 
+/* cudaMemset and cudaMemsetAsync. */
 static void setting(const dv_handler *h, const void *params, uint32_t site, dv_event *e)
 {
-    const cudaMemset_v3020_params *p = params;
-    dv_seen_copy(e, h->api, p->devPtr, p->count, NULL, 0, p->count, cudaMemcpyDefault, false,
-                 site);
+    const cudaMemsetAsync_v3020_params *p = params;
+    dv_seen_copy(e, h->api, p->devPtr, p->count, NULL, 0, p->count, cudaMemcpyDefault, ASYNC(h),
+                 STREAM(h, p), site);
 }
 
 static void launching(const dv_handler *h, const void *params, uint32_t site, dv_event *e)
@@ -96,6 +109,7 @@ static const dv_handler runtime_handlers[] = {
     RUNTIME(cudaMallocAsync, v11020, dv_handler_keep_site, allocated)
     RUNTIME(cudaMallocHost, v3020, dv_handler_keep_site, allocated_host)
     RUNTIME(cudaHostAlloc, v3020, dv_handler_keep_site, allocated_host)
+    RUNTIME(cudaMallocManaged, v6000, dv_handler_keep_site, allocated_managed)
     RUNTIME(cudaFree, v3020, freeing, dv_handler_send)
     RUNTIME(cudaFreeAsync, v11020, freeing, dv_handler_send)
     RUNTIME(cudaFreeHost, v3020, freeing, dv_handler_send)
@@ -103,6 +117,7 @@ static const dv_handler runtime_handlers[] = {
     RUNTIME(cudaMemcpyAsync, v3020, copying, dv_handler_send)
     RUNTIME(cudaMemcpyPeer, v4000, copying_peer, dv_handler_send)
     RUNTIME(cudaMemset, v3020, setting, dv_handler_send)
+    RUNTIME(cudaMemsetAsync, v3020, setting, dv_handler_send)
     RUNTIME(cudaLaunchKernel, v7000, launching, dv_handler_send)
 };
 

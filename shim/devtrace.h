@@ -94,14 +94,16 @@ void dv_symbolize(uintptr_t pc, bool exact, dv_symbol *s);
 
 /* ---- shadow state (shadow.c) ---------------------------------------------- */
 
-typedef enum { DV_MEM_DEVICE, DV_MEM_PINNED } dv_memory;
+/* Managed memory (cudaMallocManaged) is reachable from the host and from
+   every device: it is never a finding to use it on either side. */
+typedef enum { DV_MEM_DEVICE, DV_MEM_PINNED, DV_MEM_MANAGED } dv_memory;
 
 typedef struct {
     uintptr_t addr;
     uint64_t bytes;                     /* as asked for */
     uint64_t seq;                       /* of the allocating call */
     uint32_t site, free_site;
-    int16_t device;                     /* -1 for pinned host memory */
+    int16_t device;                     /* -1 for pinned host memory; managed: the allocating one */
     uint8_t memory;                     /* dv_memory */
     uint8_t api;                        /* dv_api of the allocating call */
     bool inherited;                     /* from before a fork: not this process's leak */
@@ -130,14 +132,16 @@ void dv_shadow_unlock(void);
 /* The intercepted functions, for events and the api_calls table. */
 #define DV_APIS(X) \
     X(cudaMalloc) X(cudaMallocAsync) X(cudaFree) X(cudaFreeAsync) \
-    X(cudaMallocHost) X(cudaHostAlloc) X(cudaFreeHost) \
+    X(cudaMallocHost) X(cudaHostAlloc) X(cudaFreeHost) X(cudaMallocManaged) \
     X(cudaMemcpy) X(cudaMemcpyAsync) X(cudaMemcpyPeer) X(cudaMemcpyPeerAsync) \
     X(cudaMemcpy2D) X(cudaMemcpy2DAsync) X(cudaMemset) X(cudaMemsetAsync) \
     X(cudaLaunchKernel) X(cudaDeviceSynchronize) X(cudaStreamSynchronize) \
     X(dt_trace) \
-    X(cuMemAlloc_v2) X(cuMemAllocHost_v2) X(cuMemHostAlloc) X(cuMemFree_v2) X(cuMemFreeHost) \
+    X(cuMemAlloc_v2) X(cuMemAllocHost_v2) X(cuMemHostAlloc) X(cuMemAllocManaged) \
+    X(cuMemFree_v2) X(cuMemFreeHost) \
     X(cuMemcpy) X(cuMemcpyAsync) X(cuMemcpyHtoD_v2) X(cuMemcpyDtoH_v2) X(cuMemcpyDtoD_v2) \
-    X(cuMemsetD8_v2) X(cuMemsetD32_v2) X(cuLaunchKernel)
+    X(cuMemcpyHtoDAsync_v2) X(cuMemcpyDtoHAsync_v2) X(cuMemcpyDtoDAsync_v2) \
+    X(cuMemsetD8_v2) X(cuMemsetD32_v2) X(cuMemsetD8Async) X(cuMemsetD32Async) X(cuLaunchKernel)
 
 typedef enum {
 #define DV_API_ENUM(name) DV_API_##name,
@@ -194,6 +198,7 @@ typedef struct {
             int16_t src_device, dst_device;
             uint8_t direction, host_memory;
             bool async;
+            uint64_t stream;            /* the handle; 0 for the default stream */
         } copy;
         struct {
             const void *func;
@@ -324,7 +329,8 @@ void dv_seen_alloc(dv_api api, dv_memory memory, int device, const void *p, uint
 /* Before a free, a copy or a launch: the checks, and e filled for dv_seen_end. */
 void dv_seen_free(dv_event *e, dv_api api, void *p, uint32_t site);
 void dv_seen_copy(dv_event *e, dv_api api, void *dst, uint64_t dst_span, const void *src,
-                  uint64_t src_span, uint64_t bytes, int kind, bool async, uint32_t site);
+                  uint64_t src_span, uint64_t bytes, int kind, bool async, uint64_t stream,
+                  uint32_t site);
 void dv_seen_launch(dv_event *e, dv_api api, const void *func, const unsigned grid[3],
                     const unsigned block[3], void **args, uint64_t shared, uint64_t stream,
                     int dev, uint32_t site);

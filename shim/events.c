@@ -104,6 +104,7 @@ static void bind_facts(const dv_event *e, int64_t ref)
     case DV_EV_COPY:
         sqlite3_bind_int64(ev.insert, 9, (int64_t)e->u.copy.bytes);
         sqlite3_bind_text(ev.insert, 10, direction_names[e->u.copy.direction], -1, SQLITE_STATIC);
+        sqlite3_bind_int64(ev.insert, 8, (int64_t)e->u.copy.stream);
         /* the device doing the work: the destination's, else the source's */
         sqlite3_bind_int64(ev.insert, 7, e->u.copy.dst_device >= 0 ? e->u.copy.dst_device
                                                                     : e->u.copy.src_device);

@@ -81,7 +81,7 @@ static int current_device(void)
 static void record_alloc(dv_api api, void **p, size_t bytes, dv_memory memory, uint32_t site,
                          cudaError_t rc, uint64_t start_ns)
 {
-    dv_seen_alloc(api, memory, memory == DV_MEM_DEVICE ? current_device() : -1,
+    dv_seen_alloc(api, memory, memory != DV_MEM_PINNED ? current_device() : -1,
                   rc == cudaSuccess && p ? *p : NULL, bytes, site, rc, start_ns);
 }
 
@@ -119,6 +119,13 @@ cudaError_t cudaHostAlloc(void **p, size_t bytes, unsigned int flags)
     ALLOCATOR(DV_API_cudaHostAlloc, DV_MEM_PINNED, FORWARD(cudaHostAlloc, p, bytes, flags));
 }
 
+NEXT_SLOT(cudaMallocManaged)
+cudaError_t cudaMallocManaged(void **p, size_t bytes, unsigned int flags)
+{
+    ALLOCATOR(DV_API_cudaMallocManaged, DV_MEM_MANAGED,
+              FORWARD(cudaMallocManaged, p, bytes, flags));
+}
+
 /* ---- free -------------------------------------------------------------------------- */
 
 /* Checked (and taken off the shadow state) before the memory goes back, so
@@ -152,12 +159,13 @@ cudaError_t cudaFreeHost(void *p)
 
 /* ---- copies ------------------------------------------------------------------------- */
 
-#define COPY(which, to, to_span, from, from_span, nbytes, how, is_async, call) do { \
+/* stream: the copy's, or NULL (the default stream) for a synchronous one. */
+#define COPY(which, to, to_span, from, from_span, nbytes, how, is_async, stream, call) do { \
         if (!dv_active()) \
             return call; \
         dv_event e; \
         dv_seen_copy(&e, which, to, to_span, from, from_span, nbytes, how, is_async, \
-                     dv_site_here()); \
+                     (uint64_t)(uintptr_t)(stream), dv_site_here()); \
         dv_seen_end(&e, call); \
         return (cudaError_t)e.result; \
     } while (0)
@@ -165,21 +173,21 @@ cudaError_t cudaFreeHost(void *p)
 NEXT_SLOT(cudaMemcpy)
 cudaError_t cudaMemcpy(void *dst, const void *src, size_t n, enum cudaMemcpyKind kind)
 {
-    COPY(DV_API_cudaMemcpy, dst, n, src, n, n, kind, false, FORWARD(cudaMemcpy, dst, src, n, kind));
+    COPY(DV_API_cudaMemcpy, dst, n, src, n, n, kind, false, NULL, FORWARD(cudaMemcpy, dst, src, n, kind));
 }
 
 NEXT_SLOT(cudaMemcpyAsync)
 cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t n, enum cudaMemcpyKind kind,
                             cudaStream_t s)
 {
-    COPY(DV_API_cudaMemcpyAsync, dst, n, src, n, n, kind, true,
+    COPY(DV_API_cudaMemcpyAsync, dst, n, src, n, n, kind, true, s,
          FORWARD(cudaMemcpyAsync, dst, src, n, kind, s));
 }
 
 NEXT_SLOT(cudaMemcpyPeer)
 cudaError_t cudaMemcpyPeer(void *dst, int dd, const void *src, int sd, size_t n)
 {
-    COPY(DV_API_cudaMemcpyPeer, dst, n, src, n, n, DV_COPY_PEER, false,
+    COPY(DV_API_cudaMemcpyPeer, dst, n, src, n, n, DV_COPY_PEER, false, NULL,
          FORWARD(cudaMemcpyPeer, dst, dd, src, sd, n));
 }
 
@@ -187,7 +195,7 @@ NEXT_SLOT(cudaMemcpyPeerAsync)
 cudaError_t cudaMemcpyPeerAsync(void *dst, int dd, const void *src, int sd, size_t n,
                                 cudaStream_t s)
 {
-    COPY(DV_API_cudaMemcpyPeerAsync, dst, n, src, n, n, DV_COPY_PEER, true,
+    COPY(DV_API_cudaMemcpyPeerAsync, dst, n, src, n, n, DV_COPY_PEER, true, s,
          FORWARD(cudaMemcpyPeerAsync, dst, dd, src, sd, n, s));
 }
 
@@ -202,7 +210,7 @@ cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitc
                          size_t height, enum cudaMemcpyKind kind)
 {
     COPY(DV_API_cudaMemcpy2D, dst, span_2d(dpitch, width, height), src,
-         span_2d(spitch, width, height), width * height, kind, false,
+         span_2d(spitch, width, height), width * height, kind, false, NULL,
          FORWARD(cudaMemcpy2D, dst, dpitch, src, spitch, width, height, kind));
 }
 
@@ -212,21 +220,21 @@ cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t 
                               cudaStream_t s)
 {
     COPY(DV_API_cudaMemcpy2DAsync, dst, span_2d(dpitch, width, height), src,
-         span_2d(spitch, width, height), width * height, kind, true,
+         span_2d(spitch, width, height), width * height, kind, true, s,
          FORWARD(cudaMemcpy2DAsync, dst, dpitch, src, spitch, width, height, kind, s));
 }
 
 NEXT_SLOT(cudaMemset)
 cudaError_t cudaMemset(void *p, int value, size_t n)
 {
-    COPY(DV_API_cudaMemset, p, n, NULL, 0, n, cudaMemcpyDefault, false,
+    COPY(DV_API_cudaMemset, p, n, NULL, 0, n, cudaMemcpyDefault, false, NULL,
          FORWARD(cudaMemset, p, value, n));
 }
 
 NEXT_SLOT(cudaMemsetAsync)
 cudaError_t cudaMemsetAsync(void *p, int value, size_t n, cudaStream_t s)
 {
-    COPY(DV_API_cudaMemsetAsync, p, n, NULL, 0, n, cudaMemcpyDefault, true,
+    COPY(DV_API_cudaMemsetAsync, p, n, NULL, 0, n, cudaMemcpyDefault, true, s,
          FORWARD(cudaMemsetAsync, p, value, n, s));
 }
 

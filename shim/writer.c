@@ -523,7 +523,7 @@ static void write_event(dv_event *e)
 
 /* ---- writing the sums -------------------------------------------------------- */
 
-static const char *const memory_names[] = { "device", "pinned" };
+static const char *const memory_names[] = { "device", "pinned", "managed" };
 static const char *const direction_names[] = { "HtoD", "DtoH", "DtoD", "HtoH", "memset" };
 static const char *const host_memory_names[] = { "none", "pageable", "pinned" };
 

@@ -19,7 +19,8 @@
     X(cudaMemoryTypeUnregistered) X(cudaMemoryTypeHost)                         \
     X(cudaMemoryTypeDevice) X(cudaMemoryTypeManaged)                            \
     X(cudaHostAllocDefault) X(cudaHostAllocPortable) X(cudaHostAllocMapped)     \
-    X(cudaHostAllocWriteCombined)                                               \
+    X(cudaHostAllocWriteCombined) X(cudaMemAttachGlobal) X(cudaMemAttachHost)   \
+    X(CU_MEM_ATTACH_GLOBAL) X(CU_MEM_ATTACH_HOST)                               \
     X(sizeof(cudaError_t)) X(sizeof(enum cudaMemcpyKind))                       \
     X(sizeof(struct cudaPointerAttributes))                                     \
     X(offsetof(struct cudaPointerAttributes, type))                             \
@@ -56,6 +57,10 @@
     X(__VA_ARGS__, DRIVER, cuMemcpyDtoD_v2) X(__VA_ARGS__, DRIVER, cuMemcpy)                    \
     X(__VA_ARGS__, DRIVER, cuMemcpyAsync) X(__VA_ARGS__, DRIVER, cuMemsetD8_v2)                 \
     X(__VA_ARGS__, DRIVER, cuMemsetD32_v2) X(__VA_ARGS__, DRIVER, cuLaunchKernel)               \
+    X(__VA_ARGS__, DRIVER, cuMemAllocManaged) X(__VA_ARGS__, DRIVER, cuMemcpyHtoDAsync_v2)      \
+    X(__VA_ARGS__, DRIVER, cuMemcpyDtoHAsync_v2) X(__VA_ARGS__, DRIVER, cuMemcpyDtoDAsync_v2)   \
+    X(__VA_ARGS__, DRIVER, cuMemsetD8Async) X(__VA_ARGS__, DRIVER, cuMemsetD32Async)            \
+    X(__VA_ARGS__, RUNTIME, cudaMemsetAsync_v3020) X(__VA_ARGS__, RUNTIME, cudaMallocManaged_v6000) \
     X(__VA_ARGS__, RUNTIME, cudaMalloc_v3020) X(__VA_ARGS__, RUNTIME, cudaFree_v3020)           \
     X(__VA_ARGS__, RUNTIME, cudaMallocHost_v3020) X(__VA_ARGS__, RUNTIME, cudaFreeHost_v3020)   \
     X(__VA_ARGS__, RUNTIME, cudaHostAlloc_v3020) X(__VA_ARGS__, RUNTIME, cudaMemcpy_v3020)      \

@@ -807,6 +807,77 @@ static void test_memset(void)
     cudaGetLastError();
 }
 
+static void test_memset_async(void)
+{
+    enum { N = 256 };
+    unsigned char *d = NULL, h[N];
+    cudaStream_t s = NULL;
+    struct { void *a, *b; } fake = { NULL, NULL };
+    CHECK_OK(cudaStreamCreate(&s));
+    CHECK_OK(cudaMalloc((void **)&d, N));
+    CHECK_OK(cudaMemsetAsync(d, 0x11, N, s));
+    CHECK_OK(cudaMemsetAsync(d + 8, 0x22, 8, NULL));
+    CHECK_OK(cudaStreamSynchronize(s));
+    CHECK_OK(cudaMemcpy(h, d, N, cudaMemcpyDeviceToHost));
+    CHECK(all_bytes(h, 8, 0x11) && all_bytes(h + 8, 8, 0x22) && all_bytes(h + 16, N - 16, 0x11));
+    cudaGetLastError();
+    CHECK_RC(cudaMemsetAsync(d, 0, N + 1, s), cudaErrorInvalidValue);
+    CHECK_RC(cudaMemsetAsync(h, 0, N, s), cudaErrorInvalidValue);
+    CHECK_RC(cudaMemsetAsync(d, 0x33, N, (cudaStream_t)(void *)&fake),
+             cudaErrorInvalidResourceHandle);
+    CHECK_RC(cudaGetLastError(), cudaErrorInvalidResourceHandle);
+    CHECK_OK(cudaMemcpy(h, d, N, cudaMemcpyDeviceToHost));
+    CHECK(all_bytes(h, 8, 0x11));               /* the refused ones wrote nothing */
+    CHECK_OK(cudaFree(d));
+    CHECK_OK(cudaStreamDestroy(s));
+}
+
+/* Managed memory: the host's and every device's kernels', at one address. */
+static void test_managed(void)
+{
+    enum { N = 1000 };
+    unsigned *m = NULL, *d = NULL, h[N];
+    struct cudaPointerAttributes a;
+    CHECK_OK(cudaMallocManaged((void **)&m, N * sizeof *m, cudaMemAttachGlobal));
+    for (size_t i = 0; i < N; i++)
+        m[i] = (unsigned)i;                     /* host code writes it: no fault */
+    CHECK_OK(cudaPointerGetAttributes(&a, m + 10));
+    CHECK(a.type == cudaMemoryTypeManaged && a.device == 0 && a.devicePointer == m + 10 &&
+          a.hostPointer == m + 10);
+    CHECK_OK(add_one(m, N, 4, 256));
+    CHECK_OK(cudaSetDevice(1));
+    CHECK_OK(add_one(m, 10, 1, 32));            /* another device's kernel, no peer access */
+    CHECK_OK(cudaDeviceSynchronize());
+    CHECK_OK(cudaSetDevice(0));
+    CHECK(m[0] == 2 && m[9] == 11 && m[10] == 11 && m[N - 1] == N);
+
+    /* copies of any kind and memsets take it, bounded by its size */
+    CHECK_OK(cudaMalloc((void **)&d, N * sizeof *d));
+    CHECK_OK(cudaMemcpy(d, m, N * sizeof *m, cudaMemcpyDeviceToDevice));
+    CHECK_OK(cudaMemcpy(h, d, N * sizeof *h, cudaMemcpyDeviceToHost));
+    CHECK(h[0] == 2 && h[N - 1] == N);
+    CHECK_OK(cudaMemcpy(m, h, sizeof h, cudaMemcpyHostToDevice));
+    CHECK_OK(cudaMemcpy(h, m, sizeof h, cudaMemcpyHostToHost));
+    CHECK_OK(cudaMemset(m, 0, 16));
+    CHECK(m[0] == 0 && m[3] == 0 && m[4] == 6);
+    cudaGetLastError();
+    CHECK_RC(cudaMemset(m, 0, N * sizeof *m + 1), cudaErrorInvalidValue);
+    CHECK_RC(cudaMemcpy(m + 1, h, sizeof h, cudaMemcpyHostToDevice), cudaErrorInvalidValue);
+
+    /* flags and sizes CUDA refuses; cudaFree frees it, cudaFreeHost does not */
+    unsigned *bad = NULL;
+    CHECK_RC(cudaMallocManaged((void **)&bad, 16, 0), cudaErrorInvalidValue);
+    CHECK_RC(cudaMallocManaged((void **)&bad, 16, cudaMemAttachSingle), cudaErrorInvalidValue);
+    CHECK_RC(cudaMallocManaged((void **)&bad, 0, cudaMemAttachGlobal), cudaErrorInvalidValue);
+    CHECK_RC(cudaMallocManaged(NULL, 16, cudaMemAttachHost), cudaErrorInvalidValue);
+    CHECK(bad == NULL);
+    CHECK_RC(cudaFreeHost(m), cudaErrorInvalidValue);
+    CHECK_OK(cudaFree(m));
+    CHECK_RC(cudaFree(m), cudaErrorInvalidValue);
+    CHECK_OK(cudaFree(d));
+    cudaGetLastError();
+}
+
 static void test_streams(void)
 {
     enum { N = 4096 };
@@ -1795,6 +1866,8 @@ int main(int argc, char **argv)
     RUN(test_copy_kind_errors);
     RUN(test_copy_bounds);
     RUN(test_memset);
+    RUN(test_memset_async);
+    RUN(test_managed);
     RUN(test_streams);
     RUN(test_stream_of_another_device);
     RUN(test_pointer_attributes);

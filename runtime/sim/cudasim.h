@@ -18,6 +18,9 @@
  *     reachable; anything else is an illegal address, which, as on a GPU,
  *     the launch does not report: the device's context is poisoned and every
  *     later call on it returns cudaErrorIllegalAddress.
+ *   - Managed memory (cudaMallocManaged) is host memory that every device's
+ *     kernels reach at the same address, and copies of any kind and memsets
+ *     take it.
  *   - Copies check their kind against where the pointers live and their
  *     bounds against the allocation, returning cudaErrorInvalidValue as
  *     libcudart does.  Execution is synchronous: streams order nothing that

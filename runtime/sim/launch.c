@@ -286,8 +286,9 @@ static void *reach(const void *p, int d, const char **what)
         *what = "memory of another device, and peer access to it is not enabled";
         return NULL;
     }
-    if (sim_locate(p).space == SIM_PINNED)
-        return (void *)p;                   /* pinned host memory is mapped */
+    sim_space space = sim_locate(p).space;
+    if (space == SIM_PINNED || space == SIM_MANAGED)
+        return (void *)p;                   /* mapped: the same address on the device */
     *what = "host memory, which a kernel cannot reach";
     return NULL;
 }

@@ -17,14 +17,14 @@
 
 #define SIM_MAX_DEVICES 16
 
-typedef enum { SIM_HOST, SIM_PINNED, SIM_DEVICE } sim_space;
+typedef enum { SIM_HOST, SIM_PINNED, SIM_MANAGED, SIM_DEVICE } sim_space;
 
 /* Where an address lives.  base/size: the allocation holding it, when it is
    inside one (base is NULL for plain host memory and for device addresses
    outside every live allocation). */
 typedef struct {
     sim_space space;
-    int device;             /* SIM_DEVICE: its device; SIM_PINNED: the one that pinned it */
+    int device;             /* SIM_DEVICE: its device; else the one that allocated it */
     char *base;
     size_t size;
 } sim_where;
@@ -38,11 +38,15 @@ int sim_device_of(const void *p);
 /* The bytes behind address p of device d's range. */
 void *sim_alias(int d, const void *p);
 void *sim_device_alloc(int device, size_t size);     /* NULL when out of memory */
-int sim_device_free(void *p);                         /* 0, or -1 if p is no allocation */
+/* Frees device or managed memory (cudaFree takes both): 0, or -1 if p is
+   no such allocation. */
+int sim_device_free(void *p);
 void sim_device_free_all(int device);
 void sim_memory_info(int device, size_t *used, size_t *total);
-void *sim_pinned_alloc(int device, size_t size);
-int sim_pinned_free(void *p);
+/* Pinned (managed false) or managed host memory, and its free: 0, or -1 if
+   p is no allocation of that kind. */
+void *sim_host_alloc(int device, size_t size, bool managed);
+int sim_host_free(void *p, bool managed);
 
 /* ---- api.c --------------------------------------------------------------- */
 
