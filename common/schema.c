@@ -21,6 +21,7 @@ const char devtrace_schema_sql[] =
     "  pageable_access INTEGER,     -- 1 when device 0 can read pageable host memory\n"
     "  events INTEGER,              -- intercepted calls recorded\n"
     "  dropped_events INTEGER,      -- events past DEVTRACE_EVENTS, not in the events table\n"
+    "  dropped_activity INTEGER,    -- device-side records CUPTI had no room for\n"
     "  ended TEXT                   -- 'exit', 'signal' or 'exec' (the image replaced);\n"
     "                               -- NULL while it runs, or when it was cut short\n"
     ");\n"
@@ -93,5 +94,10 @@ const char devtrace_schema_sql[] =
     "  site INTEGER,                -- call_sites.id\n"
     "  kernel INTEGER,              -- kernels.id of a launch\n"
     "  finding INTEGER,             -- findings.id of a finding\n"
+    "  correlation INTEGER,         -- CUPTI's id of a launch's, copy's or memset's call\n"
+    "  device_start_ns INTEGER,     -- when its work began on the device (host clock), and\n"
+    "  device_duration_ns INTEGER,  -- how long it ran there; NULL when CUPTI did not say\n"
     "  PRIMARY KEY (run, seq)\n"
-    ") WITHOUT ROWID;\n";
+    ") WITHOUT ROWID;\n"
+    "CREATE INDEX IF NOT EXISTS events_correlation ON events(run, correlation)\n"
+    "  WHERE correlation IS NOT NULL;\n";

@@ -34,7 +34,10 @@
  *                allocations, frees, copies, memsets, launches, syncs and
  *                findings of a run, one row each, with the host time the
  *                call began and how long it took; runs.dropped_events
- *                counts those past the cap (the sums above stay exact)
+ *                counts those past the cap (the sums above stay exact).
+ *                Launches, copies and memsets also have when their work ran
+ *                on the device, where CUPTI's Activity API says it
+ *                (runs.dropped_activity: records it had no room for)
  *
  * Events are counted in the shim as they happen and written as these sums,
  * so the report's size and the cost of writing it grow with the program's
@@ -47,7 +50,7 @@
 #define DEVTRACE_SCHEMA_H
 
 #define DEVTRACE_APP_ID 0x44565452      /* "DVTR" */
-#define DEVTRACE_SCHEMA_VERSION 1
+#define DEVTRACE_SCHEMA_VERSION 2      /* 2: the events' device-side times */
 
 /* The kinds of findings, X(ID, NAME, SEVERITY): ID is the shim's, NAME
    what findings.kind holds, SEVERITY "error" or "warning" (a GPU that reads

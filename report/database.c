@@ -76,6 +76,18 @@ bool report_has_table(const report *r, const char *table)
     return has;
 }
 
+event_times report_event_times(const report *r)
+{
+    sqlite3_stmt *st = report_prepare(r, "SELECT 1 FROM pragma_table_info('events')"
+                                         " WHERE name = 'device_start_ns'");
+    bool device = report_step(r, st);
+    sqlite3_finalize(st);
+    if (device)
+        return (event_times){ "coalesce(device_start_ns, start_ns)",
+                              "coalesce(device_duration_ns, duration_ns, 0)" };
+    return (event_times){ "start_ns", "coalesce(duration_ns, 0)" };
+}
+
 /* The header says whose file this is and which schema it has. */
 static void check_identity(const report *r)
 {

@@ -101,6 +101,12 @@ void report_exec(const report *r, const char *sql);
 sqlite3_int64 report_int(const report *r, const char *sql);
 /* Whether r has the table (a report from before it was added has not). */
 bool report_has_table(const report *r, const char *table);
+/* An event's start and duration, in SQL on the events table, for a
+   timeline: when its work ran on the device where the report says so
+   (device_start_ns, from CUPTI's Activity API), else when its call ran on
+   the host (a report from before those columns has only these). */
+typedef struct { const char *start, *duration; } event_times;
+event_times report_event_times(const report *r);
 
 /* A query's result, copied out so that it outlives the statement. */
 typedef struct {

@@ -12,8 +12,9 @@
  * callback comes (dv_in_call), and so is a runtime call when the driver
  * calls it makes come: those callbacks are passed over.  And on the emulated
  * device, whose runtime no program can link statically, the runtime's
- * callbacks are not asked for at all while the shim interposes it: they
- * could only repeat what the wrappers saw, at a cost on every call.
+ * callbacks are not asked for while the shim interposes it (they could only
+ * repeat what the wrappers saw, at a cost on every call), unless activity
+ * records are (activity.c): a call's correlation id comes with them.
  *
  * CUPTI takes one subscriber.  When another tool holds it (a profiler), the
  * shim says so once and goes on with interposition alone.  Loaded as a CUDA
@@ -154,6 +155,9 @@ static void CUPTIAPI on_call(void *userdata, CUpti_CallbackDomain domain, CUpti_
         if (*cb->correlationData) {
             dv_in_call++;
             h->before(h, cb->functionParams, dv_site_here(), &pending);
+            dv_correlation = cb->correlationId;
+        } else if (!dv_correlation) {
+            dv_correlation = cb->correlationId;     /* the outermost call the shim is in */
         }
     } else if (*cb->correlationData) {
         dv_in_call--;
@@ -210,8 +214,9 @@ static void subscribe(void)
         fprintf(stderr, "devtrace: CUPTI refused the shim (%s): interposition alone\n", why);
         return;
     }
+    bool activity = dv_activity_start();
     enter(dv_driver_handlers, dv_driver_handler_count, handle, enable);
-    if (!dv_next_is_sim() || !interposing())
+    if (!dv_next_is_sim() || !interposing() || activity)
         enter(runtime_handlers, sizeof runtime_handlers / sizeof *runtime_handlers, handle,
               enable);
     subscribed = true;

@@ -11,6 +11,8 @@
  *   cupti.c      CUPTI's callbacks: the calls interposition cannot see (a
  *                static cudart, a table of driver entry points), and the
  *                injection entry point
+ *   activity.c   CUPTI's Activity API: kernels', copies' and memsets'
+ *                device-side times, joined to their events by correlation id
  *   calls.c      a call's facts into checks and events, however it was seen
  *   next.c       the runtime beneath: libcudart (a GPU) or libcudasim (the
  *                emulated device, chosen when there is no GPU)
@@ -189,6 +191,7 @@ typedef struct {
     int16_t device;                     /* current device of the call, -1 unknown */
     int32_t result;                     /* cudaError_t */
     uint32_t site;
+    uint32_t correlation;               /* CUPTI's id of the call, 0: none (activity.c) */
     uint64_t seq;
     uint64_t start_ns, duration_ns;     /* the call's, on the host; 0: unknown */
     union {
@@ -265,6 +268,23 @@ void dv_events_close(void);
 bool dv_events_add(const dv_event *e, int64_t ref);
 /* After a batch: runs.dropped_events, when it changed. */
 bool dv_events_batch_done(void);
+
+/* ---- device-side times (activity.c) -------------------------------------------- */
+
+/* The correlation id of the call this thread is in, as CUPTI's callbacks
+   said it (0: none yet): cupti.c sets it, dv_seen_end moves it into the
+   event. */
+extern __thread uint32_t dv_correlation __attribute__((tls_model("initial-exec")));
+/* Asks CUPTI for activity records (once subscribed); false where it has no
+   Activity API or refuses it: events keep their host times alone. */
+bool dv_activity_start(void);
+/* Has CUPTI hand back the records it holds (the run ends); false if off. */
+bool dv_activity_flush(void);
+/* The writer's: joins the records handed back so far to their events (after
+   a batch, inside its transaction), and runs.dropped_activity. */
+bool dv_activity_open(struct sqlite3 *db, int64_t run);
+void dv_activity_close(void);
+bool dv_activity_apply(void);
 
 /* ---- the writer (writer.c) -------------------------------------------------- */
 

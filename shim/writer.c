@@ -870,8 +870,11 @@ static void *writer_main(void *arg)
         }
         if (n == BATCH)
             continue;
-        if (atomic_load(&stopping) && !n)
+        if (atomic_load(&stopping) && !n) {
+            if (dv_activity_flush())
+                write_batch(batch, 0);  /* CUPTI's last records, into their events */
             break;
+        }
         pthread_mutex_unlock(&busy);
         idle();
         pthread_mutex_lock(&busy);

@@ -45,7 +45,27 @@
     X(offsetof(CUpti_CallbackData, functionReturnValue))                                        \
     X(offsetof(CUpti_CallbackData, correlationData))                                            \
     X(offsetof(CUpti_CallbackData, correlationId))                                              \
+    X(CUPTI_ERROR_MAX_LIMIT_REACHED) X(CUPTI_ERROR_INVALID_KIND) X(CUPTI_ERROR_NOT_SUPPORTED)  \
+    X(CUPTI_ACTIVITY_KIND_MEMCPY) X(CUPTI_ACTIVITY_KIND_MEMSET) X(CUPTI_ACTIVITY_KIND_KERNEL)   \
+    X(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL) X(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED)                \
+    X(CUPTI_ACTIVITY_MEMCPY_KIND_HTOD) X(CUPTI_ACTIVITY_MEMCPY_KIND_DTOH)                       \
+    X(CUPTI_ACTIVITY_MEMCPY_KIND_DTOD) X(CUPTI_ACTIVITY_MEMCPY_KIND_HTOH)                       \
+    X(CUPTI_ACTIVITY_MEMORY_KIND_PAGEABLE) X(CUPTI_ACTIVITY_MEMORY_KIND_PINNED)                 \
+    X(CUPTI_ACTIVITY_MEMORY_KIND_DEVICE) X(CUPTI_ACTIVITY_MEMORY_KIND_MANAGED)                  \
+    ACTIVITY_RECORD(X, CUpti_ActivityMemcpy6) ACTIVITY_RECORD(X, CUpti_ActivityMemset4)          \
+    ACTIVITY_RECORD(X, CUpti_ActivityKernel10)                                                  \
+    X(offsetof(CUpti_ActivityMemcpy6, copyKind)) X(offsetof(CUpti_ActivityMemcpy6, bytes))      \
+    X(offsetof(CUpti_ActivityMemcpy6, copyCount)) X(offsetof(CUpti_ActivityMemset4, value))     \
+    X(offsetof(CUpti_ActivityMemset4, memoryKind)) X(offsetof(CUpti_ActivityKernel10, gridX))   \
+    X(offsetof(CUpti_ActivityKernel10, name)) X(offsetof(CUpti_ActivityKernel10, completed))    \
+    X(offsetof(CUpti_ActivityKernel10, isDeviceLaunched))                                       \
     CUPTI_PARAMS(CUPTI_ABI_PARAMS, X)
+
+/* An activity record's size, and where its kind, times, device and
+   correlation id are. */
+#define ACTIVITY_RECORD(X, type) \
+    X(sizeof(type)) X(offsetof(type, kind)) X(offsetof(type, start)) X(offsetof(type, end)) \
+    X(offsetof(type, deviceId)) X(offsetof(type, streamId)) X(offsetof(type, correlationId))
 
 /* Each traced call: its callback id and its params struct's size. */
 #define CUPTI_ABI_PARAMS(X, domain, fn) X(CUPTI_##domain##_TRACE_CBID_##fn) X(sizeof(fn##_params))

@@ -397,11 +397,12 @@ cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *a, const void
 
 /* One side of a copy: in the space the kind says (managed memory is in
    both), inside its allocation, and where its bytes are. */
-static cudaError_t copy_side(const void *p, size_t count, bool check, bool device, char **bytes)
+static cudaError_t copy_side(const void *p, size_t count, bool check, bool device, char **bytes,
+                             sim_where *at)
 {
     if (!p)
         return cudaErrorInvalidValue;
-    sim_where w = sim_locate(p);
+    sim_where w = *at = sim_locate(p);
     if (check && w.space != SIM_MANAGED && device != (w.space == SIM_DEVICE))
         return cudaErrorInvalidValue;
     if (w.space == SIM_DEVICE && sim_sticky(w.device) != cudaSuccess)
@@ -426,10 +427,14 @@ cudaError_t sim_copy(void *dst, const void *src, size_t count, enum cudaMemcpyKi
     if (count == 0)
         return cudaSuccess;
     const memkind *k = &memkinds[kind];
-    if ((e = copy_side(dst, count, k->sided, k->dst_device, &to)) != cudaSuccess ||
-        (e = copy_side(src, count, k->sided, k->src_device, &from)) != cudaSuccess)
+    sim_where wd, ws;
+    if ((e = copy_side(dst, count, k->sided, k->dst_device, &to, &wd)) != cudaSuccess ||
+        (e = copy_side(src, count, k->sided, k->src_device, &from, &ws)) != cudaSuccess)
         return e;
+    uint64_t start = sim_recording(SIM_RECORD_COPIES) ? sim_clock() : 0;
     memmove(to, from, count);
+    if (start)
+        sim_record_copy(&wd, &ws, count, start);
     return cudaSuccess;
 }
 
@@ -472,12 +477,19 @@ cudaError_t sim_fill(void *ptr, const void *pattern, size_t width, size_t count)
         return e;
     if (count > SIZE_MAX / width)
         return cudaErrorInvalidValue;
-    if ((e = copy_side(ptr, count * width, true, true, &bytes)) != cudaSuccess)
+    sim_where w;
+    if ((e = copy_side(ptr, count * width, true, true, &bytes, &w)) != cudaSuccess)
         return e;
+    uint64_t start = sim_recording(SIM_RECORD_FILLS) ? sim_clock() : 0;
     if (width == 1)
         memset(bytes, *(const unsigned char *)pattern, count);
     for (size_t i = 0; width > 1 && i < count; i++)
         memcpy(bytes + i * width, pattern, width);
+    if (start) {
+        uint32_t value = 0;
+        memcpy(&value, pattern, width < sizeof value ? width : sizeof value);
+        sim_record_fill(&w, count * width, value, start);
+    }
     return e;
 }
 

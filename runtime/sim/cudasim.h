@@ -33,8 +33,10 @@
  * describe), and cuGetProcAddress.  For tracers
  * it has CUPTI's callback API (cupti.h): one subscriber, told at the entry
  * and the exit of each runtime or driver call that allocates, copies, sets,
- * frees or launches, with CUPTI's params struct of its arguments; and it
- * loads CUDA_INJECTION64_PATH's library, calling its InitializeInjection, at
+ * frees or launches, with CUPTI's params struct of its arguments; its
+ * Activity API for kernels, copies and memsets, records with the emulator's
+ * own times in the tool's buffers (DT_SIM_ACTIVITY=0: a CUPTI without it);
+ * and it loads CUDA_INJECTION64_PATH's library, calling its InitializeInjection, at
  * cuInit or before the first such call, as CUDA does.
  *
  * Environment: DT_SIM_DEVICES (how many devices, default 2),

@@ -345,7 +345,10 @@ cudaError_t sim_launch(const void *func, dim3 grid, dim3 block, void **args, cud
         return cudaSuccess;
     }
     job j = { k, grid, block, kargs, (uint64_t)grid.x * grid.y * grid.z, 0 };
+    uint64_t start = sim_recording(SIM_RECORD_KERNELS) ? sim_clock() : 0;
     run_grid(&j);
+    if (start)
+        sim_record_kernel(k->name, d, grid, block, start);
     return cudaSuccess;
 }
 

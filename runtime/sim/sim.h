@@ -2,7 +2,7 @@
  * cudasim's insides, shared by its parts: memory.c (where memory lives),
  * api.c (the runtime API over it), launch.c (kernels), driver.c (the
  * driver API over the same) and cupti.c (CUPTI's callbacks for their calls,
- * and the injection library).
+ * its activity records of the device's work, and the injection library).
  */
 #ifndef CUDASIM_SIM_H
 #define CUDASIM_SIM_H
@@ -14,6 +14,7 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #define SIM_MAX_DEVICES 16
 
@@ -108,6 +109,27 @@ void sim_inject(void);
 extern _Atomic bool sim_enabled[CUPTI_CB_DOMAIN_SIZE][SIM_MAX_CBID];
 extern _Atomic bool sim_injected;
 
+/* ---- cupti.c: activity records ------------------------------------------ */
+
+/* What the enabled activity kinds record, a bit each; 0 when nothing. */
+enum { SIM_RECORD_COPIES = 1, SIM_RECORD_FILLS = 2, SIM_RECORD_KERNELS = 4 };
+extern _Atomic unsigned sim_activity;
+static inline bool sim_recording(unsigned what)
+{
+    return atomic_load_explicit(&sim_activity, memory_order_relaxed) & what;
+}
+/* The correlation id of the traced call this thread is in (0: none), which
+   its records and its callbacks carry. */
+extern __thread uint32_t sim_correlation;
+uint32_t sim_next_correlation(void);
+/* CUPTI's clock: unix time in nanoseconds. */
+uint64_t sim_clock(void);
+/* The records of work that ran on the device from start to now: a copy
+   between two places, a fill of one, a kernel's grid. */
+void sim_record_copy(const sim_where *dst, const sim_where *src, size_t bytes, uint64_t start);
+void sim_record_fill(const sim_where *dst, size_t bytes, uint32_t value, uint64_t start);
+void sim_record_kernel(const char *name, int device, dim3 grid, dim3 block, uint64_t start);
+
 /* Whether a call of domain and cbid is traced: the question every traced
    call asks, so it is two loads. */
 static inline bool sim_tracing(CUpti_CallbackDomain domain, CUpti_CallbackId cbid)
@@ -123,6 +145,7 @@ static inline bool sim_tracing(CUpti_CallbackDomain domain, CUpti_CallbackId cbi
         params_type params_ = { __VA_ARGS__ }; \
         sim_traced_call t_; \
         t_.callback = NULL; \
+        sim_correlation = sim_recording(~0u) ? sim_next_correlation() : 0; \
         if (sim_tracing(domain, cbid)) \
             sim_trace_enter(&t_, domain, cbid, name, &params_); \
         __typeof__(call) r_ = call; \

@@ -1,2 +1,2 @@
 -- A report from a devtrace newer than this one.
-PRAGMA user_version = 2;
+PRAGMA user_version = 99;

@@ -7,6 +7,7 @@
  */
 // devtrace-sql: SELECT group_concat(api || ' ' || direction || ' ' || (stream != 0), ', ') FROM (SELECT * FROM events WHERE type = 'copy' ORDER BY seq) => cuMemcpyHtoDAsync_v2 HtoD 1, cuMemsetD8Async memset 1, cuMemsetD32Async memset 1, cuMemcpyDtoDAsync_v2 DtoD 1, cuMemcpyDtoHAsync_v2 DtoH 1, cuMemcpyAsync DtoH 0
 // devtrace-sql: SELECT count(DISTINCT stream) FROM events WHERE stream != 0 => 1
+// devtrace-sql: SELECT count(*) FROM events WHERE type IN ('copy', 'launch') AND (device_start_ns < start_ns OR device_duration_ns IS NULL) => 0
 // devtrace-sql: SELECT group_concat(memory || ' ' || api, ', ') FROM (SELECT * FROM allocations ORDER BY first_seq) => device cuMemAlloc_v2, managed cuMemAllocManaged
 #include <cuda.h>
 #include <cuda_runtime_api.h>

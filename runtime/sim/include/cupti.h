@@ -1,7 +1,8 @@
 /*
  * The part of CUPTI's callback API (cupti.h: cupti_result.h,
  * cupti_callbacks.h, cupti_driver_cbid.h, cupti_runtime_cbid.h, and the
- * parameter structs of the generated_*_meta.h headers it includes) that
+ * parameter structs of the generated_*_meta.h headers it includes), and of
+ * its Activity API (cupti_activity.h, included at the end), that
  * libcudasim implements and libdevtrace uses, for machines without the CUDA
  * toolkit.  Written from CUPTI's documented API: names and values are those
  * of CUDA 13; only the callback ids of the calls the emulated device traces
@@ -27,7 +28,11 @@ extern "C" {
 typedef enum {
     CUPTI_SUCCESS = 0,
     CUPTI_ERROR_INVALID_PARAMETER = 1,
+    CUPTI_ERROR_INVALID_OPERATION = 7,
+    CUPTI_ERROR_MAX_LIMIT_REACHED = 12,
     CUPTI_ERROR_NOT_INITIALIZED = 15,
+    CUPTI_ERROR_INVALID_KIND = 21,
+    CUPTI_ERROR_NOT_SUPPORTED = 27,
     CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED = 39,
     CUPTI_ERROR_UNKNOWN = 999
 } CUptiResult;
@@ -115,6 +120,8 @@ CUptiResult CUPTIAPI cuptiEnableCallback(uint32_t enable, CUpti_SubscriberHandle
                                          CUpti_CallbackDomain domain, CUpti_CallbackId cbid);
 CUptiResult CUPTIAPI cuptiEnableDomain(uint32_t enable, CUpti_SubscriberHandle subscriber,
                                        CUpti_CallbackDomain domain);
+
+#include <cupti_activity.h>
 
 #ifdef __cplusplus
 }
