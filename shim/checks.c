@@ -62,6 +62,7 @@ typedef struct {
     _Atomic(const void *) func;
     const char *name;
     int nparams;                        /* -1: unknown */
+    bool counted;                       /* nparams is the count, not just those known */
     uint8_t kind[MAX_PARAMS];
 } kernel_layout;
 
@@ -78,8 +79,10 @@ static const struct { const char *info, *name; } describers[] = {
 };
 
 /* What each parameter is: sizes from CUDA (asked until it says there is no
-   such parameter); whether a pointer from the emulated device, which knows,
-   else "any 8 bytes may be". */
+   such parameter, an invalid value: any other error leaves the count
+   unknown, as for a kernel the emulated device knows by name alone);
+   whether a pointer from the emulated device, which knows, else "any 8
+   bytes may be". */
 static void learn_layout(void *layout)
 {
     typedef int (*info_fn)(const void *, size_t, size_t *, size_t *);
@@ -96,13 +99,14 @@ static void learn_layout(void *layout)
             continue;
         if (!name || name(&k->name, func) != 0)
             k->name = NULL;
-        int n = 0;
-        for (; n < MAX_PARAMS && info(func, (size_t)n, &offset, &size) == 0; n++) {
+        int n = 0, rc = 0;
+        for (; n < MAX_PARAMS && (rc = info(func, (size_t)n, &offset, &size)) == 0; n++) {
             int known = is_pointer ? is_pointer(func, n) : -1;
             k->kind[n] = known == 1 ? PARAM_POINTER
                        : known == 0 || size != sizeof(void *) ? PARAM_VALUE : PARAM_MAYBE_POINTER;
         }
         k->nparams = n > 0 || k->name ? n : -1;
+        k->counted = rc == cudaErrorInvalidValue || n == MAX_PARAMS;
     }
 }
 
@@ -128,6 +132,7 @@ static const kernel_layout *layout_of(const void *func)
         if (learnt.nparams >= 0) {      /* else unknown: asked again at the next launch */
             k->name = learnt.name;
             k->nparams = learnt.nparams;
+            k->counted = learnt.counted;
             memcpy(k->kind, learnt.kind, sizeof k->kind);
             nlayouts++;
             atomic_store_explicit(&k->func, func, memory_order_release);
@@ -140,7 +145,7 @@ static const kernel_layout *layout_of(const void *func)
 int dv_kernel_param_count(const void *func)
 {
     const kernel_layout *k = layout_of(func);
-    return k ? k->nparams : -1;
+    return k && k->counted ? k->nparams : -1;
 }
 
 const char *dv_kernel_name(const void *func)

@@ -11,6 +11,7 @@
 #include "devtrace.h"
 
 #include <cuda_runtime_api.h>
+#include <sim/cuda_host_runtime.h>
 
 /* The runtime beneath's fn, looked up once. */
 #define NEXT(fn) ((__typeof__(&fn))next_of(&next_##fn, #fn))
@@ -52,6 +53,59 @@ static void *next_of(_Atomic(void *) *slot, const char *name)
     ret fn params { return FORWARD(fn, EXPAND args); }
 #define EXPAND(...) __VA_ARGS__
 PASS_THROUGH(DEFINE_PASS_THROUGH)
+
+/* What nvcc's host code calls (crt/host_runtime.h): a module's and its
+   kernels' registration, and <<<>>>'s configuration.  Forwarded so that the
+   runtime that launches the kernels is the one that knows them by name: on
+   the emulated device, libcudasim, not the program's libcudart. */
+NEXT_SLOT(__cudaRegisterFatBinary)
+void **__cudaRegisterFatBinary(void *fat_binary)
+{
+    return NEXT(__cudaRegisterFatBinary) ? NEXT(__cudaRegisterFatBinary)(fat_binary) : NULL;
+}
+
+#define FORWARD_VOID(fn, ...) do { if (NEXT(fn)) NEXT(fn)(__VA_ARGS__); } while (0)
+
+NEXT_SLOT(__cudaRegisterFatBinaryEnd)
+void __cudaRegisterFatBinaryEnd(void **handle)
+{
+    FORWARD_VOID(__cudaRegisterFatBinaryEnd, handle);
+}
+
+NEXT_SLOT(__cudaUnregisterFatBinary)
+void __cudaUnregisterFatBinary(void **handle)
+{
+    FORWARD_VOID(__cudaUnregisterFatBinary, handle);
+}
+
+NEXT_SLOT(__cudaRegisterFunction)
+void __cudaRegisterFunction(void **handle, const char *host_function, char *device_function,
+                            const char *name, int thread_limit, void *tid, void *bid,
+                            dim3 *block, dim3 *grid, int *warp_size)
+{
+    FORWARD_VOID(__cudaRegisterFunction, handle, host_function, device_function, name,
+                 thread_limit, tid, bid, block, grid, warp_size);
+}
+
+/* Nonzero: the launch is not made. */
+NEXT_SLOT(__cudaPushCallConfiguration)
+unsigned __cudaPushCallConfiguration(dim3 grid, dim3 block, size_t shared, cudaStream_t stream)
+{
+    return NEXT(__cudaPushCallConfiguration)
+               ? NEXT(__cudaPushCallConfiguration)(grid, block, shared, stream) : 1;
+}
+
+NEXT_SLOT(__cudaPopCallConfiguration)
+cudaError_t __cudaPopCallConfiguration(dim3 *grid, dim3 *block, size_t *shared, void *stream)
+{
+    return FORWARD(__cudaPopCallConfiguration, grid, block, shared, stream);
+}
+
+NEXT_SLOT(__cudaGetKernel)
+cudaError_t __cudaGetKernel(const void **kernel, const void *host_function)
+{
+    return FORWARD(__cudaGetKernel, kernel, host_function);
+}
 
 /* Error strings are not cudaError_t: NULL-safe forwarding of their own. */
 NEXT_SLOT(cudaGetErrorString)
@@ -260,11 +314,6 @@ cudaError_t cudaLaunchKernel(const void *func, dim3 grid, dim3 block, void **arg
 
 /* What nvcc's launch stubs call (CUDA 12.8 and later), with a cudaKernel_t,
    which CUDA's cudaFunc* queries accept in place of a function. */
-cudaError_t __cudaLaunchKernel(const void *kernel, dim3 grid, dim3 block, void **args,
-                               size_t shared, cudaStream_t stream);
-cudaError_t __cudaLaunchKernel_ptsz(const void *kernel, dim3 grid, dim3 block, void **args,
-                                    size_t shared, cudaStream_t stream);
-
 NEXT_SLOT(__cudaLaunchKernel)
 cudaError_t __cudaLaunchKernel(const void *kernel, dim3 grid, dim3 block, void **args,
                                size_t shared, cudaStream_t stream)

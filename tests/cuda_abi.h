@@ -10,6 +10,7 @@
     X(cudaErrorInitializationError) X(cudaErrorInvalidConfiguration)            \
     X(cudaErrorInvalidDevicePointer) X(cudaErrorInvalidMemcpyDirection)         \
     X(cudaErrorInvalidDeviceFunction) X(cudaErrorNoDevice)                      \
+    X(cudaErrorNoKernelImageForDevice)                                          \
     X(cudaErrorInvalidDevice) X(cudaErrorInvalidResourceHandle)                 \
     X(cudaErrorIllegalAddress) X(cudaErrorPeerAccessAlreadyEnabled)             \
     X(cudaErrorPeerAccessNotEnabled) X(cudaErrorLaunchFailure)                  \

@@ -15,6 +15,7 @@
  */
 #include <cuda_runtime_api.h>
 #include "cudasim.h"
+#include "cuda_host_runtime.h"
 
 #include "test.h"
 
@@ -1309,6 +1310,61 @@ static void launch_grid_x_over_limit(void *arg)
     _exit(e == cudaErrorInvalidConfiguration ? 0 : 3);
 }
 
+/* What nvcc's host code calls: a kernel registered by name alone is known
+   (its name, its handle) but has no body here, so launching it fails, and
+   <<<>>>'s configuration comes back as it was pushed. */
+static char nvcc_stub;          /* stands in for a __global__ function's host stub */
+
+static void test_nvcc_registration(void)
+{
+    static char device_name[] = "_Z5scalePfif";
+    void **module = __cudaRegisterFatBinary(NULL);
+    CHECK(module != NULL);
+    __cudaRegisterFunction(module, &nvcc_stub, device_name, device_name, -1, NULL, NULL, NULL,
+                           NULL, NULL);
+    __cudaRegisterFunction(module, &nvcc_stub, device_name, "again", -1, NULL, NULL, NULL,
+                           NULL, NULL);
+    __cudaRegisterFatBinaryEnd(module);
+    const char *name = NULL;
+    CHECK_OK(cudaFuncGetName(&name, &nvcc_stub));
+    CHECK(name && strcmp(name, "_Z5scalePfif") == 0);       /* the first registration */
+    size_t offset, size;
+    CHECK_RC(cudaFuncGetParamInfo(&nvcc_stub, 0, &offset, &size), cudaErrorInvalidDeviceFunction);
+
+    cudaStream_t s = NULL, popped = NULL;
+    dim3 grid, block;
+    size_t shared = 0;
+    CHECK_OK(cudaStreamCreate(&s));
+    CHECK(__cudaPushCallConfiguration(d3(4, 2, 1), d3(32, 1, 1), 64, s) == 0);
+    CHECK_OK(__cudaPopCallConfiguration(&grid, &block, &shared, &popped));
+    CHECK(grid.x == 4 && grid.y == 2 && block.x == 32 && shared == 64 && popped == s);
+
+    const void *kernel = NULL;
+    CHECK_OK(__cudaGetKernel(&kernel, &nvcc_stub));
+    CHECK(kernel == &nvcc_stub);
+    cudaGetLastError();
+    CHECK_RC(__cudaLaunchKernel(kernel, grid, block, NULL, 0, s),
+             cudaErrorNoKernelImageForDevice);
+    CHECK_RC(cudaGetLastError(), cudaErrorNoKernelImageForDevice);
+    CHECK_OK(cudaDeviceSynchronize());                      /* the device is fine */
+    char unknown;
+    CHECK_RC(__cudaGetKernel(&kernel, &unknown), cudaErrorInvalidDeviceFunction);
+    cudaGetLastError();
+
+    /* a host-built kernel launches through the same entry */
+    unsigned *du = NULL, u[64] = { 0 };
+    size_t n = 64;
+    void *args[] = { &du, &n };
+    CHECK_OK(cudaMalloc((void **)&du, sizeof u));
+    CHECK_OK(cudaMemcpy(du, u, sizeof u, cudaMemcpyHostToDevice));
+    CHECK_OK(__cudaLaunchKernel(&k_add_one, d3(2, 1, 1), d3(32, 1, 1), args, 0, NULL));
+    CHECK_OK(cudaMemcpy(u, du, sizeof u, cudaMemcpyDeviceToHost));
+    CHECK(u[0] == 1 && u[63] == 1);
+    CHECK_OK(cudaFree(du));
+    CHECK_OK(cudaStreamDestroy(s));
+    __cudaUnregisterFatBinary(module);
+}
+
 static void test_launch_errors(void)
 {
     unsigned *d = NULL;
@@ -1877,6 +1933,7 @@ int main(int argc, char **argv)
     RUN(test_kernel_add_one);
     RUN(test_kernel_builtins);
     RUN(test_launch_errors);
+    RUN(test_nvcc_registration);
     RUN(test_kernel_host_pointer_faults);
     RUN(test_kernel_fault_message);
     RUN(test_kernel_peer_pointer);

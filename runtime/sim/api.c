@@ -26,6 +26,7 @@
     X(cudaErrorInvalidMemcpyDirection, "invalid copy direction for memcpy")               \
     X(cudaErrorInvalidDeviceFunction, "invalid device function")                          \
     X(cudaErrorNoDevice, "no CUDA-capable device is detected")                            \
+    X(cudaErrorNoKernelImageForDevice, "no kernel image is available for execution on the device") \
     X(cudaErrorInvalidDevice, "invalid device ordinal")                                   \
     X(cudaErrorInvalidResourceHandle, "invalid resource handle")                          \
     X(cudaErrorIllegalAddress, "an illegal memory access was encountered")                \

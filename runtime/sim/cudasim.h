@@ -26,6 +26,11 @@
  *     libcudart does.  Execution is synchronous: streams order nothing that
  *     is not already in order.
  *
+ * A program nvcc built against the shared libcudart registers its kernels
+ * by name (__cudaRegisterFunction, nvcc.c): they are known, and a launch of
+ * one fails with cudaErrorNoKernelImageForDevice, device code being what
+ * the emulator cannot run.
+ *
  * The driver API (cuda.h) is the same device seen otherwise: cuInit, primary
  * contexts (a context is its device), cuMemAlloc and the rest over the same
  * memory, cuLaunchKernel of a registered kernel (its CUfunction a handle, as

@@ -1,6 +1,7 @@
 /*
  * cudasim's insides, shared by its parts: memory.c (where memory lives),
- * api.c (the runtime API over it), launch.c (kernels), driver.c (the
+ * api.c (the runtime API over it), launch.c (kernels), nvcc.c (what nvcc's
+ * host code calls to register and launch them), driver.c (the
  * driver API over the same) and cupti.c (CUPTI's callbacks for their calls,
  * its activity records of the device's work, and the injection library).
  */
@@ -79,6 +80,9 @@ void sim_launch_after_fork(void);
    leaving the thread's last error alone. */
 cudaError_t sim_function_name(const char **name, const void *func);
 cudaError_t sim_param_info(const void *func, size_t index, size_t *offset, size_t *size);
+/* Files a kernel nvcc built, known by its host function and name alone:
+   the emulator has no body to run for it (once; a known kernel is kept). */
+void sim_register_name(const void *entry, const char *name);
 /* The entry address of the kernel whose CUfunction is function; NULL when
    it is none. */
 const void *sim_function_entry(const void *function);

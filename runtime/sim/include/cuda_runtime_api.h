@@ -24,6 +24,7 @@ enum cudaError {
     cudaErrorInvalidMemcpyDirection = 21,
     cudaErrorInvalidDeviceFunction = 98,
     cudaErrorNoDevice = 100,
+    cudaErrorNoKernelImageForDevice = 209,
     cudaErrorInvalidDevice = 101,
     cudaErrorInvalidResourceHandle = 400,
     cudaErrorIllegalAddress = 700,
