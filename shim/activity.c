@@ -33,17 +33,20 @@
 #define MAX_PENDING 4096
 #define PENDING_TRIES 4
 
-/* What the writer reads of each kind of record, where its struct has it. */
-#define LAYOUT(kind, type) \
-    { kind, offsetof(type, start), offsetof(type, end), offsetof(type, correlationId) }
+/* What the writer reads of each kind of record, where its struct has it:
+   a copy's is joined by its runtime call's correlation id, when a runtime
+   call made it (the shim keeps the outermost call's), else its own. */
+#define LAYOUT(kind, type, runtime) \
+    { kind, offsetof(type, start), offsetof(type, end), offsetof(type, correlationId), runtime }
 static const struct {
     CUpti_ActivityKind kind;
-    size_t start, end, correlation;
+    size_t start, end, correlation, runtime_correlation;    /* 0: none */
 } layouts[] = {
-    LAYOUT(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL, CUpti_ActivityKernel10),
-    LAYOUT(CUPTI_ACTIVITY_KIND_KERNEL, CUpti_ActivityKernel10),
-    LAYOUT(CUPTI_ACTIVITY_KIND_MEMCPY, CUpti_ActivityMemcpy6),
-    LAYOUT(CUPTI_ACTIVITY_KIND_MEMSET, CUpti_ActivityMemset4),
+    LAYOUT(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL, CUpti_ActivityKernel10, 0),
+    LAYOUT(CUPTI_ACTIVITY_KIND_KERNEL, CUpti_ActivityKernel10, 0),
+    LAYOUT(CUPTI_ACTIVITY_KIND_MEMCPY, CUpti_ActivityMemcpy6,
+           offsetof(CUpti_ActivityMemcpy6, runtimeCorrelationId)),
+    LAYOUT(CUPTI_ACTIVITY_KIND_MEMSET, CUpti_ActivityMemset4, 0),
 };
 
 /* The kinds asked for: a kernel's record is the first of the two CUPTI
@@ -231,7 +234,10 @@ static bool device_time_of(const CUpti_Activity *r, device_time *t)
 {
     for (size_t i = 0; i < sizeof layouts / sizeof *layouts; i++)
         if (layouts[i].kind == r->kind) {
+            size_t runtime = layouts[i].runtime_correlation;
             t->correlation = (uint32_t)field(r, layouts[i].correlation, sizeof(uint32_t));
+            if (runtime && field(r, runtime, sizeof(uint32_t)))
+                t->correlation = (uint32_t)field(r, runtime, sizeof(uint32_t));
             t->start = field(r, layouts[i].start, sizeof(uint64_t)) + (uint64_t)act.offset;
             t->end = field(r, layouts[i].end, sizeof(uint64_t)) + (uint64_t)act.offset;
             t->tries = 0;

@@ -10,7 +10,6 @@
 /* initial-exec: it is on every call's path, and the shim's thread-locals are
    in the static block anyway (sites.c). */
 __thread int dv_in_call __attribute__((tls_model("initial-exec")));
-__thread uint32_t dv_correlation __attribute__((tls_model("initial-exec")));
 
 void dv_seen_alloc(dv_api api, dv_memory memory, int device, const void *p, uint64_t bytes,
                    uint32_t site, int rc, uint64_t start_ns)
@@ -47,7 +46,7 @@ void dv_seen_copy(dv_event *e, dv_api api, void *dst, uint64_t dst_span, const v
     e->u.copy.bytes = bytes;
     e->u.copy.async = async;
     e->u.copy.stream = stream;
-    dv_correlation = 0;                 /* the call's own comes with its callbacks */
+    dv_correlation_reset();             /* the call's own comes with its callbacks */
     dv_check_copy(dst, dst_span, src, src_span, kind, site, e);
     e->start_ns = dv_event_clock();
 }
@@ -65,7 +64,7 @@ void dv_seen_launch(dv_event *e, dv_api api, const void *func, const unsigned gr
     }
     e->u.launch.shared = shared;
     e->u.launch.stream = stream;
-    dv_correlation = 0;
+    dv_correlation_reset();
     dv_check_launch(func, args, dev, site);
     e->start_ns = dv_event_clock();
 }
@@ -73,8 +72,7 @@ void dv_seen_launch(dv_event *e, dv_api api, const void *func, const unsigned gr
 void dv_seen_end(dv_event *e, int rc)
 {
     e->result = rc;
-    e->correlation = dv_correlation;
-    dv_correlation = 0;
+    e->correlation = dv_correlation_take(e);
     if (e->start_ns)
         e->duration_ns = dv_now_ns() - e->start_ns;
     dv_emit(e);

@@ -142,6 +142,34 @@ static const dv_handler *handler_of(CUpti_CallbackDomain domain, CUpti_CallbackI
    time: the calls it makes are passed over). */
 static __thread dv_event pending;
 
+/* The correlation ids of the call under way: the outermost call's, and the
+   first driver call's inside it.  CUPTI's record of a memset carries the
+   driver call's that made it; a copy's carries the outermost runtime call's
+   too (runtimeCorrelationId), a kernel's the call that launched it. */
+static __thread uint32_t outermost, driver;
+
+uint32_t dv_correlation_take(const dv_event *e)
+{
+    bool memset = e->type == DV_EV_COPY && e->u.copy.direction == DV_DIR_MEMSET;
+    uint32_t id = memset && driver ? driver : outermost;
+    outermost = driver = 0;
+    return id;
+}
+
+void dv_correlation_reset(void)
+{
+    outermost = driver = 0;
+}
+
+/* A callback of a call the shim is inside. */
+static void note_correlation(CUpti_CallbackDomain domain, uint32_t id)
+{
+    if (!outermost)
+        outermost = id;
+    if (!driver && domain == CUPTI_CB_DOMAIN_DRIVER_API)
+        driver = id;
+}
+
 static void CUPTIAPI on_call(void *userdata, CUpti_CallbackDomain domain, CUpti_CallbackId cbid,
                              const void *data)
 {
@@ -155,10 +183,8 @@ static void CUPTIAPI on_call(void *userdata, CUpti_CallbackDomain domain, CUpti_
         if (*cb->correlationData) {
             dv_in_call++;
             h->before(h, cb->functionParams, dv_site_here(), &pending);
-            dv_correlation = cb->correlationId;
-        } else if (!dv_correlation) {
-            dv_correlation = cb->correlationId;     /* the outermost call the shim is in */
         }
+        note_correlation(domain, cb->correlationId);
     } else if (*cb->correlationData) {
         dv_in_call--;
         h->after(h, cb->functionParams, *(const int *)cb->functionReturnValue, &pending);

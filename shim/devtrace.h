@@ -271,10 +271,11 @@ bool dv_events_batch_done(void);
 
 /* ---- device-side times (activity.c) -------------------------------------------- */
 
-/* The correlation id of the call this thread is in, as CUPTI's callbacks
-   said it (0: none yet): cupti.c sets it, dv_seen_end moves it into the
-   event. */
-extern __thread uint32_t dv_correlation __attribute__((tls_model("initial-exec")));
+/* The correlation id CUPTI's records of e's work will carry, as the
+   callbacks of its call said it (0: none came), forgotten once taken
+   (cupti.c); a call's own starts from none. */
+uint32_t dv_correlation_take(const dv_event *e);
+void dv_correlation_reset(void);
 /* Asks CUPTI for activity records (once subscribed); false where it has no
    Activity API or refuses it: events keep their host times alone. */
 bool dv_activity_start(void);

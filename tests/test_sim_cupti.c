@@ -172,6 +172,7 @@ static void read_records(int i, char *kinds, uint32_t *last_correlation)
             const CUpti_ActivityMemcpy6 *c = (const CUpti_ActivityMemcpy6 *)r;
             kinds[n++] = "?HD?????Xh"[c->copyKind];    /* HtoD, DtoH, DtoD, HtoH */
             CHECK(c->bytes == 256 && c->deviceId == 0);
+            CHECK(c->runtimeCorrelationId == c->correlationId);     /* a runtime call's */
             start = c->start, end = c->end, correlation = c->correlationId;
         } else {
             const CUpti_ActivityMemset4 *m = (const CUpti_ActivityMemset4 *)r;

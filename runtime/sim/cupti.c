@@ -165,6 +165,7 @@ void sim_trace_exit(sim_traced_call *t, void *result)
 
 _Atomic unsigned sim_activity;
 __thread uint32_t sim_correlation;
+__thread bool sim_in_runtime;
 
 uint32_t sim_next_correlation(void)
 {
@@ -370,6 +371,7 @@ void sim_record_copy(const sim_where *dst, const sim_where *src, size_t bytes, u
         .bytes = bytes, .start = start, .end = sim_clock(),
         .deviceId = (uint32_t)(to ? dst->device : from ? src->device : sim_current_device()),
         .correlationId = sim_correlation,
+        .runtimeCorrelationId = sim_in_runtime ? sim_correlation : 0,
     };
     record(&r, sizeof r);
 }

@@ -125,6 +125,7 @@ static inline bool sim_recording(unsigned what)
 /* The correlation id of the traced call this thread is in (0: none), which
    its records and its callbacks carry. */
 extern __thread uint32_t sim_correlation;
+extern __thread bool sim_in_runtime;    /* that call is the runtime API's */
 uint32_t sim_next_correlation(void);
 /* CUPTI's clock: unix time in nanoseconds. */
 uint64_t sim_clock(void);
@@ -150,6 +151,7 @@ static inline bool sim_tracing(CUpti_CallbackDomain domain, CUpti_CallbackId cbi
         sim_traced_call t_; \
         t_.callback = NULL; \
         sim_correlation = sim_recording(~0u) ? sim_next_correlation() : 0; \
+        sim_in_runtime = (domain) == CUPTI_CB_DOMAIN_RUNTIME_API; \
         if (sim_tracing(domain, cbid)) \
             sim_trace_enter(&t_, domain, cbid, name, &params_); \
         __typeof__(call) r_ = call; \
