@@ -12,9 +12,11 @@
  * how many, and runs.dropped_activity counts them.  A filled buffer comes
  * back (on a thread of CUPTI's, or inside a call on the emulated device) and
  * waits for the writer, which applies it after a batch of events; the
- * writer has CUPTI flush its last buffers when the run ends.  A record that
- * comes before its event (the call has not sent it yet) is tried again at
- * the next few batches.
+ * writer has CUPTI flush its last buffers when the run ends.  A record
+ * whose event is not written yet (still queued, or its call not returned)
+ * waits in a table by correlation id, bounded too, for the event's row to
+ * take it as it is written.  Once the events table is full no more rows
+ * come, and a record without one is let go.
  *
  * Where CUPTI has no Activity API (or refuses it), events keep their host
  * times alone.  CUPTI is used as it is found (dv_cupti_symbol), so that the
@@ -30,8 +32,7 @@
 
 #define BUFFER_BYTES (1u << 20)         /* some 4000 kernel records */
 #define MAX_BUFFERS 8
-#define MAX_PENDING 4096
-#define PENDING_TRIES 4
+#define MAX_WAITING (1u << 18)          /* a power of two, at most half full: 6 MiB */
 
 /* What the writer reads of each kind of record, where its struct has it:
    a copy's is joined by its runtime call's correlation id, when a runtime
@@ -58,7 +59,7 @@ static const CUpti_ActivityKind wanted[][2] = {
 };
 
 typedef struct {
-    uint32_t correlation, tries;
+    uint32_t correlation;               /* 0: a free slot */
     uint64_t start, end;                /* on the host's clock */
 } device_time;
 
@@ -75,13 +76,14 @@ static struct {
     size_t nfilled;
 } act = { .lock = PTHREAD_MUTEX_INITIALIZER };
 
-/* The writer's. */
+/* The writer's: the records waiting for their events, open addressing by
+   correlation id. */
 static struct {
     sqlite3_stmt *join, *dropped;
     int64_t run;
     uint64_t dropped_written;
-    device_time pending[MAX_PENDING];
-    size_t npending;
+    device_time *waiting;               /* MAX_WAITING, calloc'd: untouched pages cost nothing */
+    size_t nwaiting;
 } jw;
 
 /* ---- CUPTI's side ------------------------------------------------------------ */
@@ -182,7 +184,9 @@ static const char dropped_sql[] = "UPDATE runs SET dropped_activity = ?2 WHERE i
 bool dv_activity_open(sqlite3 *db, int64_t run)
 {
     jw.run = run;
-    jw.npending = 0;
+    free(jw.waiting);
+    jw.waiting = calloc(MAX_WAITING, sizeof *jw.waiting);
+    jw.nwaiting = 0;
     jw.dropped_written = atomic_load(&act.dropped);
     return sqlite3_prepare_v3(db, join_sql, -1, SQLITE_PREPARE_PERSISTENT, &jw.join, NULL) ==
                SQLITE_OK &&
@@ -195,6 +199,9 @@ void dv_activity_close(void)
     sqlite3_finalize(jw.join);
     sqlite3_finalize(jw.dropped);
     jw.join = jw.dropped = NULL;
+    free(jw.waiting);
+    jw.waiting = NULL;
+    jw.nwaiting = 0;
 }
 
 /* Puts t into its event's row: 1 when it has one, 0 when none (yet), -1
@@ -212,13 +219,79 @@ static int join(const device_time *t)
     return sqlite3_changes(sqlite3_db_handle(jw.join)) > 0;
 }
 
-/* Joins t, or keeps it to try again while its event may still come. */
-static bool join_or_keep(device_time t)
+/* ---- records waiting for their events ---- */
+
+static size_t home(uint32_t correlation)
 {
-    int joined = join(&t);
-    if (joined == 0 && ++t.tries < PENDING_TRIES && jw.npending < MAX_PENDING &&
-        !atomic_load_explicit(&dv_events_full, memory_order_relaxed))
-        jw.pending[jw.npending++] = t;
+    return (correlation * 2654435761u) & (MAX_WAITING - 1);
+}
+
+/* The slot of correlation: its record's, or the free one it would take. */
+static size_t slot_of(uint32_t correlation)
+{
+    size_t i = home(correlation);
+    while (jw.waiting[i].correlation && jw.waiting[i].correlation != correlation)
+        i = (i + 1) & (MAX_WAITING - 1);
+    return i;
+}
+
+/* Empties slot i, moving back the records after it that probed past it. */
+static void release(size_t i)
+{
+    for (size_t j = i;;) {
+        jw.waiting[i].correlation = 0;
+        size_t k;
+        do {
+            j = (j + 1) & (MAX_WAITING - 1);
+            if (!jw.waiting[j].correlation)
+                return;
+            k = home(jw.waiting[j].correlation);
+        } while (i <= j ? i < k && k <= j : i < k || k <= j);
+        jw.waiting[i] = jw.waiting[j];
+        i = j;
+    }
+}
+
+/* Keeps t until its event comes (one call's records make one span). */
+static void wait_for_event(const device_time *t)
+{
+    if (!jw.waiting) {
+        atomic_fetch_add(&act.dropped, 1);
+        return;
+    }
+    device_time *w = &jw.waiting[slot_of(t->correlation)];
+    if (w->correlation) {
+        w->start = t->start < w->start ? t->start : w->start;
+        w->end = t->end > w->end ? t->end : w->end;
+    } else if (jw.nwaiting < MAX_WAITING / 2) {
+        *w = *t;
+        jw.nwaiting++;
+    } else {
+        atomic_fetch_add(&act.dropped, 1);      /* no room to wait */
+    }
+}
+
+bool dv_activity_times(uint32_t correlation, int64_t *start, int64_t *duration)
+{
+    if (!correlation || !jw.nwaiting)
+        return false;
+    size_t i = slot_of(correlation);
+    if (!jw.waiting[i].correlation)
+        return false;
+    *start = (int64_t)jw.waiting[i].start;
+    *duration = (int64_t)(jw.waiting[i].end - jw.waiting[i].start);
+    release(i);
+    jw.nwaiting--;
+    return true;
+}
+
+/* Puts t into its event's row, or keeps it for the row to come; false when
+   SQLite fails. */
+static bool join_or_keep(const device_time *t)
+{
+    int joined = join(t);
+    if (joined == 0 && !atomic_load_explicit(&dv_events_full, memory_order_relaxed))
+        wait_for_event(t);
     return joined >= 0;
 }
 
@@ -240,7 +313,6 @@ static bool device_time_of(const CUpti_Activity *r, device_time *t)
                 t->correlation = (uint32_t)field(r, runtime, sizeof(uint32_t));
             t->start = field(r, layouts[i].start, sizeof(uint64_t)) + (uint64_t)act.offset;
             t->end = field(r, layouts[i].end, sizeof(uint64_t)) + (uint64_t)act.offset;
-            t->tries = 0;
             return t->correlation != 0 && t->end >= t->start;
         }
     return false;
@@ -253,7 +325,7 @@ static bool apply_buffer(uint8_t *buffer, size_t valid)
     bool ok = true;
     while (ok && act.next_record(buffer, valid, &r) == CUPTI_SUCCESS && r)
         if (device_time_of(r, &t))
-            ok = join_or_keep(t);
+            ok = join_or_keep(&t);
     free(buffer);
     atomic_fetch_sub(&act.buffers, 1);
     return ok;
@@ -277,10 +349,6 @@ bool dv_activity_apply(void)
     if (!act.on)
         return true;
     bool ok = true;
-    size_t n = jw.npending;
-    jw.npending = 0;                    /* kept again in place: never past the one read */
-    for (size_t i = 0; i < n && ok; i++)
-        ok = join_or_keep(jw.pending[i]);
     pthread_mutex_lock(&act.lock);
     size_t nfilled = act.nfilled;
     __typeof__(act.filled[0]) filled[MAX_BUFFERS];

@@ -32,8 +32,8 @@ _Atomic bool dv_events_full;
 
 static const char insert_sql[] =
     "INSERT OR IGNORE INTO events(run, seq, type, api, start_ns, duration_ns, device, stream, "
-    "bytes, direction, site, kernel, finding, correlation) "
-    "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)";
+    "bytes, direction, site, kernel, finding, correlation, device_start_ns, device_duration_ns) "
+    "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)";
 static const char dropped_sql[] = "UPDATE runs SET dropped_events = ?2 WHERE id = ?1";
 
 static const char *const type_names[] = {
@@ -92,6 +92,18 @@ static void bind_known(int i, int64_t v, bool known)
         sqlite3_bind_int64(ev.insert, i, v);
 }
 
+/* A launch's, copy's or memset's correlation id, and its device times when
+   they came first. */
+static void bind_correlation(const dv_event *e)
+{
+    int64_t start, duration;
+    bind_known(14, e->correlation, e->correlation != 0);
+    if (dv_activity_times(e->correlation, &start, &duration)) {
+        sqlite3_bind_int64(ev.insert, 15, start);
+        sqlite3_bind_int64(ev.insert, 16, duration);
+    }
+}
+
 /* The bytes, device and direction each type of event has. */
 static void bind_facts(const dv_event *e, int64_t ref)
 {
@@ -105,14 +117,14 @@ static void bind_facts(const dv_event *e, int64_t ref)
         sqlite3_bind_int64(ev.insert, 9, (int64_t)e->u.copy.bytes);
         sqlite3_bind_text(ev.insert, 10, direction_names[e->u.copy.direction], -1, SQLITE_STATIC);
         sqlite3_bind_int64(ev.insert, 8, (int64_t)e->u.copy.stream);
-        bind_known(14, e->correlation, e->correlation != 0);
+        bind_correlation(e);
         /* the device doing the work: the destination's, else the source's */
         sqlite3_bind_int64(ev.insert, 7, e->u.copy.dst_device >= 0 ? e->u.copy.dst_device
                                                                     : e->u.copy.src_device);
         break;
     case DV_EV_LAUNCH:
         sqlite3_bind_int64(ev.insert, 8, (int64_t)e->u.launch.stream);
-        bind_known(14, e->correlation, e->correlation != 0);
+        bind_correlation(e);
         bind_known(12, ref, ref > 0);
         break;
     case DV_EV_FINDING:
