@@ -20,6 +20,7 @@ const memspace memspaces[MEMSPACE_COUNT] = {
     [MEMSPACE_HOST] = { "host memory", "pageable" },
     [MEMSPACE_PINNED] = { "pinned host memory", "pinned" },
     [MEMSPACE_DEVICE] = { "device memory", "device" },
+    [MEMSPACE_MANAGED] = { "managed memory", "managed" },
 };
 
 static const char *space(bool device)

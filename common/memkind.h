@@ -25,9 +25,10 @@ extern const memkind memkinds[MEMKIND_COUNT];
 
 /* Where memory lives, as every part names it: in a message ("pinned host
    memory"), and in the report's columns allocations.memory and
-   transfers.host_memory ("pinned").  (Managed memory is modelled by no
-   part yet.) */
-typedef enum { MEMSPACE_HOST, MEMSPACE_PINNED, MEMSPACE_DEVICE, MEMSPACE_COUNT } memspace_id;
+   transfers.host_memory ("pinned"). */
+typedef enum {
+    MEMSPACE_HOST, MEMSPACE_PINNED, MEMSPACE_DEVICE, MEMSPACE_MANAGED, MEMSPACE_COUNT
+} memspace_id;
 
 typedef struct {
     const char *words, *column;

@@ -21,6 +21,8 @@ const char devtrace_schema_sql[] =
     "  pageable_access INTEGER,     -- 1 when device 0 can read pageable host memory\n"
     "  events INTEGER,              -- intercepted calls recorded\n"
     "  dropped_events INTEGER,      -- events past DEVTRACE_EVENTS, not in the events table\n"
+    "  dropped_activity INTEGER,    -- device-side records without room: CUPTI's, or to wait\n"
+    "                               -- for their events\n"
     "  ended TEXT                   -- 'exit', 'signal' or 'exec' (the image replaced);\n"
     "                               -- NULL while it runs, or when it was cut short\n"
     ");\n"
@@ -39,7 +41,7 @@ const char devtrace_schema_sql[] =
     ");\n"
     "CREATE TABLE IF NOT EXISTS allocations (\n"
     "  run INTEGER NOT NULL, site INTEGER NOT NULL, api TEXT NOT NULL,\n"
-    "  memory TEXT NOT NULL,        -- 'device' or 'pinned'\n"
+    "  memory TEXT NOT NULL,        -- 'device', 'pinned' or 'managed'\n"
     "  device INTEGER NOT NULL,     -- -1 for pinned host memory\n"
     "  count INTEGER NOT NULL, bytes INTEGER NOT NULL, max_bytes INTEGER NOT NULL,\n"
     "  freed INTEGER NOT NULL, freed_bytes INTEGER NOT NULL,   -- of them, freed since\n"
@@ -92,19 +94,29 @@ const char devtrace_schema_sql[] =
     "  api TEXT,                    -- the intercepted function; NULL for a finding\n"
     "  start_ns INTEGER,            -- unix time the call began, on the host\n"
     "  duration_ns INTEGER,         -- how long the call took, on the host\n"
-    "  device INTEGER, stream INTEGER,   -- the device that did the work; a launch's stream\n"
+    "  device INTEGER, stream INTEGER,   -- the device that did the work; a launch's, copy's\n"
+    "                               -- or memset's stream (0: the default stream)\n"
     "  bytes INTEGER,\n"
     "  direction TEXT,              -- a copy's, as transfers.direction\n"
     "  site INTEGER,                -- call_sites.id\n"
     "  kernel INTEGER,              -- kernels.id of a launch\n"
     "  finding INTEGER,             -- findings.id of a finding\n"
+    "  correlation INTEGER,         -- CUPTI's id of a launch's, copy's or memset's call\n"
+    "  device_start_ns INTEGER,     -- when its work began on the device (host clock), and\n"
+    "  device_duration_ns INTEGER,  -- how long it ran there; NULL when CUPTI did not say\n"
     "  PRIMARY KEY (run, seq)\n"
-    ") WITHOUT ROWID;\n";
+    ") WITHOUT ROWID;\n"
+    "CREATE INDEX IF NOT EXISTS events_correlation ON events(run, correlation)\n"
+    "  WHERE correlation IS NOT NULL;\n";
 
 const devtrace_column devtrace_added_columns[] = {
     {"runs", "cwd", "TEXT"},
     {"runs", "dropped_events", "INTEGER"},
     {"runs", "ended", "TEXT"},
+    {"runs", "dropped_activity", "INTEGER"},
     {"call_sites", "offset", "INTEGER"},
+    {"events", "correlation", "INTEGER"},
+    {"events", "device_start_ns", "INTEGER"},
+    {"events", "device_duration_ns", "INTEGER"},
 };
 const int devtrace_nadded_columns = sizeof devtrace_added_columns / sizeof *devtrace_added_columns;

@@ -34,7 +34,10 @@
  *                allocations, frees, copies, memsets, launches, syncs and
  *                findings of a run, one row each, with the host time the
  *                call began and how long it took; runs.dropped_events
- *                counts those past the cap (the sums above stay exact)
+ *                counts those past the cap (the sums above stay exact).
+ *                Launches, copies and memsets also have when their work ran
+ *                on the device, where CUPTI's Activity API says it
+ *                (runs.dropped_activity: records it had no room for)
  *
  * Events are counted in the shim as they happen and written as these sums,
  * so the report's size and the cost of writing it grow with the program's
@@ -49,7 +52,7 @@
 #define DEVTRACE_APP_ID 0x44565452      /* "DVTR" */
 /* 1: the first schema, which grew, unversioned, by the columns of
       devtrace_added_columns, the events table and the findings' indexes;
-   2: all of them. */
+   2: all of them, and the events' device-side times. */
 #define DEVTRACE_SCHEMA_VERSION 2
 
 /* The kinds of findings, X(ID, NAME, SEVERITY): ID is the shim's, NAME

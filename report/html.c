@@ -252,9 +252,9 @@ static void add_event(timeline *t, lane *l, double start, double duration, doubl
     }
 }
 
+/* %s: the start and duration of report_event_times. */
 static const char events_sql[] =
-    "SELECT type = 'copy', coalesce(device, -1), start_ns, coalesce(duration_ns, 0),"
-    "       coalesce(bytes, 0)"
+    "SELECT type = 'copy', coalesce(device, -1), %s, %s, coalesce(bytes, 0)"
     " FROM events WHERE run = ?1 AND type IN ('copy', 'launch') AND start_ns IS NOT NULL";
 
 static const char marks_sql[] =
@@ -265,7 +265,10 @@ static const char marks_sql[] =
 
 static void fill_timeline(const report *r, timeline *t)
 {
-    sqlite3_stmt *st = report_prepare(r, events_sql);
+    event_times times = report_event_times(r);
+    char *sql = xasprintf(events_sql, times.start, times.duration);
+    sqlite3_stmt *st = report_prepare(r, sql);
+    free(sql);
     sqlite3_bind_int64(st, 1, t->run);
     while (report_step(r, st)) {
         lane *l = lane_for(t, sqlite3_column_int64(st, 1), sqlite3_column_int(st, 0));
@@ -375,8 +378,11 @@ static void put_timeline(const report *r, timeline *t, sqlite3_int64 kept, sqlit
         free(t->mark_text[b]);
 }
 
+/* %s: the start and duration of report_event_times, whose end may be past
+   the call's (a GPU's work runs after its asynchronous call returns). */
 static const char spans_sql[] =
-    "SELECT e.run, min(e.start_ns), max(e.start_ns + coalesce(e.duration_ns, 0)), count(*),"
+    "SELECT e.run, min(e.start_ns),"
+    "       max(max(e.start_ns + coalesce(e.duration_ns, 0), %s + %s)), count(*),"
     "       coalesce(r.dropped_events, 0)"
     " FROM events e LEFT JOIN runs r ON r.id = e.run"
     " WHERE e.start_ns IS NOT NULL GROUP BY e.run ORDER BY e.run";
@@ -391,7 +397,10 @@ static void put_timelines(const report *r)
     }
     timeline *t = xmalloc(sizeof *t);
     t->lanes = xmalloc(MAX_LANES * sizeof *t->lanes);
-    sqlite3_stmt *st = report_prepare(r, spans_sql);
+    event_times times = report_event_times(r);
+    char *sql = xasprintf(spans_sql, times.start, times.duration);
+    sqlite3_stmt *st = report_prepare(r, sql);
+    free(sql);
     bool any = false;
     while (report_step(r, st)) {
         t->run = sqlite3_column_int64(st, 0);

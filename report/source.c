@@ -83,8 +83,9 @@ static void add_missing_columns(const report *r)
 {
     for (int i = 0; i < devtrace_nadded_columns; i++) {
         const char *table = devtrace_added_columns[i].table;
-        if (i > 0 && !strcmp(table, devtrace_added_columns[i - 1].table))
-            continue;           /* the table's view is made */
+        if ((i > 0 && !strcmp(table, devtrace_added_columns[i - 1].table)) ||
+            !report_has_table(r, table))
+            continue;           /* the table's view is made, or it has none */
         sqlite3_str *view = sqlite3_str_new(r->db);
         sqlite3_str_appendf(view, "CREATE TEMP VIEW \"%w\" AS SELECT *", table);
         bool lacks = false;

@@ -5,7 +5,9 @@
  * merged reports' runs stay apart); each device has a thread for its
  * kernels, one for its copies, one for its allocations and frees, and one
  * for the other calls (synchronisations); findings are instant events.
- * Times are microseconds from the report's first event.
+ * Times are microseconds from the report's first event: a kernel's, copy's
+ * or memset's are when it ran on the device where the report says so
+ * (CUPTI's Activity API), else its call's; its stream is among its args.
  */
 #include "json.h"
 #include "report.h"
@@ -102,13 +104,14 @@ static void put_names(const report *r, bool *first)
 }
 
 enum { E_RUN, E_TYPE, E_API, E_START, E_DURATION, E_DEVICE, E_BYTES, E_DIRECTION, E_KERNEL,
-       E_FILE, E_LINE, E_KIND, E_MESSAGE };
+       E_FILE, E_LINE, E_KIND, E_MESSAGE, E_STREAM };
 
-/* A finding's event whose finding the filters dropped is left out. */
+/* A finding's event whose finding the filters dropped is left out.  %s:
+   the start and duration of report_event_times. */
 static const char trace_sql[] =
-    "SELECT e.run, e.type, e.api, e.start_ns - (SELECT min(start_ns) FROM events),"
-    "       coalesce(e.duration_ns, 0), coalesce(e.device, -1), e.bytes, e.direction, k.name,"
-    "       relpath(c.file, c.run), c.line, f.kind, f.message"
+    "SELECT e.run, e.type, e.api, %s - (SELECT min(start_ns) FROM events),"
+    "       %s, coalesce(e.device, -1), e.bytes, e.direction, k.name,"
+    "       relpath(c.file, c.run), c.line, f.kind, f.message, e.stream"
     " FROM events e"
     " LEFT JOIN kernels k ON k.run = e.run AND k.id = e.kernel"
     " LEFT JOIN call_sites c ON c.run = e.run AND c.id = e.site"
@@ -129,6 +132,8 @@ static void put_args(sqlite3_stmt *st)
     }
     if (sqlite3_column_type(st, E_BYTES) != SQLITE_NULL)
         printf(",\"bytes\":%lld", (long long)sqlite3_column_int64(st, E_BYTES));
+    if (sqlite3_column_type(st, E_STREAM) != SQLITE_NULL)
+        printf(",\"stream\":%lld", (long long)sqlite3_column_int64(st, E_STREAM));
     if (sqlite3_column_type(st, E_MESSAGE) != SQLITE_NULL) {
         fputs(",\"message\":", stdout);
         put_string((const char *)sqlite3_column_text(st, E_MESSAGE));
@@ -174,7 +179,10 @@ void write_trace(const report *r)
     fputs("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[", stdout);
     put_names(r, &first);
     if (report_has_table(r, "events")) {
-        sqlite3_stmt *st = report_prepare(r, trace_sql);
+        event_times times = report_event_times(r);
+        char *sql = xasprintf(trace_sql, times.start, times.duration);
+        sqlite3_stmt *st = report_prepare(r, sql);
+        free(sql);
         while (report_step(r, st))
             put_event(st, &first);
         sqlite3_finalize(st);

@@ -18,7 +18,7 @@ void dv_seen_alloc(dv_api api, dv_memory memory, int device, const void *p, uint
                    .start_ns = start_ns };
     if (start_ns)
         e.duration_ns = dv_now_ns() - start_ns;
-    e.device = (int16_t)(memory == DV_MEM_DEVICE ? device : -1);
+    e.device = (int16_t)(memory != DV_MEM_PINNED ? device : -1);
     if (rc == 0 && p) {
         e.type = DV_EV_ALLOC;
         e.seq = dv_next_seq();
@@ -39,11 +39,14 @@ void dv_seen_free(dv_event *e, dv_api api, void *p, uint32_t site)
 }
 
 void dv_seen_copy(dv_event *e, dv_api api, void *dst, uint64_t dst_span, const void *src,
-                  uint64_t src_span, uint64_t bytes, int kind, bool async, uint32_t site)
+                  uint64_t src_span, uint64_t bytes, int kind, bool async, uint64_t stream,
+                  uint32_t site)
 {
     *e = (dv_event){ .type = DV_EV_COPY, .api = (uint8_t)api, .device = -1, .site = site };
     e->u.copy.bytes = bytes;
     e->u.copy.async = async;
+    e->u.copy.stream = stream;
+    dv_correlation_reset();             /* the call's own comes with its callbacks */
     dv_check_copy(dst, dst_span, src, src_span, kind, site, e);
     e->start_ns = dv_event_clock();
 }
@@ -61,6 +64,7 @@ void dv_seen_launch(dv_event *e, dv_api api, const void *func, const unsigned gr
     }
     e->u.launch.shared = shared;
     e->u.launch.stream = stream;
+    dv_correlation_reset();
     dv_check_launch(func, args, dev, site);
     e->start_ns = dv_event_clock();
 }
@@ -68,6 +72,7 @@ void dv_seen_launch(dv_event *e, dv_api api, const void *func, const unsigned gr
 void dv_seen_end(dv_event *e, int rc)
 {
     e->result = rc;
+    e->correlation = dv_correlation_take(e);
     if (e->start_ns)
         e->duration_ns = dv_now_ns() - e->start_ns;
     dv_emit(e);

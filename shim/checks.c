@@ -62,6 +62,7 @@ typedef struct {
     _Atomic(const void *) func;
     const char *name;
     int nparams;                        /* -1: unknown */
+    bool counted;                       /* nparams is the count, not just those known */
     uint8_t kind[MAX_PARAMS];
 } kernel_layout;
 
@@ -78,8 +79,10 @@ static const struct { const char *info, *name; } describers[] = {
 };
 
 /* What each parameter is: sizes from CUDA (asked until it says there is no
-   such parameter); whether a pointer from the emulated device, which knows,
-   else "any 8 bytes may be". */
+   such parameter, an invalid value: any other error leaves the count
+   unknown, as for a kernel the emulated device knows by name alone);
+   whether a pointer from the emulated device, which knows, else "any 8
+   bytes may be". */
 static void learn_layout(void *layout)
 {
     typedef int (*info_fn)(const void *, size_t, size_t *, size_t *);
@@ -96,13 +99,14 @@ static void learn_layout(void *layout)
             continue;
         if (!name || name(&k->name, func) != 0)
             k->name = NULL;
-        int n = 0;
-        for (; n < MAX_PARAMS && info(func, (size_t)n, &offset, &size) == 0; n++) {
+        int n = 0, rc = 0;
+        for (; n < MAX_PARAMS && (rc = info(func, (size_t)n, &offset, &size)) == 0; n++) {
             int known = is_pointer ? is_pointer(func, n) : -1;
             k->kind[n] = known == 1 ? PARAM_POINTER
                        : known == 0 || size != sizeof(void *) ? PARAM_VALUE : PARAM_MAYBE_POINTER;
         }
         k->nparams = n > 0 || k->name ? n : -1;
+        k->counted = rc == cudaErrorInvalidValue || n == MAX_PARAMS;
     }
 }
 
@@ -128,6 +132,7 @@ static const kernel_layout *layout_of(const void *func)
         if (learnt.nparams >= 0) {      /* else unknown: asked again at the next launch */
             k->name = learnt.name;
             k->nparams = learnt.nparams;
+            k->counted = learnt.counted;
             memcpy(k->kind, learnt.kind, sizeof k->kind);
             nlayouts++;
             atomic_store_explicit(&k->func, func, memory_order_release);
@@ -140,7 +145,7 @@ static const kernel_layout *layout_of(const void *func)
 int dv_kernel_param_count(const void *func)
 {
     const kernel_layout *k = layout_of(func);
-    return k ? k->nparams : -1;
+    return k && k->counted ? k->nparams : -1;
 }
 
 const char *dv_kernel_name(const void *func)
@@ -151,17 +156,22 @@ const char *dv_kernel_name(const void *func)
 
 /* ---- where a pointer lives ----------------------------------------------------- */
 
-/* An allocation's memory in words (common/memkind.h). */
+/* Memory the shadow state holds in words (common/memkind.h). */
 static const char *space_words(dv_memory memory)
 {
-    return memspaces[memory == DV_MEM_PINNED ? MEMSPACE_PINNED : MEMSPACE_DEVICE].words;
+    return memspaces[dv_space_of(memory)].words;
 }
 
-typedef enum { AT_NONE, AT_DEVICE, AT_PINNED, AT_FREED, AT_HOST, AT_UNKNOWN } place_kind;
+typedef enum {
+    AT_NONE, AT_DEVICE, AT_PINNED, AT_MANAGED, AT_FREED, AT_HOST, AT_UNKNOWN
+} place_kind;
+
+/* The place of live memory the shadow state holds, by its dv_memory. */
+static const place_kind tracked_place[] = { AT_DEVICE, AT_PINNED, AT_MANAGED };
 
 typedef struct {
     place_kind kind;
-    int device;                         /* AT_DEVICE */
+    int device;                         /* AT_DEVICE, AT_MANAGED */
     bool tracked;                       /* a is the allocation */
     dv_alloc a;
 } place;
@@ -188,7 +198,7 @@ static place where(const void *p)
         return (place){ AT_NONE, -1, false, { 0 } };
     if (dv_shadow_find((uintptr_t)p, &at.a)) {
         at.tracked = true;
-        at.kind = at.a.memory == DV_MEM_DEVICE ? AT_DEVICE : AT_PINNED;
+        at.kind = tracked_place[at.a.memory];
         at.device = at.a.device;
         return at;
     }
@@ -203,6 +213,8 @@ static place where(const void *p)
         return (place){ AT_DEVICE, attr.device, false, { 0 } };
     if (attr.type == cudaMemoryTypeHost)
         return (place){ AT_PINNED, -1, false, { 0 } };
+    if (attr.type == cudaMemoryTypeManaged)
+        return (place){ AT_MANAGED, attr.device, false, { 0 } };
     return (place){ attr.type == cudaMemoryTypeUnregistered ? AT_HOST : AT_UNKNOWN, -1, false,
                     { 0 } };
 }
@@ -217,10 +229,12 @@ static bool mapped(const void *p)
     return (uintptr_t)p >= 65536 && mincore(start, 1, &in) == 0;
 }
 
-/* Freed memory is where it was: a freed pinned buffer is host memory. */
+/* Freed memory is where it was: a freed pinned buffer is host memory.
+   Managed memory is both; a copy's direction calls it the device's. */
 static bool is_device(const place *at)
 {
-    return at->kind == AT_DEVICE || (at->kind == AT_FREED && at->a.memory == DV_MEM_DEVICE);
+    return at->kind == AT_DEVICE || at->kind == AT_MANAGED ||
+           (at->kind == AT_FREED && at->a.memory != DV_MEM_PINNED);
 }
 
 /* ---- peer access ----------------------------------------------------------------- */
@@ -286,7 +300,8 @@ static bool check_direction(const place *dst, const place *src, uint64_t bytes, 
                             uint32_t site)
 {
     bool known = dst->kind != AT_UNKNOWN && dst->kind != AT_NONE &&
-                 src->kind != AT_UNKNOWN && src->kind != AT_NONE;
+                 src->kind != AT_UNKNOWN && src->kind != AT_NONE &&
+                 dst->kind != AT_MANAGED && src->kind != AT_MANAGED;    /* any kind fits it */
     if (!known || !memkind_contradicts(kind, is_device(dst), is_device(src)))
         return true;
     char copy[96], said[256];
@@ -403,7 +418,9 @@ bool dv_check_free(dv_api api, void *p, uint32_t site, dv_alloc *out)
     dv_alloc a;
     if (!p)
         return false;
-    if (dv_shadow_remove((uintptr_t)p, host_api ? DV_MEM_PINNED : DV_MEM_DEVICE, site, out))
+    if (host_api ? dv_shadow_remove((uintptr_t)p, DV_MEM_PINNED, site, out)
+                 : dv_shadow_remove((uintptr_t)p, DV_MEM_DEVICE, site, out) ||
+                   dv_shadow_remove((uintptr_t)p, DV_MEM_MANAGED, site, out))
         return true;                    /* the usual free: what follows says what is wrong */
     if (dv_shadow_find((uintptr_t)p, &a)) {
         if (a.addr != (uintptr_t)p)
@@ -464,7 +481,7 @@ static void report_leak(const dv_alloc *a, void *arg)
     (void)arg;
     if (a->inherited)
         return;
-    if (a->memory == DV_MEM_DEVICE)
+    if (a->memory != DV_MEM_PINNED)
         dv_finding(DV_LEAK, a->site, a->bytes, a, "%s of cuda:%d allocated here (%s) was never freed",
                    space_words(a->memory), a->device, dv_api_names[a->api]);
     else

@@ -12,8 +12,9 @@
  * callback comes (dv_in_call), and so is a runtime call when the driver
  * calls it makes come: those callbacks are passed over.  And on the emulated
  * device, whose runtime no program can link statically, the runtime's
- * callbacks are not asked for at all while the shim interposes it: they
- * could only repeat what the wrappers saw, at a cost on every call.
+ * callbacks are not asked for while the shim interposes it (they could only
+ * repeat what the wrappers saw, at a cost on every call), unless activity
+ * records are (activity.c): a call's correlation id comes with them.
  *
  * CUPTI takes one subscriber.  When another tool holds it (a profiler), the
  * shim says so once and goes on with interposition alone.  Loaded as a CUDA
@@ -44,6 +45,13 @@ static void allocated(const dv_handler *h, const void *params, int rc, dv_event 
                   e->site, rc, e->start_ns);
 }
 
+static void allocated_managed(const dv_handler *h, const void *params, int rc, dv_event *e)
+{
+    const cudaMallocManaged_v6000_params *p = params;
+    dv_seen_alloc(h->api, DV_MEM_MANAGED, runtime_device(), rc == 0 ? *p->devPtr : NULL, p->size,
+                  e->site, rc, e->start_ns);
+}
+
 /* cudaMallocHost and cudaHostAlloc: the pointer's address and size first. */
 static void allocated_host(const dv_handler *h, const void *params, int rc, dv_event *e)
 {
@@ -58,26 +66,32 @@ static void freeing(const dv_handler *h, const void *params, uint32_t site, dv_e
     dv_seen_free(e, h->api, ((const cudaFree_v3020_params *)params)->devPtr, site);
 }
 
-/* cudaMemcpy and cudaMemcpyAsync: dst, src, count, kind first. */
+/* Each synchronous call's params struct is its asynchronous twin's less
+   the stream at its end (cudaMemcpy's, cudaMemcpyAsync's). */
+#define ASYNC(h) ((h)->api == DV_API_cudaMemcpyAsync || (h)->api == DV_API_cudaMemsetAsync)
+#define STREAM(h, p) (ASYNC(h) ? (uint64_t)(uintptr_t)(p)->stream : 0)
+
+/* cudaMemcpy and cudaMemcpyAsync. */
 static void copying(const dv_handler *h, const void *params, uint32_t site, dv_event *e)
 {
-    const cudaMemcpy_v3020_params *p = params;
-    dv_seen_copy(e, h->api, p->dst, p->count, p->src, p->count, p->count, p->kind,
-                 h->api == DV_API_cudaMemcpyAsync, site);
+    const cudaMemcpyAsync_v3020_params *p = params;
+    dv_seen_copy(e, h->api, p->dst, p->count, p->src, p->count, p->count, p->kind, ASYNC(h),
+                 STREAM(h, p), site);
 }
 
 static void copying_peer(const dv_handler *h, const void *params, uint32_t site, dv_event *e)
 {
     const cudaMemcpyPeer_v4000_params *p = params;
     dv_seen_copy(e, h->api, p->dst, p->count, p->src, p->count, p->count,
-                 cudaMemcpyDeviceToDevice, false, site);
+                 cudaMemcpyDeviceToDevice, false, 0, site);
 }
 
+/* cudaMemset and cudaMemsetAsync. */
 static void setting(const dv_handler *h, const void *params, uint32_t site, dv_event *e)
 {
-    const cudaMemset_v3020_params *p = params;
-    dv_seen_copy(e, h->api, p->devPtr, p->count, NULL, 0, p->count, cudaMemcpyDefault, false,
-                 site);
+    const cudaMemsetAsync_v3020_params *p = params;
+    dv_seen_copy(e, h->api, p->devPtr, p->count, NULL, 0, p->count, cudaMemcpyDefault, ASYNC(h),
+                 STREAM(h, p), site);
 }
 
 static void launching(const dv_handler *h, const void *params, uint32_t site, dv_event *e)
@@ -96,6 +110,7 @@ static const dv_handler runtime_handlers[] = {
     RUNTIME(cudaMallocAsync, v11020, dv_handler_keep_site, allocated)
     RUNTIME(cudaMallocHost, v3020, dv_handler_keep_site, allocated_host)
     RUNTIME(cudaHostAlloc, v3020, dv_handler_keep_site, allocated_host)
+    RUNTIME(cudaMallocManaged, v6000, dv_handler_keep_site, allocated_managed)
     RUNTIME(cudaFree, v3020, freeing, dv_handler_send)
     RUNTIME(cudaFreeAsync, v11020, freeing, dv_handler_send)
     RUNTIME(cudaFreeHost, v3020, freeing, dv_handler_send)
@@ -103,6 +118,7 @@ static const dv_handler runtime_handlers[] = {
     RUNTIME(cudaMemcpyAsync, v3020, copying, dv_handler_send)
     RUNTIME(cudaMemcpyPeer, v4000, copying_peer, dv_handler_send)
     RUNTIME(cudaMemset, v3020, setting, dv_handler_send)
+    RUNTIME(cudaMemsetAsync, v3020, setting, dv_handler_send)
     RUNTIME(cudaLaunchKernel, v7000, launching, dv_handler_send)
 };
 
@@ -126,6 +142,34 @@ static const dv_handler *handler_of(CUpti_CallbackDomain domain, CUpti_CallbackI
    time: the calls it makes are passed over). */
 static __thread dv_event pending;
 
+/* The correlation ids of the call under way: the outermost call's, and the
+   first driver call's inside it.  CUPTI's record of a memset carries the
+   driver call's that made it; a copy's carries the outermost runtime call's
+   too (runtimeCorrelationId), a kernel's the call that launched it. */
+static __thread uint32_t outermost, driver;
+
+uint32_t dv_correlation_take(const dv_event *e)
+{
+    bool memset = e->type == DV_EV_COPY && e->u.copy.direction == DV_DIR_MEMSET;
+    uint32_t id = memset && driver ? driver : outermost;
+    outermost = driver = 0;
+    return id;
+}
+
+void dv_correlation_reset(void)
+{
+    outermost = driver = 0;
+}
+
+/* A callback of a call the shim is inside. */
+static void note_correlation(CUpti_CallbackDomain domain, uint32_t id)
+{
+    if (!outermost)
+        outermost = id;
+    if (!driver && domain == CUPTI_CB_DOMAIN_DRIVER_API)
+        driver = id;
+}
+
 static void CUPTIAPI on_call(void *userdata, CUpti_CallbackDomain domain, CUpti_CallbackId cbid,
                              const void *data)
 {
@@ -140,6 +184,7 @@ static void CUPTIAPI on_call(void *userdata, CUpti_CallbackDomain domain, CUpti_
             dv_in_call++;
             h->before(h, cb->functionParams, dv_site_here(), &pending);
         }
+        note_correlation(domain, cb->correlationId);
     } else if (*cb->correlationData) {
         dv_in_call--;
         h->after(h, cb->functionParams, *(const int *)cb->functionReturnValue, &pending);
@@ -195,8 +240,9 @@ static void subscribe(void)
         fprintf(stderr, "devtrace: CUPTI refused the shim (%s): interposition alone\n", why);
         return;
     }
+    bool activity = dv_activity_start();
     enter(dv_driver_handlers, dv_driver_handler_count, handle, enable);
-    if (!dv_next_is_sim() || !interposing())
+    if (!dv_next_is_sim() || !interposing() || activity)
         enter(runtime_handlers, sizeof runtime_handlers / sizeof *runtime_handlers, handle,
               enable);
     subscribed = true;

@@ -11,6 +11,8 @@
  *   cupti.c      CUPTI's callbacks: the calls interposition cannot see (a
  *                static cudart, a table of driver entry points), and the
  *                injection entry point
+ *   activity.c   CUPTI's Activity API: kernels', copies' and memsets'
+ *                device-side times, joined to their events by correlation id
  *   calls.c      a call's facts into checks and events, however it was seen
  *   next.c       the runtime beneath: libcudart (a GPU) or libcudasim (the
  *                emulated device, chosen when there is no GPU)
@@ -41,6 +43,7 @@
 #include <stdint.h>
 
 #include "lines.h"
+#include "memkind.h"
 #include "schema.h"
 
 /* ---- the runtime beneath (next.c) ---------------------------------------- */
@@ -93,14 +96,24 @@ void dv_symbolize(uintptr_t pc, bool exact, dv_symbol *s);
 
 /* ---- shadow state (shadow.c) ---------------------------------------------- */
 
-typedef enum { DV_MEM_DEVICE, DV_MEM_PINNED } dv_memory;
+/* Managed memory (cudaMallocManaged) is reachable from the host and from
+   every device: it is never a finding to use it on either side. */
+typedef enum { DV_MEM_DEVICE, DV_MEM_PINNED, DV_MEM_MANAGED } dv_memory;
+
+/* Its entry in common/memkind.h's table of where memory lives. */
+static inline memspace_id dv_space_of(dv_memory memory)
+{
+    return memory == DV_MEM_PINNED    ? MEMSPACE_PINNED
+           : memory == DV_MEM_MANAGED ? MEMSPACE_MANAGED
+                                      : MEMSPACE_DEVICE;
+}
 
 typedef struct {
     uintptr_t addr;
     uint64_t bytes;                     /* as asked for */
     uint64_t seq;                       /* of the allocating call */
     uint32_t site, free_site;
-    int16_t device;                     /* -1 for pinned host memory */
+    int16_t device;                     /* -1 for pinned host memory; managed: the allocating one */
     uint8_t memory;                     /* dv_memory */
     uint8_t api;                        /* dv_api of the allocating call */
     bool inherited;                     /* from before a fork: not this process's leak */
@@ -129,14 +142,16 @@ void dv_shadow_unlock(void);
 /* The intercepted functions, for events and the api_calls table. */
 #define DV_APIS(X) \
     X(cudaMalloc) X(cudaMallocAsync) X(cudaFree) X(cudaFreeAsync) \
-    X(cudaMallocHost) X(cudaHostAlloc) X(cudaFreeHost) \
+    X(cudaMallocHost) X(cudaHostAlloc) X(cudaFreeHost) X(cudaMallocManaged) \
     X(cudaMemcpy) X(cudaMemcpyAsync) X(cudaMemcpyPeer) X(cudaMemcpyPeerAsync) \
     X(cudaMemcpy2D) X(cudaMemcpy2DAsync) X(cudaMemset) X(cudaMemsetAsync) \
     X(cudaLaunchKernel) X(cudaDeviceSynchronize) X(cudaStreamSynchronize) \
     X(dt_trace) \
-    X(cuMemAlloc_v2) X(cuMemAllocHost_v2) X(cuMemHostAlloc) X(cuMemFree_v2) X(cuMemFreeHost) \
+    X(cuMemAlloc_v2) X(cuMemAllocHost_v2) X(cuMemHostAlloc) X(cuMemAllocManaged) \
+    X(cuMemFree_v2) X(cuMemFreeHost) \
     X(cuMemcpy) X(cuMemcpyAsync) X(cuMemcpyHtoD_v2) X(cuMemcpyDtoH_v2) X(cuMemcpyDtoD_v2) \
-    X(cuMemsetD8_v2) X(cuMemsetD32_v2) X(cuLaunchKernel)
+    X(cuMemcpyHtoDAsync_v2) X(cuMemcpyDtoHAsync_v2) X(cuMemcpyDtoDAsync_v2) \
+    X(cuMemsetD8_v2) X(cuMemsetD32_v2) X(cuMemsetD8Async) X(cuMemsetD32Async) X(cuLaunchKernel)
 
 typedef enum {
 #define DV_API_ENUM(name) DV_API_##name,
@@ -184,6 +199,7 @@ typedef struct {
     int16_t device;                     /* current device of the call, -1 unknown */
     int32_t result;                     /* cudaError_t */
     uint32_t site;
+    uint32_t correlation;               /* CUPTI's id of the call, 0: none (activity.c) */
     uint64_t seq;
     uint64_t start_ns, duration_ns;     /* the call's, on the host; 0: unknown */
     union {
@@ -193,6 +209,7 @@ typedef struct {
             int16_t src_device, dst_device;
             uint8_t direction, host_memory;
             bool async;
+            uint64_t stream;            /* the handle; 0 for the default stream */
         } copy;
         struct {
             const void *func;
@@ -260,6 +277,27 @@ bool dv_events_add(const dv_event *e, int64_t ref);
 /* After a batch: runs.dropped_events, when it changed. */
 bool dv_events_batch_done(void);
 
+/* ---- device-side times (activity.c) -------------------------------------------- */
+
+/* The correlation id CUPTI's records of e's work will carry, as the
+   callbacks of its call said it (0: none came), forgotten once taken
+   (cupti.c); a call's own starts from none. */
+uint32_t dv_correlation_take(const dv_event *e);
+void dv_correlation_reset(void);
+/* Asks CUPTI for activity records (once subscribed); false where it has no
+   Activity API or refuses it: events keep their host times alone. */
+bool dv_activity_start(void);
+/* Has CUPTI hand back the records it holds (the run ends); false if off. */
+bool dv_activity_flush(void);
+/* The writer's: joins the records handed back so far to their events (after
+   a batch, inside its transaction), and runs.dropped_activity. */
+bool dv_activity_open(struct sqlite3 *db, int64_t run);
+void dv_activity_close(void);
+bool dv_activity_apply(void);
+/* The device times that came before the event of correlation, taken for
+   its row; false when none did. */
+bool dv_activity_times(uint32_t correlation, int64_t *start, int64_t *duration);
+
 /* ---- the writer (writer.c) -------------------------------------------------- */
 
 /* Starts the writer thread (once per process). */
@@ -323,7 +361,8 @@ void dv_seen_alloc(dv_api api, dv_memory memory, int device, const void *p, uint
 /* Before a free, a copy or a launch: the checks, and e filled for dv_seen_end. */
 void dv_seen_free(dv_event *e, dv_api api, void *p, uint32_t site);
 void dv_seen_copy(dv_event *e, dv_api api, void *dst, uint64_t dst_span, const void *src,
-                  uint64_t src_span, uint64_t bytes, int kind, bool async, uint32_t site);
+                  uint64_t src_span, uint64_t bytes, int kind, bool async, uint64_t stream,
+                  uint32_t site);
 void dv_seen_launch(dv_event *e, dv_api api, const void *func, const unsigned grid[3],
                     const unsigned block[3], void **args, uint64_t shared, uint64_t stream,
                     int dev, uint32_t site);

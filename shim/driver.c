@@ -36,6 +36,13 @@ static void allocated(const dv_handler *h, const void *params, int rc, dv_event 
                   p->bytesize, e->site, rc, e->start_ns);
 }
 
+static void allocated_managed(const dv_handler *h, const void *params, int rc, dv_event *e)
+{
+    const cuMemAllocManaged_params *p = params;
+    dv_seen_alloc(h->api, DV_MEM_MANAGED, context_device(), rc == 0 ? ADDRESS(*p->dptr) : NULL,
+                  p->bytesize, e->site, rc, e->start_ns);
+}
+
 /* cuMemAllocHost_v2 and cuMemHostAlloc: pp and bytesize, in that order. */
 static void allocated_host(const dv_handler *h, const void *params, int rc, dv_event *e)
 {
@@ -54,61 +61,55 @@ static void free_host(const dv_handler *h, const void *params, uint32_t site, dv
     dv_seen_free(e, h->api, ((const cuMemFreeHost_params *)params)->p, site);
 }
 
-/* A copy of n bytes in the direction its function names. */
-static void copy(const dv_handler *h, void *dst, const void *src, size_t n, int kind, bool async,
-                 uint32_t site, dv_event *e)
+/* A copy of n bytes in the direction its function names, on stream (0: a
+   synchronous copy). */
+static void copy(const dv_handler *h, void *dst, const void *src, size_t n, int kind,
+                 CUstream stream, bool async, uint32_t site, dv_event *e)
 {
-    dv_seen_copy(e, h->api, dst, n, src, n, n, kind, async, site);
+    dv_seen_copy(e, h->api, dst, n, src, n, n, kind, async, (uint64_t)(uintptr_t)stream, site);
 }
 
-static void copy_htod(const dv_handler *h, const void *params, uint32_t site, dv_event *e)
-{
-    const cuMemcpyHtoD_v2_params *p = params;
-    copy(h, ADDRESS(p->dstDevice), p->srcHost, p->ByteCount, cudaMemcpyHostToDevice, false,
-         site, e);
-}
+/* The handler name of the copy function fn: its params' destination, source,
+   kind, and stream (NULL when it takes none). */
+#define COPY_HANDLER(name, fn, dst, src, kind, stream, async) \
+    static void name(const dv_handler *h, const void *params, uint32_t site, dv_event *e) \
+    { \
+        const fn##_params *p = params; \
+        copy(h, dst, src, p->ByteCount, kind, stream, async, site, e); \
+    }
 
-static void copy_dtoh(const dv_handler *h, const void *params, uint32_t site, dv_event *e)
-{
-    const cuMemcpyDtoH_v2_params *p = params;
-    copy(h, p->dstHost, ADDRESS(p->srcDevice), p->ByteCount, cudaMemcpyDeviceToHost, false,
-         site, e);
-}
-
-static void copy_dtod(const dv_handler *h, const void *params, uint32_t site, dv_event *e)
-{
-    const cuMemcpyDtoD_v2_params *p = params;
-    copy(h, ADDRESS(p->dstDevice), ADDRESS(p->srcDevice), p->ByteCount, cudaMemcpyDeviceToDevice,
-         false, site, e);
-}
-
+COPY_HANDLER(copy_htod, cuMemcpyHtoD_v2, ADDRESS(p->dstDevice), p->srcHost,
+             cudaMemcpyHostToDevice, NULL, false)
+COPY_HANDLER(copy_dtoh, cuMemcpyDtoH_v2, p->dstHost, ADDRESS(p->srcDevice),
+             cudaMemcpyDeviceToHost, NULL, false)
+COPY_HANDLER(copy_dtod, cuMemcpyDtoD_v2, ADDRESS(p->dstDevice), ADDRESS(p->srcDevice),
+             cudaMemcpyDeviceToDevice, NULL, false)
+COPY_HANDLER(copy_htod_async, cuMemcpyHtoDAsync_v2, ADDRESS(p->dstDevice), p->srcHost,
+             cudaMemcpyHostToDevice, p->hStream, true)
+COPY_HANDLER(copy_dtoh_async, cuMemcpyDtoHAsync_v2, p->dstHost, ADDRESS(p->srcDevice),
+             cudaMemcpyDeviceToHost, p->hStream, true)
+COPY_HANDLER(copy_dtod_async, cuMemcpyDtoDAsync_v2, ADDRESS(p->dstDevice),
+             ADDRESS(p->srcDevice), cudaMemcpyDeviceToDevice, p->hStream, true)
 /* Unified addressing: the pointers say the direction. */
-static void copy_any(const dv_handler *h, const void *params, uint32_t site, dv_event *e)
-{
-    const cuMemcpy_params *p = params;
-    copy(h, ADDRESS(p->dst), ADDRESS(p->src), p->ByteCount, cudaMemcpyDefault, false, site, e);
-}
+COPY_HANDLER(copy_any, cuMemcpy, ADDRESS(p->dst), ADDRESS(p->src), cudaMemcpyDefault, NULL,
+             false)
+COPY_HANDLER(copy_any_async, cuMemcpyAsync, ADDRESS(p->dst), ADDRESS(p->src),
+             cudaMemcpyDefault, p->hStream, true)
 
-static void copy_any_async(const dv_handler *h, const void *params, uint32_t site, dv_event *e)
-{
-    const cuMemcpyAsync_params *p = params;
-    copy(h, ADDRESS(p->dst), ADDRESS(p->src), p->ByteCount, cudaMemcpyDefault, true, site, e);
-}
+/* The handler name of the memset fn, of N values of width bytes each. */
+#define SET_HANDLER(name, fn, width, stream, async) \
+    static void name(const dv_handler *h, const void *params, uint32_t site, dv_event *e) \
+    { \
+        const fn##_params *p = params; \
+        uint64_t bytes = (uint64_t)p->N * (width); \
+        dv_seen_copy(e, h->api, ADDRESS(p->dstDevice), bytes, NULL, 0, bytes, cudaMemcpyDefault, \
+                     async, (uint64_t)(uintptr_t)(stream), site); \
+    }
 
-static void set_d8(const dv_handler *h, const void *params, uint32_t site, dv_event *e)
-{
-    const cuMemsetD8_v2_params *p = params;
-    dv_seen_copy(e, h->api, ADDRESS(p->dstDevice), p->N, NULL, 0, p->N, cudaMemcpyDefault, false,
-                 site);
-}
-
-static void set_d32(const dv_handler *h, const void *params, uint32_t site, dv_event *e)
-{
-    const cuMemsetD32_v2_params *p = params;
-    uint64_t bytes = (uint64_t)p->N * 4;
-    dv_seen_copy(e, h->api, ADDRESS(p->dstDevice), bytes, NULL, 0, bytes, cudaMemcpyDefault,
-                 false, site);
-}
+SET_HANDLER(set_d8, cuMemsetD8_v2, 1, NULL, false)
+SET_HANDLER(set_d32, cuMemsetD32_v2, 4, NULL, false)
+SET_HANDLER(set_d8_async, cuMemsetD8Async, 1, p->hStream, true)
+SET_HANDLER(set_d32_async, cuMemsetD32Async, 4, p->hStream, true)
 
 static void launch(const dv_handler *h, const void *params, uint32_t site, dv_event *e)
 {
@@ -124,6 +125,7 @@ static void launch(const dv_handler *h, const void *params, uint32_t site, dv_ev
     X(cuMemAlloc_v2, dv_handler_keep_site, allocated) \
     X(cuMemAllocHost_v2, dv_handler_keep_site, allocated_host) \
     X(cuMemHostAlloc, dv_handler_keep_site, allocated_host) \
+    X(cuMemAllocManaged, dv_handler_keep_site, allocated_managed) \
     X(cuMemFree_v2, free_device, dv_handler_send) \
     X(cuMemFreeHost, free_host, dv_handler_send) \
     X(cuMemcpyHtoD_v2, copy_htod, dv_handler_send) \
@@ -131,8 +133,13 @@ static void launch(const dv_handler *h, const void *params, uint32_t site, dv_ev
     X(cuMemcpyDtoD_v2, copy_dtod, dv_handler_send) \
     X(cuMemcpy, copy_any, dv_handler_send) \
     X(cuMemcpyAsync, copy_any_async, dv_handler_send) \
+    X(cuMemcpyHtoDAsync_v2, copy_htod_async, dv_handler_send) \
+    X(cuMemcpyDtoHAsync_v2, copy_dtoh_async, dv_handler_send) \
+    X(cuMemcpyDtoDAsync_v2, copy_dtod_async, dv_handler_send) \
     X(cuMemsetD8_v2, set_d8, dv_handler_send) \
     X(cuMemsetD32_v2, set_d32, dv_handler_send) \
+    X(cuMemsetD8Async, set_d8_async, dv_handler_send) \
+    X(cuMemsetD32Async, set_d32_async, dv_handler_send) \
     X(cuLaunchKernel, launch, dv_handler_send)
 
 enum {
@@ -189,6 +196,7 @@ static void *next_of(int i, const char *name)
 WRAPPER(cuMemAlloc_v2, (CUdeviceptr *dptr, size_t n), (dptr, n))
 WRAPPER(cuMemAllocHost_v2, (void **pp, size_t n), (pp, n))
 WRAPPER(cuMemHostAlloc, (void **pp, size_t n, unsigned int flags), (pp, n, flags))
+WRAPPER(cuMemAllocManaged, (CUdeviceptr *dptr, size_t n, unsigned int flags), (dptr, n, flags))
 WRAPPER(cuMemFree_v2, (CUdeviceptr dptr), (dptr))
 WRAPPER(cuMemFreeHost, (void *p), (p))
 WRAPPER(cuMemcpyHtoD_v2, (CUdeviceptr dst, const void *src, size_t n), (dst, src, n))
@@ -196,8 +204,15 @@ WRAPPER(cuMemcpyDtoH_v2, (void *dst, CUdeviceptr src, size_t n), (dst, src, n))
 WRAPPER(cuMemcpyDtoD_v2, (CUdeviceptr dst, CUdeviceptr src, size_t n), (dst, src, n))
 WRAPPER(cuMemcpy, (CUdeviceptr dst, CUdeviceptr src, size_t n), (dst, src, n))
 WRAPPER(cuMemcpyAsync, (CUdeviceptr dst, CUdeviceptr src, size_t n, CUstream s), (dst, src, n, s))
+WRAPPER(cuMemcpyHtoDAsync_v2, (CUdeviceptr dst, const void *src, size_t n, CUstream s),
+        (dst, src, n, s))
+WRAPPER(cuMemcpyDtoHAsync_v2, (void *dst, CUdeviceptr src, size_t n, CUstream s), (dst, src, n, s))
+WRAPPER(cuMemcpyDtoDAsync_v2, (CUdeviceptr dst, CUdeviceptr src, size_t n, CUstream s),
+        (dst, src, n, s))
 WRAPPER(cuMemsetD8_v2, (CUdeviceptr dst, unsigned char v, size_t n), (dst, v, n))
 WRAPPER(cuMemsetD32_v2, (CUdeviceptr dst, unsigned int v, size_t n), (dst, v, n))
+WRAPPER(cuMemsetD8Async, (CUdeviceptr dst, unsigned char v, size_t n, CUstream s), (dst, v, n, s))
+WRAPPER(cuMemsetD32Async, (CUdeviceptr dst, unsigned int v, size_t n, CUstream s), (dst, v, n, s))
 WRAPPER(cuLaunchKernel,
         (CUfunction f, unsigned int gx, unsigned int gy, unsigned int gz, unsigned int bx,
          unsigned int by, unsigned int bz, unsigned int shared, CUstream s, void **params,

@@ -7,11 +7,9 @@
  *
  * Times are the host's (CLOCK_REALTIME, as runs.started_ns): a synchronous
  * call's duration is its work's; an asynchronous one's says how long it took
- * to queue.  (The emulated device runs each kernel and copy inside its call,
- * so there they are the device's too.  On a GPU, CUPTI's Activity API would
- * give kernels' and copies' device-side times, matched to these rows by
- * correlation id; it is not wired: no GPU was at hand to test it on.)  The
- * writer thread alone calls the dv_events_* functions.
+ * to queue.  A launch's, copy's or memset's row also keeps its call's
+ * correlation id, by which activity.c adds when its work ran on the device.
+ * The writer thread alone calls the dv_events_* functions.
  */
 #include "devtrace.h"
 
@@ -34,8 +32,8 @@ _Atomic bool dv_events_full;
 
 static const char insert_sql[] =
     "INSERT OR IGNORE INTO events(run, seq, type, api, start_ns, duration_ns, device, stream, "
-    "bytes, direction, site, kernel, finding) "
-    "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)";
+    "bytes, direction, site, kernel, finding, correlation, device_start_ns, device_duration_ns) "
+    "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)";
 static const char dropped_sql[] = "UPDATE runs SET dropped_events = ?2 WHERE id = ?1";
 
 static const char *const type_names[] = {
@@ -76,7 +74,8 @@ bool dv_events_open(sqlite3 *db, int64_t run)
     return sqlite3_prepare_v3(db, insert_sql, -1, SQLITE_PREPARE_PERSISTENT, &ev.insert,
                               NULL) == SQLITE_OK &&
            sqlite3_prepare_v3(db, dropped_sql, -1, SQLITE_PREPARE_PERSISTENT, &ev.dropped,
-                              NULL) == SQLITE_OK;
+                              NULL) == SQLITE_OK &&
+           dv_activity_open(db, run);
 }
 
 void dv_events_close(void)
@@ -84,12 +83,25 @@ void dv_events_close(void)
     sqlite3_finalize(ev.insert);
     sqlite3_finalize(ev.dropped);
     ev.insert = ev.dropped = NULL;
+    dv_activity_close();
 }
 
 static void bind_known(int i, int64_t v, bool known)
 {
     if (known)
         sqlite3_bind_int64(ev.insert, i, v);
+}
+
+/* A launch's, copy's or memset's correlation id, and its device times when
+   they came first. */
+static void bind_correlation(const dv_event *e)
+{
+    int64_t start, duration;
+    bind_known(14, e->correlation, e->correlation != 0);
+    if (dv_activity_times(e->correlation, &start, &duration)) {
+        sqlite3_bind_int64(ev.insert, 15, start);
+        sqlite3_bind_int64(ev.insert, 16, duration);
+    }
 }
 
 /* The bytes, device and direction each type of event has. */
@@ -104,12 +116,15 @@ static void bind_facts(const dv_event *e, int64_t ref)
     case DV_EV_COPY:
         sqlite3_bind_int64(ev.insert, 9, (int64_t)e->u.copy.bytes);
         sqlite3_bind_text(ev.insert, 10, direction_names[e->u.copy.direction], -1, SQLITE_STATIC);
+        sqlite3_bind_int64(ev.insert, 8, (int64_t)e->u.copy.stream);
+        bind_correlation(e);
         /* the device doing the work: the destination's, else the source's */
         sqlite3_bind_int64(ev.insert, 7, e->u.copy.dst_device >= 0 ? e->u.copy.dst_device
                                                                     : e->u.copy.src_device);
         break;
     case DV_EV_LAUNCH:
         sqlite3_bind_int64(ev.insert, 8, (int64_t)e->u.launch.stream);
+        bind_correlation(e);
         bind_known(12, ref, ref > 0);
         break;
     case DV_EV_FINDING:
@@ -151,6 +166,8 @@ bool dv_events_add(const dv_event *e, int64_t ref)
 
 bool dv_events_batch_done(void)
 {
+    if (!dv_activity_apply())
+        return false;
     if (ev.lost == ev.lost_written)
         return true;
     sqlite3_bind_int64(ev.dropped, 1, ev.run);

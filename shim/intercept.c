@@ -11,6 +11,7 @@
 #include "devtrace.h"
 
 #include <cuda_runtime_api.h>
+#include <sim/cuda_host_runtime.h>
 
 /* The runtime beneath's fn, looked up once. */
 #define NEXT(fn) ((__typeof__(&fn))next_of(&next_##fn, #fn))
@@ -53,6 +54,59 @@ static void *next_of(_Atomic(void *) *slot, const char *name)
 #define EXPAND(...) __VA_ARGS__
 PASS_THROUGH(DEFINE_PASS_THROUGH)
 
+/* What nvcc's host code calls (crt/host_runtime.h): a module's and its
+   kernels' registration, and <<<>>>'s configuration.  Forwarded so that the
+   runtime that launches the kernels is the one that knows them by name: on
+   the emulated device, libcudasim, not the program's libcudart. */
+NEXT_SLOT(__cudaRegisterFatBinary)
+void **__cudaRegisterFatBinary(void *fat_binary)
+{
+    return NEXT(__cudaRegisterFatBinary) ? NEXT(__cudaRegisterFatBinary)(fat_binary) : NULL;
+}
+
+#define FORWARD_VOID(fn, ...) do { if (NEXT(fn)) NEXT(fn)(__VA_ARGS__); } while (0)
+
+NEXT_SLOT(__cudaRegisterFatBinaryEnd)
+void __cudaRegisterFatBinaryEnd(void **handle)
+{
+    FORWARD_VOID(__cudaRegisterFatBinaryEnd, handle);
+}
+
+NEXT_SLOT(__cudaUnregisterFatBinary)
+void __cudaUnregisterFatBinary(void **handle)
+{
+    FORWARD_VOID(__cudaUnregisterFatBinary, handle);
+}
+
+NEXT_SLOT(__cudaRegisterFunction)
+void __cudaRegisterFunction(void **handle, const char *host_function, char *device_function,
+                            const char *name, int thread_limit, void *tid, void *bid,
+                            dim3 *block, dim3 *grid, int *warp_size)
+{
+    FORWARD_VOID(__cudaRegisterFunction, handle, host_function, device_function, name,
+                 thread_limit, tid, bid, block, grid, warp_size);
+}
+
+/* Nonzero: the launch is not made. */
+NEXT_SLOT(__cudaPushCallConfiguration)
+unsigned __cudaPushCallConfiguration(dim3 grid, dim3 block, size_t shared, cudaStream_t stream)
+{
+    return NEXT(__cudaPushCallConfiguration)
+               ? NEXT(__cudaPushCallConfiguration)(grid, block, shared, stream) : 1;
+}
+
+NEXT_SLOT(__cudaPopCallConfiguration)
+cudaError_t __cudaPopCallConfiguration(dim3 *grid, dim3 *block, size_t *shared, void *stream)
+{
+    return FORWARD(__cudaPopCallConfiguration, grid, block, shared, stream);
+}
+
+NEXT_SLOT(__cudaGetKernel)
+cudaError_t __cudaGetKernel(const void **kernel, const void *host_function)
+{
+    return FORWARD(__cudaGetKernel, kernel, host_function);
+}
+
 /* Error strings are not cudaError_t: NULL-safe forwarding of their own. */
 NEXT_SLOT(cudaGetErrorString)
 const char *cudaGetErrorString(cudaError_t e)
@@ -81,7 +135,7 @@ static int current_device(void)
 static void record_alloc(dv_api api, void **p, size_t bytes, dv_memory memory, uint32_t site,
                          cudaError_t rc, uint64_t start_ns)
 {
-    dv_seen_alloc(api, memory, memory == DV_MEM_DEVICE ? current_device() : -1,
+    dv_seen_alloc(api, memory, memory != DV_MEM_PINNED ? current_device() : -1,
                   rc == cudaSuccess && p ? *p : NULL, bytes, site, rc, start_ns);
 }
 
@@ -119,6 +173,13 @@ cudaError_t cudaHostAlloc(void **p, size_t bytes, unsigned int flags)
     ALLOCATOR(DV_API_cudaHostAlloc, DV_MEM_PINNED, FORWARD(cudaHostAlloc, p, bytes, flags));
 }
 
+NEXT_SLOT(cudaMallocManaged)
+cudaError_t cudaMallocManaged(void **p, size_t bytes, unsigned int flags)
+{
+    ALLOCATOR(DV_API_cudaMallocManaged, DV_MEM_MANAGED,
+              FORWARD(cudaMallocManaged, p, bytes, flags));
+}
+
 /* ---- free -------------------------------------------------------------------------- */
 
 /* Checked (and taken off the shadow state) before the memory goes back, so
@@ -152,12 +213,13 @@ cudaError_t cudaFreeHost(void *p)
 
 /* ---- copies ------------------------------------------------------------------------- */
 
-#define COPY(which, to, to_span, from, from_span, nbytes, how, is_async, call) do { \
+/* stream: the copy's, or NULL (the default stream) for a synchronous one. */
+#define COPY(which, to, to_span, from, from_span, nbytes, how, is_async, stream, call) do { \
         if (!dv_active()) \
             return call; \
         dv_event e; \
         dv_seen_copy(&e, which, to, to_span, from, from_span, nbytes, how, is_async, \
-                     dv_site_here()); \
+                     (uint64_t)(uintptr_t)(stream), dv_site_here()); \
         dv_seen_end(&e, call); \
         return (cudaError_t)e.result; \
     } while (0)
@@ -165,21 +227,21 @@ cudaError_t cudaFreeHost(void *p)
 NEXT_SLOT(cudaMemcpy)
 cudaError_t cudaMemcpy(void *dst, const void *src, size_t n, enum cudaMemcpyKind kind)
 {
-    COPY(DV_API_cudaMemcpy, dst, n, src, n, n, kind, false, FORWARD(cudaMemcpy, dst, src, n, kind));
+    COPY(DV_API_cudaMemcpy, dst, n, src, n, n, kind, false, NULL, FORWARD(cudaMemcpy, dst, src, n, kind));
 }
 
 NEXT_SLOT(cudaMemcpyAsync)
 cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t n, enum cudaMemcpyKind kind,
                             cudaStream_t s)
 {
-    COPY(DV_API_cudaMemcpyAsync, dst, n, src, n, n, kind, true,
+    COPY(DV_API_cudaMemcpyAsync, dst, n, src, n, n, kind, true, s,
          FORWARD(cudaMemcpyAsync, dst, src, n, kind, s));
 }
 
 NEXT_SLOT(cudaMemcpyPeer)
 cudaError_t cudaMemcpyPeer(void *dst, int dd, const void *src, int sd, size_t n)
 {
-    COPY(DV_API_cudaMemcpyPeer, dst, n, src, n, n, DV_COPY_PEER, false,
+    COPY(DV_API_cudaMemcpyPeer, dst, n, src, n, n, DV_COPY_PEER, false, NULL,
          FORWARD(cudaMemcpyPeer, dst, dd, src, sd, n));
 }
 
@@ -187,7 +249,7 @@ NEXT_SLOT(cudaMemcpyPeerAsync)
 cudaError_t cudaMemcpyPeerAsync(void *dst, int dd, const void *src, int sd, size_t n,
                                 cudaStream_t s)
 {
-    COPY(DV_API_cudaMemcpyPeerAsync, dst, n, src, n, n, DV_COPY_PEER, true,
+    COPY(DV_API_cudaMemcpyPeerAsync, dst, n, src, n, n, DV_COPY_PEER, true, s,
          FORWARD(cudaMemcpyPeerAsync, dst, dd, src, sd, n, s));
 }
 
@@ -202,7 +264,7 @@ cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitc
                          size_t height, enum cudaMemcpyKind kind)
 {
     COPY(DV_API_cudaMemcpy2D, dst, span_2d(dpitch, width, height), src,
-         span_2d(spitch, width, height), width * height, kind, false,
+         span_2d(spitch, width, height), width * height, kind, false, NULL,
          FORWARD(cudaMemcpy2D, dst, dpitch, src, spitch, width, height, kind));
 }
 
@@ -212,21 +274,21 @@ cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t 
                               cudaStream_t s)
 {
     COPY(DV_API_cudaMemcpy2DAsync, dst, span_2d(dpitch, width, height), src,
-         span_2d(spitch, width, height), width * height, kind, true,
+         span_2d(spitch, width, height), width * height, kind, true, s,
          FORWARD(cudaMemcpy2DAsync, dst, dpitch, src, spitch, width, height, kind, s));
 }
 
 NEXT_SLOT(cudaMemset)
 cudaError_t cudaMemset(void *p, int value, size_t n)
 {
-    COPY(DV_API_cudaMemset, p, n, NULL, 0, n, cudaMemcpyDefault, false,
+    COPY(DV_API_cudaMemset, p, n, NULL, 0, n, cudaMemcpyDefault, false, NULL,
          FORWARD(cudaMemset, p, value, n));
 }
 
 NEXT_SLOT(cudaMemsetAsync)
 cudaError_t cudaMemsetAsync(void *p, int value, size_t n, cudaStream_t s)
 {
-    COPY(DV_API_cudaMemsetAsync, p, n, NULL, 0, n, cudaMemcpyDefault, true,
+    COPY(DV_API_cudaMemsetAsync, p, n, NULL, 0, n, cudaMemcpyDefault, true, s,
          FORWARD(cudaMemsetAsync, p, value, n, s));
 }
 
@@ -252,11 +314,6 @@ cudaError_t cudaLaunchKernel(const void *func, dim3 grid, dim3 block, void **arg
 
 /* What nvcc's launch stubs call (CUDA 12.8 and later), with a cudaKernel_t,
    which CUDA's cudaFunc* queries accept in place of a function. */
-cudaError_t __cudaLaunchKernel(const void *kernel, dim3 grid, dim3 block, void **args,
-                               size_t shared, cudaStream_t stream);
-cudaError_t __cudaLaunchKernel_ptsz(const void *kernel, dim3 grid, dim3 block, void **args,
-                                    size_t shared, cudaStream_t stream);
-
 NEXT_SLOT(__cudaLaunchKernel)
 cudaError_t __cudaLaunchKernel(const void *kernel, dim3 grid, dim3 block, void **args,
                                size_t shared, cudaStream_t stream)

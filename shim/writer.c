@@ -529,7 +529,7 @@ static const char *const direction_names[] = { "HtoD", "DtoH", "DtoD", "HtoH", "
 /* The report's names for where memory lives (common/memkind.h). */
 static const char *memory_name(dv_memory memory)
 {
-    return memspaces[memory == DV_MEM_PINNED ? MEMSPACE_PINNED : MEMSPACE_DEVICE].column;
+    return memspaces[dv_space_of(memory)].column;
 }
 
 static const char *host_memory_name(dv_host_memory memory)
@@ -881,8 +881,11 @@ static void *writer_main(void *arg)
         }
         if (n == BATCH)
             continue;
-        if (atomic_load(&stopping) && !n)
+        if (atomic_load(&stopping) && !n) {
+            if (dv_activity_flush())
+                write_batch(batch, 0);  /* CUPTI's last records, into their events */
             break;
+        }
         pthread_mutex_unlock(&busy);
         idle();
         pthread_mutex_lock(&busy);

@@ -10,6 +10,7 @@
     X(cudaErrorInitializationError) X(cudaErrorInvalidConfiguration)            \
     X(cudaErrorInvalidDevicePointer) X(cudaErrorInvalidMemcpyDirection)         \
     X(cudaErrorInvalidDeviceFunction) X(cudaErrorNoDevice)                      \
+    X(cudaErrorNoKernelImageForDevice)                                          \
     X(cudaErrorInvalidDevice) X(cudaErrorInvalidResourceHandle)                 \
     X(cudaErrorIllegalAddress) X(cudaErrorPeerAccessAlreadyEnabled)             \
     X(cudaErrorPeerAccessNotEnabled) X(cudaErrorLaunchFailure)                  \
@@ -19,7 +20,8 @@
     X(cudaMemoryTypeUnregistered) X(cudaMemoryTypeHost)                         \
     X(cudaMemoryTypeDevice) X(cudaMemoryTypeManaged)                            \
     X(cudaHostAllocDefault) X(cudaHostAllocPortable) X(cudaHostAllocMapped)     \
-    X(cudaHostAllocWriteCombined)                                               \
+    X(cudaHostAllocWriteCombined) X(cudaMemAttachGlobal) X(cudaMemAttachHost)   \
+    X(CU_MEM_ATTACH_GLOBAL) X(CU_MEM_ATTACH_HOST)                               \
     X(sizeof(cudaError_t)) X(sizeof(enum cudaMemcpyKind))                       \
     X(sizeof(struct cudaPointerAttributes))                                     \
     X(offsetof(struct cudaPointerAttributes, type))                             \
@@ -44,7 +46,27 @@
     X(offsetof(CUpti_CallbackData, functionReturnValue))                                        \
     X(offsetof(CUpti_CallbackData, correlationData))                                            \
     X(offsetof(CUpti_CallbackData, correlationId))                                              \
+    X(CUPTI_ERROR_MAX_LIMIT_REACHED) X(CUPTI_ERROR_INVALID_KIND) X(CUPTI_ERROR_NOT_SUPPORTED)  \
+    X(CUPTI_ACTIVITY_KIND_MEMCPY) X(CUPTI_ACTIVITY_KIND_MEMSET) X(CUPTI_ACTIVITY_KIND_KERNEL)   \
+    X(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL) X(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED)                \
+    X(CUPTI_ACTIVITY_MEMCPY_KIND_HTOD) X(CUPTI_ACTIVITY_MEMCPY_KIND_DTOH)                       \
+    X(CUPTI_ACTIVITY_MEMCPY_KIND_DTOD) X(CUPTI_ACTIVITY_MEMCPY_KIND_HTOH)                       \
+    X(CUPTI_ACTIVITY_MEMORY_KIND_PAGEABLE) X(CUPTI_ACTIVITY_MEMORY_KIND_PINNED)                 \
+    X(CUPTI_ACTIVITY_MEMORY_KIND_DEVICE) X(CUPTI_ACTIVITY_MEMORY_KIND_MANAGED)                  \
+    ACTIVITY_RECORD(X, CUpti_ActivityMemcpy6) ACTIVITY_RECORD(X, CUpti_ActivityMemset4)          \
+    ACTIVITY_RECORD(X, CUpti_ActivityKernel10)                                                  \
+    X(offsetof(CUpti_ActivityMemcpy6, copyKind)) X(offsetof(CUpti_ActivityMemcpy6, bytes))      \
+    X(offsetof(CUpti_ActivityMemcpy6, copyCount)) X(offsetof(CUpti_ActivityMemset4, value))     \
+    X(offsetof(CUpti_ActivityMemset4, memoryKind)) X(offsetof(CUpti_ActivityKernel10, gridX))   \
+    X(offsetof(CUpti_ActivityKernel10, name)) X(offsetof(CUpti_ActivityKernel10, completed))    \
+    X(offsetof(CUpti_ActivityKernel10, isDeviceLaunched))                                       \
     CUPTI_PARAMS(CUPTI_ABI_PARAMS, X)
+
+/* An activity record's size, and where its kind, times, device and
+   correlation id are. */
+#define ACTIVITY_RECORD(X, type) \
+    X(sizeof(type)) X(offsetof(type, kind)) X(offsetof(type, start)) X(offsetof(type, end)) \
+    X(offsetof(type, deviceId)) X(offsetof(type, streamId)) X(offsetof(type, correlationId))
 
 /* Each traced call: its callback id and its params struct's size. */
 #define CUPTI_ABI_PARAMS(X, domain, fn) X(CUPTI_##domain##_TRACE_CBID_##fn) X(sizeof(fn##_params))
@@ -56,6 +78,10 @@
     X(__VA_ARGS__, DRIVER, cuMemcpyDtoD_v2) X(__VA_ARGS__, DRIVER, cuMemcpy)                    \
     X(__VA_ARGS__, DRIVER, cuMemcpyAsync) X(__VA_ARGS__, DRIVER, cuMemsetD8_v2)                 \
     X(__VA_ARGS__, DRIVER, cuMemsetD32_v2) X(__VA_ARGS__, DRIVER, cuLaunchKernel)               \
+    X(__VA_ARGS__, DRIVER, cuMemAllocManaged) X(__VA_ARGS__, DRIVER, cuMemcpyHtoDAsync_v2)      \
+    X(__VA_ARGS__, DRIVER, cuMemcpyDtoHAsync_v2) X(__VA_ARGS__, DRIVER, cuMemcpyDtoDAsync_v2)   \
+    X(__VA_ARGS__, DRIVER, cuMemsetD8Async) X(__VA_ARGS__, DRIVER, cuMemsetD32Async)            \
+    X(__VA_ARGS__, RUNTIME, cudaMemsetAsync_v3020) X(__VA_ARGS__, RUNTIME, cudaMallocManaged_v6000) \
     X(__VA_ARGS__, RUNTIME, cudaMalloc_v3020) X(__VA_ARGS__, RUNTIME, cudaFree_v3020)           \
     X(__VA_ARGS__, RUNTIME, cudaMallocHost_v3020) X(__VA_ARGS__, RUNTIME, cudaFreeHost_v3020)   \
     X(__VA_ARGS__, RUNTIME, cudaHostAlloc_v3020) X(__VA_ARGS__, RUNTIME, cudaMemcpy_v3020)      \

@@ -15,6 +15,7 @@
  */
 #include <cuda_runtime_api.h>
 #include "cudasim.h"
+#include "cuda_host_runtime.h"
 
 #include "test.h"
 
@@ -807,6 +808,77 @@ static void test_memset(void)
     cudaGetLastError();
 }
 
+static void test_memset_async(void)
+{
+    enum { N = 256 };
+    unsigned char *d = NULL, h[N];
+    cudaStream_t s = NULL;
+    struct { void *a, *b; } fake = { NULL, NULL };
+    CHECK_OK(cudaStreamCreate(&s));
+    CHECK_OK(cudaMalloc((void **)&d, N));
+    CHECK_OK(cudaMemsetAsync(d, 0x11, N, s));
+    CHECK_OK(cudaMemsetAsync(d + 8, 0x22, 8, NULL));
+    CHECK_OK(cudaStreamSynchronize(s));
+    CHECK_OK(cudaMemcpy(h, d, N, cudaMemcpyDeviceToHost));
+    CHECK(all_bytes(h, 8, 0x11) && all_bytes(h + 8, 8, 0x22) && all_bytes(h + 16, N - 16, 0x11));
+    cudaGetLastError();
+    CHECK_RC(cudaMemsetAsync(d, 0, N + 1, s), cudaErrorInvalidValue);
+    CHECK_RC(cudaMemsetAsync(h, 0, N, s), cudaErrorInvalidValue);
+    CHECK_RC(cudaMemsetAsync(d, 0x33, N, (cudaStream_t)(void *)&fake),
+             cudaErrorInvalidResourceHandle);
+    CHECK_RC(cudaGetLastError(), cudaErrorInvalidResourceHandle);
+    CHECK_OK(cudaMemcpy(h, d, N, cudaMemcpyDeviceToHost));
+    CHECK(all_bytes(h, 8, 0x11));               /* the refused ones wrote nothing */
+    CHECK_OK(cudaFree(d));
+    CHECK_OK(cudaStreamDestroy(s));
+}
+
+/* Managed memory: the host's and every device's kernels', at one address. */
+static void test_managed(void)
+{
+    enum { N = 1000 };
+    unsigned *m = NULL, *d = NULL, h[N];
+    struct cudaPointerAttributes a;
+    CHECK_OK(cudaMallocManaged((void **)&m, N * sizeof *m, cudaMemAttachGlobal));
+    for (size_t i = 0; i < N; i++)
+        m[i] = (unsigned)i;                     /* host code writes it: no fault */
+    CHECK_OK(cudaPointerGetAttributes(&a, m + 10));
+    CHECK(a.type == cudaMemoryTypeManaged && a.device == 0 && a.devicePointer == m + 10 &&
+          a.hostPointer == m + 10);
+    CHECK_OK(add_one(m, N, 4, 256));
+    CHECK_OK(cudaSetDevice(1));
+    CHECK_OK(add_one(m, 10, 1, 32));            /* another device's kernel, no peer access */
+    CHECK_OK(cudaDeviceSynchronize());
+    CHECK_OK(cudaSetDevice(0));
+    CHECK(m[0] == 2 && m[9] == 11 && m[10] == 11 && m[N - 1] == N);
+
+    /* copies of any kind and memsets take it, bounded by its size */
+    CHECK_OK(cudaMalloc((void **)&d, N * sizeof *d));
+    CHECK_OK(cudaMemcpy(d, m, N * sizeof *m, cudaMemcpyDeviceToDevice));
+    CHECK_OK(cudaMemcpy(h, d, N * sizeof *h, cudaMemcpyDeviceToHost));
+    CHECK(h[0] == 2 && h[N - 1] == N);
+    CHECK_OK(cudaMemcpy(m, h, sizeof h, cudaMemcpyHostToDevice));
+    CHECK_OK(cudaMemcpy(h, m, sizeof h, cudaMemcpyHostToHost));
+    CHECK_OK(cudaMemset(m, 0, 16));
+    CHECK(m[0] == 0 && m[3] == 0 && m[4] == 6);
+    cudaGetLastError();
+    CHECK_RC(cudaMemset(m, 0, N * sizeof *m + 1), cudaErrorInvalidValue);
+    CHECK_RC(cudaMemcpy(m + 1, h, sizeof h, cudaMemcpyHostToDevice), cudaErrorInvalidValue);
+
+    /* flags and sizes CUDA refuses; cudaFree frees it, cudaFreeHost does not */
+    unsigned *bad = NULL;
+    CHECK_RC(cudaMallocManaged((void **)&bad, 16, 0), cudaErrorInvalidValue);
+    CHECK_RC(cudaMallocManaged((void **)&bad, 16, cudaMemAttachSingle), cudaErrorInvalidValue);
+    CHECK_RC(cudaMallocManaged((void **)&bad, 0, cudaMemAttachGlobal), cudaErrorInvalidValue);
+    CHECK_RC(cudaMallocManaged(NULL, 16, cudaMemAttachHost), cudaErrorInvalidValue);
+    CHECK(bad == NULL);
+    CHECK_RC(cudaFreeHost(m), cudaErrorInvalidValue);
+    CHECK_OK(cudaFree(m));
+    CHECK_RC(cudaFree(m), cudaErrorInvalidValue);
+    CHECK_OK(cudaFree(d));
+    cudaGetLastError();
+}
+
 static void test_streams(void)
 {
     enum { N = 4096 };
@@ -1236,6 +1308,61 @@ static void launch_grid_x_over_limit(void *arg)
     cudaError_t e = cudaLaunchKernel(&k_exit_now, d3(0x80000000u, 1, 1), d3(1, 1, 1), noargs,
                                      0, NULL);
     _exit(e == cudaErrorInvalidConfiguration ? 0 : 3);
+}
+
+/* What nvcc's host code calls: a kernel registered by name alone is known
+   (its name, its handle) but has no body here, so launching it fails, and
+   <<<>>>'s configuration comes back as it was pushed. */
+static char nvcc_stub;          /* stands in for a __global__ function's host stub */
+
+static void test_nvcc_registration(void)
+{
+    static char device_name[] = "_Z5scalePfif";
+    void **module = __cudaRegisterFatBinary(NULL);
+    CHECK(module != NULL);
+    __cudaRegisterFunction(module, &nvcc_stub, device_name, device_name, -1, NULL, NULL, NULL,
+                           NULL, NULL);
+    __cudaRegisterFunction(module, &nvcc_stub, device_name, "again", -1, NULL, NULL, NULL,
+                           NULL, NULL);
+    __cudaRegisterFatBinaryEnd(module);
+    const char *name = NULL;
+    CHECK_OK(cudaFuncGetName(&name, &nvcc_stub));
+    CHECK(name && strcmp(name, "_Z5scalePfif") == 0);       /* the first registration */
+    size_t offset, size;
+    CHECK_RC(cudaFuncGetParamInfo(&nvcc_stub, 0, &offset, &size), cudaErrorInvalidDeviceFunction);
+
+    cudaStream_t s = NULL, popped = NULL;
+    dim3 grid, block;
+    size_t shared = 0;
+    CHECK_OK(cudaStreamCreate(&s));
+    CHECK(__cudaPushCallConfiguration(d3(4, 2, 1), d3(32, 1, 1), 64, s) == 0);
+    CHECK_OK(__cudaPopCallConfiguration(&grid, &block, &shared, &popped));
+    CHECK(grid.x == 4 && grid.y == 2 && block.x == 32 && shared == 64 && popped == s);
+
+    const void *kernel = NULL;
+    CHECK_OK(__cudaGetKernel(&kernel, &nvcc_stub));
+    CHECK(kernel == &nvcc_stub);
+    cudaGetLastError();
+    CHECK_RC(__cudaLaunchKernel(kernel, grid, block, NULL, 0, s),
+             cudaErrorNoKernelImageForDevice);
+    CHECK_RC(cudaGetLastError(), cudaErrorNoKernelImageForDevice);
+    CHECK_OK(cudaDeviceSynchronize());                      /* the device is fine */
+    char unknown;
+    CHECK_RC(__cudaGetKernel(&kernel, &unknown), cudaErrorInvalidDeviceFunction);
+    cudaGetLastError();
+
+    /* a host-built kernel launches through the same entry */
+    unsigned *du = NULL, u[64] = { 0 };
+    size_t n = 64;
+    void *args[] = { &du, &n };
+    CHECK_OK(cudaMalloc((void **)&du, sizeof u));
+    CHECK_OK(cudaMemcpy(du, u, sizeof u, cudaMemcpyHostToDevice));
+    CHECK_OK(__cudaLaunchKernel(&k_add_one, d3(2, 1, 1), d3(32, 1, 1), args, 0, NULL));
+    CHECK_OK(cudaMemcpy(u, du, sizeof u, cudaMemcpyDeviceToHost));
+    CHECK(u[0] == 1 && u[63] == 1);
+    CHECK_OK(cudaFree(du));
+    CHECK_OK(cudaStreamDestroy(s));
+    __cudaUnregisterFatBinary(module);
 }
 
 static void test_launch_errors(void)
@@ -1795,6 +1922,8 @@ int main(int argc, char **argv)
     RUN(test_copy_kind_errors);
     RUN(test_copy_bounds);
     RUN(test_memset);
+    RUN(test_memset_async);
+    RUN(test_managed);
     RUN(test_streams);
     RUN(test_stream_of_another_device);
     RUN(test_pointer_attributes);
@@ -1804,6 +1933,7 @@ int main(int argc, char **argv)
     RUN(test_kernel_add_one);
     RUN(test_kernel_builtins);
     RUN(test_launch_errors);
+    RUN(test_nvcc_registration);
     RUN(test_kernel_host_pointer_faults);
     RUN(test_kernel_fault_message);
     RUN(test_kernel_peer_pointer);

@@ -3,7 +3,9 @@
  * callbacks enabled one by one or by domain, an entry and an exit callback
  * per traced call with CUPTI's params struct, the result at exit and the
  * subscriber's correlation data kept between them, none for the emulated
- * device's calls to itself; and CUDA_INJECTION64_PATH.  Run as
+ * device's calls to itself; the Activity API's records of copies and
+ * memsets, in the buffers the tool hands over, their drops counted when it
+ * hands none; and CUDA_INJECTION64_PATH.  Run as
  * "test_sim_cupti --injected" with CUDA_INJECTION64_PATH naming
  * sim_injection (which subscribes from its InitializeInjection), it checks
  * that the library is loaded at the first traced call.
@@ -135,6 +137,101 @@ static void test_unsubscribe(void)
 
 /* sim_injection holds the subscription from the first traced call, and not
    before. */
+/* ---- activity records ---- */
+
+enum { BUFFER = 2 * sizeof(CUpti_ActivityMemcpy6) };
+static _Alignas(8) uint8_t pool[4][BUFFER];
+static int handed, returned;
+static size_t valid_of[4];
+static bool hand_none;
+
+static void CUPTIAPI hand_buffer(uint8_t **buffer, size_t *size, size_t *max_records)
+{
+    *max_records = 0;
+    *buffer = hand_none || handed == 4 ? NULL : pool[handed++];
+    *size = *buffer ? BUFFER : 0;
+}
+
+static void CUPTIAPI take_buffer(CUcontext ctx, uint32_t stream, uint8_t *buffer, size_t size,
+                                 size_t valid)
+{
+    (void)ctx, (void)stream;
+    CHECK(size == BUFFER && valid <= size && buffer == pool[returned]);
+    valid_of[returned++] = valid;
+}
+
+/* The records of buffer i, their kinds (and a copy's kind) as letters. */
+static void read_records(int i, char *kinds, uint32_t *last_correlation)
+{
+    CUpti_Activity *r = NULL;
+    size_t n = 0;
+    while (cuptiActivityGetNextRecord(pool[i], valid_of[i], &r) == CUPTI_SUCCESS) {
+        uint64_t start = 0, end = 0;
+        uint32_t correlation = 0;
+        if (r->kind == CUPTI_ACTIVITY_KIND_MEMCPY) {
+            const CUpti_ActivityMemcpy6 *c = (const CUpti_ActivityMemcpy6 *)r;
+            kinds[n++] = "?HD?????Xh"[c->copyKind];    /* HtoD, DtoH, DtoD, HtoH */
+            CHECK(c->bytes == 256 && c->deviceId == 0);
+            CHECK(c->runtimeCorrelationId == c->correlationId);     /* a runtime call's */
+            start = c->start, end = c->end, correlation = c->correlationId;
+        } else {
+            const CUpti_ActivityMemset4 *m = (const CUpti_ActivityMemset4 *)r;
+            kinds[n++] = 'S';
+            CHECK(r->kind == CUPTI_ACTIVITY_KIND_MEMSET && m->bytes == 256 && m->value == 7 &&
+                  m->memoryKind == CUPTI_ACTIVITY_MEMORY_KIND_DEVICE);
+            start = m->start, end = m->end, correlation = m->correlationId;
+        }
+        CHECK(start > 0 && start <= end);
+        CHECK(correlation > *last_correlation);     /* one per call, in order */
+        *last_correlation = correlation;
+    }
+    CHECK(r == NULL);
+    kinds[n] = 0;
+}
+
+static void test_activity_records(void)
+{
+    unsigned char host[256] = { 0 };
+    void *d = NULL, *e = NULL;
+    size_t dropped = 99;
+    CHECK(cuptiActivityRegisterCallbacks(NULL, take_buffer) == CUPTI_ERROR_INVALID_PARAMETER);
+    CHECK(cuptiActivityRegisterCallbacks(hand_buffer, take_buffer) == CUPTI_SUCCESS);
+    CHECK(cuptiActivityEnable(CUPTI_ACTIVITY_KIND_MEMCPY) == CUPTI_SUCCESS);
+    CHECK(cuptiActivityEnable(CUPTI_ACTIVITY_KIND_MEMSET) == CUPTI_SUCCESS);
+    CHECK(cuptiActivityEnable((CUpti_ActivityKind)4) == CUPTI_ERROR_INVALID_KIND);
+    CHECK(cudaMalloc(&d, 256) == cudaSuccess && cudaMalloc(&e, 256) == cudaSuccess);
+    CHECK(cudaMemcpy(d, host, 256, cudaMemcpyHostToDevice) == cudaSuccess);
+    CHECK(cudaMemset(d, 7, 256) == cudaSuccess);
+    CHECK(cudaMemcpy(host, d, 256, cudaMemcpyDeviceToHost) == cudaSuccess);   /* a new buffer */
+    CHECK(cudaMemcpy(e, d, 256, cudaMemcpyDeviceToDevice) == cudaSuccess);
+    CHECK(cudaMemcpy(host, NULL, 256, cudaMemcpyDeviceToHost) != cudaSuccess); /* no record */
+    CHECK(returned == 1);
+    CHECK(cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED) == CUPTI_SUCCESS);
+    CHECK(returned == 2 && handed == 2);
+    char first[8], second[8];
+    uint32_t correlation = 0;
+    read_records(0, first, &correlation);
+    read_records(1, second, &correlation);
+    CHECK(strcmp(first, "HS") == 0 && strcmp(second, "DX") == 0);
+
+    /* no buffer: each record dropped and counted, the count reset once read */
+    hand_none = true;
+    CHECK(cudaMemset(d, 7, 256) == cudaSuccess && cudaMemset(d, 7, 256) == cudaSuccess);
+    CHECK(cuptiActivityGetNumDroppedRecords(NULL, 0, &dropped) == CUPTI_SUCCESS && dropped == 2);
+    CHECK(cuptiActivityGetNumDroppedRecords(NULL, 0, &dropped) == CUPTI_SUCCESS && dropped == 0);
+    hand_none = false;
+
+    /* disabled: nothing recorded */
+    CHECK(cuptiActivityDisable(CUPTI_ACTIVITY_KIND_MEMCPY) == CUPTI_SUCCESS);
+    CHECK(cuptiActivityDisable(CUPTI_ACTIVITY_KIND_MEMSET) == CUPTI_SUCCESS);
+    CHECK(cudaMemcpy(d, host, 256, cudaMemcpyHostToDevice) == cudaSuccess);
+    CHECK(cuptiActivityFlushAll(0) == CUPTI_SUCCESS);
+    CHECK(handed == 2 && returned == 2);
+    CUpti_Activity *r = NULL;
+    CHECK(cuptiActivityGetNextRecord(pool[0], 0, &r) == CUPTI_ERROR_MAX_LIMIT_REACHED);
+    CHECK(cudaFree(d) == cudaSuccess && cudaFree(e) == cudaSuccess);
+}
+
 static void test_injected(void)
 {
     CUpti_SubscriberHandle h;
@@ -157,5 +254,6 @@ int main(int argc, char **argv)
     RUN(test_no_callbacks_for_its_own_calls);
     RUN(test_driver_domain);
     RUN(test_unsubscribe);
+    RUN(test_activity_records);
     return TEST_REPORT();
 }

@@ -26,6 +26,7 @@
     X(cudaErrorInvalidMemcpyDirection, "invalid copy direction for memcpy")               \
     X(cudaErrorInvalidDeviceFunction, "invalid device function")                          \
     X(cudaErrorNoDevice, "no CUDA-capable device is detected")                            \
+    X(cudaErrorNoKernelImageForDevice, "no kernel image is available for execution on the device") \
     X(cudaErrorInvalidDevice, "invalid device ordinal")                                   \
     X(cudaErrorInvalidResourceHandle, "invalid resource handle")                          \
     X(cudaErrorIllegalAddress, "an illegal memory access was encountered")                \
@@ -309,7 +310,7 @@ static cudaError_t host_alloc(void **ptr, size_t size, unsigned int flags)
         return sim_return(e);
     if (!ptr || flags > (cudaHostAllocPortable | cudaHostAllocMapped | cudaHostAllocWriteCombined))
         return sim_return(cudaErrorInvalidValue);
-    *ptr = sim_pinned_alloc(current_device, size);
+    *ptr = sim_host_alloc(current_device, size, false);
     return sim_return(*ptr ? cudaSuccess : cudaErrorMemoryAllocation);
 }
 
@@ -327,12 +328,31 @@ static cudaError_t host_free(void *ptr)
 {
     if (!ptr)
         return cudaSuccess;
-    return sim_return(sim_pinned_free(ptr) == 0 ? cudaSuccess : cudaErrorInvalidValue);
+    return sim_return(sim_host_free(ptr, false) == 0 ? cudaSuccess : cudaErrorInvalidValue);
 }
 
 cudaError_t cudaFreeHost(void *ptr)
 {
     SIM_RUNTIME(cudaFreeHost, v3020, host_free(ptr), ptr);
+}
+
+/* Managed memory is host memory every device's kernels reach: the
+   emulated device has no pages to migrate, so the flags only say who may
+   touch it first, which nothing here checks. */
+static cudaError_t managed_alloc(void **ptr, size_t size, unsigned int flags)
+{
+    cudaError_t e = sim_device_state();
+    if (e != cudaSuccess)
+        return sim_return(e);
+    if (!ptr || size == 0 || (flags != cudaMemAttachGlobal && flags != cudaMemAttachHost))
+        return sim_return(cudaErrorInvalidValue);
+    *ptr = sim_host_alloc(current_device, size, true);
+    return sim_return(*ptr ? cudaSuccess : cudaErrorMemoryAllocation);
+}
+
+cudaError_t cudaMallocManaged(void **ptr, size_t size, unsigned int flags)
+{
+    SIM_RUNTIME(cudaMallocManaged, v6000, managed_alloc(ptr, size, flags), ptr, size, flags);
 }
 
 cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total)
@@ -366,20 +386,25 @@ cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *a, const void
         a->type = cudaMemoryTypeHost;       /* mapped: the same address on the device */
         a->device = w.device;
         a->devicePointer = (void *)ptr;
+    } else if (w.space == SIM_MANAGED) {
+        a->type = cudaMemoryTypeManaged;
+        a->device = w.device;
+        a->devicePointer = (void *)ptr;
     }
     return cudaSuccess;
 }
 
 /* ---- copies ------------------------------------------------------------- */
 
-/* One side of a copy: in the space the kind says, inside its allocation,
-   and where its bytes are. */
-static cudaError_t copy_side(const void *p, size_t count, bool check, bool device, char **bytes)
+/* One side of a copy: in the space the kind says (managed memory is in
+   both), inside its allocation, and where its bytes are. */
+static cudaError_t copy_side(const void *p, size_t count, bool check, bool device, char **bytes,
+                             sim_where *at)
 {
     if (!p)
         return cudaErrorInvalidValue;
-    sim_where w = sim_locate(p);
-    if (check && device != (w.space == SIM_DEVICE))
+    sim_where w = *at = sim_locate(p);
+    if (check && w.space != SIM_MANAGED && device != (w.space == SIM_DEVICE))
         return cudaErrorInvalidValue;
     if (w.space == SIM_DEVICE && sim_sticky(w.device) != cudaSuccess)
         return sim_sticky(w.device);
@@ -403,10 +428,14 @@ cudaError_t sim_copy(void *dst, const void *src, size_t count, enum cudaMemcpyKi
     if (count == 0)
         return cudaSuccess;
     const memkind *k = &memkinds[kind];
-    if ((e = copy_side(dst, count, k->sided, k->dst_device, &to)) != cudaSuccess ||
-        (e = copy_side(src, count, k->sided, k->src_device, &from)) != cudaSuccess)
+    sim_where wd, ws;
+    if ((e = copy_side(dst, count, k->sided, k->dst_device, &to, &wd)) != cudaSuccess ||
+        (e = copy_side(src, count, k->sided, k->src_device, &from, &ws)) != cudaSuccess)
         return e;
+    uint64_t start = sim_recording(SIM_RECORD_COPIES) ? sim_clock() : 0;
     memmove(to, from, count);
+    if (start)
+        sim_record_copy(&wd, &ws, count, start);
     return cudaSuccess;
 }
 
@@ -449,12 +478,19 @@ cudaError_t sim_fill(void *ptr, const void *pattern, size_t width, size_t count)
         return e;
     if (count > SIZE_MAX / width)
         return cudaErrorInvalidValue;
-    if ((e = copy_side(ptr, count * width, true, true, &bytes)) != cudaSuccess)
+    sim_where w;
+    if ((e = copy_side(ptr, count * width, true, true, &bytes, &w)) != cudaSuccess)
         return e;
+    uint64_t start = sim_recording(SIM_RECORD_FILLS) ? sim_clock() : 0;
     if (width == 1)
         memset(bytes, *(const unsigned char *)pattern, count);
     for (size_t i = 0; width > 1 && i < count; i++)
         memcpy(bytes + i * width, pattern, width);
+    if (start) {
+        uint32_t value = 0;
+        memcpy(&value, pattern, width < sizeof value ? width : sizeof value);
+        sim_record_fill(&w, count * width, value, start);
+    }
     return e;
 }
 
@@ -462,4 +498,12 @@ cudaError_t cudaMemset(void *ptr, int value, size_t count)
 {
     unsigned char byte = (unsigned char)value;
     SIM_RUNTIME(cudaMemset, v3020, sim_return(sim_fill(ptr, &byte, 1, count)), ptr, value, count);
+}
+
+cudaError_t cudaMemsetAsync(void *ptr, int value, size_t count, cudaStream_t stream)
+{
+    unsigned char byte = (unsigned char)value;
+    SIM_RUNTIME(cudaMemsetAsync, v3020,
+                stream_check(stream) ?: sim_return(sim_fill(ptr, &byte, 1, count)), ptr, value,
+                count, stream);
 }

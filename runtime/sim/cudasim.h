@@ -18,10 +18,18 @@
  *     reachable; anything else is an illegal address, which, as on a GPU,
  *     the launch does not report: the device's context is poisoned and every
  *     later call on it returns cudaErrorIllegalAddress.
+ *   - Managed memory (cudaMallocManaged) is host memory that every device's
+ *     kernels reach at the same address, and copies of any kind and memsets
+ *     take it.
  *   - Copies check their kind against where the pointers live and their
  *     bounds against the allocation, returning cudaErrorInvalidValue as
  *     libcudart does.  Execution is synchronous: streams order nothing that
  *     is not already in order.
+ *
+ * A program nvcc built against the shared libcudart registers its kernels
+ * by name (__cudaRegisterFunction, nvcc.c): they are known, and a launch of
+ * one fails with cudaErrorNoKernelImageForDevice, device code being what
+ * the emulator cannot run.
  *
  * The driver API (cuda.h) is the same device seen otherwise: cuInit, primary
  * contexts (a context is its device), cuMemAlloc and the rest over the same
@@ -30,8 +38,10 @@
  * describe), and cuGetProcAddress.  For tracers
  * it has CUPTI's callback API (cupti.h): one subscriber, told at the entry
  * and the exit of each runtime or driver call that allocates, copies, sets,
- * frees or launches, with CUPTI's params struct of its arguments; and it
- * loads CUDA_INJECTION64_PATH's library, calling its InitializeInjection, at
+ * frees or launches, with CUPTI's params struct of its arguments; its
+ * Activity API for kernels, copies and memsets, records with the emulator's
+ * own times in the tool's buffers (DT_SIM_ACTIVITY=0: a CUPTI without it);
+ * and it loads CUDA_INJECTION64_PATH's library, calling its InitializeInjection, at
  * cuInit or before the first such call, as CUDA does.
  *
  * Environment: DT_SIM_DEVICES (how many devices, default 2),

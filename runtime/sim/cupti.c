@@ -8,6 +8,12 @@
  * (SIM_RUNTIME and SIM_DRIVER in sim.h); the emulated device's calls to its
  * own functions are not traced, as CUDA's are not.
  *
+ * CUPTI's Activity API for the device's work: kernels, copies and memsets,
+ * each a record (the struct CUDA 13's CUPTI fills for its kind) with the
+ * emulator's own start and end and the correlation id of the call that made
+ * it, appended to a buffer the tool handed over and handed back full or at
+ * cuptiActivityFlushAll.  DT_SIM_ACTIVITY=0 emulates a CUPTI without it.
+ *
  * And CUDA's injection: CUDA_INJECTION64_PATH names a library that cuInit
  * (or the first traced call, for a program of the runtime API alone) loads,
  * calling its InitializeInjection, which is how CUDA loads tools (Nsight's
@@ -21,6 +27,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 struct CUpti_Subscriber_st {
     CUpti_CallbackFunc callback;
@@ -37,7 +44,11 @@ static _Atomic uint32_t correlations;
 #define CUPTI_RESULTS(X) \
     X(CUPTI_SUCCESS, "CUPTI_SUCCESS") \
     X(CUPTI_ERROR_INVALID_PARAMETER, "CUPTI_ERROR_INVALID_PARAMETER") \
+    X(CUPTI_ERROR_INVALID_OPERATION, "CUPTI_ERROR_INVALID_OPERATION") \
+    X(CUPTI_ERROR_MAX_LIMIT_REACHED, "CUPTI_ERROR_MAX_LIMIT_REACHED") \
     X(CUPTI_ERROR_NOT_INITIALIZED, "CUPTI_ERROR_NOT_INITIALIZED") \
+    X(CUPTI_ERROR_INVALID_KIND, "CUPTI_ERROR_INVALID_KIND") \
+    X(CUPTI_ERROR_NOT_SUPPORTED, "CUPTI_ERROR_NOT_SUPPORTED") \
     X(CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED, \
       "CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED") \
     X(CUPTI_ERROR_UNKNOWN, "CUPTI_ERROR_UNKNOWN")
@@ -135,7 +146,8 @@ void sim_trace_enter(sim_traced_call *t, CUpti_CallbackDomain domain, CUpti_Call
     t->data = (CUpti_CallbackData){
         .callbackSite = CUPTI_API_ENTER, .functionName = name, .functionParams = params,
         .correlationData = &t->correlation,
-        .correlationId = atomic_fetch_add(&correlations, 1) + 1,
+        .correlationId = sim_correlation ? sim_correlation
+                                         : (sim_correlation = sim_next_correlation()),
     };
     t->callback(t->userdata, domain, cbid, &t->data);
 }
@@ -147,6 +159,244 @@ void sim_trace_exit(sim_traced_call *t, void *result)
     t->data.callbackSite = CUPTI_API_EXIT;
     t->data.functionReturnValue = result;
     t->callback(t->userdata, t->domain, t->cbid, &t->data);
+}
+
+/* ---- activity records ------------------------------------------------------------ */
+
+_Atomic unsigned sim_activity;
+__thread uint32_t sim_correlation;
+__thread bool sim_in_runtime;
+
+uint32_t sim_next_correlation(void)
+{
+    return atomic_fetch_add(&correlations, 1) + 1;
+}
+
+uint64_t sim_clock(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_REALTIME, &t);
+    return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+/* The kinds emulated: what each records, and its record's size. */
+static const struct {
+    CUpti_ActivityKind kind;
+    unsigned records;
+    size_t size;
+} kinds[] = {
+    { CUPTI_ACTIVITY_KIND_MEMCPY, SIM_RECORD_COPIES, sizeof(CUpti_ActivityMemcpy6) },
+    { CUPTI_ACTIVITY_KIND_MEMSET, SIM_RECORD_FILLS, sizeof(CUpti_ActivityMemset4) },
+    { CUPTI_ACTIVITY_KIND_KERNEL, SIM_RECORD_KERNELS, sizeof(CUpti_ActivityKernel10) },
+    { CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL, SIM_RECORD_KERNELS, sizeof(CUpti_ActivityKernel10) },
+};
+
+static int kind_index(CUpti_ActivityKind kind)
+{
+    for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++)
+        if (kinds[i].kind == kind)
+            return (int)i;
+    return -1;
+}
+
+static struct {
+    pthread_mutex_t lock;
+    CUpti_BuffersCallbackRequestFunc request;
+    CUpti_BuffersCallbackCompleteFunc complete;
+    CUpti_ActivityKind kernel_kind;     /* the one enabled, which kernel records carry */
+    uint8_t *buffer;                    /* the tool's, being filled */
+    size_t size, used;
+    size_t dropped;                     /* since the tool last asked */
+} act = { .lock = PTHREAD_MUTEX_INITIALIZER, .kernel_kind = CUPTI_ACTIVITY_KIND_KERNEL };
+
+static bool activity_supported(void)
+{
+    return sim_env_long("DT_SIM_ACTIVITY", 1, 0, 1) != 0;
+}
+
+CUptiResult CUPTIAPI cuptiGetTimestamp(uint64_t *timestamp)
+{
+    if (!timestamp)
+        return CUPTI_ERROR_INVALID_PARAMETER;
+    *timestamp = sim_clock();
+    return CUPTI_SUCCESS;
+}
+
+CUptiResult CUPTIAPI cuptiActivityRegisterCallbacks(CUpti_BuffersCallbackRequestFunc request,
+                                                    CUpti_BuffersCallbackCompleteFunc complete)
+{
+    if (!activity_supported())
+        return CUPTI_ERROR_NOT_SUPPORTED;
+    if (!request || !complete)
+        return CUPTI_ERROR_INVALID_PARAMETER;
+    pthread_mutex_lock(&act.lock);
+    act.request = request;
+    act.complete = complete;
+    pthread_mutex_unlock(&act.lock);
+    return CUPTI_SUCCESS;
+}
+
+static CUptiResult set_kind(CUpti_ActivityKind kind, bool on)
+{
+    int i = kind_index(kind);
+    if (!activity_supported())
+        return CUPTI_ERROR_NOT_SUPPORTED;
+    if (i < 0)
+        return CUPTI_ERROR_INVALID_KIND;
+    if (on && kinds[i].records == SIM_RECORD_KERNELS)
+        act.kernel_kind = kind;
+    if (on)
+        atomic_fetch_or(&sim_activity, kinds[i].records);
+    else
+        atomic_fetch_and(&sim_activity, ~kinds[i].records);
+    return CUPTI_SUCCESS;
+}
+
+CUptiResult CUPTIAPI cuptiActivityEnable(CUpti_ActivityKind kind)
+{
+    return set_kind(kind, true);
+}
+
+CUptiResult CUPTIAPI cuptiActivityDisable(CUpti_ActivityKind kind)
+{
+    return set_kind(kind, false);
+}
+
+/* Takes the buffer being filled, to hand back outside the lock: the tool's
+   callback may take locks of its own. */
+static void hand_back(uint8_t *buffer, size_t size, size_t used,
+                      CUpti_BuffersCallbackCompleteFunc complete)
+{
+    if (buffer && complete)
+        complete(NULL, 0, buffer, size, used);
+}
+
+/* Appends a record, asking the tool for a buffer when there is none or the
+   one being filled has no room left; with no buffer, it is dropped. */
+static void record(const void *r, size_t size)
+{
+    uint8_t *full = NULL;
+    size_t full_size = 0, full_used = 0;
+    pthread_mutex_lock(&act.lock);
+    if (act.buffer && act.size - act.used < size) {
+        full = act.buffer;
+        full_size = act.size;
+        full_used = act.used;
+        act.buffer = NULL;
+    }
+    if (!act.buffer && act.request) {
+        size_t max_records = 0;
+        act.request(&act.buffer, &act.size, &max_records);
+        act.used = 0;
+        if (act.buffer && act.size < size)
+            act.buffer = NULL;          /* too small to hold one: as good as none */
+    }
+    if (act.buffer) {
+        memcpy(act.buffer + act.used, r, size);
+        act.used += size;
+    } else {
+        act.dropped++;
+    }
+    CUpti_BuffersCallbackCompleteFunc complete = act.complete;
+    pthread_mutex_unlock(&act.lock);
+    hand_back(full, full_size, full_used, complete);
+}
+
+CUptiResult CUPTIAPI cuptiActivityFlushAll(uint32_t flag)
+{
+    (void)flag;                         /* every record is complete once it is made */
+    pthread_mutex_lock(&act.lock);
+    uint8_t *buffer = act.buffer;
+    size_t size = act.size, used = act.used;
+    CUpti_BuffersCallbackCompleteFunc complete = act.complete;
+    act.buffer = NULL;
+    pthread_mutex_unlock(&act.lock);
+    hand_back(buffer, size, used, complete);
+    return CUPTI_SUCCESS;
+}
+
+CUptiResult CUPTIAPI cuptiActivityGetNextRecord(uint8_t *buffer, size_t valid,
+                                                CUpti_Activity **next)
+{
+    if (!buffer || !next)
+        return CUPTI_ERROR_INVALID_PARAMETER;
+    size_t at = 0;
+    if (*next) {
+        int i = kind_index((*next)->kind);
+        if (i < 0)
+            return CUPTI_ERROR_INVALID_KIND;
+        at = (size_t)((uint8_t *)*next - buffer) + kinds[i].size;
+    }
+    if (at + sizeof(CUpti_Activity) > valid) {
+        *next = NULL;
+        return CUPTI_ERROR_MAX_LIMIT_REACHED;
+    }
+    *next = (CUpti_Activity *)(void *)(buffer + at);
+    return CUPTI_SUCCESS;
+}
+
+CUptiResult CUPTIAPI cuptiActivityGetNumDroppedRecords(CUcontext context, uint32_t stream,
+                                                       size_t *dropped)
+{
+    (void)context, (void)stream;
+    if (!dropped)
+        return CUPTI_ERROR_INVALID_PARAMETER;
+    pthread_mutex_lock(&act.lock);
+    *dropped = act.dropped;
+    act.dropped = 0;
+    pthread_mutex_unlock(&act.lock);
+    return CUPTI_SUCCESS;
+}
+
+/* CUPTI's names for where memory is, by sim_space. */
+static const uint8_t memory_kinds[] = {
+    [SIM_HOST] = CUPTI_ACTIVITY_MEMORY_KIND_PAGEABLE,
+    [SIM_PINNED] = CUPTI_ACTIVITY_MEMORY_KIND_PINNED,
+    [SIM_MANAGED] = CUPTI_ACTIVITY_MEMORY_KIND_MANAGED,
+    [SIM_DEVICE] = CUPTI_ACTIVITY_MEMORY_KIND_DEVICE,
+};
+
+/* The copy's kind, [dst on a device][src on a device], as CUPTI names it. */
+static const uint8_t copy_kinds[2][2] = {
+    { CUPTI_ACTIVITY_MEMCPY_KIND_HTOH, CUPTI_ACTIVITY_MEMCPY_KIND_DTOH },
+    { CUPTI_ACTIVITY_MEMCPY_KIND_HTOD, CUPTI_ACTIVITY_MEMCPY_KIND_DTOD },
+};
+
+void sim_record_copy(const sim_where *dst, const sim_where *src, size_t bytes, uint64_t start)
+{
+    bool to = dst->space == SIM_DEVICE, from = src->space == SIM_DEVICE;
+    CUpti_ActivityMemcpy6 r = {
+        .kind = CUPTI_ACTIVITY_KIND_MEMCPY, .copyKind = copy_kinds[to][from],
+        .srcKind = memory_kinds[src->space], .dstKind = memory_kinds[dst->space],
+        .bytes = bytes, .start = start, .end = sim_clock(),
+        .deviceId = (uint32_t)(to ? dst->device : from ? src->device : sim_current_device()),
+        .correlationId = sim_correlation,
+        .runtimeCorrelationId = sim_in_runtime ? sim_correlation : 0,
+    };
+    record(&r, sizeof r);
+}
+
+void sim_record_fill(const sim_where *dst, size_t bytes, uint32_t value, uint64_t start)
+{
+    CUpti_ActivityMemset4 r = {
+        .kind = CUPTI_ACTIVITY_KIND_MEMSET, .value = value, .bytes = bytes, .start = start,
+        .end = sim_clock(), .deviceId = (uint32_t)(dst->device >= 0 ? dst->device : 0),
+        .correlationId = sim_correlation, .memoryKind = memory_kinds[dst->space],
+    };
+    record(&r, sizeof r);
+}
+
+void sim_record_kernel(const char *name, int device, dim3 grid, dim3 block, uint64_t start)
+{
+    CUpti_ActivityKernel10 r = {
+        .kind = act.kernel_kind, .start = start, .end = sim_clock(),
+        .deviceId = (uint32_t)device, .gridX = (int32_t)grid.x, .gridY = (int32_t)grid.y,
+        .gridZ = (int32_t)grid.z, .blockX = (int32_t)block.x, .blockY = (int32_t)block.y,
+        .blockZ = (int32_t)block.z, .correlationId = sim_correlation, .name = name,
+        .queued = start, .submitted = start,
+    };
+    r.completed = r.end;
+    record(&r, sizeof r);
 }
 
 /* ---- injection ------------------------------------------------------------------ */

@@ -240,6 +240,23 @@ CUresult cuMemFree_v2(CUdeviceptr dptr)
     SIM_DRIVER(cuMemFree_v2, device_free(dptr), dptr);
 }
 
+static CUresult managed_alloc(CUdeviceptr *dptr, size_t bytes, unsigned int flags)
+{
+    CUresult e = ready();
+    if (e != CUDA_SUCCESS)
+        return e;
+    if (!dptr || bytes == 0 || (flags != CU_MEM_ATTACH_GLOBAL && flags != CU_MEM_ATTACH_HOST))
+        return CUDA_ERROR_INVALID_VALUE;
+    void *p = sim_host_alloc(current->device, bytes, true);
+    *dptr = (CUdeviceptr)(uintptr_t)p;
+    return p ? CUDA_SUCCESS : CUDA_ERROR_OUT_OF_MEMORY;
+}
+
+CUresult cuMemAllocManaged(CUdeviceptr *dptr, size_t bytes, unsigned int flags)
+{
+    SIM_DRIVER(cuMemAllocManaged, managed_alloc(dptr, bytes, flags), dptr, bytes, flags);
+}
+
 static CUresult host_alloc(void **pp, size_t bytes, unsigned int flags)
 {
     CUresult e = ready();
@@ -249,7 +266,7 @@ static CUresult host_alloc(void **pp, size_t bytes, unsigned int flags)
         flags > (CU_MEMHOSTALLOC_PORTABLE | CU_MEMHOSTALLOC_DEVICEMAP |
                  CU_MEMHOSTALLOC_WRITECOMBINED))
         return CUDA_ERROR_INVALID_VALUE;
-    *pp = sim_pinned_alloc(current->device, bytes);
+    *pp = sim_host_alloc(current->device, bytes, false);
     return *pp ? CUDA_SUCCESS : CUDA_ERROR_OUT_OF_MEMORY;
 }
 
@@ -268,7 +285,7 @@ static CUresult host_free(void *p)
     CUresult e = ready();
     if (e != CUDA_SUCCESS)
         return e;
-    return sim_pinned_free(p) == 0 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+    return sim_host_free(p, false) == 0 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
 }
 
 CUresult cuMemFreeHost(void *p)
@@ -285,6 +302,13 @@ static CUresult copy(void *dst, const void *src, size_t n, enum cudaMemcpyKind k
 }
 
 #define ADDRESS(dptr) ((void *)(uintptr_t)(dptr))
+
+/* Stream-ordered: on the emulated device every stream is already in order. */
+static CUresult copy_on(CUstream stream, void *dst, const void *src, size_t n,
+                        enum cudaMemcpyKind kind)
+{
+    return sim_stream_valid(stream) ? copy(dst, src, n, kind) : CUDA_ERROR_INVALID_HANDLE;
+}
 
 CUresult cuMemcpyHtoD_v2(CUdeviceptr dst, const void *src, size_t n)
 {
@@ -310,10 +334,27 @@ CUresult cuMemcpy(CUdeviceptr dst, CUdeviceptr src, size_t n)
 
 CUresult cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, size_t n, CUstream stream)
 {
-    SIM_DRIVER(cuMemcpyAsync,
-               sim_stream_valid(stream) ? copy(ADDRESS(dst), ADDRESS(src), n, cudaMemcpyDefault)
-                                        : CUDA_ERROR_INVALID_HANDLE,
+    SIM_DRIVER(cuMemcpyAsync, copy_on(stream, ADDRESS(dst), ADDRESS(src), n, cudaMemcpyDefault),
                dst, src, n, stream);
+}
+
+CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr dst, const void *src, size_t n, CUstream stream)
+{
+    SIM_DRIVER(cuMemcpyHtoDAsync_v2,
+               copy_on(stream, ADDRESS(dst), src, n, cudaMemcpyHostToDevice), dst, src, n, stream);
+}
+
+CUresult cuMemcpyDtoHAsync_v2(void *dst, CUdeviceptr src, size_t n, CUstream stream)
+{
+    SIM_DRIVER(cuMemcpyDtoHAsync_v2,
+               copy_on(stream, dst, ADDRESS(src), n, cudaMemcpyDeviceToHost), dst, src, n, stream);
+}
+
+CUresult cuMemcpyDtoDAsync_v2(CUdeviceptr dst, CUdeviceptr src, size_t n, CUstream stream)
+{
+    SIM_DRIVER(cuMemcpyDtoDAsync_v2,
+               copy_on(stream, ADDRESS(dst), ADDRESS(src), n, cudaMemcpyDeviceToDevice), dst, src,
+               n, stream);
 }
 
 static CUresult fill(CUdeviceptr dst, const void *pattern, size_t width, size_t n)
@@ -330,6 +371,23 @@ CUresult cuMemsetD8_v2(CUdeviceptr dst, unsigned char value, size_t n)
 CUresult cuMemsetD32_v2(CUdeviceptr dst, unsigned int value, size_t n)
 {
     SIM_DRIVER(cuMemsetD32_v2, fill(dst, &value, sizeof value, n), dst, value, n);
+}
+
+static CUresult fill_on(CUstream stream, CUdeviceptr dst, const void *pattern, size_t width,
+                        size_t n)
+{
+    return sim_stream_valid(stream) ? fill(dst, pattern, width, n) : CUDA_ERROR_INVALID_HANDLE;
+}
+
+CUresult cuMemsetD8Async(CUdeviceptr dst, unsigned char value, size_t n, CUstream stream)
+{
+    SIM_DRIVER(cuMemsetD8Async, fill_on(stream, dst, &value, 1, n), dst, value, n, stream);
+}
+
+CUresult cuMemsetD32Async(CUdeviceptr dst, unsigned int value, size_t n, CUstream stream)
+{
+    SIM_DRIVER(cuMemsetD32Async, fill_on(stream, dst, &value, sizeof value, n), dst, value, n,
+               stream);
 }
 
 /* ---- launches --------------------------------------------------------------------- */
@@ -389,10 +447,14 @@ static const struct { const char *name; void *fn; } procs[] = {
     PROC(cuCtxGetDevice, cuCtxGetDevice) PROC(cuCtxSynchronize, cuCtxSynchronize)
     PROC(cuMemAlloc, cuMemAlloc_v2) PROC(cuMemFree, cuMemFree_v2)
     PROC(cuMemAllocHost, cuMemAllocHost_v2) PROC(cuMemHostAlloc, cuMemHostAlloc)
-    PROC(cuMemFreeHost, cuMemFreeHost) PROC(cuMemcpy, cuMemcpy)
+    PROC(cuMemFreeHost, cuMemFreeHost) PROC(cuMemAllocManaged, cuMemAllocManaged)
+    PROC(cuMemcpy, cuMemcpy)
     PROC(cuMemcpyAsync, cuMemcpyAsync) PROC(cuMemcpyHtoD, cuMemcpyHtoD_v2)
     PROC(cuMemcpyDtoH, cuMemcpyDtoH_v2) PROC(cuMemcpyDtoD, cuMemcpyDtoD_v2)
+    PROC(cuMemcpyHtoDAsync, cuMemcpyHtoDAsync_v2) PROC(cuMemcpyDtoHAsync, cuMemcpyDtoHAsync_v2)
+    PROC(cuMemcpyDtoDAsync, cuMemcpyDtoDAsync_v2)
     PROC(cuMemsetD8, cuMemsetD8_v2) PROC(cuMemsetD32, cuMemsetD32_v2)
+    PROC(cuMemsetD8Async, cuMemsetD8Async) PROC(cuMemsetD32Async, cuMemsetD32Async)
     PROC(cuLaunchKernel, cuLaunchKernel) PROC(cuGetProcAddress, cuGetProcAddress_v2)
 };
 

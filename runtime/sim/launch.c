@@ -47,6 +47,14 @@ void cudasim_register_kernel(const void *entry, const char *name, void (*run)(vo
     pthread_mutex_unlock(&registry_lock);
 }
 
+static const kernel *find_kernel(const void *entry);
+
+void sim_register_name(const void *entry, const char *name)
+{
+    if (!find_kernel(entry))
+        cudasim_register_kernel(entry, name, NULL, NULL, 0);
+}
+
 static const kernel *find_kernel(const void *entry)
 {
     const kernel *k = NULL;
@@ -102,11 +110,12 @@ const void *sim_function_entry(const void *function)
 }
 
 /* Parameters are laid out as a C struct of them would be: each at a
-   multiple of its size (at most 8). */
+   multiple of its size (at most 8).  A kernel known by name alone has no
+   parameters the emulator can say. */
 cudaError_t sim_param_info(const void *func, size_t index, size_t *offset, size_t *size)
 {
     const kernel *k = find_kernel(func);
-    if (!k)
+    if (!k || !k->run)
         return cudaErrorInvalidDeviceFunction;
     if (index >= (size_t)k->nparams || !offset || !size)
         return cudaErrorInvalidValue;
@@ -286,8 +295,9 @@ static void *reach(const void *p, int d, const char **what)
         *what = "memory of another device, and peer access to it is not enabled";
         return NULL;
     }
-    if (sim_locate(p).space == SIM_PINNED)
-        return (void *)p;                   /* pinned host memory is mapped */
+    sim_space space = sim_locate(p).space;
+    if (space == SIM_PINNED || space == SIM_MANAGED)
+        return (void *)p;                   /* mapped: the same address on the device */
     *what = "host memory, which a kernel cannot reach";
     return NULL;
 }
@@ -333,6 +343,8 @@ cudaError_t sim_launch(const void *func, dim3 grid, dim3 block, void **args, cud
     const kernel *k = find_kernel(func);
     if (!k)
         return cudaErrorInvalidDeviceFunction;
+    if (!k->run)
+        return cudaErrorNoKernelImageForDevice;     /* device code, which only a GPU runs */
     if ((e = check_config(grid, block)) != cudaSuccess)
         return e;
     if (!sim_stream_valid(stream) || sim_stream_device(stream, d) != d)
@@ -344,7 +356,10 @@ cudaError_t sim_launch(const void *func, dim3 grid, dim3 block, void **args, cud
         return cudaSuccess;
     }
     job j = { k, grid, block, kargs, (uint64_t)grid.x * grid.y * grid.z, 0 };
+    uint64_t start = sim_recording(SIM_RECORD_KERNELS) ? sim_clock() : 0;
     run_grid(&j);
+    if (start)
+        sim_record_kernel(k->name, d, grid, block, start);
     return cudaSuccess;
 }
 

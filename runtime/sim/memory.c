@@ -7,7 +7,9 @@
  * byte k.  An allocation is an offset range; allocations of a device are kept
  * sorted by offset, and a new one takes the first gap that fits (the counts
  * are small: a program's live tensors).  Pinned host memory is ordinary
- * memory that this library remembers, so pointer queries and copies know it.
+ * memory that this library remembers, so pointer queries and copies know it;
+ * so is managed memory, which host code and every device's kernels reach at
+ * the same address, as they do on a GPU with unified memory.
  */
 #include "sim.h"
 
@@ -21,7 +23,7 @@
 #define ALIGN 256                       /* cudaMalloc's alignment */
 #define RELEASE_MIN (1u << 20)          /* freed blocks this large give pages back */
 
-typedef struct { size_t off, size; int device; } block;
+typedef struct { size_t off, size; int device; bool managed; } block;
 
 typedef struct {
     block *v;
@@ -37,7 +39,7 @@ typedef struct {
 
 static device_space spaces[SIM_MAX_DEVICES];
 static int ndevices;
-static block_list pinned;               /* off is the address itself */
+static block_list pinned;               /* and managed: off is the address itself */
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
@@ -152,7 +154,7 @@ sim_where sim_locate(const void *p)
         w.space = SIM_DEVICE;
         w.device = d;
     } else if (i >= 0) {
-        w.space = SIM_PINNED;
+        w.space = l->v[i].managed ? SIM_MANAGED : SIM_PINNED;
         w.device = l->v[i].device;
     }
     if (i >= 0) {
@@ -190,7 +192,7 @@ void *sim_device_alloc(int device, size_t size)
         return NULL;
     pthread_mutex_lock(&lock);
     if (first_fit(s, rounded, &off, &at) &&
-        insert_block(&s->live, at, (block){ off, rounded, device })) {
+        insert_block(&s->live, at, (block){ off, rounded, device, false })) {
         s->used += rounded;
         p = s->addr + off;
     }
@@ -212,7 +214,7 @@ int sim_device_free(void *p)
 {
     int d = sim_device_of(p), rc = -1;
     if (d < 0)
-        return -1;
+        return sim_host_free(p, true);
     device_space *s = &spaces[d];
     size_t off = (size_t)((char *)p - s->addr);
     pthread_mutex_lock(&lock);
@@ -245,7 +247,7 @@ void sim_memory_info(int device, size_t *used, size_t *total)
     pthread_mutex_unlock(&lock);
 }
 
-void *sim_pinned_alloc(int device, size_t size)
+void *sim_host_alloc(int device, size_t size, bool managed)
 {
     size_t n = size ? size : 1;
     void *p = mmap(NULL, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -253,7 +255,7 @@ void *sim_pinned_alloc(int device, size_t size)
         return NULL;
     pthread_mutex_lock(&lock);
     ptrdiff_t at = find_block(&pinned, (size_t)p) + 1;
-    bool ok = insert_block(&pinned, (size_t)at, (block){ (size_t)p, n, device });
+    bool ok = insert_block(&pinned, (size_t)at, (block){ (size_t)p, n, device, managed });
     pthread_mutex_unlock(&lock);
     if (!ok) {
         munmap(p, n);
@@ -262,12 +264,12 @@ void *sim_pinned_alloc(int device, size_t size)
     return p;
 }
 
-int sim_pinned_free(void *p)
+int sim_host_free(void *p, bool managed)
 {
     size_t n = 0;
     pthread_mutex_lock(&lock);
     ptrdiff_t i = find_block(&pinned, (size_t)p);
-    if (i >= 0 && pinned.v[i].off == (size_t)p) {
+    if (i >= 0 && pinned.v[i].off == (size_t)p && pinned.v[i].managed == managed) {
         n = pinned.v[i].size;
         remove_block(&pinned, (size_t)i);
     }

@@ -1,8 +1,9 @@
 /*
  * cudasim's insides, shared by its parts: memory.c (where memory lives),
- * api.c (the runtime API over it), launch.c (kernels), driver.c (the
+ * api.c (the runtime API over it), launch.c (kernels), nvcc.c (what nvcc's
+ * host code calls to register and launch them), driver.c (the
  * driver API over the same) and cupti.c (CUPTI's callbacks for their calls,
- * and the injection library).
+ * its activity records of the device's work, and the injection library).
  */
 #ifndef CUDASIM_SIM_H
 #define CUDASIM_SIM_H
@@ -14,17 +15,18 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #define SIM_MAX_DEVICES 16
 
-typedef enum { SIM_HOST, SIM_PINNED, SIM_DEVICE } sim_space;
+typedef enum { SIM_HOST, SIM_PINNED, SIM_MANAGED, SIM_DEVICE } sim_space;
 
 /* Where an address lives.  base/size: the allocation holding it, when it is
    inside one (base is NULL for plain host memory and for device addresses
    outside every live allocation). */
 typedef struct {
     sim_space space;
-    int device;             /* SIM_DEVICE: its device; SIM_PINNED: the one that pinned it */
+    int device;             /* SIM_DEVICE: its device; else the one that allocated it */
     char *base;
     size_t size;
 } sim_where;
@@ -38,11 +40,15 @@ int sim_device_of(const void *p);
 /* The bytes behind address p of device d's range. */
 void *sim_alias(int d, const void *p);
 void *sim_device_alloc(int device, size_t size);     /* NULL when out of memory */
-int sim_device_free(void *p);                         /* 0, or -1 if p is no allocation */
+/* Frees device or managed memory (cudaFree takes both): 0, or -1 if p is
+   no such allocation. */
+int sim_device_free(void *p);
 void sim_device_free_all(int device);
 void sim_memory_info(int device, size_t *used, size_t *total);
-void *sim_pinned_alloc(int device, size_t size);
-int sim_pinned_free(void *p);
+/* Pinned (managed false) or managed host memory, and its free: 0, or -1 if
+   p is no allocation of that kind. */
+void *sim_host_alloc(int device, size_t size, bool managed);
+int sim_host_free(void *p, bool managed);
 
 /* ---- api.c --------------------------------------------------------------- */
 
@@ -74,6 +80,9 @@ void sim_launch_after_fork(void);
    leaving the thread's last error alone. */
 cudaError_t sim_function_name(const char **name, const void *func);
 cudaError_t sim_param_info(const void *func, size_t index, size_t *offset, size_t *size);
+/* Files a kernel nvcc built, known by its host function and name alone:
+   the emulator has no body to run for it (once; a known kernel is kept). */
+void sim_register_name(const void *entry, const char *name);
 /* The entry address of the kernel whose CUfunction is function; NULL when
    it is none. */
 const void *sim_function_entry(const void *function);
@@ -104,6 +113,28 @@ void sim_inject(void);
 extern _Atomic bool sim_enabled[CUPTI_CB_DOMAIN_SIZE][SIM_MAX_CBID];
 extern _Atomic bool sim_injected;
 
+/* ---- cupti.c: activity records ------------------------------------------ */
+
+/* What the enabled activity kinds record, a bit each; 0 when nothing. */
+enum { SIM_RECORD_COPIES = 1, SIM_RECORD_FILLS = 2, SIM_RECORD_KERNELS = 4 };
+extern _Atomic unsigned sim_activity;
+static inline bool sim_recording(unsigned what)
+{
+    return atomic_load_explicit(&sim_activity, memory_order_relaxed) & what;
+}
+/* The correlation id of the traced call this thread is in (0: none), which
+   its records and its callbacks carry. */
+extern __thread uint32_t sim_correlation;
+extern __thread bool sim_in_runtime;    /* that call is the runtime API's */
+uint32_t sim_next_correlation(void);
+/* CUPTI's clock: unix time in nanoseconds. */
+uint64_t sim_clock(void);
+/* The records of work that ran on the device from start to now: a copy
+   between two places, a fill of one, a kernel's grid. */
+void sim_record_copy(const sim_where *dst, const sim_where *src, size_t bytes, uint64_t start);
+void sim_record_fill(const sim_where *dst, size_t bytes, uint32_t value, uint64_t start);
+void sim_record_kernel(const char *name, int device, dim3 grid, dim3 block, uint64_t start);
+
 /* Whether a call of domain and cbid is traced: the question every traced
    call asks, so it is two loads. */
 static inline bool sim_tracing(CUpti_CallbackDomain domain, CUpti_CallbackId cbid)
@@ -119,6 +150,8 @@ static inline bool sim_tracing(CUpti_CallbackDomain domain, CUpti_CallbackId cbi
         params_type params_ = { __VA_ARGS__ }; \
         sim_traced_call t_; \
         t_.callback = NULL; \
+        sim_correlation = sim_recording(~0u) ? sim_next_correlation() : 0; \
+        sim_in_runtime = (domain) == CUPTI_CB_DOMAIN_RUNTIME_API; \
         if (sim_tracing(domain, cbid)) \
             sim_trace_enter(&t_, domain, cbid, name, &params_); \
         __typeof__(call) r_ = call; \

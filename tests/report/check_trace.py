@@ -9,7 +9,9 @@ tid; complete events (ph X) with ts and dur in microseconds, instant
 events (ph i) with ts and a scope s, metadata (ph M) naming processes and
 threads.  Then what the events say is held against two_runs.sql's events
 table: one complete event per call, one instant event per finding, kernels
-by name, times from the first event, every thread named.
+by name, times from the first event (a launch's from when it ran on the
+device, where the report says), every thread named; and a report of schema
+version 1, which has no device times.
 """
 import json
 import subprocess
@@ -61,7 +63,12 @@ check(min(e["ts"] for e in complete) == 0, "times from the first event")
 kernels = sorted(e["name"] for e in complete if e["cat"] == "launch")
 check(kernels == ["gemm_kernel", "gemm_kernel", "relu_kernel", "relu_kernel"], f"kernels {kernels}")
 launch = next(e for e in complete if e["name"] == "gemm_kernel")
-check(launch["ts"] == 9000.0 and launch["dur"] == 5000.0, f"a launch at 10 ms, 5 ms long: {launch}")
+check(launch["ts"] == 11000.0 and launch["dur"] == 4000.0,
+      f"a launch that ran at 12 ms on the device, 4 ms long: {launch}")
+second = [e for e in complete if e["name"] == "gemm_kernel"][1]
+check(second["ts"] == 15000.0 and second["dur"] == 5000.0,
+      f"a launch without device times, at its call's 16 ms: {second}")
+check(launch["args"].get("stream") == 0, f"a launch's stream: {launch}")
 copies = [e for e in complete if e["cat"] == "copy"]
 check([e["name"] for e in copies] == ["cudaMemcpy HtoD"] * 3 and
       [e["args"]["bytes"] for e in copies] == [4096, 4096, 1024], f"copies {copies}")
@@ -76,6 +83,14 @@ check(all(e["pid"] == 2 for e in complete if e["tid"] in (9, 10)), "device 1's l
 # --kinds keeps the instant events of the findings it keeps
 leak = trace("two_runs", "--kinds", "leak")
 check([e for e in leak["traceEvents"] if e["ph"] == "i"] == [], "--kinds leak: no instants")
+# schema version 1: the host's times
+old = trace("schema1")
+well_formed(old, "schema1")
+check([(e["cat"], e["ts"], e["dur"]) for e in old["traceEvents"] if e["ph"] == "X"] ==
+      [("copy", 0.0, 300.0), ("launch", 1000.0, 1000.0)], f"schema1: {old}")
+page = subprocess.run([DEVTRACE, "report", f"{REPORTS}/schema1.db", "--format", "html"],
+                      capture_output=True, text=True)
+check(page.returncode == 0 and "device 0" in page.stdout, f"schema1 html: {page.stderr}")
 # no events, an empty trace that is still well formed
 empty = trace("empty")
 well_formed(empty, "empty")

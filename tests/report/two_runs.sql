@@ -116,3 +116,7 @@ INSERT INTO events (run, seq, type, api, start_ns, duration_ns, device, stream, 
   (2, 3,  'launch',  'cudaLaunchKernel', 1700000000251000000, 2000000, 1,    0,    NULL, NULL,   1,  1,    NULL),
   (2, 4,  'finding', NULL,               1700000000254000000, NULL,    NULL, NULL, NULL, NULL,   1,  NULL, 1);
 UPDATE runs SET dropped_events = 2 WHERE id = 2;
+-- The first launch as CUPTI's Activity API saw it run on the device: 2 ms
+-- after its call began, for 4 ms.
+UPDATE events SET correlation = 14, device_start_ns = 1700000000012000000,
+                  device_duration_ns = 4000000 WHERE run = 1 AND seq = 14;

@@ -18,9 +18,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "driver_test.h"
 #include "kernels.h"
-
-#define SAY(call) say(#call, (call))
 
 #ifdef BY_PROC_ADDRESS
 #define DRIVER(X) \
@@ -57,14 +56,6 @@ static int lookup(void)
 #define CU(fn) fn
 static int lookup(void) { return 1; }
 #endif
-
-static CUresult say(const char *call, CUresult e)
-{
-    const char *name = NULL;
-    cuGetErrorName(e, &name);
-    printf("%s: %s\n", call, name ? name : "?");
-    return e;
-}
 
 int main(void)
 {

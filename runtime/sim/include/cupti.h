@@ -1,7 +1,8 @@
 /*
  * The part of CUPTI's callback API (cupti.h: cupti_result.h,
  * cupti_callbacks.h, cupti_driver_cbid.h, cupti_runtime_cbid.h, and the
- * parameter structs of the generated_*_meta.h headers it includes) that
+ * parameter structs of the generated_*_meta.h headers it includes), and of
+ * its Activity API (cupti_activity.h, included at the end), that
  * libcudasim implements and libdevtrace uses, for machines without the CUDA
  * toolkit.  Written from CUPTI's documented API: names and values are those
  * of CUDA 13; only the callback ids of the calls the emulated device traces
@@ -27,7 +28,11 @@ extern "C" {
 typedef enum {
     CUPTI_SUCCESS = 0,
     CUPTI_ERROR_INVALID_PARAMETER = 1,
+    CUPTI_ERROR_INVALID_OPERATION = 7,
+    CUPTI_ERROR_MAX_LIMIT_REACHED = 12,
     CUPTI_ERROR_NOT_INITIALIZED = 15,
+    CUPTI_ERROR_INVALID_KIND = 21,
+    CUPTI_ERROR_NOT_SUPPORTED = 27,
     CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED = 39,
     CUPTI_ERROR_UNKNOWN = 999
 } CUptiResult;
@@ -71,17 +76,23 @@ typedef enum {
     CUPTI_DRIVER_TRACE_CBID_cuInit = 1,
     CUPTI_DRIVER_TRACE_CBID_cuMemFreeHost = 38,
     CUPTI_DRIVER_TRACE_CBID_cuMemHostAlloc = 39,
+    CUPTI_DRIVER_TRACE_CBID_cuMemsetD8Async = 216,
+    CUPTI_DRIVER_TRACE_CBID_cuMemsetD32Async = 220,
     CUPTI_DRIVER_TRACE_CBID_cuMemAlloc_v2 = 243,
     CUPTI_DRIVER_TRACE_CBID_cuMemFree_v2 = 245,
     CUPTI_DRIVER_TRACE_CBID_cuMemsetD8_v2 = 249,
     CUPTI_DRIVER_TRACE_CBID_cuMemsetD32_v2 = 251,
     CUPTI_DRIVER_TRACE_CBID_cuMemcpyHtoD_v2 = 276,
+    CUPTI_DRIVER_TRACE_CBID_cuMemcpyHtoDAsync_v2 = 277,
     CUPTI_DRIVER_TRACE_CBID_cuMemcpyDtoH_v2 = 278,
+    CUPTI_DRIVER_TRACE_CBID_cuMemcpyDtoHAsync_v2 = 279,
     CUPTI_DRIVER_TRACE_CBID_cuMemcpyDtoD_v2 = 280,
+    CUPTI_DRIVER_TRACE_CBID_cuMemcpyDtoDAsync_v2 = 281,
     CUPTI_DRIVER_TRACE_CBID_cuMemAllocHost_v2 = 294,
     CUPTI_DRIVER_TRACE_CBID_cuMemcpy = 305,
     CUPTI_DRIVER_TRACE_CBID_cuMemcpyAsync = 306,
-    CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel = 307
+    CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel = 307,
+    CUPTI_DRIVER_TRACE_CBID_cuMemAllocManaged = 371
 } CUpti_driver_api_trace_cbid;
 
 typedef enum {
@@ -93,7 +104,9 @@ typedef enum {
     CUPTI_RUNTIME_TRACE_CBID_cudaMemcpy_v3020 = 31,
     CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyAsync_v3020 = 41,
     CUPTI_RUNTIME_TRACE_CBID_cudaMemset_v3020 = 49,
+    CUPTI_RUNTIME_TRACE_CBID_cudaMemsetAsync_v3020 = 51,
     CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyPeer_v4000 = 160,
+    CUPTI_RUNTIME_TRACE_CBID_cudaMallocManaged_v6000 = 206,
     CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernel_v7000 = 211,
     CUPTI_RUNTIME_TRACE_CBID_cudaMallocAsync_v11020 = 373,
     CUPTI_RUNTIME_TRACE_CBID_cudaFreeAsync_v11020 = 375
@@ -107,6 +120,8 @@ CUptiResult CUPTIAPI cuptiEnableCallback(uint32_t enable, CUpti_SubscriberHandle
                                          CUpti_CallbackDomain domain, CUpti_CallbackId cbid);
 CUptiResult CUPTIAPI cuptiEnableDomain(uint32_t enable, CUpti_SubscriberHandle subscriber,
                                        CUpti_CallbackDomain domain);
+
+#include <cupti_activity.h>
 
 #ifdef __cplusplus
 }

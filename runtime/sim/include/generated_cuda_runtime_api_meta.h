@@ -36,6 +36,17 @@ typedef struct cudaMemset_v3020_params_st {
     int value;
     size_t count;
 } cudaMemset_v3020_params;
+typedef struct cudaMemsetAsync_v3020_params_st {
+    void *devPtr;
+    int value;
+    size_t count;
+    cudaStream_t stream;
+} cudaMemsetAsync_v3020_params;
+typedef struct cudaMallocManaged_v6000_params_st {
+    void **devPtr;
+    size_t size;
+    unsigned int flags;
+} cudaMallocManaged_v6000_params;
 typedef struct cudaMemcpyPeer_v4000_params_st {
     void *dst;
     int dstDevice;
