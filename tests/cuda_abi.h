@@ -44,6 +44,7 @@
     X(offsetof(CUpti_CallbackData, functionReturnValue))                                        \
     X(offsetof(CUpti_CallbackData, correlationData))                                            \
     X(offsetof(CUpti_CallbackData, correlationId))                                              \
+    X(sizeof(CUctxCreateParams)) X(offsetof(CUctxCreateParams, cigParams))                     \
     CUPTI_PARAMS(CUPTI_ABI_PARAMS, X)
 
 /* Each traced call: its callback id and its params struct's size. */
@@ -56,6 +57,12 @@
     X(__VA_ARGS__, DRIVER, cuMemcpyDtoD_v2) X(__VA_ARGS__, DRIVER, cuMemcpy)                    \
     X(__VA_ARGS__, DRIVER, cuMemcpyAsync) X(__VA_ARGS__, DRIVER, cuMemsetD8_v2)                 \
     X(__VA_ARGS__, DRIVER, cuMemsetD32_v2) X(__VA_ARGS__, DRIVER, cuLaunchKernel)               \
+    X(__VA_ARGS__, DRIVER, cuCtxSetCurrent) X(__VA_ARGS__, DRIVER, cuCtxPushCurrent_v2)         \
+    X(__VA_ARGS__, DRIVER, cuCtxPopCurrent_v2) X(__VA_ARGS__, DRIVER, cuCtxCreate_v2)           \
+    X(__VA_ARGS__, DRIVER, cuCtxCreate_v4) X(__VA_ARGS__, DRIVER, cuCtxDestroy_v2)              \
+    X(__VA_ARGS__, DRIVER, cuDevicePrimaryCtxRelease_v2)                                        \
+    X(__VA_ARGS__, DRIVER, cuDevicePrimaryCtxReset_v2)                                          \
+    X(__VA_ARGS__, RUNTIME, cudaSetDevice_v3020)                                                \
     X(__VA_ARGS__, RUNTIME, cudaMalloc_v3020) X(__VA_ARGS__, RUNTIME, cudaFree_v3020)           \
     X(__VA_ARGS__, RUNTIME, cudaMallocHost_v3020) X(__VA_ARGS__, RUNTIME, cudaFreeHost_v3020)   \
     X(__VA_ARGS__, RUNTIME, cudaHostAlloc_v3020) X(__VA_ARGS__, RUNTIME, cudaMemcpy_v3020)      \

@@ -22,41 +22,11 @@
 
 #define SAY(call) say(#call, (call))
 
-#ifdef BY_PROC_ADDRESS
 #define DRIVER(X) \
     X(cuInit) X(cuDeviceGet) X(cuDevicePrimaryCtxRetain) X(cuDevicePrimaryCtxRelease) \
     X(cuCtxSetCurrent) X(cuCtxSynchronize) X(cuMemAlloc) X(cuMemFree) X(cuMemcpyHtoD) \
     X(cuMemcpyDtoH) X(cuMemcpyDtoD) X(cuMemsetD32) X(cuLaunchKernel)
-#define FIELD(fn) __typeof__(&fn) fn;
-static struct { DRIVER(FIELD) } driver;
-#define CU(fn) driver.fn
-
-#ifdef DRIVER_LIBRARY
-#include <dlfcn.h>
-static __typeof__(&cuGetProcAddress) proc_address(void)
-{
-    void *h = dlopen(DRIVER_LIBRARY, RTLD_NOW | RTLD_LOCAL);
-    return h ? (__typeof__(&cuGetProcAddress))dlsym(h, "cuGetProcAddress_v2") : NULL;
-}
-#else
-static __typeof__(&cuGetProcAddress) proc_address(void) { return cuGetProcAddress; }
-#endif
-
-#define LOOKUP(fn) \
-    found &= get(#fn, (void **)&driver.fn, CUDA_VERSION, CU_GET_PROC_ADDRESS_DEFAULT, &status) == \
-             CUDA_SUCCESS;
-static int lookup(void)
-{
-    __typeof__(&cuGetProcAddress) get = proc_address();
-    CUdriverProcAddressQueryResult status;
-    int found = get != NULL;
-    DRIVER(LOOKUP)
-    return found;
-}
-#else
-#define CU(fn) fn
-static int lookup(void) { return 1; }
-#endif
+#include "driver_entries.h"
 
 static CUresult say(const char *call, CUresult e)
 {
