@@ -27,7 +27,10 @@ static void *next_of(_Atomic(void *) *slot, const char *name)
 }
 
 /* Forwards a call, or fails it as CUDA does for a call it does not have. */
-#define FORWARD(fn, ...) (NEXT(fn) ? DV_INSIDE(NEXT(fn)(__VA_ARGS__)) : cudaErrorNotSupported)
+#define FORWARD(fn, ...) ({ \
+        __typeof__(&fn) next_ = NEXT(fn); \
+        next_ ? DV_INSIDE(next_(__VA_ARGS__)) : cudaErrorNotSupported; \
+    })
 
 /* ---- forwarded only ---------------------------------------------------------- */
 
