@@ -34,8 +34,8 @@
 static void allocated(const dv_handler *h, const void *params, int rc, dv_event *e)
 {
     const cudaMalloc_v3020_params *p = params;
-    dv_seen_alloc(h->api, DV_MEM_DEVICE, dv_current_device(DV_RUNTIME_DEVICE), rc == 0 ? *p->devPtr : NULL, p->size,
-                  e->site, rc, e->start_ns);
+    dv_seen_alloc(h->api, DV_MEM_DEVICE, dv_current_device(DV_RUNTIME_DEVICE),
+                  rc == 0 ? *p->devPtr : NULL, p->size, e->site, rc, e->start_ns);
 }
 
 /* cudaMallocHost and cudaHostAlloc: the pointer's address and size first. */
@@ -79,7 +79,8 @@ static void launching(const dv_handler *h, const void *params, uint32_t site, dv
     const cudaLaunchKernel_v7000_params *p = params;
     dv_seen_launch(e, h->api, p->func, (unsigned[]){ p->gridDim.x, p->gridDim.y, p->gridDim.z },
                    (unsigned[]){ p->blockDim.x, p->blockDim.y, p->blockDim.z }, p->args,
-                   p->sharedMem, (uint64_t)(uintptr_t)p->stream, dv_current_device(DV_RUNTIME_DEVICE), site);
+                   p->sharedMem, (uint64_t)(uintptr_t)p->stream,
+                   dv_current_device(DV_RUNTIME_DEVICE), site);
 }
 
 #define RUNTIME(fn, version, before, after) \

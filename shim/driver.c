@@ -28,8 +28,8 @@
 static void allocated(const dv_handler *h, const void *params, int rc, dv_event *e)
 {
     const cuMemAlloc_v2_params *p = params;
-    dv_seen_alloc(h->api, DV_MEM_DEVICE, dv_current_device(DV_CONTEXT_DEVICE), rc == 0 ? ADDRESS(*p->dptr) : NULL,
-                  p->bytesize, e->site, rc, e->start_ns);
+    dv_seen_alloc(h->api, DV_MEM_DEVICE, dv_current_device(DV_CONTEXT_DEVICE),
+                  rc == 0 ? ADDRESS(*p->dptr) : NULL, p->bytesize, e->site, rc, e->start_ns);
 }
 
 /* cuMemAllocHost_v2 and cuMemHostAlloc: pp and bytesize, in that order. */
@@ -112,7 +112,8 @@ static void launch(const dv_handler *h, const void *params, uint32_t site, dv_ev
     dv_seen_launch(e, h->api, (const void *)p->f,
                    (unsigned[]){ p->gridDimX, p->gridDimY, p->gridDimZ },
                    (unsigned[]){ p->blockDimX, p->blockDimY, p->blockDimZ }, p->kernelParams,
-                   p->sharedMemBytes, (uint64_t)(uintptr_t)p->hStream, dv_current_device(DV_CONTEXT_DEVICE), site);
+                   p->sharedMemBytes, (uint64_t)(uintptr_t)p->hStream,
+                   dv_current_device(DV_CONTEXT_DEVICE), site);
 }
 
 /* fn (its cbid and api named after it), what is done before it, after it. */

@@ -78,7 +78,11 @@ typedef struct cuCtxCreate_v4_params_st {
     CUdevice dev;
 } cuCtxCreate_v4_params;
 typedef struct cuCtxDestroy_v2_params_st { CUcontext ctx; } cuCtxDestroy_v2_params;
-typedef struct cuDevicePrimaryCtxRelease_v2_params_st { CUdevice dev; } cuDevicePrimaryCtxRelease_v2_params;
-typedef struct cuDevicePrimaryCtxReset_v2_params_st { CUdevice dev; } cuDevicePrimaryCtxReset_v2_params;
+typedef struct cuDevicePrimaryCtxRelease_v2_params_st {
+    CUdevice dev;
+} cuDevicePrimaryCtxRelease_v2_params;
+typedef struct cuDevicePrimaryCtxReset_v2_params_st {
+    CUdevice dev;
+} cuDevicePrimaryCtxReset_v2_params;
 
 #endif /* CUDASIM_GENERATED_CUDA_META_H */
