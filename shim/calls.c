@@ -78,17 +78,54 @@ void dv_seen_end(dv_event *e, int rc)
     dv_emit(e);
 }
 
-int dv_seen_device(_Atomic(void *) *fn, const char *query)
+/* ---- the current device --------------------------------------------------
+ * Each allocation and launch names its device, and asking the runtime costs
+ * as much as the rest of the call's checks.  So each thread keeps the answer,
+ * stamped with the epoch it was asked in: a call that changes this thread's
+ * device forgets it, one that may change any thread's moves the epoch.  A new
+ * thread knows nothing yet; a failed answer is not kept.
+ */
+static _Atomic uint64_t device_epoch = 1;
+static __thread struct {
+    uint64_t epoch;                     /* 0: not known */
+    int device;
+} known[DV_DEVICE_QUERIES] __attribute__((tls_model("initial-exec")));
+static const char *const device_query_names[DV_DEVICE_QUERIES] = {
+    [DV_RUNTIME_DEVICE] = "cudaGetDevice",
+    [DV_CONTEXT_DEVICE] = "cuCtxGetDevice",
+};
+static _Atomic(void *) device_query_fns[DV_DEVICE_QUERIES];
+
+static int ask_device(dv_device_query q)
 {
     int d = -1;
-    void *f = atomic_load_explicit(fn, memory_order_relaxed);
+    void *f = atomic_load_explicit(&device_query_fns[q], memory_order_relaxed);
     if (!f) {
-        f = dv_next(query);
-        atomic_store_explicit(fn, f, memory_order_relaxed);
+        f = dv_next(device_query_names[q]);
+        atomic_store_explicit(&device_query_fns[q], f, memory_order_relaxed);
     }
-    if (!f || ((int (*)(int *))f)(&d) != 0)
+    if (!f || DV_INSIDE(((int (*)(int *))f)(&d)) != 0)
         d = -1;
     return d;
+}
+
+int dv_current_device(dv_device_query q)
+{
+    uint64_t epoch = atomic_load_explicit(&device_epoch, memory_order_acquire);
+    if (known[q].epoch == epoch)
+        return known[q].device;
+    int d = ask_device(q);
+    if (d >= 0)
+        known[q].device = d, known[q].epoch = epoch;
+    return d;
+}
+
+void dv_device_changed(bool every_thread)
+{
+    if (every_thread)
+        atomic_fetch_add_explicit(&device_epoch, 1, memory_order_acq_rel);
+    for (int q = 0; q < DV_DEVICE_QUERIES; q++)
+        known[q].epoch = 0;
 }
 
 void dv_handler_keep_site(const dv_handler *h, const void *params, uint32_t site, dv_event *e)
@@ -101,4 +138,21 @@ void dv_handler_send(const dv_handler *h, const void *params, int rc, dv_event *
 {
     (void)h, (void)params;
     dv_seen_end(e, rc);
+}
+
+void dv_handler_pass(const dv_handler *h, const void *params, uint32_t site, dv_event *e)
+{
+    (void)h, (void)params, (void)site, (void)e;
+}
+
+void dv_handler_device_changed(const dv_handler *h, const void *params, int rc, dv_event *e)
+{
+    (void)h, (void)params, (void)rc, (void)e;
+    dv_device_changed(false);
+}
+
+void dv_handler_devices_changed(const dv_handler *h, const void *params, int rc, dv_event *e)
+{
+    (void)h, (void)params, (void)rc, (void)e;
+    dv_device_changed(true);
 }

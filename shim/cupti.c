@@ -31,25 +31,19 @@
 
 /* ---- the runtime API's calls --------------------------------------------------- */
 
-static int runtime_device(void)
-{
-    static _Atomic(void *) get;
-    return dv_seen_device(&get, "cudaGetDevice");
-}
-
 /* cudaMalloc and cudaMallocAsync: devPtr and size, in that order. */
 static void allocated(const dv_handler *h, const void *params, int rc, dv_event *e)
 {
     const cudaMalloc_v3020_params *p = params;
-    dv_seen_alloc(h->api, DV_MEM_DEVICE, runtime_device(), rc == 0 ? *p->devPtr : NULL, p->size,
-                  e->site, rc, e->start_ns);
+    dv_seen_alloc(h->api, DV_MEM_DEVICE, dv_current_device(DV_RUNTIME_DEVICE),
+                  rc == 0 ? *p->devPtr : NULL, p->size, e->site, rc, e->start_ns);
 }
 
 static void allocated_managed(const dv_handler *h, const void *params, int rc, dv_event *e)
 {
     const cudaMallocManaged_v6000_params *p = params;
-    dv_seen_alloc(h->api, DV_MEM_MANAGED, runtime_device(), rc == 0 ? *p->devPtr : NULL, p->size,
-                  e->site, rc, e->start_ns);
+    dv_seen_alloc(h->api, DV_MEM_MANAGED, dv_current_device(DV_RUNTIME_DEVICE),
+                  rc == 0 ? *p->devPtr : NULL, p->size, e->site, rc, e->start_ns);
 }
 
 /* cudaMallocHost and cudaHostAlloc: the pointer's address and size first. */
@@ -99,7 +93,8 @@ static void launching(const dv_handler *h, const void *params, uint32_t site, dv
     const cudaLaunchKernel_v7000_params *p = params;
     dv_seen_launch(e, h->api, p->func, (unsigned[]){ p->gridDim.x, p->gridDim.y, p->gridDim.z },
                    (unsigned[]){ p->blockDim.x, p->blockDim.y, p->blockDim.z }, p->args,
-                   p->sharedMem, (uint64_t)(uintptr_t)p->stream, runtime_device(), site);
+                   p->sharedMem, (uint64_t)(uintptr_t)p->stream,
+                   dv_current_device(DV_RUNTIME_DEVICE), site);
 }
 
 #define RUNTIME(fn, version, before, after) \
@@ -120,6 +115,11 @@ static const dv_handler runtime_handlers[] = {
     RUNTIME(cudaMemset, v3020, setting, dv_handler_send)
     RUNTIME(cudaMemsetAsync, v3020, setting, dv_handler_send)
     RUNTIME(cudaLaunchKernel, v7000, launching, dv_handler_send)
+    /* no event, only what they do to the current device */
+    { CUPTI_CB_DOMAIN_RUNTIME_API, CUPTI_RUNTIME_TRACE_CBID_cudaSetDevice_v3020, DV_API_COUNT,
+      dv_handler_pass, dv_handler_device_changed },
+    { CUPTI_CB_DOMAIN_RUNTIME_API, CUPTI_RUNTIME_TRACE_CBID_cudaDeviceReset_v3020, DV_API_COUNT,
+      dv_handler_pass, dv_handler_devices_changed },
 };
 
 /* ---- the callback ----------------------------------------------------------------- */

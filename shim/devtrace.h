@@ -368,9 +368,15 @@ void dv_seen_launch(dv_event *e, dv_api api, const void *func, const unsigned gr
                     int dev, uint32_t site);
 /* After it: its result, and the event sent. */
 void dv_seen_end(dv_event *e, int rc);
-/* The current device, as query (cudaGetDevice or cuCtxGetDevice, looked up
-   into *fn once) says; -1 when it cannot. */
-int dv_seen_device(_Atomic(void *) *fn, const char *query);
+/* The calling thread's current device, as the runtime (cudaGetDevice) or
+   the driver (cuCtxGetDevice, its current context's) says; -1 when it
+   cannot.  Known per thread until a call that may change it. */
+typedef enum { DV_RUNTIME_DEVICE, DV_CONTEXT_DEVICE, DV_DEVICE_QUERIES } dv_device_query;
+int dv_current_device(dv_device_query q);
+/* After a call that may have changed the calling thread's current device
+   (cudaSetDevice, the driver's context calls), or, every_thread, any
+   thread's (a reset, a context destroyed): what was known is asked again. */
+void dv_device_changed(bool every_thread);
 
 /* How one function's calls are taken apart, from the struct of its
    arguments that CUPTI hands its callbacks (a <name>_params of CUDA's
@@ -386,6 +392,11 @@ typedef struct dv_handler {
 /* What most calls do: keep the site before, send the event after. */
 void dv_handler_keep_site(const dv_handler *h, const void *params, uint32_t site, dv_event *e);
 void dv_handler_send(const dv_handler *h, const void *params, int rc, dv_event *e);
+/* What a call that changes the current device does: nothing before; after,
+   the device forgotten, the calling thread's or (devices) every thread's. */
+void dv_handler_pass(const dv_handler *h, const void *params, uint32_t site, dv_event *e);
+void dv_handler_device_changed(const dv_handler *h, const void *params, int rc, dv_event *e);
+void dv_handler_devices_changed(const dv_handler *h, const void *params, int rc, dv_event *e);
 
 /* The driver API's handlers (driver.c). */
 extern const dv_handler dv_driver_handlers[];

@@ -10,6 +10,9 @@
  * never reach a wrapper.  cuGetProcAddress hands out the wrappers in place
  * of the driver's own functions, so a program that takes its entry points
  * from it is seen as one that calls them by name.
+ *
+ * The context calls are seen the same three ways, only for what they do to
+ * the current device, which the shim keeps per thread (calls.c).
  */
 #include "devtrace.h"
 
@@ -18,13 +21,6 @@
 #include <cupti.h>           /* with the <function>_params structs */
 #include <string.h>
 
-/* The device of the calling thread's context, -1 when none can say. */
-static int context_device(void)
-{
-    static _Atomic(void *) get;
-    return dv_seen_device(&get, "cuCtxGetDevice");
-}
-
 #define ADDRESS(dptr) ((void *)(uintptr_t)(dptr))
 
 /* ---- how each call is taken apart ------------------------------------------ */
@@ -32,15 +28,15 @@ static int context_device(void)
 static void allocated(const dv_handler *h, const void *params, int rc, dv_event *e)
 {
     const cuMemAlloc_v2_params *p = params;
-    dv_seen_alloc(h->api, DV_MEM_DEVICE, context_device(), rc == 0 ? ADDRESS(*p->dptr) : NULL,
-                  p->bytesize, e->site, rc, e->start_ns);
+    dv_seen_alloc(h->api, DV_MEM_DEVICE, dv_current_device(DV_CONTEXT_DEVICE),
+                  rc == 0 ? ADDRESS(*p->dptr) : NULL, p->bytesize, e->site, rc, e->start_ns);
 }
 
 static void allocated_managed(const dv_handler *h, const void *params, int rc, dv_event *e)
 {
     const cuMemAllocManaged_params *p = params;
-    dv_seen_alloc(h->api, DV_MEM_MANAGED, context_device(), rc == 0 ? ADDRESS(*p->dptr) : NULL,
-                  p->bytesize, e->site, rc, e->start_ns);
+    dv_seen_alloc(h->api, DV_MEM_MANAGED, dv_current_device(DV_CONTEXT_DEVICE),
+                  rc == 0 ? ADDRESS(*p->dptr) : NULL, p->bytesize, e->site, rc, e->start_ns);
 }
 
 /* cuMemAllocHost_v2 and cuMemHostAlloc: pp and bytesize, in that order. */
@@ -117,7 +113,8 @@ static void launch(const dv_handler *h, const void *params, uint32_t site, dv_ev
     dv_seen_launch(e, h->api, (const void *)p->f,
                    (unsigned[]){ p->gridDimX, p->gridDimY, p->gridDimZ },
                    (unsigned[]){ p->blockDimX, p->blockDimY, p->blockDimZ }, p->kernelParams,
-                   p->sharedMemBytes, (uint64_t)(uintptr_t)p->hStream, context_device(), site);
+                   p->sharedMemBytes, (uint64_t)(uintptr_t)p->hStream,
+                   dv_current_device(DV_CONTEXT_DEVICE), site);
 }
 
 /* fn (its cbid and api named after it), what is done before it, after it. */
@@ -142,9 +139,26 @@ static void launch(const dv_handler *h, const void *params, uint32_t site, dv_ev
     X(cuMemsetD32Async, set_d32_async, dv_handler_send) \
     X(cuLaunchKernel, launch, dv_handler_send)
 
+/* The calls that change the current context (fn, and what is done after
+   it): the calling thread's, or one that may be current on any thread.  No
+   event: they are not the calls a report counts. */
+#define CONTEXT_CALLS(X) \
+    X(cuCtxSetCurrent, dv_handler_device_changed) \
+    X(cuCtxPushCurrent_v2, dv_handler_device_changed) \
+    X(cuCtxPopCurrent_v2, dv_handler_device_changed) \
+    X(cuCtxCreate_v2, dv_handler_device_changed) \
+    X(cuCtxCreate_v4, dv_handler_device_changed) \
+    X(cuCtxDestroy_v2, dv_handler_devices_changed) \
+    X(cuDevicePrimaryCtxRelease_v2, dv_handler_devices_changed) \
+    X(cuDevicePrimaryCtxReset_v2, dv_handler_devices_changed)
+
+/* CUDA 12.0 to 12.4's cuCtxCreate, which CUDA 13's header no longer declares. */
+CUresult cuCtxCreate_v2(CUcontext *pctx, unsigned int flags, CUdevice dev);
+
 enum {
-#define DRIVER_INDEX(fn, before, after) H_##fn,
+#define DRIVER_INDEX(fn, ...) H_##fn,
     DRIVER_CALLS(DRIVER_INDEX)
+    CONTEXT_CALLS(DRIVER_INDEX)
 #undef DRIVER_INDEX
     H_COUNT
 };
@@ -154,6 +168,11 @@ const dv_handler dv_driver_handlers[] = {
     [H_##fn] = { CUPTI_CB_DOMAIN_DRIVER_API, CUPTI_DRIVER_TRACE_CBID_##fn, DV_API_##fn, before, after },
     DRIVER_CALLS(DRIVER_ROW)
 #undef DRIVER_ROW
+#define CONTEXT_ROW(fn, after) \
+    [H_##fn] = { CUPTI_CB_DOMAIN_DRIVER_API, CUPTI_DRIVER_TRACE_CBID_##fn, DV_API_COUNT, \
+                 dv_handler_pass, after },
+    CONTEXT_CALLS(CONTEXT_ROW)
+#undef CONTEXT_ROW
 };
 const size_t dv_driver_handler_count = H_COUNT;
 
@@ -218,21 +237,37 @@ WRAPPER(cuLaunchKernel,
          unsigned int by, unsigned int bz, unsigned int shared, CUstream s, void **params,
          void **extra),
         (f, gx, gy, gz, bx, by, bz, shared, s, params, extra))
+WRAPPER(cuCtxSetCurrent, (CUcontext ctx), (ctx))
+WRAPPER(cuCtxPushCurrent_v2, (CUcontext ctx), (ctx))
+WRAPPER(cuCtxPopCurrent_v2, (CUcontext *pctx), (pctx))
+WRAPPER(cuCtxCreate_v2, (CUcontext *pctx, unsigned int flags, CUdevice dev), (pctx, flags, dev))
+WRAPPER(cuCtxCreate_v4,
+        (CUcontext *pctx, CUctxCreateParams *params, unsigned int flags, CUdevice dev),
+        (pctx, params, flags, dev))
+WRAPPER(cuCtxDestroy_v2, (CUcontext ctx), (ctx))
+WRAPPER(cuDevicePrimaryCtxRelease_v2, (CUdevice dev), (dev))
+WRAPPER(cuDevicePrimaryCtxReset_v2, (CUdevice dev), (dev))
 
 /* ---- cuGetProcAddress ------------------------------------------------------------ */
 
 static const struct { const char *name; void *wrapper; } wrappers[H_COUNT] = {
-#define WRAPPER_ROW(fn, before, after) [H_##fn] = { #fn, (void *)wrap_##fn },
+#define WRAPPER_ROW(fn, ...) [H_##fn] = { #fn, (void *)wrap_##fn },
     DRIVER_CALLS(WRAPPER_ROW)
+    CONTEXT_CALLS(WRAPPER_ROW)
 #undef WRAPPER_ROW
 };
+
+/* A version's suffix: _v2, _v4. */
+static bool is_version(const char *s)
+{
+    return s[0] == '_' && s[1] == 'v' && s[2] && s[2 + strspn(s + 2, "0123456789")] == 0;
+}
 
 /* Whether cuGetProcAddress's name (the plain one) names versioned. */
 static bool plain_name_of(const char *name, const char *versioned)
 {
     size_t n = strlen(name);
-    return strncmp(name, versioned, n) == 0 &&
-           (versioned[n] == 0 || strcmp(versioned + n, "_v2") == 0);
+    return strncmp(name, versioned, n) == 0 && (versioned[n] == 0 || is_version(versioned + n));
 }
 
 static CUresult wrap_cuGetProcAddress_v2(const char *symbol, void **pfn, int version,

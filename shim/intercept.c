@@ -28,14 +28,16 @@ static void *next_of(_Atomic(void *) *slot, const char *name)
 }
 
 /* Forwards a call, or fails it as CUDA does for a call it does not have. */
-#define FORWARD(fn, ...) (NEXT(fn) ? DV_INSIDE(NEXT(fn)(__VA_ARGS__)) : cudaErrorNotSupported)
+#define FORWARD(fn, ...) ({ \
+        __typeof__(&fn) next_ = NEXT(fn); \
+        next_ ? DV_INSIDE(next_(__VA_ARGS__)) : cudaErrorNotSupported; \
+    })
 
 /* ---- forwarded only ---------------------------------------------------------- */
 
 #define PASS_THROUGH(X) \
     X(cudaError_t, cudaGetDeviceCount, (int *n), (n)) \
     X(cudaError_t, cudaGetDevice, (int *d), (d)) \
-    X(cudaError_t, cudaSetDevice, (int d), (d)) \
     X(cudaError_t, cudaGetLastError, (void), ()) \
     X(cudaError_t, cudaPeekAtLastError, (void), ()) \
     X(cudaError_t, cudaDeviceCanAccessPeer, (int *can, int d, int peer), (can, d, peer)) \
@@ -124,10 +126,7 @@ const char *cudaGetErrorName(cudaError_t e)
 
 static int current_device(void)
 {
-    int d = -1;
-    if (NEXT(cudaGetDevice) && NEXT(cudaGetDevice)(&d) != cudaSuccess)
-        d = -1;
-    return d;
+    return dv_current_device(DV_RUNTIME_DEVICE);
 }
 
 /* ---- allocation ------------------------------------------------------------------- */
@@ -370,12 +369,24 @@ cudaError_t cudaDeviceDisablePeerAccess(int peer)
     return rc;
 }
 
-/* A reset drops the device's peer access, as CUDA does. */
+/* ---- the current device ------------------------------------------------------------------ */
+
+NEXT_SLOT(cudaSetDevice)
+cudaError_t cudaSetDevice(int d)
+{
+    cudaError_t rc = FORWARD(cudaSetDevice, d);
+    dv_device_changed(false);
+    return rc;
+}
+
+/* A reset drops the device's peer access, as CUDA does, and its primary
+   context, which may be current on any thread. */
 NEXT_SLOT(cudaDeviceReset)
 cudaError_t cudaDeviceReset(void)
 {
     int dev = current_device();
     cudaError_t rc = FORWARD(cudaDeviceReset);
+    dv_device_changed(true);
     for (int peer = 0; rc == cudaSuccess && peer < 64; peer++)
         dv_peer_set(dev, peer, false);
     return rc;

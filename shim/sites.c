@@ -225,7 +225,8 @@ static void refresh_map(void)
     pthread_mutex_unlock(&map_lock);
 }
 
-static code_class lookup_class(uintptr_t pc)
+/* The object's code range holding pc, or NULL. */
+static const code_range *lookup_range(uintptr_t pc)
 {
     const code_map *m = atomic_load_explicit(&map, memory_order_acquire);
     int lo = 0, hi = m ? m->n - 1 : -1;
@@ -236,9 +237,15 @@ static code_class lookup_class(uintptr_t pc)
         else if (pc >= m->r[mid].end)
             lo = mid + 1;
         else
-            return (code_class)m->r[mid].cls;
+            return &m->r[mid];
     }
-    return CODE_UNKNOWN;
+    return NULL;
+}
+
+static code_class lookup_class(uintptr_t pc)
+{
+    const code_range *r = lookup_range(pc);
+    return r ? (code_class)r->cls : CODE_UNKNOWN;
 }
 
 /* The same few return addresses come back on every call: each thread
@@ -526,10 +533,42 @@ static _Thread_local __attribute__((tls_model("initial-exec"))) struct {
     uint32_t call_id;
 } last_site;
 
+/* The code of the devtensor objects that called the shim on this thread
+   (its library and its cuda plugin, whose tail calls return past it): a
+   call from there, inside an op that named its line, takes that line, as
+   the walk would at its first frame, for two compares. */
+static _Thread_local __attribute__((tls_model("initial-exec"))) struct {
+    uintptr_t start, size;
+} devtensor_code[2];
+
+static bool from_devtensor(uintptr_t ret)
+{
+    return ret - devtensor_code[0].start < devtensor_code[0].size ||
+           ret - devtensor_code[1].start < devtensor_code[1].size;
+}
+
+/* After a walk that took devtensor's line from the frame ret returns to. */
+static void note_devtensor(uintptr_t ret)
+{
+    const code_range *r = classify(ret) == CODE_DEVTENSOR ? lookup_range(ret) : NULL;
+    if (!r || from_devtensor(ret))
+        return;
+    devtensor_code[1] = devtensor_code[0];
+    devtensor_code[0].start = r->start;
+    devtensor_code[0].size = r->end - r->start;
+}
+
+/* The wrapper's own frame is where the walk begins, so its return address
+   can be read without the walk's checks. */
 uint32_t dv_site_above(const void *frame)
 {
+    const uintptr_t *fp = frame;
     const dt_site *call = NULL;
-    uintptr_t pc = walk_frames(frame, &call);
+    uintptr_t pc = 0;
+    if (from_devtensor(fp[1]) && current_call && current_call->file)
+        call = current_call;
+    else if ((pc = walk_frames(fp, &call)) == 0 && call)
+        note_devtensor(fp[1]);
     if (call) {
         if (call->file != last_site.file || call->line != last_site.line) {
             last_site.call_id = intern_call(call);

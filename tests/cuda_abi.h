@@ -60,6 +60,7 @@
     X(offsetof(CUpti_ActivityMemset4, memoryKind)) X(offsetof(CUpti_ActivityKernel10, gridX))   \
     X(offsetof(CUpti_ActivityKernel10, name)) X(offsetof(CUpti_ActivityKernel10, completed))    \
     X(offsetof(CUpti_ActivityKernel10, isDeviceLaunched))                                       \
+    X(sizeof(CUctxCreateParams)) X(offsetof(CUctxCreateParams, cigParams))                     \
     CUPTI_PARAMS(CUPTI_ABI_PARAMS, X)
 
 /* An activity record's size, and where its kind, times, device and
@@ -82,6 +83,12 @@
     X(__VA_ARGS__, DRIVER, cuMemcpyDtoHAsync_v2) X(__VA_ARGS__, DRIVER, cuMemcpyDtoDAsync_v2)   \
     X(__VA_ARGS__, DRIVER, cuMemsetD8Async) X(__VA_ARGS__, DRIVER, cuMemsetD32Async)            \
     X(__VA_ARGS__, RUNTIME, cudaMemsetAsync_v3020) X(__VA_ARGS__, RUNTIME, cudaMallocManaged_v6000) \
+    X(__VA_ARGS__, DRIVER, cuCtxSetCurrent) X(__VA_ARGS__, DRIVER, cuCtxPushCurrent_v2)         \
+    X(__VA_ARGS__, DRIVER, cuCtxPopCurrent_v2) X(__VA_ARGS__, DRIVER, cuCtxCreate_v2)           \
+    X(__VA_ARGS__, DRIVER, cuCtxCreate_v4) X(__VA_ARGS__, DRIVER, cuCtxDestroy_v2)              \
+    X(__VA_ARGS__, DRIVER, cuDevicePrimaryCtxRelease_v2)                                        \
+    X(__VA_ARGS__, DRIVER, cuDevicePrimaryCtxReset_v2)                                          \
+    X(__VA_ARGS__, RUNTIME, cudaSetDevice_v3020)                                                \
     X(__VA_ARGS__, RUNTIME, cudaMalloc_v3020) X(__VA_ARGS__, RUNTIME, cudaFree_v3020)           \
     X(__VA_ARGS__, RUNTIME, cudaMallocHost_v3020) X(__VA_ARGS__, RUNTIME, cudaFreeHost_v3020)   \
     X(__VA_ARGS__, RUNTIME, cudaHostAlloc_v3020) X(__VA_ARGS__, RUNTIME, cudaMemcpy_v3020)      \

@@ -185,6 +185,25 @@ static void test_data_is_device_memory(void)
     dt_release(t);
 }
 
+/* The program's own CUDA code may move the current device between ops:
+   each op still runs on its tensors' device (devtensor asks the runtime
+   before each allocation, launch and free, and keeps no answer of its own). */
+static void test_ops_follow_their_device(void)
+{
+    dt_tensor *x = dt_ones_on(DT_SHAPE(4), dt_cuda(1));
+    CHECK(cuda.set_device(0) == cudaSuccess);
+    dt_tensor *y = dt_add(x, x);
+    struct cudaPointerAttributes a;
+    CHECK(y && cuda.attributes(&a, dt_data(y)) == cudaSuccess);
+    CHECK(a.type == cudaMemoryTypeDevice && a.device == 1);
+    CHECK(cuda.set_device(0) == cudaSuccess);
+    dt_tensor *s = dt_sum(y);
+    CHECK(s && dt_item(s) == 8);
+    dt_release(s);
+    dt_release(y);
+    dt_release(x);
+}
+
 static void host_write(void)
 {
     dt_tensor *t = dt_zeros_on(DT_SHAPE(4), dt_cuda(0));
@@ -259,6 +278,7 @@ int main(void)
     RUN(test_loader_pins_batches);
     RUN(test_module_between_devices);
     RUN(test_data_is_device_memory);
+    RUN(test_ops_follow_their_device);
     RUN(test_host_write_faults);
     return TEST_REPORT();
 }

@@ -74,6 +74,40 @@ static void test_devices_and_contexts(void)
     use_device(0);
 }
 
+/* The current device after each context call, as both APIs see it. */
+static int device_now(void)
+{
+    CUdevice d = -1;
+    int rd = -2;
+    CHECK_CU_OK(cuCtxGetDevice(&d));
+    CHECK(cudaGetDevice(&rd) == cudaSuccess && rd == d);
+    return d;
+}
+
+static void test_context_stack(void)
+{
+    CUcontext zero = use_device(0), one = NULL, popped = NULL, created = NULL;
+    CHECK_CU_OK(cuDevicePrimaryCtxRetain(&one, 1));
+    CHECK_CU_OK(cuCtxPushCurrent(one));
+    CHECK(device_now() == 1);
+    CHECK_CU_OK(cuCtxPopCurrent(&popped));
+    CHECK(popped == one && device_now() == 0);
+    CHECK_CU(cuCtxPushCurrent(NULL), CUDA_ERROR_INVALID_VALUE);
+    CHECK_CU_OK(cuCtxCreate(&created, NULL, 0, 1));             /* pushed */
+    CHECK(device_now() == 1);
+    CHECK_CU_OK(cuCtxDestroy(created));                         /* and popped */
+    CHECK(device_now() == 0);
+    CHECK_CU_OK(cuCtxPopCurrent(&popped));                      /* the stack's last */
+    CHECK(popped == zero);
+    CHECK_CU(cuCtxPopCurrent(&popped), CUDA_ERROR_INVALID_CONTEXT);
+    CHECK_CU_OK(cuCtxSetCurrent(zero));
+    CHECK_CU_OK(cuDevicePrimaryCtxReset(1));
+    CHECK_CU(cuDevicePrimaryCtxReset(2), CUDA_ERROR_INVALID_DEVICE);
+    CHECK(device_now() == 0);
+    CHECK_CU_OK(cuDevicePrimaryCtxRelease(1));
+    CHECK_CU_OK(cuDevicePrimaryCtxRelease(0));
+}
+
 static void test_copies_and_fills(void)
 {
     unsigned in[64], out[64] = { 0 };
@@ -190,6 +224,7 @@ int main(void)
     cudasim_register_kernel(&k_add_one, "add_one", add_one_run, add_one_params, 2);
     RUN(test_nothing_before_cuInit);
     RUN(test_devices_and_contexts);
+    RUN(test_context_stack);
     RUN(test_copies_and_fills);
     RUN(test_pinned_memory);
     RUN(test_launches);

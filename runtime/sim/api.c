@@ -109,7 +109,7 @@ cudaError_t cudaGetDeviceCount(int *count)
     return sim_return(*count ? cudaSuccess : cudaErrorNoDevice);
 }
 
-cudaError_t cudaSetDevice(int device)
+static cudaError_t set_device(int device)
 {
     if (sim_device_count() == 0)
         return sim_return(cudaErrorNoDevice);
@@ -117,6 +117,11 @@ cudaError_t cudaSetDevice(int device)
         return sim_return(cudaErrorInvalidDevice);
     current_device = device;
     return cudaSuccess;
+}
+
+cudaError_t cudaSetDevice(int device)
+{
+    SIM_RUNTIME(cudaSetDevice, v3020, set_device(device), device);
 }
 
 cudaError_t cudaGetDevice(int *device)
@@ -132,14 +137,19 @@ cudaError_t cudaDeviceSynchronize(void)
     return sim_return(sim_device_state());     /* work is done when its call returns */
 }
 
+void sim_device_reset(int device)
+{
+    sim_device_free_all(device);
+    atomic_store(&sticky[device], cudaSuccess);
+    for (int d = 0; d < SIM_MAX_DEVICES; d++)
+        atomic_store(&peer[device][d], false);
+}
+
 cudaError_t cudaDeviceReset(void)
 {
     if (sim_device_count() == 0)
         return sim_return(cudaErrorNoDevice);
-    sim_device_free_all(current_device);
-    atomic_store(&sticky[current_device], cudaSuccess);
-    for (int d = 0; d < SIM_MAX_DEVICES; d++)
-        atomic_store(&peer[current_device][d], false);
+    sim_device_reset(current_device);
     return cudaSuccess;
 }
 

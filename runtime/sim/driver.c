@@ -22,6 +22,10 @@ struct CUctx_st { int device; _Atomic int retained; };
 static struct CUctx_st primary[SIM_MAX_DEVICES];
 static atomic_bool initialized;
 static __thread CUcontext current;
+/* The contexts pushed under the current one, innermost last. */
+#define MAX_PUSHED 16
+static __thread CUcontext pushed[MAX_PUSHED];
+static __thread int npushed;
 
 #define DRIVER_ERRORS(X)                                                   \
     X(CUDA_SUCCESS, "no error")                                            \
@@ -160,7 +164,7 @@ CUresult cuDevicePrimaryCtxRetain(CUcontext *ctx, CUdevice device)
     return CUDA_SUCCESS;
 }
 
-CUresult cuDevicePrimaryCtxRelease_v2(CUdevice device)
+static CUresult release_primary(CUdevice device)
 {
     CUresult e = started(&device) ?: valid_device(device);
     if (e != CUDA_SUCCESS)
@@ -171,17 +175,117 @@ CUresult cuDevicePrimaryCtxRelease_v2(CUdevice device)
     return held > 0 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_CONTEXT;
 }
 
-/* The context is the device: setting it is cudaSetDevice for this thread. */
-CUresult cuCtxSetCurrent(CUcontext ctx)
+CUresult cuDevicePrimaryCtxRelease_v2(CUdevice device)
 {
-    if (started(&ctx) != CUDA_SUCCESS)
-        return CUDA_ERROR_NOT_INITIALIZED;
-    if (ctx && (ctx < primary || ctx >= primary + sim_device_count()))
-        return CUDA_ERROR_INVALID_CONTEXT;
+    SIM_DRIVER(cuDevicePrimaryCtxRelease_v2, release_primary(device), device);
+}
+
+static CUresult reset_primary(CUdevice device)
+{
+    CUresult e = started(&device) ?: valid_device(device);
+    if (e == CUDA_SUCCESS)
+        sim_device_reset(device);
+    return e;
+}
+
+CUresult cuDevicePrimaryCtxReset_v2(CUdevice device)
+{
+    SIM_DRIVER(cuDevicePrimaryCtxReset_v2, reset_primary(device), device);
+}
+
+/* The context is the device: making one current is cudaSetDevice for this
+   thread. */
+static void make_current(CUcontext ctx)
+{
     current = ctx;
     if (ctx)
         sim_set_current_device(ctx->device);
+}
+
+/* cuInit, and a context that is none or one of ours. */
+static CUresult context_call(CUcontext ctx)
+{
+    if (!atomic_load(&initialized))
+        return CUDA_ERROR_NOT_INITIALIZED;
+    bool ours = !ctx || (ctx >= primary && ctx < primary + sim_device_count());
+    return ours ? CUDA_SUCCESS : CUDA_ERROR_INVALID_CONTEXT;
+}
+
+static CUresult set_current(CUcontext ctx)
+{
+    CUresult e = context_call(ctx);
+    if (e == CUDA_SUCCESS)
+        make_current(ctx);
+    return e;
+}
+
+CUresult cuCtxSetCurrent(CUcontext ctx)
+{
+    SIM_DRIVER(cuCtxSetCurrent, set_current(ctx), ctx);
+}
+
+static CUresult push_current(CUcontext ctx)
+{
+    CUresult e = ctx ? context_call(ctx) : CUDA_ERROR_INVALID_VALUE;
+    if (e == CUDA_SUCCESS && npushed == MAX_PUSHED)
+        e = CUDA_ERROR_OUT_OF_MEMORY;
+    if (e == CUDA_SUCCESS) {
+        pushed[npushed++] = current;
+        make_current(ctx);
+    }
+    return e;
+}
+
+CUresult cuCtxPushCurrent_v2(CUcontext ctx)
+{
+    SIM_DRIVER(cuCtxPushCurrent_v2, push_current(ctx), ctx);
+}
+
+static CUresult pop_current(CUcontext *out)
+{
+    CUresult e = context_call(NULL);
+    if (e == CUDA_SUCCESS && !current)
+        e = CUDA_ERROR_INVALID_CONTEXT;
+    if (e != CUDA_SUCCESS)
+        return e;
+    if (out)
+        *out = current;
+    make_current(npushed ? pushed[--npushed] : NULL);
     return CUDA_SUCCESS;
+}
+
+CUresult cuCtxPopCurrent_v2(CUcontext *ctx)
+{
+    SIM_DRIVER(cuCtxPopCurrent_v2, pop_current(ctx), ctx);
+}
+
+/* A created context is its device's primary one, retained and pushed. */
+static CUresult create(CUcontext *ctx, CUdevice device)
+{
+    CUresult e = cuDevicePrimaryCtxRetain(ctx, device);
+    return e == CUDA_SUCCESS ? push_current(*ctx) : e;
+}
+
+CUresult cuCtxCreate_v4(CUcontext *ctx, CUctxCreateParams *params, unsigned int flags,
+                        CUdevice device)
+{
+    SIM_DRIVER(cuCtxCreate_v4, create(ctx, device), ctx, params, flags, device);
+}
+
+/* Destroying the current context pops it. */
+static CUresult destroy(CUcontext ctx)
+{
+    CUresult e = ctx ? context_call(ctx) : CUDA_ERROR_INVALID_VALUE;
+    if (e == CUDA_SUCCESS)
+        e = release_primary(ctx->device);
+    if (e == CUDA_SUCCESS && ctx == current)
+        make_current(npushed ? pushed[--npushed] : NULL);
+    return e;
+}
+
+CUresult cuCtxDestroy_v2(CUcontext ctx)
+{
+    SIM_DRIVER(cuCtxDestroy_v2, destroy(ctx), ctx);
 }
 
 CUresult cuCtxGetCurrent(CUcontext *ctx)
@@ -443,6 +547,9 @@ static const struct { const char *name; void *fn; } procs[] = {
     PROC(cuDeviceGet, cuDeviceGet) PROC(cuDeviceGetCount, cuDeviceGetCount)
     PROC(cuDevicePrimaryCtxRetain, cuDevicePrimaryCtxRetain)
     PROC(cuDevicePrimaryCtxRelease, cuDevicePrimaryCtxRelease_v2)
+    PROC(cuDevicePrimaryCtxReset, cuDevicePrimaryCtxReset_v2)
+    PROC(cuCtxCreate, cuCtxCreate_v4) PROC(cuCtxDestroy, cuCtxDestroy_v2)
+    PROC(cuCtxPushCurrent, cuCtxPushCurrent_v2) PROC(cuCtxPopCurrent, cuCtxPopCurrent_v2)
     PROC(cuCtxSetCurrent, cuCtxSetCurrent) PROC(cuCtxGetCurrent, cuCtxGetCurrent)
     PROC(cuCtxGetDevice, cuCtxGetDevice) PROC(cuCtxSynchronize, cuCtxSynchronize)
     PROC(cuMemAlloc, cuMemAlloc_v2) PROC(cuMemFree, cuMemFree_v2)

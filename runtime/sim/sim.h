@@ -44,6 +44,9 @@ void *sim_device_alloc(int device, size_t size);     /* NULL when out of memory 
    no such allocation. */
 int sim_device_free(void *p);
 void sim_device_free_all(int device);
+/* What a reset does to a device: its memory freed, its sticky error and its
+   peer access dropped (cudaDeviceReset, cuDevicePrimaryCtxReset). */
+void sim_device_reset(int device);
 void sim_memory_info(int device, size_t *used, size_t *total);
 /* Pinned (managed false) or managed host memory, and its free: 0, or -1 if
    p is no allocation of that kind. */

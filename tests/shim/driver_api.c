@@ -21,41 +21,11 @@
 #include "driver_test.h"
 #include "kernels.h"
 
-#ifdef BY_PROC_ADDRESS
 #define DRIVER(X) \
     X(cuInit) X(cuDeviceGet) X(cuDevicePrimaryCtxRetain) X(cuDevicePrimaryCtxRelease) \
     X(cuCtxSetCurrent) X(cuCtxSynchronize) X(cuMemAlloc) X(cuMemFree) X(cuMemcpyHtoD) \
     X(cuMemcpyDtoH) X(cuMemcpyDtoD) X(cuMemsetD32) X(cuLaunchKernel)
-#define FIELD(fn) __typeof__(&fn) fn;
-static struct { DRIVER(FIELD) } driver;
-#define CU(fn) driver.fn
-
-#ifdef DRIVER_LIBRARY
-#include <dlfcn.h>
-static __typeof__(&cuGetProcAddress) proc_address(void)
-{
-    void *h = dlopen(DRIVER_LIBRARY, RTLD_NOW | RTLD_LOCAL);
-    return h ? (__typeof__(&cuGetProcAddress))dlsym(h, "cuGetProcAddress_v2") : NULL;
-}
-#else
-static __typeof__(&cuGetProcAddress) proc_address(void) { return cuGetProcAddress; }
-#endif
-
-#define LOOKUP(fn) \
-    found &= get(#fn, (void **)&driver.fn, CUDA_VERSION, CU_GET_PROC_ADDRESS_DEFAULT, &status) == \
-             CUDA_SUCCESS;
-static int lookup(void)
-{
-    __typeof__(&cuGetProcAddress) get = proc_address();
-    CUdriverProcAddressQueryResult status;
-    int found = get != NULL;
-    DRIVER(LOOKUP)
-    return found;
-}
-#else
-#define CU(fn) fn
-static int lookup(void) { return 1; }
-#endif
+#include "driver_entries.h"
 
 int main(void)
 {
@@ -70,26 +40,26 @@ int main(void)
 
     if (!heap || !lookup() || cudaGetFuncBySymbol((cudaFunction_t *)&fill, (const void *)dtk_fill_f32))
         return 1;
-    SAY(CU(cuInit)(0));
-    SAY(CU(cuDeviceGet)(&dev, 0));
-    SAY(CU(cuDevicePrimaryCtxRetain)(&ctx, dev));
-    SAY(CU(cuCtxSetCurrent)(ctx));
-    SAY(CU(cuMemAlloc)(&d, sizeof host));
-    SAY(CU(cuMemAlloc)(&small, 16));
-    SAY(CU(cuLaunchKernel)(fill, 1, 1, 1, 64, 1, 1, 0, NULL, args, NULL));
-    SAY(CU(cuMemcpyDtoH)(host, d, sizeof host));
+    CU_SAY(CU(cuInit)(0));
+    CU_SAY(CU(cuDeviceGet)(&dev, 0));
+    CU_SAY(CU(cuDevicePrimaryCtxRetain)(&ctx, dev));
+    CU_SAY(CU(cuCtxSetCurrent)(ctx));
+    CU_SAY(CU(cuMemAlloc)(&d, sizeof host));
+    CU_SAY(CU(cuMemAlloc)(&small, 16));
+    CU_SAY(CU(cuLaunchKernel)(fill, 1, 1, 1, 64, 1, 1, 0, NULL, args, NULL));
+    CU_SAY(CU(cuMemcpyDtoH)(host, d, sizeof host));
     printf("host[63] = %g\n", host[63]);
-    SAY(CU(cuMemcpyHtoD)(d, host, sizeof host));
-    SAY(CU(cuMemcpyHtoD)((CUdeviceptr)(uintptr_t)host, (const void *)(uintptr_t)d, sizeof host)); // devtrace: memcpy_direction
-    SAY(CU(cuMemcpyDtoD)(small, d, sizeof host)); // devtrace: memcpy_out_of_bounds
-    SAY(CU(cuMemsetD32)(small, 0, n)); // devtrace: memcpy_out_of_bounds
-    SAY(CU(cuMemFree)(small));
-    SAY(CU(cuMemFree)(small)); // devtrace: double_free
-    SAY(CU(cuMemcpyDtoH)(host, small, 16)); // devtrace: use_after_free
-    SAY(CU(cuLaunchKernel)(fill, 1, 1, 1, 64, 1, 1, 0, NULL, bad_args, NULL)); // devtrace: host_pointer_kernel_arg
-    SAY(CU(cuCtxSynchronize)());
-    SAY(CU(cuMemFree)(d));
-    SAY(CU(cuDevicePrimaryCtxRelease)(dev));
+    CU_SAY(CU(cuMemcpyHtoD)(d, host, sizeof host));
+    CU_SAY(CU(cuMemcpyHtoD)((CUdeviceptr)(uintptr_t)host, (const void *)(uintptr_t)d, sizeof host)); // devtrace: memcpy_direction
+    CU_SAY(CU(cuMemcpyDtoD)(small, d, sizeof host)); // devtrace: memcpy_out_of_bounds
+    CU_SAY(CU(cuMemsetD32)(small, 0, n)); // devtrace: memcpy_out_of_bounds
+    CU_SAY(CU(cuMemFree)(small));
+    CU_SAY(CU(cuMemFree)(small)); // devtrace: double_free
+    CU_SAY(CU(cuMemcpyDtoH)(host, small, 16)); // devtrace: use_after_free
+    CU_SAY(CU(cuLaunchKernel)(fill, 1, 1, 1, 64, 1, 1, 0, NULL, bad_args, NULL)); // devtrace: host_pointer_kernel_arg
+    CU_SAY(CU(cuCtxSynchronize)());
+    CU_SAY(CU(cuMemFree)(d));
+    CU_SAY(CU(cuDevicePrimaryCtxRelease)(dev));
     free(heap);
     return 0;
 }

@@ -32,25 +32,25 @@ int main(void)
         cudaStreamCreate(&s))
         return 1;
     CUstream stream = (CUstream)s;
-    SAY(cuInit(0));
-    SAY(cuDeviceGet(&dev, 0));
-    SAY(cuDevicePrimaryCtxRetain(&ctx, dev));
-    SAY(cuCtxSetCurrent(ctx));
-    SAY(cuMemAlloc(&d, sizeof host));
-    SAY(cuMemAllocManaged(&m, sizeof host, CU_MEM_ATTACH_GLOBAL));
-    SAY(cuMemcpyHtoDAsync(d, host, sizeof host, stream)); // devtrace: pageable_transfer
-    SAY(cuMemsetD8Async(d, 0, sizeof host, stream));
-    SAY(cuMemsetD32Async(m, 0, 64, stream));
-    SAY(cuMemcpyDtoDAsync(m, d, sizeof host, stream));
+    CU_SAY(cuInit(0));
+    CU_SAY(cuDeviceGet(&dev, 0));
+    CU_SAY(cuDevicePrimaryCtxRetain(&ctx, dev));
+    CU_SAY(cuCtxSetCurrent(ctx));
+    CU_SAY(cuMemAlloc(&d, sizeof host));
+    CU_SAY(cuMemAllocManaged(&m, sizeof host, CU_MEM_ATTACH_GLOBAL));
+    CU_SAY(cuMemcpyHtoDAsync(d, host, sizeof host, stream)); // devtrace: pageable_transfer
+    CU_SAY(cuMemsetD8Async(d, 0, sizeof host, stream));
+    CU_SAY(cuMemsetD32Async(m, 0, 64, stream));
+    CU_SAY(cuMemcpyDtoDAsync(m, d, sizeof host, stream));
     void *args[] = { &m, &n, &v };
-    SAY(cuLaunchKernel(fill, 1, 1, 1, 64, 1, 1, 0, stream, args, NULL));
-    SAY(cuMemcpyDtoHAsync(host, m, sizeof host, stream));
-    SAY(cuCtxSynchronize());
+    CU_SAY(cuLaunchKernel(fill, 1, 1, 1, 64, 1, 1, 0, stream, args, NULL));
+    CU_SAY(cuMemcpyDtoHAsync(host, m, sizeof host, stream));
+    CU_SAY(cuCtxSynchronize());
     printf("host[63] = %g, managed[63] = %g\n", host[63], ((float *)(uintptr_t)m)[63]);
-    SAY(cuMemcpyAsync((CUdeviceptr)(uintptr_t)host, d, sizeof host, NULL));
-    SAY(cuMemFree(m));
-    SAY(cuMemFree(d));
-    SAY(cuDevicePrimaryCtxRelease(dev));
+    CU_SAY(cuMemcpyAsync((CUdeviceptr)(uintptr_t)host, d, sizeof host, NULL));
+    CU_SAY(cuMemFree(m));
+    CU_SAY(cuMemFree(d));
+    CU_SAY(cuDevicePrimaryCtxRelease(dev));
     cudaStreamDestroy(s);
     return 0;
 }

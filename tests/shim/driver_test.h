@@ -1,7 +1,7 @@
 /*
- * What the driver API test programs share: SAY(call) makes a driver call
- * and prints the CUresult it returned by name, as shim_test.h's does for
- * the runtime, for expect_findings --baseline.
+ * What the driver API test programs share: CU_SAY(call) makes a driver
+ * call and prints the CUresult it returned by name, as shim_test.h's SAY
+ * does for the runtime, for expect_findings --baseline.
  */
 #ifndef DRIVER_TEST_H
 #define DRIVER_TEST_H
@@ -9,9 +9,9 @@
 #include <cuda.h>
 #include <stdio.h>
 
-#define SAY(call) say(#call, (call))
+#define CU_SAY(call) cu_say(#call, (call))
 
-static inline CUresult say(const char *call, CUresult e)
+static inline CUresult cu_say(const char *call, CUresult e)
 {
     const char *name = NULL;
     cuGetErrorName(e, &name);

@@ -78,6 +78,7 @@ typedef enum {
     CUPTI_DRIVER_TRACE_CBID_cuMemHostAlloc = 39,
     CUPTI_DRIVER_TRACE_CBID_cuMemsetD8Async = 216,
     CUPTI_DRIVER_TRACE_CBID_cuMemsetD32Async = 220,
+    CUPTI_DRIVER_TRACE_CBID_cuCtxCreate_v2 = 235,
     CUPTI_DRIVER_TRACE_CBID_cuMemAlloc_v2 = 243,
     CUPTI_DRIVER_TRACE_CBID_cuMemFree_v2 = 245,
     CUPTI_DRIVER_TRACE_CBID_cuMemsetD8_v2 = 249,
@@ -89,13 +90,21 @@ typedef enum {
     CUPTI_DRIVER_TRACE_CBID_cuMemcpyDtoD_v2 = 280,
     CUPTI_DRIVER_TRACE_CBID_cuMemcpyDtoDAsync_v2 = 281,
     CUPTI_DRIVER_TRACE_CBID_cuMemAllocHost_v2 = 294,
+    CUPTI_DRIVER_TRACE_CBID_cuCtxSetCurrent = 303,
     CUPTI_DRIVER_TRACE_CBID_cuMemcpy = 305,
     CUPTI_DRIVER_TRACE_CBID_cuMemcpyAsync = 306,
     CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel = 307,
-    CUPTI_DRIVER_TRACE_CBID_cuMemAllocManaged = 371
+    CUPTI_DRIVER_TRACE_CBID_cuCtxDestroy_v2 = 322,
+    CUPTI_DRIVER_TRACE_CBID_cuCtxPushCurrent_v2 = 323,
+    CUPTI_DRIVER_TRACE_CBID_cuCtxPopCurrent_v2 = 324,
+    CUPTI_DRIVER_TRACE_CBID_cuMemAllocManaged = 371,
+    CUPTI_DRIVER_TRACE_CBID_cuDevicePrimaryCtxRelease_v2 = 544,
+    CUPTI_DRIVER_TRACE_CBID_cuDevicePrimaryCtxReset_v2 = 545,
+    CUPTI_DRIVER_TRACE_CBID_cuCtxCreate_v4 = 757
 } CUpti_driver_api_trace_cbid;
 
 typedef enum {
+    CUPTI_RUNTIME_TRACE_CBID_cudaSetDevice_v3020 = 16,
     CUPTI_RUNTIME_TRACE_CBID_cudaMalloc_v3020 = 20,
     CUPTI_RUNTIME_TRACE_CBID_cudaFree_v3020 = 22,
     CUPTI_RUNTIME_TRACE_CBID_cudaMallocHost_v3020 = 25,
@@ -106,6 +115,7 @@ typedef enum {
     CUPTI_RUNTIME_TRACE_CBID_cudaMemset_v3020 = 49,
     CUPTI_RUNTIME_TRACE_CBID_cudaMemsetAsync_v3020 = 51,
     CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyPeer_v4000 = 160,
+    CUPTI_RUNTIME_TRACE_CBID_cudaDeviceReset_v3020 = 164,
     CUPTI_RUNTIME_TRACE_CBID_cudaMallocManaged_v6000 = 206,
     CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernel_v7000 = 211,
     CUPTI_RUNTIME_TRACE_CBID_cudaMallocAsync_v11020 = 373,

@@ -98,5 +98,26 @@ typedef struct cuLaunchKernel_params_st {
     void **kernelParams;
     void **extra;
 } cuLaunchKernel_params;
+typedef struct cuCtxSetCurrent_params_st { CUcontext ctx; } cuCtxSetCurrent_params;
+typedef struct cuCtxPushCurrent_v2_params_st { CUcontext ctx; } cuCtxPushCurrent_v2_params;
+typedef struct cuCtxPopCurrent_v2_params_st { CUcontext *pctx; } cuCtxPopCurrent_v2_params;
+typedef struct cuCtxCreate_v2_params_st {
+    CUcontext *pctx;
+    unsigned int flags;
+    CUdevice dev;
+} cuCtxCreate_v2_params;
+typedef struct cuCtxCreate_v4_params_st {
+    CUcontext *pctx;
+    CUctxCreateParams *ctxCreateParams;
+    unsigned int flags;
+    CUdevice dev;
+} cuCtxCreate_v4_params;
+typedef struct cuCtxDestroy_v2_params_st { CUcontext ctx; } cuCtxDestroy_v2_params;
+typedef struct cuDevicePrimaryCtxRelease_v2_params_st {
+    CUdevice dev;
+} cuDevicePrimaryCtxRelease_v2_params;
+typedef struct cuDevicePrimaryCtxReset_v2_params_st {
+    CUdevice dev;
+} cuDevicePrimaryCtxReset_v2_params;
 
 #endif /* CUDASIM_GENERATED_CUDA_META_H */

@@ -71,5 +71,6 @@ typedef struct cudaFreeAsync_v11020_params_st {
     void *devPtr;
     cudaStream_t hStream;
 } cudaFreeAsync_v11020_params;
+typedef struct cudaSetDevice_v3020_params_st { int device; } cudaSetDevice_v3020_params;
 
 #endif /* CUDASIM_GENERATED_CUDA_RUNTIME_API_META_H */
