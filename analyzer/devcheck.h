@@ -152,8 +152,19 @@ int dc_apply_fixes(const dc_findings *f, FILE *log);
 void dc_print_text(FILE *out, const dc_findings *f);
 /* What a fix does, in words: "replace 'a' with 'b'", "insert 'b'"; fresh string. */
 char *dc_fix_summary(const dc_fix *fix);
-/* base: the folder paths are made relative to (SARIF's %SRCROOT%). */
-void dc_print_sarif(FILE *out, const dc_findings *f, const char *base);
+/* A file a run left out, for SARIF's invocation: why (its first error),
+   and whether that is an error (missing, did not parse, crashed the
+   analysis) or a word only (not C, C++ or CUDA; read in its includer). */
+typedef struct {
+    const char *path, *why;
+    bool error;
+} dc_left_out;
+
+/* base: the folder paths are made relative to (SARIF's %SRCROOT%); the
+   files left out become the invocation's notifications, and an error
+   among them makes it unsuccessful. */
+void dc_print_sarif(FILE *out, const dc_findings *f, const char *base, const dc_left_out *left,
+                    int nleft);
 
 /* ---- the model (model.c) --------------------------------------------------- */
 

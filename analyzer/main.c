@@ -93,6 +93,7 @@ typedef struct {
     int nargs;
     char *directory;                /* NULL: the current one */
     bool failed;                    /* missing, did not parse, or crashed the analysis */
+    char *why;                      /* the first line of what was said of it, or NULL */
 } job;
 
 typedef struct {
@@ -259,6 +260,7 @@ static void jobs_free(jobs *js)
         free(js->v[i].args);
         free(js->v[i].path);
         free(js->v[i].directory);
+        free(js->v[i].why);
     }
     free(js->v);
 }
@@ -395,6 +397,7 @@ static int analyze(jobs *js, const request *r, dc_model *model, dc_findings *fou
         if (v[i].err) {
             size_t n = strlen(v[i].err);
             fprintf(stderr, "%s%s", v[i].err, n > 0 && v[i].err[n - 1] == '\n' ? "" : "\n");
+            js->v[i].why = dc_format("%.*s", (int)strcspn(v[i].err, "\n"), v[i].err);
             free(v[i].err);
         }
         js->v[i].failed = v[i].status < 0;
@@ -492,12 +495,24 @@ static void say_failed(const jobs *js, int failed)
     fputs("\n", stderr);
 }
 
-/* The findings on stdout; in text, the summary after them on stderr. */
-static void print_findings(const request *r, const dc_findings *found)
+/* The files said on stderr, for SARIF. */
+static void print_sarif(const jobs *js, const dc_findings *found)
 {
     char cwd[PATH_MAX];
+    dc_left_out *left = dc_realloc(NULL, (size_t)(js->n + 1) * sizeof *left);
+    int n = 0;
+    for (int i = 0; i < js->n; i++)
+        if (js->v[i].why)
+            left[n++] = (dc_left_out){ js->v[i].path, js->v[i].why, js->v[i].failed };
+    dc_print_sarif(stdout, found, getcwd(cwd, sizeof cwd) ? cwd : ".", left, n);
+    free(left);
+}
+
+/* The findings on stdout; in text, the summary after them on stderr. */
+static void print_findings(const request *r, const jobs *js, const dc_findings *found)
+{
     if (r->sarif)
-        dc_print_sarif(stdout, found, getcwd(cwd, sizeof cwd) ? cwd : ".");
+        print_sarif(js, found);
     else
         dc_print_text(stdout, found);
     if (fflush(stdout) != 0 || ferror(stdout)) {
@@ -525,7 +540,7 @@ int main(int argc, char **argv)
         errors += against_baseline(&r, &found);
     if (r.fix)
         errors += dc_apply_fixes(&found, stderr);
-    print_findings(&r, &found);
+    print_findings(&r, &js, &found);
     say_failed(&js, failed);
 
     int status = errors ? 2 : found.n && !r.write_baseline ? 1 : 0;

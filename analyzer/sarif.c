@@ -3,7 +3,9 @@
  * run; the rules with stable ids; per result its rule, message, location
  * (relative to %SRCROOT%, so that alerts follow the repository, not the
  * machine), notes as related locations, fixes, and a fingerprint that lets
- * an alert be recognised in the next run after the lines around it moved.
+ * an alert be recognised in the next run after the lines around it moved;
+ * and the invocation, whose notifications name the files left out, so that
+ * a file that did not parse is not taken for a file with no findings.
  */
 #include "devcheck.h"
 #include "json.h"
@@ -190,7 +192,36 @@ static void j_result(sarif *s, const dc_finding *d, const char *fingerprint)
     j_close(j, '}');
 }
 
-void dc_print_sarif(FILE *out, const dc_findings *f, const char *base)
+static void j_invocation(sarif *s, const dc_left_out *left, int nleft)
+{
+    json *j = &s->j;
+    bool ok = true;
+    for (int i = 0; i < nleft; i++)
+        ok = ok && !left[i].error;
+    j_open(j, "invocations", '[');
+    j_open(j, NULL, '{');
+    j_bool(j, "executionSuccessful", ok);
+    j_open(j, "toolExecutionNotifications", '[');
+    for (int i = 0; i < nleft; i++) {
+        j_open(j, NULL, '{');
+        j_string(j, "level", left[i].error ? "error" : "note");
+        j_message(j, "message", left[i].why);
+        j_open(j, "locations", '[');
+        j_open(j, NULL, '{');
+        j_open(j, "physicalLocation", '{');
+        j_artifact(s, left[i].path);
+        j_close(j, '}');
+        j_close(j, '}');
+        j_close(j, ']');
+        j_close(j, '}');
+    }
+    j_close(j, ']');
+    j_close(j, '}');
+    j_close(j, ']');
+}
+
+void dc_print_sarif(FILE *out, const dc_findings *f, const char *base, const dc_left_out *left,
+                    int nleft)
 {
     char *abs = dc_absolute_path(base);
     sarif s = {.j = {.out = out}, .base = dc_format("%s/", strcmp(abs, "/") ? abs : "")};
@@ -203,6 +234,7 @@ void dc_print_sarif(FILE *out, const dc_findings *f, const char *base)
     j_open(j, "runs", '[');
     j_open(j, NULL, '{');
     j_tool(j);
+    j_invocation(&s, left, nleft);
     j_open(j, "originalUriBaseIds", '{');
     j_open(j, SRCROOT, '{');
     char *base_uri = percent_encode("file://", s.base);

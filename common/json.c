@@ -94,6 +94,12 @@ void j_uint(json *j, const char *key, unsigned long value)
     fprintf(j->out, "%lu", value);
 }
 
+void j_bool(json *j, const char *key, bool value)
+{
+    j_item(j, key);
+    fputs(value ? "true" : "false", j->out);
+}
+
 void j_message(json *j, const char *key, const char *text)
 {
     j_open(j, key, '{');

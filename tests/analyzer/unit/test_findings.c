@@ -134,7 +134,7 @@ static char *sarif_of(const dc_findings *f)
 {
     char cwd[PATH_MAX];
     FILE *m = tmpfile();
-    dc_print_sarif(m, f, getcwd(cwd, sizeof cwd));
+    dc_print_sarif(m, f, getcwd(cwd, sizeof cwd), NULL, 0);
     return read_back(m);
 }
 
@@ -554,7 +554,7 @@ int main(int argc, char **argv)
         dc_findings f = {0};
         sample_findings(&f);
         char cwd[PATH_MAX];
-        dc_print_sarif(stdout, &f, getcwd(cwd, sizeof cwd));
+        dc_print_sarif(stdout, &f, getcwd(cwd, sizeof cwd), NULL, 0);
         dc_findings_free(&f);
         dc_suppress_reset();
         remove_folder();
