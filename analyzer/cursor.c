@@ -132,14 +132,24 @@ static unsigned written_tokens(CXTranslationUnit tu, CXCursor c, CXToken **token
     return take;
 }
 
-/* Whether buf ends in a unary & or * (`(&`, `, *`, or alone): what
-   follows is its operand, written without a space. */
+/* Whether buf ends in a unary & or * (`(&`, `, *`, `= *`, `sizeof *`, or
+   alone): what follows is its operand, written without a space.  After a
+   name, a number or a bracket it is the binary operator. */
 static bool ends_unary(const char *buf, size_t used)
 {
     if (!used || (buf[used - 1] != '&' && buf[used - 1] != '*'))
         return false;
-    return used == 1 || buf[used - 2] == '(' ||
-           (used > 2 && buf[used - 2] == ' ' && buf[used - 3] == ',');
+    size_t i = used - 1;
+    while (i > 0 && buf[i - 1] == ' ')
+        i--;
+    if (i == 0)
+        return true;
+    char before = buf[i - 1];
+    bool operand = before == '_' || before == ')' || before == ']' ||
+                   (before >= '0' && before <= '9') || (before >= 'a' && before <= 'z') ||
+                   (before >= 'A' && before <= 'Z');
+    return !operand || (i >= 6 && strncmp(buf + i - 6, "sizeof", 6) == 0 &&
+                        (i == 6 || buf[i - 7] == ' ' || buf[i - 7] == '('));
 }
 
 void cursor_text(CXTranslationUnit tu, CXCursor c, char *buf, size_t n)
