@@ -1,8 +1,9 @@
 /*
  * What nvcc accepts and clang 19's CUDA headers alone do not, as real
- * projects write it (llm.c's kernels do all three): min and max in host
- * code, the cache-hint stores and loads of sm_32_intrinsics.h in device
- * code, and CUDA 13's libcu++ from include/cccl.  devcheck must parse the
+ * projects write it (llm.c's kernels do the first three): min and max in
+ * host code, the cache-hint stores and loads of sm_32_intrinsics.h in
+ * device code, CUDA 13's libcu++ from include/cccl, and surface objects'
+ * reads and writes (CUDA's samples).  devcheck must parse the
  * file and still find the mistake in it.
  */
 #include <cuda_runtime.h>
@@ -17,6 +18,13 @@ __global__ void scale(float *x, float by, int n)
 }
 
 static_assert(cuda::std::is_floating_point<float>::value, "libcu++ is on the path");
+
+__global__ void blur(cudaSurfaceObject_t in, cudaSurfaceObject_t out)
+{
+    float v;
+    surf2Dread(&v, in, threadIdx.x * 4, 0);
+    surf2Dwrite(v + surf2Dread<float>(in, 0, 0), out, threadIdx.x * 4, 0);
+}
 
 void launch(int n, int block)
 {

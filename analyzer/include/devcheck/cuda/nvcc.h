@@ -11,6 +11,10 @@
  * The cache-hint loads and stores of sm_32_intrinsics.h (__ldcg, __stcs,
  * ...): clang's wrapper leaves that header out, for its own __ldg, and
  * clang 19 has no others.
+ *
+ * The surface object reads and writes of surface_indirect_functions.h
+ * (surf2Dwrite, ...): that header does not build beside clang's texture
+ * intrinsics, and clang's wrapper does not include it.
  */
 #ifndef DEVCHECK_CUDA_NVCC_H
 #define DEVCHECK_CUDA_NVCC_H
@@ -58,5 +62,24 @@ DC_CACHE_HINTS(int2) DC_CACHE_HINTS(int4) DC_CACHE_HINTS(uint2) DC_CACHE_HINTS(u
 DC_CACHE_HINTS(longlong2) DC_CACHE_HINTS(ulonglong2)
 DC_CACHE_HINTS(float2) DC_CACHE_HINTS(float4) DC_CACHE_HINTS(double2)
 #undef DC_CACHE_HINTS
+
+#define DC_SURFACE(name, ...)                                                  \
+    template <class T>                                                         \
+    __device__ void name##read(T *, cudaSurfaceObject_t, __VA_ARGS__,          \
+                               cudaSurfaceBoundaryMode = cudaBoundaryModeTrap); \
+    template <class T>                                                         \
+    __device__ T name##read(cudaSurfaceObject_t, __VA_ARGS__,                  \
+                            cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);   \
+    template <class T>                                                         \
+    __device__ void name##write(T, cudaSurfaceObject_t, __VA_ARGS__,           \
+                                cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
+DC_SURFACE(surf1D, int)
+DC_SURFACE(surf2D, int, int)
+DC_SURFACE(surf3D, int, int, int)
+DC_SURFACE(surf1DLayered, int, int)
+DC_SURFACE(surf2DLayered, int, int, int)
+DC_SURFACE(surfCubemap, int, int, int)
+DC_SURFACE(surfCubemapLayered, int, int, int)
+#undef DC_SURFACE
 
 #endif
