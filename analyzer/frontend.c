@@ -11,8 +11,10 @@
  * include/devcheck/cuda first on the path: it stands in for what clang 19
  * needs and CUDA 13 removed, keeps a project's cuda.h from shadowing the
  * toolkit's, and declares what nvcc's headers give a .cu file and clang's
- * do not (devcheck/cuda/nvcc.h).  Without one, devcheck/cuda/host.h declares what the host side
- * needs, over cuda_runtime.h from the include path.
+ * do not (devcheck/cuda/nvcc.h); clang's CUDA wrappers of C++ headers are
+ * named (the build found them beside libclang).  Without one,
+ * devcheck/cuda/host.h declares what the host side needs, over
+ * cuda_runtime.h from the include path.
  *
  * With -j, files are parsed by as many threads, each with its own libclang
  * index; the units are kept in the order the files were given, so that the
@@ -144,6 +146,12 @@ static void add_cuda(const dc_run *r, command *c)
         if (access(c->cccl, R_OK) == 0) {
             snprintf(c->cccl, sizeof c->cccl, "-I%s/include/cccl", r->toolkit);
             c->argv[c->argc++] = c->cccl;
+        }
+        /* clang's own wrappers of <new> and the like, ahead of the C++
+           library's: the driver inside libclang does not find them */
+        if (DEVCHECK_CUDA_WRAPPERS[0] && access(DEVCHECK_CUDA_WRAPPERS, R_OK) == 0) {
+            c->argv[c->argc++] = "-isystem";
+            c->argv[c->argc++] = DEVCHECK_CUDA_WRAPPERS;
         }
     } else {
         c->argv[c->argc++] = "-nocudainc";

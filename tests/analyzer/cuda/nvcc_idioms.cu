@@ -2,8 +2,9 @@
  * What nvcc accepts and clang 19's CUDA headers alone do not, as real
  * projects write it (llm.c's kernels do the first three): min and max in
  * host code, the cache-hint stores and loads of sm_32_intrinsics.h in
- * device code, CUDA 13's libcu++ from include/cccl, and surface objects'
- * reads and writes (CUDA's samples).  devcheck must parse the
+ * device code, CUDA 13's libcu++ from include/cccl, surface objects'
+ * reads and writes, and placement new in device code, unasked (CUDA's
+ * samples; CUB's block loads).  devcheck must parse the
  * file and still find the mistake in it.
  */
 #include <cuda_runtime.h>
@@ -18,6 +19,16 @@ __global__ void scale(float *x, float by, int n)
 }
 
 static_assert(cuda::std::is_floating_point<float>::value, "libcu++ is on the path");
+
+struct cell {
+    float v;
+};
+
+__global__ void place(char *arena)
+{
+    cell *c = new (arena + threadIdx.x * sizeof(cell)) cell;
+    c->v = 0;
+}
 
 __global__ void blur(cudaSurfaceObject_t in, cudaSurfaceObject_t out)
 {

@@ -15,9 +15,15 @@
  * The surface object reads and writes of surface_indirect_functions.h
  * (surf2Dwrite, ...): that header does not build beside clang's texture
  * intrinsics, and clang's wrapper does not include it.
+ *
+ * Placement new in device code (CUB's block loads, a kernel's own `new
+ * (p) T`): nvcc gives it unasked; clang gives it with <new>, which its CUDA
+ * wrapper then extends to the device.
  */
 #ifndef DEVCHECK_CUDA_NVCC_H
 #define DEVCHECK_CUDA_NVCC_H
+
+#include <new>
 
 #define DC_MINMAX(R, A, B)                                                     \
     __host__ R min(A, B);                                                      \
