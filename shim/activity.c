@@ -16,7 +16,8 @@
  * whose event is not written yet (still queued, or its call not returned)
  * waits in a table by correlation id, bounded too, for the event's row to
  * take it as it is written.  Once the events table is full no more rows
- * come, and a record without one is let go.
+ * come: CUPTI is told to stop making records (dv_activity_stop), and one
+ * already made without a row is let go.
  *
  * Where CUPTI has no Activity API (or refuses it), events keep their host
  * times alone.  CUPTI is used as it is found (dv_cupti_symbol), so that the
@@ -166,6 +167,16 @@ bool dv_activity_start(void)
         any |= enable_one_of(wanted[i], enable);
     act.on = any;
     return any;
+}
+
+void dv_activity_stop(void)
+{
+    __typeof__(&cuptiActivityDisable) disable =
+        (__typeof__(disable))dv_cupti_symbol("cuptiActivityDisable");
+    for (size_t i = 0; act.on && disable && i < sizeof wanted / sizeof *wanted; i++) {
+        disable(wanted[i][0]);          /* the one enabled, and the other: refused, or a no-op */
+        disable(wanted[i][1]);
+    }
 }
 
 bool dv_activity_flush(void)

@@ -287,6 +287,9 @@ void dv_correlation_reset(void);
 /* Asks CUPTI for activity records (once subscribed); false where it has no
    Activity API or refuses it: events keep their host times alone. */
 bool dv_activity_start(void);
+/* The events' cap is reached: no row will take a record, so CUPTI is told
+   to make no more (their cost, on the device and in the shim, ends). */
+void dv_activity_stop(void);
 /* Has CUPTI hand back the records it holds (the run ends); false if off. */
 bool dv_activity_flush(void);
 /* The writer's: joins the records handed back so far to their events (after

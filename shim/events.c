@@ -143,7 +143,8 @@ bool dv_events_add(const dv_event *e, int64_t ref)
         return true;                    /* a finding not (yet) reported is no event */
     if (ev.kept >= ev.cap) {
         ev.lost++;
-        atomic_store_explicit(&dv_events_full, true, memory_order_relaxed);
+        if (!atomic_exchange_explicit(&dv_events_full, true, memory_order_relaxed))
+            dv_activity_stop();
         return true;
     }
     ev.kept++;
