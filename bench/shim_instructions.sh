@@ -3,7 +3,9 @@
 # valgrind's callgrind counts the program's own thread (the writer's work is
 # on another core) running `bench_shim_load LOAD` at N and 2N steps, with
 # and without LD_PRELOAD=libdevtrace.so; the difference of the two lengths
-# is the cost of N steps, so start and exit drop out.
+# is the cost of N steps, so start and exit drop out.  --fair-sched=yes
+# hands the threads the one core in turn, so that how often the program's
+# thread waits on the writer (a full queue) repeats from run to run.
 #   bench/shim_instructions.sh [BUILD_DIR] [LOAD] [N] [DEVTRACE_EVENTS]
 # Build without -g for the figure (-DCMAKE_BUILD_TYPE=Release).
 # Prints instructions a step alone, with the shim, and what the shim adds;
@@ -22,7 +24,7 @@ export DEVTRACE_DB=$dir/bench.db
 count() {   # count PRELOAD STEPS
   local out=$dir/cg.$1$2
   out=${out//\//_}
-  LD_PRELOAD=$1 valgrind -q --tool=callgrind --separate-threads=yes \
+  LD_PRELOAD=$1 valgrind -q --fair-sched=yes --tool=callgrind --separate-threads=yes \
     --callgrind-out-file="$dir/$out" "$prog" "$load" "$2" >/dev/null
   echo "$dir/$out-01"
 }

@@ -13,8 +13,9 @@
  * calls it makes come: those callbacks are passed over.  And on the emulated
  * device, whose runtime no program can link statically, the runtime's
  * callbacks are not asked for while the shim interposes it (they could only
- * repeat what the wrappers saw, at a cost on every call), unless activity
- * records are (activity.c): a call's correlation id comes with them.
+ * repeat what the wrappers saw, at a cost on every call), but for the calls
+ * whose device work has activity records, when those are asked for
+ * (activity.c): a call's correlation id comes with its callbacks.
  *
  * CUPTI takes one subscriber.  When another tool holds it (a profiler), the
  * shim says so once and goes on with interposition alone.  Loaded as a CUDA
@@ -100,6 +101,17 @@ static void launching(const dv_handler *h, const void *params, uint32_t site, dv
 #define RUNTIME(fn, version, before, after) \
     { CUPTI_CB_DOMAIN_RUNTIME_API, CUPTI_RUNTIME_TRACE_CBID_##fn##_##version, DV_API_##fn, \
       before, after },
+/* The calls whose work on the device has activity records, which carry
+   their callbacks' correlation ids. */
+static const dv_handler recorded_handlers[] = {
+    RUNTIME(cudaMemcpy, v3020, copying, dv_handler_send)
+    RUNTIME(cudaMemcpyAsync, v3020, copying, dv_handler_send)
+    RUNTIME(cudaMemcpyPeer, v4000, copying_peer, dv_handler_send)
+    RUNTIME(cudaMemset, v3020, setting, dv_handler_send)
+    RUNTIME(cudaMemsetAsync, v3020, setting, dv_handler_send)
+    RUNTIME(cudaLaunchKernel, v7000, launching, dv_handler_send)
+};
+
 static const dv_handler runtime_handlers[] = {
     RUNTIME(cudaMalloc, v3020, dv_handler_keep_site, allocated)
     RUNTIME(cudaMallocAsync, v11020, dv_handler_keep_site, allocated)
@@ -109,12 +121,6 @@ static const dv_handler runtime_handlers[] = {
     RUNTIME(cudaFree, v3020, freeing, dv_handler_send)
     RUNTIME(cudaFreeAsync, v11020, freeing, dv_handler_send)
     RUNTIME(cudaFreeHost, v3020, freeing, dv_handler_send)
-    RUNTIME(cudaMemcpy, v3020, copying, dv_handler_send)
-    RUNTIME(cudaMemcpyAsync, v3020, copying, dv_handler_send)
-    RUNTIME(cudaMemcpyPeer, v4000, copying_peer, dv_handler_send)
-    RUNTIME(cudaMemset, v3020, setting, dv_handler_send)
-    RUNTIME(cudaMemsetAsync, v3020, setting, dv_handler_send)
-    RUNTIME(cudaLaunchKernel, v7000, launching, dv_handler_send)
     /* no event, only what they do to the current device */
     { CUPTI_CB_DOMAIN_RUNTIME_API, CUPTI_RUNTIME_TRACE_CBID_cudaSetDevice_v3020, DV_API_COUNT,
       dv_handler_pass, dv_handler_device_changed },
@@ -140,13 +146,14 @@ static const dv_handler *handler_of(CUpti_CallbackDomain domain, CUpti_CallbackI
 
 /* The call under way on this thread, from its entry to its exit (one at a
    time: the calls it makes are passed over). */
-static __thread dv_event pending;
+static __thread dv_event pending __attribute__((tls_model("initial-exec")));
 
 /* The correlation ids of the call under way: the outermost call's, and the
    first driver call's inside it.  CUPTI's record of a memset carries the
    driver call's that made it; a copy's carries the outermost runtime call's
    too (runtimeCorrelationId), a kernel's the call that launched it. */
-static __thread uint32_t outermost, driver;
+static __thread uint32_t outermost __attribute__((tls_model("initial-exec")));
+static __thread uint32_t driver __attribute__((tls_model("initial-exec")));
 
 uint32_t dv_correlation_take(const dv_event *e)
 {
@@ -241,8 +248,12 @@ static void subscribe(void)
         return;
     }
     bool activity = dv_activity_start();
+    bool wrapped = dv_next_is_sim() && interposing();
     enter(dv_driver_handlers, dv_driver_handler_count, handle, enable);
-    if (!dv_next_is_sim() || !interposing() || activity)
+    if (!wrapped || activity)
+        enter(recorded_handlers, sizeof recorded_handlers / sizeof *recorded_handlers, handle,
+              enable);
+    if (!wrapped)
         enter(runtime_handlers, sizeof runtime_handlers / sizeof *runtime_handlers, handle,
               enable);
     subscribed = true;
