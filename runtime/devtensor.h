@@ -11,8 +11,9 @@
  * caller's __FILE__ and __LINE__ to an _at variant, so every tensor knows the
  * source line that made it.  The plain names also exist as real functions
  * (for function pointers and foreign-function interfaces); those record no
- * line.  Define DT_NO_SITE_MACROS before including this header to turn the
- * macros off.
+ * line.  dt_release is such a macro too, so that a tracer sees the line
+ * whose release frees a tensor's memory.  Define DT_NO_SITE_MACROS before
+ * including this header to turn the macros off.
  */
 #ifndef DEVTENSOR_H
 #define DEVTENSOR_H
@@ -214,6 +215,7 @@ bool       dt_loader_next_at(dt_loader *l, dt_tensor **x, dt_tensor **y, DT_AT) 
 dt_module *dt_linear_at(int64_t in_features, int64_t out_features, DT_AT) DC_CREATES_CPU;
 dt_module *dt_conv2d_at(int64_t in_ch, int64_t out_ch, int64_t kernel, DT_AT) DC_CREATES_CPU;
 dt_module *dt_module_load_at(const char *path, DT_AT) DC_CREATES_CPU;
+void       dt_release_at(dt_tensor *t, DT_AT);
 #undef DT_AT
 
 /* ---- tracing ---------------------------------------------------------------
@@ -283,6 +285,7 @@ const dt_site *dt_current_call(void);
 #define dt_linear(i, o)             dt_linear_at((i), (o), DT_HERE)
 #define dt_conv2d(i, o, k)          dt_conv2d_at((i), (o), (k), DT_HERE)
 #define dt_module_load(path)        dt_module_load_at((path), DT_HERE)
+#define dt_release(t)               dt_release_at((t), DT_HERE)
 #endif
 
 #ifdef __cplusplus

@@ -185,6 +185,13 @@ void dt_release(dt_tensor *t)
     free(t);
 }
 
+/* The user's dt_release: the free it may make is the caller's line's. */
+void dt_release_at(dt_tensor *t, const char *file_, int line_)
+{
+    DT_CALL("dt_release");
+    dt_release(t);
+}
+
 /* ---- creation ----------------------------------------------------------- */
 
 static dt_tensor *filled(dt_shape s, dt_dtype dtype, dt_device d, double v, dt_site site)
