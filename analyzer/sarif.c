@@ -111,23 +111,10 @@ static int rule_index(const char *id)
 
 static void j_tool(json *j)
 {
-    j_open(j, "tool", '{');
-    j_open(j, "driver", '{');
-    j_string(j, "name", "devcheck");
-    j_string(j, "version", DEVCHECK_VERSION);
-    j_open(j, "rules", '[');
-    for (int i = 0; i < dc_nrules; i++) {
-        j_open(j, NULL, '{');
-        j_string(j, "id", dc_rules[i].id);
-        j_message(j, "shortDescription", dc_rules[i].summary);
-        j_open(j, "defaultConfiguration", '{');
-        j_string(j, "level", "warning");
-        j_close(j, '}');
-        j_close(j, '}');
-    }
-    j_close(j, ']');
-    j_close(j, '}');
-    j_close(j, '}');
+    j_sarif_tool(j, "devcheck", DEVCHECK_VERSION);
+    for (int i = 0; i < dc_nrules; i++)
+        j_sarif_rule(j, dc_rules[i].id, dc_rules[i].summary, "warning");
+    j_sarif_tool_end(j);
 }
 
 static void j_fix(sarif *s, const dc_fix *fix)

@@ -107,6 +107,33 @@ void j_message(json *j, const char *key, const char *text)
     j_close(j, '}');
 }
 
+void j_sarif_tool(json *j, const char *name, const char *version)
+{
+    j_open(j, "tool", '{');
+    j_open(j, "driver", '{');
+    j_string(j, "name", name);
+    j_string(j, "version", version);
+    j_open(j, "rules", '[');
+}
+
+void j_sarif_rule(json *j, const char *id, const char *summary, const char *level)
+{
+    j_open(j, NULL, '{');
+    j_string(j, "id", id);
+    j_message(j, "shortDescription", summary);
+    j_open(j, "defaultConfiguration", '{');
+    j_string(j, "level", level);
+    j_close(j, '}');
+    j_close(j, '}');
+}
+
+void j_sarif_tool_end(json *j)
+{
+    j_close(j, ']');
+    j_close(j, '}');
+    j_close(j, '}');
+}
+
 size_t json_uri_size(const char *prefix, const char *path)
 {
     return strlen(prefix) + 3 * strlen(path) + 1;

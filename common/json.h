@@ -40,6 +40,11 @@ void j_uint(json *j, const char *key, unsigned long value);
 void j_bool(json *j, const char *key, bool value);
 /* SARIF's message object: {"text": ...} */
 void j_message(json *j, const char *key, const char *text);
+/* SARIF's tool: j_sarif_tool opens tool.driver (name, version) and its
+   rules array, j_sarif_rule adds one, j_sarif_tool_end closes them. */
+void j_sarif_tool(json *j, const char *name, const char *version);
+void j_sarif_rule(json *j, const char *id, const char *summary, const char *level);
+void j_sarif_tool_end(json *j);
 
 /* A path as URI text (RFC 3986) after prefix (say "file://"): unreserved
    characters, sub-delimiters and slashes as they are, every other byte

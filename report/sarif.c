@@ -91,25 +91,11 @@ static unsigned long rule_index(const struct rule *r)
 
 static void put_tool(json *j)
 {
-    j_open(j, "tool", '{');
-    j_open(j, "driver", '{');
-    j_string(j, "name", "devtrace");
-    j_string(j, "version", DEVTRACE_VERSION);
-    j_open(j, "rules", '[');
-    for (size_t i = 0; i < COUNT(rules); i++) {
-        if (!first_of_its_id(i))
-            continue;
-        j_open(j, NULL, '{');
-        j_string(j, "id", rules[i].id);
-        j_message(j, "shortDescription", rules[i].summary);
-        j_open(j, "defaultConfiguration", '{');
-        j_string(j, "level", default_level(rules[i].kind));
-        j_close(j, '}');
-        j_close(j, '}');
-    }
-    j_close(j, ']');
-    j_close(j, '}');
-    j_close(j, '}');
+    j_sarif_tool(j, "devtrace", DEVTRACE_VERSION);
+    for (size_t i = 0; i < COUNT(rules); i++)
+        if (first_of_its_id(i))
+            j_sarif_rule(j, rules[i].id, rules[i].summary, default_level(rules[i].kind));
+    j_sarif_tool_end(j);
 }
 
 /* A file as shown (relative to the run's folder, or absolute) as a URI. */
