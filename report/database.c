@@ -86,14 +86,6 @@ bool report_has_column(const report *r, const char *table, const char *column)
     return has;
 }
 
-event_times report_event_times(const report *r)
-{
-    if (report_has_column(r, "events", "device_start_ns"))
-        return (event_times){ "coalesce(device_start_ns, start_ns)",
-                              "coalesce(device_duration_ns, duration_ns, 0)" };
-    return (event_times){ "start_ns", "coalesce(duration_ns, 0)" };
-}
-
 /* The header says whose file this is and which schema it has. */
 static void check_identity(const report *r)
 {

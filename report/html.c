@@ -252,9 +252,11 @@ static void add_event(timeline *t, lane *l, double start, double duration, doubl
     }
 }
 
-/* %s: the start and duration of report_event_times. */
+/* When its work ran on the device where CUPTI said (a report from before
+   those columns reads them as NULL: source.c), else when its call ran. */
 static const char events_sql[] =
-    "SELECT type = 'copy', coalesce(device, -1), %s, %s, coalesce(bytes, 0)"
+    "SELECT type = 'copy', coalesce(device, -1), coalesce(device_start_ns, start_ns),"
+    "       coalesce(device_duration_ns, duration_ns, 0), coalesce(bytes, 0)"
     " FROM events WHERE run = ?1 AND type IN ('copy', 'launch') AND start_ns IS NOT NULL";
 
 static const char marks_sql[] =
@@ -265,10 +267,7 @@ static const char marks_sql[] =
 
 static void fill_timeline(const report *r, timeline *t)
 {
-    event_times times = report_event_times(r);
-    char *sql = xasprintf(events_sql, times.start, times.duration);
-    sqlite3_stmt *st = report_prepare(r, sql);
-    free(sql);
+    sqlite3_stmt *st = report_prepare(r, events_sql);
     sqlite3_bind_int64(st, 1, t->run);
     while (report_step(r, st)) {
         lane *l = lane_for(t, sqlite3_column_int64(st, 1), sqlite3_column_int(st, 0));
@@ -378,11 +377,12 @@ static void put_timeline(const report *r, timeline *t, sqlite3_int64 kept, sqlit
         free(t->mark_text[b]);
 }
 
-/* %s: the start and duration of report_event_times, whose end may be past
-   the call's (a GPU's work runs after its asynchronous call returns). */
+/* A run's span: its events' host times, and their device times, which may
+   end past the call's (a GPU's work runs after its asynchronous call). */
 static const char spans_sql[] =
     "SELECT e.run, min(e.start_ns),"
-    "       max(max(e.start_ns + coalesce(e.duration_ns, 0), %s + %s)), count(*),"
+    "       max(max(e.start_ns + coalesce(e.duration_ns, 0), coalesce(e.device_start_ns,"
+    "           e.start_ns) + coalesce(e.device_duration_ns, e.duration_ns, 0))), count(*),"
     "       coalesce(r.dropped_events, 0)"
     " FROM events e LEFT JOIN runs r ON r.id = e.run"
     " WHERE e.start_ns IS NOT NULL GROUP BY e.run ORDER BY e.run";
@@ -397,10 +397,7 @@ static void put_timelines(const report *r)
     }
     timeline *t = xmalloc(sizeof *t);
     t->lanes = xmalloc(MAX_LANES * sizeof *t->lanes);
-    event_times times = report_event_times(r);
-    char *sql = xasprintf(spans_sql, times.start, times.duration);
-    sqlite3_stmt *st = report_prepare(r, sql);
-    free(sql);
+    sqlite3_stmt *st = report_prepare(r, spans_sql);
     bool any = false;
     while (report_step(r, st)) {
         t->run = sqlite3_column_int64(st, 0);

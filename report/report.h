@@ -104,12 +104,6 @@ bool report_has_table(const report *r, const char *table);
 /* Whether r's table has the column (devtrace_added_columns: an older
    report's may not). */
 bool report_has_column(const report *r, const char *table, const char *column);
-/* An event's start and duration, in SQL on the events table, for a
-   timeline: when its work ran on the device where the report says so
-   (device_start_ns, from CUPTI's Activity API), else when its call ran on
-   the host (a report from before those columns has only these). */
-typedef struct { const char *start, *duration; } event_times;
-event_times report_event_times(const report *r);
 
 /* A query's result, copied out so that it outlives the statement. */
 typedef struct {

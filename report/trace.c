@@ -106,11 +106,13 @@ static void put_names(const report *r, bool *first)
 enum { E_RUN, E_TYPE, E_API, E_START, E_DURATION, E_DEVICE, E_BYTES, E_DIRECTION, E_KERNEL,
        E_FILE, E_LINE, E_KIND, E_MESSAGE, E_STREAM };
 
-/* A finding's event whose finding the filters dropped is left out.  %s:
-   the start and duration of report_event_times. */
+/* A finding's event whose finding the filters dropped is left out.  The
+   times are the device's where CUPTI said (else NULL: source.c), else the
+   call's. */
 static const char trace_sql[] =
-    "SELECT e.run, e.type, e.api, %s - (SELECT min(start_ns) FROM events),"
-    "       %s, coalesce(e.device, -1), e.bytes, e.direction, k.name,"
+    "SELECT e.run, e.type, e.api,"
+    "       coalesce(e.device_start_ns, e.start_ns) - (SELECT min(start_ns) FROM events),"
+    "       coalesce(e.device_duration_ns, e.duration_ns, 0), coalesce(e.device, -1), e.bytes, e.direction, k.name,"
     "       relpath(c.file, c.run), c.line, f.kind, f.message, e.stream"
     " FROM events e"
     " LEFT JOIN kernels k ON k.run = e.run AND k.id = e.kernel"
@@ -179,10 +181,7 @@ void write_trace(const report *r)
     fputs("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[", stdout);
     put_names(r, &first);
     if (report_has_table(r, "events")) {
-        event_times times = report_event_times(r);
-        char *sql = xasprintf(trace_sql, times.start, times.duration);
-        sqlite3_stmt *st = report_prepare(r, sql);
-        free(sql);
+        sqlite3_stmt *st = report_prepare(r, trace_sql);
         while (report_step(r, st))
             put_event(st, &first);
         sqlite3_finalize(st);
