@@ -5,6 +5,8 @@
  */
 #include "flow.h"
 
+#include <ctype.h>
+
 #include <string.h>
 
 static enum CXChildVisitResult collect(CXCursor c, CXCursor parent, CXClientData data)
@@ -144,10 +146,8 @@ static bool ends_unary(const char *buf, size_t used)
         i--;
     if (i == 0)
         return true;
-    char before = buf[i - 1];
-    bool operand = before == '_' || before == ')' || before == ']' ||
-                   (before >= '0' && before <= '9') || (before >= 'a' && before <= 'z') ||
-                   (before >= 'A' && before <= 'Z');
+    unsigned char before = (unsigned char)buf[i - 1];
+    bool operand = isalnum(before) || before == '_' || before == ')' || before == ']';
     return !operand || (i >= 6 && strncmp(buf + i - 6, "sizeof", 6) == 0 &&
                         (i == 6 || buf[i - 7] == ' ' || buf[i - 7] == '('));
 }
