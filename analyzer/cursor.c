@@ -86,6 +86,31 @@ static unsigned written_offset(CXSourceLocation at, CXFile *file, bool *in_macro
     return *in_macro ? offset : spelled_offset;
 }
 
+static unsigned token_offset(CXTranslationUnit tu, CXToken t)
+{
+    unsigned at;
+    clang_getFileLocation(clang_getTokenLocation(tu, t), NULL, NULL, NULL, &at);
+    return at;
+}
+
+/* How many tokens a balanced ( ... ) at the start of tokens takes; 0 when
+   they start otherwise, or it does not close among them. */
+static unsigned parenthesized(CXTranslationUnit tu, const CXToken *tokens, unsigned n)
+{
+    unsigned depth = 0;
+    for (unsigned i = 0; i < n; i++) {
+        CXString s = clang_getTokenSpelling(tu, tokens[i]);
+        char t = *clang_getCString(s);
+        clang_disposeString(s);
+        if (i == 0 && t != '(')
+            return 0;
+        depth += t == '(' ? 1 : t == ')' ? -1u : 0;
+        if (depth == 0)
+            return i + 1;
+    }
+    return 0;
+}
+
 /* The tokens of c as its file has them, and how many to take: where c ends
    inside a macro's expansion (`mallocCheck(n)`), up to the end of the
    macro's invocation, not into the macro's definition. */
@@ -111,27 +136,11 @@ static unsigned written_tokens(CXTranslationUnit tu, CXCursor c, CXToken **token
     clang_tokenize(tu, clang_getRange(clang_getLocationForOffset(tu, file, from),
                                       clang_getLocationForOffset(tu, file, last)),
                    tokens, count);
-    unsigned take = 0, depth = 0;
-    for (; take < *count; take++) {
-        unsigned at;
-        clang_getFileLocation(clang_getTokenLocation(tu, (*tokens)[take]), NULL, NULL, NULL, &at);
-        if (!end_macro || at <= to) {   /* the end is past the last token, or in it */
-            if (!end_macro && at >= to)
-                break;
-            continue;
-        }
-        CXString s = clang_getTokenSpelling(tu, (*tokens)[take]);
-        char t = *clang_getCString(s);
-        clang_disposeString(s);
-        if (depth == 0 && t != '(')
-            break;
-        depth += t == '(' ? 1 : t == ')' ? -1u : 0;
-        if (depth == 0) {
-            take++;                     /* the invocation's closing parenthesis */
-            break;
-        }
-    }
-    return take;
+    unsigned take = 0;
+    while (take < *count && (end_macro ? token_offset(tu, (*tokens)[take]) <= to
+                                       : token_offset(tu, (*tokens)[take]) < to))
+        take++;
+    return end_macro ? take + parenthesized(tu, *tokens + take, *count - take) : take;
 }
 
 /* Whether buf ends in a unary & or * (`(&`, `, *`, `= *`, `sizeof *`, or
