@@ -51,7 +51,7 @@ check(loc["artifactLocation"] == {"uri": "app/train.c", "uriBaseId": "%SRCROOT%"
       and loc["region"] == {"startLine": 31}, f"host-deref at app/train.c:31: {loc}")
 vendor = by_rule["memspace-mismatch"][0]
 check(vendor["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
-      == "file:///opt/vendor/src/blas.c", "a file outside the folder: an absolute URI")
+      == "file:///~vendor/src/blas.c", "a file outside the folder: an absolute URI")
 check("(2 times)" in vendor["message"]["text"], "a repeated finding's count")
 related = by_rule["double-free"][0].get("relatedLocations", [])
 check([(r["physicalLocation"]["region"]["startLine"], r["message"]["text"]) for r in related]
