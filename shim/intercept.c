@@ -36,10 +36,6 @@ static void *next_of(_Atomic(void *) *slot, const char *name)
 /* ---- forwarded only ---------------------------------------------------------- */
 
 #define PASS_THROUGH(X) \
-    X(cudaError_t, cudaGetDeviceCount, (int *n), (n)) \
-    X(cudaError_t, cudaGetDevice, (int *d), (d)) \
-    X(cudaError_t, cudaGetLastError, (void), ()) \
-    X(cudaError_t, cudaPeekAtLastError, (void), ()) \
     X(cudaError_t, cudaDeviceCanAccessPeer, (int *can, int d, int peer), (can, d, peer)) \
     X(cudaError_t, cudaDriverGetVersion, (int *v), (v)) \
     X(cudaError_t, cudaRuntimeGetVersion, (int *v), (v)) \
@@ -50,11 +46,29 @@ static void *next_of(_Atomic(void *) *slot, const char *name)
     X(cudaError_t, cudaFuncGetName, (const char **name, const void *f), (name, f)) \
     X(cudaError_t, cudaFuncGetParamInfo, (const void *f, size_t i, size_t *o, size_t *n), (f, i, o, n))
 
+/* The questions a program asks before nearly every call (devtensor: the
+   device before each allocation, free and launch), which make no call the
+   shim handles: a jump to the runtime's, with no count of calls under way
+   to keep around it. */
+#define QUERIES(X) \
+    X(cudaError_t, cudaGetDeviceCount, (int *n), (n)) \
+    X(cudaError_t, cudaGetDevice, (int *d), (d)) \
+    X(cudaError_t, cudaGetLastError, (void), ()) \
+    X(cudaError_t, cudaPeekAtLastError, (void), ())
+
 #define DEFINE_PASS_THROUGH(ret, fn, params, args) \
     NEXT_SLOT(fn) \
     ret fn params { return FORWARD(fn, EXPAND args); }
+#define DEFINE_QUERY(ret, fn, params, args) \
+    NEXT_SLOT(fn) \
+    ret fn params \
+    { \
+        __typeof__(&fn) next_ = NEXT(fn); \
+        return next_ ? next_ args : cudaErrorNotSupported; \
+    }
 #define EXPAND(...) __VA_ARGS__
 PASS_THROUGH(DEFINE_PASS_THROUGH)
+QUERIES(DEFINE_QUERY)
 
 /* What nvcc's host code calls (crt/host_runtime.h): a module's and its
    kernels' registration, and <<<>>>'s configuration.  Forwarded so that the
