@@ -181,21 +181,23 @@ static void CUPTIAPI on_call(void *userdata, CUpti_CallbackDomain domain, CUpti_
                              const void *data)
 {
     const CUpti_CallbackData *cb = data;
-    const dv_handler *h = handler_of(domain, cbid);
     (void)userdata;
-    if (!h)
-        return;
-    if (cb->callbackSite == CUPTI_API_ENTER) {
-        *cb->correlationData = dv_in_call == 0 && dv_active();
-        if (*cb->correlationData) {
-            dv_in_call++;
-            h->before(h, cb->functionParams, dv_site_here(), &pending);
+    if (cb->callbackSite == CUPTI_API_EXIT) {
+        if (*cb->correlationData) {     /* set at the entry: a handled call, sent here */
+            const dv_handler *h = handler_of(domain, cbid);
+            dv_in_call--;
+            h->after(h, cb->functionParams, *(const int *)cb->functionReturnValue, &pending);
         }
-        note_correlation(domain, cb->correlationId);
-    } else if (*cb->correlationData) {
-        dv_in_call--;
-        h->after(h, cb->functionParams, *(const int *)cb->functionReturnValue, &pending);
+        return;
     }
+    const dv_handler *h = handler_of(domain, cbid);
+    *cb->correlationData = h && dv_in_call == 0 && dv_active();
+    if (*cb->correlationData) {
+        dv_in_call++;
+        h->before(h, cb->functionParams, dv_site_here(), &pending);
+    }
+    if (h)
+        note_correlation(domain, cb->correlationId);
 }
 
 /* ---- subscribing ---------------------------------------------------------------------- */
