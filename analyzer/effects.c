@@ -528,12 +528,16 @@ static void memcpy_kind(call_state *s, const dc_effect *ef)
 /* Argument i of a kernel, a pointer parameter, must be device memory. */
 static void kernel_argument(unit *u, dc_loc at, CXCursor kernel, int i, dc_operand arg)
 {
-    CXType t = clang_getCursorType(clang_Cursor_getArgument(kernel, (unsigned)i));
-    if (t.kind != CXType_Pointer)
+    CXCursor param = clang_Cursor_getArgument(kernel, (unsigned)i);
+    if (clang_getCursorType(param).kind != CXType_Pointer)
         return;
-    char name[64], what[128];
+    char name[64], param_name[64], what[192];
     cursor_spelling(kernel, name, sizeof name);
-    snprintf(what, sizeof what, "argument %d of kernel %s", i, name);
+    cursor_spelling(param, param_name, sizeof param_name);
+    if (*param_name)    /* counted from 1, as compilers count arguments */
+        snprintf(what, sizeof what, "argument %d ('%s') of kernel %s", i + 1, param_name, name);
+    else
+        snprintf(what, sizeof what, "argument %d of kernel %s", i + 1, name);
     effect_need_memory(u, at, what, arg, true, (dc_loc){ 0 });
 }
 

@@ -257,6 +257,7 @@ static bool reaches(int dev, int other)
 
 /* ---- launches ------------------------------------------------------------------------ */
 
+/* i from 0; the messages count arguments from 1, as compilers do. */
 static void check_argument(const kernel_layout *k, int i, const void *p, int dev, uint32_t site)
 {
     place at = where(p);
@@ -264,18 +265,18 @@ static void check_argument(const kernel_layout *k, int i, const void *p, int dev
     if (at.kind == AT_FREED)
         dv_finding(DV_USE_AFTER_FREE, site, at.a.bytes, &at.a,
                    "argument %d of kernel %s (%p) points into %llu bytes of device memory "
-                   "that were freed before the launch", i, name, p,
+                   "that were freed before the launch", i + 1, name, p,
                    (unsigned long long)at.a.bytes);
     else if (at.kind == AT_DEVICE && !reaches(dev, at.device))
         dv_finding(DV_WRONG_DEVICE_POINTER, site, 0, at.tracked ? &at.a : NULL,
                    "argument %d of kernel %s launched on cuda:%d (%p) is memory of cuda:%d, "
                    "and peer access to it is not enabled: allocate it on cuda:%d, copy it "
-                   "there (cudaMemcpyPeer), or enable peer access", i, name, dev, p, at.device,
+                   "there (cudaMemcpyPeer), or enable peer access", i + 1, name, dev, p, at.device,
                    dev);
     else if (at.kind == AT_HOST && (k->kind[i] == PARAM_POINTER || mapped(p)))
         dv_finding(DV_HOST_POINTER_KERNEL_ARG, site, 0, NULL,
                    "argument %d of kernel %s launched on cuda:%d (%p) is host memory, which "
-                   "the kernel cannot reach: %s", i, name, dev, p, memspace_fix_device);
+                   "the kernel cannot reach: %s", i + 1, name, dev, p, memspace_fix_device);
 }
 
 /* Most arguments are live memory of the launch's device: one lookup says

@@ -16,6 +16,7 @@
  * several, each ending where the next "//" starts:
  *
  *   // devcheck: RULE[, RULE...]    a finding of each RULE at this line
+ *   // devcheck-message: TEXT       a finding at this line says TEXT
  *   // devcheck-note: TEXT          a finding at this line has a note with TEXT
  *   // devcheck-fix: TEXT           a finding at this line has a fix with TEXT
  *                                   (a note "fix: ..." or a fix-it line)
@@ -100,7 +101,7 @@ typedef struct {
     size_t n;
 } markers;
 
-static markers rules, notes, fixes, errors;
+static markers rules, messages, notes, fixes, errors;
 static long expected_exit = -1;     /* from devcheck-exit; -1: none */
 static const char *reading;         /* the file whose markers are being read */
 
@@ -128,6 +129,7 @@ static void expect_rules(int line, char *text)
     }
 }
 
+static void expect_message(int line, char *text) { add_marker(&messages, line, text); }
 static void expect_note(int line, char *text) { add_marker(&notes, line, text); }
 static void expect_fix(int line, char *text) { add_marker(&fixes, line, text); }
 
@@ -151,6 +153,7 @@ static void expect_exit(int line, char *text)
    prefix of the others (the colon), nor of "devcheck-ignore". */
 static const marker_tag tags[] = {
     { "devcheck:", expect_rules },
+    { "devcheck-message:", expect_message },
     { "devcheck-note:", expect_note },
     { "devcheck-fix:", expect_fix },
     { "devcheck-error", expect_error },
@@ -381,22 +384,33 @@ static bool has_fix(const finding *f, const char *text)
     return any_contains(f->fixes, f->nfixes, text);
 }
 
-/* devcheck-note and devcheck-fix: some finding at the marker's line has a
-   note (a fix) containing its text. */
-static void check_details(const markers *m, bool fix)
+typedef enum { DETAIL_MESSAGE, DETAIL_NOTE, DETAIL_FIX } detail;
+static const char *const detail_names[] = { "message", "note", "fix" };
+
+static bool has_detail(const finding *f, detail d, const char *text)
+{
+    switch (d) {
+    case DETAIL_MESSAGE: return strstr(f->message, text) != NULL;
+    case DETAIL_NOTE: return any_contains(f->notes, f->nnotes, text);
+    case DETAIL_FIX: return has_fix(f, text);
+    }
+    return false;
+}
+
+/* devcheck-message, devcheck-note and devcheck-fix: some finding at the
+   marker's line has a message (a note, a fix) containing its text. */
+static void check_details(const markers *m, detail d)
 {
     for (size_t k = 0; k < m->n; k++) {
         const marker *want = &m->v[k];
         bool ok = false;
         for (size_t i = 0; i < nfound && !ok; i++) {
             const finding *f = &found[i];
-            if (f->line == want->line && is_source(f->file))
-                ok = fix ? has_fix(f, want->text)
-                         : any_contains(f->notes, f->nnotes, want->text);
+            ok = f->line == want->line && is_source(f->file) && has_detail(f, d, want->text);
         }
         if (!ok)
             marker_differ(opt.source, want->line, "no finding here has a %s containing \"%s\"",
-                   fix ? "fix" : "note", want->text);
+                          detail_names[d], want->text);
     }
 }
 
@@ -446,8 +460,9 @@ int main(int argc, char **argv)
     check_exit(&o);
     parse_output(out);
     match_findings();
-    check_details(&notes, false);
-    check_details(&fixes, true);
+    check_details(&messages, DETAIL_MESSAGE);
+    check_details(&notes, DETAIL_NOTE);
+    check_details(&fixes, DETAIL_FIX);
     check_errors(o.err);
     if (marker_failures)
         printf("--- devcheck's stdout:\n%s--- its stderr:\n%s---\n", o.out, o.err);

@@ -3,8 +3,9 @@
  * GPU can reach.  The launch returns success and the device faults (an
  * illegal address, seen at the next synchronisation); the shim reports the
  * launch.  Pinned host memory is mapped for the device: handing it to a
- * kernel is no finding.
+ * kernel is no finding.  Arguments are counted from 1, as compilers count.
  */
+// devtrace-sql: SELECT count(*) FROM findings WHERE message LIKE 'argument 1 of kernel dtk_fill_f32 %' => 1
 #include "shim_test.h"
 #include <stdlib.h>
 

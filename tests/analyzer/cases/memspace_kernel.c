@@ -22,7 +22,7 @@ void launches(void)
     cudaMalloc((void **)&dev_out, N * sizeof *dev_out);
 
     void *from_heap[] = { &dev_out, &host, &n };
-    cudaLaunchKernel((const void *)scale_kernel, grid, block, from_heap, 0, NULL); // devcheck: memspace-mismatch
+    cudaLaunchKernel((const void *)scale_kernel, grid, block, from_heap, 0, NULL); // devcheck: memspace-mismatch // devcheck-message: argument 2 ('in') of kernel scale_kernel
     void *from_stack[] = { &dev_out, &sp, &n };
     cudaLaunchKernel((const void *)scale_kernel, grid, block, from_stack, 0, NULL); // devcheck: memspace-mismatch
     void *right[] = { &dev_out, &dev_in, &n };
