@@ -123,7 +123,7 @@ value call_expression(unit *u, env *e, CXCursor c, bool result_used)
     arguments a;
     evaluate_arguments(u, e, c, &a);
     CXCursor callee = clang_getCursorReferenced(c);
-    if (clang_getCursorKind(callee) != CXCursor_FunctionDecl)
+    if (!cursor_is_function(callee))
         return value_unknown();
     if (cursor_cuda_side(callee) & CUDA_KERNEL) {     /* a <<<>>> launch */
         effect_launch(u, callee, &a, cursor_loc(c));

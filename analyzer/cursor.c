@@ -252,6 +252,20 @@ unsigned cursor_cuda_side(CXCursor fn)
     return side;
 }
 
+bool cursor_is_function(CXCursor c)
+{
+    switch (clang_getCursorKind(c)) {
+    case CXCursor_FunctionDecl:
+    case CXCursor_CXXMethod:
+    case CXCursor_Constructor:
+    case CXCursor_Destructor:
+    case CXCursor_ConversionFunction:
+        return true;
+    default:
+        return false;
+    }
+}
+
 bool cursor_host_code(CXCursor fn)
 {
     unsigned side = cursor_cuda_side(fn);

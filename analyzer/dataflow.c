@@ -99,10 +99,17 @@ static enum CXChildVisitResult each_definition(CXCursor c, CXCursor parent, CXCl
 {
     unit_scan *scan = data;
     (void)parent;
-    enum CXCursorKind k = clang_getCursorKind(c);
-    if (k == CXCursor_LinkageSpec)      /* extern "C" { ... } */
+    switch (clang_getCursorKind(c)) {
+    case CXCursor_LinkageSpec:          /* extern "C" { ... } */
+    case CXCursor_Namespace:
+    case CXCursor_ClassDecl:            /* methods defined in the class */
+    case CXCursor_StructDecl:
+    case CXCursor_ClassTemplate:
         return CXChildVisit_Recurse;
-    if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(c) &&
+    default:
+        break;
+    }
+    if (cursor_is_function(c) && clang_isCursorDefinition(c) &&
         clang_Location_isFromMainFile(clang_getCursorLocation(c)) && cursor_host_code(c))
         add_function(scan->p, c, scan->tu, scan->unit, true);
     return CXChildVisit_Continue;

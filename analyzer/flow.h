@@ -63,6 +63,9 @@ enum { CUDA_KERNEL = 1, CUDA_DEVICE = 2, CUDA_HOST = 4 };
 unsigned cursor_cuda_side(CXCursor fn);
 /* Whether the host runs a function: not a kernel, nor device code only. */
 bool cursor_host_code(CXCursor fn);
+/* A function with code of its own: a C function, or C++'s methods,
+   constructors, destructors and conversions. */
+bool cursor_is_function(CXCursor c);
 
 /* ---- values (value.c) ----------------------------------------------------------- */
 

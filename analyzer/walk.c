@@ -203,7 +203,7 @@ static value conditional(unit *u, env *e, const children *ch)
 static value reference(unit *u, env *e, CXCursor c)
 {
     CXCursor decl = clang_getCursorReferenced(c);
-    if (clang_getCursorKind(decl) == CXCursor_FunctionDecl)
+    if (cursor_is_function(decl))
         return value_unknown();         /* a function is on no device */
     if (clang_getCursorKind(c) == CXCursor_MemberRefExpr)
         member_base(u, e, c, false);

@@ -1,0 +1,74 @@
+/*
+ * Code in C++'s methods, constructors and namespaces is walked as a C
+ * function's is, and a member set in one method (through the implicit
+ * `this`, or `this->`) is known in the others, as a struct's field is.
+ * The shapes of real CUDA C++ programs (gpu-burn keeps its buffers in a
+ * class template's members).
+ */
+#include <cuda_runtime_api.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+class Buffers {
+public:
+    explicit Buffers(int n) : n_(n)
+    {
+        cudaMalloc((void **)&dev_, n * sizeof *dev_);
+        host_ = static_cast<float *>(malloc(n * sizeof *host_));
+    }
+    ~Buffers()
+    {
+        cudaFree(dev_);
+        free(host_);
+    }
+    void upload() { cudaMemcpy(dev_, host_, n_ * sizeof *dev_, cudaMemcpyHostToDevice); }
+    float first() const { return dev_[0]; } // devcheck: host-deref
+    float first_copied() const { return this->host_[0]; }
+    void download(float *out);
+
+private:
+    int n_;
+    float *dev_ = nullptr, *host_ = nullptr;
+};
+
+/* A method defined outside its class. */
+void Buffers::download(float *out)
+{
+    cudaMemcpy(out, dev_, n_ * sizeof *dev_, cudaMemcpyDeviceToHost);
+    cudaMemcpy(host_, dev_, n_ * sizeof *dev_, cudaMemcpyHostToDevice); // devcheck: memcpy-direction
+}
+
+namespace gpu {
+void clear(int n)
+{
+    float *h = static_cast<float *>(malloc(n * sizeof *h));
+    cudaMemset(h, 0, n * sizeof *h); // devcheck: memspace-mismatch
+    free(h);
+}
+} // namespace gpu
+
+/* A class template's members, as gpu-burn's GPU_Test keeps its own. */
+template <class T> class Test {
+public:
+    void init(int n) { cudaMalloc((void **)&this->data, n * sizeof(T)); }
+    T peek() { return data[0]; } // devcheck: host-deref
+    void done() { cudaFree(data); }
+
+private:
+    T *data = nullptr;
+};
+
+int main(void)
+{
+    Buffers b(16);
+    float out[16];
+    b.upload();
+    b.download(out);
+    printf("%f %f %f\n", b.first(), b.first_copied(), out[0]);
+    gpu::clear(16);
+    Test<float> t;
+    t.init(16);
+    printf("%f\n", t.peek());
+    t.done();
+    return 0;
+}
