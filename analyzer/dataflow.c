@@ -109,7 +109,8 @@ static enum CXChildVisitResult each_definition(CXCursor c, CXCursor parent, CXCl
     default:
         break;
     }
-    if (cursor_is_function(c) && clang_isCursorDefinition(c) &&
+    bool function = cursor_is_function(c) || clang_getCursorKind(c) == CXCursor_FunctionTemplate;
+    if (function && clang_isCursorDefinition(c) &&
         clang_Location_isFromMainFile(clang_getCursorLocation(c)) && cursor_host_code(c))
         add_function(scan->p, c, scan->tu, scan->unit, true);
     return CXChildVisit_Continue;

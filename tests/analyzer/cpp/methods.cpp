@@ -1,7 +1,8 @@
 /*
- * Code in C++'s methods, constructors and namespaces is walked as a C
- * function's is, and a member set in one method (through the implicit
- * `this`, or `this->`) is known in the others, as a struct's field is.
+ * Code in C++'s methods, constructors, namespaces and function templates
+ * is walked as a C function's is, and a member set in one method (through
+ * the implicit `this`, or `this->`) is known in the others, as a struct's
+ * field is.
  * The shapes of real CUDA C++ programs (gpu-burn keeps its buffers in a
  * class template's members).
  */
@@ -58,6 +59,15 @@ private:
     T *data = nullptr;
 };
 
+/* A function template: its own code is walked, once, as written. */
+template <typename T> void scratch(int n)
+{
+    T *d = nullptr;
+    cudaMalloc((void **)&d, n * sizeof(T));
+    printf("%f\n", (double)d[0]); // devcheck: host-deref
+    cudaFree(d);
+}
+
 int main(void)
 {
     Buffers b(16);
@@ -70,5 +80,7 @@ int main(void)
     t.init(16);
     printf("%f\n", t.peek());
     t.done();
+    scratch<float>(16);
+    scratch<double>(16);
     return 0;
 }
