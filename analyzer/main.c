@@ -493,6 +493,13 @@ static void say_failed(const jobs *js, int failed)
         if (js->v[i].failed)
             fprintf(stderr, " %s", js->v[i].path);
     fputs("\n", stderr);
+    /* Code written for an older CUDA calls what a newer one removed
+       (cudaThreadSynchronize, texture references): the toolkit read is
+       worth saying, and how to name the one the project builds with. */
+    const char *toolkit = dc_cuda_toolkit();
+    if (toolkit)
+        fprintf(stderr, "devcheck: CUDA's headers were those of %s; DEVCHECK_CUDA_PATH names "
+                "the toolkit the project is built with\n", toolkit);
 }
 
 /* The files said on stderr, for SARIF. */
