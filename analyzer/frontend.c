@@ -3,7 +3,8 @@
  * unit.  devtensor's headers, the annotations and CUDA's API are found
  * without flags: their folders (the source tree's, and an install's beside
  * the program) go last on the include path, and __DEVCHECK__ turns the
- * annotations on.  A file with errors is said and not analyzed.
+ * annotations on.  A file with errors is said and not analyzed, but for
+ * errors in device code, which devcheck never reads: those are a note.
  *
  * A .cu file (or one that -x cu or -x cuda names) is read for its host side:
  * clang's CUDA mode, host only.  With a CUDA toolkit (the one the build found,
@@ -24,7 +25,7 @@
  * devcheck's (recover.c): the file it was in is left out.
  */
 #define _GNU_SOURCE     /* program_invocation_name */
-#include "analysis.h"
+#include "flow.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -185,13 +186,80 @@ static void add_includes(const dc_run *r, command *c)
         c->argv[c->argc++] = "-idirafter", c->argv[c->argc++] = dir;
 }
 
+/* ---- errors in device code -----------------------------------------------------
+ * clang's host-side parse still checks the bodies of kernels and __device__
+ * functions, which devcheck never reads, and some of what nvcc takes there
+ * clang does not (a __shared__ object with a constructor, such as
+ * cuda::barrier; dynamic parallelism).  An error inside device code is
+ * no reason to leave the host side unread: it is said, as a note, and the
+ * file analyzed.
+ */
+typedef struct {
+    CXFile file;
+    unsigned offset;
+    bool device;
+} error_place;
+
+static bool extent_holds(CXCursor c, const error_place *at)
+{
+    CXSourceRange r = clang_getCursorExtent(c);
+    CXFile file;
+    unsigned begin, end;
+    clang_getExpansionLocation(clang_getRangeStart(r), &file, NULL, NULL, &begin);
+    clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &end);
+    return file && clang_File_isEqual(file, at->file) && begin <= at->offset &&
+           at->offset <= end;
+}
+
+static enum CXChildVisitResult enclosing_function(CXCursor c, CXCursor parent,
+                                                  CXClientData data)
+{
+    error_place *at = data;
+    (void)parent;
+    switch (clang_getCursorKind(c)) {
+    case CXCursor_LinkageSpec:
+    case CXCursor_Namespace:
+    case CXCursor_ClassDecl:
+    case CXCursor_StructDecl:
+    case CXCursor_ClassTemplate:
+        return extent_holds(c, at) ? CXChildVisit_Recurse : CXChildVisit_Continue;
+    case CXCursor_FunctionTemplate:
+        break;
+    default:
+        if (!cursor_is_function(c))
+            return CXChildVisit_Continue;
+    }
+    if (!extent_holds(c, at))
+        return CXChildVisit_Continue;
+    at->device = !cursor_host_code(c);
+    return CXChildVisit_Break;
+}
+
+static bool in_device_code(CXTranslationUnit tu, CXDiagnostic d)
+{
+    error_place at = { .device = false };
+    clang_getExpansionLocation(clang_getDiagnosticLocation(d), &at.file, NULL, NULL, &at.offset);
+    if (at.file)
+        clang_visitChildren(clang_getTranslationUnitCursor(tu), enclosing_function, &at);
+    return at.device;
+}
+
+/* The file's errors into err, one a line; those in device code are counted
+   apart, in *ndevice, and only the first is kept, in device_err. */
 static void say_errors(CXTranslationUnit tu, const char *path, char *err, size_t errlen,
-                       int *nerrors)
+                       int *nerrors, char *device_err, size_t device_errlen, int *ndevice)
 {
     size_t used = strlen(err);
     for (unsigned i = 0, n = clang_getNumDiagnostics(tu); i < n; i++) {
         CXDiagnostic d = clang_getDiagnostic(tu, i);
-        if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
+        if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && in_device_code(tu, d)) {
+            if ((*ndevice)++ == 0) {
+                CXString s = clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation |
+                                                       CXDiagnostic_DisplayColumn);
+                snprintf(device_err, device_errlen, "%s", clang_getCString(s));
+                clang_disposeString(s);
+            }
+        } else if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
             CXFile file;
             clang_getExpansionLocation(clang_getDiagnosticLocation(d), &file, NULL, NULL, NULL);
             CXString s = clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation |
@@ -214,8 +282,8 @@ static int parse(const dc_run *r, CXIndex index, dc_source *src, CXTranslationUn
 {
     struct stat st;
     command c = { .argc = 0 };
-    char err[16384] = "";
-    int nerrors = 0, status = 0;
+    char err[16384] = "", device_err[1024] = "";
+    int nerrors = 0, ndevice = 0, status = 0;
     const char *path = src->path;
     const dc_flags *flags = &src->flags;
     language lang = file_language(path, flags);
@@ -250,7 +318,8 @@ static int parse(const dc_run *r, CXIndex index, dc_source *src, CXTranslationUn
                      rc);
         status = -1;
     } else {
-        say_errors(*tu, path, err, sizeof err, &nerrors);
+        say_errors(*tu, path, err, sizeof err, &nerrors, device_err, sizeof device_err,
+                   &ndevice);
         if (nerrors) {
             clang_disposeTranslationUnit(*tu);
             status = -1;
@@ -258,6 +327,10 @@ static int parse(const dc_run *r, CXIndex index, dc_source *src, CXTranslationUn
     }
     if (status)
         src->err = dc_format("%s", err);
+    else if (ndevice)
+        src->err = dc_format("devcheck: %s: %d error%s in device code, which devcheck does not "
+                             "read, left aside (the first: %s)", path, ndevice,
+                             ndevice == 1 ? "" : "s", device_err);
     return status;
 }
 
