@@ -232,8 +232,8 @@ static dt_tensor *double_elsewhere(dt_module *self, dt_tensor *x)
    nothing across it. */
 static void test_custom_forward_moves_device(void)
 {
-    dt_module *m = dt_sequential(dt_relu_layer(), dt_module_new("elsewhere", double_elsewhere, NULL),
-                                 dt_relu_layer(), NULL);
+    dt_module *custom = dt_module_new("elsewhere", double_elsewhere, NULL);
+    dt_module *m = dt_sequential(dt_relu_layer(), custom, dt_relu_layer(), NULL);
     dt_tensor *h = F32(DT_SHAPE(4), 1, -2, 3, 4), *x = dt_to(h, dt_cuda(1)), *y = dt_forward(m, x);
     CHECK(custom_devices[0] == 1 && bytes_device(y) == 1);
     CHECK_VALUES(y, 0, 2, 0, 6, 8);

@@ -314,7 +314,7 @@ static void *reserve(size_t size, filled *full)
         act.request(&act.buffer, &act.size, &max_records);
         act.used = 0;
         if (act.buffer && (act.size < size || (uintptr_t)act.buffer % 8))
-            act.buffer = NULL;          /* too small to hold one: as good as none */
+            act.buffer = NULL;          /* too small to hold one, or misaligned: as good as none */
     }
     if (!act.buffer) {
         act.dropped++;
