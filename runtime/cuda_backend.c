@@ -25,7 +25,8 @@ int dt_cuda_check(const char *op, cudaError_t e)
     return -1;
 }
 
-/* The current device is per thread, and raw CUDA code may change it. */
+/* The current device is per thread, and raw CUDA code may change it;
+   setting it is a traced call, asking is not. */
 static void activate(int index)
 {
     int current = -1;
@@ -58,10 +59,19 @@ void dt_cuda_scratch_free(void *p)
     cudaFreeAsync(p, NULL);
 }
 
+/* A process's devices do not change once CUDA has counted them, and every
+   op on a device asks whether it exists. */
 static int device_count(void)
 {
-    int n = 0;
-    return cudaGetDeviceCount(&n) == cudaSuccess ? n : 0;
+    static _Atomic int known = -1;
+    int n = atomic_load_explicit(&known, memory_order_relaxed);
+    if (n < 0) {
+        n = 0;
+        if (cudaGetDeviceCount(&n) != cudaSuccess)
+            n = 0;
+        atomic_store_explicit(&known, n, memory_order_relaxed);
+    }
+    return n;
 }
 
 /* alloc and copy name what failed in its message; the name is made only
@@ -69,7 +79,6 @@ static int device_count(void)
 static void *alloc(int index, size_t bytes)
 {
     void *p = NULL;
-    activate(index);
     cudaError_t e = cudaMallocAsync(&p, bytes, NULL);
     if (e == cudaSuccess)
         return p;
@@ -81,7 +90,7 @@ static void *alloc(int index, size_t bytes)
 
 static void release(int index, void *p)
 {
-    activate(index);
+    (void)index;            /* made current by the runtime (dt_activate) */
     cudaFreeAsync(p, NULL);
 }
 

@@ -84,6 +84,7 @@ typedef struct dt_kernels {
 struct dt_backend {
     const char *name;
     int (*device_count)(void);
+    /* on device index, made current first (dt_activate) */
     void *(*alloc)(int index, size_t bytes);           /* NULL with the error set */
     void (*free)(int index, void *p);
     /* a copy where one side lives on this backend's device, the other on the
@@ -91,7 +92,9 @@ struct dt_backend {
     int (*copy)(void *dst, dt_device dd, const void *src, dt_device sd, size_t bytes);
     void *(*alloc_pinned)(size_t bytes);               /* NULL if it cannot pin */
     void (*free_pinned)(void *p);
-    /* makes device `index` the one this thread's kernels run on; may be NULL */
+    /* makes device `index` the one this thread's kernels, allocations and
+       frees go to; may be NULL.  Called through dt_activate, which skips it
+       when the device is known to be the one already. */
     void (*activate)(int index);
     const dt_kernels *kernels;
 };
@@ -113,14 +116,27 @@ int  dt_storage_copy(dt_storage *dst, const dt_storage *src, size_t bytes);
 dt_site dt_site_make(const char *func, const char *file, int line);
 /* inside an _at function: its site */
 #define DT_SITE(name) dt_site_make(name, file_, line_)
+/* What DT_CALL restores when its function returns. */
+typedef struct {
+    dt_site site;
+    bool from_user;         /* called by the user's code, not the runtime's */
+} dt_call_frame;
 /* First in each _at function: its caller's site is this thread's
    dt_current_call until the function returns (an inner call through a
    macro, from a forward function, has its own meanwhile). */
 #define DT_CALL(name) \
-    __attribute__((cleanup(dt_call_leave), unused)) dt_site dt_call_saved_ = \
+    __attribute__((cleanup(dt_call_leave), unused)) dt_call_frame dt_call_saved_ = \
         dt_call_enter(name, file_, line_)
-dt_site dt_call_enter(const char *func, const char *file, int line);
-void dt_call_leave(const dt_site *saved);
+dt_call_frame dt_call_enter(const char *func, const char *file, int line);
+void dt_call_leave(const dt_call_frame *saved);
+/* Makes device `index` of backend b the current one for this thread's CUDA
+   calls.  Asking CUDA which is current is skipped inside a DT_CALL where
+   the runtime already made it so, since no code of the user's (which may set
+   another) has run since; the user's code that the runtime calls (a custom
+   forward, a state's free) is bracketed by dt_user_code_begin and _end. */
+void dt_activate(const dt_backend *b, int index);
+bool dt_user_code_begin(void);
+void dt_user_code_end(bool from_user);
 dt_site dt_outer_site_push(dt_site s);
 void dt_outer_site_pop(dt_site saved);
 

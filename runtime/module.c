@@ -171,7 +171,10 @@ dt_tensor *dt_forward_at(dt_module *m, dt_tensor *x, const char *file_, int line
         return dt_fail("dt_forward: module '%s' has no forward function (a custom module "
                        "loaded from a file needs dt_module_register)", m->name);
     dt_site saved = dt_outer_site_push(DT_SITE("dt_forward"));
+    bool custom = m->kind == DT_LAYER_CUSTOM, from_user = custom && dt_user_code_begin();
     dt_tensor *y = m->forward(m, x);
+    if (custom)
+        dt_user_code_end(from_user);
     dt_outer_site_pop(saved);
     return y;
 }
@@ -225,8 +228,11 @@ void dt_module_release(dt_module *m)
         free(m->children[i].name);
         dt_module_release(m->children[i].m);
     }
-    if (m->free_state)
+    if (m->free_state) {
+        bool from_user = dt_user_code_begin();
         m->free_state(m->state);
+        dt_user_code_end(from_user);
+    }
     free(m->entries);
     free(m->children);
     free(m->name);

@@ -20,6 +20,8 @@ dt_storage *dt_storage_new(dt_device d, size_t bytes, bool pinned, const char *o
     if (pinned && d.type == DT_CPU && dt_cuda_is_available())
         pinner = dt_backend_for(dt_cuda(0), op);
     size_t n = bytes ? bytes : 1;     /* a 0-element tensor still owns a pointer */
+    if (!pinner)
+        dt_activate(b, d.index);
     s->ptr = pinner ? pinner->alloc_pinned(n) : b->alloc(d.index, n);
     if (!s->ptr) {
         free(s);
@@ -37,10 +39,12 @@ void dt_storage_release(dt_storage *s)
 {
     if (!s || atomic_fetch_sub(&s->refs, 1) != 1)
         return;
-    if (s->pinned)
+    if (s->pinned) {
         s->owner->free_pinned(s->ptr);
-    else
+    } else {
+        dt_activate(s->owner, s->device.index);
         s->owner->free(s->device.index, s->ptr);
+    }
     free(s);
 }
 

@@ -10,24 +10,57 @@
 
 /* ---- provenance --------------------------------------------------------- */
 
+/* active: the device this thread's CUDA calls go to, as the runtime last
+   made it; ACTIVE_UNKNOWN when it has not yet inside this call, ACTIVE_USER
+   while the user's code runs (outside every call, and in what the runtime
+   calls back), when only CUDA knows. */
+enum { ACTIVE_UNKNOWN = -1, ACTIVE_USER = -2 };
 static _Thread_local dt_site outer_site, current_call;
+static _Thread_local int active = ACTIVE_USER;
 
 const dt_site *dt_current_call(void)
 {
     return &current_call;
 }
 
-dt_site dt_call_enter(const char *func, const char *file, int line)
+dt_call_frame dt_call_enter(const char *func, const char *file, int line)
 {
-    dt_site saved = current_call;
+    dt_call_frame saved = { current_call, active == ACTIVE_USER };
     if (file)
         current_call = (dt_site){ file, line, func };
+    if (saved.from_user)
+        active = ACTIVE_UNKNOWN;
     return saved;
 }
 
-void dt_call_leave(const dt_site *saved)
+/* Back in the runtime's code the device made current inside holds. */
+void dt_call_leave(const dt_call_frame *saved)
 {
-    current_call = *saved;
+    current_call = saved->site;
+    if (saved->from_user)
+        active = ACTIVE_USER;
+}
+
+void dt_activate(const dt_backend *b, int index)
+{
+    if (active == index || !b->activate)
+        return;
+    b->activate(index);
+    if (active != ACTIVE_USER)
+        active = index;
+}
+
+bool dt_user_code_begin(void)
+{
+    bool from_user = active == ACTIVE_USER;
+    active = ACTIVE_USER;
+    return from_user;
+}
+
+/* The user's code may have set another device. */
+void dt_user_code_end(bool from_user)
+{
+    active = from_user ? ACTIVE_USER : ACTIVE_UNKNOWN;
 }
 
 dt_site dt_site_make(const char *func, const char *file, int line)
@@ -164,8 +197,7 @@ const dt_kernels *dt_kernels_of(const dt_tensor *t)
     const dt_storage *s = t->storage;
     if (s->device.type == DT_CPU)
         return dt_cpu_backend.kernels;
-    if (s->owner->activate)
-        s->owner->activate(s->device.index);
+    dt_activate(s->owner, s->device.index);
     return s->owner->kernels;
 }
 

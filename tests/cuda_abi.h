@@ -22,6 +22,7 @@
     X(cudaHostAllocDefault) X(cudaHostAllocPortable) X(cudaHostAllocMapped)     \
     X(cudaHostAllocWriteCombined) X(cudaMemAttachGlobal) X(cudaMemAttachHost)   \
     X(CU_MEM_ATTACH_GLOBAL) X(CU_MEM_ATTACH_HOST)                               \
+    X(cudaStreamLegacy) X(cudaStreamPerThread)                                  \
     X(sizeof(cudaError_t)) X(sizeof(enum cudaMemcpyKind))                       \
     X(sizeof(struct cudaPointerAttributes))                                     \
     X(offsetof(struct cudaPointerAttributes, type))                             \

@@ -1,7 +1,8 @@
 /*
  * devtensor's cuda device, end to end on the emulated one: how the device is
  * chosen (DT_DEVICE, DT_SIM_DEVICES) and what is said when there is none;
- * pinned memory; modules across two devices; device pointers; a poisoned
+ * pinned memory; modules across two devices; the current device moved by
+ * the program's own CUDA code, and threads on two devices; device pointers; a poisoned
  * device; running out of device memory.  The choice is made once per
  * process, so each environment is tried in a forked child that sets it
  * before its first question.
@@ -14,6 +15,7 @@
 
 #include <cuda_runtime_api.h>
 #include <dlfcn.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <sys/wait.h>
@@ -187,7 +189,8 @@ static void test_data_is_device_memory(void)
 
 /* The program's own CUDA code may move the current device between ops:
    each op still runs on its tensors' device (devtensor asks the runtime
-   before each allocation, launch and free, and keeps no answer of its own). */
+   at the first allocation, launch or free of each call, and trusts the
+   answer only until the call returns). */
 static void test_ops_follow_their_device(void)
 {
     dt_tensor *x = dt_ones_on(DT_SHAPE(4), dt_cuda(1));
@@ -202,6 +205,67 @@ static void test_ops_follow_their_device(void)
     dt_release(s);
     dt_release(y);
     dt_release(x);
+}
+
+/* The device the bytes of t are on. */
+static int bytes_device(dt_tensor *t)
+{
+    struct cudaPointerAttributes a;
+    return t && cuda.attributes(&a, dt_data(t)) == cudaSuccess &&
+           a.type == cudaMemoryTypeDevice ? a.device : -1;
+}
+
+static int custom_devices[2];
+
+/* Raw CUDA code in a custom forward moves the current device around an op. */
+static dt_tensor *double_elsewhere(dt_module *self, dt_tensor *x)
+{
+    (void)self;
+    cuda.set_device(0);
+    dt_tensor *y = dt_add(x, x);
+    custom_devices[0] = bytes_device(y);
+    cuda.set_device(0);
+    return y;
+}
+
+/* ... between the runtime's own ops inside one dt_forward, which learns
+   nothing across it. */
+static void test_custom_forward_moves_device(void)
+{
+    dt_module *custom = dt_module_new("elsewhere", double_elsewhere, NULL);
+    dt_module *m = dt_sequential(dt_relu_layer(), custom, dt_relu_layer(), NULL);
+    dt_tensor *h = F32(DT_SHAPE(4), 1, -2, 3, 4), *x = dt_to(h, dt_cuda(1)), *y = dt_forward(m, x);
+    CHECK(custom_devices[0] == 1 && bytes_device(y) == 1);
+    CHECK_VALUES(y, 0, 2, 0, 6, 8);
+    dt_release(y);
+    dt_release(x);
+    dt_release(h);
+    dt_module_release(m);
+}
+
+/* Each thread has a current device of its own. */
+static void *ops_on(void *device)
+{
+    int d = *(int *)device, ok = 1;
+    for (int i = 0; i < 50 && ok; i++) {
+        dt_tensor *x = dt_ones_on(DT_SHAPE(8), dt_cuda(d)), *y = dt_add(x, x), *s = dt_sum(y);
+        ok = bytes_device(y) == d && s && dt_item(s) == 16;
+        dt_release(s);
+        dt_release(y);
+        dt_release(x);
+    }
+    *(int *)device = ok;
+    return NULL;
+}
+
+static void test_threads_on_two_devices(void)
+{
+    int on[2] = { 0, 1 };
+    pthread_t t;
+    CHECK(pthread_create(&t, NULL, ops_on, &on[1]) == 0);
+    ops_on(&on[0]);
+    CHECK(pthread_join(t, NULL) == 0);
+    CHECK(on[0] == 1 && on[1] == 1);
 }
 
 static void host_write(void)
@@ -279,6 +343,8 @@ int main(void)
     RUN(test_module_between_devices);
     RUN(test_data_is_device_memory);
     RUN(test_ops_follow_their_device);
+    RUN(test_custom_forward_moves_device);
+    RUN(test_threads_on_two_devices);
     RUN(test_host_write_faults);
     return TEST_REPORT();
 }

@@ -933,6 +933,34 @@ static void test_streams(void)
     CHECK_OK(cudaMemcpy(u, du, sizeof u, cudaMemcpyDeviceToHost));
     CHECK(u[0] == 1 && u[63] == 1);          /* the refused launch did not run */
 
+    /* handles that point nowhere: made up, and one destroyed (its entry
+       reused by the next stream made, and that one's only) */
+    cudaStream_t made_up = (cudaStream_t)(uintptr_t)0x1234, gone = NULL, next = NULL;
+    CHECK_RC(cudaMemcpyAsync(d, in, N, cudaMemcpyHostToDevice, made_up),
+             cudaErrorInvalidResourceHandle);
+    CHECK_RC(cudaLaunchKernel(&k_add_one, d3(2, 1, 1), d3(32, 1, 1), args, 0, made_up),
+             cudaErrorInvalidResourceHandle);
+    CHECK_RC(cudaStreamSynchronize(made_up), cudaErrorInvalidResourceHandle);
+    CHECK_RC(cudaStreamDestroy(made_up), cudaErrorInvalidResourceHandle);
+    CHECK_OK(cudaStreamCreate(&gone));
+    CHECK_OK(cudaStreamDestroy(gone));
+    CHECK_RC(cudaMemsetAsync(d, 0, N, gone), cudaErrorInvalidResourceHandle);
+    CHECK_RC(cudaStreamDestroy(gone), cudaErrorInvalidResourceHandle);
+    CHECK_OK(cudaStreamCreate(&next));
+    CHECK_OK(cudaStreamSynchronize(next));
+    CHECK_OK(cudaStreamDestroy(next));
+    CHECK_OK(cudaMemcpy(u, du, sizeof u, cudaMemcpyDeviceToHost));
+    CHECK(u[0] == 1 && u[63] == 1);
+
+    /* the default stream's special handles */
+    CHECK_OK(cudaMemcpyAsync(d, in, N, cudaMemcpyHostToDevice, cudaStreamLegacy));
+    CHECK_OK(cudaLaunchKernel(&k_add_one, d3(2, 1, 1), d3(32, 1, 1), args, 0, cudaStreamPerThread));
+    CHECK_OK(cudaStreamSynchronize(cudaStreamLegacy));
+    CHECK_OK(cudaStreamSynchronize(cudaStreamPerThread));
+    CHECK_RC(cudaStreamDestroy(cudaStreamLegacy), cudaErrorInvalidResourceHandle);
+    CHECK_OK(cudaMemcpy(u, du, sizeof u, cudaMemcpyDeviceToHost));
+    CHECK(u[0] == 2 && u[63] == 2);
+
     CHECK_OK(cudaStreamDestroy(s));
     CHECK_OK(cudaFree(d));
     CHECK_OK(cudaFree(du));

@@ -144,10 +144,16 @@ static _Alignas(8) uint8_t pool[4][BUFFER];
 static int handed, returned;
 static size_t valid_of[4];
 static bool hand_none;
+static uint8_t *hand_instead;           /* handed over in place of the pool's */
 
 static void CUPTIAPI hand_buffer(uint8_t **buffer, size_t *size, size_t *max_records)
 {
     *max_records = 0;
+    if (hand_instead) {
+        *buffer = hand_instead;
+        *size = BUFFER / 2;
+        return;
+    }
     *buffer = hand_none || handed == 4 ? NULL : pool[handed++];
     *size = *buffer ? BUFFER : 0;
 }
@@ -220,6 +226,11 @@ static void test_activity_records(void)
     CHECK(cuptiActivityGetNumDroppedRecords(NULL, 0, &dropped) == CUPTI_SUCCESS && dropped == 2);
     CHECK(cuptiActivityGetNumDroppedRecords(NULL, 0, &dropped) == CUPTI_SUCCESS && dropped == 0);
     hand_none = false;
+    /* a buffer not 8-byte aligned, as CUPTI asks: as good as none */
+    hand_instead = pool[3] + 4;
+    CHECK(cudaMemset(d, 7, 256) == cudaSuccess);
+    CHECK(cuptiActivityGetNumDroppedRecords(NULL, 0, &dropped) == CUPTI_SUCCESS && dropped == 1);
+    hand_instead = NULL;
 
     /* disabled: nothing recorded */
     CHECK(cuptiActivityDisable(CUPTI_ACTIVITY_KIND_MEMCPY) == CUPTI_SUCCESS);

@@ -132,6 +132,14 @@ static void test_copies_and_fills(void)
     CHECK_CU_OK(cuMemFree(a));
     CHECK_CU(cuMemFree(a), CUDA_ERROR_INVALID_VALUE);
     CHECK_CU(cuMemcpyDtoH(out, a, 4), CUDA_ERROR_INVALID_VALUE);
+    /* on a stream: the default one, or a handle that points nowhere */
+    CUstream made_up = (CUstream)(uintptr_t)0x1234;
+    CHECK_CU_OK(cuMemsetD8Async(b, 0x22, 4, NULL));
+    CHECK_CU(cuMemsetD8Async(b, 0x33, 4, made_up), CUDA_ERROR_INVALID_HANDLE);
+    CHECK_CU(cuMemcpyDtoHAsync(out, b, sizeof out, made_up), CUDA_ERROR_INVALID_HANDLE);
+    CHECK(out[0] == 0x11111111);
+    CHECK_CU_OK(cuMemcpyDtoHAsync(out, b, sizeof out, NULL));
+    CHECK(out[0] == 0x22222222);
     CHECK(cudaPeekAtLastError() == cudaSuccess);
     CHECK_CU_OK(cuMemFree(b));
     CHECK_CU_OK(cuMemFree(0));

@@ -44,9 +44,15 @@ static __thread int current_device;
 static _Atomic cudaError_t sticky[SIM_MAX_DEVICES];
 static atomic_bool peer[SIM_MAX_DEVICES][SIM_MAX_DEVICES];
 
-/* A stream is a heap cell that names itself, so a stale or foreign handle is
-   told from a live one. */
-struct CUstream_st { struct CUstream_st *self; int device; };
+/* Streams are entries of a table of their own: a handle is valid when it is
+   the address of a live entry, which is told without reading through it, so
+   a stale, foreign or made-up handle is an error and never a fault.  The
+   special handles (cudaStreamLegacy, cudaStreamPerThread and the driver's
+   equal ones) are the default stream, as NULL is: work here is in order
+   whatever stream it is on. */
+#define MAX_STREAMS 4096
+struct CUstream_st { atomic_bool live; int device; };
+static struct CUstream_st streams[MAX_STREAMS];
 
 long sim_env_long(const char *name, long fallback, long lo, long hi)
 {
@@ -77,14 +83,29 @@ bool sim_peer_enabled(int from, int to) { return atomic_load(&peer[from][to]); }
 cudaError_t sim_sticky(int device) { return atomic_load(&sticky[device]); }
 void sim_poison(int device) { atomic_store(&sticky[device], cudaErrorIllegalAddress); }
 
+static bool default_stream(cudaStream_t s)
+{
+    return s == NULL || s == cudaStreamLegacy || s == cudaStreamPerThread;
+}
+
+/* The live stream s is, or NULL. */
+static cudaStream_t live_stream(cudaStream_t s)
+{
+    uintptr_t at = (uintptr_t)s - (uintptr_t)streams;
+    if (at >= sizeof streams || at % sizeof *streams)
+        return NULL;
+    cudaStream_t entry = &streams[at / sizeof *streams];
+    return atomic_load_explicit(&entry->live, memory_order_acquire) ? entry : NULL;
+}
+
 bool sim_stream_valid(cudaStream_t s)
 {
-    return s == NULL || s->self == s;
+    return default_stream(s) || live_stream(s);
 }
 
 int sim_stream_device(cudaStream_t s, int current)
 {
-    return s ? s->device : current;
+    return default_stream(s) ? current : s->device;
 }
 
 cudaError_t sim_device_state(void)
@@ -233,21 +254,22 @@ cudaError_t cudaStreamCreate(cudaStream_t *stream)
         return sim_return(e);
     if (!stream)
         return sim_return(cudaErrorInvalidValue);
-    cudaStream_t s = malloc(sizeof *s);
-    if (!s)
-        return sim_return(cudaErrorMemoryAllocation);
-    s->self = s;
-    s->device = current_device;
-    *stream = s;
-    return cudaSuccess;
+    for (int i = 0; i < MAX_STREAMS; i++) {
+        bool taken = false;
+        if (atomic_compare_exchange_strong(&streams[i].live, &taken, true)) {
+            streams[i].device = current_device;
+            *stream = &streams[i];
+            return cudaSuccess;
+        }
+    }
+    return sim_return(cudaErrorMemoryAllocation);
 }
 
 cudaError_t cudaStreamDestroy(cudaStream_t stream)
 {
-    if (!stream || !sim_stream_valid(stream))
+    cudaStream_t s = live_stream(stream);
+    if (!s || !atomic_exchange(&s->live, false))
         return sim_return(cudaErrorInvalidResourceHandle);
-    stream->self = NULL;
-    free(stream);
     return cudaSuccess;
 }
 
@@ -255,7 +277,7 @@ cudaError_t cudaStreamSynchronize(cudaStream_t stream)
 {
     if (!sim_stream_valid(stream))
         return sim_return(cudaErrorInvalidResourceHandle);
-    return sim_return(sim_sticky(stream ? stream->device : current_device));
+    return sim_return(sim_sticky(sim_stream_device(stream, current_device)));
 }
 
 /* ---- memory ------------------------------------------------------------- */

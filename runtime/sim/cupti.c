@@ -23,6 +23,7 @@
 
 #include <dlfcn.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -191,6 +192,10 @@ static const struct {
     { CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL, SIM_RECORD_KERNELS, sizeof(CUpti_ActivityKernel10) },
 };
 
+/* reserve keeps each record 8-byte aligned by keeping their sizes so. */
+_Static_assert(sizeof(CUpti_ActivityMemcpy6) % 8 == 0 && sizeof(CUpti_ActivityMemset4) % 8 == 0 &&
+               sizeof(CUpti_ActivityKernel10) % 8 == 0, "record sizes keep records aligned");
+
 static int kind_index(CUpti_ActivityKind kind)
 {
     for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++)
@@ -200,14 +205,28 @@ static int kind_index(CUpti_ActivityKind kind)
 }
 
 static struct {
-    pthread_mutex_t lock;
+    atomic_flag busy;                   /* its lock: see act_lock */
     CUpti_BuffersCallbackRequestFunc request;
     CUpti_BuffersCallbackCompleteFunc complete;
     CUpti_ActivityKind kernel_kind;     /* the one enabled, which kernel records carry */
     uint8_t *buffer;                    /* the tool's, being filled */
     size_t size, used;
     size_t dropped;                     /* since the tool last asked */
-} act = { .lock = PTHREAD_MUTEX_INITIALIZER, .kernel_kind = CUPTI_ACTIVITY_KIND_KERNEL };
+} act = { .busy = ATOMIC_FLAG_INIT, .kernel_kind = CUPTI_ACTIVITY_KIND_KERNEL };
+
+/* act is held for a record's few stores (or while the tool hands over a
+   buffer), once a kernel, copy or memset: a flag that a waiter yields on
+   costs a tenth of a mutex. */
+static void act_lock(void)
+{
+    while (atomic_flag_test_and_set_explicit(&act.busy, memory_order_acquire))
+        sched_yield();
+}
+
+static void act_unlock(void)
+{
+    atomic_flag_clear_explicit(&act.busy, memory_order_release);
+}
 
 static bool activity_supported(void)
 {
@@ -229,10 +248,10 @@ CUptiResult CUPTIAPI cuptiActivityRegisterCallbacks(CUpti_BuffersCallbackRequest
         return CUPTI_ERROR_NOT_SUPPORTED;
     if (!request || !complete)
         return CUPTI_ERROR_INVALID_PARAMETER;
-    pthread_mutex_lock(&act.lock);
+    act_lock();
     act.request = request;
     act.complete = complete;
-    pthread_mutex_unlock(&act.lock);
+    act_unlock();
     return CUPTI_SUCCESS;
 }
 
@@ -262,56 +281,67 @@ CUptiResult CUPTIAPI cuptiActivityDisable(CUpti_ActivityKind kind)
     return set_kind(kind, false);
 }
 
-/* Takes the buffer being filled, to hand back outside the lock: the tool's
+/* A buffer the tool gets back: its size, and how much of it holds records. */
+typedef struct {
+    uint8_t *buffer;
+    size_t size, used;
+} filled;
+
+/* Hands back a buffer taken from act under its lock, outside it: the tool's
    callback may take locks of its own. */
-static void hand_back(uint8_t *buffer, size_t size, size_t used,
-                      CUpti_BuffersCallbackCompleteFunc complete)
+static void hand_back(const filled *f, CUpti_BuffersCallbackCompleteFunc complete)
 {
-    if (buffer && complete)
-        complete(NULL, 0, buffer, size, used);
+    if (f->buffer && complete)
+        complete(NULL, 0, f->buffer, f->size, f->used);
 }
 
-/* Appends a record, asking the tool for a buffer when there is none or the
-   one being filled has no room left; with no buffer, it is dropped. */
-static void record(const void *r, size_t size)
+/* The place of a record of size in the tool's buffer, taken with act held
+   until publish: the record is written in place under the lock, so a
+   flush never hands back half of one.  Asks the tool for a buffer when there
+   is none or the one being filled has no room left (that one then goes into
+   *full); NULL when there is still none, the record dropped.  Records are
+   written as structs, so a buffer must be 8-byte aligned, as CUPTI asks. */
+static void *reserve(size_t size, filled *full)
 {
-    uint8_t *full = NULL;
-    size_t full_size = 0, full_used = 0;
-    pthread_mutex_lock(&act.lock);
+    *full = (filled){ NULL, 0, 0 };
+    act_lock();
     if (act.buffer && act.size - act.used < size) {
-        full = act.buffer;
-        full_size = act.size;
-        full_used = act.used;
+        *full = (filled){ act.buffer, act.size, act.used };
         act.buffer = NULL;
     }
     if (!act.buffer && act.request) {
         size_t max_records = 0;
         act.request(&act.buffer, &act.size, &max_records);
         act.used = 0;
-        if (act.buffer && act.size < size)
-            act.buffer = NULL;          /* too small to hold one: as good as none */
+        if (act.buffer && (act.size < size || (uintptr_t)act.buffer % 8))
+            act.buffer = NULL;          /* too small to hold one, or misaligned: as good as none */
     }
-    if (act.buffer) {
-        memcpy(act.buffer + act.used, r, size);
-        act.used += size;
-    } else {
+    if (!act.buffer) {
         act.dropped++;
+        return NULL;
     }
+    void *r = act.buffer + act.used;
+    act.used += size;
+    return r;
+}
+
+/* Ends what reserve began. */
+static void publish(const filled *full)
+{
     CUpti_BuffersCallbackCompleteFunc complete = act.complete;
-    pthread_mutex_unlock(&act.lock);
-    hand_back(full, full_size, full_used, complete);
+    act_unlock();
+    hand_back(full, complete);
 }
 
 CUptiResult CUPTIAPI cuptiActivityFlushAll(uint32_t flag)
 {
     (void)flag;                         /* every record is complete once it is made */
-    pthread_mutex_lock(&act.lock);
-    uint8_t *buffer = act.buffer;
-    size_t size = act.size, used = act.used;
+    act_lock();
+    filled f = { act.buffer, act.size, act.used };
     CUpti_BuffersCallbackCompleteFunc complete = act.complete;
     act.buffer = NULL;
-    pthread_mutex_unlock(&act.lock);
-    hand_back(buffer, size, used, complete);
+    act_unlock();
+    hand_back(&f, complete);
     return CUPTI_SUCCESS;
 }
 
@@ -341,10 +371,10 @@ CUptiResult CUPTIAPI cuptiActivityGetNumDroppedRecords(CUcontext context, uint32
     (void)context, (void)stream;
     if (!dropped)
         return CUPTI_ERROR_INVALID_PARAMETER;
-    pthread_mutex_lock(&act.lock);
+    act_lock();
     *dropped = act.dropped;
     act.dropped = 0;
-    pthread_mutex_unlock(&act.lock);
+    act_unlock();
     return CUPTI_SUCCESS;
 }
 
@@ -365,38 +395,49 @@ static const uint8_t copy_kinds[2][2] = {
 void sim_record_copy(const sim_where *dst, const sim_where *src, size_t bytes, uint64_t start)
 {
     bool to = dst->space == SIM_DEVICE, from = src->space == SIM_DEVICE;
-    CUpti_ActivityMemcpy6 r = {
-        .kind = CUPTI_ACTIVITY_KIND_MEMCPY, .copyKind = copy_kinds[to][from],
-        .srcKind = memory_kinds[src->space], .dstKind = memory_kinds[dst->space],
-        .bytes = bytes, .start = start, .end = sim_clock(),
-        .deviceId = (uint32_t)(to ? dst->device : from ? src->device : sim_current_device()),
-        .correlationId = sim_correlation,
-        .runtimeCorrelationId = sim_in_runtime ? sim_correlation : 0,
-    };
-    record(&r, sizeof r);
+    uint64_t end = sim_clock();
+    filled full;
+    CUpti_ActivityMemcpy6 *r = reserve(sizeof *r, &full);
+    if (r)
+        *r = (CUpti_ActivityMemcpy6){
+            .kind = CUPTI_ACTIVITY_KIND_MEMCPY, .copyKind = copy_kinds[to][from],
+            .srcKind = memory_kinds[src->space], .dstKind = memory_kinds[dst->space],
+            .bytes = bytes, .start = start, .end = end,
+            .deviceId = (uint32_t)(to ? dst->device : from ? src->device : sim_current_device()),
+            .correlationId = sim_correlation,
+            .runtimeCorrelationId = sim_in_runtime ? sim_correlation : 0,
+        };
+    publish(&full);
 }
 
 void sim_record_fill(const sim_where *dst, size_t bytes, uint32_t value, uint64_t start)
 {
-    CUpti_ActivityMemset4 r = {
-        .kind = CUPTI_ACTIVITY_KIND_MEMSET, .value = value, .bytes = bytes, .start = start,
-        .end = sim_clock(), .deviceId = (uint32_t)(dst->device >= 0 ? dst->device : 0),
-        .correlationId = sim_correlation, .memoryKind = memory_kinds[dst->space],
-    };
-    record(&r, sizeof r);
+    uint64_t end = sim_clock();
+    filled full;
+    CUpti_ActivityMemset4 *r = reserve(sizeof *r, &full);
+    if (r)
+        *r = (CUpti_ActivityMemset4){
+            .kind = CUPTI_ACTIVITY_KIND_MEMSET, .value = value, .bytes = bytes, .start = start,
+            .end = end, .deviceId = (uint32_t)(dst->device >= 0 ? dst->device : 0),
+            .correlationId = sim_correlation, .memoryKind = memory_kinds[dst->space],
+        };
+    publish(&full);
 }
 
 void sim_record_kernel(const char *name, int device, dim3 grid, dim3 block, uint64_t start)
 {
-    CUpti_ActivityKernel10 r = {
-        .kind = act.kernel_kind, .start = start, .end = sim_clock(),
-        .deviceId = (uint32_t)device, .gridX = (int32_t)grid.x, .gridY = (int32_t)grid.y,
-        .gridZ = (int32_t)grid.z, .blockX = (int32_t)block.x, .blockY = (int32_t)block.y,
-        .blockZ = (int32_t)block.z, .correlationId = sim_correlation, .name = name,
-        .queued = start, .submitted = start,
-    };
-    r.completed = r.end;
-    record(&r, sizeof r);
+    uint64_t end = sim_clock();
+    filled full;
+    CUpti_ActivityKernel10 *r = reserve(sizeof *r, &full);
+    if (r)
+        *r = (CUpti_ActivityKernel10){
+            .kind = act.kernel_kind, .start = start, .end = end, .completed = end,
+            .deviceId = (uint32_t)device, .gridX = (int32_t)grid.x, .gridY = (int32_t)grid.y,
+            .gridZ = (int32_t)grid.z, .blockX = (int32_t)block.x, .blockY = (int32_t)block.y,
+            .blockZ = (int32_t)block.z, .correlationId = sim_correlation, .name = name,
+            .queued = start, .submitted = start,
+        };
+    publish(&full);
 }
 
 /* ---- injection ------------------------------------------------------------------ */

@@ -69,6 +69,9 @@ struct cudaPointerAttributes {
 #define cudaMemAttachSingle 0x04
 
 typedef struct CUstream_st *cudaStream_t;
+/* The special handles of the default stream. */
+#define cudaStreamLegacy ((cudaStream_t)0x1)
+#define cudaStreamPerThread ((cudaStream_t)0x2)
 typedef struct CUfunc_st *cudaFunction_t;
 
 struct dim3 {
