@@ -496,8 +496,11 @@ static void say_failed(const jobs *js, int failed)
     /* Code written for an older CUDA calls what a newer one removed
        (cudaThreadSynchronize, texture references): the toolkit read is
        worth saying, and how to name the one the project builds with. */
+    bool parse_errors = false;
+    for (int i = 0; i < js->n; i++)
+        parse_errors |= js->v[i].failed && js->v[i].why && strstr(js->v[i].why, " error: ");
     const char *toolkit = dc_cuda_toolkit();
-    if (toolkit)
+    if (toolkit && parse_errors)
         fprintf(stderr, "devcheck: CUDA's headers were those of %s; DEVCHECK_CUDA_PATH names "
                 "the toolkit the project is built with\n", toolkit);
 }

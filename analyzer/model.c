@@ -12,7 +12,7 @@
  * A function's annotations win over entries of the same name.  A model
  * file is text: a regular file, lines ending in LF or CRLF, no NUL byte.
  */
-#include "analysis.h"
+#include "flow.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -123,7 +123,12 @@ static const char builtin[] =
     "free host-memory 0\n"
     "memcpy host-memory 0\n"
     "memcpy host-memory 1\n"
-    "memset host-memory 0\n";
+    "memset host-memory 0\n"
+    "# C++'s containers: their elements are host memory (with the standard allocator)\n"
+    "std::vector::data returns-host\n"
+    "std::array::data returns-host\n"
+    "std::basic_string::data returns-host\n"
+    "std::basic_string::c_str returns-host\n";
 
 typedef struct {
     char *name;
@@ -389,13 +394,55 @@ static void read_annotations(CXCursor fn, dc_effects *effects)
         clang_disposeString(spelled[i]);
 }
 
+/* Whether a class is an instance of a template with an allocator of its
+   own among its arguments (a vector of pinned memory), whose elements may
+   be anywhere. */
+static bool own_allocator(CXCursor cls)
+{
+    CXType t = clang_getCursorType(cls);
+    for (int i = 0, n = clang_Type_getNumTemplateArguments(t); i < n; i++) {
+        CXString s = clang_getTypeSpelling(clang_Type_getTemplateArgumentAsType(t, (unsigned)i));
+        const char *name = clang_getCString(s);
+        bool own = strstr(name, "allocator") && strncmp(name, "std::allocator<", 15) != 0;
+        clang_disposeString(s);
+        if (own)
+            return true;
+    }
+    return false;
+}
+
+/* A method's name as the model knows it, after its class's and namespaces'
+   ("std::vector::data"), without template arguments or inline namespaces
+   (libstdc++'s __cxx11); "" for a class with an allocator of its own. */
+static void method_name(CXCursor fn, char *buf, size_t n)
+{
+    char parts[8][64];
+    int k = 0;
+    buf[0] = '\0';
+    for (CXCursor c = fn; k < 8 && !clang_Cursor_isNull(c) &&
+                          clang_getCursorKind(c) != CXCursor_TranslationUnit;
+         c = clang_getCursorSemanticParent(c)) {
+        if (clang_getCursorKind(c) == CXCursor_Namespace && clang_Cursor_isInlineNamespace(c))
+            continue;
+        if (k == 1 && own_allocator(c))
+            return;
+        cursor_spelling(c, parts[k++], sizeof parts[0]);
+    }
+    for (size_t used = 0; k-- > 0 && used < n;)
+        used += (size_t)snprintf(buf + used, n - used, "%s%s", parts[k], k ? "::" : "");
+}
+
 const dc_effects *dc_model_effects(dc_model *m, CXCursor callee)
 {
-    if (clang_getCursorKind(callee) != CXCursor_FunctionDecl)
+    char name[256];
+    enum CXCursorKind kind = clang_getCursorKind(callee);
+    if (kind == CXCursor_CXXMethod)
+        method_name(callee, name, sizeof name);
+    else if (kind == CXCursor_FunctionDecl)
+        cursor_spelling(callee, name, sizeof name);
+    else
         return NULL;
-    CXString s = clang_getCursorSpelling(callee);
-    entry *e = find_or_add(m, clang_getCString(s));
-    clang_disposeString(s);
+    entry *e = name[0] ? find_or_add(m, name) : NULL;
     if (!e)
         return NULL;
     if (!e->annotated) {
