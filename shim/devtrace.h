@@ -307,8 +307,8 @@ bool dv_activity_times(uint32_t correlation, int64_t *start, int64_t *duration);
 void dv_writer_start(void);
 /* Wakes the writer; async-signal-safe. */
 void dv_writer_wake(void);
-/* Waits (at most timeout_ms) until every event queued so far is committed;
-   async-signal-safe. */
+/* Waits until every event queued so far is committed, or the writer has
+   committed nothing for timeout_ms; async-signal-safe. */
 bool dv_writer_flush(int timeout_ms);
 /* Drains, commits and closes the report (at exit). */
 void dv_writer_stop(void);

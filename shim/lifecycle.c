@@ -20,7 +20,7 @@
 #include <ucontext.h>
 #include <unistd.h>
 
-#define FLUSH_MS 3000
+#define FLUSH_MS 3000          /* a writer that commits nothing this long is stuck */
 
 static _Atomic bool active;
 static _Atomic pid_t owner;             /* the process the state belongs to */
