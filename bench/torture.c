@@ -9,7 +9,7 @@
  * and one cudaFree; one double free (a cudaMalloc and two cudaFree); FORKS
  * children doing the same work (they neither fork nor exec); then, with
  * EXECS > 0, exec of itself with EXECS - 1.  With `hold`, the first image
- * keeps calling cudaMemset until a signal ends it.
+ * prints "holding" and keeps calling cudaMemset until a signal ends it.
  */
 #include <cuda_runtime_api.h>
 #include <pthread.h>
@@ -52,10 +52,13 @@ static int work(int threads)
     return failed;
 }
 
+/* Says so on stdout first: torture.sh signals a run only once it holds. */
 static void hold(void)
 {
     void *p = NULL;
     cudaMalloc(&p, 64);
+    puts("holding");
+    fflush(stdout);
     for (;;)
         cudaMemset(p, 0, 64);
 }

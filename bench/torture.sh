@@ -44,20 +44,35 @@ scenario() {
     "$name ($threads threads)" "$runs" "$((threads * calls))" "$whole" "$reps" "$last"
 }
 
-# killed NAME SIGNAL: a run held in a loop of calls, ended by SIGNAL
+# started OUT: waits (60 s at most) until the run printing to OUT holds
+started() {
+  for _ in $(seq 600); do
+    grep -q holding "$1" 2>/dev/null && return 0
+    sleep 0.1
+  done
+  return 1
+}
+
+# killed NAME SIGNAL THREADS CALLS RUNS: RUNS runs each held in a loop of
+# calls (once THREADS threads made CALLS calls each), ended by SIGNAL at a
+# random moment in its first second of holding; SIGKILL, which no handler
+# sees, a second in, when what came before the loop is long committed
 killed() {
-  local name=$1 sig=$2 whole=0 last=""
-  for r in $(seq "$reps"); do
-    local db=$work/$name.$r.db
-    LD_PRELOAD=$shim DEVTRACE_DB=$db "$prog" 8 1000 0 0 hold >/dev/null 2>&1 &
+  local name=$1 sig=$2 threads=$3 calls=$4 runs=$5 whole=0 last=""
+  for r in $(seq "$runs"); do
+    local db=$work/$name.$r.db out=$work/$name.$r.out
+    LD_PRELOAD=$shim DEVTRACE_DB=$db "$prog" "$threads" "$calls" 0 0 hold >"$out" 2>&1 &
     local pid=$!
-    sleep 1; kill "-$sig" "$pid"; wait "$pid" 2>/dev/null
     local problems=""
+    started "$out" || problems+=" never-held"
+    local delay=0.$((RANDOM % 10))
+    [ "$sig" = KILL ] && delay=1
+    sleep "$delay"; kill "-$sig" "$pid"; wait "$pid" 2>/dev/null
     # what a user keeps: the .db file alone, copied
     cp "$db" "$work/copy.db" 2>/dev/null
     [ "$(q "$work/copy.db" 'PRAGMA integrity_check')" = ok ] || problems+=" integrity"
     local memsets; memsets=$(q "$work/copy.db" "SELECT coalesce(sum(calls), 0) FROM api_calls WHERE api = 'cudaMemset'")
-    [[ "$memsets" =~ ^[0-9]+$ ]] && [ "$memsets" -ge 8000 ] || problems+=" memsets=$memsets"
+    [[ "$memsets" =~ ^[0-9]+$ ]] && [ "$memsets" -ge $((threads * calls)) ] || problems+=" memsets=$memsets"
     local dfree; dfree=$(q "$work/copy.db" "SELECT count(*) FROM findings WHERE kind = 'double_free'")
     [ "$dfree" = 1 ] || problems+=" double_free=$dfree"
     if [ "$sig" != KILL ]; then
@@ -68,13 +83,16 @@ killed() {
     last=${problems:- whole}
     [ "$last" = " whole" ] && whole=$((whole + 1))
   done
-  printf '%-34s the copied .db alone: %d/%d whole;%s\n' "$name" "$whole" "$reps" "$last"
+  printf '%-34s the copied .db alone: %d/%d whole;%s\n' "$name" "$whole" "$runs" "$last"
 }
 
 scenario threads         1 32 5000 0 0
 scenario fork            9  4 2000 8 0
 scenario exec-chain      4  4 2000 0 3
 scenario fork-exec      12  2 1000 3 2
-killed   sigterm         TERM
-killed   sigint          INT
-killed   kill-9          KILL
+killed   sigterm         TERM 8 1000 "$reps"
+killed   sigint          INT  8 1000 "$reps"
+killed   kill-9          KILL 8 1000 "$reps"
+# short runs, many of them: a signal lands anywhere in the shim's path
+killed   sigterm-short   TERM 1 10 $((reps * 20))
+killed   sigint-short    INT  1 10 $((reps * 20))

@@ -37,6 +37,7 @@
 #ifndef DEVTRACE_H
 #define DEVTRACE_H
 
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -233,6 +234,14 @@ typedef struct {
 
 /* Numbers and queues e (copied); never drops one.  Returns its seq. */
 uint64_t dv_emit(dv_event *e);
+/* Set while this thread is inside dv_emit: the writer takes the queue's
+   cells in order, so a fatal signal handled between a claim and its
+   publish would wait for a cell that its own thread can no longer fill.
+   Such a signal is held (dv_held_signal) and handled once the event is
+   published (dv_fatal_held, lifecycle.c). */
+extern __thread volatile sig_atomic_t dv_emitting __attribute__((tls_model("initial-exec")));
+extern __thread volatile sig_atomic_t dv_held_signal __attribute__((tls_model("initial-exec")));
+void dv_fatal_held(void);
 /* The next sequence number, for events that need it before they are sent. */
 uint64_t dv_next_seq(void);
 /* Takes up to max events off the queue into out; returns how many. */
@@ -307,8 +316,8 @@ bool dv_activity_times(uint32_t correlation, int64_t *start, int64_t *duration);
 void dv_writer_start(void);
 /* Wakes the writer; async-signal-safe. */
 void dv_writer_wake(void);
-/* Waits (at most timeout_ms) until every event queued so far is committed;
-   async-signal-safe. */
+/* Waits until every event queued so far is committed, or the writer has
+   committed nothing for timeout_ms; async-signal-safe. */
 bool dv_writer_flush(int timeout_ms);
 /* Drains, commits and closes the report (at exit). */
 void dv_writer_stop(void);

@@ -20,7 +20,7 @@
 #include <ucontext.h>
 #include <unistd.h>
 
-#define FLUSH_MS 3000
+#define FLUSH_MS 3000          /* a writer that commits nothing this long is stuck */
 
 static _Atomic bool active;
 static _Atomic pid_t owner;             /* the process the state belongs to */
@@ -106,21 +106,45 @@ static uintptr_t fault_pc(void *context)
 #endif
 }
 
-/* Records, flushes, and puts back what was there: returning from a fault
-   runs the instruction again, which faults again into the old handler (or
-   the default action); a sent signal is raised again. */
-static void on_fatal(int sig, siginfo_t *info, void *context)
+__thread volatile sig_atomic_t dv_held_signal __attribute__((tls_model("initial-exec")));
+
+/* The run's end, once, and the wait until it is written; a fault's place
+   first, where there is one (info). */
+static void record_death(int sig, const siginfo_t *info, void *context)
 {
-    int i = fatal_index(sig);
     if (owned() && atomic_fetch_add(&dying, 1) == 0) {
-        if (sig == SIGSEGV || sig == SIGBUS)
+        if (info && (sig == SIGSEGV || sig == SIGBUS))
             dv_check_fault((uintptr_t)info->si_addr, fault_pc(context));
         end_run(DV_END_SIGNAL, 0, sig);
         dv_writer_flush(FLUSH_MS);
     }
+}
+
+/* Records, flushes, and puts back what was there: returning from a fault
+   runs the instruction again, which faults again into the old handler (or
+   the default action); a sent signal is raised again.  A sent signal that
+   lands inside dv_emit is held until its event is published. */
+static void on_fatal(int sig, siginfo_t *info, void *context)
+{
+    int i = fatal_index(sig);
+    bool sent = !fatal[i].fault || info->si_code <= 0;
+    if (sent && dv_emitting) {
+        dv_held_signal = sig;
+        return;
+    }
+    record_death(sig, info, context);
     sigaction(sig, &previous[i], NULL);
-    if (!fatal[i].fault || info->si_code <= 0)
+    if (sent)
         raise(sig);
+}
+
+void dv_fatal_held(void)
+{
+    int sig = dv_held_signal;
+    dv_held_signal = 0;
+    record_death(sig, NULL, NULL);
+    sigaction(sig, &previous[fatal_index(sig)], NULL);
+    raise(sig);
 }
 
 static void catch_fatal_signals(void)

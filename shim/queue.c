@@ -27,6 +27,8 @@ static _Atomic uint64_t head;           /* next position to claim */
 static _Atomic uint64_t tail;           /* next position to take: the writer's */
 static _Atomic uint64_t seqs;
 
+__thread volatile sig_atomic_t dv_emitting __attribute__((tls_model("initial-exec")));
+
 const char *const dv_api_names[DV_API_COUNT] = {
 #define DV_API_NAME(name) #name,
     DV_APIS(DV_API_NAME)
@@ -70,6 +72,8 @@ uint64_t dv_emit(dv_event *e)
         e->seq = dv_next_seq();
     if (!e->start_ns)
         e->start_ns = dv_event_clock();
+    dv_emitting = 1;
+    atomic_signal_fence(memory_order_seq_cst);
     uint64_t pos = atomic_load_explicit(&head, memory_order_relaxed);
     cell *c;
     for (;;) {
@@ -89,6 +93,11 @@ uint64_t dv_emit(dv_event *e)
     }
     c->ev = *e;
     atomic_store_explicit(&c->turn, pos + 1, memory_order_release);
+    atomic_signal_fence(memory_order_seq_cst);
+    dv_emitting = 0;
+    atomic_signal_fence(memory_order_seq_cst);
+    if (dv_held_signal)
+        dv_fatal_held();
     if (pos - atomic_load_explicit(&tail, memory_order_relaxed) == CAP / 4)
         dv_writer_wake();
     return e->seq;

@@ -921,15 +921,33 @@ void dv_writer_wake(void)
         sem_post(&wake);
 }
 
+static uint64_t monotonic_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (uint64_t)t.tv_sec * 1000 + (uint64_t)t.tv_nsec / 1000000;
+}
+
+/* A full queue is some 65,000 events, which a loaded machine writes in
+   seconds: the wait is as long as the writer keeps committing, and ends
+   early only when it commits nothing for timeout_ms (stuck, say, behind a
+   lock that the signalled thread holds).  A bound on the whole wait lost
+   a killed run's end behind its backlog. */
 bool dv_writer_flush(int timeout_ms)
 {
     if (!atomic_load(&started))
         return true;
-    uint64_t target = dv_queue_pushed();
+    uint64_t target = dv_queue_pushed(), seen = atomic_load(&committed);
+    uint64_t moved = monotonic_ms();
     struct timespec tick = { 0, 1000000 };
-    for (int waited = 0; atomic_load(&committed) < target; waited++) {
-        if (waited >= timeout_ms)
+    for (uint64_t done; (done = atomic_load(&committed)) < target;) {
+        uint64_t now = monotonic_ms();
+        if (done != seen) {
+            seen = done;
+            moved = now;
+        } else if (now - moved >= (uint64_t)timeout_ms) {
             return false;
+        }
         sem_post(&wake);
         nanosleep(&tick, NULL);
     }
