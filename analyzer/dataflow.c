@@ -95,6 +95,19 @@ typedef struct {
     int unit;
 } unit_scan;
 
+/* A C++ class's pointer field with a default initializer (`float *dev =
+   make(n);`) is code too, which each constructor runs (walk_body). */
+static bool initialized_pointer_field(CXCursor c)
+{
+    if (clang_getCursorKind(c) != CXCursor_FieldDecl || clang_Cursor_isBitField(c))
+        return false;
+    CXType t = clang_getCursorType(c);
+    if (t.kind != CXType_Pointer && !type_names(t, "CUdeviceptr"))
+        return false;
+    children ch = cursor_children(c);
+    return ch.n > 0 && clang_isExpression(clang_getCursorKind(ch.v[ch.n - 1]));
+}
+
 static enum CXChildVisitResult each_definition(CXCursor c, CXCursor parent, CXClientData data)
 {
     unit_scan *scan = data;
@@ -110,8 +123,9 @@ static enum CXChildVisitResult each_definition(CXCursor c, CXCursor parent, CXCl
         break;
     }
     bool function = cursor_is_function(c) || clang_getCursorKind(c) == CXCursor_FunctionTemplate;
-    if (function && clang_isCursorDefinition(c) &&
-        clang_Location_isFromMainFile(clang_getCursorLocation(c)) && cursor_host_code(c))
+    if (((function && clang_isCursorDefinition(c) && cursor_host_code(c)) ||
+         initialized_pointer_field(c)) &&
+        clang_Location_isFromMainFile(clang_getCursorLocation(c)))
         add_function(scan->p, c, scan->tu, scan->unit, true);
     return CXChildVisit_Continue;
 }

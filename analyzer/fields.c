@@ -57,7 +57,9 @@ static bool is_slot(CXCursor ref, CXCursor decl)
 {
     CXType t = clang_getCursorType(decl);
     enum CXCursorKind k = clang_getCursorKind(ref), d = clang_getCursorKind(decl);
-    bool slot = (k == CXCursor_MemberRefExpr && d == CXCursor_FieldDecl) ||
+    bool slot = ((k == CXCursor_MemberRefExpr || k == CXCursor_MemberRef ||    /* : x(...) */
+                  k == CXCursor_FieldDecl) &&                                   /* x = ...; */
+                 d == CXCursor_FieldDecl) ||
                 (k == CXCursor_DeclRefExpr && d == CXCursor_VarDecl &&
                  clang_Cursor_hasVarDeclGlobalStorage(decl) == 1);
     return slot && (t.kind == CXType_Pointer || type_names(t, "CUdeviceptr"));

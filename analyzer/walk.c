@@ -534,8 +534,38 @@ void walk_statement(unit *u, env *e, CXCursor c)
     }
 }
 
+/* A constructor's member initializers (`Buffer(int n) : dev(make(n))`),
+   each a store to its field, before the body runs. */
+static void member_initializers(unit *u, env *e, CXCursor fn)
+{
+    children ch = cursor_children(fn);
+    for (int i = 0; i + 1 < ch.n; i++)
+        if (clang_getCursorKind(ch.v[i]) == CXCursor_MemberRef &&
+            clang_isExpression(clang_getCursorKind(ch.v[i + 1]))) {
+            value v = walk_expression(u, e, ch.v[i + 1]);
+            fields_store(u, ch.v[i], ch.v[i + 1], &v);
+        }
+}
+
+/* A field's default initializer (`float *dev = make(n);` in a class), a
+   store every constructor makes that does not name the field. */
+static void default_initializer(unit *u, env *e, CXCursor field)
+{
+    children ch = cursor_children(field);
+    if (ch.n > 0 && clang_isExpression(clang_getCursorKind(ch.v[ch.n - 1]))) {
+        value v = walk_expression(u, e, ch.v[ch.n - 1]);
+        fields_store(u, field, ch.v[ch.n - 1], &v);
+    }
+}
+
 void walk_body(unit *u, env *e, CXCursor fn)
 {
+    if (clang_getCursorKind(fn) == CXCursor_FieldDecl) {
+        default_initializer(u, e, fn);
+        return;
+    }
+    if (clang_getCursorKind(fn) == CXCursor_Constructor)
+        member_initializers(u, e, fn);
     CXCursor body = cursor_body(fn);
     if (!clang_Cursor_isNull(body))
         walk_statement(u, e, body);

@@ -1,7 +1,8 @@
 /*
- * Code in C++'s methods, constructors, namespaces and function templates
- * is walked as a C function's is, and a member set in one method (through
- * the implicit `this`, or `this->`) is known in the others, as a struct's
+ * Code in C++'s methods, constructors (their member initializers too),
+ * namespaces, function templates and fields' default initializers is walked
+ * as a C function's is, and a member set in one method (through the
+ * implicit `this`, or `this->`) is known in the others, as a struct's
  * field is.
  * The shapes of real CUDA C++ programs (gpu-burn keeps its buffers in a
  * class template's members).
@@ -59,6 +60,30 @@ private:
     T *data = nullptr;
 };
 
+/* Members set by a constructor's initializers, or by their own default
+   initializers, which every constructor runs. */
+static float *device_floats(int n)
+{
+    float *p = nullptr;
+    cudaMalloc((void **)&p, n * sizeof *p);
+    return p;
+}
+
+class Initialized {
+public:
+    explicit Initialized(int n) : dev_(device_floats(n)), host_(new float[n]) {}
+    float dev_first() const { return dev_[0]; } // devcheck: host-deref
+    float host_first() const { return host_[0]; }
+
+private:
+    float *dev_;
+    float *host_;
+    float *scratch_ = device_floats(4);
+
+public:
+    float scratch_first() const { return scratch_[0]; } // devcheck: host-deref
+};
+
 /* A function template: its own code is walked, once, as written. */
 template <typename T> void scratch(int n)
 {
@@ -81,6 +106,8 @@ int main(void)
     printf("%f\n", t.peek());
     t.done();
     scratch<float>(16);
+    Initialized init(16);
+    printf("%f %f %f\n", init.dev_first(), init.host_first(), init.scratch_first());
     scratch<double>(16);
     return 0;
 }
