@@ -10,13 +10,27 @@
 
 #include <string.h>
 
+/* An overloaded operator's call (a lambda's `f(x)`, `v[i]`) counts the
+   object it is called on as its first argument, where the method's own
+   parameters do not: those arguments are the rest. */
+static int object_arguments(CXCursor callee, int n)
+{
+    char name[16];
+    if (clang_getCursorKind(callee) != CXCursor_CXXMethod || clang_CXXMethod_isStatic(callee))
+        return 0;
+    cursor_spelling(callee, name, sizeof name);
+    return strncmp(name, "operator", 8) == 0 && n == clang_Cursor_getNumArguments(callee) + 1;
+}
+
 static void evaluate_arguments(unit *u, env *e, CXCursor call, arguments *args)
 {
     int n = clang_Cursor_getNumArguments(call);
+    int skip = n > 0 ? object_arguments(clang_getCursorReferenced(call), n) : 0;
+    n -= skip;
     args->u = u;
     args->n = n < 0 ? 0 : n > 16 ? 16 : n;
     for (int i = 0; i < args->n; i++) {
-        args->c[i] = clang_Cursor_getArgument(call, (unsigned)i);
+        args->c[i] = clang_Cursor_getArgument(call, (unsigned)(i + skip));
         args->v[i] = walk_expression(u, e, args->c[i]);
         args->text[i][0] = 0;
     }

@@ -106,6 +106,11 @@ int main(void)
     printf("%f\n", t.peek());
     t.done();
     scratch<float>(16);
+    /* a lambda called as an operator: its parameters are its call's
+       arguments after the object it is called on */
+    float *dev = device_floats(4);
+    auto first = [](const float *p) { return p[0]; };
+    printf("%f\n", first(dev)); // devcheck: host-deref
     Initialized init(16);
     printf("%f %f %f\n", init.dev_first(), init.host_first(), init.scratch_first());
     scratch<double>(16);
