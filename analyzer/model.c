@@ -414,7 +414,7 @@ static bool own_allocator(CXCursor cls)
 /* A method's name as the model knows it, after its class's and namespaces'
    ("std::vector::data"), without template arguments or inline namespaces
    (libstdc++'s __cxx11); "" for a class with an allocator of its own. */
-static void method_name(CXCursor fn, char *buf, size_t n)
+void dc_method_name(CXCursor fn, char *buf, size_t n)
 {
     char parts[8][64];
     int k = 0;
@@ -437,7 +437,7 @@ const dc_effects *dc_model_effects(dc_model *m, CXCursor callee)
     char name[256];
     enum CXCursorKind kind = clang_getCursorKind(callee);
     if (kind == CXCursor_CXXMethod)
-        method_name(callee, name, sizeof name);
+        dc_method_name(callee, name, sizeof name);
     else if (kind == CXCursor_FunctionDecl)
         cursor_spelling(callee, name, sizeof name);
     else

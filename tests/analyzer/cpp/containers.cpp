@@ -1,7 +1,8 @@
 /*
  * The elements of C++'s containers are host memory: a std::vector's,
- * std::array's or std::string's data() where device memory is needed is a
- * finding, as malloc'd memory is.  A vector with an allocator of its own
+ * std::array's or std::string's data(), or the address of an element
+ * (&v[0]), where device memory is needed is a finding, as malloc'd memory
+ * is.  A vector with an allocator of its own
  * (pinned memory, say) may hold its elements anywhere: no finding.
  */
 #include <array>
@@ -30,6 +31,10 @@ void copies(int n)
     cudaMemset(small.data(), 0, sizeof small); // devcheck: memspace-mismatch
     cudaMemset((void *)label.c_str(), 0, label.size()); // devcheck: memspace-mismatch
     cudaMemset(pinned.data(), 0, n * sizeof(float));
+    cudaMemcpy(&host[0], dev, n * sizeof *dev, cudaMemcpyDeviceToHost);
+    cudaMemcpy(&host[0], dev, n * sizeof *dev, cudaMemcpyHostToDevice); // devcheck: memcpy-direction
+    cudaMemset(&small.at(0), 0, sizeof small); // devcheck: memspace-mismatch
+    cudaMemset(&pinned[0], 0, n * sizeof(float));
 
     float *in = host.data();
     dim3 grid = { 1, 1, 1 }, block = { 16, 1, 1 };
