@@ -38,10 +38,9 @@ typedef struct {
 /* What the function a call cursor refers to does: from its declaration's
    annotations, else from the model's entries by name.  NULL: nothing known. */
 const dc_effects *dc_model_effects(dc_model *m, CXCursor callee);
-/* A C++ method's name as the model knows it, after its class and
-   namespaces ("std::vector::data"); "" for a method of a class with an
-   allocator of its own. */
-void dc_method_name(CXCursor fn, char *buf, size_t n);
+/* Whether callee is an element accessor of a standard container, whose
+   elements are host memory (`&v[0]`). */
+bool dc_model_host_element(CXCursor callee);
 
 /* ---- the lattice of places (place.c), as the walk makes them and the rules
    read them -------------------------------------------------------------- */

@@ -22,10 +22,11 @@ static int object_arguments(CXCursor callee, int n)
     return strncmp(name, "operator", 8) == 0 && n == clang_Cursor_getNumArguments(callee) + 1;
 }
 
-static void evaluate_arguments(unit *u, env *e, CXCursor call, arguments *args)
+static void evaluate_arguments(unit *u, env *e, CXCursor call, CXCursor callee,
+                               arguments *args)
 {
     int n = clang_Cursor_getNumArguments(call);
-    int skip = n > 0 ? object_arguments(clang_getCursorReferenced(call), n) : 0;
+    int skip = n > 0 ? object_arguments(callee, n) : 0;
     n -= skip;
     args->u = u;
     args->n = n < 0 ? 0 : n > 16 ? 16 : n;
@@ -135,8 +136,8 @@ static void forget_outputs(unit *u, env *e, arguments *a)
 value call_expression(unit *u, env *e, CXCursor c, bool result_used)
 {
     arguments a;
-    evaluate_arguments(u, e, c, &a);
     CXCursor callee = clang_getCursorReferenced(c);
+    evaluate_arguments(u, e, c, callee, &a);
     if (!cursor_is_function(callee))
         return value_unknown();
     if (cursor_cuda_side(callee) & CUDA_KERNEL) {     /* a <<<>>> launch */

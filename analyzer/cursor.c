@@ -266,6 +266,25 @@ bool cursor_is_function(CXCursor c)
     }
 }
 
+bool cursor_has_code(CXCursor c)
+{
+    return cursor_is_function(c) || clang_getCursorKind(c) == CXCursor_FunctionTemplate;
+}
+
+bool cursor_holds_definitions(CXCursor c)
+{
+    switch (clang_getCursorKind(c)) {
+    case CXCursor_LinkageSpec:
+    case CXCursor_Namespace:
+    case CXCursor_ClassDecl:
+    case CXCursor_StructDecl:
+    case CXCursor_ClassTemplate:
+        return true;
+    default:
+        return false;
+    }
+}
+
 bool cursor_host_code(CXCursor fn)
 {
     unsigned side = cursor_cuda_side(fn);

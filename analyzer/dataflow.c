@@ -112,18 +112,9 @@ static enum CXChildVisitResult each_definition(CXCursor c, CXCursor parent, CXCl
 {
     unit_scan *scan = data;
     (void)parent;
-    switch (clang_getCursorKind(c)) {
-    case CXCursor_LinkageSpec:          /* extern "C" { ... } */
-    case CXCursor_Namespace:
-    case CXCursor_ClassDecl:            /* methods defined in the class */
-    case CXCursor_StructDecl:
-    case CXCursor_ClassTemplate:
+    if (cursor_holds_definitions(c))    /* methods defined in their class too */
         return CXChildVisit_Recurse;
-    default:
-        break;
-    }
-    bool function = cursor_is_function(c) || clang_getCursorKind(c) == CXCursor_FunctionTemplate;
-    if (((function && clang_isCursorDefinition(c) && cursor_host_code(c)) ||
+    if (((cursor_has_code(c) && clang_isCursorDefinition(c) && cursor_host_code(c)) ||
          initialized_pointer_field(c)) &&
         clang_Location_isFromMainFile(clang_getCursorLocation(c)))
         add_function(scan->p, c, scan->tu, scan->unit, true);

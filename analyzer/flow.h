@@ -66,6 +66,10 @@ bool cursor_host_code(CXCursor fn);
 /* A function with code of its own: a C function, or C++'s methods,
    constructors, destructors and conversions. */
 bool cursor_is_function(CXCursor c);
+/* ... or a function template, whose own code is walked as written. */
+bool cursor_has_code(CXCursor c);
+/* A scope that holds definitions: extern "C" { }, a namespace, a class. */
+bool cursor_holds_definitions(CXCursor c);
 
 /* ---- values (value.c) ----------------------------------------------------------- */
 

@@ -216,20 +216,9 @@ static enum CXChildVisitResult enclosing_function(CXCursor c, CXCursor parent,
 {
     error_place *at = data;
     (void)parent;
-    switch (clang_getCursorKind(c)) {
-    case CXCursor_LinkageSpec:
-    case CXCursor_Namespace:
-    case CXCursor_ClassDecl:
-    case CXCursor_StructDecl:
-    case CXCursor_ClassTemplate:
+    if (cursor_holds_definitions(c))
         return extent_holds(c, at) ? CXChildVisit_Recurse : CXChildVisit_Continue;
-    case CXCursor_FunctionTemplate:
-        break;
-    default:
-        if (!cursor_is_function(c))
-            return CXChildVisit_Continue;
-    }
-    if (!extent_holds(c, at))
+    if (!cursor_has_code(c) || !extent_holds(c, at))
         return CXChildVisit_Continue;
     at->device = !cursor_host_code(c);
     return CXChildVisit_Break;
@@ -252,14 +241,15 @@ static void say_errors(CXTranslationUnit tu, const char *path, char *err, size_t
     size_t used = strlen(err);
     for (unsigned i = 0, n = clang_getNumDiagnostics(tu); i < n; i++) {
         CXDiagnostic d = clang_getDiagnostic(tu, i);
-        if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && in_device_code(tu, d)) {
+        bool error = clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error;
+        if (error && in_device_code(tu, d)) {
             if ((*ndevice)++ == 0) {
                 CXString s = clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation |
                                                        CXDiagnostic_DisplayColumn);
                 snprintf(device_err, device_errlen, "%s", clang_getCString(s));
                 clang_disposeString(s);
             }
-        } else if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
+        } else if (error) {
             CXFile file;
             clang_getExpansionLocation(clang_getDiagnosticLocation(d), &file, NULL, NULL, NULL);
             CXString s = clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation |

@@ -413,8 +413,8 @@ static bool own_allocator(CXCursor cls)
 
 /* A method's name as the model knows it, after its class's and namespaces'
    ("std::vector::data"), without template arguments or inline namespaces
-   (libstdc++'s __cxx11); "" for a class with an allocator of its own. */
-void dc_method_name(CXCursor fn, char *buf, size_t n)
+   (libstdc++'s __cxx11). */
+static void method_name(CXCursor fn, char *buf, size_t n)
 {
     char parts[8][64];
     int k = 0;
@@ -422,14 +422,38 @@ void dc_method_name(CXCursor fn, char *buf, size_t n)
     for (CXCursor c = fn; k < 8 && !clang_Cursor_isNull(c) &&
                           clang_getCursorKind(c) != CXCursor_TranslationUnit;
          c = clang_getCursorSemanticParent(c)) {
-        if (clang_getCursorKind(c) == CXCursor_Namespace && clang_Cursor_isInlineNamespace(c))
-            continue;
-        if (k == 1 && own_allocator(c))
-            return;
-        cursor_spelling(c, parts[k++], sizeof parts[0]);
+        if (clang_getCursorKind(c) != CXCursor_Namespace || !clang_Cursor_isInlineNamespace(c))
+            cursor_spelling(c, parts[k++], sizeof parts[0]);
     }
     for (size_t used = 0; k-- > 0 && used < n;)
         used += (size_t)snprintf(buf + used, n - used, "%s%s", parts[k], k ? "::" : "");
+}
+
+/* A method the model names, of a class with an allocator of its own: what
+   the model says of the standard one does not hold. */
+static bool unlike_modelled(CXCursor callee)
+{
+    return clang_getCursorKind(callee) == CXCursor_CXXMethod &&
+           own_allocator(clang_getCursorSemanticParent(callee));
+}
+
+/* The element accessors of C++'s containers, whose elements are host
+   memory as their data() is: `&v[0]` is host memory. */
+static const char *const host_elements[] = {
+    "std::vector::operator[]", "std::vector::at", "std::vector::front", "std::vector::back",
+    "std::array::operator[]", "std::array::at", "std::basic_string::operator[]",
+};
+
+bool dc_model_host_element(CXCursor callee)
+{
+    char name[256];
+    if (clang_getCursorKind(callee) != CXCursor_CXXMethod)
+        return false;
+    method_name(callee, name, sizeof name);
+    for (size_t i = 0; i < sizeof host_elements / sizeof *host_elements; i++)
+        if (strcmp(name, host_elements[i]) == 0)
+            return !unlike_modelled(callee);
+    return false;
 }
 
 const dc_effects *dc_model_effects(dc_model *m, CXCursor callee)
@@ -437,12 +461,12 @@ const dc_effects *dc_model_effects(dc_model *m, CXCursor callee)
     char name[256];
     enum CXCursorKind kind = clang_getCursorKind(callee);
     if (kind == CXCursor_CXXMethod)
-        dc_method_name(callee, name, sizeof name);
+        method_name(callee, name, sizeof name);
     else if (kind == CXCursor_FunctionDecl)
         cursor_spelling(callee, name, sizeof name);
     else
         return NULL;
-    entry *e = name[0] ? find_or_add(m, name) : NULL;
+    entry *e = find_or_add(m, name);
     if (!e)
         return NULL;
     if (!e->annotated) {
@@ -452,5 +476,5 @@ const dc_effects *dc_model_effects(dc_model *m, CXCursor callee)
             e->effects = mine;
         e->annotated = true;
     }
-    return e->effects.n ? &e->effects : NULL;
+    return e->effects.n && !unlike_modelled(callee) ? &e->effects : NULL;
 }

@@ -242,26 +242,14 @@ static value binary(unit *u, env *e, CXCursor c)
     return each_operand(u, e, &ch);
 }
 
-/* The element accessors of C++'s containers with the standard allocator,
-   whose elements are host memory: `&v[0]` is, as `v.data()` is (model.c). */
-static const char *const host_elements[] = {
-    "std::vector::operator[]", "std::vector::at", "std::vector::front", "std::vector::back",
-    "std::array::operator[]", "std::array::at", "std::basic_string::operator[]",
-};
-
-/* &x where x has no path of its own: an element of a container. */
+/* &x where x has no path of its own: an element of a container (model.c). */
 static value address_of_call(CXCursor x)
 {
-    char name[64];
-    CXCursor c = cursor_bare(x), callee = clang_getCursorReferenced(c);
-    if (clang_getCursorKind(c) != CXCursor_CallExpr ||
-        clang_getCursorKind(callee) != CXCursor_CXXMethod)
-        return value_unknown();
-    dc_method_name(callee, name, sizeof name);
-    for (size_t i = 0; i < sizeof host_elements / sizeof *host_elements; i++)
-        if (strcmp(name, host_elements[i]) == 0)
-            return value_of(V_MEMORY, dc_place_of(AT_CPU, 0, cursor_loc(c), "allocated on"));
-    return value_unknown();
+    CXCursor c = cursor_bare(x);
+    return clang_getCursorKind(c) == CXCursor_CallExpr &&
+                   dc_model_host_element(clang_getCursorReferenced(c))
+               ? value_of(V_MEMORY, dc_place_of(AT_CPU, 0, cursor_loc(c), "allocated on"))
+               : value_unknown();
 }
 
 static value unary(unit *u, env *e, CXCursor c)
