@@ -103,11 +103,8 @@ const char devtrace_schema_sql[] =
     "  finding INTEGER,             -- findings.id of a finding\n"
     "  correlation INTEGER,         -- CUPTI's id of a launch's, copy's or memset's call\n"
     "  device_start_ns INTEGER,     -- when its work began on the device (host clock), and\n"
-    "  device_duration_ns INTEGER,  -- how long it ran there; NULL when CUPTI did not say\n"
-    "  PRIMARY KEY (run, seq)\n"
-    ") WITHOUT ROWID;\n"
-    "CREATE INDEX IF NOT EXISTS events_correlation ON events(run, correlation)\n"
-    "  WHERE correlation IS NOT NULL;\n";
+    "  device_duration_ns INTEGER   -- how long it ran there; NULL when CUPTI did not say\n"
+    ");\n";
 
 const devtrace_column devtrace_added_columns[] = {
     {"runs", "cwd", "TEXT"},

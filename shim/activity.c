@@ -12,10 +12,13 @@
  * how many, and runs.dropped_activity counts them.  A filled buffer comes
  * back (on a thread of CUPTI's, or inside a call on the emulated device) and
  * waits for the writer, which applies it after a batch of events; the
- * writer has CUPTI flush its last buffers when the run ends.  A record
- * whose event is not written yet (still queued, or its call not returned)
- * waits in a table by correlation id, bounded too, for the event's row to
- * take it as it is written.  Once the events table is full no more rows
+ * writer has CUPTI flush its last buffers when the run ends.  The writer
+ * remembers the row of each event with a correlation id it wrote lately
+ * (a table indexed by the id, the older overwritten), and a record updates
+ * its row by rowid, which costs a third of a search by correlation id.  A
+ * record whose event is not written yet (still queued, or its call not
+ * returned) waits in a table by correlation id, bounded too, for the
+ * event's row to take it as it is written.  Once the events table is full no more rows
  * come: CUPTI is told to stop making records (dv_activity_stop), and one
  * already made without a row is let go.
  *
@@ -34,6 +37,7 @@
 #define BUFFER_BYTES (1u << 20)         /* some 4000 kernel records */
 #define MAX_BUFFERS 8
 #define MAX_WAITING (1u << 18)          /* a power of two, at most half full: 6 MiB */
+#define ROWS (1u << 16)                 /* events' rows remembered: 16 buffers' records */
 
 /* What the writer reads of each kind of record, where its struct has it:
    a copy's is joined by its runtime call's correlation id, when a runtime
@@ -85,6 +89,7 @@ static struct {
     uint64_t dropped_written;
     device_time *waiting;               /* MAX_WAITING, calloc'd: untouched pages cost nothing */
     size_t nwaiting;
+    struct { uint32_t correlation; int64_t rowid; } *rows;     /* ROWS, by correlation id */
 } jw;
 
 /* ---- CUPTI's side ------------------------------------------------------------ */
@@ -189,14 +194,16 @@ bool dv_activity_flush(void)
 static const char join_sql[] =
     "UPDATE events SET device_duration_ns = max(coalesce(device_start_ns + device_duration_ns, 0),"
     " ?4) - min(coalesce(device_start_ns, ?3), ?3), device_start_ns = min(coalesce(device_start_ns,"
-    " ?3), ?3) WHERE run = ?1 AND correlation = ?2";
+    " ?3), ?3) WHERE rowid = ?1";
 static const char dropped_sql[] = "UPDATE runs SET dropped_activity = ?2 WHERE id = ?1";
 
 bool dv_activity_open(sqlite3 *db, int64_t run)
 {
     jw.run = run;
     free(jw.waiting);
+    free(jw.rows);
     jw.waiting = calloc(MAX_WAITING, sizeof *jw.waiting);
+    jw.rows = calloc(ROWS, sizeof *jw.rows);
     jw.nwaiting = 0;
     jw.dropped_written = atomic_load(&act.dropped);
     return sqlite3_prepare_v3(db, join_sql, -1, SQLITE_PREPARE_PERSISTENT, &jw.join, NULL) ==
@@ -211,23 +218,32 @@ void dv_activity_close(void)
     sqlite3_finalize(jw.dropped);
     jw.join = jw.dropped = NULL;
     free(jw.waiting);
+    free(jw.rows);
     jw.waiting = NULL;
+    jw.rows = NULL;
     jw.nwaiting = 0;
+}
+
+void dv_activity_row(uint32_t correlation, int64_t rowid)
+{
+    if (jw.rows && correlation) {
+        jw.rows[correlation & (ROWS - 1)].correlation = correlation;
+        jw.rows[correlation & (ROWS - 1)].rowid = rowid;
+    }
 }
 
 /* Puts t into its event's row: 1 when it has one, 0 when none (yet), -1
    when SQLite fails. */
 static int join(const device_time *t)
 {
-    sqlite3_bind_int64(jw.join, 1, jw.run);
-    sqlite3_bind_int64(jw.join, 2, t->correlation);
+    if (!jw.rows || jw.rows[t->correlation & (ROWS - 1)].correlation != t->correlation)
+        return 0;
+    sqlite3_bind_int64(jw.join, 1, jw.rows[t->correlation & (ROWS - 1)].rowid);
     sqlite3_bind_int64(jw.join, 3, (int64_t)t->start);
     sqlite3_bind_int64(jw.join, 4, (int64_t)t->end);
     int rc = sqlite3_step(jw.join);
     sqlite3_reset(jw.join);
-    if (rc != SQLITE_DONE)
-        return -1;
-    return sqlite3_changes(sqlite3_db_handle(jw.join)) > 0;
+    return rc == SQLITE_DONE ? 1 : -1;
 }
 
 /* ---- records waiting for their events ---- */

@@ -306,6 +306,8 @@ bool dv_activity_flush(void);
 bool dv_activity_open(struct sqlite3 *db, int64_t run);
 void dv_activity_close(void);
 bool dv_activity_apply(void);
+/* The row the event of correlation was written to, for its records. */
+void dv_activity_row(uint32_t correlation, int64_t rowid);
 /* The device times that came before the event of correlation, taken for
    its row; false when none did. */
 bool dv_activity_times(uint32_t correlation, int64_t *start, int64_t *duration);

@@ -31,7 +31,7 @@ static struct {
 _Atomic bool dv_events_full;
 
 static const char insert_sql[] =
-    "INSERT OR IGNORE INTO events(run, seq, type, api, start_ns, duration_ns, device, stream, "
+    "INSERT INTO events(run, seq, type, api, start_ns, duration_ns, device, stream, "
     "bytes, direction, site, kernel, finding, correlation, device_start_ns, device_duration_ns) "
     "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)";
 static const char dropped_sql[] = "UPDATE runs SET dropped_events = ?2 WHERE id = ?1";
@@ -160,6 +160,8 @@ bool dv_events_add(const dv_event *e, int64_t ref)
     bind_facts(e, ref);
     bind_known(11, e->site, e->site > 0);
     bool ok = sqlite3_step(st) == SQLITE_DONE;
+    if (ok)
+        dv_activity_row(e->correlation, sqlite3_last_insert_rowid(sqlite3_db_handle(st)));
     sqlite3_reset(st);
     sqlite3_clear_bindings(st);
     return ok;

@@ -1,7 +1,6 @@
 -- A report as schema version 1 wrote it, before the events' device-side
 -- times (correlation, device_start_ns, device_duration_ns) and
 -- runs.dropped_activity: its timelines take the host's times.
-DROP INDEX events_correlation;
 ALTER TABLE events DROP COLUMN correlation;
 ALTER TABLE events DROP COLUMN device_start_ns;
 ALTER TABLE events DROP COLUMN device_duration_ns;
