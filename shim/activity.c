@@ -182,6 +182,7 @@ void dv_activity_stop(void)
         disable(wanted[i][0]);          /* the one enabled, and the other: refused, or a no-op */
         disable(wanted[i][1]);
     }
+    dv_cupti_correlations_stop();
 }
 
 bool dv_activity_flush(void)

@@ -204,6 +204,13 @@ static void CUPTIAPI on_call(void *userdata, CUpti_CallbackDomain domain, CUpti_
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static bool subscribed;
+/* Interposed on the emulated device, the recorded calls' callbacks are
+   asked for only for their correlation ids: the wrappers see the calls. */
+static struct {
+    _Atomic bool only;
+    CUpti_SubscriberHandle handle;
+    __typeof__(&cuptiEnableCallback) enable;
+} correlations;
 
 /* Whether the program's cudaMalloc is the shim's: it is preloaded. */
 static bool interposing(void)
@@ -255,10 +262,25 @@ static void subscribe(void)
     if (!wrapped || activity)
         enter(recorded_handlers, sizeof recorded_handlers / sizeof *recorded_handlers, handle,
               enable);
+    if (wrapped && activity) {
+        correlations.handle = handle;
+        correlations.enable = enable;
+        atomic_store(&correlations.only, true);
+    }
     if (!wrapped)
         enter(runtime_handlers, sizeof runtime_handlers / sizeof *runtime_handlers, handle,
               enable);
     subscribed = true;
+}
+
+void dv_cupti_correlations_stop(void)
+{
+    if (!atomic_exchange(&correlations.only, false))
+        return;
+    for (size_t i = 0; i < sizeof recorded_handlers / sizeof *recorded_handlers; i++)
+        correlations.enable(0, correlations.handle,
+                            (CUpti_CallbackDomain)recorded_handlers[i].domain,
+                            recorded_handlers[i].cbid);
 }
 
 bool dv_cupti_start(void)

@@ -420,6 +420,9 @@ extern const size_t dv_driver_handler_count;
    InitializeInjection).  false when there is none, or another tool holds it
    (said once on stderr): interposition alone then sees the calls. */
 bool dv_cupti_start(void);
+/* No row will take a correlation id any more (the events table is full):
+   where the callbacks were asked for only for those, they are no longer. */
+void dv_cupti_correlations_stop(void);
 
 /* ---- process state (lifecycle.c) --------------------------------------------- */
 
