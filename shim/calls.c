@@ -12,12 +12,12 @@
 __thread int dv_in_call __attribute__((tls_model("initial-exec")));
 
 void dv_seen_alloc(dv_api api, dv_memory memory, int device, const void *p, uint64_t bytes,
-                   uint32_t site, int rc, uint64_t start_ns)
+                   uint32_t site, int rc, uint64_t start)
 {
     dv_event e = { .type = DV_EV_CALL, .api = (uint8_t)api, .result = rc, .site = site,
-                   .start_ns = start_ns };
-    if (start_ns)
-        e.duration_ns = dv_now_ns() - start_ns;
+                   .start = start };
+    if (start)
+        e.duration = dv_ticks() - start;
     e.device = (int16_t)(memory != DV_MEM_PINNED ? device : -1);
     if (rc == 0 && p) {
         e.type = DV_EV_ALLOC;
@@ -35,7 +35,7 @@ void dv_seen_free(dv_event *e, dv_api api, void *p, uint32_t site)
     *e = (dv_event){ .type = DV_EV_CALL, .api = (uint8_t)api, .device = -1, .site = site };
     if (dv_check_free(api, p, site, &e->u.alloc))
         e->type = DV_EV_FREE;
-    e->start_ns = dv_event_clock();
+    e->start = dv_event_clock();
 }
 
 void dv_seen_copy(dv_event *e, dv_api api, void *dst, uint64_t dst_span, const void *src,
@@ -48,7 +48,7 @@ void dv_seen_copy(dv_event *e, dv_api api, void *dst, uint64_t dst_span, const v
     e->u.copy.stream = stream;
     dv_correlation_reset();             /* the call's own comes with its callbacks */
     dv_check_copy(dst, dst_span, src, src_span, kind, site, e);
-    e->start_ns = dv_event_clock();
+    e->start = dv_event_clock();
 }
 
 void dv_seen_launch(dv_event *e, dv_api api, const void *func, const unsigned grid[3],
@@ -66,15 +66,15 @@ void dv_seen_launch(dv_event *e, dv_api api, const void *func, const unsigned gr
     e->u.launch.stream = stream;
     dv_correlation_reset();
     dv_check_launch(func, args, dev, site);
-    e->start_ns = dv_event_clock();
+    e->start = dv_event_clock();
 }
 
 void dv_seen_end(dv_event *e, int rc)
 {
     e->result = rc;
     e->correlation = dv_correlation_take(e);
-    if (e->start_ns)
-        e->duration_ns = dv_now_ns() - e->start_ns;
+    if (e->start)
+        e->duration = dv_ticks() - e->start;
     dv_emit(e);
 }
 
@@ -131,7 +131,7 @@ void dv_device_changed(bool every_thread)
 void dv_handler_keep_site(const dv_handler *h, const void *params, uint32_t site, dv_event *e)
 {
     (void)h, (void)params;
-    *e = (dv_event){ .site = site, .start_ns = dv_event_clock() };
+    *e = (dv_event){ .site = site, .start = dv_event_clock() };
 }
 
 void dv_handler_send(const dv_handler *h, const void *params, int rc, dv_event *e)

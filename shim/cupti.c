@@ -37,14 +37,14 @@ static void allocated(const dv_handler *h, const void *params, int rc, dv_event 
 {
     const cudaMalloc_v3020_params *p = params;
     dv_seen_alloc(h->api, DV_MEM_DEVICE, dv_current_device(DV_RUNTIME_DEVICE),
-                  rc == 0 ? *p->devPtr : NULL, p->size, e->site, rc, e->start_ns);
+                  rc == 0 ? *p->devPtr : NULL, p->size, e->site, rc, e->start);
 }
 
 static void allocated_managed(const dv_handler *h, const void *params, int rc, dv_event *e)
 {
     const cudaMallocManaged_v6000_params *p = params;
     dv_seen_alloc(h->api, DV_MEM_MANAGED, dv_current_device(DV_RUNTIME_DEVICE),
-                  rc == 0 ? *p->devPtr : NULL, p->size, e->site, rc, e->start_ns);
+                  rc == 0 ? *p->devPtr : NULL, p->size, e->site, rc, e->start);
 }
 
 /* cudaMallocHost and cudaHostAlloc: the pointer's address and size first. */
@@ -52,7 +52,7 @@ static void allocated_host(const dv_handler *h, const void *params, int rc, dv_e
 {
     const cudaMallocHost_v3020_params *p = params;
     dv_seen_alloc(h->api, DV_MEM_PINNED, -1, rc == 0 ? *p->ptr : NULL, p->size, e->site, rc,
-                  e->start_ns);
+                  e->start);
 }
 
 /* cudaFree, cudaFreeAsync and cudaFreeHost: the pointer first. */

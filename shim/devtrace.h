@@ -202,7 +202,8 @@ typedef struct {
     uint32_t site;
     uint32_t correlation;               /* CUPTI's id of the call, 0: none (activity.c) */
     uint64_t seq;
-    uint64_t start_ns, duration_ns;     /* the call's, on the host; 0: unknown */
+    uint64_t start, duration;           /* the call's, on the host, in ticks (dv_ticks);
+                                           start 0: unknown */
     union {
         dv_alloc alloc;
         struct {
@@ -250,9 +251,9 @@ size_t dv_queue_take(dv_event *out, size_t max);
 uint64_t dv_queue_pushed(void);
 void dv_queue_after_fork(void);
 
-/* Emits a call that has no more to it than its result; start_ns is when
-   it began (dv_now_ns), 0 when that is not known. */
-void dv_emit_call(dv_api api, uint32_t site, int result, uint64_t start_ns);
+/* Emits a call that has no more to it than its result; start is when it
+   began (dv_event_clock), 0 when that is not known. */
+void dv_emit_call(dv_api api, uint32_t site, int result, uint64_t start);
 /* Emits a finding of kind at site, its message printed from fmt; mem is the
    memory involved, if any. */
 void dv_finding(dv_finding_kind kind, uint32_t site, uint64_t bytes, const dv_alloc *mem,
@@ -266,14 +267,28 @@ void dv_finding_at(dv_finding_kind kind, uint32_t site, const char *file, int li
 
 /* Unix time in nanoseconds, as runs.started_ns. */
 uint64_t dv_now_ns(void);
+/* Where the kernel keeps time by the TSC (its clock source is "tsc": the
+   counter is constant-rate and the same on every core), an event's times
+   are the TSC's ticks, which cost a third of a clock_gettime to read (two
+   a call); the writer turns them into unix time.  Elsewhere a tick is a
+   nanosecond of dv_now_ns.  Decided once, before any event. */
+extern bool dv_tsc;
+static inline uint64_t dv_ticks(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    if (dv_tsc)
+        return __builtin_ia32_rdtsc();
+#endif
+    return dv_now_ns();
+}
 /* Set by the writer once its run has kept its cap of events: past it an
    event is only counted, so the program's threads stop reading the clock. */
 extern _Atomic bool dv_events_full;
-/* When a call begins or ends, for its event: dv_now_ns(), or 0 (unknown)
+/* When a call begins or ends, for its event: dv_ticks(), or 0 (unknown)
    once no more events are kept in time. */
 static inline uint64_t dv_event_clock(void)
 {
-    return atomic_load_explicit(&dv_events_full, memory_order_relaxed) ? 0 : dv_now_ns();
+    return atomic_load_explicit(&dv_events_full, memory_order_relaxed) ? 0 : dv_ticks();
 }
 /* The writer's: a report's events table for run, the cap read from
    DEVTRACE_EVENTS; false when SQLite refuses. */
@@ -368,10 +383,10 @@ const char *dv_kernel_name(const void *func);
 extern __thread int dv_in_call __attribute__((tls_model("initial-exec")));
 #define DV_INSIDE(call) ({ dv_in_call++; __typeof__(call) r_ = (call); dv_in_call--; r_; })
 
-/* An allocation's result (p the memory, when rc is 0); start_ns when the
+/* An allocation's result (p the memory, when rc is 0); start when the
    call began. */
 void dv_seen_alloc(dv_api api, dv_memory memory, int device, const void *p, uint64_t bytes,
-                   uint32_t site, int rc, uint64_t start_ns);
+                   uint32_t site, int rc, uint64_t start);
 /* Before a free, a copy or a launch: the checks, and e filled for dv_seen_end. */
 void dv_seen_free(dv_event *e, dv_api api, void *p, uint32_t site);
 void dv_seen_copy(dv_event *e, dv_api api, void *dst, uint64_t dst_span, const void *src,

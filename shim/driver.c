@@ -29,14 +29,14 @@ static void allocated(const dv_handler *h, const void *params, int rc, dv_event 
 {
     const cuMemAlloc_v2_params *p = params;
     dv_seen_alloc(h->api, DV_MEM_DEVICE, dv_current_device(DV_CONTEXT_DEVICE),
-                  rc == 0 ? ADDRESS(*p->dptr) : NULL, p->bytesize, e->site, rc, e->start_ns);
+                  rc == 0 ? ADDRESS(*p->dptr) : NULL, p->bytesize, e->site, rc, e->start);
 }
 
 static void allocated_managed(const dv_handler *h, const void *params, int rc, dv_event *e)
 {
     const cuMemAllocManaged_params *p = params;
     dv_seen_alloc(h->api, DV_MEM_MANAGED, dv_current_device(DV_CONTEXT_DEVICE),
-                  rc == 0 ? ADDRESS(*p->dptr) : NULL, p->bytesize, e->site, rc, e->start_ns);
+                  rc == 0 ? ADDRESS(*p->dptr) : NULL, p->bytesize, e->site, rc, e->start);
 }
 
 /* cuMemAllocHost_v2 and cuMemHostAlloc: pp and bytesize, in that order. */
@@ -44,7 +44,7 @@ static void allocated_host(const dv_handler *h, const void *params, int rc, dv_e
 {
     const cuMemAllocHost_v2_params *p = params;
     dv_seen_alloc(h->api, DV_MEM_PINNED, -1, rc == 0 ? *p->pp : NULL, p->bytesize, e->site, rc,
-                  e->start_ns);
+                  e->start);
 }
 
 static void free_device(const dv_handler *h, const void *params, uint32_t site, dv_event *e)

@@ -17,6 +17,7 @@
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 /* Some 60 bytes a row in the report: the default keeps its events near 6 MB. */
@@ -47,6 +48,114 @@ uint64_t dv_now_ns(void)
     struct timespec t;
     clock_gettime(CLOCK_REALTIME, &t);
     return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+/* ---- ticks into unix time ------------------------------------------------------
+ * The writer reads the TSC and the clock together (a pair) as it meets an
+ * event a millisecond or more past the last pair, and turns ticks into
+ * time along the line through the last pair, its slope the TSC's rate over
+ * the pairs of the last second or so (kept a tenth of a second apart; from
+ * the start, early on).  The events it turns lie within a batch's wait of
+ * the last pair, and the rate was measured over at least as long, so the
+ * error stays near that of one clock read; and as the rate is recent, a
+ * clock that NTP slews is followed.
+ */
+#define PAIRS 16
+#define PAIR_NS 1000000.0               /* at most one pair a millisecond */
+#define RATE_NS 100000000.0             /* the rate's pairs a tenth of a second apart */
+
+bool dv_tsc;
+
+typedef struct { uint64_t ticks, ns; } clock_pair;
+
+static struct {
+    clock_pair last, rates[PAIRS];      /* rates: the oldest at [oldest] */
+    size_t oldest, n;
+    double rate;                        /* nanoseconds a tick */
+} tc;
+
+/* The TSC and the clock read together: of a few tries, the closest. */
+static clock_pair read_pair(void)
+{
+    clock_pair p = { 0, 0 };
+    uint64_t closest = UINT64_MAX;
+    for (int i = 0; i < 4; i++) {
+        uint64_t before = dv_ticks(), ns = dv_now_ns(), after = dv_ticks();
+        if (after - before < closest) {
+            closest = after - before;
+            p = (clock_pair){ before + (after - before) / 2, ns };
+        }
+    }
+    return p;
+}
+
+static bool kernel_keeps_time_by_tsc(void)
+{
+    char source[16] = "";
+    FILE *f = fopen("/sys/devices/system/clocksource/clocksource0/current_clocksource", "re");
+    if (!f)
+        return false;
+    bool tsc = fgets(source, sizeof source, f) && strcmp(source, "tsc\n") == 0;
+    fclose(f);
+    return tsc;
+}
+
+static int64_t on_line(uint64_t ticks)
+{
+    return (int64_t)tc.last.ns + (int64_t)((double)(int64_t)(ticks - tc.last.ticks) * tc.rate);
+}
+
+/* Starts the pairs over from p (at the start, and when the clock was set). */
+static void restart_pairs(clock_pair p)
+{
+    tc.last = tc.rates[0] = p;
+    tc.oldest = 0;
+    tc.n = 1;
+}
+
+__attribute__((constructor(101))) static void clock_init(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    dv_tsc = kernel_keeps_time_by_tsc();
+#endif
+    if (dv_tsc)
+        restart_pairs(read_pair());
+}
+
+static void keep_pair(void)
+{
+    clock_pair p = read_pair();
+    if (tc.rate && llabs(on_line(p.ticks) - (int64_t)p.ns) > 1000000) {
+        restart_pairs(p);               /* the clock was set: follow it, at the rate known */
+        return;
+    }
+    const clock_pair *newest = &tc.rates[(tc.oldest + tc.n - 1) % PAIRS];
+    if (!tc.rate || (double)(p.ns - newest->ns) >= RATE_NS) {
+        if (tc.n < PAIRS)
+            tc.n++;
+        else
+            tc.oldest = (tc.oldest + 1) % PAIRS;
+        tc.rates[(tc.oldest + tc.n - 1) % PAIRS] = p;
+    }
+    const clock_pair *base = &tc.rates[tc.oldest];
+    if (p.ticks > base->ticks && p.ns > base->ns)
+        tc.rate = (double)(p.ns - base->ns) / (double)(p.ticks - base->ticks);
+    tc.last = p;
+}
+
+/* An event's start, in unix nanoseconds. */
+static int64_t start_ns(uint64_t ticks)
+{
+    if (!dv_tsc)
+        return (int64_t)ticks;
+    if (!tc.rate || (int64_t)(ticks - tc.last.ticks) * tc.rate >= PAIR_NS)
+        keep_pair();
+    return tc.rate ? on_line(ticks) : (int64_t)tc.last.ns;
+}
+
+static int64_t span_ns(uint64_t ticks)
+{
+    return dv_tsc ? (int64_t)((double)ticks * tc.rate) : (int64_t)ticks;
 }
 
 /* DEVTRACE_EVENTS=N, a count; anything else is the default, said once. */
@@ -154,8 +263,10 @@ bool dv_events_add(const dv_event *e, int64_t ref)
     sqlite3_bind_text(st, 3, type_names[e->type], -1, SQLITE_STATIC);
     if (e->api < DV_API_COUNT)
         sqlite3_bind_text(st, 4, dv_api_names[e->api], -1, SQLITE_STATIC);
-    bind_known(5, (int64_t)e->start_ns, e->start_ns > 0);
-    bind_known(6, (int64_t)e->duration_ns, e->start_ns > 0 && e->duration_ns > 0);
+    if (e->start) {
+        sqlite3_bind_int64(st, 5, start_ns(e->start));
+        bind_known(6, span_ns(e->duration), e->duration > 0);
+    }
     bind_known(7, e->device, e->device >= 0);
     bind_facts(e, ref);
     bind_known(11, e->site, e->site > 0);

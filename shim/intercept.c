@@ -146,19 +146,19 @@ static int current_device(void)
 /* ---- allocation ------------------------------------------------------------------- */
 
 static void record_alloc(dv_api api, void **p, size_t bytes, dv_memory memory, uint32_t site,
-                         cudaError_t rc, uint64_t start_ns)
+                         cudaError_t rc, uint64_t start)
 {
     dv_seen_alloc(api, memory, memory != DV_MEM_PINNED ? current_device() : -1,
-                  rc == cudaSuccess && p ? *p : NULL, bytes, site, rc, start_ns);
+                  rc == cudaSuccess && p ? *p : NULL, bytes, site, rc, start);
 }
 
 #define ALLOCATOR(which, memory, call) do { \
         if (!dv_active()) \
             return call; \
         uint32_t site = dv_site_here(); \
-        uint64_t start_ns = dv_event_clock(); \
+        uint64_t start = dv_event_clock(); \
         cudaError_t rc = call; \
-        record_alloc(which, p, bytes, memory, site, rc, start_ns); \
+        record_alloc(which, p, bytes, memory, site, rc, start); \
         return rc; \
     } while (0)
 
@@ -347,9 +347,9 @@ cudaError_t __cudaLaunchKernel_ptsz(const void *kernel, dim3 grid, dim3 block, v
         if (!dv_active()) \
             return call; \
         uint32_t site = dv_site_here(); \
-        uint64_t start_ns = dv_event_clock(); \
+        uint64_t start = dv_event_clock(); \
         cudaError_t rc = call; \
-        dv_emit_call(api, site, rc, start_ns); \
+        dv_emit_call(api, site, rc, start); \
         return rc; \
     } while (0)
 

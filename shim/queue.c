@@ -70,8 +70,8 @@ uint64_t dv_emit(dv_event *e)
     dv_writer_start();
     if (!e->seq)
         e->seq = dv_next_seq();
-    if (!e->start_ns)
-        e->start_ns = dv_event_clock();
+    if (!e->start)
+        e->start = dv_event_clock();
     dv_emitting = 1;
     atomic_signal_fence(memory_order_seq_cst);
     uint64_t pos = atomic_load_explicit(&head, memory_order_relaxed);
@@ -124,12 +124,12 @@ uint64_t dv_queue_pushed(void)
     return atomic_load(&head);
 }
 
-void dv_emit_call(dv_api api, uint32_t site, int result, uint64_t start_ns)
+void dv_emit_call(dv_api api, uint32_t site, int result, uint64_t start)
 {
     dv_event e = { .type = DV_EV_CALL, .api = (uint8_t)api, .device = -1, .result = result,
-                   .site = site, .start_ns = start_ns };
-    if (start_ns)
-        e.duration_ns = dv_now_ns() - start_ns;
+                   .site = site, .start = start };
+    if (start)
+        e.duration = dv_ticks() - start;
     dv_emit(&e);
 }
 
