@@ -35,10 +35,15 @@ static void *next_of(_Atomic(void *) *slot, const char *name)
 
 /* ---- forwarded only ---------------------------------------------------------- */
 
+/* cudaGetDeviceProperties_v2 is CUDA 12's name (its struct is CUDA 12's),
+   which CUDA 13's headers no longer declare. */
 #define PASS_THROUGH(X) \
     X(cudaError_t, cudaDeviceCanAccessPeer, (int *can, int d, int peer), (can, d, peer)) \
     X(cudaError_t, cudaDriverGetVersion, (int *v), (v)) \
     X(cudaError_t, cudaRuntimeGetVersion, (int *v), (v)) \
+    X(cudaError_t, cudaGetDeviceProperties, (struct cudaDeviceProp *p, int d), (p, d)) \
+    X(cudaError_t, cudaGetDeviceProperties_v2, (struct cudaDeviceProp *p, int d), (p, d)) \
+    X(cudaError_t, cudaDeviceGetAttribute, (int *v, enum cudaDeviceAttr a, int d), (v, a, d)) \
     X(cudaError_t, cudaMemGetInfo, (size_t *free, size_t *total), (free, total)) \
     X(cudaError_t, cudaPointerGetAttributes, (struct cudaPointerAttributes *a, const void *p), (a, p)) \
     X(cudaError_t, cudaStreamCreate, (cudaStream_t *s), (s)) \

@@ -62,7 +62,54 @@
     X(offsetof(CUpti_ActivityKernel10, name)) X(offsetof(CUpti_ActivityKernel10, completed))    \
     X(offsetof(CUpti_ActivityKernel10, isDeviceLaunched))                                       \
     X(sizeof(CUctxCreateParams)) X(offsetof(CUctxCreateParams, cigParams))                     \
+    X(sizeof(struct cudaDeviceProp)) X(sizeof(cudaUUID_t)) DEVICE_PROP_FIELDS(PROP_OFFSET, X)   \
+    DEVICE_ATTRIBUTES(ATTRIBUTE_VALUES, X)                                                      \
     CUPTI_PARAMS(CUPTI_ABI_PARAMS, X)
+
+/* The fields of cudaDeviceProp that the emulated device fills. */
+#define PROP_OFFSET(X, field) X(offsetof(struct cudaDeviceProp, field))
+#define DEVICE_PROP_FIELDS(F, X)                                                                \
+    F(X, name) F(X, uuid) F(X, totalGlobalMem) F(X, sharedMemPerBlock) F(X, regsPerBlock)       \
+    F(X, warpSize) F(X, memPitch) F(X, maxThreadsPerBlock) F(X, maxThreadsDim)                  \
+    F(X, maxGridSize) F(X, totalConstMem) F(X, major) F(X, minor) F(X, multiProcessorCount)     \
+    F(X, integrated) F(X, canMapHostMemory) F(X, concurrentKernels) F(X, ECCEnabled)            \
+    F(X, asyncEngineCount) F(X, unifiedAddressing) F(X, memoryBusWidth) F(X, l2CacheSize)       \
+    F(X, maxThreadsPerMultiProcessor) F(X, streamPrioritiesSupported)                           \
+    F(X, sharedMemPerMultiprocessor) F(X, regsPerMultiprocessor) F(X, managedMemory)            \
+    F(X, isMultiGpuBoard) F(X, pageableMemoryAccess) F(X, concurrentManagedAccess)              \
+    F(X, cooperativeLaunch) F(X, sharedMemPerBlockOptin) F(X, maxBlocksPerMultiProcessor)       \
+    F(X, memoryPoolsSupported)
+
+/* Each attribute the emulated device answers, under its runtime and its
+   driver name. */
+#define ATTRIBUTE_VALUES(X, runtime, driver) X(cudaDevAttr##runtime) X(CU_DEVICE_ATTRIBUTE_##driver)
+#define DEVICE_ATTRIBUTES(A, X)                                                                 \
+    A(X, MaxThreadsPerBlock, MAX_THREADS_PER_BLOCK) A(X, MaxBlockDimX, MAX_BLOCK_DIM_X)         \
+    A(X, MaxBlockDimY, MAX_BLOCK_DIM_Y) A(X, MaxBlockDimZ, MAX_BLOCK_DIM_Z)                     \
+    A(X, MaxGridDimX, MAX_GRID_DIM_X) A(X, MaxGridDimY, MAX_GRID_DIM_Y)                         \
+    A(X, MaxGridDimZ, MAX_GRID_DIM_Z) A(X, MaxSharedMemoryPerBlock, MAX_SHARED_MEMORY_PER_BLOCK) \
+    A(X, TotalConstantMemory, TOTAL_CONSTANT_MEMORY) A(X, WarpSize, WARP_SIZE)                  \
+    A(X, MaxPitch, MAX_PITCH) A(X, MaxRegistersPerBlock, MAX_REGISTERS_PER_BLOCK)               \
+    A(X, ClockRate, CLOCK_RATE) A(X, MultiProcessorCount, MULTIPROCESSOR_COUNT)                 \
+    A(X, KernelExecTimeout, KERNEL_EXEC_TIMEOUT) A(X, Integrated, INTEGRATED)                   \
+    A(X, CanMapHostMemory, CAN_MAP_HOST_MEMORY) A(X, ComputeMode, COMPUTE_MODE)                 \
+    A(X, ConcurrentKernels, CONCURRENT_KERNELS) A(X, EccEnabled, ECC_ENABLED)                   \
+    A(X, MemoryClockRate, MEMORY_CLOCK_RATE) A(X, GlobalMemoryBusWidth, GLOBAL_MEMORY_BUS_WIDTH) \
+    A(X, L2CacheSize, L2_CACHE_SIZE)                                                            \
+    A(X, MaxThreadsPerMultiProcessor, MAX_THREADS_PER_MULTIPROCESSOR)                           \
+    A(X, AsyncEngineCount, ASYNC_ENGINE_COUNT) A(X, UnifiedAddressing, UNIFIED_ADDRESSING)      \
+    A(X, ComputeCapabilityMajor, COMPUTE_CAPABILITY_MAJOR)                                      \
+    A(X, ComputeCapabilityMinor, COMPUTE_CAPABILITY_MINOR)                                      \
+    A(X, StreamPrioritiesSupported, STREAM_PRIORITIES_SUPPORTED)                                \
+    A(X, MaxSharedMemoryPerMultiprocessor, MAX_SHARED_MEMORY_PER_MULTIPROCESSOR)                \
+    A(X, MaxRegistersPerMultiprocessor, MAX_REGISTERS_PER_MULTIPROCESSOR)                       \
+    A(X, ManagedMemory, MANAGED_MEMORY) A(X, IsMultiGpuBoard, MULTI_GPU_BOARD)                  \
+    A(X, PageableMemoryAccess, PAGEABLE_MEMORY_ACCESS)                                          \
+    A(X, ConcurrentManagedAccess, CONCURRENT_MANAGED_ACCESS)                                    \
+    A(X, CooperativeLaunch, COOPERATIVE_LAUNCH)                                                 \
+    A(X, MaxSharedMemoryPerBlockOptin, MAX_SHARED_MEMORY_PER_BLOCK_OPTIN)                       \
+    A(X, MaxBlocksPerMultiprocessor, MAX_BLOCKS_PER_MULTIPROCESSOR)                             \
+    A(X, MemoryPoolsSupported, MEMORY_POOLS_SUPPORTED)
 
 /* An activity record's size, and where its kind, times, device and
    correlation id are. */

@@ -23,6 +23,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <sys/resource.h>
@@ -1393,6 +1394,115 @@ static void test_nvcc_registration(void)
     __cudaUnregisterFatBinary(module);
 }
 
+/* What the device says it is: one name, cudaMemGetInfo's memory, a
+   multiprocessor per kernel thread, and the limits a launch is held to;
+   each attribute as its property says. */
+static void test_device_properties(void)
+{
+    struct cudaDeviceProp p, q;
+    size_t free_bytes = 0, total = 0;
+    CHECK_OK(cudaGetDeviceProperties(&p, 0));
+    CHECK_STR_EQ(p.name, "devtensor emulated device");
+    CHECK_OK(cudaMemGetInfo(&free_bytes, &total));
+    CHECK(p.totalGlobalMem == total);
+    CHECK(total == (size_t)env_int("DT_SIM_MEMORY_MB", 4096) << 20);
+    CHECK(p.multiProcessorCount == env_int("DT_SIM_THREADS", 0));
+    CHECK(p.major == 9 && p.minor == 0 && p.warpSize == 32);
+    CHECK(p.managedMemory == 1 && p.unifiedAddressing == 1 && p.pageableMemoryAccess == 0);
+    CHECK(p.memoryPoolsSupported == 1 && p.asyncEngineCount == 0);
+    CHECK(p.sharedMemPerBlock == 48 << 10 && p.maxThreadsPerMultiProcessor >= p.maxThreadsPerBlock);
+    CHECK_OK(cudaGetDeviceProperties(&q, 1));
+    CHECK_STR_EQ(q.name, p.name);
+    CHECK(memcmp(&q.uuid, &p.uuid, sizeof p.uuid) != 0);      /* two devices, not one */
+
+    static const struct { enum cudaDeviceAttr attr; size_t offset; } same[] = {
+        { cudaDevAttrMaxThreadsPerBlock, offsetof(struct cudaDeviceProp, maxThreadsPerBlock) },
+        { cudaDevAttrMaxBlockDimX, offsetof(struct cudaDeviceProp, maxThreadsDim[0]) },
+        { cudaDevAttrMaxBlockDimZ, offsetof(struct cudaDeviceProp, maxThreadsDim[2]) },
+        { cudaDevAttrMaxGridDimX, offsetof(struct cudaDeviceProp, maxGridSize[0]) },
+        { cudaDevAttrMaxGridDimY, offsetof(struct cudaDeviceProp, maxGridSize[1]) },
+        { cudaDevAttrWarpSize, offsetof(struct cudaDeviceProp, warpSize) },
+        { cudaDevAttrMultiProcessorCount, offsetof(struct cudaDeviceProp, multiProcessorCount) },
+        { cudaDevAttrComputeCapabilityMajor, offsetof(struct cudaDeviceProp, major) },
+        { cudaDevAttrL2CacheSize, offsetof(struct cudaDeviceProp, l2CacheSize) },
+        { cudaDevAttrMaxThreadsPerMultiProcessor,
+          offsetof(struct cudaDeviceProp, maxThreadsPerMultiProcessor) },
+        { cudaDevAttrManagedMemory, offsetof(struct cudaDeviceProp, managedMemory) },
+        { cudaDevAttrMemoryPoolsSupported, offsetof(struct cudaDeviceProp, memoryPoolsSupported) },
+    };
+    for (size_t i = 0; i < sizeof same / sizeof *same; i++) {
+        int v = -1, field;
+        memcpy(&field, (char *)&p + same[i].offset, sizeof field);
+        CHECK_OK(cudaDeviceGetAttribute(&v, same[i].attr, 1));
+        CHECK(v == field);
+    }
+
+    /* the limits, as a launch meets them: at each one it runs, past it not */
+    long runs = atomic_load(&probe_runs);
+    CHECK_OK(probe(NULL, d3(1, 1, 1), d3((unsigned)p.maxThreadsPerBlock, 1, 1)));
+    CHECK_OK(probe(NULL, d3(1, 1, 1), d3(1, 1, (unsigned)p.maxThreadsDim[2])));
+    CHECK_OK(probe(NULL, d3(1, (unsigned)p.maxGridSize[1], 1), d3(1, 1, 1)));
+    CHECK(atomic_load(&probe_runs) - runs == p.maxThreadsPerBlock + p.maxThreadsDim[2] +
+                                             p.maxGridSize[1]);
+    CHECK_RC(probe(NULL, d3(1, 1, 1), d3((unsigned)p.maxThreadsPerBlock + 1, 1, 1)),
+             cudaErrorInvalidConfiguration);
+    CHECK_RC(probe(NULL, d3(1, 1, 1), d3(1, 1, (unsigned)p.maxThreadsDim[2] + 1)),
+             cudaErrorInvalidConfiguration);
+    CHECK_RC(probe(NULL, d3(1, (unsigned)p.maxGridSize[1] + 1, 1), d3(1, 1, 1)),
+             cudaErrorInvalidConfiguration);
+    cudaGetLastError();
+
+    int v = -1;
+    CHECK_RC(cudaGetDeviceProperties(&p, 2), cudaErrorInvalidDevice);
+    CHECK_RC(cudaGetLastError(), cudaErrorInvalidDevice);
+    CHECK_RC(cudaGetDeviceProperties(&p, -1), cudaErrorInvalidDevice);
+    CHECK_RC(cudaGetDeviceProperties(NULL, 0), cudaErrorInvalidValue);
+    CHECK_RC(cudaDeviceGetAttribute(&v, cudaDevAttrWarpSize, 2), cudaErrorInvalidDevice);
+    CHECK_RC(cudaDeviceGetAttribute(NULL, cudaDevAttrWarpSize, 0), cudaErrorInvalidValue);
+    CHECK_RC(cudaDeviceGetAttribute(&v, (enum cudaDeviceAttr)14, 0), cudaErrorInvalidValue);
+    CHECK_RC(cudaDeviceGetAttribute(&v, (enum cudaDeviceAttr)-1, 0), cudaErrorInvalidValue);
+    CHECK(v == -1);                                 /* a failed query writes nothing */
+    CHECK_RC(cudaGetLastError(), cudaErrorInvalidValue);
+}
+
+/* cudaGetDeviceProperties_v2, which CUDA 12's headers call, fills CUDA 12's
+   layout: 1032 bytes, its fields where that header has them, and not a
+   byte past its end. */
+cudaError_t cudaGetDeviceProperties_v2(struct cudaDeviceProp *prop, int device);
+static int int_at(const unsigned char *bytes, size_t offset)
+{
+    int v;
+    memcpy(&v, bytes + offset, sizeof v);
+    return v;
+}
+
+static void test_device_properties_cuda12(void)
+{
+    static const struct { size_t offset; enum cudaDeviceAttr attr; } at[] = {
+        { 308, cudaDevAttrWarpSize }, { 320, cudaDevAttrMaxThreadsPerBlock },
+        { 348, cudaDevAttrClockRate }, { 360, cudaDevAttrComputeCapabilityMajor },
+        { 364, cudaDevAttrComputeCapabilityMinor }, { 388, cudaDevAttrMultiProcessorCount },
+        { 608, cudaDevAttrMemoryClockRate }, { 624, cudaDevAttrMaxThreadsPerMultiProcessor },
+    };
+    unsigned char bytes[1100];
+    size_t total, free_bytes;
+    memset(bytes, 0x5a, sizeof bytes);
+    CHECK_OK(cudaGetDeviceProperties_v2((struct cudaDeviceProp *)bytes, 1));
+    CHECK_STR_EQ((const char *)bytes, "devtensor emulated device");
+    CHECK_OK(cudaMemGetInfo(&free_bytes, &total));
+    memcpy(&free_bytes, bytes + 288, sizeof free_bytes);
+    CHECK(free_bytes == total);
+    for (size_t i = 0; i < sizeof at / sizeof *at; i++) {
+        int v = -1;
+        CHECK_OK(cudaDeviceGetAttribute(&v, at[i].attr, 1));
+        CHECK(int_at(bytes, at[i].offset) == v);
+    }
+    CHECK(bytes[1031] == 0 && bytes[1032] == 0x5a && bytes[sizeof bytes - 1] == 0x5a);
+    CHECK_RC(cudaGetDeviceProperties_v2((struct cudaDeviceProp *)bytes, 2), cudaErrorInvalidDevice);
+    CHECK_RC(cudaGetDeviceProperties_v2(NULL, 0), cudaErrorInvalidValue);
+    cudaGetLastError();
+}
+
 static void test_launch_errors(void)
 {
     unsigned *d = NULL;
@@ -1961,6 +2071,8 @@ int main(int argc, char **argv)
     RUN(test_kernel_add_one);
     RUN(test_kernel_builtins);
     RUN(test_launch_errors);
+    RUN(test_device_properties);
+    RUN(test_device_properties_cuda12);
     RUN(test_nvcc_registration);
     RUN(test_kernel_host_pointer_faults);
     RUN(test_kernel_fault_message);

@@ -1,7 +1,8 @@
 /*
  * libcudasim's driver API (runtime/sim/driver.c): cuInit first, a current
  * primary context for memory, cuMemAlloc and the copies and fills over the
- * runtime's memory, cuLaunchKernel of a registered kernel, cuGetProcAddress,
+ * runtime's memory, cuLaunchKernel of a registered kernel, the device's
+ * name, memory and attributes, cuGetProcAddress,
  * and errors that leave the runtime's last error alone.  The tests run in
  * order: the first is before cuInit.  The ctest sets DT_SIM_DEVICES=2.
  */
@@ -45,6 +46,8 @@ static void test_nothing_before_cuInit(void)
     int n = -1;
     CHECK_CU(cuMemAlloc(&p, 64), CUDA_ERROR_NOT_INITIALIZED);
     CHECK_CU(cuDeviceGetCount(&n), CUDA_ERROR_NOT_INITIALIZED);
+    CHECK_CU(cuDeviceGetAttribute(&n, CU_DEVICE_ATTRIBUTE_WARP_SIZE, 0),
+             CUDA_ERROR_NOT_INITIALIZED);
     CHECK_CU(cuInit(1), CUDA_ERROR_INVALID_VALUE);
     CHECK_CU_OK(cuInit(0));
 }
@@ -200,6 +203,47 @@ static void test_launches(void)
     free(host);
 }
 
+/* The runtime's properties, asked of the driver: the same name, memory and
+   attributes, and its errors by its own names.  Device 1 is lost (the
+   host pointer of test_launches), which a question about it does not mind. */
+static void test_device_properties(void)
+{
+    char name[64], small[8];
+    size_t total = 0;
+    struct cudaDeviceProp p;
+    int v = -1, r = -2;
+    CHECK_CU_OK(cuDeviceGetName(name, sizeof name, 1));
+    CHECK_STR_EQ(name, "devtensor emulated device");
+    CHECK_CU_OK(cuDeviceGetName(small, sizeof small, 0));
+    CHECK_STR_EQ(small, "devtens");                  /* cut to fit, and ended */
+    CHECK_CU_OK(cuDeviceTotalMem(&total, 1));
+    CHECK(cudaGetDeviceProperties(&p, 1) == cudaSuccess);
+    CHECK(total == p.totalGlobalMem && total == 64u << 20);
+
+    static const CUdevice_attribute asked[] = {
+        CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK, CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X,
+        CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR,
+        CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK, CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED,
+    };
+    for (size_t i = 0; i < sizeof asked / sizeof *asked; i++) {
+        CHECK_CU_OK(cuDeviceGetAttribute(&v, asked[i], 0));
+        CHECK(cudaDeviceGetAttribute(&r, (enum cudaDeviceAttr)asked[i], 0) == cudaSuccess);
+        CHECK(v == r && v > 0);
+    }
+
+    v = -1;
+    CHECK_CU(cuDeviceGetName(name, 0, 0), CUDA_ERROR_INVALID_VALUE);
+    CHECK_CU(cuDeviceGetName(NULL, 8, 0), CUDA_ERROR_INVALID_VALUE);
+    CHECK_CU(cuDeviceGetName(name, sizeof name, 2), CUDA_ERROR_INVALID_DEVICE);
+    CHECK_CU(cuDeviceTotalMem(NULL, 0), CUDA_ERROR_INVALID_VALUE);
+    CHECK_CU(cuDeviceTotalMem(&total, -1), CUDA_ERROR_INVALID_DEVICE);
+    CHECK_CU(cuDeviceGetAttribute(&v, CU_DEVICE_ATTRIBUTE_WARP_SIZE, 2), CUDA_ERROR_INVALID_DEVICE);
+    CHECK_CU(cuDeviceGetAttribute(NULL, CU_DEVICE_ATTRIBUTE_WARP_SIZE, 0), CUDA_ERROR_INVALID_VALUE);
+    CHECK_CU(cuDeviceGetAttribute(&v, (CUdevice_attribute)14, 0), CUDA_ERROR_INVALID_VALUE);
+    CHECK(v == -1);
+    CHECK(cudaGetLastError() == cudaSuccess);        /* the driver's errors are not the runtime's */
+}
+
 static void test_proc_address(void)
 {
     void *fn = NULL;
@@ -208,6 +252,12 @@ static void test_proc_address(void)
     CHECK(fn == (void *)cuMemAlloc_v2 && status == CU_GET_PROC_ADDRESS_SUCCESS);
     CHECK_CU_OK(cuGetProcAddress("cuLaunchKernel", &fn, 12000, 0, &status));
     CHECK(fn == (void *)cuLaunchKernel);
+    CHECK_CU_OK(cuGetProcAddress("cuDeviceTotalMem", &fn, CUDA_VERSION, 0, &status));
+    CHECK(fn == (void *)cuDeviceTotalMem_v2);
+    CHECK_CU_OK(cuGetProcAddress("cuDeviceGetAttribute", &fn, CUDA_VERSION, 0, &status));
+    CHECK(fn == (void *)cuDeviceGetAttribute);
+    CHECK_CU_OK(cuGetProcAddress("cuDeviceGetName", &fn, CUDA_VERSION, 0, &status));
+    CHECK(fn == (void *)cuDeviceGetName);
     CHECK_CU(cuGetProcAddress("cuNoSuchThing", &fn, CUDA_VERSION, 0, &status),
              CUDA_ERROR_NOT_FOUND);
     CHECK(fn == NULL && status == CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND);
@@ -236,6 +286,7 @@ int main(void)
     RUN(test_copies_and_fills);
     RUN(test_pinned_memory);
     RUN(test_launches);
+    RUN(test_device_properties);
     RUN(test_proc_address);
     RUN(test_error_names);
     return TEST_REPORT();

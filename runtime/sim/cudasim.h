@@ -26,6 +26,12 @@
  *     libcudart does.  Execution is synchronous: streams order nothing that
  *     is not already in order.
  *
+ * Each device says what it is (cudaGetDeviceProperties, CUDA 12's
+ * cudaGetDeviceProperties_v2 in its own layout, cudaDeviceGetAttribute, and
+ * the driver's cuDeviceGetName, cuDeviceGetAttribute, cuDeviceTotalMem): one
+ * emulated device of compute capability 9.0 whose figures are the limits and
+ * the memory enforced here (properties.c).
+ *
  * A program nvcc built against the shared libcudart registers its kernels
  * by name (__cudaRegisterFunction, nvcc.c): they are known, and a launch of
  * one fails with cudaErrorNoKernelImageForDevice, device code being what

@@ -15,6 +15,7 @@
 #include <cuda.h>
 #include <stdatomic.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 struct CUctx_st { int device; _Atomic int retained; };
@@ -150,6 +151,32 @@ CUresult cuDeviceGet(CUdevice *device, int ordinal)
     CUresult e = started(device) ?: valid_device(ordinal);
     if (e == CUDA_SUCCESS)
         *device = ordinal;
+    return e;
+}
+
+/* The properties are the runtime's (properties.c). */
+CUresult cuDeviceGetName(char *name, int len, CUdevice device)
+{
+    CUresult e = started(name) ?: valid_device(device);
+    if (e == CUDA_SUCCESS && len <= 0)
+        e = CUDA_ERROR_INVALID_VALUE;
+    if (e == CUDA_SUCCESS)
+        snprintf(name, (size_t)len, "%s", sim_device_name);
+    return e;
+}
+
+CUresult cuDeviceGetAttribute(int *value, CUdevice_attribute attribute, CUdevice device)
+{
+    CUresult e = started(value) ?: valid_device(device);
+    return e != CUDA_SUCCESS ? e : driver_result(sim_attribute(value, (int)attribute));
+}
+
+CUresult cuDeviceTotalMem_v2(size_t *bytes, CUdevice device)
+{
+    size_t used;
+    CUresult e = started(bytes) ?: valid_device(device);
+    if (e == CUDA_SUCCESS)
+        sim_memory_info(device, &used, bytes);
     return e;
 }
 
@@ -545,6 +572,8 @@ static const struct { const char *name; void *fn; } procs[] = {
     PROC(cuGetErrorName, cuGetErrorName) PROC(cuGetErrorString, cuGetErrorString)
     PROC(cuInit, cuInit) PROC(cuDriverGetVersion, cuDriverGetVersion)
     PROC(cuDeviceGet, cuDeviceGet) PROC(cuDeviceGetCount, cuDeviceGetCount)
+    PROC(cuDeviceGetName, cuDeviceGetName) PROC(cuDeviceGetAttribute, cuDeviceGetAttribute)
+    PROC(cuDeviceTotalMem, cuDeviceTotalMem_v2)
     PROC(cuDevicePrimaryCtxRetain, cuDevicePrimaryCtxRetain)
     PROC(cuDevicePrimaryCtxRelease, cuDevicePrimaryCtxRelease_v2)
     PROC(cuDevicePrimaryCtxReset, cuDevicePrimaryCtxReset_v2)

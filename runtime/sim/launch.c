@@ -214,10 +214,15 @@ static void *worker(void *arg)
     return NULL;
 }
 
-static void start_pool(void)
+int sim_kernel_threads(void)
 {
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    int want = (int)sim_env_long("DT_SIM_THREADS", cpus > 0 ? cpus : 1, 1, MAX_WORKERS);
+    return (int)sim_env_long("DT_SIM_THREADS", cpus > 0 ? cpus : 1, 1, MAX_WORKERS);
+}
+
+static void start_pool(void)
+{
+    int want = sim_kernel_threads();
     pthread_attr_t attr;
     pthread_attr_init(&attr);
     pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
@@ -276,8 +281,9 @@ static void run_grid(job *j)
 static cudaError_t check_config(dim3 grid, dim3 block)
 {
     uint64_t threads = (uint64_t)block.x * block.y * block.z;
-    if (!grid.x || !grid.y || !grid.z || !threads || threads > 1024 || block.z > 64 ||
-        grid.x > 0x7fffffffu || grid.y > 65535 || grid.z > 65535)
+    if (!grid.x || !grid.y || !grid.z || !threads || threads > SIM_MAX_BLOCK_THREADS ||
+        block.z > SIM_MAX_BLOCK_Z ||
+        grid.x > SIM_MAX_GRID_X || grid.y > SIM_MAX_GRID_YZ || grid.z > SIM_MAX_GRID_YZ)
         return cudaErrorInvalidConfiguration;
     return cudaSuccess;
 }

@@ -1,6 +1,7 @@
 /*
  * cudasim's insides, shared by its parts: memory.c (where memory lives),
- * api.c (the runtime API over it), launch.c (kernels), nvcc.c (what nvcc's
+ * api.c (the runtime API over it), properties.c (what the device says it
+ * is), launch.c (kernels), nvcc.c (what nvcc's
  * host code calls to register and launch them), driver.c (the
  * driver API over the same) and cupti.c (CUPTI's callbacks for their calls,
  * its activity records of the device's work, and the injection library).
@@ -78,6 +79,16 @@ long sim_env_long(const char *name, long fallback, long lo, long hi);
 
 /* ---- launch.c ------------------------------------------------------------ */
 
+/* The launch configurations the device takes, as a GPU of compute
+   capability 9.0 does (its properties say the same): a block's x and y are
+   bounded by its thread count alone. */
+#define SIM_MAX_BLOCK_THREADS 1024
+#define SIM_MAX_BLOCK_Z 64
+#define SIM_MAX_GRID_X 0x7fffffff
+#define SIM_MAX_GRID_YZ 65535
+
+/* How many CPU threads run a kernel's blocks: the device's multiprocessors. */
+int sim_kernel_threads(void);
 void sim_launch_after_fork(void);
 /* cudaFuncGetName and cudaFuncGetParamInfo of a kernel's host function,
    leaving the thread's last error alone. */
@@ -91,6 +102,13 @@ void sim_register_name(const void *entry, const char *name);
 const void *sim_function_entry(const void *function);
 /* cudaLaunchKernel, leaving the thread's last error alone. */
 cudaError_t sim_launch(const void *func, dim3 grid, dim3 block, void **args, cudaStream_t stream);
+
+/* ---- properties.c -------------------------------------------------------- */
+
+/* cudaDeviceGetAttribute of a valid device, leaving the thread's last error
+   alone: the driver's attributes have the same numbers. */
+cudaError_t sim_attribute(int *value, int attribute);
+extern const char sim_device_name[];
 
 /* ---- cupti.c ------------------------------------------------------------- */
 

@@ -1,6 +1,7 @@
 /*
- * A program written against CUDA's driver API (cuda.h): cuInit, the primary
- * context, cuMemAlloc, the cuMemcpy family, cuMemsetD32, cuLaunchKernel.
+ * A program written against CUDA's driver API (cuda.h): cuInit, the device's
+ * name, attributes and memory, the primary context, cuMemAlloc, the cuMemcpy
+ * family, cuMemsetD32, cuLaunchKernel.
  * Each mistake the shim knows is here once, at its own line; the kernel is
  * devtensor's fill, whose CUfunction cudaGetFuncBySymbol gives.  The host
  * pointer goes to a kernel last: the device is unusable after it.
@@ -22,7 +23,8 @@
 #include "kernels.h"
 
 #define DRIVER(X) \
-    X(cuInit) X(cuDeviceGet) X(cuDevicePrimaryCtxRetain) X(cuDevicePrimaryCtxRelease) \
+    X(cuInit) X(cuDeviceGet) X(cuDeviceGetName) X(cuDeviceGetAttribute) X(cuDeviceTotalMem) \
+    X(cuDevicePrimaryCtxRetain) X(cuDevicePrimaryCtxRelease) \
     X(cuCtxSetCurrent) X(cuCtxSynchronize) X(cuMemAlloc) X(cuMemFree) X(cuMemcpyHtoD) \
     X(cuMemcpyDtoH) X(cuMemcpyDtoD) X(cuMemsetD32) X(cuLaunchKernel)
 #include "driver_entries.h"
@@ -36,12 +38,19 @@ int main(void)
     CUcontext ctx = NULL;
     CUdeviceptr d = 0, small = 0;
     CUfunction fill = NULL;
+    char name[64] = "";
+    int sms = 0;
+    size_t total = 0;
     void *args[] = { &d, &n, &v }, *bad_args[] = { &heap, &n, &v };
 
     if (!heap || !lookup() || cudaGetFuncBySymbol((cudaFunction_t *)&fill, (const void *)dtk_fill_f32))
         return 1;
     CU_SAY(CU(cuInit)(0));
     CU_SAY(CU(cuDeviceGet)(&dev, 0));
+    CU_SAY(CU(cuDeviceGetName)(name, sizeof name, dev));
+    CU_SAY(CU(cuDeviceGetAttribute)(&sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, dev));
+    CU_SAY(CU(cuDeviceTotalMem)(&total, dev));
+    printf("%s: %d multiprocessors, %zu bytes\n", name, sms, total);
     CU_SAY(CU(cuDevicePrimaryCtxRetain)(&ctx, dev));
     CU_SAY(CU(cuCtxSetCurrent)(ctx));
     CU_SAY(CU(cuMemAlloc)(&d, sizeof host));
