@@ -444,5 +444,9 @@ void dv_cupti_correlations_stop(void);
 /* false before the constructor and after the report is closed: wrappers
    then only forward. */
 bool dv_active(void);
+/* When this process image began to be traced (the shim's constructor, or
+   the fork that made it): its run's started_ns, which its first events
+   come after, though the writer opens the report only at the first. */
+extern uint64_t dv_started_ns;
 
 #endif /* DEVTRACE_H */

@@ -180,6 +180,7 @@ static void parent_after_fork(void)
 
 static void child_after_fork(void)
 {
+    dv_started_ns = dv_now_ns();
     dv_shadow_unlock();
     dv_sites_unlock();
     dv_writer_unlock();
@@ -332,8 +333,11 @@ static void join_session(void)
     setenv("DEVTRACE_SESSION", id, 1);
 }
 
+uint64_t dv_started_ns;
+
 __attribute__((constructor)) static void start(void)
 {
+    dv_started_ns = dv_now_ns();
     join_session();
     dv_next_choose();
     dv_sites_init();

@@ -769,7 +769,7 @@ static bool insert_run(const char *session)
     sqlite3_bind_int64(st, 2, getppid());
     sqlite3_bind_text(st, 3, session, -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 4, cmd, -1, SQLITE_STATIC);
-    sqlite3_bind_int64(st, 5, (int64_t)dv_now_ns());
+    sqlite3_bind_int64(st, 5, (int64_t)dv_started_ns);
     sqlite3_bind_text(st, 6, dv_next_is_sim() ? "sim" : "cuda", -1, SQLITE_STATIC);
     sqlite3_bind_int(st, 7, devices);
     sqlite3_bind_int(st, 8, pageable);

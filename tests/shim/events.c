@@ -6,7 +6,7 @@
  */
 // devtrace-sql: SELECT group_concat(type || ':' || api, ' ') FROM (SELECT * FROM events ORDER BY seq) => alloc:cudaMalloc copy:cudaMemcpy launch:cudaLaunchKernel call:cudaDeviceSynchronize copy:cudaMemcpy free:cudaFree
 // devtrace-sql: SELECT count(*) FROM events WHERE start_ns IS NULL OR duration_ns IS NULL OR duration_ns < 0 => 0
-// devtrace-sql: SELECT count(*) FROM events, runs WHERE start_ns + duration_ns > ended_ns => 0
+// devtrace-sql: SELECT count(*) FROM events, runs WHERE start_ns < started_ns OR start_ns + duration_ns > ended_ns => 0
 // devtrace-sql: SELECT count(*) FROM events a JOIN events b ON b.seq > a.seq WHERE b.start_ns < a.start_ns + a.duration_ns => 0
 // devtrace-sql: SELECT group_concat(direction || ' ' || bytes || ' ' || device, ',') FROM (SELECT * FROM events WHERE type = 'copy' ORDER BY seq) => HtoD 256 0,DtoH 256 0
 // devtrace-sql: SELECT k.name || ' on ' || e.device FROM events e JOIN kernels k ON k.run = e.run AND k.id = e.kernel => dtk_fill_f32 on 0

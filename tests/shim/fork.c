@@ -7,6 +7,8 @@
  * allocated, so that no memory crosses the fork.
  */
 // devtrace-sql: SELECT count(*) FROM runs => 2
+// devtrace-sql: SELECT count(*) FROM events e JOIN runs r ON r.id = e.run WHERE e.start_ns < r.started_ns OR e.start_ns > r.ended_ns => 0
+// devtrace-sql: SELECT c.started_ns > p.started_ns FROM runs c JOIN runs p ON c.ppid = p.pid => 1
 // devtrace-sql: SELECT count(*) FROM findings f JOIN runs c ON c.id = f.run JOIN runs p ON p.pid = c.ppid WHERE f.kind = 'memcpy_direction' => 1
 // devtrace-sql: SELECT count(*) FROM findings f JOIN runs p ON p.id = f.run JOIN runs c ON c.ppid = p.pid WHERE f.kind = 'double_free' => 1
 #include "shim_test.h"
