@@ -1,9 +1,10 @@
 /*
  * Calls: the arguments are evaluated in order; a function the model knows
  * does its effects (effects.c); a function defined in the program does
- * what its summary says (summary.c), whatever file defines it; anything
- * else may have written through the addresses it was given, so what they
- * point to is forgotten.  A call of a __global__ function is a <<<>>>
+ * what its summary says (summary.c), whatever file defines it; so does a
+ * pointer to one of CUDA's functions that the model knows by its name or
+ * type; anything else may have written through the addresses it was
+ * given, so what they point to is forgotten.  A call of a __global__ function is a <<<>>>
  * launch: its pointer arguments must be device memory.
  */
 #include "flow.h"
@@ -138,8 +139,11 @@ value call_expression(unit *u, env *e, CXCursor c, bool result_used)
     arguments a;
     CXCursor callee = clang_getCursorReferenced(c);
     evaluate_arguments(u, e, c, callee, &a);
-    if (!cursor_is_function(callee))
-        return value_unknown();
+    if (!cursor_is_function(callee)) {
+        const dc_effects *effects = dc_model_pointer_effects(u->model, callee);
+        return effects ? modelled_call(u, e, c, callee, effects, &a, result_used)
+                       : value_unknown();
+    }
     if (cursor_cuda_side(callee) & CUDA_KERNEL) {     /* a <<<>>> launch */
         effect_launch(u, callee, &a, cursor_loc(c));
         return value_unknown();

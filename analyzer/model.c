@@ -456,6 +456,42 @@ bool dc_model_host_element(CXCursor callee)
     return false;
 }
 
+/* CUDA's own names: a pointer named as the C library's (an allocator's
+   ops->free) is anybody's. */
+static bool cuda_name(const char *name)
+{
+    return strncmp(name, "cu", 2) == 0;
+}
+
+/* PFN_cuMemAlloc_v3020's function, cuMemAlloc, into buf; false if the
+   type is no such typedef. */
+static bool pfn_function(CXType type, char *buf, size_t n)
+{
+    CXString s = clang_getTypeSpelling(type);
+    const char *t = clang_getCString(s), *v;
+    bool pfn = t && strncmp(t, "PFN_", 4) == 0 && strlen(t + 4) < n;
+    if (pfn) {
+        strcpy(buf, t + 4);
+        if ((v = strrchr(buf, '_')) && v[1] == 'v' && strspn(v + 2, "0123456789") == strlen(v + 2))
+            buf[v - buf] = '\0';
+    }
+    clang_disposeString(s);
+    return pfn;
+}
+
+const dc_effects *dc_model_pointer_effects(dc_model *m, CXCursor pointer)
+{
+    char name[256];
+    enum CXCursorKind kind = clang_getCursorKind(pointer);
+    if (kind != CXCursor_FieldDecl && kind != CXCursor_VarDecl && kind != CXCursor_ParmDecl)
+        return NULL;
+    cursor_spelling(pointer, name, sizeof name);
+    entry *e = cuda_name(name) ? find_or_add(m, name) : NULL;
+    if ((!e || !e->effects.n) && pfn_function(clang_getCursorType(pointer), name, sizeof name))
+        e = find_or_add(m, name);
+    return e && e->effects.n ? &e->effects : NULL;
+}
+
 const dc_effects *dc_model_effects(dc_model *m, CXCursor callee)
 {
     char name[256];

@@ -168,7 +168,8 @@ static void bind_forward(unit *u, env *e, CXCursor fn)
 
 /* A parameter's value, by its type: a tensor, module, list or device where
    parameter i is; memory where parameter i points; for a pointer to a
-   pointer, the address of "*p", whose value the function may set. */
+   pointer (or to the driver API's integer, CUdeviceptr), the address of
+   "*p", whose value the function may set. */
 static void bind_parameter(unit *u, env *e, CXCursor param, int i)
 {
     CXType t = clang_getCursorType(param);
@@ -178,7 +179,8 @@ static void bind_parameter(unit *u, env *e, CXCursor param, int i)
     dc_place here = dc_place_of(AT_PARAM, i, (dc_loc){ 0 }, NULL);   /* no origin of its own */
     bool pointer = t.kind == CXType_Pointer;
     u->self->objects[i] = -1;
-    if (pointer && clang_getPointeeType(t).kind == CXType_Pointer) {
+    CXType pointee = clang_getPointeeType(t);
+    if (pointer && (pointee.kind == CXType_Pointer || type_names(pointee, "CUdeviceptr"))) {
         value addr = value_unknown();
         addr.kind = V_ADDR;
         addr.path = path_join("*", name);
