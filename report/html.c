@@ -253,36 +253,62 @@ static void add_event(timeline *t, lane *l, double start, double duration, doubl
 }
 
 /* When its work ran on the device where CUPTI said (a report from before
-   those columns reads them as NULL: source.c), else when its call ran. */
+   those columns reads them as NULL: source.c), else when its call ran.
+   Each of the two queries reads every run's rows once, in the order of the
+   runs, as the timelines are drawn: a query a run would read the whole
+   table a run, the table having no index by run. */
 static const char events_sql[] =
-    "SELECT type = 'copy', coalesce(device, -1), coalesce(device_start_ns, start_ns),"
+    "SELECT run, type = 'copy', coalesce(device, -1), coalesce(device_start_ns, start_ns),"
     "       coalesce(device_duration_ns, duration_ns, 0), coalesce(bytes, 0)"
-    " FROM events WHERE run = ?1 AND type IN ('copy', 'launch') AND start_ns IS NOT NULL";
+    " FROM events WHERE type IN ('copy', 'launch') AND start_ns IS NOT NULL ORDER BY run";
 
 static const char marks_sql[] =
-    "SELECT e.start_ns, f.kind || ': ' || f.message || ' (' || coalesce(relpath(f.file, f.run),"
-    "       '?') || ':' || coalesce(f.line, '?') || ')'"
+    "SELECT e.run, e.start_ns, f.kind || ': ' || f.message || ' (' ||"
+    "       coalesce(relpath(f.file, f.run), '?') || ':' || coalesce(f.line, '?') || ')'"
     " FROM events e JOIN findings f ON f.run = e.run AND f.id = e.finding"
-    " WHERE e.run = ?1 AND e.type = 'finding' AND e.start_ns IS NOT NULL";
+    " WHERE e.type = 'finding' AND e.start_ns IS NOT NULL ORDER BY e.run";
 
-static void fill_timeline(const report *r, timeline *t)
+/* A query's rows, read a run at a time: the row it stands on, if any. */
+typedef struct {
+    const report *r;
+    sqlite3_stmt *st;
+    bool row;
+} by_run;
+
+static by_run by_run_open(const report *r, const char *sql)
 {
-    sqlite3_stmt *st = report_prepare(r, events_sql);
-    sqlite3_bind_int64(st, 1, t->run);
-    while (report_step(r, st)) {
-        lane *l = lane_for(t, sqlite3_column_int64(st, 1), sqlite3_column_int(st, 0));
-        add_event(t, l, sqlite3_column_double(st, 2), sqlite3_column_double(st, 3),
-                  sqlite3_column_double(st, 4));
+    by_run q = { r, report_prepare(r, sql), false };
+    q.row = report_step(r, q.st);
+    return q;
+}
+
+/* Whether q stands on a row of run, passing the rows of runs before it. */
+static bool by_run_at(by_run *q, sqlite3_int64 run)
+{
+    while (q->row && sqlite3_column_int64(q->st, 0) < run)
+        q->row = report_step(q->r, q->st);
+    return q->row && sqlite3_column_int64(q->st, 0) == run;
+}
+
+static bool by_run_next(by_run *q, sqlite3_int64 run)
+{
+    q->row = report_step(q->r, q->st);
+    return by_run_at(q, run);
+}
+
+static void fill_timeline(timeline *t, by_run *events, by_run *marks)
+{
+    for (bool at = by_run_at(events, t->run); at; at = by_run_next(events, t->run)) {
+        sqlite3_stmt *st = events->st;
+        lane *l = lane_for(t, sqlite3_column_int64(st, 2), sqlite3_column_int(st, 1));
+        add_event(t, l, sqlite3_column_double(st, 3), sqlite3_column_double(st, 4),
+                  sqlite3_column_double(st, 5));
     }
-    sqlite3_finalize(st);
-    st = report_prepare(r, marks_sql);
-    sqlite3_bind_int64(st, 1, t->run);
-    while (report_step(r, st)) {
-        int b = bucket_of(t, sqlite3_column_double(st, 0));
+    for (bool at = by_run_at(marks, t->run); at; at = by_run_next(marks, t->run)) {
+        int b = bucket_of(t, sqlite3_column_double(marks->st, 1));
         if (!t->marks[b]++)
-            t->mark_text[b] = xstrdup((const char *)sqlite3_column_text(st, 1));
+            t->mark_text[b] = xstrdup((const char *)sqlite3_column_text(marks->st, 2));
     }
-    sqlite3_finalize(st);
 }
 
 static bool idle(const slice *s)
@@ -355,9 +381,10 @@ static void put_axis(const timeline *t, int y)
     }
 }
 
-static void put_timeline(const report *r, timeline *t, sqlite3_int64 kept, sqlite3_int64 dropped)
+static void put_timeline(timeline *t, by_run *events, by_run *marks, sqlite3_int64 kept,
+                         sqlite3_int64 dropped)
 {
-    fill_timeline(r, t);
+    fill_timeline(t, events, marks);
     printf("<h3>Run %lld</h3>\n<p class=\"note\">%lld event%s in time", (long long)t->run,
            (long long)kept, plural(kept));
     if (dropped > 0)
@@ -398,6 +425,7 @@ static void put_timelines(const report *r)
     timeline *t = xmalloc(sizeof *t);
     t->lanes = xmalloc(MAX_LANES * sizeof *t->lanes);
     sqlite3_stmt *st = report_prepare(r, spans_sql);
+    by_run events = by_run_open(r, events_sql), marks = by_run_open(r, marks_sql);
     bool any = false;
     while (report_step(r, st)) {
         t->run = sqlite3_column_int64(st, 0);
@@ -406,10 +434,12 @@ static void put_timelines(const report *r)
         t->nlanes = 0;
         memset(t->marks, 0, sizeof t->marks);
         memset(t->mark_text, 0, sizeof t->mark_text);
-        put_timeline(r, t, sqlite3_column_int64(st, 3), sqlite3_column_int64(st, 4));
+        put_timeline(t, &events, &marks, sqlite3_column_int64(st, 3), sqlite3_column_int64(st, 4));
         any = true;
     }
     sqlite3_finalize(st);
+    sqlite3_finalize(events.st);
+    sqlite3_finalize(marks.st);
     free(t->lanes);
     free(t);
     if (!any)
