@@ -72,9 +72,30 @@ static void store(env *e, int path, value v)
     env_set(e, path, old ? value_join(old, &v) : v);
 }
 
+/* `p + i`, where p's elements are pointers: the address of p[i], as
+   `&p[i]` is (nccl-tests' `cudaMalloc(args->sendbuffs + i, n)`). */
+static int element_address(unit *u, env *e, CXCursor c)
+{
+    CXType t = clang_getCursorType(c);
+    if (clang_getCursorKind(c) != CXCursor_BinaryOperator ||
+        clang_getCursorBinaryOperatorKind(c) != CXBinaryOperator_Add ||
+        t.kind != CXType_Pointer || clang_getPointeeType(t).kind != CXType_Pointer)
+        return 0;
+    children ch = cursor_children(c);
+    for (int i = 0; i < ch.n; i++)
+        if (clang_getCursorType(cursor_bare(ch.v[i])).kind == CXType_Pointer) {
+            int base = walk_path(u, e, ch.v[i]);
+            return base ? path_join(path_text(base), "[]") : 0;
+        }
+    return 0;
+}
+
 int walk_target(unit *u, env *e, CXCursor c)
 {
     c = cursor_bare(c);
+    int element = element_address(u, e, c);
+    if (element)
+        return element;
     if (cursor_is_addr_of(c)) {
         children ch = cursor_children(c);
         return ch.n == 1 ? walk_path(u, e, ch.v[0]) : 0;

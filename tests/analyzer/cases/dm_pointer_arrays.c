@@ -2,7 +2,8 @@
  * Arrays of pointers: each element cudaMalloc'd (Rodinia's pathfinder
  * ping-pongs between `int *gpuResult[2]`).  The elements are one place,
  * whatever the index, so a read through any of them is a read of device
- * memory; an array whose elements are host memory is quiet.
+ * memory; an array whose elements are host memory is quiet.  `p + i` is
+ * the address of an element, as `&p[i]` is.
  */
 #include <cuda_runtime_api.h>
 #include <stdlib.h>
@@ -23,4 +24,30 @@ int ping_pong(int cols, int final)
         free(host_rows[i]);
     }
     return first;
+}
+
+/* nccl-tests' shape: a struct's array of per-GPU buffers, each allocated
+   by a helper through `p + i` (the address of p[i]), here by NCCL's
+   allocator, whose memory is the device's. */
+int ncclMemAlloc(void **ptr, size_t size);
+int ncclMemFree(void *ptr);
+
+typedef struct {
+    int n_gpus;
+    void **sendbuffs;
+} test_args;
+
+static int allocate_buffs(void **sendbuff, size_t bytes)
+{
+    return ncclMemAlloc(sendbuff, bytes);
+}
+
+void per_gpu(test_args *args, size_t bytes)
+{
+    for (int i = 0; i < args->n_gpus; i++)
+        allocate_buffs(args->sendbuffs + i, bytes);
+    for (int i = 0; i < args->n_gpus; i++)
+        ((char *)args->sendbuffs[i])[0] = 0; // devcheck: host-deref
+    for (int i = 0; i < args->n_gpus; i++)
+        ncclMemFree(args->sendbuffs[i]);
 }

@@ -9,6 +9,10 @@
 #ifndef DEVCHECK_CUDA_HOST_H
 #define DEVCHECK_CUDA_HOST_H
 
+/* nvcc's: code tests it with #if (devcheck/cuda/nvcc.h, with a toolkit) */
+#undef __CUDACC__
+#define __CUDACC__ 1
+
 #include <stddef.h>
 #include <cuda_runtime.h>
 

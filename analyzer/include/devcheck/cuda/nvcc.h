@@ -19,11 +19,18 @@
  * Placement new in device code (CUB's block loads, a kernel's own `new
  * (p) T`): nvcc gives it unasked; clang gives it with <new>, which its CUDA
  * wrapper then extends to the device.
+ *
+ * __CUDACC__ as 1: nvcc defines it so, and code tests it with `#if
+ * __CUDACC__` (NCCL's device headers); clang's wrapper leaves it defined
+ * empty, which #if cannot read.
  */
 #ifndef DEVCHECK_CUDA_NVCC_H
 #define DEVCHECK_CUDA_NVCC_H
 
 #include <new>
+
+#undef __CUDACC__
+#define __CUDACC__ 1
 
 #define DC_MINMAX(R, A, B)                                                     \
     __host__ R min(A, B);                                                      \
