@@ -15,7 +15,9 @@
  * do not (devcheck/cuda/nvcc.h); clang's CUDA wrappers of C++ headers are
  * named (the build found them beside libclang).  Without one,
  * devcheck/cuda/host.h declares what the host side needs, over
- * cuda_runtime.h from the include path.
+ * cuda_runtime.h from the include path.  A .cu file that fails because of
+ * launches spaced as nvcc reads them (`k << <grid, block >> > (args)`) is
+ * read again with them closed up.
  *
  * With -j, files are parsed by as many threads, each with its own libclang
  * index; the units are kept in the order the files were given, so that the
@@ -267,6 +269,149 @@ static void say_errors(CXTranslationUnit tu, const char *path, char *err, size_t
     }
 }
 
+static bool has_errors(CXTranslationUnit tu)
+{
+    bool any = false;
+    for (unsigned i = 0, n = clang_getNumDiagnostics(tu); i < n && !any; i++) {
+        CXDiagnostic d = clang_getDiagnostic(tu, i);
+        any = clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error;
+        clang_disposeDiagnostic(d);
+    }
+    return any;
+}
+
+/* ---- nvcc's spaced launches ------------------------------------------------
+ * nvcc reads `k << <grid, block >> > (args)`, a launch as Visual Studio's
+ * formatter spaces it, as `k<<<grid, block>>>(args)`; clang reads `<< <`
+ * as a shift and fails.  The files a unit failed in are read again with
+ * each such launch's brackets closed up in place (`<<< ` and `>>> `, so
+ * every line and column stays), outside comments and literals, and handed
+ * to libclang in place of the files.
+ */
+
+#define MAX_REWRITTEN 16
+
+/* The end of the comment or literal that starts at p, or p if none does. */
+static const char *past_comment_or_literal(const char *p, const char *end)
+{
+    if (p + 1 < end && p[0] == '/' && p[1] == '/') {
+        const char *newline = memchr(p, '\n', (size_t)(end - p));
+        return newline ? newline : end;
+    }
+    if (p + 1 < end && p[0] == '/' && p[1] == '*') {
+        for (p += 2; p + 1 < end && !(p[0] == '*' && p[1] == '/'); p++)
+            ;
+        return p + 1 < end ? p + 2 : end;
+    }
+    if (*p == '"' || *p == '\'') {
+        char quote = *p;
+        for (p++; p < end && *p != quote && *p != '\n'; p++)
+            if (*p == '\\' && p + 1 < end)
+                p++;
+        return p < end ? p + 1 : end;
+    }
+    return p;
+}
+
+/* At p, `<<` and spaces then `<` (c '<'), or `>>` and spaces then `>`:
+   closed up, the spaces after the three; false if not there. */
+static bool close_up(char *p, const char *end, char c)
+{
+    if (end - p < 3 || p[0] != c || p[1] != c)
+        return false;
+    char *q = p + 2;
+    while (q < end && (*q == ' ' || *q == '\t'))
+        q++;
+    if (q == p + 2 || q == end || *q != c || (q + 1 < end && q[1] == c))
+        return false;
+    memmove(p + 3, p + 2, (size_t)(q - (p + 2)));
+    p[2] = c;
+    return true;
+}
+
+/* Closes up text's spaced launches; how many it closed. */
+static int close_spaced_launches(char *text, size_t n)
+{
+    const char *end = text + n;
+    int closed = 0;
+    bool open = false;                  /* inside a launch's <<< >>>, spaced or not */
+    for (char *p = text; p < end;) {
+        const char *past = past_comment_or_literal(p, end);
+        if (past != p) {
+            p = (char *)past;
+        } else if (!open && close_up(p, end, '<')) {
+            open = true;
+            closed++;
+            p += 3;
+        } else if (!open && end - p >= 3 && !memcmp(p, "<<<", 3)) {
+            open = true;
+            p += 3;
+        } else if (open && close_up(p, end, '>')) {
+            open = false;
+            closed++;
+            p += 3;
+        } else {
+            if (*p == ';' || *p == '{' || (open && end - p >= 3 && !memcmp(p, ">>>", 3)))
+                open = false;
+            p++;
+        }
+    }
+    return closed;
+}
+
+static char *read_whole(const char *path, size_t *n)
+{
+    FILE *f = fopen(path, "rb");
+    char *text = NULL;
+    long size;
+    if (f && fseek(f, 0, SEEK_END) == 0 && (size = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
+        (text = malloc((size_t)size + 1)) && fread(text, 1, (size_t)size, f) == (size_t)size) {
+        *n = (size_t)size;
+        text[size] = '\0';
+    } else {
+        free(text);
+        text = NULL;
+    }
+    if (f)
+        fclose(f);
+    return text;
+}
+
+/* The files tu has errors in whose spaced launches were closed up, as
+   libclang's unsaved files, into out; how many. */
+static int rewrite_failed_files(CXTranslationUnit tu, struct CXUnsavedFile *out)
+{
+    int n = 0;
+    for (unsigned i = 0, nd = clang_getNumDiagnostics(tu); i < nd && n < MAX_REWRITTEN; i++) {
+        CXDiagnostic d = clang_getDiagnostic(tu, i);
+        CXFile file = NULL;
+        if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error)
+            clang_getExpansionLocation(clang_getDiagnosticLocation(d), &file, NULL, NULL, NULL);
+        clang_disposeDiagnostic(d);
+        CXString name = clang_getFileName(file);
+        const char *path = file ? clang_getCString(name) : NULL;
+        bool seen = !path;
+        for (int k = 0; k < n && !seen; k++)
+            seen = strcmp(out[k].Filename, path) == 0;
+        size_t len = 0;
+        char *text = seen ? NULL : read_whole(path, &len);
+        if (text && close_spaced_launches(text, len))
+            out[n++] = (struct CXUnsavedFile){ strdup(path), text, (unsigned long)len };
+        else
+            free(text);
+        clang_disposeString(name);
+    }
+    return n;
+}
+
+static void free_unsaved(struct CXUnsavedFile *v, int n)
+{
+    for (int i = 0; i < n; i++) {
+        free((char *)v[i].Filename);
+        free((char *)v[i].Contents);
+    }
+}
+
 /* Parses one source into *tu; its status and message as devcheck.h says. */
 static int parse(const dc_run *r, CXIndex index, dc_source *src, CXTranslationUnit *tu)
 {
@@ -298,8 +443,17 @@ static int parse(const dc_run *r, CXIndex index, dc_source *src, CXTranslationUn
             c.argv[c.argc++] = arg;
     }
     add_includes(r, &c);
+    struct CXUnsavedFile rewritten[MAX_REWRITTEN];
+    int nrewritten = 0;
     enum CXErrorCode rc = clang_parseTranslationUnit2(index, path, c.argv, c.argc, NULL, 0,
                                                       CXTranslationUnit_KeepGoing, tu);
+    if (rc == CXError_Success && lang == LANG_CUDA && has_errors(*tu) &&
+        (nrewritten = rewrite_failed_files(*tu, rewritten)) > 0) {
+        clang_disposeTranslationUnit(*tu);
+        rc = clang_parseTranslationUnit2(index, path, c.argv, c.argc, rewritten,
+                                         (unsigned)nrewritten, CXTranslationUnit_KeepGoing, tu);
+        free_unsaved(rewritten, nrewritten);
+    }
     if (rc != CXError_Success) {
         if (rc == CXError_Crashed)  /* caught by libclang's own crash recovery */
             snprintf(err, sizeof err, "devcheck: %s: libclang crashed parsing it", path);

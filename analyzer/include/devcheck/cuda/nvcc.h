@@ -20,6 +20,10 @@
  * (p) T`): nvcc gives it unasked; clang gives it with <new>, which its CUDA
  * wrapper then extends to the device.
  *
+ * <time.h>: CUDA's crt/common_functions.h includes it for every .cu file
+ * (Rodinia's particlefilter calls time() with no include of its own);
+ * clang's wrapper leaves that header out.
+ *
  * __CUDACC__ as 1: nvcc defines it so, and code tests it with `#if
  * __CUDACC__` (NCCL's device headers); clang's wrapper leaves it defined
  * empty, which #if cannot read.
@@ -28,6 +32,7 @@
 #define DEVCHECK_CUDA_NVCC_H
 
 #include <new>
+#include <time.h>
 
 #undef __CUDACC__
 #define __CUDACC__ 1
