@@ -66,6 +66,24 @@ static const struct {
     [EF_POINTER_ATTRIBUTES] = { "pointer-attributes", 2, false },
 };
 
+/* cuBLAS's vectors and matrices are device memory (its scalars, alpha,
+   beta and a result, are either, by the handle's pointer mode): the
+   argument numbers of each function, for its four types. */
+#define CUBLAS_TYPES(F) F("S") F("D") F("C") F("Z")
+#define CUBLAS_DEVICE(name, n) name " device-memory " #n "\n"
+#define CUBLAS_GEMM(t) CUBLAS_DEVICE("cublas" t "gemm_v2", 7) CUBLAS_DEVICE("cublas" t "gemm_v2", 9) \
+    CUBLAS_DEVICE("cublas" t "gemm_v2", 12)
+#define CUBLAS_GEMM_STRIDED(t) CUBLAS_DEVICE("cublas" t "gemmStridedBatched", 7) \
+    CUBLAS_DEVICE("cublas" t "gemmStridedBatched", 10) \
+    CUBLAS_DEVICE("cublas" t "gemmStridedBatched", 14)
+#define CUBLAS_GEAM(t) CUBLAS_DEVICE("cublas" t "geam", 6) CUBLAS_DEVICE("cublas" t "geam", 9) \
+    CUBLAS_DEVICE("cublas" t "geam", 11)
+#define CUBLAS_GEMV(t) CUBLAS_DEVICE("cublas" t "gemv_v2", 5) CUBLAS_DEVICE("cublas" t "gemv_v2", 7) \
+    CUBLAS_DEVICE("cublas" t "gemv_v2", 10)
+#define CUBLAS_AXPY(t) CUBLAS_DEVICE("cublas" t "axpy_v2", 3) CUBLAS_DEVICE("cublas" t "axpy_v2", 5)
+#define CUBLAS_COPY(t) CUBLAS_DEVICE("cublas" t "copy_v2", 2) CUBLAS_DEVICE("cublas" t "copy_v2", 4)
+#define CUBLAS_SCAL(t) CUBLAS_DEVICE("cublas" t "scal_v2", 3)
+
 static const char builtin[] =
     "# the CUDA runtime API\n"
     "cudaMalloc allocates-device 0\n"
@@ -115,6 +133,16 @@ static const char builtin[] =
     "cuMemcpyDtoD device-memory 1\n"
     "cuMemcpyDtoD_v2 device-memory 0\n"
     "cuMemcpyDtoD_v2 device-memory 1\n"
+    "# cuBLAS (its _v2 names, which cublas_v2.h maps the others to)\n"
+    CUBLAS_TYPES(CUBLAS_GEMM) CUBLAS_TYPES(CUBLAS_GEMM_STRIDED) CUBLAS_TYPES(CUBLAS_GEAM)
+    CUBLAS_TYPES(CUBLAS_GEMV) CUBLAS_TYPES(CUBLAS_AXPY) CUBLAS_TYPES(CUBLAS_COPY)
+    CUBLAS_TYPES(CUBLAS_SCAL)
+    CUBLAS_DEVICE("cublasSdot_v2", 2) CUBLAS_DEVICE("cublasSdot_v2", 4)
+    CUBLAS_DEVICE("cublasDdot_v2", 2) CUBLAS_DEVICE("cublasDdot_v2", 4)
+    CUBLAS_DEVICE("cublasGemmEx", 7) CUBLAS_DEVICE("cublasGemmEx", 10)
+    CUBLAS_DEVICE("cublasGemmEx", 14)
+    CUBLAS_DEVICE("cublasGemmStridedBatchedEx", 7) CUBLAS_DEVICE("cublasGemmStridedBatchedEx", 11)
+    CUBLAS_DEVICE("cublasGemmStridedBatchedEx", 16)
     "# NCCL's allocator: device memory (cuMem), for its collectives\n"
     "ncclMemAlloc allocates-device 0\n"
     "ncclMemFree device-memory 0\n"
