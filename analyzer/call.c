@@ -67,13 +67,19 @@ dc_operand argument_operand(arguments *a, int i, const value *v)
 
 /* ---- the model's functions ----------------------------------------------------------- */
 
-/* The name of the callee as the user wrote it: devtensor's macros call NAME_at. */
+static bool ends_with(const char *s, const char *tail)
+{
+    size_t len = strlen(s), n = strlen(tail);
+    return len > n && strcmp(s + len - n, tail) == 0;
+}
+
+/* The name of the callee as the user wrote it: devtensor's macros call
+   NAME_at, and CUDA's headers map NAME to NAME_v2 (cublasSgemm, cuMemAlloc). */
 static void callee_name(CXCursor callee, char *buf, size_t n)
 {
     cursor_spelling(callee, buf, n);
-    size_t len = strlen(buf);
-    if (len > 3 && strcmp(buf + len - 3, "_at") == 0)
-        buf[len - 3] = 0;
+    if (ends_with(buf, "_at") || ends_with(buf, "_v2"))
+        buf[strlen(buf) - 3] = 0;
 }
 
 static bool transfers(const dc_effects *effects)
@@ -92,7 +98,7 @@ static void call_text(call_state *s, char *buf, size_t n)
     char full[64];
     cursor_spelling(s->callee, full, sizeof full);
     int shown = s->a->n;
-    if (strcmp(full, s->op) != 0 && shown >= 2)
+    if (ends_with(full, "_at") && shown >= 2)
         shown -= 2;
     size_t used = (size_t)snprintf(buf, n, "%s(", s->op);
     for (int i = 0; i < shown && used < n; i++)

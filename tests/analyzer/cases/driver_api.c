@@ -26,7 +26,7 @@ void driver(size_t n)
     cuMemAlloc(&d2, n * sizeof *h);
     cuMemcpyHtoD(d, h, n * sizeof *h);
     cuMemcpyDtoH(h, d, n * sizeof *h);
-    cuMemcpyHtoD(d, (void *)d2, n * sizeof *h); // devcheck: memspace-mismatch
+    cuMemcpyHtoD(d, (void *)d2, n * sizeof *h); // devcheck: memspace-mismatch // devcheck-message: 'd2' is device memory, but cuMemcpyHtoD needs host memory
     cuMemcpyDtoH((void *)d2, d, n * sizeof *h); // devcheck: memspace-mismatch
     ((float *)d)[0] = 1; // devcheck: host-deref
     cuMemFree(d2);
