@@ -481,6 +481,21 @@ static int against_baseline(const request *r, dc_findings *found)
     return errors;
 }
 
+/* Whether a file's errors are CUDA's words undeclared: a .cpp or .h of
+   kernels that its build hands to nvcc (CUDALibrarySamples' cuFFT). */
+static bool reads_cuda_as_c(const char *why)
+{
+    static const char *const builtins[] = {
+        "identifier 'threadIdx'", "identifier 'blockIdx'", "identifier 'blockDim'",
+        "unknown type name '__global__'", "unknown type name '__device__'",
+        "identifier '__syncthreads'",
+    };
+    for (size_t i = 0; i < sizeof builtins / sizeof *builtins; i++)
+        if (strstr(why, builtins[i]))
+            return true;
+    return false;
+}
+
 /* After the findings, which files they lack: each one's errors came
    before, among the others' lines. */
 static void say_failed(const jobs *js, int failed)
@@ -503,6 +518,11 @@ static void say_failed(const jobs *js, int failed)
     if (toolkit && parse_errors)
         fprintf(stderr, "devcheck: CUDA's headers were those of %s; DEVCHECK_CUDA_PATH names "
                 "the toolkit the project is built with\n", toolkit);
+    for (int i = 0; i < js->n; i++)
+        if (js->v[i].failed && js->v[i].why && reads_cuda_as_c(js->v[i].why))
+            fprintf(stderr, "devcheck: %s uses CUDA (its errors name CUDA's built-ins): `-- -x cu` "
+                    "reads it as CUDA, as a build that compiles it with nvcc does\n",
+                    js->v[i].path);
 }
 
 /* The files said on stderr, for SARIF. */
