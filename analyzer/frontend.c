@@ -378,13 +378,18 @@ static char *precompile(const preludes *ps, const command *c, int k)
     return saved ? dc_format("%s", pch) : NULL;
 }
 
+/* Made once, and named from the root: a compile command's
+   -working-directory would otherwise move a relative $TMPDIR. */
 static bool temporary_folder(preludes *ps)
 {
     const char *tmp = getenv("TMPDIR");
+    char made[PATH_MAX];
     if (!ps->dir[0]) {
-        snprintf(ps->dir, sizeof ps->dir, "%s/devcheck-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-        if (!mkdtemp(ps->dir))
+        snprintf(made, sizeof made, "%s/devcheck-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+        if (mkdtemp(made) && !realpath(made, ps->dir)) {
+            rmdir(made);
             ps->dir[0] = 0;
+        }
     }
     return ps->dir[0] != 0;
 }
