@@ -292,7 +292,7 @@ static void command_for(const dc_run *r, const dc_flags *flags, language lang, c
  * Every .cu file begins with the same prelude: clang's CUDA wrapper, which
  * brings in the toolkit's runtime headers and much of the C++ library, and
  * devcheck/cuda/nvcc.h.  Parsed in each unit, it is half of a darknet .cu
- * file's AST and two thirds of its parse time, kept to the end of the run
+ * file's AST and a third of its parse time, kept to the end of the run
  * with the unit.  When two or more .cu files of a run share their flags,
  * the prelude is parsed once with them, from an empty file, and saved as a
  * precompiled header in a temporary folder; each of those files then reads
