@@ -10,7 +10,8 @@
  *                commands' arguments as the flags a file is parsed with
  *   frontend.c   libclang: a file and its flags into a translation unit,
  *                with errors said: C, C++, the host side of .cu files
- *                (include/devcheck/cuda); -j's threads; the analysis on a
+ *                (include/devcheck/cuda), their common prelude
+ *                precompiled once; -j's threads; the analysis on a
  *                thread with a deep stack, and a crash in one file's
  *                analysis leaving that file out
  *   model.c      the API model: what each function does to devices, from

@@ -15,9 +15,10 @@
  * do not (devcheck/cuda/nvcc.h); clang's CUDA wrappers of C++ headers are
  * named (the build found them beside libclang).  Without one,
  * devcheck/cuda/host.h declares what the host side needs, over
- * cuda_runtime.h from the include path.  A .cu file that fails because of
- * launches spaced as nvcc reads them (`k << <grid, block >> > (args)`) is
- * read again with them closed up.
+ * cuda_runtime.h from the include path.  That prelude is precompiled once
+ * for the .cu files of a run that share their flags (below).  A .cu file
+ * that fails because of launches spaced as nvcc reads them (`k << <grid,
+ * block >> > (args)`) is read again with them closed up.
  *
  * With -j, files are parsed by as many threads, each with its own libclang
  * index; the units are kept in the order the files were given, so that the
@@ -183,7 +184,7 @@ static void add_includes(const dc_run *r, command *c)
     c->argv[c->argc++] = c->own;
     snprintf(c->dirs, sizeof c->dirs, "%s", DEVCHECK_INCLUDES);
     char *save;
-    for (char *dir = strtok_r(c->dirs, ":", &save); dir && c->argc < MAX_ARGS - 1;
+    for (char *dir = strtok_r(c->dirs, ":", &save); dir && c->argc < MAX_ARGS - 3;
          dir = strtok_r(NULL, ":", &save))
         c->argv[c->argc++] = "-idirafter", c->argv[c->argc++] = dir;
 }
@@ -269,15 +270,178 @@ static void say_errors(CXTranslationUnit tu, const char *path, char *err, size_t
     }
 }
 
+/* The command that parses a file of language lang with its flags (its
+   path aside). */
+static void command_for(const dc_run *r, const dc_flags *flags, language lang, command *c)
+{
+    c->argc = 0;
+    c->argv[c->argc++] = "-D__DEVCHECK__";
+    if (flags->directory) {             /* a compile command's relative paths are its folder's */
+        c->argv[c->argc++] = "-working-directory";
+        c->argv[c->argc++] = flags->directory;
+    }
+    if (lang == LANG_CUDA)
+        add_cuda(r, c);
+    for (int i = 0; i < flags->nargs && c->argc < MAX_ARGS - 16; i++) {
+        const char *arg = translate(flags->args[i], i ? flags->args[i - 1] : NULL, lang);
+        if (arg)
+            c->argv[c->argc++] = arg;
+    }
+    add_includes(r, c);
+}
+
+/* ---- the CUDA prelude, precompiled ---------------------------------------------
+ * Every .cu file begins with the same prelude: clang's CUDA wrapper, which
+ * brings in the toolkit's runtime headers and much of the C++ library, and
+ * devcheck/cuda/nvcc.h.  Parsed in each unit, it is half of a darknet .cu
+ * file's AST and a third of its parse time, kept to the end of the run
+ * with the unit.  When two or more .cu files of a run share their flags,
+ * the prelude is parsed once with them, from an empty file, and saved as a
+ * precompiled header in a temporary folder; each of those files then reads
+ * from it lazily only the declarations it uses (the indexes leave the
+ * header's declarations out of a unit's children).  A prelude that does
+ * not parse cleanly is not precompiled: its files are parsed whole, and say
+ * its errors.  The header is removed once the files are parsed: their
+ * units keep it mapped.
+ */
+typedef struct {
+    char *flags;                        /* the command's arguments, one a line */
+    int first;                          /* the first file with them */
+    int files;                          /* how many have them */
+    char *pch;                          /* the precompiled prelude, or NULL */
+} prelude;
+
+typedef struct {
+    prelude *v;
+    int n;
+    char dir[PATH_MAX];                 /* the temporary folder, or "" */
+} preludes;
+
+static char *joined(const command *c)
+{
+    size_t len = 1;
+    for (int i = 0; i < c->argc; i++)
+        len += strlen(c->argv[i]) + 1;
+    char *s = dc_realloc(NULL, len), *end = s;
+    *end = 0;
+    for (int i = 0; i < c->argc; i++)
+        end += sprintf(end, "%s\n", c->argv[i]);
+    return s;
+}
+
+static prelude *prelude_of(const preludes *ps, const command *c)
+{
+    char *flags = joined(c);
+    prelude *found = NULL;
+    for (int i = 0; i < ps->n && !found; i++)
+        if (strcmp(ps->v[i].flags, flags) == 0)
+            found = &ps->v[i];
+    free(flags);
+    return found;
+}
+
 static bool has_errors(CXTranslationUnit tu)
 {
-    bool any = false;
-    for (unsigned i = 0, n = clang_getNumDiagnostics(tu); i < n && !any; i++) {
+    bool found = false;
+    for (unsigned i = 0, n = clang_getNumDiagnostics(tu); i < n && !found; i++) {
         CXDiagnostic d = clang_getDiagnostic(tu, i);
-        any = clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error;
+        found = clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error;
         clang_disposeDiagnostic(d);
     }
-    return any;
+    return found;
+}
+
+/* Prelude k's files in the folder: its empty source (.cu), which reading
+   its header checks, and the header (.pch). */
+static void prelude_file(const preludes *ps, int k, const char *ext, char *path, size_t size)
+{
+    snprintf(path, size, "%s/prelude-%d.%s", ps->dir, k, ext);
+}
+
+/* The prelude of command c saved as number k: its path, or NULL. */
+static char *precompile(const preludes *ps, const command *c, int k)
+{
+    char empty[PATH_MAX + 32], pch[PATH_MAX + 32];
+    prelude_file(ps, k, "cu", empty, sizeof empty);
+    prelude_file(ps, k, "pch", pch, sizeof pch);
+    FILE *f = fopen(empty, "w");
+    if (!f || fclose(f) != 0)
+        return NULL;
+    CXIndex index = clang_createIndex(0, 0);
+    CXTranslationUnit tu;
+    bool saved = clang_parseTranslationUnit2(index, empty, c->argv, c->argc, NULL, 0,
+                                             CXTranslationUnit_Incomplete, &tu) ==
+                 CXError_Success;
+    if (saved) {
+        saved = !has_errors(tu) && clang_saveTranslationUnit(tu, pch, 0) == CXSaveError_None;
+        clang_disposeTranslationUnit(tu);
+    }
+    clang_disposeIndex(index);
+    return saved ? dc_format("%s", pch) : NULL;
+}
+
+/* Made once, and named from the root: a compile command's
+   -working-directory would otherwise move a relative $TMPDIR. */
+static bool temporary_folder(preludes *ps)
+{
+    const char *tmp = getenv("TMPDIR");
+    char made[PATH_MAX];
+    if (!ps->dir[0]) {
+        snprintf(made, sizeof made, "%s/devcheck-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+        if (mkdtemp(made) && !realpath(made, ps->dir)) {
+            rmdir(made);
+            ps->dir[0] = 0;
+        }
+    }
+    return ps->dir[0] != 0;
+}
+
+/* The preludes of the run's .cu files, each precompiled that two share. */
+static void preludes_make(const dc_run *r, preludes *ps, const dc_source *v, int n)
+{
+    command *c = dc_realloc(NULL, sizeof *c);
+    for (int i = 0; i < n; i++) {
+        if (file_language(v[i].path, &v[i].flags) != LANG_CUDA || access(v[i].path, R_OK) != 0)
+            continue;
+        command_for(r, &v[i].flags, LANG_CUDA, c);
+        prelude *p = prelude_of(ps, c);
+        if (p) {
+            p->files++;
+            continue;
+        }
+        ps->v = dc_realloc(ps->v, (size_t)(ps->n + 1) * sizeof *ps->v);
+        ps->v[ps->n++] = (prelude){ joined(c), i, 1, NULL };
+    }
+    for (int k = 0; k < ps->n; k++)
+        if (ps->v[k].files > 1 && temporary_folder(ps)) {
+            command_for(r, &v[ps->v[k].first].flags, LANG_CUDA, c);
+            ps->v[k].pch = precompile(ps, c, k);
+        }
+    free(c);
+}
+
+static void preludes_remove(preludes *ps)
+{
+    for (int k = 0; k < ps->n; k++) {
+        char path[PATH_MAX + 32];
+        for (int e = 0; ps->dir[0] && e < 2; e++) {
+            prelude_file(ps, k, e ? "pch" : "cu", path, sizeof path);
+            unlink(path);
+        }
+        free(ps->v[k].pch);
+        free(ps->v[k].flags);
+    }
+    free(ps->v);
+    if (ps->dir[0])
+        rmdir(ps->dir);
+}
+
+static enum CXErrorCode parse_command(CXIndex index, const char *path, const command *c,
+                                      struct CXUnsavedFile *unsaved, int nunsaved,
+                                      CXTranslationUnit *tu)
+{
+    return clang_parseTranslationUnit2(index, path, c->argv, c->argc, unsaved,
+                                       (unsigned)nunsaved, CXTranslationUnit_KeepGoing, tu);
 }
 
 /* ---- nvcc's spaced launches ------------------------------------------------
@@ -413,7 +577,8 @@ static void free_unsaved(struct CXUnsavedFile *v, int n)
 }
 
 /* Parses one source into *tu; its status and message as devcheck.h says. */
-static int parse(const dc_run *r, CXIndex index, dc_source *src, CXTranslationUnit *tu)
+static int parse(const dc_run *r, const preludes *ps, CXIndex index, dc_source *src,
+                 CXTranslationUnit *tu)
 {
     struct stat st;
     command c = { .argc = 0 };
@@ -430,28 +595,23 @@ static int parse(const dc_run *r, CXIndex index, dc_source *src, CXTranslationUn
         src->err = dc_format("devcheck: %s: %s", path, why ? why : "not C, C++ or CUDA: not analyzed");
         return why ? -1 : 1;
     }
-    c.argv[c.argc++] = "-D__DEVCHECK__";
-    if (flags->directory) {             /* a compile command's relative paths are its folder's */
-        c.argv[c.argc++] = "-working-directory";
-        c.argv[c.argc++] = flags->directory;
+    command_for(r, flags, lang, &c);
+    const prelude *p = lang == LANG_CUDA ? prelude_of(ps, &c) : NULL;
+    if (p && p->pch) {
+        c.argv[c.argc++] = "-include-pch";
+        c.argv[c.argc++] = p->pch;
     }
-    if (lang == LANG_CUDA)
-        add_cuda(r, &c);
-    for (int i = 0; i < flags->nargs && c.argc < MAX_ARGS - 16; i++) {
-        const char *arg = translate(flags->args[i], i ? flags->args[i - 1] : NULL, lang);
-        if (arg)
-            c.argv[c.argc++] = arg;
+    enum CXErrorCode rc = parse_command(index, path, &c, NULL, 0, tu);
+    if (rc == CXError_ASTReadError && p && p->pch) {   /* the header unread: the prelude here */
+        c.argc -= 2;
+        rc = parse_command(index, path, &c, NULL, 0, tu);
     }
-    add_includes(r, &c);
     struct CXUnsavedFile rewritten[MAX_REWRITTEN];
     int nrewritten = 0;
-    enum CXErrorCode rc = clang_parseTranslationUnit2(index, path, c.argv, c.argc, NULL, 0,
-                                                      CXTranslationUnit_KeepGoing, tu);
     if (rc == CXError_Success && lang == LANG_CUDA && has_errors(*tu) &&
         (nrewritten = rewrite_failed_files(*tu, rewritten)) > 0) {
         clang_disposeTranslationUnit(*tu);
-        rc = clang_parseTranslationUnit2(index, path, c.argv, c.argc, rewritten,
-                                         (unsigned)nrewritten, CXTranslationUnit_KeepGoing, tu);
+        rc = parse_command(index, path, &c, rewritten, nrewritten, tu);
         free_unsaved(rewritten, nrewritten);
     }
     if (rc != CXError_Success) {
@@ -481,6 +641,7 @@ static int parse(const dc_run *r, CXIndex index, dc_source *src, CXTranslationUn
 /* The sources parsed at once: each thread takes the next one not taken. */
 typedef struct {
     const dc_run *r;
+    preludes preludes;
     dc_source *v;
     CXTranslationUnit *tus;
     int n, next;
@@ -498,7 +659,7 @@ static void *parse_some(void *arg)
     for (int i; (i = __atomic_fetch_add(&p->next, 1, __ATOMIC_RELAXED)) < p->n;) {
         p->tus[i] = NULL;
         p->v[i].err = NULL;
-        p->v[i].status = parse(p->r, w->index, &p->v[i], &p->tus[i]);
+        p->v[i].status = parse(p->r, &p->preludes, w->index, &p->v[i], &p->tus[i]);
     }
     return NULL;
 }
@@ -552,7 +713,7 @@ static void left_to_includer(dc_source *src, const dc_source *v, CXTranslationUn
 void dc_run_parse(dc_run *r, dc_source *v, int n, int jobs)
 {
     jobs = jobs < 1 ? 1 : jobs > n ? (n ? n : 1) : jobs;
-    pool p = { r, v, dc_realloc(NULL, (size_t)(n ? n : 1) * sizeof *p.tus), n, 0 };
+    pool p = { r, { 0 }, v, dc_realloc(NULL, (size_t)(n ? n : 1) * sizeof *p.tus), n, 0 };
     worker *w = dc_realloc(NULL, (size_t)jobs * sizeof *w);
     pthread_t *threads = dc_realloc(NULL, (size_t)jobs * sizeof *threads);
     r->indexes = dc_realloc(r->indexes, (size_t)(r->nindexes + jobs) * sizeof *r->indexes);
@@ -560,9 +721,10 @@ void dc_run_parse(dc_run *r, dc_source *v, int n, int jobs)
     pthread_attr_init(&attr);
     pthread_attr_setstacksize(&attr, PARSE_STACK);
     for (int k = 0; k < jobs; k++) {
-        w[k] = (worker){ &p, clang_createIndex(0, 0) };
+        w[k] = (worker){ &p, clang_createIndex(1, 0) };    /* without a PCH's declarations */
         r->indexes[r->nindexes++] = w[k].index;
     }
+    preludes_make(r, &p.preludes, v, n);
     int started = 0;            /* the first worker is this thread; -j 1 starts none */
     for (int k = 1; k < jobs; k++)  /* one that cannot start: the others take its share */
         started += pthread_create(&threads[started], &attr, parse_some, &w[k]) == 0;
@@ -570,6 +732,7 @@ void dc_run_parse(dc_run *r, dc_source *v, int n, int jobs)
     for (int k = 0; k < started; k++)
         pthread_join(threads[k], NULL);
     pthread_attr_destroy(&attr);
+    preludes_remove(&p.preludes);
     for (int i = 0; i < n; i++)
         left_to_includer(&v[i], v, p.tus, n);
     r->units = dc_realloc(r->units, (size_t)(r->n + n + 1) * sizeof *r->units);

@@ -9,10 +9,6 @@
 #ifndef DEVCHECK_CUDA_HOST_H
 #define DEVCHECK_CUDA_HOST_H
 
-/* nvcc's: code tests it with #if (devcheck/cuda/nvcc.h, with a toolkit) */
-#undef __CUDACC__
-#define __CUDACC__ 1
-
 #include <stddef.h>
 #include <cuda_runtime.h>
 
@@ -48,5 +44,12 @@ extern "C" unsigned __cudaPushCallConfiguration(dim3 grid, dim3 block, size_t sh
                                                 cudaStream_t stream = 0);
 extern "C" cudaError_t cudaConfigureCall(dim3 grid, dim3 block, size_t shared = 0,
                                          cudaStream_t stream = 0);
+
+/* 1, as nvcc defines it, for the file's own `#if __CUDACC__` (nvcc.h does
+   the same with a toolkit); defined after the headers above, since a
+   toolkit's cuda_runtime.h found on the include path would otherwise
+   declare the device functions that this host-only parse refuses. */
+#undef __CUDACC__
+#define __CUDACC__ 1
 
 #endif
