@@ -33,6 +33,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -351,6 +352,67 @@ static bool has_errors(CXTranslationUnit tu)
     return found;
 }
 
+/* The preludes' files and folder, removed when the files are parsed, or
+   first by a signal that ends devcheck while they are (an interrupt, a
+   CI job's timeout): the handler has the paths made ahead. */
+#define MAX_TEMPORARY 64
+static const int ending_signals[] = { SIGINT, SIGTERM, SIGHUP };
+static struct {
+    char path[MAX_TEMPORARY][PATH_MAX + 32];
+    volatile sig_atomic_t n;
+    char dir[PATH_MAX];
+    struct sigaction before[sizeof ending_signals / sizeof *ending_signals];
+} temporary;
+
+static void remove_temporary(void)
+{
+    for (int i = 0; i < temporary.n; i++)
+        unlink(temporary.path[i]);
+    if (temporary.dir[0])
+        rmdir(temporary.dir);
+}
+
+static void end_on_signal(int sig)
+{
+    remove_temporary();
+    for (size_t i = 0; i < sizeof ending_signals / sizeof *ending_signals; i++)
+        if (ending_signals[i] == sig)
+            sigaction(sig, &temporary.before[i], NULL);
+    raise(sig);
+}
+
+static void temporary_begin(const char *dir)
+{
+    struct sigaction sa = { .sa_handler = end_on_signal };
+    sigemptyset(&sa.sa_mask);
+    snprintf(temporary.dir, sizeof temporary.dir, "%s", dir);
+    for (size_t i = 0; i < sizeof ending_signals / sizeof *ending_signals; i++) {
+        sigaction(ending_signals[i], NULL, &temporary.before[i]);
+        if (temporary.before[i].sa_handler != SIG_IGN)    /* nohup's, a shell's & */
+            sigaction(ending_signals[i], &sa, NULL);
+    }
+}
+
+static bool temporary_add(const char *path)
+{
+    if (temporary.n == MAX_TEMPORARY)
+        return false;
+    snprintf(temporary.path[temporary.n], sizeof temporary.path[0], "%s", path);
+    temporary.n++;
+    return true;
+}
+
+static void temporary_end(void)
+{
+    if (!temporary.dir[0])
+        return;
+    for (size_t i = 0; i < sizeof ending_signals / sizeof *ending_signals; i++)
+        sigaction(ending_signals[i], &temporary.before[i], NULL);
+    remove_temporary();
+    temporary.n = 0;
+    temporary.dir[0] = 0;
+}
+
 /* Prelude k's files in the folder: its empty source (.cu), which reading
    its header checks, and the header (.pch). */
 static void prelude_file(const preludes *ps, int k, const char *ext, char *path, size_t size)
@@ -364,6 +426,8 @@ static char *precompile(const preludes *ps, const command *c, int k)
     char empty[PATH_MAX + 32], pch[PATH_MAX + 32];
     prelude_file(ps, k, "cu", empty, sizeof empty);
     prelude_file(ps, k, "pch", pch, sizeof pch);
+    if (!temporary_add(empty) || !temporary_add(pch))
+        return NULL;
     FILE *f = fopen(empty, "w");
     if (!f || fclose(f) != 0)
         return NULL;
@@ -392,6 +456,8 @@ static bool temporary_folder(preludes *ps)
             rmdir(made);
             ps->dir[0] = 0;
         }
+        if (ps->dir[0])
+            temporary_begin(ps->dir);
     }
     return ps->dir[0] != 0;
 }
@@ -422,18 +488,12 @@ static void preludes_make(const dc_run *r, preludes *ps, const dc_source *v, int
 
 static void preludes_remove(preludes *ps)
 {
+    temporary_end();
     for (int k = 0; k < ps->n; k++) {
-        char path[PATH_MAX + 32];
-        for (int e = 0; ps->dir[0] && e < 2; e++) {
-            prelude_file(ps, k, e ? "pch" : "cu", path, sizeof path);
-            unlink(path);
-        }
         free(ps->v[k].pch);
         free(ps->v[k].flags);
     }
     free(ps->v);
-    if (ps->dir[0])
-        rmdir(ps->dir);
 }
 
 static enum CXErrorCode parse_command(CXIndex index, const char *path, const command *c,
