@@ -38,6 +38,10 @@ typedef struct {
 /* What the function a call cursor refers to does: from its declaration's
    annotations, else from the model's entries by name.  NULL: nothing known. */
 const dc_effects *dc_model_effects(dc_model *m, CXCursor callee);
+/* The same for a call cursor, where a method is known first by the class
+   of the object it is called on (`thrust::device_vector::data`), then by
+   its own. */
+const dc_effects *dc_model_call_effects(dc_model *m, CXCursor call, CXCursor callee);
 /* What a call through a pointer to a function does, where the pointer is
    a CUDA function's as programs that load libcuda themselves hold it: a
    field or variable named as the function (`cuda->cuMemAlloc`), or typed

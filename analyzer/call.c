@@ -154,7 +154,7 @@ value call_expression(unit *u, env *e, CXCursor c, bool result_used)
         effect_launch(u, callee, &a, cursor_loc(c));
         return value_unknown();
     }
-    const dc_effects *effects = dc_model_effects(u->model, callee);
+    const dc_effects *effects = dc_model_call_effects(u->model, c, callee);
     if (effects)
         return modelled_call(u, e, c, callee, effects, &a, result_used);
     const summary *s = program_summary(u->prog, callee);

@@ -159,7 +159,11 @@ static const char builtin[] =
     "std::vector::data returns-host\n"
     "std::array::data returns-host\n"
     "std::basic_string::data returns-host\n"
-    "std::basic_string::c_str returns-host\n";
+    "std::basic_string::c_str returns-host\n"
+    "# thrust's vectors, by the object's class (their data() is their base's)\n"
+    "thrust::device_vector::data returns-device\n"
+    "thrust::host_vector::data returns-host\n"
+    "raw_pointer_cast identity 0\n";
 
 typedef struct {
     char *name;
@@ -460,6 +464,38 @@ static void method_name(CXCursor fn, char *buf, size_t n)
         used += (size_t)snprintf(buf + used, n - used, "%s%s", parts[k], k ? "::" : "");
 }
 
+/* The class of the object a member call is made on (`d.data()`,
+   `p->data()`), where the method is its base's: thrust's device_vector and
+   host_vector share vector_base::data(), and only the object says which
+   memory it holds.  A null cursor where the call is no such call. */
+static CXCursor object_class(CXCursor call)
+{
+    children ch = cursor_children(call);
+    if (ch.n == 0 || clang_getCursorKind(cursor_bare(ch.v[0])) != CXCursor_MemberRefExpr)
+        return clang_getNullCursor();
+    children member = cursor_children(cursor_bare(ch.v[0]));
+    if (member.n == 0)
+        return clang_getNullCursor();
+    CXType t = clang_getCanonicalType(clang_getCursorType(cursor_bare(member.v[0])));
+    if (t.kind == CXType_Pointer)
+        t = clang_getCanonicalType(clang_getPointeeType(t));
+    return clang_getTypeDeclaration(t);
+}
+
+/* callee named after the class of the object it is called on. */
+static bool object_method_name(CXCursor call, CXCursor callee, char *buf, size_t n)
+{
+    CXCursor cls = object_class(call);
+    if (clang_Cursor_isNull(cls) || clang_getCursorKind(cls) == CXCursor_NoDeclFound ||
+        clang_equalCursors(cls, clang_getCursorSemanticParent(callee)))
+        return false;
+    char method[64];
+    method_name(cls, buf, n);
+    cursor_spelling(callee, method, sizeof method);
+    size_t used = strlen(buf);
+    return (size_t)snprintf(buf + used, n - used, "::%s", method) < n - used;
+}
+
 /* A method the model names, of a class with an allocator of its own: what
    the model says of the standard one does not hold. */
 static bool unlike_modelled(CXCursor callee)
@@ -521,6 +557,16 @@ const dc_effects *dc_model_pointer_effects(dc_model *m, CXCursor pointer)
     if ((!e || !e->effects.n) && pfn_function(clang_getCursorType(pointer), name, sizeof name))
         e = find_or_add(m, name);
     return e && e->effects.n ? &e->effects : NULL;
+}
+
+const dc_effects *dc_model_call_effects(dc_model *m, CXCursor call, CXCursor callee)
+{
+    char name[256];
+    entry *e = clang_getCursorKind(callee) == CXCursor_CXXMethod &&
+                       object_method_name(call, callee, name, sizeof name)
+                   ? find_or_add(m, name)
+                   : NULL;
+    return e && e->effects.n ? &e->effects : dc_model_effects(m, callee);
 }
 
 const dc_effects *dc_model_effects(dc_model *m, CXCursor callee)
