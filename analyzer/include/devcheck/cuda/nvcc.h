@@ -20,9 +20,10 @@
  * (p) T`): nvcc gives it unasked; clang gives it with <new>, which its CUDA
  * wrapper then extends to the device.
  *
- * <time.h>: CUDA's crt/common_functions.h includes it for every .cu file
- * (Rodinia's particlefilter calls time() with no include of its own);
- * clang's wrapper leaves that header out.
+ * <time.h>, <math.h> and <stdlib.h>: CUDA's crt headers include them for
+ * every .cu file (Rodinia's particlefilter calls time() with no include of
+ * its own; zfp calls modf(float, float *), which C++'s <math.h> brings to
+ * the global namespace); clang's wrapper leaves them out.
  *
  * __CUDACC__ as 1: nvcc defines it so, and code tests it with `#if
  * __CUDACC__` (NCCL's device headers); clang's wrapper leaves it defined
@@ -31,7 +32,9 @@
 #ifndef DEVCHECK_CUDA_NVCC_H
 #define DEVCHECK_CUDA_NVCC_H
 
+#include <math.h>
 #include <new>
+#include <stdlib.h>
 #include <time.h>
 
 #undef __CUDACC__
