@@ -38,16 +38,13 @@ typedef struct {
 /* What the function a call cursor refers to does: from its declaration's
    annotations, else from the model's entries by name.  NULL: nothing known. */
 const dc_effects *dc_model_effects(dc_model *m, CXCursor callee);
-/* The same for a call cursor, where a method is known first by the class
-   of the object it is called on (`thrust::device_vector::data`), then by
-   its own. */
+/* What call does, its callee referenced: a method is known first by the
+   class of the object it is called on (`thrust::device_vector::data`),
+   then by its own; a call through a pointer, where the pointer is one of
+   CUDA's functions as programs that load libcuda hold it (a field or
+   variable named as the function, `cuda->cuMemAlloc`, or typed
+   `PFN_cuMemAlloc_v3020`).  NULL: nothing known. */
 const dc_effects *dc_model_call_effects(dc_model *m, CXCursor call, CXCursor callee);
-/* What a call through a pointer to a function does, where the pointer is
-   a CUDA function's as programs that load libcuda themselves hold it: a
-   field or variable named as the function (`cuda->cuMemAlloc`), or typed
-   as cudaTypedefs.h's PFN_ for it (`PFN_cuMemAlloc_v3020`).  NULL: any
-   other pointer, which may point to anything. */
-const dc_effects *dc_model_pointer_effects(dc_model *m, CXCursor pointer);
 /* Whether callee is an element accessor of a standard container, whose
    elements are host memory (`&v[0]`). */
 bool dc_model_host_element(CXCursor callee);

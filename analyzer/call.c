@@ -145,18 +145,16 @@ value call_expression(unit *u, env *e, CXCursor c, bool result_used)
     arguments a;
     CXCursor callee = clang_getCursorReferenced(c);
     evaluate_arguments(u, e, c, callee, &a);
-    if (!cursor_is_function(callee)) {
-        const dc_effects *effects = dc_model_pointer_effects(u->model, callee);
-        return effects ? modelled_call(u, e, c, callee, effects, &a, result_used)
-                       : value_unknown();
-    }
-    if (cursor_cuda_side(callee) & CUDA_KERNEL) {     /* a <<<>>> launch */
+    bool function = cursor_is_function(callee);
+    if (function && (cursor_cuda_side(callee) & CUDA_KERNEL)) {     /* a <<<>>> launch */
         effect_launch(u, callee, &a, cursor_loc(c));
         return value_unknown();
     }
     const dc_effects *effects = dc_model_call_effects(u->model, c, callee);
     if (effects)
         return modelled_call(u, e, c, callee, effects, &a, result_used);
+    if (!function)
+        return value_unknown();
     const summary *s = program_summary(u->prog, callee);
     if (s)
         return summary_apply(u, e, s, &a, callee, cursor_loc(c));

@@ -583,27 +583,9 @@ static int close_spaced_launches(char *text, size_t n)
     return closed;
 }
 
-static char *read_whole(const char *path, size_t *n)
-{
-    FILE *f = fopen(path, "rb");
-    char *text = NULL;
-    long size;
-    if (f && fseek(f, 0, SEEK_END) == 0 && (size = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
-        (text = malloc((size_t)size + 1)) && fread(text, 1, (size_t)size, f) == (size_t)size) {
-        *n = (size_t)size;
-        text[size] = '\0';
-    } else {
-        free(text);
-        text = NULL;
-    }
-    if (f)
-        fclose(f);
-    return text;
-}
-
-/* The files tu has errors in whose spaced launches were closed up, as
-   libclang's unsaved files, into out; how many. */
-static int rewrite_failed_files(CXTranslationUnit tu, struct CXUnsavedFile *out)
+/* The files tu has errors in, each once, as their paths (dc_format'd), into
+   out; how many. */
+static int files_with_errors(CXTranslationUnit tu, char **out)
 {
     int n = 0;
     for (unsigned i = 0, nd = clang_getNumDiagnostics(tu); i < nd && n < MAX_REWRITTEN; i++) {
@@ -616,14 +598,29 @@ static int rewrite_failed_files(CXTranslationUnit tu, struct CXUnsavedFile *out)
         const char *path = file ? clang_getCString(name) : NULL;
         bool seen = !path;
         for (int k = 0; k < n && !seen; k++)
-            seen = strcmp(out[k].Filename, path) == 0;
-        size_t len = 0;
-        char *text = seen ? NULL : read_whole(path, &len);
-        if (text && close_spaced_launches(text, len))
-            out[n++] = (struct CXUnsavedFile){ strdup(path), text, (unsigned long)len };
-        else
-            free(text);
+            seen = strcmp(out[k], path) == 0;
+        if (!seen)
+            out[n++] = dc_format("%s", path);
         clang_disposeString(name);
+    }
+    return n;
+}
+
+/* The files tu has errors in whose spaced launches were closed up, as
+   libclang's unsaved files, into out; how many. */
+static int rewrite_failed_files(CXTranslationUnit tu, struct CXUnsavedFile *out)
+{
+    char *paths[MAX_REWRITTEN];
+    int n = 0;
+    for (int i = 0, nfiles = files_with_errors(tu, paths); i < nfiles; i++) {
+        size_t len = 0;
+        char *text = dc_read_file(paths[i], &len);
+        if (text && close_spaced_launches(text, len)) {
+            out[n++] = (struct CXUnsavedFile){ paths[i], text, (unsigned long)len };
+        } else {
+            free(text);
+            free(paths[i]);
+        }
     }
     return n;
 }
@@ -668,7 +665,7 @@ static int parse(const dc_run *r, const preludes *ps, CXIndex index, dc_source *
     }
     struct CXUnsavedFile rewritten[MAX_REWRITTEN];
     int nrewritten = 0;
-    if (rc == CXError_Success && lang == LANG_CUDA && has_errors(*tu) &&
+    if (rc == CXError_Success && lang == LANG_CUDA &&
         (nrewritten = rewrite_failed_files(*tu, rewritten)) > 0) {
         clang_disposeTranslationUnit(*tu);
         rc = parse_command(index, path, &c, rewritten, nrewritten, tu);

@@ -546,7 +546,11 @@ static bool pfn_function(CXType type, char *buf, size_t n)
     return pfn;
 }
 
-const dc_effects *dc_model_pointer_effects(dc_model *m, CXCursor pointer)
+/* A call through a pointer to one of CUDA's functions, as programs that
+   load libcuda themselves hold it: a field or variable named as the
+   function (`cuda->cuMemAlloc`), or typed as cudaTypedefs.h's PFN_ for it
+   (`PFN_cuMemAlloc_v3020`).  NULL: any other pointer. */
+static const dc_effects *pointer_effects(dc_model *m, CXCursor pointer)
 {
     char name[256];
     enum CXCursorKind kind = clang_getCursorKind(pointer);
@@ -562,6 +566,8 @@ const dc_effects *dc_model_pointer_effects(dc_model *m, CXCursor pointer)
 const dc_effects *dc_model_call_effects(dc_model *m, CXCursor call, CXCursor callee)
 {
     char name[256];
+    if (!cursor_is_function(callee))
+        return pointer_effects(m, callee);
     entry *e = clang_getCursorKind(callee) == CXCursor_CXXMethod &&
                        object_method_name(call, callee, name, sizeof name)
                    ? find_or_add(m, name)

@@ -15,6 +15,13 @@
 
 /* ---- paths ----------------------------------------------------------------------- */
 
+/* The elements of array or pointer base, whatever the index: one path. */
+static int element_path(unit *u, env *e, CXCursor base)
+{
+    int p = walk_path(u, e, base);
+    return p ? path_join(path_text(p), "[]") : 0;
+}
+
 int walk_path(unit *u, env *e, CXCursor c)
 {
     char text[PATH];
@@ -48,10 +55,9 @@ int walk_path(unit *u, env *e, CXCursor c)
     }
     case CXCursor_ArraySubscriptExpr: {
         children ch = cursor_children(c);
-        int base = ch.n == 2 && clang_getCursorType(c).kind == CXType_Pointer
-                       ? walk_path(u, e, ch.v[0])
-                       : 0;
-        return base ? path_join(path_text(base), "[]") : 0;
+        return ch.n == 2 && clang_getCursorType(c).kind == CXType_Pointer
+                   ? element_path(u, e, ch.v[0])
+                   : 0;
     }
     default:
         return 0;
@@ -83,10 +89,8 @@ static int element_address(unit *u, env *e, CXCursor c)
         return 0;
     children ch = cursor_children(c);
     for (int i = 0; i < ch.n; i++)
-        if (clang_getCursorType(cursor_bare(ch.v[i])).kind == CXType_Pointer) {
-            int base = walk_path(u, e, ch.v[i]);
-            return base ? path_join(path_text(base), "[]") : 0;
-        }
+        if (clang_getCursorType(cursor_bare(ch.v[i])).kind == CXType_Pointer)
+            return element_path(u, e, ch.v[i]);
     return 0;
 }
 

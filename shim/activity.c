@@ -18,9 +18,9 @@
  * its row by rowid, which costs a third of a search by correlation id.  A
  * record whose event is not written yet (still queued, or its call not
  * returned) waits in a table by correlation id, bounded too, for the
- * event's row to take it as it is written.  Once the events table is full no more rows
- * come: CUPTI is told to stop making records (dv_activity_stop), and one
- * already made without a row is let go.
+ * event's row to take it as it is written.  Once the events table is full
+ * no more rows come: CUPTI is told to stop making records
+ * (dv_activity_stop), and one already made without a row is let go.
  *
  * Where CUPTI has no Activity API (or refuses it), events keep their host
  * times alone.  CUPTI is used as it is found (dv_cupti_symbol), so that the
@@ -89,8 +89,14 @@ static struct {
     uint64_t dropped_written;
     device_time *waiting;               /* MAX_WAITING, calloc'd: untouched pages cost nothing */
     size_t nwaiting;
-    struct { uint32_t correlation; int64_t rowid; } *rows;     /* ROWS, by correlation id */
+    struct row { uint32_t correlation; int64_t rowid; } *rows;     /* ROWS, by correlation id */
 } jw;
+
+/* Where correlation's row is remembered, if it is (the slot's own id says). */
+static struct row *row_of(uint32_t correlation)
+{
+    return &jw.rows[correlation & (ROWS - 1)];
+}
 
 /* ---- CUPTI's side ------------------------------------------------------------ */
 
@@ -227,19 +233,17 @@ void dv_activity_close(void)
 
 void dv_activity_row(uint32_t correlation, int64_t rowid)
 {
-    if (jw.rows && correlation) {
-        jw.rows[correlation & (ROWS - 1)].correlation = correlation;
-        jw.rows[correlation & (ROWS - 1)].rowid = rowid;
-    }
+    if (jw.rows && correlation)
+        *row_of(correlation) = (struct row){ correlation, rowid };
 }
 
 /* Puts t into its event's row: 1 when it has one, 0 when none (yet), -1
    when SQLite fails. */
 static int join(const device_time *t)
 {
-    if (!jw.rows || jw.rows[t->correlation & (ROWS - 1)].correlation != t->correlation)
+    if (!jw.rows || row_of(t->correlation)->correlation != t->correlation)
         return 0;
-    sqlite3_bind_int64(jw.join, 1, jw.rows[t->correlation & (ROWS - 1)].rowid);
+    sqlite3_bind_int64(jw.join, 1, row_of(t->correlation)->rowid);
     sqlite3_bind_int64(jw.join, 3, (int64_t)t->start);
     sqlite3_bind_int64(jw.join, 4, (int64_t)t->end);
     int rc = sqlite3_step(jw.join);

@@ -15,9 +15,7 @@ void dv_seen_alloc(dv_api api, dv_memory memory, int device, const void *p, uint
                    uint32_t site, int rc, uint64_t start)
 {
     dv_event e = { .type = DV_EV_CALL, .api = (uint8_t)api, .result = rc, .site = site,
-                   .start = start };
-    if (start)
-        e.duration = dv_ticks() - start;
+                   .start = start, .duration = dv_since(start) };
     e.device = (int16_t)(memory != DV_MEM_PINNED ? device : -1);
     if (rc == 0 && p) {
         e.type = DV_EV_ALLOC;
@@ -73,8 +71,7 @@ void dv_seen_end(dv_event *e, int rc)
 {
     e->result = rc;
     e->correlation = dv_correlation_take(e);
-    if (e->start)
-        e->duration = dv_ticks() - e->start;
+    e->duration = dv_since(e->start);
     dv_emit(e);
 }
 

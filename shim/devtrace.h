@@ -290,6 +290,11 @@ static inline uint64_t dv_event_clock(void)
 {
     return atomic_load_explicit(&dv_events_full, memory_order_relaxed) ? 0 : dv_ticks();
 }
+/* A call's duration from its dv_event_clock() start: 0 where that is. */
+static inline uint64_t dv_since(uint64_t start)
+{
+    return start ? dv_ticks() - start : 0;
+}
 /* The writer's: a report's events table for run, the cap read from
    DEVTRACE_EVENTS; false when SQLite refuses. */
 struct sqlite3;

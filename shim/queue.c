@@ -127,9 +127,7 @@ uint64_t dv_queue_pushed(void)
 void dv_emit_call(dv_api api, uint32_t site, int result, uint64_t start)
 {
     dv_event e = { .type = DV_EV_CALL, .api = (uint8_t)api, .device = -1, .result = result,
-                   .site = site, .start = start };
-    if (start)
-        e.duration = dv_ticks() - start;
+                   .site = site, .start = start, .duration = dv_since(start) };
     dv_emit(&e);
 }
 
