@@ -115,13 +115,10 @@ static size_t layout_slot(const void *func)
     return (size_t)(((uintptr_t)func * 0x9E3779B97F4A7C15ull) >> 50) & (MAX_KERNELS - 1);
 }
 
-static const kernel_layout *layout_of(const void *func)
+/* A kernel's first launch: its layout learnt under the lock, from slot i
+   on.  Out of line, so that the lookup saves no registers. */
+__attribute__((noinline)) static const kernel_layout *learn_kernel(const void *func, size_t i)
 {
-    size_t i = layout_slot(func);
-    for (const void *f; (f = atomic_load_explicit(&layouts[i].func, memory_order_acquire));
-         i = (i + 1) & (MAX_KERNELS - 1))
-        if (f == func)
-            return &layouts[i];
     pthread_mutex_lock(&layouts_lock);
     while (layouts[i].func && layouts[i].func != func)
         i = (i + 1) & (MAX_KERNELS - 1);
@@ -140,6 +137,16 @@ static const kernel_layout *layout_of(const void *func)
     }
     pthread_mutex_unlock(&layouts_lock);
     return k->func ? k : NULL;
+}
+
+static const kernel_layout *layout_of(const void *func)
+{
+    size_t i = layout_slot(func);
+    for (const void *f; (f = atomic_load_explicit(&layouts[i].func, memory_order_acquire));
+         i = (i + 1) & (MAX_KERNELS - 1))
+        if (f == func)
+            return &layouts[i];
+    return learn_kernel(func, i);
 }
 
 int dv_kernel_param_count(const void *func)

@@ -242,13 +242,17 @@ uint64_t dv_emit(dv_event *e);
    published (dv_fatal_held, lifecycle.c). */
 extern __thread volatile sig_atomic_t dv_emitting __attribute__((tls_model("initial-exec")));
 extern __thread volatile sig_atomic_t dv_held_signal __attribute__((tls_model("initial-exec")));
-void dv_fatal_held(void);
+__attribute__((cold, noinline)) void dv_fatal_held(void);
 /* The next sequence number, for events that need it before they are sent. */
 uint64_t dv_next_seq(void);
 /* Takes up to max events off the queue into out; returns how many. */
 size_t dv_queue_take(dv_event *out, size_t max);
 /* How many events were ever queued. */
 uint64_t dv_queue_pushed(void);
+/* Whether a thread of this process found the queue full and had to wait
+   for the writer, since the last dv_queue_forget_full. */
+bool dv_queue_was_full(void);
+void dv_queue_forget_full(void);
 void dv_queue_after_fork(void);
 
 /* Emits a call that has no more to it than its result; start is when it
@@ -337,7 +341,7 @@ bool dv_activity_times(uint32_t correlation, int64_t *start, int64_t *duration);
 /* Starts the writer thread (once per process). */
 void dv_writer_start(void);
 /* Wakes the writer; async-signal-safe. */
-void dv_writer_wake(void);
+__attribute__((cold, noinline)) void dv_writer_wake(void);
 /* Waits until every event queued so far is committed, or the writer has
    committed nothing for timeout_ms; async-signal-safe. */
 bool dv_writer_flush(int timeout_ms);

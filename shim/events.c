@@ -5,6 +5,13 @@
  * call took.  Past the cap an event is only counted (runs.dropped_events):
  * the sums stay exact, the timeline says where it stops.
  *
+ * A row costs the writer some 3 us, and a launch-heavy loop on small tensors
+ * makes a call every 0.6 us: the queue fills, and the program would wait
+ * for rows, slowing its first 100,000 events by a fifth.  So once a thread
+ * has found the queue full, the run's rows end there, as at the cap, and
+ * the writer catches up by counting; DEVTRACE_EVENTS_WAIT=1 keeps every row
+ * up to the cap, and the program waits for them.
+ *
  * Times are the host's (CLOCK_REALTIME, as runs.started_ns): a synchronous
  * call's duration is its work's; an asynchronous one's says how long it took
  * to queue.  A launch's, copy's or memset's row also keeps its call's
@@ -27,6 +34,7 @@ static struct {
     sqlite3_stmt *insert, *dropped;
     int64_t run;
     uint64_t cap, kept, lost, lost_written;
+    bool wait;                          /* DEVTRACE_EVENTS_WAIT=1: keep the cap's rows, however slow */
 } ev;
 
 _Atomic bool dv_events_full;
@@ -176,9 +184,12 @@ static uint64_t cap_from_environment(void)
 
 bool dv_events_open(sqlite3 *db, int64_t run)
 {
+    const char *s;
     ev.run = run;
     ev.cap = cap_from_environment();
+    ev.wait = (s = getenv("DEVTRACE_EVENTS_WAIT")) && strcmp(s, "1") == 0;
     ev.kept = ev.lost = ev.lost_written = 0;
+    dv_queue_forget_full();             /* waiting for the report to open is no row's fault */
     atomic_store_explicit(&dv_events_full, false, memory_order_relaxed);
     return sqlite3_prepare_v3(db, insert_sql, -1, SQLITE_PREPARE_PERSISTENT, &ev.insert,
                               NULL) == SQLITE_OK &&
@@ -250,6 +261,8 @@ bool dv_events_add(const dv_event *e, int64_t ref)
 {
     if (e->type == DV_EV_END || (e->type == DV_EV_FINDING && ref <= 0))
         return true;                    /* a finding not (yet) reported is no event */
+    if (ev.kept < ev.cap && !ev.wait && dv_queue_was_full())
+        ev.cap = ev.kept;               /* the program outruns its rows: see below */
     if (ev.kept >= ev.cap) {
         ev.lost++;
         if (!atomic_exchange_explicit(&dv_events_full, true, memory_order_relaxed))

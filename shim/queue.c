@@ -26,6 +26,7 @@ static cell cells[CAP];
 static _Atomic uint64_t head;           /* next position to claim */
 static _Atomic uint64_t tail;           /* next position to take: the writer's */
 static _Atomic uint64_t seqs;
+static _Atomic bool was_full;
 
 __thread volatile sig_atomic_t dv_emitting __attribute__((tls_model("initial-exec")));
 
@@ -47,6 +48,7 @@ static void reset(void)
         atomic_store_explicit(&cells[i].turn, i, memory_order_relaxed);
     atomic_store(&head, 0);
     atomic_store(&tail, 0);
+    atomic_store(&was_full, false);
 }
 
 __attribute__((constructor(101))) static void queue_init(void)
@@ -84,6 +86,7 @@ uint64_t dv_emit(dv_event *e)
                                                       memory_order_relaxed, memory_order_relaxed))
                 break;
         } else if (turn < pos) {        /* full: the writer has to catch up */
+            atomic_store_explicit(&was_full, true, memory_order_relaxed);
             dv_writer_wake();
             sched_yield();
             pos = atomic_load_explicit(&head, memory_order_relaxed);
@@ -122,6 +125,16 @@ size_t dv_queue_take(dv_event *out, size_t max)
 uint64_t dv_queue_pushed(void)
 {
     return atomic_load(&head);
+}
+
+bool dv_queue_was_full(void)
+{
+    return atomic_load_explicit(&was_full, memory_order_relaxed);
+}
+
+void dv_queue_forget_full(void)
+{
+    atomic_store_explicit(&was_full, false, memory_order_relaxed);
 }
 
 void dv_emit_call(dv_api api, uint32_t site, int result, uint64_t start)

@@ -6,14 +6,21 @@
  * binary search.  Lookups (every launch and copy, several per call) take no
  * lock and write nothing shared: the array is guarded by a sequence lock, so
  * a reader that overlapped a change sees the version move and looks again.
- * Allocating and freeing take the lock, bump the version around the change
- * and move the tail of the array, which is cheap at the few thousand
- * allocations a program keeps alive.  A grown array's old copy is kept, as
- * a reader may still be in it (it is at most as big as the live one).
+ * Allocating and freeing take the lock and bump the version around the
+ * change.  A free leaves its entry in place, dead (device DV_NO_DEVICE), and
+ * an allocation takes a dead entry where it fits in the order: a program
+ * that allocates and frees the same addresses step after step (a caching or
+ * stream-ordered allocator) never moves the array.  Dead entries are swept
+ * out when the array is full, and an allocation sweeps those inside its own
+ * range, so the entry at or below an address is live whenever a live
+ * allocation holds that address.  A grown array's old copy is kept, as a
+ * reader may still be in it (it is at most as big as the live one).
  *
  * A launch asks where each pointer argument lives, and most are the start
  * of an allocation: a direct-mapped table of starts answers those without
- * the search (a miss, or a pointer into an allocation, searches).
+ * the search (a miss, or a pointer into an allocation, searches).  The
+ * table also remembers each start's index in the array, which spares an
+ * allocation or free at a known start its search while nothing has moved.
  *
  * The quarantine remembers freed ranges with their free site, newest first,
  * so a pointer into one names where it was freed.  It only remembers: the
@@ -37,9 +44,10 @@ static _Atomic size_t nlive;
 static size_t cap;
 static dv_alloc *retired[64];           /* the arrays grown out of, kept for readers */
 static int nretired;
+static size_t ndead;                   /* entries of live that are dead */
 static dv_alloc freed[QUARANTINE];
 #define STARTS 4096                     /* a power of two */
-static struct { uintptr_t addr; int device; } starts[STARTS];
+static struct { uintptr_t addr; int device; size_t index; } starts[STARTS];
 static size_t nfreed;              /* ever freed; the newest is at (nfreed - 1) % QUARANTINE */
 
 static size_t start_slot(uintptr_t p)
@@ -79,27 +87,81 @@ void dv_shadow_unlock(void)
     atomic_flag_clear_explicit(&held, memory_order_release);
 }
 
+/* The writer holds the lock, so the version is its alone to bump: a plain
+   store, ordered before the change by the fence (a sequence lock's write). */
+/* This thread's change under way: a fault inside it (the shim's own bug)
+   reaches the fault handler's lookups, which must not wait for the change
+   to end. */
+static __thread bool changing __attribute__((tls_model("initial-exec")));
+
 static void begin_change(void)
 {
     dv_shadow_lock();
-    atomic_fetch_add_explicit(&version, 1, memory_order_relaxed);
+    changing = true;
+    unsigned v = atomic_load_explicit(&version, memory_order_relaxed);
+    atomic_store_explicit(&version, v + 1, memory_order_relaxed);
     atomic_thread_fence(memory_order_release);
 }
 
 static void end_change(void)
 {
-    atomic_fetch_add_explicit(&version, 1, memory_order_release);
+    unsigned v = atomic_load_explicit(&version, memory_order_relaxed);
+    atomic_store_explicit(&version, v + 1, memory_order_release);
+    changing = false;
     dv_shadow_unlock();
 }
 
-static bool grow(void)
+static bool dead(const dv_alloc *a)
 {
+    return a->device == DV_NO_DEVICE;
+}
+
+/* The index of the entry starting at p, or of the last below it; -1: none.
+   The table of starts says where p was, if nothing has moved since. */
+static long index_of(const dv_alloc *v, size_t n, uintptr_t p)
+{
+    size_t hint = starts[start_slot(p)].index;
+    if (starts[start_slot(p)].addr == p && hint < n && v[hint].addr == p)
+        return (long)hint;
+    return floor_index(v, n, p);
+}
+
+static void remember_start(uintptr_t p, int device, size_t index)
+{
+    starts[start_slot(p)].addr = p;
+    starts[start_slot(p)].device = device;
+    starts[start_slot(p)].index = index;
+}
+
+/* Drops the dead entries of v, which nobody else reads while the version is
+   odd (the lock held). */
+static size_t sweep(dv_alloc *v, size_t n)
+{
+    size_t kept = 0;
+    for (size_t i = 0; i < n; i++)
+        if (!dead(&v[i]))
+            v[kept++] = v[i];
+    ndead = 0;
+    atomic_store_explicit(&nlive, kept, memory_order_relaxed);
+    return kept;
+}
+
+/* Room for one more entry: the dead swept out when they are a quarter of a
+   full array, else a doubled one. */
+static bool room(size_t *n)
+{
+    if (*n < cap)
+        return true;
+    if (cap && ndead >= cap / 4) {
+        *n = sweep(atomic_load_explicit(&live, memory_order_relaxed), *n);
+        return true;
+    }
     size_t ncap = cap ? cap * 2 : 1024;
     dv_alloc *v = malloc(ncap * sizeof *v);
     if (!v)
         return false;
     if (live) {
-        memcpy(v, live, atomic_load(&nlive) * sizeof *v);
+        memcpy(v, live, *n * sizeof *v);
         retired[nretired++] = live;     /* at most one per doubling */
     }
     atomic_store_explicit(&live, v, memory_order_release);
@@ -107,22 +169,49 @@ static bool grow(void)
     return true;
 }
 
+/* Where a goes in v: an entry of its own address (dead, or a free we never
+   saw), a dead neighbour that keeps the order, or a new entry. */
+static size_t place(dv_alloc *v, size_t *n, const dv_alloc *a)
+{
+    long at = index_of(v, *n, a->addr);
+    if (at >= 0 && (v[at].addr == a->addr || dead(&v[at]))) {
+        ndead -= dead(&v[at]);
+        return (size_t)at;
+    }
+    size_t next = (size_t)(at + 1);
+    if (next < *n && dead(&v[next])) {
+        ndead--;
+        return next;
+    }
+    memmove(&v[next + 1], &v[next], (*n - next) * sizeof *v);
+    atomic_store_explicit(&nlive, ++*n, memory_order_relaxed);
+    return next;
+}
+
+/* Drops the dead entries after index at that start inside v[at]: an address
+   of v[at]'s then finds v[at] as the entry at or below it. */
+static void sweep_inside(dv_alloc *v, size_t n, size_t at)
+{
+    size_t end = at + 1;
+    while (end < n && dead(&v[end]) && holds(&v[at], v[end].addr))
+        end++;
+    if (end == at + 1)
+        return;
+    memmove(&v[at + 1], &v[end], (n - end) * sizeof *v);
+    ndead -= end - (at + 1);
+    atomic_store_explicit(&nlive, n - (end - (at + 1)), memory_order_relaxed);
+}
+
 void dv_shadow_add(const dv_alloc *a)
 {
     begin_change();
-    size_t n = atomic_load(&nlive);
-    if (n < cap || grow()) {
-        dv_alloc *v = atomic_load(&live);
-        long at = floor_index(v, n, a->addr);
-        starts[start_slot(a->addr)].addr = a->addr;
-        starts[start_slot(a->addr)].device = a->device;
-        if (at >= 0 && v[at].addr == a->addr) {
-            v[at] = *a;                 /* a free we never saw */
-        } else {
-            memmove(&v[at + 2], &v[at + 1], (n - (size_t)(at + 1)) * sizeof *v);
-            v[at + 1] = *a;
-            atomic_store(&nlive, n + 1);
-        }
+    size_t n = atomic_load_explicit(&nlive, memory_order_relaxed);
+    if (room(&n)) {
+        dv_alloc *v = atomic_load_explicit(&live, memory_order_relaxed);
+        size_t at = place(v, &n, a);
+        v[at] = *a;
+        sweep_inside(v, n, at);
+        remember_start(a->addr, a->device, at);
     }                                   /* else untracked: checks stay quiet about it */
     end_change();
 }
@@ -133,7 +222,7 @@ static int find(uintptr_t p, dv_alloc *out)
 {
     for (;;) {
         unsigned seen = atomic_load_explicit(&version, memory_order_acquire);
-        if (seen & 1)
+        if ((seen & 1) && !changing)
             continue;
         const dv_alloc *v = atomic_load_explicit(&live, memory_order_acquire);
         size_t n = atomic_load_explicit(&nlive, memory_order_relaxed);
@@ -142,7 +231,7 @@ static int find(uintptr_t p, dv_alloc *out)
         if (out && device != DV_NO_DEVICE)
             *out = v[at];
         atomic_thread_fence(memory_order_acquire);
-        if (atomic_load_explicit(&version, memory_order_relaxed) == seen)
+        if (atomic_load_explicit(&version, memory_order_relaxed) == seen || changing)
             return device;
     }
 }
@@ -157,11 +246,11 @@ int dv_shadow_device(uintptr_t p)
     const __typeof__(*starts) *s = &starts[start_slot(p)];
     for (;;) {
         unsigned seen = atomic_load_explicit(&version, memory_order_acquire);
-        if (seen & 1)
+        if ((seen & 1) && !changing)
             continue;
         int device = s->addr == p ? s->device : DV_NO_DEVICE;
         atomic_thread_fence(memory_order_acquire);
-        if (atomic_load_explicit(&version, memory_order_relaxed) == seen)
+        if (atomic_load_explicit(&version, memory_order_relaxed) == seen || changing)
             return device != DV_NO_DEVICE ? device : find(p, NULL);
     }
 }
@@ -169,18 +258,18 @@ int dv_shadow_device(uintptr_t p)
 bool dv_shadow_remove(uintptr_t p, dv_memory memory, uint32_t free_site, dv_alloc *out)
 {
     begin_change();
-    dv_alloc *v = atomic_load(&live);
-    size_t n = atomic_load(&nlive);
-    long at = v ? floor_index(v, n, p) : -1;
-    bool found = at >= 0 && v[at].addr == p && v[at].memory == memory;
+    dv_alloc *v = atomic_load_explicit(&live, memory_order_relaxed);
+    size_t n = atomic_load_explicit(&nlive, memory_order_relaxed);
+    long at = v ? index_of(v, n, p) : -1;
+    bool found = at >= 0 && v[at].addr == p && !dead(&v[at]) && v[at].memory == memory;
     if (found) {
         *out = v[at];
         out->free_site = free_site;
         freed[nfreed++ % QUARANTINE] = *out;
+        v[at].device = DV_NO_DEVICE;
+        ndead++;
         if (starts[start_slot(p)].addr == p)
-            starts[start_slot(p)].addr = 0;
-        memmove(&v[at], &v[at + 1], (n - (size_t)at - 1) * sizeof *v);
-        atomic_store(&nlive, n - 1);
+            starts[start_slot(p)].device = DV_NO_DEVICE;
     }
     end_change();
     return found;
@@ -188,15 +277,17 @@ bool dv_shadow_remove(uintptr_t p, dv_memory memory, uint32_t free_site, dv_allo
 
 bool dv_shadow_freed(uintptr_t p, dv_alloc *out)
 {
-    bool found = false;
-    dv_shadow_lock();
+    bool found = false, locked = !changing;     /* else this thread holds it */
+    if (locked)
+        dv_shadow_lock();
     size_t n = nfreed < QUARANTINE ? nfreed : QUARANTINE;
     for (size_t i = 1; i <= n && !found; i++) {
         const dv_alloc *a = &freed[(nfreed - i) % QUARANTINE];
         if ((found = holds(a, p)))
             *out = *a;
     }
-    dv_shadow_unlock();
+    if (locked)
+        dv_shadow_unlock();
     return found;
 }
 
@@ -205,7 +296,8 @@ void dv_shadow_each(void (*f)(const dv_alloc *a, void *arg), void *arg)
     dv_shadow_lock();
     dv_alloc *v = atomic_load(&live);
     for (size_t i = 0, n = atomic_load(&nlive); i < n; i++)
-        f(&v[i], arg);
+        if (!dead(&v[i]))
+            f(&v[i], arg);
     dv_shadow_unlock();
 }
 

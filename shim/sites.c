@@ -524,13 +524,14 @@ static uint32_t intern_call(const dt_site *call)
     return id;
 }
 
-/* The calls of one op share their site: each thread remembers its last. */
+/* The calls of one op share their site, and a step of a loop goes through
+   a few ops in turn: each thread remembers the sites of its last few
+   lines (direct-mapped by line), and of its last walk's pc. */
+#define RECENT 8                        /* a power of two */
 static _Thread_local __attribute__((tls_model("initial-exec"))) struct {
     uintptr_t pc;
     uint32_t id;
-    const char *file;                   /* of the last site devtensor named */
-    int line;
-    uint32_t call_id;
+    struct { const char *file; int line; uint32_t id; } calls[RECENT];
 } last_site;
 
 /* The code of the devtensor objects that called the shim on this thread
@@ -558,24 +559,25 @@ static void note_devtensor(uintptr_t ret)
     devtensor_code[0].size = r->end - r->start;
 }
 
-/* The wrapper's own frame is where the walk begins, so its return address
-   can be read without the walk's checks. */
-uint32_t dv_site_above(const void *frame)
+/* A line devtensor named, interned and remembered. */
+__attribute__((noinline)) static uint32_t call_site(const dt_site *call)
 {
-    const uintptr_t *fp = frame;
+    __typeof__(*last_site.calls) *r = &last_site.calls[call->line & (RECENT - 1)];
+    r->id = intern_call(call);
+    r->file = call->file;
+    r->line = call->line;
+    return r->id;
+}
+
+/* The walk up from the wrapper's frame fp, for a call devtensor's op did
+   not name (a raw program's, or devtensor's own outside an op). */
+__attribute__((noinline)) static uint32_t walked_site(const uintptr_t *fp)
+{
     const dt_site *call = NULL;
-    uintptr_t pc = 0;
-    if (from_devtensor(fp[1]) && current_call && current_call->file)
-        call = current_call;
-    else if ((pc = walk_frames(fp, &call)) == 0 && call)
+    uintptr_t pc = walk_frames(fp, &call);
+    if (!pc && call) {
         note_devtensor(fp[1]);
-    if (call) {
-        if (call->file != last_site.file || call->line != last_site.line) {
-            last_site.call_id = intern_call(call);
-            last_site.file = call->file;
-            last_site.line = call->line;
-        }
-        return last_site.call_id;
+        return call_site(call);
     }
     if (!pc)
         pc = unwind_frames();
@@ -584,6 +586,20 @@ uint32_t dv_site_above(const void *frame)
         last_site.pc = pc;
     }
     return last_site.id;
+}
+
+/* The wrapper's own frame is where the walk begins, so its return address
+   can be read without the walk's checks.  The fast path (a call from
+   devtensor inside an op, on a line seen lately) is a few compares, with
+   the rest out of line so that it saves no registers. */
+uint32_t dv_site_above(const void *frame)
+{
+    const uintptr_t *fp = frame;
+    const dt_site *call = current_call;
+    if (!call || !call->file || !from_devtensor(fp[1]))
+        return walked_site(fp);
+    const __typeof__(*last_site.calls) *r = &last_site.calls[call->line & (RECENT - 1)];
+    return r->file == call->file && r->line == call->line ? r->id : call_site(call);
 }
 
 /* The first frame of the user's own code above the instruction at pc, in

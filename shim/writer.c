@@ -31,6 +31,7 @@
 
 #define BATCH 16384
 #define IDLE_MS 20
+#define COMMIT_MS 50
 #define MAP_SIZE 4096                   /* a power of two */
 
 /* ---- statements ----------------------------------------------------------- */
@@ -118,6 +119,7 @@ static pthread_t thread;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static _Atomic bool started, running, stopping;
 static _Atomic uint64_t committed;      /* queue positions taken and committed */
+static _Atomic bool flush_wanted;       /* a thread waits in dv_writer_flush */
 static sem_t wake;
 /* Held whenever the writer is not idle: a fork then never finds it inside
    SQLite or the allocator, whose locks the child would inherit held. */
@@ -626,19 +628,58 @@ static void free_messages(dv_event *batch, size_t n)
             free(batch[i].u.finding.message);
 }
 
+static uint64_t monotonic_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (uint64_t)t.tv_sec * 1000 + (uint64_t)t.tv_nsec / 1000000;
+}
+
+/* The transaction the writer keeps open across batches while events keep
+   coming: a commit of the rollback journal costs a dozen system calls (it
+   makes the journal and unlinks it), and the sums are written once for
+   many batches.  It is committed when a moment passes with nothing new,
+   COMMIT_MS after it began, or when a thread waits for it (a flush: the
+   program's end, a fatal signal, an exec). */
+static struct {
+    bool open;
+    uint64_t began_ms;
+    size_t events;                      /* taken off the queue since the last commit */
+} tx;
+
 static void write_batch(dv_event *batch, size_t n)
 {
     if (w.db && !w.broken) {
-        sqlite3_exec(w.db, "BEGIN", NULL, NULL, NULL);
+        if (!tx.open) {
+            sqlite3_exec(w.db, "BEGIN", NULL, NULL, NULL);
+            tx.open = true;
+            tx.began_ms = monotonic_ms();
+        }
         for (size_t i = 0; i < n && !w.broken; i++)
             write_event(&batch[i]);
+    }
+    free_messages(batch, n);
+    tx.events += n;
+}
+
+static bool commit_due(void)
+{
+    return atomic_load(&flush_wanted) || monotonic_ms() - tx.began_ms >= COMMIT_MS;
+}
+
+static void commit(void)
+{
+    if (tx.open && w.db) {
         write_tallies();
         if (!dv_events_batch_done())
             broken("writing the report's events failed", INCOMPLETE);
         if (sqlite3_exec(w.db, w.broken ? "ROLLBACK" : "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
             broken("committing to the report failed", INCOMPLETE);
     }
-    free_messages(batch, n);
+    tx.open = false;
+    atomic_store(&flush_wanted, false);
+    atomic_fetch_add(&committed, tx.events);
+    tx.events = 0;
 }
 
 /* ---- opening the report -------------------------------------------------------- */
@@ -863,8 +904,8 @@ static void idle(void)
         ;
 }
 
-/* A commit costs the same for ten events as for ten thousand: a batch that
-   did not fill up is followed by a rest, so the next one is bigger. */
+/* A batch that did not fill up is followed by a rest, so the next one is
+   bigger; a commit follows a rest that brought nothing (see tx). */
 static void *writer_main(void *arg)
 {
     static dv_event batch[BATCH];
@@ -874,16 +915,21 @@ static void *writer_main(void *arg)
     atomic_store(&running, true);
     open_report();
     for (;;) {
+        /* read before the take: a take after the stop was seen has every
+           event sent before it (the run's end among them) */
+        bool stop = atomic_load(&stopping);
         size_t n = dv_queue_take(batch, BATCH);
-        if (n) {
+        if (n)
             write_batch(batch, n);
-            atomic_fetch_add(&committed, n);
-        }
+        if (n == 0 || commit_due())
+            commit();
         if (n == BATCH)
             continue;
-        if (atomic_load(&stopping) && !n) {
-            if (dv_activity_flush())
+        if (stop && !n) {
+            if (dv_activity_flush()) {
                 write_batch(batch, 0);  /* CUPTI's last records, into their events */
+                commit();
+            }
             break;
         }
         pthread_mutex_unlock(&busy);
@@ -909,23 +955,22 @@ static void start_thread(void)
     pthread_sigmask(SIG_SETMASK, &old, NULL);
 }
 
+/* Out of line: on every event's path, where only the test may cost. */
+__attribute__((cold, noinline)) static void start_once(void)
+{
+    pthread_once(&once, start_thread);
+}
+
 void dv_writer_start(void)
 {
     if (!atomic_load_explicit(&started, memory_order_relaxed))
-        pthread_once(&once, start_thread);
+        start_once();
 }
 
 void dv_writer_wake(void)
 {
     if (atomic_load_explicit(&started, memory_order_relaxed))
         sem_post(&wake);
-}
-
-static uint64_t monotonic_ms(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (uint64_t)t.tv_sec * 1000 + (uint64_t)t.tv_nsec / 1000000;
 }
 
 /* A full queue is some 65,000 events, which a loaded machine writes in
@@ -948,6 +993,7 @@ bool dv_writer_flush(int timeout_ms)
         } else if (now - moved >= (uint64_t)timeout_ms) {
             return false;
         }
+        atomic_store(&flush_wanted, true);
         sem_post(&wake);
         nanosleep(&tick, NULL);
     }
@@ -965,13 +1011,17 @@ void dv_writer_stop(void)
 }
 
 /* A thread still starting may be inside the allocator (a sanitizer's is not
-   fork-safe): wait until it runs, then until it is idle. */
+   fork-safe): wait until it runs, then until it is idle.  An idle writer may
+   keep a transaction open, which a fork's child must not inherit (SQLite
+   would see its lock held in the child for good), nor an exec lose: with
+   the writer held, its transaction is committed here. */
 void dv_writer_lock(void)
 {
     struct timespec tick = { 0, 100000 };
     while (atomic_load(&started) && !atomic_load(&running))
         nanosleep(&tick, NULL);
     pthread_mutex_lock(&busy);
+    commit();
 }
 
 void dv_writer_unlock(void)
@@ -995,6 +1045,8 @@ void dv_writer_after_fork(void)
     atomic_store(&running, false);
     atomic_store(&stopping, false);
     atomic_store(&committed, 0);
+    atomic_store(&flush_wanted, false);
+    memset(&tx, 0, sizeof tx);          /* the parent's, open or not */
     memset(w.st, 0, sizeof w.st);
     w.db = NULL;
     w.broken = false;

@@ -8,12 +8,16 @@
 // devtrace-sql: SELECT coalesce(dropped_activity, 0) FROM runs => 0
 #include "shim_test.h"
 
+#ifndef MEMSETS
+#define MEMSETS 40000
+#endif
+
 int main(void)
 {
     unsigned char *dev = NULL;
     int failed = 0;
     SAY(cudaMalloc((void **)&dev, 64));
-    for (int i = 0; i < 40000; i++)
+    for (int i = 0; i < MEMSETS; i++)
         failed += cudaMemsetAsync(dev, i & 0xff, 64, NULL) != cudaSuccess;
     printf("failed: %d\n", failed);
     SAY(cudaFree(dev));
