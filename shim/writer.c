@@ -89,12 +89,9 @@ typedef struct {
     bool dirty, written;                /* written: a finding's row is in the report */
 } tally;
 
-#define RECENT 4
 typedef struct {
     tally *slot;
     size_t used, cap;
-    size_t recent[RECENT];              /* slots found lately: a loop's calls repeat a few keys */
-    unsigned next_recent;
 } tally_map;
 
 /* A site's source line; same is the first site of that line (a line can
@@ -154,7 +151,7 @@ static uint64_t mix(const uint64_t k[KEY])
 static bool grow_tallies(tally_map *m)
 {
     size_t cap = m->cap ? m->cap * 2 : MAP_SIZE;
-    tally_map grown = { calloc(cap, sizeof(tally)), 0, cap, { 0 }, 0 };
+    tally_map grown = { calloc(cap, sizeof(tally)), 0, cap };
     if (!grown.slot)
         return false;
     for (size_t i = 0; i < m->cap; i++)
@@ -172,22 +169,19 @@ static bool grow_tallies(tally_map *m)
 
 static bool holds_key(const tally *t, const uint64_t key[KEY])
 {
-    return t->id && memcmp(t->key, key, sizeof t->key) == 0;
+    bool same = t->id != 0;
+    for (int i = 0; i < KEY; i++)       /* unrolled: memcmp's call cost more */
+        same &= t->key[i] == key[i];
+    return same;
 }
 
 static tally *find_tally(tally_map *m, const uint64_t key[KEY], bool *fresh)
 {
     if (m->used * 2 >= m->cap && !grow_tallies(m))
         return NULL;
-    for (int r = 0; r < RECENT; r++)
-        if (holds_key(&m->slot[m->recent[r]], key)) {
-            *fresh = false;
-            return &m->slot[m->recent[r]];
-        }
     size_t i = mix(key) & (m->cap - 1);
     while (m->slot[i].id && !holds_key(&m->slot[i], key))
         i = (i + 1) & (m->cap - 1);
-    m->recent[m->next_recent++ % RECENT] = i;
     *fresh = !m->slot[i].id;
     if (*fresh) {
         memcpy(m->slot[i].key, key, sizeof m->slot[i].key);
