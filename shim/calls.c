@@ -19,8 +19,7 @@ void dv_seen_alloc(dv_api api, dv_memory memory, int device, const void *p, uint
     e.device = (int16_t)(memory != DV_MEM_PINNED ? device : -1);
     if (rc == 0 && p) {
         e.type = DV_EV_ALLOC;
-        e.seq = dv_next_seq();
-        e.u.alloc = (dv_alloc){ .addr = (uintptr_t)p, .bytes = bytes, .seq = e.seq,
+        e.u.alloc = (dv_alloc){ .addr = (uintptr_t)p, .bytes = bytes,
                                 .site = site, .device = e.device, .memory = (uint8_t)memory,
                                 .api = (uint8_t)api };
         dv_shadow_add(&e.u.alloc);

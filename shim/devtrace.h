@@ -112,7 +112,6 @@ static inline memspace_id dv_space_of(dv_memory memory)
 typedef struct {
     uintptr_t addr;
     uint64_t bytes;                     /* as asked for */
-    uint64_t seq;                       /* of the allocating call */
     uint32_t site, free_site;
     int16_t device;                     /* -1 for pinned host memory; managed: the allocating one */
     uint8_t memory;                     /* dv_memory */
@@ -233,8 +232,10 @@ typedef struct {
     } u;
 } dv_event;
 
-/* Numbers and queues e (copied); never drops one.  Returns its seq. */
-uint64_t dv_emit(dv_event *e);
+/* Queues e (copied), numbered by its place in the queue (its seq: the
+   queue's order is the events' order, and a place is claimed anyway, so a
+   counter of its own would cost a second atomic add); never drops one. */
+void dv_emit(dv_event *e);
 /* Set while this thread is inside dv_emit: the writer takes the queue's
    cells in order, so a fatal signal handled between a claim and its
    publish would wait for a cell that its own thread can no longer fill.
@@ -243,8 +244,6 @@ uint64_t dv_emit(dv_event *e);
 extern __thread volatile sig_atomic_t dv_emitting __attribute__((tls_model("initial-exec")));
 extern __thread volatile sig_atomic_t dv_held_signal __attribute__((tls_model("initial-exec")));
 __attribute__((cold, noinline)) void dv_fatal_held(void);
-/* The next sequence number, for events that need it before they are sent. */
-uint64_t dv_next_seq(void);
 /* Takes up to max events off the queue into out; returns how many. */
 size_t dv_queue_take(dv_event *out, size_t max);
 /* How many events were ever queued. */

@@ -186,7 +186,7 @@ static void child_after_fork(void)
     dv_writer_unlock();
     dv_shadow_after_fork();
     dv_queue_after_fork();
-    dv_writer_after_fork();
+    dv_writer_after_fork();             /* after the queue's: it counts from its place */
     atomic_store(&dv_events_full, false);   /* the child's run keeps its own */
     atomic_store(&dying, 0);
     atomic_store(&owner, getpid());

@@ -25,7 +25,6 @@ typedef struct {
 static cell cells[CAP];
 static _Atomic uint64_t head;           /* next position to claim */
 static _Atomic uint64_t tail;           /* next position to take: the writer's */
-static _Atomic uint64_t seqs;
 static _Atomic bool was_full;
 
 __thread volatile sig_atomic_t dv_emitting __attribute__((tls_model("initial-exec")));
@@ -42,36 +41,31 @@ const dv_finding_info dv_findings[DV_FINDING_COUNT] = {
 #undef DV_KIND_INFO
 };
 
-static void reset(void)
+/* An empty queue whose next place is from. */
+static void reset(uint64_t from)
 {
-    for (uint64_t i = 0; i < CAP; i++)
-        atomic_store_explicit(&cells[i].turn, i, memory_order_relaxed);
-    atomic_store(&head, 0);
-    atomic_store(&tail, 0);
+    for (uint64_t p = from; p < from + CAP; p++)
+        atomic_store_explicit(&cells[p & (CAP - 1)].turn, p, memory_order_relaxed);
+    atomic_store(&head, from);
+    atomic_store(&tail, from);
     atomic_store(&was_full, false);
 }
 
 __attribute__((constructor(101))) static void queue_init(void)
 {
-    reset();
+    reset(0);
 }
 
-/* Whatever the parent had queued is the parent's to write. */
+/* Whatever the parent had queued is the parent's to write; the child's
+   seqs go on from the parent's. */
 void dv_queue_after_fork(void)
 {
-    reset();
+    reset(atomic_load(&head));
 }
 
-uint64_t dv_next_seq(void)
-{
-    return atomic_fetch_add_explicit(&seqs, 1, memory_order_relaxed) + 1;
-}
-
-uint64_t dv_emit(dv_event *e)
+void dv_emit(dv_event *e)
 {
     dv_writer_start();
-    if (!e->seq)
-        e->seq = dv_next_seq();
     if (!e->start)
         e->start = dv_event_clock();
     dv_emitting = 1;
@@ -95,6 +89,7 @@ uint64_t dv_emit(dv_event *e)
         }
     }
     c->ev = *e;
+    c->ev.seq = pos + 1;
     atomic_store_explicit(&c->turn, pos + 1, memory_order_release);
     atomic_signal_fence(memory_order_seq_cst);
     dv_emitting = 0;
@@ -103,7 +98,6 @@ uint64_t dv_emit(dv_event *e)
         dv_fatal_held();
     if (pos - atomic_load_explicit(&tail, memory_order_relaxed) == CAP / 4)
         dv_writer_wake();
-    return e->seq;
 }
 
 size_t dv_queue_take(dv_event *out, size_t max)

@@ -1038,7 +1038,7 @@ void dv_writer_after_fork(void)
     atomic_store(&started, false);
     atomic_store(&running, false);
     atomic_store(&stopping, false);
-    atomic_store(&committed, 0);
+    atomic_store(&committed, dv_queue_pushed());    /* the queue goes on from there */
     atomic_store(&flush_wanted, false);
     memset(&tx, 0, sizeof tx);          /* the parent's, open or not */
     memset(w.st, 0, sizeof w.st);
