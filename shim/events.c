@@ -262,7 +262,7 @@ bool dv_events_add(const dv_event *e, int64_t ref)
     if (e->type == DV_EV_END || (e->type == DV_EV_FINDING && ref <= 0))
         return true;                    /* a finding not (yet) reported is no event */
     if (ev.kept < ev.cap && !ev.wait && dv_queue_was_full())
-        ev.cap = ev.kept;               /* the program outruns its rows: see below */
+        ev.cap = ev.kept;               /* the program outran its rows (see the top) */
     if (ev.kept >= ev.cap) {
         ev.lost++;
         if (!atomic_exchange_explicit(&dv_events_full, true, memory_order_relaxed))

@@ -87,13 +87,13 @@ void dv_shadow_unlock(void)
     atomic_flag_clear_explicit(&held, memory_order_release);
 }
 
-/* The writer holds the lock, so the version is its alone to bump: a plain
-   store, ordered before the change by the fence (a sequence lock's write). */
 /* This thread's change under way: a fault inside it (the shim's own bug)
    reaches the fault handler's lookups, which must not wait for the change
    to end. */
 static __thread bool changing __attribute__((tls_model("initial-exec")));
 
+/* The changer holds the lock, so the version is its alone to bump: a plain
+   store, ordered before the change by the fence (a sequence lock's write). */
 static void begin_change(void)
 {
     dv_shadow_lock();
