@@ -13,7 +13,8 @@
 # on small tensors); the shim's added cost per
 # intercepted call (CALLS cudaMemset calls, timed inside the loop), and the
 # rate at which events reach SQLite (the whole process, report included);
-# and the same CALLS with every event kept in time (DEVTRACE_EVENTS=CALLS)
+# and the same CALLS with every event kept in time (DEVTRACE_EVENTS=CALLS,
+# DEVTRACE_EVENTS_WAIT=1: a memset loop outruns the rows)
 # against none kept (DEVTRACE_EVENTS=0): per call, whole process, report size.
 set -euo pipefail
 build=${1:-build}; ops=${2:-20000}; calls=${3:-200000}; runs=${4:-5}
@@ -55,7 +56,7 @@ for _ in $(seq "$runs"); do
   r=$(run "$shim" calls "$calls"); shim_calls+=("${r#* }"); wall_calls+=("${r% *}")
   r=$(DEVTRACE_EVENTS=0 run "$shim" calls "$calls"); none_calls+=("${r#* }"); none_wall+=("${r% *}")
   none_size=$(stat -c %s "$db")
-  r=$(DEVTRACE_EVENTS=$calls run "$shim" calls "$calls"); kept_calls+=("${r#* }"); kept_wall+=("${r% *}")
+  r=$(DEVTRACE_EVENTS=$calls DEVTRACE_EVENTS_WAIT=1 run "$shim" calls "$calls"); kept_calls+=("${r#* }"); kept_wall+=("${r% *}")
   kept_size=$(stat -c %s "$db")
 done
 bo=$(printf '%s\n' "${base_ops[@]}" | best); so=$(printf '%s\n' "${shim_ops[@]}" | best)
