@@ -93,23 +93,77 @@ static code_class class_of(const char *path, bool main_program)
    program's own code, between the user's frame and the driver.  They are
    told by their names in the program's symbol table (cuda*, __cuda*, and
    its C++ namespace cudart), and their runs of functions, with nothing of
-   the user's between, are ours like libcudart's. */
+   the user's between, are ours like libcudart's.  So is the code nvcc
+   writes into every program between a <<<>>> line and cudaLaunchKernel,
+   whatever its cudart: each kernel's host function, which calls the
+   kernel's __device_stub_ (its name is the stub's past that prefix), and
+   CUDA 13's __cudaLaunchKernel_helper, all C++ functions whose names are
+   mangled (_Z35__device_stub__Z5scalePfif...). */
 #define MAX_CUDART_RUNS 64
 
 typedef struct { uintptr_t start, end; bool cudart; } function_span;
+typedef struct { const char *s; size_t n; } name_part;
 
 static code_range cudart_runs[MAX_CUDART_RUNS];
 static int ncudart_runs;
 static pthread_once_t cudart_once = PTHREAD_ONCE_INIT;
 static uintptr_t program_base;
 
-static bool cudart_name(const char *name)
+/* The function's own name in a symbol's: a mangled C++ function's (_Z, or
+   _ZL for internal linkage, then its length), else the whole symbol. */
+static name_part own_name(const char *symbol)
 {
-    static const char *const prefixes[] = { "cuda", "__cuda", "_ZN6cudart" };
+    if (starts_with(symbol, "_Z")) {
+        const char *p = symbol + 2 + (symbol[2] == 'L');
+        char *end;
+        unsigned long n = strtoul(p, &end, 10);
+        if (end != p && *p != '0' && strnlen(end, n) == n)
+            return (name_part){ end, n };
+    }
+    return (name_part){ symbol, strlen(symbol) };
+}
+
+static bool part_starts_with(name_part part, const char *prefix)
+{
+    size_t n = strlen(prefix);
+    return part.n >= n && memcmp(part.s, prefix, n) == 0;
+}
+
+#define STUB "__device_stub_"
+
+static bool cudart_name(const char *symbol)
+{
+    static const char *const prefixes[] = { "cuda", "__cuda", STUB };
+    name_part own = own_name(symbol);
     for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++)
-        if (starts_with(name, prefixes[i]))
+        if (part_starts_with(own, prefixes[i]))
             return true;
-    return false;
+    return starts_with(symbol, "_ZN6cudart");
+}
+
+static int by_part(const void *a, const void *b)
+{
+    const name_part *x = a, *y = b;
+    int c = memcmp(x->s, y->s, x->n < y->n ? x->n : y->n);
+    return c ? c : (x->n > y->n) - (x->n < y->n);
+}
+
+/* The kernels' host functions, as the stubs name them: sorted, malloc'd. */
+static name_part *stub_targets(Dwfl_Module *m, int nsyms, size_t *count)
+{
+    name_part *t = malloc((size_t)nsyms * sizeof *t);
+    size_t n = 0;
+    for (int i = 1; t && i < nsyms; i++) {
+        GElf_Sym sym;
+        const char *name = dwfl_module_getsym(m, i, &sym, NULL);
+        name_part own = name ? own_name(name) : (name_part){ "", 0 };
+        if (name && GELF_ST_TYPE(sym.st_info) == STT_FUNC && part_starts_with(own, STUB))
+            t[n++] = (name_part){ own.s + strlen(STUB), own.n - strlen(STUB) };
+    }
+    if (t)
+        qsort(t, n, sizeof *t, by_part);
+    *count = n;
+    return t;
 }
 
 static int by_span_start(const void *a, const void *b)
@@ -122,14 +176,21 @@ static int by_span_start(const void *a, const void *b)
 static function_span *program_functions(Dwfl_Module *m, int *count)
 {
     int nsyms = dwfl_module_getsymtab(m), n = 0;
+    size_t ntargets = 0;
+    name_part *targets = nsyms > 0 ? stub_targets(m, nsyms, &ntargets) : NULL;
     function_span *f = nsyms > 0 ? malloc((size_t)nsyms * sizeof *f) : NULL;
     for (int i = 1; f && i < nsyms; i++) {
         GElf_Sym sym;
         GElf_Addr addr;
         const char *name = dwfl_module_getsym_info(m, i, &sym, &addr, NULL, NULL, NULL);
+        name_part whole = { name, name ? strlen(name) : 0 };
         if (name && GELF_ST_TYPE(sym.st_info) == STT_FUNC && sym.st_size)
-            f[n++] = (function_span){ addr, addr + sym.st_size, cudart_name(name) };
+            f[n++] = (function_span){
+                addr, addr + sym.st_size,
+                cudart_name(name) || (ntargets && bsearch(&whole, targets, ntargets,
+                                                          sizeof *targets, by_part)) };
     }
+    free(targets);
     *count = n;
     return f;
 }

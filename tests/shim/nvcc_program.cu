@@ -6,10 +6,16 @@
  * (cudaErrorNoKernelImageForDevice, as a GPU with no image for the kernel
  * would): the report names the kernel, its parameter count unknown, and
  * the failed launch.  Its allocations and copies run as on any device.
+ * The launch is the user's, in main: not the code nvcc wrote between the
+ * <<<>>> and cudaLaunchKernel (the kernel's host function, its
+ * __device_stub_, CUDA 13's __cudaLaunchKernel_helper from
+ * crt/device_functions.h).  At -O2 the host function is inlined into main,
+ * and its line is the kernel's own.
  */
 // devtrace-sql: SELECT name || ' ' || coalesce(params, 'unknown') FROM kernels => _Z5scalePfif unknown
 // devtrace-sql: SELECT result || ' ' || count FROM launches => 209 1
 // devtrace-sql: SELECT group_concat(api || ' ' || result, ', ') FROM (SELECT * FROM api_calls ORDER BY first_seq) => cudaMalloc 0, cudaMemcpy 0, cudaLaunchKernel 209, cudaMemcpy 0, cudaFree 0
+// devtrace-sql: SELECT cs.file LIKE '%/nvcc_program.cu' AND cs.function = 'main' FROM api_calls a JOIN call_sites cs ON cs.run = a.run AND cs.id = a.site WHERE a.api = 'cudaLaunchKernel' => 1
 #include <cuda_runtime.h>
 #include <stdio.h>
 
