@@ -3,6 +3,7 @@
 #include "lines.h"
 
 #include <dlfcn.h>
+#include <dwarf.h>
 #include <elfutils/libdw.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -23,6 +24,119 @@ static const char *line_by_units(Dwfl_Module *m, Dwarf_Addr pc, int *line)
             return dwarf_linesrc(l, NULL, NULL);
     }
     return NULL;
+}
+
+/* ---- the code CUDA writes into the user's ------------------------------- */
+
+static bool starts_with(const char *s, size_t n, const char *prefix)
+{
+    size_t k = strlen(prefix);
+    return n >= k && memcmp(s, prefix, k) == 0;
+}
+
+const char *dv_own_name(const char *symbol, size_t *n)
+{
+    if (!strncmp(symbol, "_Z", 2)) {
+        const char *p = symbol + 2 + (symbol[2] == 'L');
+        char *end;
+        unsigned long k = strtoul(p, &end, 10);
+        if (end != p && *p != '0' && strnlen(end, k) == k) {
+            *n = k;
+            return end;
+        }
+    }
+    *n = strlen(symbol);
+    return symbol;
+}
+
+#define STUB "__device_stub_"
+
+bool dv_cuda_code_name(const char *symbol)
+{
+    static const char *const prefixes[] = { "cuda", "__cuda", STUB };
+    size_t n;
+    const char *own = dv_own_name(symbol, &n);
+    for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++)
+        if (starts_with(own, n, prefixes[i]))
+            return true;
+    return !strncmp(symbol, "_ZN6cudart", 10);
+}
+
+const char *dv_stub_target(const char *symbol, size_t *n)
+{
+    const char *own = dv_own_name(symbol, n);
+    if (!starts_with(own, *n, STUB))
+        return NULL;
+    *n -= strlen(STUB);
+    return own + strlen(STUB);
+}
+
+/* ---- inlined code ------------------------------------------------------------ */
+
+/* A function's name as its symbol would read (the linkage name of C++). */
+static const char *die_symbol(Dwarf_Die *die)
+{
+    Dwarf_Attribute a;
+    const char *name = dwarf_formstring(dwarf_attr_integrate(die, DW_AT_linkage_name, &a));
+    return name ? name : dwarf_diename(die);
+}
+
+static bool is_stub(Dwarf_Die *die)
+{
+    const char *name = die_symbol(die);
+    size_t n;
+    return name && dv_stub_target(name, &n);
+}
+
+/* A kernel's host function (what a <<<>>> line calls) makes one call, to
+   the kernel's stub; where it is inlined, its call says so. */
+static bool calls_stub(Dwarf_Die *scope)
+{
+    Dwarf_Die child, callee;
+    Dwarf_Attribute a;
+    if (dwarf_child(scope, &child) != 0)
+        return false;
+    do {
+        int tag = dwarf_tag(&child);
+        if (tag != DW_TAG_call_site && tag != DW_TAG_GNU_call_site)
+            continue;
+        if (dwarf_formref_die(dwarf_attr(&child, DW_AT_call_origin, &a), &callee) ||
+            dwarf_formref_die(dwarf_attr(&child, DW_AT_abstract_origin, &a), &callee))
+            if (is_stub(&callee))
+                return true;
+    } while (dwarf_siblingof(&child, &child) == 0);
+    return false;
+}
+
+/* At -O2 the compiler inlines CUDA's code into the user's: the runtime's
+   templates (cudaMalloc<T>, whose lines are cuda_runtime.h's), a kernel's
+   host function (whose line is the kernel's definition) and its stub.  The
+   user's line is where the outermost of them was inlined. */
+static void line_outside_cuda(Dwfl_Module *m, Dwarf_Addr at, dv_symbol *s)
+{
+    Dwarf_Addr bias;
+    Dwarf_Die *cu = dwfl_module_addrdie(m, at, &bias), *scopes = NULL;
+    int n = cu ? dwarf_getscopes(cu, at - bias, &scopes) : 0;
+    Dwarf_Files *files;
+    bool after_stub = false;
+    for (int i = 0; i < n && dwarf_tag(&scopes[i]) == DW_TAG_inlined_subroutine; i++) {
+        const char *name = die_symbol(&scopes[i]);
+        if (!after_stub && !(name && dv_cuda_code_name(name)) && !calls_stub(&scopes[i]))
+            break;
+        after_stub = is_stub(&scopes[i]);
+        Dwarf_Attribute a;
+        Dwarf_Word file, line;
+        if (dwarf_formudata(dwarf_attr(&scopes[i], DW_AT_call_file, &a), &file) != 0 ||
+            dwarf_formudata(dwarf_attr(&scopes[i], DW_AT_call_line, &a), &line) != 0 ||
+            dwarf_getsrcfiles(cu, &files, NULL) != 0)
+            break;
+        const char *path = dwarf_filesrc(files, file, NULL, NULL);
+        if (path) {
+            snprintf(s->file, sizeof s->file, "%s", path);
+            s->line = (int)line;
+        }
+    }
+    free(scopes);
 }
 
 static void copy(char *dst, size_t n, const char *src)
@@ -76,4 +190,6 @@ void dv_module_symbol(Dwfl_Module *m, Dwarf_Addr at, dv_symbol *s)
     Dwfl_Line *line = dwfl_module_getsrc(m, at);
     copy(s->file, sizeof s->file,
          line ? dwfl_lineinfo(line, NULL, &s->line, NULL, NULL, NULL) : line_by_units(m, at, &s->line));
+    if (*s->file)
+        line_outside_cuda(m, at, s);
 }

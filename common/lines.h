@@ -8,6 +8,8 @@
 #define DEVTRACE_LINES_H
 
 #include <elfutils/libdwfl.h>
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 typedef struct {
@@ -20,5 +22,17 @@ typedef struct {
    A C++ function's name is demangled: memcpy_direction(), not
    _ZL16memcpy_directionv. */
 void dv_module_symbol(Dwfl_Module *m, Dwarf_Addr at, dv_symbol *s);
+
+/* The function's own name in a symbol, n bytes long: a mangled C++
+   function's (_Z, or _ZL for internal linkage, then its length: scale in
+   _Z5scalePfi), else the whole symbol. */
+const char *dv_own_name(const char *symbol, size_t *n);
+/* Whether a function is CUDA's code, not the user's, by its symbol: the
+   runtime's (cuda*, __cuda*, its C++ namespace cudart, mangled or not)
+   and the stubs nvcc writes for each kernel (__device_stub_*). */
+bool dv_cuda_code_name(const char *symbol);
+/* The kernel's host function that a stub's symbol is for, n bytes long
+   (_Z5scalePfif: a C++ name, as mangled), or NULL when it is no stub. */
+const char *dv_stub_target(const char *symbol, size_t *n);
 
 #endif /* DEVTRACE_LINES_H */

@@ -98,7 +98,8 @@ static code_class class_of(const char *path, bool main_program)
    whatever its cudart: each kernel's host function, which calls the
    kernel's __device_stub_ (its name is the stub's past that prefix), and
    CUDA 13's __cudaLaunchKernel_helper, all C++ functions whose names are
-   mangled (_Z35__device_stub__Z5scalePfif...). */
+   mangled (_Z35__device_stub__Z5scalePfif...).  Where the compiler inlined
+   them into the user's function, the line says so (common/lines.c). */
 #define MAX_CUDART_RUNS 64
 
 typedef struct { uintptr_t start, end; bool cudart; } function_span;
@@ -109,38 +110,6 @@ static int ncudart_runs;
 static pthread_once_t cudart_once = PTHREAD_ONCE_INIT;
 static uintptr_t program_base;
 
-/* The function's own name in a symbol's: a mangled C++ function's (_Z, or
-   _ZL for internal linkage, then its length), else the whole symbol. */
-static name_part own_name(const char *symbol)
-{
-    if (starts_with(symbol, "_Z")) {
-        const char *p = symbol + 2 + (symbol[2] == 'L');
-        char *end;
-        unsigned long n = strtoul(p, &end, 10);
-        if (end != p && *p != '0' && strnlen(end, n) == n)
-            return (name_part){ end, n };
-    }
-    return (name_part){ symbol, strlen(symbol) };
-}
-
-static bool part_starts_with(name_part part, const char *prefix)
-{
-    size_t n = strlen(prefix);
-    return part.n >= n && memcmp(part.s, prefix, n) == 0;
-}
-
-#define STUB "__device_stub_"
-
-static bool cudart_name(const char *symbol)
-{
-    static const char *const prefixes[] = { "cuda", "__cuda", STUB };
-    name_part own = own_name(symbol);
-    for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++)
-        if (part_starts_with(own, prefixes[i]))
-            return true;
-    return starts_with(symbol, "_ZN6cudart");
-}
-
 static int by_part(const void *a, const void *b)
 {
     const name_part *x = a, *y = b;
@@ -148,17 +117,25 @@ static int by_part(const void *a, const void *b)
     return c ? c : (x->n > y->n) - (x->n < y->n);
 }
 
-/* The kernels' host functions, as the stubs name them: sorted, malloc'd. */
+/* The kernels' host functions, as the stubs name them: sorted, malloc'd.
+   A stub's name is always a C++ one; an extern "C" kernel's host function
+   is its own name alone. */
 static name_part *stub_targets(Dwfl_Module *m, int nsyms, size_t *count)
 {
-    name_part *t = malloc((size_t)nsyms * sizeof *t);
+    name_part *t = malloc(2 * (size_t)nsyms * sizeof *t);
     size_t n = 0;
     for (int i = 1; t && i < nsyms; i++) {
         GElf_Sym sym;
         const char *name = dwfl_module_getsym(m, i, &sym, NULL);
-        name_part own = name ? own_name(name) : (name_part){ "", 0 };
-        if (name && GELF_ST_TYPE(sym.st_info) == STT_FUNC && part_starts_with(own, STUB))
-            t[n++] = (name_part){ own.s + strlen(STUB), own.n - strlen(STUB) };
+        name_part target = { NULL, 0 }, own;
+        if (name && GELF_ST_TYPE(sym.st_info) == STT_FUNC)
+            target.s = dv_stub_target(name, &target.n);
+        if (!target.s)
+            continue;
+        t[n++] = target;
+        own.s = dv_own_name(target.s, &own.n);
+        if (own.n < target.n)
+            t[n++] = own;
     }
     if (t)
         qsort(t, n, sizeof *t, by_part);
@@ -187,7 +164,7 @@ static function_span *program_functions(Dwfl_Module *m, int *count)
         if (name && GELF_ST_TYPE(sym.st_info) == STT_FUNC && sym.st_size)
             f[n++] = (function_span){
                 addr, addr + sym.st_size,
-                cudart_name(name) || (ntargets && bsearch(&whole, targets, ntargets,
+                dv_cuda_code_name(name) || (ntargets && bsearch(&whole, targets, ntargets,
                                                           sizeof *targets, by_part)) };
     }
     free(targets);

@@ -11,7 +11,8 @@
  *   // devtrace-exit: N               the program exits N (default 0) ...
  *   // devtrace-exit: SIGSEGV         ... or is killed by that signal
  *   // devtrace-sql: QUERY => VALUE   the first column of QUERY's first row,
- *                                     as text, is VALUE (a null is "NULL")
+ *                                     as text, is VALUE (a null is "NULL");
+ *                                     :line in QUERY is the marker's line
  *
  * The program runs with LD_PRELOAD=LIST (or, with --inject, loads the shim
  * as CUDA loads a tool: CUDA_INJECTION64_PATH=LIB), DEVTRACE_DB=PATH (default: FILE's
@@ -374,8 +375,10 @@ static void check_sql(sqlite3 *db)
         char got[256] = "no row";
         sqlite3_stmt *st;
         int rc = sqlite3_prepare_v2(db, c->query, -1, &st, NULL);
-        if (rc == SQLITE_OK)
+        if (rc == SQLITE_OK) {
+            sqlite3_bind_int(st, sqlite3_bind_parameter_index(st, ":line"), c->line);
             rc = sqlite3_step(st);
+        }
         if (rc == SQLITE_ROW)
             snprintf(got, sizeof got, "%s", column_text(st, 0));
         else if (rc != SQLITE_DONE)

@@ -1,21 +1,26 @@
 /*
  * nvcc_program: a program nvcc built against the shared libcudart, as
  * nvcc -cudart shared builds it, run on the emulated device through the
- * shim.  The emulator knows its kernel by the name nvcc registered but has
- * no body to run for it, and says so at the launch
- * (cudaErrorNoKernelImageForDevice, as a GPU with no image for the kernel
- * would): the report names the kernel, its parameter count unknown, and
- * the failed launch.  Its allocations and copies run as on any device.
- * The launch is the user's, in main: not the code nvcc wrote between the
- * <<<>>> and cudaLaunchKernel (the kernel's host function, its
+ * shim, built twice (both -g): with each function a call of its own
+ * (-fno-inline -fno-optimize-sibling-calls) and with -O2.  The emulator knows
+ * its kernels by the names nvcc registered but has no body to run for
+ * them, and says so at each launch (cudaErrorNoKernelImageForDevice, as a
+ * GPU with no image for the kernel would): the report names the kernels,
+ * their parameter counts unknown, and the failed launches.  Its
+ * allocations and copies run as on any device.
+ *
+ * Each call is the user's line, in main: not the code CUDA wrote between
+ * it and the runtime, out of line (-O0) or inlined into main (-O2): a
+ * kernel's host function (whose line is the kernel's definition), its
  * __device_stub_, CUDA 13's __cudaLaunchKernel_helper from
- * crt/device_functions.h).  At -O2 the host function is inlined into main,
- * and its line is the kernel's own.
+ * crt/device_functions.h, the runtime's cudaMalloc<T> template from
+ * cuda_runtime.h; and an extern "C" kernel's host function, whose name is
+ * not its stub's.
  */
-// devtrace-sql: SELECT name || ' ' || coalesce(params, 'unknown') FROM kernels => _Z5scalePfif unknown
-// devtrace-sql: SELECT result || ' ' || count FROM launches => 209 1
-// devtrace-sql: SELECT group_concat(api || ' ' || result, ', ') FROM (SELECT * FROM api_calls ORDER BY first_seq) => cudaMalloc 0, cudaMemcpy 0, cudaLaunchKernel 209, cudaMemcpy 0, cudaFree 0
-// devtrace-sql: SELECT cs.file LIKE '%/nvcc_program.cu' AND cs.function = 'main' FROM api_calls a JOIN call_sites cs ON cs.run = a.run AND cs.id = a.site WHERE a.api = 'cudaLaunchKernel' => 1
+// devtrace-sql: SELECT group_concat(name || ' ' || coalesce(params, 'unknown'), ', ') FROM (SELECT * FROM kernels ORDER BY name) => _Z5scalePfif unknown, shift unknown
+// devtrace-sql: SELECT result || ' ' || sum(count) FROM launches GROUP BY result => 209 2
+// devtrace-sql: SELECT group_concat(api || ' ' || result, ', ') FROM (SELECT * FROM api_calls ORDER BY first_seq) => cudaMalloc 0, cudaMalloc 0, cudaMemcpy 0, cudaLaunchKernel 209, cudaLaunchKernel 209, cudaMemcpy 0, cudaFree 0, cudaFree 0
+// devtrace-sql: SELECT count(*) FROM api_calls a JOIN call_sites cs ON cs.run = a.run AND cs.id = a.site WHERE cs.file LIKE '%/nvcc_program.cu' AND cs.function = 'main' => 8
 #include <cuda_runtime.h>
 #include <stdio.h>
 
@@ -27,6 +32,12 @@ __global__ void scale(float *x, int n, float a)
         x[i] *= a;
 }
 
+extern "C" __global__ void shift(float *x, int n, float b)
+{
+    for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x)
+        x[i] += b;
+}
+
 static void say(const char *what, cudaError_t e)
 {
     printf("%s: %s\n", what, cudaGetErrorName(e));
@@ -34,15 +45,19 @@ static void say(const char *what, cudaError_t e)
 
 int main(void)
 {
-    float h[N], *d = NULL;
+    float h[N], *d = NULL, *e = NULL;
     for (int i = 0; i < N; i++)
         h[i] = 1;
     say("malloc", cudaMalloc((void **)&d, sizeof h));
+    say("malloc", cudaMalloc(&e, sizeof h));    // devtrace-sql: SELECT count(*) FROM api_calls a JOIN call_sites cs ON cs.run = a.run AND cs.id = a.site WHERE a.api = 'cudaMalloc' AND cs.line = :line => 1
     say("to device", cudaMemcpy(d, h, sizeof h, cudaMemcpyHostToDevice));
-    scale<<<1, N>>>(d, N, 2);
+    scale<<<1, N>>>(d, N, 2);                   // devtrace-sql: SELECT count(*) FROM api_calls a JOIN call_sites cs ON cs.run = a.run AND cs.id = a.site WHERE a.api = 'cudaLaunchKernel' AND cs.line = :line => 1
+    say("launch", cudaGetLastError());
+    shift<<<1, N>>>(e, N, 1);                   // devtrace-sql: SELECT count(*) FROM api_calls a JOIN call_sites cs ON cs.run = a.run AND cs.id = a.site WHERE a.api = 'cudaLaunchKernel' AND cs.line = :line => 1
     say("launch", cudaGetLastError());
     say("to host", cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost));
     printf("h[0] = %g\n", h[0]);
     say("free", cudaFree(d));
+    say("free", cudaFree(e));
     return 0;
 }
