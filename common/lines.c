@@ -50,10 +50,11 @@ const char *dv_own_name(const char *symbol, size_t *n)
 }
 
 #define STUB "__device_stub_"
+#define WRAPPER "__wrapper__device_stub_"   /* a function template's stub's caller */
 
 bool dv_cuda_code_name(const char *symbol)
 {
-    static const char *const prefixes[] = { "cuda", "__cuda", STUB };
+    static const char *const prefixes[] = { "cuda", "__cuda", STUB, WRAPPER };
     size_t n;
     const char *own = dv_own_name(symbol, &n);
     for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++)
@@ -81,15 +82,17 @@ static const char *die_symbol(Dwarf_Die *die)
     return name ? name : dwarf_diename(die);
 }
 
+/* A stub, or a function template's wrapper of one: what a kernel's host
+   function calls. */
 static bool is_stub(Dwarf_Die *die)
 {
     const char *name = die_symbol(die);
     size_t n;
-    return name && dv_stub_target(name, &n);
+    return name && (dv_stub_target(name, &n) || starts_with(dv_own_name(name, &n), n, WRAPPER));
 }
 
 /* A kernel's host function (what a <<<>>> line calls) makes one call, to
-   the kernel's stub; where it is inlined, its call says so. */
+   the kernel's stub (or its wrapper); where it is inlined, its call says so. */
 static bool calls_stub(Dwarf_Die *scope)
 {
     Dwarf_Die child, callee;
@@ -108,35 +111,65 @@ static bool calls_stub(Dwarf_Die *scope)
     return false;
 }
 
+/* The innermost function of scopes[0..n): an inlined one, a subprogram,
+   or NULL. */
+static Dwarf_Die *innermost_function(Dwarf_Die *scopes, int n)
+{
+    for (int i = 0; i < n; i++) {
+        int tag = dwarf_tag(&scopes[i]);
+        if (tag == DW_TAG_inlined_subroutine || tag == DW_TAG_subprogram)
+            return &scopes[i];
+    }
+    return NULL;
+}
+
+/* Where inlined function f was inlined: its caller's file and line. */
+static bool call_line(Dwarf_Die *cu, Dwarf_Die *f, dv_symbol *s)
+{
+    Dwarf_Attribute a;
+    Dwarf_Word file, line;
+    Dwarf_Files *files;
+    const char *path;
+    if (dwarf_formudata(dwarf_attr(f, DW_AT_call_file, &a), &file) != 0 ||
+        dwarf_formudata(dwarf_attr(f, DW_AT_call_line, &a), &line) != 0 ||
+        dwarf_getsrcfiles(cu, &files, NULL) != 0 ||
+        !(path = dwarf_filesrc(files, file, NULL, NULL)))
+        return false;
+    snprintf(s->file, sizeof s->file, "%s", path);
+    s->line = (int)line;
+    return true;
+}
+
 /* At -O2 the compiler inlines CUDA's code into the user's: the runtime's
    templates (cudaMalloc<T>, whose lines are cuda_runtime.h's), a kernel's
    host function (whose line is the kernel's definition) and its stub.  The
-   user's line is where the outermost of them was inlined. */
+   user's line is where the outermost of them was inlined.  libdw gives the
+   scopes of pc out to the innermost inlined function, then those of its
+   definition; its callers are the scopes around its inlined instance. */
 static void line_outside_cuda(Dwfl_Module *m, Dwarf_Addr at, dv_symbol *s)
 {
     Dwarf_Addr bias;
-    Dwarf_Die *cu = dwfl_module_addrdie(m, at, &bias), *scopes = NULL;
+    Dwarf_Die *cu = dwfl_module_addrdie(m, at, &bias), *scopes = NULL, f;
     int n = cu ? dwarf_getscopes(cu, at - bias, &scopes) : 0;
-    Dwarf_Files *files;
+    Dwarf_Die *inner = innermost_function(scopes, n);
     bool after_stub = false;
-    for (int i = 0; i < n && dwarf_tag(&scopes[i]) == DW_TAG_inlined_subroutine; i++) {
-        const char *name = die_symbol(&scopes[i]);
-        if (!after_stub && !(name && dv_cuda_code_name(name)) && !calls_stub(&scopes[i]))
-            break;
-        after_stub = is_stub(&scopes[i]);
-        Dwarf_Attribute a;
-        Dwarf_Word file, line;
-        if (dwarf_formudata(dwarf_attr(&scopes[i], DW_AT_call_file, &a), &file) != 0 ||
-            dwarf_formudata(dwarf_attr(&scopes[i], DW_AT_call_line, &a), &line) != 0 ||
-            dwarf_getsrcfiles(cu, &files, NULL) != 0)
-            break;
-        const char *path = dwarf_filesrc(files, file, NULL, NULL);
-        if (path) {
-            snprintf(s->file, sizeof s->file, "%s", path);
-            s->line = (int)line;
-        }
-    }
+    if (inner)
+        f = *inner;
     free(scopes);
+    while (inner && dwarf_tag(&f) == DW_TAG_inlined_subroutine) {
+        const char *name = die_symbol(&f);
+        if (!after_stub && !(name && dv_cuda_code_name(name)) && !calls_stub(&f))
+            break;
+        if (!call_line(cu, &f, s))
+            break;
+        after_stub = is_stub(&f);
+        scopes = NULL;
+        n = dwarf_getscopes_die(&f, &scopes);     /* f itself, then its caller's */
+        inner = n > 1 ? innermost_function(scopes + 1, n - 1) : NULL;
+        if (inner)
+            f = *inner;
+        free(scopes);
+    }
 }
 
 static void copy(char *dst, size_t n, const char *src)
@@ -165,9 +198,7 @@ static demangler *find_demangler(void)
     return demangle;
 }
 
-/* A C++ name as people write it (_ZL16memcpy_directionv is
-   memcpy_direction()); any other name as it is. */
-static void copy_function(char *dst, size_t n, const char *name)
+void dv_demangle(char *dst, size_t n, const char *name)
 {
     demangler *demangle = name && !strncmp(name, "_Z", 2) ? find_demangler() : NULL;
     int status = -1;
@@ -186,7 +217,7 @@ void dv_module_symbol(Dwfl_Module *m, Dwarf_Addr at, dv_symbol *s)
          dwfl_module_info(m, NULL, &start, NULL, NULL, NULL, NULL, NULL));
     GElf_Addr bias = 0;
     s->offset = dwfl_module_getelf(m, &bias) ? at - bias : at - start;
-    copy_function(s->function, sizeof s->function, dwfl_module_addrname(m, at));
+    dv_demangle(s->function, sizeof s->function, dwfl_module_addrname(m, at));
     Dwfl_Line *line = dwfl_module_getsrc(m, at);
     copy(s->file, sizeof s->file,
          line ? dwfl_lineinfo(line, NULL, &s->line, NULL, NULL, NULL) : line_by_units(m, at, &s->line));

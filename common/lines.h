@@ -23,13 +23,17 @@ typedef struct {
    _ZL16memcpy_directionv. */
 void dv_module_symbol(Dwfl_Module *m, Dwarf_Addr at, dv_symbol *s);
 
+/* A C++ name as people write it (_ZL16memcpy_directionv is
+   memcpy_direction()) into dst, n bytes; any other name as it is. */
+void dv_demangle(char *dst, size_t n, const char *name);
 /* The function's own name in a symbol, n bytes long: a mangled C++
    function's (_Z, or _ZL for internal linkage, then its length: scale in
    _Z5scalePfi), else the whole symbol. */
 const char *dv_own_name(const char *symbol, size_t *n);
 /* Whether a function is CUDA's code, not the user's, by its symbol: the
    runtime's (cuda*, __cuda*, its C++ namespace cudart, mangled or not)
-   and the stubs nvcc writes for each kernel (__device_stub_*). */
+   and the stubs nvcc writes for each kernel (__device_stub_*, and
+   __wrapper__device_stub_* for a function template's). */
 bool dv_cuda_code_name(const char *symbol);
 /* The kernel's host function that a stub's symbol is for, n bytes long
    (_Z5scalePfif: a C++ name, as mangled), or NULL when it is no stub. */

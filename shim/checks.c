@@ -61,6 +61,7 @@ typedef enum { PARAM_VALUE, PARAM_POINTER, PARAM_MAYBE_POINTER } param_kind;
 typedef struct {
     _Atomic(const void *) func;
     const char *name;
+    const char *shown;                  /* name demangled, for messages */
     int nparams;                        /* -1: unknown */
     bool counted;                       /* nparams is the count, not just those known */
     uint8_t kind[MAX_PARAMS];
@@ -115,6 +116,15 @@ static size_t layout_slot(const void *func)
     return (size_t)(((uintptr_t)func * 0x9E3779B97F4A7C15ull) >> 50) & (MAX_KERNELS - 1);
 }
 
+/* A kernel's name for messages, kept as long as its layout is. */
+static const char *shown_name(const char *name)
+{
+    char shown[512];
+    dv_demangle(shown, sizeof shown, name);
+    const char *kept = name ? strdup(shown) : NULL;
+    return kept ? kept : name;
+}
+
 /* A kernel's first launch: its layout learnt under the lock, from slot i
    on.  Out of line, so that the lookup saves no registers. */
 __attribute__((noinline)) static const kernel_layout *learn_kernel(const void *func, size_t i)
@@ -128,6 +138,7 @@ __attribute__((noinline)) static const kernel_layout *learn_kernel(const void *f
         ask_runtime(learn_layout, &learnt);
         if (learnt.nparams >= 0) {      /* else unknown: asked again at the next launch */
             k->name = learnt.name;
+            k->shown = shown_name(learnt.name);
             k->nparams = learnt.nparams;
             k->counted = learnt.counted;
             memcpy(k->kind, learnt.kind, sizeof k->kind);
@@ -268,7 +279,7 @@ static bool reaches(int dev, int other)
 static void check_argument(const kernel_layout *k, int i, const void *p, int dev, uint32_t site)
 {
     place at = where(p);
-    const char *name = k->name ? k->name : "?";
+    const char *name = k->shown ? k->shown : "?";
     if (at.kind == AT_FREED)
         dv_finding(DV_USE_AFTER_FREE, site, at.a.bytes, &at.a,
                    "argument %d of kernel %s (%p) points into %llu bytes of device memory "

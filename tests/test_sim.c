@@ -1340,9 +1340,11 @@ static void launch_grid_x_over_limit(void *arg)
 }
 
 /* What nvcc's host code calls: a kernel registered by name alone is known
-   (its name, its handle) but has no body here, so launching it fails, and
-   <<<>>>'s configuration comes back as it was pushed. */
+   (its name, its handle, and the parameters its C++ name says) but has no
+   body here, so launching it fails, and <<<>>>'s configuration comes back
+   as it was pushed. */
 static char nvcc_stub;          /* stands in for a __global__ function's host stub */
+static char nvcc_c_stub;        /* an extern "C" kernel's: its name says nothing */
 
 static void test_nvcc_registration(void)
 {
@@ -1358,7 +1360,18 @@ static void test_nvcc_registration(void)
     CHECK_OK(cudaFuncGetName(&name, &nvcc_stub));
     CHECK(name && strcmp(name, "_Z5scalePfif") == 0);       /* the first registration */
     size_t offset, size;
-    CHECK_RC(cudaFuncGetParamInfo(&nvcc_stub, 0, &offset, &size), cudaErrorInvalidDeviceFunction);
+    static const size_t offsets[] = { 0, 8, 12 }, sizes[] = { 8, 4, 4 };
+    for (int i = 0; i < 3; i++) {
+        CHECK_OK(cudaFuncGetParamInfo(&nvcc_stub, (size_t)i, &offset, &size));
+        CHECK(offset == offsets[i] && size == sizes[i]);
+        CHECK(cudasim_param_is_pointer(&nvcc_stub, i) == (i == 0));
+    }
+    CHECK_RC(cudaFuncGetParamInfo(&nvcc_stub, 3, &offset, &size), cudaErrorInvalidValue);
+    __cudaRegisterFunction(module, &nvcc_c_stub, (char *)"shift", "shift", -1, NULL, NULL, NULL,
+                           NULL, NULL);
+    CHECK_RC(cudaFuncGetParamInfo(&nvcc_c_stub, 0, &offset, &size),
+             cudaErrorInvalidDeviceFunction);
+    CHECK(cudasim_param_is_pointer(&nvcc_c_stub, 0) == -1);
 
     cudaStream_t s = NULL, popped = NULL;
     dim3 grid, block;
@@ -1392,6 +1405,48 @@ static void test_nvcc_registration(void)
     CHECK_OK(cudaFree(du));
     CHECK_OK(cudaStreamDestroy(s));
     __cudaUnregisterFatBinary(module);
+}
+
+/* The parameters read from kernels' C++ names, as nvcc registers them:
+   count (-1: not said), then which are pointers, a bit each. */
+static const struct { const char *name; int count; unsigned pointers; size_t last_size; } mangled[] = {
+    { "_Z9vectorAddPKfS0_Pfi", 4, 0x7, 4 },             /* S0_: the const float * again */
+    { "_ZN2ns3addEPKfS1_Pfi", 4, 0x7, 4 },              /* S_ is the namespace */
+    { "_Z4fillIfEvPT_S0_i", 3, 0x1, 4 },                /* a template: T_ is float */
+    { "_Z3redIfLi256EEvPKT_PS0_m", 3, 0x3, 8 },         /* a value among its args */
+    { "_Z3vecP6float4PKS_dcsx", 6, 0x3, 8 },            /* pointers to a class */
+    { "_Z2ppPPfPKPKi", 2, 0x3, 8 },
+    { "_Z4nonev", 0, 0, 0 },
+    { "_Z5byval1PPf", -1, 0, 0 },                       /* a class by value: its size? */
+    { "_Z1fRi", -1, 0, 0 },                             /* a reference */
+    { "_Z1fPS5_", -1, 0, 0 },                           /* no such substitution */
+    { "_Z1fIiEvT0_", -1, 0, 0 },                        /* no such template arg */
+    { "_Z999f", -1, 0, 0 },                             /* cut short */
+    { "_Z3redIfLi256", -1, 0, 0 },
+    { "kernel", -1, 0, 0 },
+};
+
+static void test_nvcc_mangled_params(void)
+{
+    static char stubs[sizeof mangled / sizeof *mangled];
+    void **module = __cudaRegisterFatBinary(NULL);
+    for (size_t k = 0; k < sizeof mangled / sizeof *mangled; k++) {
+        __cudaRegisterFunction(module, &stubs[k], (char *)mangled[k].name, mangled[k].name, -1,
+                               NULL, NULL, NULL, NULL, NULL);
+        size_t offset, size = 0;
+        int i = 0;
+        while (cudaFuncGetParamInfo(&stubs[k], (size_t)i, &offset, &size) == cudaSuccess) {
+            CHECK(cudasim_param_is_pointer(&stubs[k], i) == (int)(mangled[k].pointers >> i & 1));
+            i++;
+        }
+        cudaError_t e = cudaGetLastError();
+        CHECK(mangled[k].count < 0 ? i == 0 && e == cudaErrorInvalidDeviceFunction
+                                   : i == mangled[k].count &&
+                                         (e == cudaErrorInvalidValue ||
+                                          (i == 0 && e == cudaErrorInvalidDeviceFunction)));
+        CHECK(i == 0 || size == mangled[k].last_size);
+    }
+    __cudaRegisterFatBinaryEnd(module);
 }
 
 /* What the device says it is: one name, cudaMemGetInfo's memory, a
@@ -2074,6 +2129,7 @@ int main(int argc, char **argv)
     RUN(test_device_properties);
     RUN(test_device_properties_cuda12);
     RUN(test_nvcc_registration);
+    RUN(test_nvcc_mangled_params);
     RUN(test_kernel_host_pointer_faults);
     RUN(test_kernel_fault_message);
     RUN(test_kernel_peer_pointer);

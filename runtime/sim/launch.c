@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #define MAX_KERNELS 512
@@ -27,7 +28,7 @@ typedef struct {
     const char *name;
     void (*run)(void **args);
     const cudasim_param *params;
-    int nparams;
+    int nparams;                        /* -1: not known */
 } kernel;
 
 __thread cudasim_thread cudasim_builtins;
@@ -49,10 +50,17 @@ void cudasim_register_kernel(const void *entry, const char *name, void (*run)(vo
 
 static const kernel *find_kernel(const void *entry);
 
+/* Its parameters, where its C++ name says them (mangled.c), kept for the
+   program's life, as the kernel is. */
 void sim_register_name(const void *entry, const char *name)
 {
-    if (!find_kernel(entry))
-        cudasim_register_kernel(entry, name, NULL, NULL, 0);
+    if (find_kernel(entry))
+        return;
+    cudasim_param said[MAX_PARAMS], *params = NULL;
+    int n = sim_params_from_name(name, said, MAX_PARAMS);
+    if (n > 0 && (params = malloc((size_t)n * sizeof *params)))
+        memcpy(params, said, (size_t)n * sizeof *params);
+    cudasim_register_kernel(entry, name, NULL, params, n > 0 && !params ? -1 : n);
 }
 
 static const kernel *find_kernel(const void *entry)
@@ -110,12 +118,12 @@ const void *sim_function_entry(const void *function)
 }
 
 /* Parameters are laid out as a C struct of them would be: each at a
-   multiple of its size (at most 8).  A kernel known by name alone has no
-   parameters the emulator can say. */
+   multiple of its size (at most 8).  A kernel known by a name that does
+   not say its parameters has none the emulator can say. */
 cudaError_t sim_param_info(const void *func, size_t index, size_t *offset, size_t *size)
 {
     const kernel *k = find_kernel(func);
-    if (!k || !k->run)
+    if (!k || k->nparams < 0)
         return cudaErrorInvalidDeviceFunction;
     if (index >= (size_t)k->nparams || !offset || !size)
         return cudaErrorInvalidValue;

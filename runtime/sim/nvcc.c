@@ -7,7 +7,8 @@
  * (cudasim_register_kernel): a kernel it knows by name alone is filed
  * without a body, and its launches fail with cudaErrorNoKernelImageForDevice,
  * as a GPU's do for a kernel built for no architecture it has.  Tracers can
- * still ask its name.
+ * still ask its name, and its parameters where its C++ name says them
+ * (mangled.c): a tracer checks a launch's arguments before the launch.
  */
 #include "cuda_host_runtime.h"
 #include "sim.h"

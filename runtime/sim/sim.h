@@ -95,13 +95,21 @@ void sim_launch_after_fork(void);
 cudaError_t sim_function_name(const char **name, const void *func);
 cudaError_t sim_param_info(const void *func, size_t index, size_t *offset, size_t *size);
 /* Files a kernel nvcc built, known by its host function and name alone:
-   the emulator has no body to run for it (once; a known kernel is kept). */
+   the emulator has no body to run for it, but knows its parameters where
+   its C++ name says them (once; a known kernel is kept). */
 void sim_register_name(const void *entry, const char *name);
 /* The entry address of the kernel whose CUfunction is function; NULL when
    it is none. */
 const void *sim_function_entry(const void *function);
 /* cudaLaunchKernel, leaving the thread's last error alone. */
 cudaError_t sim_launch(const void *func, dim3 grid, dim3 block, void **args, cudaStream_t stream);
+
+/* ---- mangled.c ------------------------------------------------------------ */
+
+/* The parameters of a kernel read from its C++ name (_Z5scalePfif: a
+   pointer and two values), at most max; -1 when the name does not say
+   them all. */
+int sim_params_from_name(const char *mangled, cudasim_param *params, int max);
 
 /* ---- properties.c -------------------------------------------------------- */
 

@@ -6,7 +6,8 @@
  * its kernels by the names nvcc registered but has no body to run for
  * them, and says so at each launch (cudaErrorNoKernelImageForDevice, as a
  * GPU with no image for the kernel would): the report names the kernels,
- * their parameter counts unknown, and the failed launches.  Its
+ * with the parameter count a C++ name says (an extern "C" kernel's is
+ * unknown), and the failed launches.  Its
  * allocations and copies run as on any device.
  *
  * Each call is the user's line, in main: not the code CUDA wrote between
@@ -17,7 +18,7 @@
  * cuda_runtime.h; and an extern "C" kernel's host function, whose name is
  * not its stub's.
  */
-// devtrace-sql: SELECT group_concat(name || ' ' || coalesce(params, 'unknown'), ', ') FROM (SELECT * FROM kernels ORDER BY name) => _Z5scalePfif unknown, shift unknown
+// devtrace-sql: SELECT group_concat(name || ' ' || coalesce(params, 'unknown'), ', ') FROM (SELECT * FROM kernels ORDER BY name) => _Z5scalePfif 3, shift unknown
 // devtrace-sql: SELECT result || ' ' || sum(count) FROM launches GROUP BY result => 209 2
 // devtrace-sql: SELECT group_concat(api || ' ' || result, ', ') FROM (SELECT * FROM api_calls ORDER BY first_seq) => cudaMalloc 0, cudaMalloc 0, cudaMemcpy 0, cudaLaunchKernel 209, cudaLaunchKernel 209, cudaMemcpy 0, cudaFree 0, cudaFree 0
 // devtrace-sql: SELECT count(*) FROM api_calls a JOIN call_sites cs ON cs.run = a.run AND cs.id = a.site WHERE cs.file LIKE '%/nvcc_program.cu' AND cs.function = 'main' => 8
