@@ -65,6 +65,7 @@ typedef struct {
     int nparams;                        /* -1: unknown */
     bool counted;                       /* nparams is the count, not just those known */
     uint8_t kind[MAX_PARAMS];
+    uint8_t nchecked, checked[MAX_PARAMS];     /* those that may be pointers */
 } kernel_layout;
 
 static kernel_layout layouts[MAX_KERNELS];
@@ -142,6 +143,9 @@ __attribute__((noinline)) static const kernel_layout *learn_kernel(const void *f
             k->nparams = learnt.nparams;
             k->counted = learnt.counted;
             memcpy(k->kind, learnt.kind, sizeof k->kind);
+            for (int p = 0; p < k->nparams; p++)
+                if (k->kind[p] != PARAM_VALUE)
+                    k->checked[k->nchecked++] = (uint8_t)p;
             nlayouts++;
             atomic_store_explicit(&k->func, func, memory_order_release);
         }
@@ -302,8 +306,9 @@ static void check_argument(const kernel_layout *k, int i, const void *p, int dev
 void dv_check_launch(const void *func, void **args, int dev, uint32_t site)
 {
     const kernel_layout *k = layout_of(func);
-    for (int i = 0; k && args && i < k->nparams; i++) {
-        if (k->kind[i] == PARAM_VALUE || !args[i])
+    for (int c = 0; k && args && c < k->nchecked; c++) {
+        int i = k->checked[c];
+        if (!args[i])
             continue;
         const void *p = *(void *const *)args[i];
         int at = dv_shadow_device((uintptr_t)p);
