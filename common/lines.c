@@ -146,11 +146,30 @@ static bool call_line(Dwarf_Die *cu, Dwarf_Die *f, dv_symbol *s)
    user's line is where the outermost of them was inlined.  libdw gives the
    scopes of pc out to the innermost inlined function, then those of its
    definition; its callers are the scopes around its inlined instance. */
+static bool ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), k = strlen(suffix);
+    return n >= k && !strcmp(s + n - k, suffix);
+}
+
+/* Whether CUDA's code can be inlined at a line of file in unit cu: a unit
+   nvcc compiled (cudafe's .cudafe1.cpp), or a line of the runtime's
+   templates (cuda_runtime.h) or of nvcc's helpers (crt/).  Elsewhere the
+   scopes are not looked at: they cost some 60 us a line to find. */
+static bool may_inline_cuda(Dwarf_Die *cu, const char *file)
+{
+    const char *unit = dwarf_diename(cu);
+    return (unit && ends_with(unit, ".cudafe1.cpp")) || ends_with(file, "/cuda_runtime.h") ||
+           strstr(file, "/crt/");
+}
+
 static void line_outside_cuda(Dwfl_Module *m, Dwarf_Addr at, dv_symbol *s)
 {
     Dwarf_Addr bias;
     Dwarf_Die *cu = dwfl_module_addrdie(m, at, &bias), *scopes = NULL, f;
-    int n = cu ? dwarf_getscopes(cu, at - bias, &scopes) : 0;
+    if (!cu || !may_inline_cuda(cu, s->file))
+        return;
+    int n = dwarf_getscopes(cu, at - bias, &scopes);
     Dwarf_Die *inner = innermost_function(scopes, n);
     bool after_stub = false;
     if (inner)
