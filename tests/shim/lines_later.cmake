@@ -1,11 +1,12 @@
 # A raw program without debug information, under devtrace run, and its
 # lines found later:
 #   cmake -DDEVTRACE=path -DPRELOAD=list -DEXE=path -DOBJCOPY=path -DDIR=folder
-#         -DSOURCE=file.c -P lines_later.cmake
+#         -DSOURCE=file.c -DKIND=kind -P lines_later.cmake
 # EXE is built with -g; its copy DIR/app is stripped of its debug information,
 # which goes to DIR/app.debug (named in app by debuglink), kept away while it
 # runs.  The report then holds the site as app+offset, and devtrace report
-# says how to get its line; with app.debug back, it shows the line.
+# says how to get its line; with app.debug back, it shows the finding of
+# KIND at the line of SOURCE's first "devtrace: KIND" marker, in main.
 file(REMOVE_RECURSE ${DIR})
 file(MAKE_DIRECTORY ${DIR})
 configure_file(${EXE} ${DIR}/app COPYONLY)
@@ -17,6 +18,12 @@ file(RENAME ${DIR}/app.debug ${DIR}/away.debug)
 include(${CMAKE_CURRENT_LIST_DIR}/devtrace_run.cmake)
 devtrace_run(${DIR}/app ${DIR}/run.db)
 get_filename_component(name ${SOURCE} NAME)
+file(READ ${SOURCE} text)
+string(FIND "${text}" "// devtrace: ${KIND}" at)
+string(SUBSTRING "${text}" 0 ${at} before)
+string(REGEX MATCHALL "\n" newlines "${before}")
+list(LENGTH newlines LINE)
+math(EXPR LINE "${LINE} + 1")
 
 function(report expect)
   execute_process(COMMAND ${DEVTRACE} report ${DIR}/run.db findings
@@ -28,4 +35,4 @@ function(report expect)
 endfunction()
 report("(^|\n)app\\+0x[0-9a-f]+: in main\n *\\(no line: [^\n]*/app has no debug information; build it with -g")
 file(RENAME ${DIR}/away.debug ${DIR}/app.debug)
-report("(^|\n)[^\n]*${name}:15: in main\n   15 \\|[^\n]*\n    error\\[memcpy_direction\\]")
+report("(^|\n)[^\n]*${name}:${LINE}: in main\n +${LINE} \\|[^\n]*\n    error\\[${KIND}\\]")
