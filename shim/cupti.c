@@ -40,6 +40,14 @@ static void allocated(const dv_handler *h, const void *params, int rc, dv_event 
                   rc == 0 ? *p->devPtr : NULL, p->size, e->site, rc, e->start);
 }
 
+static void allocated_pitched(const dv_handler *h, const void *params, int rc, dv_event *e)
+{
+    const cudaMallocPitch_v3020_params *p = params;
+    dv_seen_alloc(h->api, DV_MEM_DEVICE, dv_current_device(DV_RUNTIME_DEVICE),
+                  rc == 0 ? *p->devPtr : NULL, rc == 0 ? *p->pitch * p->height : 0, e->site, rc,
+                  e->start);
+}
+
 static void allocated_managed(const dv_handler *h, const void *params, int rc, dv_event *e)
 {
     const cudaMallocManaged_v6000_params *p = params;
@@ -118,6 +126,7 @@ static const dv_handler runtime_handlers[] = {
     RUNTIME(cudaMallocHost, v3020, dv_handler_keep_site, allocated_host)
     RUNTIME(cudaHostAlloc, v3020, dv_handler_keep_site, allocated_host)
     RUNTIME(cudaMallocManaged, v6000, dv_handler_keep_site, allocated_managed)
+    RUNTIME(cudaMallocPitch, v3020, dv_handler_keep_site, allocated_pitched)
     RUNTIME(cudaFree, v3020, freeing, dv_handler_send)
     RUNTIME(cudaFreeAsync, v11020, freeing, dv_handler_send)
     RUNTIME(cudaFreeHost, v3020, freeing, dv_handler_send)

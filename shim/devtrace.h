@@ -142,13 +142,13 @@ void dv_shadow_unlock(void);
 /* The intercepted functions, for events and the api_calls table. */
 #define DV_APIS(X) \
     X(cudaMalloc) X(cudaMallocAsync) X(cudaFree) X(cudaFreeAsync) \
-    X(cudaMallocHost) X(cudaHostAlloc) X(cudaFreeHost) X(cudaMallocManaged) \
+    X(cudaMallocHost) X(cudaHostAlloc) X(cudaFreeHost) X(cudaMallocManaged) X(cudaMallocPitch) \
     X(cudaMemcpy) X(cudaMemcpyAsync) X(cudaMemcpyPeer) X(cudaMemcpyPeerAsync) \
     X(cudaMemcpy2D) X(cudaMemcpy2DAsync) X(cudaMemset) X(cudaMemsetAsync) \
     X(cudaLaunchKernel) X(cudaDeviceSynchronize) X(cudaStreamSynchronize) \
     X(dt_trace) \
     X(cuMemAlloc_v2) X(cuMemAllocHost_v2) X(cuMemHostAlloc) X(cuMemAllocManaged) \
-    X(cuMemFree_v2) X(cuMemFreeHost) \
+    X(cuMemFree_v2) X(cuMemFreeHost) X(cuMemAllocPitch_v2) X(cuMemAllocAsync) X(cuMemFreeAsync) \
     X(cuMemcpy) X(cuMemcpyAsync) X(cuMemcpyHtoD_v2) X(cuMemcpyDtoH_v2) X(cuMemcpyDtoD_v2) \
     X(cuMemcpyHtoDAsync_v2) X(cuMemcpyDtoHAsync_v2) X(cuMemcpyDtoDAsync_v2) \
     X(cuMemsetD8_v2) X(cuMemsetD32_v2) X(cuMemsetD8Async) X(cuMemsetD32Async) X(cuLaunchKernel)

@@ -25,11 +25,21 @@
 
 /* ---- how each call is taken apart ------------------------------------------ */
 
+/* cuMemAlloc_v2 and cuMemAllocAsync: dptr and bytesize, in that order. */
 static void allocated(const dv_handler *h, const void *params, int rc, dv_event *e)
 {
     const cuMemAlloc_v2_params *p = params;
     dv_seen_alloc(h->api, DV_MEM_DEVICE, dv_current_device(DV_CONTEXT_DEVICE),
                   rc == 0 ? ADDRESS(*p->dptr) : NULL, p->bytesize, e->site, rc, e->start);
+}
+
+/* Its size is known once it is made: Height rows of the pitch it says. */
+static void allocated_pitched(const dv_handler *h, const void *params, int rc, dv_event *e)
+{
+    const cuMemAllocPitch_v2_params *p = params;
+    dv_seen_alloc(h->api, DV_MEM_DEVICE, dv_current_device(DV_CONTEXT_DEVICE),
+                  rc == 0 ? ADDRESS(*p->dptr) : NULL, rc == 0 ? *p->pPitch * p->Height : 0,
+                  e->site, rc, e->start);
 }
 
 static void allocated_managed(const dv_handler *h, const void *params, int rc, dv_event *e)
@@ -47,6 +57,7 @@ static void allocated_host(const dv_handler *h, const void *params, int rc, dv_e
                   e->start);
 }
 
+/* cuMemFree_v2 and cuMemFreeAsync: dptr first. */
 static void free_device(const dv_handler *h, const void *params, uint32_t site, dv_event *e)
 {
     dv_seen_free(e, h->api, ADDRESS(((const cuMemFree_v2_params *)params)->dptr), site);
@@ -125,6 +136,9 @@ static void launch(const dv_handler *h, const void *params, uint32_t site, dv_ev
     X(cuMemAllocManaged, dv_handler_keep_site, allocated_managed) \
     X(cuMemFree_v2, free_device, dv_handler_send) \
     X(cuMemFreeHost, free_host, dv_handler_send) \
+    X(cuMemAllocPitch_v2, dv_handler_keep_site, allocated_pitched) \
+    X(cuMemAllocAsync, dv_handler_keep_site, allocated) \
+    X(cuMemFreeAsync, free_device, dv_handler_send) \
     X(cuMemcpyHtoD_v2, copy_htod, dv_handler_send) \
     X(cuMemcpyDtoH_v2, copy_dtoh, dv_handler_send) \
     X(cuMemcpyDtoD_v2, copy_dtod, dv_handler_send) \
@@ -218,6 +232,11 @@ WRAPPER(cuMemHostAlloc, (void **pp, size_t n, unsigned int flags), (pp, n, flags
 WRAPPER(cuMemAllocManaged, (CUdeviceptr *dptr, size_t n, unsigned int flags), (dptr, n, flags))
 WRAPPER(cuMemFree_v2, (CUdeviceptr dptr), (dptr))
 WRAPPER(cuMemFreeHost, (void *p), (p))
+WRAPPER(cuMemAllocPitch_v2,
+        (CUdeviceptr *dptr, size_t *pitch, size_t width, size_t height, unsigned int element),
+        (dptr, pitch, width, height, element))
+WRAPPER(cuMemAllocAsync, (CUdeviceptr *dptr, size_t n, CUstream s), (dptr, n, s))
+WRAPPER(cuMemFreeAsync, (CUdeviceptr dptr, CUstream s), (dptr, s))
 WRAPPER(cuMemcpyHtoD_v2, (CUdeviceptr dst, const void *src, size_t n), (dst, src, n))
 WRAPPER(cuMemcpyDtoH_v2, (void *dst, CUdeviceptr src, size_t n), (dst, src, n))
 WRAPPER(cuMemcpyDtoD_v2, (CUdeviceptr dst, CUdeviceptr src, size_t n), (dst, src, n))

@@ -179,6 +179,20 @@ cudaError_t cudaMallocAsync(void **p, size_t bytes, cudaStream_t s)
     ALLOCATOR(DV_API_cudaMallocAsync, DV_MEM_DEVICE, FORWARD(cudaMallocAsync, p, bytes, s));
 }
 
+/* Its size is known once it is made: height rows of the pitch it says. */
+NEXT_SLOT(cudaMallocPitch)
+cudaError_t cudaMallocPitch(void **p, size_t *pitch, size_t width, size_t height)
+{
+    if (!dv_active())
+        return FORWARD(cudaMallocPitch, p, pitch, width, height);
+    uint32_t site = dv_site_here();
+    uint64_t start = dv_event_clock();
+    cudaError_t rc = FORWARD(cudaMallocPitch, p, pitch, width, height);
+    record_alloc(DV_API_cudaMallocPitch, p, rc == cudaSuccess ? *pitch * height : 0,
+                 DV_MEM_DEVICE, site, rc, start);
+    return rc;
+}
+
 NEXT_SLOT(cudaMallocHost)
 cudaError_t cudaMallocHost(void **p, size_t bytes)
 {

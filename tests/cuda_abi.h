@@ -142,7 +142,9 @@
     X(__VA_ARGS__, RUNTIME, cudaHostAlloc_v3020) X(__VA_ARGS__, RUNTIME, cudaMemcpy_v3020)      \
     X(__VA_ARGS__, RUNTIME, cudaMemcpyAsync_v3020) X(__VA_ARGS__, RUNTIME, cudaMemset_v3020)    \
     X(__VA_ARGS__, RUNTIME, cudaMemcpyPeer_v4000) X(__VA_ARGS__, RUNTIME, cudaLaunchKernel_v7000) \
-    X(__VA_ARGS__, RUNTIME, cudaMallocAsync_v11020) X(__VA_ARGS__, RUNTIME, cudaFreeAsync_v11020)
+    X(__VA_ARGS__, RUNTIME, cudaMallocAsync_v11020) X(__VA_ARGS__, RUNTIME, cudaFreeAsync_v11020) \
+    X(__VA_ARGS__, RUNTIME, cudaMallocPitch_v3020) X(__VA_ARGS__, DRIVER, cuMemAllocPitch_v2)    \
+    X(__VA_ARGS__, DRIVER, cuMemAllocAsync) X(__VA_ARGS__, DRIVER, cuMemFreeAsync)
 
 #define CUDA_ABI_VALUE(e) (long)(e),
 #define CUDA_ABI_NAME(e) #e,

@@ -319,6 +319,25 @@ cudaError_t cudaFree(void *ptr)
 }
 
 /* Stream-ordered: on the emulated device every stream is already in order. */
+static cudaError_t pitched_malloc(void **ptr, size_t *pitch, size_t width, size_t height)
+{
+    if (!pitch)
+        return sim_return(cudaErrorInvalidValue);
+    size_t row = sim_pitch(width);
+    if (height && row > SIZE_MAX / height)
+        return sim_return(cudaErrorMemoryAllocation);
+    cudaError_t e = device_malloc(ptr, row * height);
+    if (e == cudaSuccess)
+        *pitch = row;
+    return e;
+}
+
+cudaError_t cudaMallocPitch(void **ptr, size_t *pitch, size_t width, size_t height)
+{
+    SIM_RUNTIME(cudaMallocPitch, v3020, pitched_malloc(ptr, pitch, width, height), ptr, pitch,
+                width, height);
+}
+
 static cudaError_t stream_check(cudaStream_t stream)
 {
     return sim_stream_valid(stream) ? cudaSuccess : sim_return(cudaErrorInvalidResourceHandle);

@@ -371,6 +371,44 @@ CUresult cuMemFree_v2(CUdeviceptr dptr)
     SIM_DRIVER(cuMemFree_v2, device_free(dptr), dptr);
 }
 
+/* Rows of width bytes, each of elements of element bytes (which the
+   driver takes to be 4, 8 or 16). */
+static CUresult pitched_alloc(CUdeviceptr *dptr, size_t *pitch, size_t width, size_t height,
+                              unsigned int element)
+{
+    if (!pitch || width == 0 || height == 0 || (element != 4 && element != 8 && element != 16))
+        return CUDA_ERROR_INVALID_VALUE;
+    size_t row = sim_pitch(width);
+    if (row > SIZE_MAX / height)
+        return CUDA_ERROR_OUT_OF_MEMORY;
+    CUresult e = device_alloc(dptr, row * height);
+    if (e == CUDA_SUCCESS)
+        *pitch = row;
+    return e;
+}
+
+CUresult cuMemAllocPitch_v2(CUdeviceptr *dptr, size_t *pitch, size_t width, size_t height,
+                            unsigned int element)
+{
+    SIM_DRIVER(cuMemAllocPitch_v2, pitched_alloc(dptr, pitch, width, height, element), dptr, pitch,
+               width, height, element);
+}
+
+/* Stream-ordered: on the emulated device every stream is already in order. */
+CUresult cuMemAllocAsync(CUdeviceptr *dptr, size_t bytes, CUstream stream)
+{
+    SIM_DRIVER(cuMemAllocAsync,
+               sim_stream_valid(stream) ? device_alloc(dptr, bytes) : CUDA_ERROR_INVALID_HANDLE,
+               dptr, bytes, stream);
+}
+
+CUresult cuMemFreeAsync(CUdeviceptr dptr, CUstream stream)
+{
+    SIM_DRIVER(cuMemFreeAsync,
+               sim_stream_valid(stream) ? device_free(dptr) : CUDA_ERROR_INVALID_HANDLE, dptr,
+               stream);
+}
+
 static CUresult managed_alloc(CUdeviceptr *dptr, size_t bytes, unsigned int flags)
 {
     CUresult e = ready();
@@ -582,6 +620,8 @@ static const struct { const char *name; void *fn; } procs[] = {
     PROC(cuCtxSetCurrent, cuCtxSetCurrent) PROC(cuCtxGetCurrent, cuCtxGetCurrent)
     PROC(cuCtxGetDevice, cuCtxGetDevice) PROC(cuCtxSynchronize, cuCtxSynchronize)
     PROC(cuMemAlloc, cuMemAlloc_v2) PROC(cuMemFree, cuMemFree_v2)
+    PROC(cuMemAllocPitch, cuMemAllocPitch_v2) PROC(cuMemAllocAsync, cuMemAllocAsync)
+    PROC(cuMemFreeAsync, cuMemFreeAsync)
     PROC(cuMemAllocHost, cuMemAllocHost_v2) PROC(cuMemHostAlloc, cuMemHostAlloc)
     PROC(cuMemFreeHost, cuMemFreeHost) PROC(cuMemAllocManaged, cuMemAllocManaged)
     PROC(cuMemcpy, cuMemcpy)

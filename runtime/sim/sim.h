@@ -104,6 +104,16 @@ const void *sim_function_entry(const void *function);
 /* cudaLaunchKernel, leaving the thread's last error alone. */
 cudaError_t sim_launch(const void *func, dim3 grid, dim3 block, void **args, cudaStream_t stream);
 
+/* Each row of a pitched allocation (cudaMallocPitch, cuMemAllocPitch)
+   starts at a multiple of this many bytes, as on a GPU. */
+#define SIM_PITCH_ALIGNMENT 512
+
+/* A pitched allocation's row of width bytes: its pitch. */
+static inline size_t sim_pitch(size_t width)
+{
+    return (width + SIM_PITCH_ALIGNMENT - 1) / SIM_PITCH_ALIGNMENT * SIM_PITCH_ALIGNMENT;
+}
+
 /* ---- mangled.c ------------------------------------------------------------ */
 
 /* The parameters of a kernel read from its C++ name (_Z5scalePfif: a

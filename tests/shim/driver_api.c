@@ -1,7 +1,9 @@
 /*
  * A program written against CUDA's driver API (cuda.h): cuInit, the device's
- * name, attributes and memory, the primary context, cuMemAlloc, the cuMemcpy
- * family, cuMemsetD32, cuLaunchKernel.
+ * name, attributes and memory, the primary context, cuMemAlloc, cuMemAllocPitch
+ * (whose size is its rows of the pitch it gives), the stream-ordered
+ * cuMemAllocAsync and cuMemFreeAsync, the cuMemcpy family, cuMemsetD32,
+ * cuLaunchKernel.
  * Each mistake the shim knows is here once, at its own line; the kernel is
  * devtensor's fill, whose CUfunction cudaGetFuncBySymbol gives.  The host
  * pointer goes to a kernel last: the device is unusable after it.
@@ -26,7 +28,8 @@
     X(cuInit) X(cuDeviceGet) X(cuDeviceGetName) X(cuDeviceGetAttribute) X(cuDeviceTotalMem) \
     X(cuDevicePrimaryCtxRetain) X(cuDevicePrimaryCtxRelease) \
     X(cuCtxSetCurrent) X(cuCtxSynchronize) X(cuMemAlloc) X(cuMemFree) X(cuMemcpyHtoD) \
-    X(cuMemcpyDtoH) X(cuMemcpyDtoD) X(cuMemsetD32) X(cuLaunchKernel)
+    X(cuMemcpyDtoH) X(cuMemcpyDtoD) X(cuMemsetD32) X(cuLaunchKernel) X(cuMemAllocPitch) \
+    X(cuMemAllocAsync) X(cuMemFreeAsync)
 #include "driver_entries.h"
 
 int main(void)
@@ -36,7 +39,8 @@ int main(void)
     float host[64] = { 0 }, *heap = calloc(64, sizeof *heap);
     CUdevice dev = 0;
     CUcontext ctx = NULL;
-    CUdeviceptr d = 0, small = 0;
+    CUdeviceptr d = 0, small = 0, pitched = 0, ordered = 0;
+    size_t pitch = 0;
     CUfunction fill = NULL;
     char name[64] = "";
     int sms = 0;
@@ -65,6 +69,13 @@ int main(void)
     CU_SAY(CU(cuMemFree)(small));
     CU_SAY(CU(cuMemFree)(small)); // devtrace: double_free
     CU_SAY(CU(cuMemcpyDtoH)(host, small, 16)); // devtrace: use_after_free
+    CU_SAY(CU(cuMemAllocPitch)(&pitched, &pitch, 100, 4, 4));
+    CU_SAY(CU(cuMemsetD32)(pitched, 0, pitch)); /* four rows */
+    CU_SAY(CU(cuMemsetD32)(pitched, 0, pitch + 1)); // devtrace: memcpy_out_of_bounds
+    CU_SAY(CU(cuMemFree)(pitched));
+    CU_SAY(CU(cuMemAllocAsync)(&ordered, sizeof host, NULL));
+    CU_SAY(CU(cuMemFreeAsync)(ordered, NULL));
+    CU_SAY(CU(cuMemFreeAsync)(ordered, NULL)); // devtrace: double_free
     CU_SAY(CU(cuLaunchKernel)(fill, 1, 1, 1, 64, 1, 1, 0, NULL, bad_args, NULL)); // devtrace: host_pointer_kernel_arg
     CU_SAY(CU(cuCtxSynchronize)());
     CU_SAY(CU(cuMemFree)(d));

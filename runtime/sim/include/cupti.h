@@ -80,6 +80,7 @@ typedef enum {
     CUPTI_DRIVER_TRACE_CBID_cuMemsetD32Async = 220,
     CUPTI_DRIVER_TRACE_CBID_cuCtxCreate_v2 = 235,
     CUPTI_DRIVER_TRACE_CBID_cuMemAlloc_v2 = 243,
+    CUPTI_DRIVER_TRACE_CBID_cuMemAllocPitch_v2 = 244,
     CUPTI_DRIVER_TRACE_CBID_cuMemFree_v2 = 245,
     CUPTI_DRIVER_TRACE_CBID_cuMemsetD8_v2 = 249,
     CUPTI_DRIVER_TRACE_CBID_cuMemsetD32_v2 = 251,
@@ -100,12 +101,15 @@ typedef enum {
     CUPTI_DRIVER_TRACE_CBID_cuMemAllocManaged = 371,
     CUPTI_DRIVER_TRACE_CBID_cuDevicePrimaryCtxRelease_v2 = 544,
     CUPTI_DRIVER_TRACE_CBID_cuDevicePrimaryCtxReset_v2 = 545,
+    CUPTI_DRIVER_TRACE_CBID_cuMemAllocAsync = 598,
+    CUPTI_DRIVER_TRACE_CBID_cuMemFreeAsync = 600,
     CUPTI_DRIVER_TRACE_CBID_cuCtxCreate_v4 = 757
 } CUpti_driver_api_trace_cbid;
 
 typedef enum {
     CUPTI_RUNTIME_TRACE_CBID_cudaSetDevice_v3020 = 16,
     CUPTI_RUNTIME_TRACE_CBID_cudaMalloc_v3020 = 20,
+    CUPTI_RUNTIME_TRACE_CBID_cudaMallocPitch_v3020 = 21,
     CUPTI_RUNTIME_TRACE_CBID_cudaFree_v3020 = 22,
     CUPTI_RUNTIME_TRACE_CBID_cudaMallocHost_v3020 = 25,
     CUPTI_RUNTIME_TRACE_CBID_cudaFreeHost_v3020 = 26,

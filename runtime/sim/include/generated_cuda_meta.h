@@ -11,6 +11,19 @@
 typedef struct cuInit_params_st { unsigned int Flags; } cuInit_params;
 typedef struct cuMemAlloc_v2_params_st { CUdeviceptr *dptr; size_t bytesize; } cuMemAlloc_v2_params;
 typedef struct cuMemFree_v2_params_st { CUdeviceptr dptr; } cuMemFree_v2_params;
+typedef struct cuMemAllocPitch_v2_params_st {
+    CUdeviceptr *dptr;
+    size_t *pPitch;
+    size_t WidthInBytes;
+    size_t Height;
+    unsigned int ElementSizeBytes;
+} cuMemAllocPitch_v2_params;
+typedef struct cuMemAllocAsync_params_st {
+    CUdeviceptr *dptr;
+    size_t bytesize;
+    CUstream hStream;
+} cuMemAllocAsync_params;
+typedef struct cuMemFreeAsync_params_st { CUdeviceptr dptr; CUstream hStream; } cuMemFreeAsync_params;
 typedef struct cuMemAllocHost_v2_params_st { void **pp; size_t bytesize; } cuMemAllocHost_v2_params;
 typedef struct cuMemFreeHost_params_st { void *p; } cuMemFreeHost_params;
 typedef struct cuMemHostAlloc_params_st {

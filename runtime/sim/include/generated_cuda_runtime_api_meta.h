@@ -10,6 +10,12 @@
 #include <cuda_runtime_api.h>
 
 typedef struct cudaMalloc_v3020_params_st { void **devPtr; size_t size; } cudaMalloc_v3020_params;
+typedef struct cudaMallocPitch_v3020_params_st {
+    void **devPtr;
+    size_t *pitch;
+    size_t width;
+    size_t height;
+} cudaMallocPitch_v3020_params;
 typedef struct cudaFree_v3020_params_st { void *devPtr; } cudaFree_v3020_params;
 typedef struct cudaMallocHost_v3020_params_st { void **ptr; size_t size; } cudaMallocHost_v3020_params;
 typedef struct cudaFreeHost_v3020_params_st { void *ptr; } cudaFreeHost_v3020_params;
