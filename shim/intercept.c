@@ -47,7 +47,15 @@ static void *next_of(_Atomic(void *) *slot, const char *name)
     X(cudaError_t, cudaMemGetInfo, (size_t *free, size_t *total), (free, total)) \
     X(cudaError_t, cudaPointerGetAttributes, (struct cudaPointerAttributes *a, const void *p), (a, p)) \
     X(cudaError_t, cudaStreamCreate, (cudaStream_t *s), (s)) \
+    X(cudaError_t, cudaStreamCreateWithFlags, (cudaStream_t *s, unsigned int f), (s, f)) \
     X(cudaError_t, cudaStreamDestroy, (cudaStream_t s), (s)) \
+    X(cudaError_t, cudaEventCreate, (cudaEvent_t *e), (e)) \
+    X(cudaError_t, cudaEventCreateWithFlags, (cudaEvent_t *e, unsigned int f), (e, f)) \
+    X(cudaError_t, cudaEventDestroy, (cudaEvent_t e), (e)) \
+    X(cudaError_t, cudaEventRecord, (cudaEvent_t e, cudaStream_t s), (e, s)) \
+    X(cudaError_t, cudaEventQuery, (cudaEvent_t e), (e)) \
+    X(cudaError_t, cudaEventSynchronize, (cudaEvent_t e), (e)) \
+    X(cudaError_t, cudaEventElapsedTime, (float *ms, cudaEvent_t a, cudaEvent_t b), (ms, a, b)) \
     X(cudaError_t, cudaFuncGetName, (const char **name, const void *f), (name, f)) \
     X(cudaError_t, cudaFuncGetParamInfo, (const void *f, size_t i, size_t *o, size_t *n), (f, i, o, n))
 

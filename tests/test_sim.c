@@ -25,6 +25,7 @@
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 #include <stdlib.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -1004,6 +1005,56 @@ static void test_stream_of_another_device(void)
     CHECK_OK(cudaStreamDestroy(s1));
     CHECK_OK(cudaSetDevice(0));
     CHECK_OK(cudaFree(d0));
+}
+
+/* Events time what lies between them; the work on the emulated device is
+   done when its call returns, so an event is reached when recorded.  Their
+   handles are checked as streams' are: never read through. */
+static void test_events(void)
+{
+    cudaEvent_t a = NULL, b = NULL, untimed = NULL, other = NULL, never = NULL;
+    cudaStream_t s = NULL, s1 = NULL;
+    float ms = -1;
+    CHECK_OK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+    CHECK_RC(cudaStreamCreateWithFlags(&s1, 4), cudaErrorInvalidValue);
+    CHECK_OK(cudaEventCreate(&a));
+    CHECK_OK(cudaEventCreateWithFlags(&b, cudaEventBlockingSync));
+    CHECK_OK(cudaEventCreateWithFlags(&untimed, cudaEventDisableTiming));
+    CHECK_OK(cudaEventCreate(&never));
+    CHECK_RC(cudaEventCreateWithFlags(&other, cudaEventInterprocess), cudaErrorInvalidValue);
+    CHECK_RC(cudaEventCreateWithFlags(&other, 8), cudaErrorInvalidValue);
+    CHECK_RC(cudaEventCreate(NULL), cudaErrorInvalidValue);
+
+    CHECK_OK(cudaEventQuery(never));                    /* nothing to wait for */
+    CHECK_OK(cudaEventRecord(a, NULL));
+    struct timespec pause = { 0, 2000000 };
+    nanosleep(&pause, NULL);
+    CHECK_OK(cudaEventRecord(b, s));
+    CHECK_OK(cudaEventRecord(untimed, cudaStreamPerThread));
+    CHECK_OK(cudaEventSynchronize(b));
+    CHECK_OK(cudaEventElapsedTime(&ms, a, b));
+    CHECK(ms >= 2.0f && ms < 1000.0f);
+    CHECK_RC(cudaEventElapsedTime(&ms, a, untimed), cudaErrorInvalidResourceHandle);
+    CHECK_RC(cudaEventElapsedTime(&ms, a, never), cudaErrorInvalidResourceHandle);
+    CHECK_RC(cudaEventElapsedTime(NULL, a, b), cudaErrorInvalidValue);
+    CHECK_RC(cudaEventRecord(a, (cudaStream_t)&ms), cudaErrorInvalidResourceHandle);
+    CHECK_RC(cudaEventRecord((cudaEvent_t)&ms, NULL), cudaErrorInvalidResourceHandle);
+
+    CHECK_OK(cudaSetDevice(1));                         /* a stream of another device */
+    CHECK_OK(cudaStreamCreate(&s1));
+    CHECK_OK(cudaSetDevice(0));
+    CHECK_RC(cudaEventRecord(a, s1), cudaErrorInvalidResourceHandle);
+
+    CHECK_OK(cudaEventDestroy(a));
+    CHECK_RC(cudaEventDestroy(a), cudaErrorInvalidResourceHandle);
+    CHECK_RC(cudaEventSynchronize(a), cudaErrorInvalidResourceHandle);
+    CHECK_RC(cudaEventElapsedTime(&ms, a, b), cudaErrorInvalidResourceHandle);
+    CHECK_OK(cudaEventDestroy(b));
+    CHECK_OK(cudaEventDestroy(untimed));
+    CHECK_OK(cudaEventDestroy(never));
+    CHECK_OK(cudaStreamDestroy(s));
+    CHECK_OK(cudaStreamDestroy(s1));
+    cudaGetLastError();
 }
 
 /* ---- pointer attributes ------------------------------------------------- */
@@ -2119,6 +2170,7 @@ int main(int argc, char **argv)
     RUN(test_managed);
     RUN(test_streams);
     RUN(test_stream_of_another_device);
+    RUN(test_events);
     RUN(test_pointer_attributes);
     RUN(test_two_devices);
     RUN(test_peer_access);

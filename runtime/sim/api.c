@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define CUDA_VERSION_NUMBER 13000
 
@@ -44,15 +45,25 @@ static __thread int current_device;
 static _Atomic cudaError_t sticky[SIM_MAX_DEVICES];
 static atomic_bool peer[SIM_MAX_DEVICES][SIM_MAX_DEVICES];
 
-/* Streams are entries of a table of their own: a handle is valid when it is
-   the address of a live entry, which is told without reading through it, so
-   a stale, foreign or made-up handle is an error and never a fault.  The
-   special handles (cudaStreamLegacy, cudaStreamPerThread and the driver's
-   equal ones) are the default stream, as NULL is: work here is in order
-   whatever stream it is on. */
+/* Streams and events are entries of tables of their own: a handle is valid
+   when it is the address of a live entry, which is told without reading
+   through it, so a stale, foreign or made-up handle is an error and never a
+   fault.  The special stream handles (cudaStreamLegacy, cudaStreamPerThread
+   and the driver's equal ones) are the default stream, as NULL is: work
+   here is in order whatever stream it is on, and done when its call
+   returns, so an event is reached when it is recorded. */
 #define MAX_STREAMS 4096
+#define MAX_EVENTS 4096
 struct CUstream_st { atomic_bool live; int device; };
+struct CUevent_st {
+    atomic_bool live;
+    int device;
+    unsigned flags;
+    bool recorded;
+    uint64_t ns;                        /* when it was recorded (CLOCK_MONOTONIC) */
+};
 static struct CUstream_st streams[MAX_STREAMS];
+static struct CUevent_st events[MAX_EVENTS];
 
 long sim_env_long(const char *name, long fallback, long lo, long hi)
 {
@@ -88,14 +99,41 @@ static bool default_stream(cudaStream_t s)
     return s == NULL || s == cudaStreamLegacy || s == cudaStreamPerThread;
 }
 
-/* The live stream s is, or NULL. */
+/* The live entry of table (n entries of size bytes, each beginning with its
+   atomic_bool live) that handle is, or NULL. */
+static void *live_entry(const void *handle, void *table, size_t n, size_t size)
+{
+    uintptr_t at = (uintptr_t)handle - (uintptr_t)table;
+    if (at >= n * size || at % size)
+        return NULL;
+    atomic_bool *live = (atomic_bool *)((char *)table + at);
+    return atomic_load_explicit(live, memory_order_acquire) ? live : NULL;
+}
+
+/* A free entry of table taken, or NULL when all are live. */
+static void *take_entry(void *table, size_t n, size_t size)
+{
+    for (size_t i = 0; i < n; i++) {
+        atomic_bool *live = (atomic_bool *)((char *)table + i * size);
+        bool taken = false;
+        if (atomic_compare_exchange_strong(live, &taken, true))
+            return live;
+    }
+    return NULL;
+}
+
+/* The entry's live flag cleared, once: false when it was no live entry. */
+static bool drop_entry(void *entry)
+{
+    return entry && atomic_exchange((atomic_bool *)entry, false);
+}
+
+#define LIVE(table, handle) live_entry(handle, table, sizeof table / sizeof *table, sizeof *table)
+#define TAKE(table) take_entry(table, sizeof table / sizeof *table, sizeof *table)
+
 static cudaStream_t live_stream(cudaStream_t s)
 {
-    uintptr_t at = (uintptr_t)s - (uintptr_t)streams;
-    if (at >= sizeof streams || at % sizeof *streams)
-        return NULL;
-    cudaStream_t entry = &streams[at / sizeof *streams];
-    return atomic_load_explicit(&entry->live, memory_order_acquire) ? entry : NULL;
+    return LIVE(streams, s);
 }
 
 bool sim_stream_valid(cudaStream_t s)
@@ -247,30 +285,31 @@ const char *cudaGetErrorString(cudaError_t error)
 
 /* ---- streams ------------------------------------------------------------ */
 
-cudaError_t cudaStreamCreate(cudaStream_t *stream)
+/* Non-blocking or not, a stream here is in order with the default one. */
+cudaError_t cudaStreamCreateWithFlags(cudaStream_t *stream, unsigned int flags)
 {
     cudaError_t e = sim_device_state();
     if (e != cudaSuccess)
         return sim_return(e);
-    if (!stream)
+    if (!stream || flags > cudaStreamNonBlocking)
         return sim_return(cudaErrorInvalidValue);
-    for (int i = 0; i < MAX_STREAMS; i++) {
-        bool taken = false;
-        if (atomic_compare_exchange_strong(&streams[i].live, &taken, true)) {
-            streams[i].device = current_device;
-            *stream = &streams[i];
-            return cudaSuccess;
-        }
-    }
-    return sim_return(cudaErrorMemoryAllocation);
+    cudaStream_t s = TAKE(streams);
+    if (!s)
+        return sim_return(cudaErrorMemoryAllocation);
+    s->device = current_device;
+    *stream = s;
+    return cudaSuccess;
+}
+
+cudaError_t cudaStreamCreate(cudaStream_t *stream)
+{
+    return cudaStreamCreateWithFlags(stream, cudaStreamDefault);
 }
 
 cudaError_t cudaStreamDestroy(cudaStream_t stream)
 {
-    cudaStream_t s = live_stream(stream);
-    if (!s || !atomic_exchange(&s->live, false))
-        return sim_return(cudaErrorInvalidResourceHandle);
-    return cudaSuccess;
+    return drop_entry(live_stream(stream)) ? cudaSuccess
+                                           : sim_return(cudaErrorInvalidResourceHandle);
 }
 
 cudaError_t cudaStreamSynchronize(cudaStream_t stream)
@@ -278,6 +317,82 @@ cudaError_t cudaStreamSynchronize(cudaStream_t stream)
     if (!sim_stream_valid(stream))
         return sim_return(cudaErrorInvalidResourceHandle);
     return sim_return(sim_sticky(sim_stream_device(stream, current_device)));
+}
+
+/* ---- events ------------------------------------------------------------- */
+
+#define EVENT_FLAGS (cudaEventBlockingSync | cudaEventDisableTiming | cudaEventInterprocess)
+
+cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags)
+{
+    cudaError_t e = sim_device_state();
+    if (e != cudaSuccess)
+        return sim_return(e);
+    if (!event || (flags & ~EVENT_FLAGS) ||
+        ((flags & cudaEventInterprocess) && !(flags & cudaEventDisableTiming)))
+        return sim_return(cudaErrorInvalidValue);
+    cudaEvent_t ev = TAKE(events);
+    if (!ev)
+        return sim_return(cudaErrorMemoryAllocation);
+    ev->device = current_device;
+    ev->flags = flags;
+    ev->recorded = false;
+    *event = ev;
+    return cudaSuccess;
+}
+
+cudaError_t cudaEventCreate(cudaEvent_t *event)
+{
+    return cudaEventCreateWithFlags(event, cudaEventDefault);
+}
+
+cudaError_t cudaEventDestroy(cudaEvent_t event)
+{
+    return drop_entry(LIVE(events, event)) ? cudaSuccess
+                                           : sim_return(cudaErrorInvalidResourceHandle);
+}
+
+static uint64_t monotonic_ns(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+/* On the stream's device, which must be the event's. */
+cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream)
+{
+    cudaEvent_t ev = LIVE(events, event);
+    if (!ev || !sim_stream_valid(stream) ||
+        sim_stream_device(stream, current_device) != ev->device)
+        return sim_return(cudaErrorInvalidResourceHandle);
+    ev->ns = monotonic_ns();
+    ev->recorded = true;
+    return sim_return(sim_sticky(ev->device));
+}
+
+cudaError_t cudaEventQuery(cudaEvent_t event)
+{
+    cudaEvent_t ev = LIVE(events, event);
+    return sim_return(ev ? sim_sticky(ev->device) : cudaErrorInvalidResourceHandle);
+}
+
+cudaError_t cudaEventSynchronize(cudaEvent_t event)
+{
+    return cudaEventQuery(event);
+}
+
+/* Both recorded, neither without timing. */
+cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end)
+{
+    cudaEvent_t a = LIVE(events, start), b = LIVE(events, end);
+    if (!ms)
+        return sim_return(cudaErrorInvalidValue);
+    if (!a || !b || !a->recorded || !b->recorded ||
+        ((a->flags | b->flags) & cudaEventDisableTiming))
+        return sim_return(cudaErrorInvalidResourceHandle);
+    *ms = (float)((double)(int64_t)(b->ns - a->ns) / 1e6);
+    return cudaSuccess;
 }
 
 /* ---- memory ------------------------------------------------------------- */

@@ -8,7 +8,8 @@
  * GPU with no image for the kernel would): the report names the kernels,
  * with the parameter count a C++ name says (an extern "C" kernel's is
  * unknown), and the failed launches.  Its
- * allocations and copies run as on any device.
+ * allocations, copies and events (which time the launches) run as on any
+ * device.
  *
  * Each call is the user's line, in main: not the code CUDA wrote between
  * it and the runtime, out of line (-O0) or inlined into main (-O2): a
@@ -46,19 +47,28 @@ static void say(const char *what, cudaError_t e)
 
 int main(void)
 {
-    float h[N], *d = NULL, *e = NULL;
+    float h[N], *d = NULL, *e = NULL, ms = -1;
+    cudaEvent_t t0, t1;
     for (int i = 0; i < N; i++)
         h[i] = 1;
     say("malloc", cudaMalloc((void **)&d, sizeof h));
     say("malloc", cudaMalloc(&e, sizeof h));    // devtrace-sql: SELECT count(*) FROM api_calls a JOIN call_sites cs ON cs.run = a.run AND cs.id = a.site WHERE a.api = 'cudaMalloc' AND cs.line = :line => 1
     say("to device", cudaMemcpy(d, h, sizeof h, cudaMemcpyHostToDevice));
+    say("event", cudaEventCreate(&t0));
+    say("event", cudaEventCreateWithFlags(&t1, cudaEventBlockingSync));
+    say("record", cudaEventRecord(t0, 0));
     scale<<<1, N>>>(d, N, 2);                   // devtrace-sql: SELECT count(*) FROM api_calls a JOIN call_sites cs ON cs.run = a.run AND cs.id = a.site WHERE a.api = 'cudaLaunchKernel' AND cs.line = :line => 1
     say("launch", cudaGetLastError());
     shift<<<1, N>>>(e, N, 1);                   // devtrace-sql: SELECT count(*) FROM api_calls a JOIN call_sites cs ON cs.run = a.run AND cs.id = a.site WHERE a.api = 'cudaLaunchKernel' AND cs.line = :line => 1
     say("launch", cudaGetLastError());
+    say("record", cudaEventRecord(t1, 0));
+    say("synchronize", cudaEventSynchronize(t1));
+    say("elapsed", cudaEventElapsedTime(&ms, t0, t1));
+    say("event", cudaEventDestroy(t0));
+    say("event", cudaEventDestroy(t1));
     say("to host", cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost));
     printf("h[0] = %g\n", h[0]);
     say("free", cudaFree(d));
     say("free", cudaFree(e));
-    return 0;
+    return ms >= 0 ? 0 : 3;     /* the events reached the emulated device, and timed */
 }
