@@ -386,6 +386,10 @@ static void describe_transfer(const place *dst, const place *src, dv_event *e)
                           : host->kind == AT_PINNED ? DV_HOST_PINNED : DV_HOST_PAGEABLE;
 }
 
+#define PIN_THE_SOURCE \
+    "pin the source (cudaMallocHost, or cudaHostRegister where it lies; dt_pin_memory; a " \
+    "loader with pin_memory)"
+
 /* Only where it costs: an async copy, which pageable memory makes
    synchronous, at once; other copies once their line's bytes are worth
    pinning for (the writer adds them up). */
@@ -398,11 +402,10 @@ static void pageable_transfer(uint32_t site, uint64_t bytes, bool async)
     e.u.finding.when_worth = !async;
     e.u.finding.message = async
         ? "asynchronous host-to-device copy from pageable memory: it runs synchronously, "
-          "staged through a pinned buffer, and overlaps nothing; pin the source "
-          "(cudaMallocHost, dt_pin_memory, a loader with pin_memory)"
+          "staged through a pinned buffer, and overlaps nothing; " PIN_THE_SOURCE
         : "host-to-device copies from pageable memory, enough bytes at this line to be worth "
-          "pinning: each is staged through a pinned buffer and cannot overlap other work; pin "
-          "the source (cudaMallocHost, dt_pin_memory, a loader with pin_memory)";
+          "pinning: each is staged through a pinned buffer and cannot overlap other work; "
+          PIN_THE_SOURCE;
     dv_emit(&e);
 }
 

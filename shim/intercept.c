@@ -46,6 +46,8 @@ static void *next_of(_Atomic(void *) *slot, const char *name)
     X(cudaError_t, cudaDeviceGetAttribute, (int *v, enum cudaDeviceAttr a, int d), (v, a, d)) \
     X(cudaError_t, cudaMemGetInfo, (size_t *free, size_t *total), (free, total)) \
     X(cudaError_t, cudaPointerGetAttributes, (struct cudaPointerAttributes *a, const void *p), (a, p)) \
+    X(cudaError_t, cudaHostRegister, (void *p, size_t n, unsigned int f), (p, n, f)) \
+    X(cudaError_t, cudaHostUnregister, (void *p), (p)) \
     X(cudaError_t, cudaStreamCreate, (cudaStream_t *s), (s)) \
     X(cudaError_t, cudaStreamCreateWithFlags, (cudaStream_t *s, unsigned int f), (s, f)) \
     X(cudaError_t, cudaStreamDestroy, (cudaStream_t s), (s)) \

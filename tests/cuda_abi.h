@@ -14,6 +14,7 @@
     X(cudaErrorInvalidDevice) X(cudaErrorInvalidResourceHandle)                 \
     X(cudaErrorIllegalAddress) X(cudaErrorPeerAccessAlreadyEnabled)             \
     X(cudaErrorPeerAccessNotEnabled) X(cudaErrorLaunchFailure)                  \
+    X(cudaErrorHostMemoryAlreadyRegistered) X(cudaErrorHostMemoryNotRegistered) \
     X(cudaErrorNotSupported) X(cudaErrorUnknown)                                \
     X(cudaMemcpyHostToHost) X(cudaMemcpyHostToDevice) X(cudaMemcpyDeviceToHost) \
     X(cudaMemcpyDeviceToDevice) X(cudaMemcpyDefault)                            \
@@ -21,6 +22,8 @@
     X(cudaMemoryTypeDevice) X(cudaMemoryTypeManaged)                            \
     X(cudaHostAllocDefault) X(cudaHostAllocPortable) X(cudaHostAllocMapped)     \
     X(cudaHostAllocWriteCombined) X(cudaMemAttachGlobal) X(cudaMemAttachHost)   \
+    X(cudaHostRegisterPortable) X(cudaHostRegisterMapped)                       \
+    X(cudaHostRegisterIoMemory) X(cudaHostRegisterReadOnly)                     \
     X(CU_MEM_ATTACH_GLOBAL) X(CU_MEM_ATTACH_HOST)                               \
     X(cudaStreamLegacy) X(cudaStreamPerThread)                                  \
     X(sizeof(cudaError_t)) X(sizeof(enum cudaMemcpyKind))                       \

@@ -1057,6 +1057,40 @@ static void test_events(void)
     cudaGetLastError();
 }
 
+/* The program's own memory pinned where it is: pinned memory to the
+   device's eyes until unregistered, and never cudaFreeHost's. */
+static void test_host_register(void)
+{
+    enum { N = 1024 };
+    static char buf[2 * N];
+    struct cudaPointerAttributes a;
+    char *dev = NULL;
+    CHECK_OK(cudaMalloc((void **)&dev, N));
+    CHECK_OK(cudaHostRegister(buf, N, cudaHostRegisterMapped));
+    CHECK_OK(cudaPointerGetAttributes(&a, buf + N - 1));
+    CHECK(a.type == cudaMemoryTypeHost);
+    CHECK_OK(cudaPointerGetAttributes(&a, buf + N));
+    CHECK(a.type == cudaMemoryTypeUnregistered);
+    memset(buf, 7, N);
+    CHECK_OK(cudaMemcpy(dev, buf, N, cudaMemcpyHostToDevice));
+    CHECK_RC(cudaHostRegister(buf + N / 2, N, 0), cudaErrorHostMemoryAlreadyRegistered);
+    CHECK_RC(cudaHostRegister(buf + N, N, 16), cudaErrorInvalidValue);
+    CHECK_RC(cudaHostRegister(NULL, N, 0), cudaErrorInvalidValue);
+    CHECK_RC(cudaFreeHost(buf), cudaErrorInvalidValue);
+    CHECK_RC(cudaHostUnregister(buf + 1), cudaErrorHostMemoryNotRegistered);
+    CHECK_OK(cudaHostRegister(buf + N, N, 0));          /* right after it */
+    CHECK_OK(cudaHostUnregister(buf));
+    CHECK_RC(cudaHostUnregister(buf), cudaErrorHostMemoryNotRegistered);
+    CHECK_OK(cudaPointerGetAttributes(&a, buf));
+    CHECK(a.type == cudaMemoryTypeUnregistered);
+    CHECK_OK(cudaHostUnregister(buf + N));
+    memset(buf, 0, N);
+    CHECK_OK(cudaMemcpy(buf, dev, N, cudaMemcpyDeviceToHost));
+    CHECK(buf[0] == 7 && buf[N - 1] == 7);
+    CHECK_OK(cudaFree(dev));
+    cudaGetLastError();
+}
+
 /* ---- pointer attributes ------------------------------------------------- */
 
 static void test_pointer_attributes(void)
@@ -2171,6 +2205,7 @@ int main(int argc, char **argv)
     RUN(test_streams);
     RUN(test_stream_of_another_device);
     RUN(test_events);
+    RUN(test_host_register);
     RUN(test_pointer_attributes);
     RUN(test_two_devices);
     RUN(test_peer_access);

@@ -33,6 +33,9 @@
     X(cudaErrorIllegalAddress, "an illegal memory access was encountered")                \
     X(cudaErrorPeerAccessAlreadyEnabled, "peer access is already enabled")                \
     X(cudaErrorPeerAccessNotEnabled, "peer access has not been enabled")                  \
+    X(cudaErrorHostMemoryAlreadyRegistered,                                               \
+      "part or all of the requested memory range is already mapped")                      \
+    X(cudaErrorHostMemoryNotRegistered, "pointer does not correspond to a registered memory region") \
     X(cudaErrorLaunchFailure, "unspecified launch failure")                               \
     X(cudaErrorNotSupported, "operation not supported")                                   \
     X(cudaErrorUnknown, "unknown error")
@@ -317,6 +320,32 @@ cudaError_t cudaStreamSynchronize(cudaStream_t stream)
     if (!sim_stream_valid(stream))
         return sim_return(cudaErrorInvalidResourceHandle);
     return sim_return(sim_sticky(sim_stream_device(stream, current_device)));
+}
+
+/* ---- the program's memory, pinned ------------------------------------------ */
+
+#define HOST_REGISTER_FLAGS \
+    (cudaHostRegisterPortable | cudaHostRegisterMapped | cudaHostRegisterIoMemory | \
+     cudaHostRegisterReadOnly)
+
+cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned int flags)
+{
+    cudaError_t e = sim_device_state();
+    if (e != cudaSuccess)
+        return sim_return(e);
+    if (!ptr || size == 0 || (flags & ~HOST_REGISTER_FLAGS))
+        return sim_return(cudaErrorInvalidValue);
+    return sim_return(sim_host_register(ptr, size, current_device)
+                          ? cudaSuccess
+                          : cudaErrorHostMemoryAlreadyRegistered);
+}
+
+cudaError_t cudaHostUnregister(void *ptr)
+{
+    if (!ptr)
+        return sim_return(cudaErrorInvalidValue);
+    return sim_return(sim_host_unregister(ptr) == 0 ? cudaSuccess
+                                                    : cudaErrorHostMemoryNotRegistered);
 }
 
 /* ---- events ------------------------------------------------------------- */

@@ -23,7 +23,12 @@
 #define ALIGN 256                       /* cudaMalloc's alignment */
 #define RELEASE_MIN (1u << 20)          /* freed blocks this large give pages back */
 
-typedef struct { size_t off, size; int device; bool managed; } block;
+typedef struct {
+    size_t off, size;
+    int device;
+    bool managed;
+    bool registered;                    /* the program's own memory, pinned where it is */
+} block;
 
 typedef struct {
     block *v;
@@ -192,7 +197,7 @@ void *sim_device_alloc(int device, size_t size)
         return NULL;
     pthread_mutex_lock(&lock);
     if (first_fit(s, rounded, &off, &at) &&
-        insert_block(&s->live, at, (block){ off, rounded, device, false })) {
+        insert_block(&s->live, at, (block){ off, rounded, device, false, false })) {
         s->used += rounded;
         p = s->addr + off;
     }
@@ -255,7 +260,7 @@ void *sim_host_alloc(int device, size_t size, bool managed)
         return NULL;
     pthread_mutex_lock(&lock);
     ptrdiff_t at = find_block(&pinned, (size_t)p) + 1;
-    bool ok = insert_block(&pinned, (size_t)at, (block){ (size_t)p, n, device, managed });
+    bool ok = insert_block(&pinned, (size_t)at, (block){ (size_t)p, n, device, managed, false });
     pthread_mutex_unlock(&lock);
     if (!ok) {
         munmap(p, n);
@@ -269,7 +274,8 @@ int sim_host_free(void *p, bool managed)
     size_t n = 0;
     pthread_mutex_lock(&lock);
     ptrdiff_t i = find_block(&pinned, (size_t)p);
-    if (i >= 0 && pinned.v[i].off == (size_t)p && pinned.v[i].managed == managed) {
+    if (i >= 0 && pinned.v[i].off == (size_t)p && pinned.v[i].managed == managed &&
+        !pinned.v[i].registered) {
         n = pinned.v[i].size;
         remove_block(&pinned, (size_t)i);
     }
@@ -278,4 +284,28 @@ int sim_host_free(void *p, bool managed)
         return -1;
     munmap(p, n);
     return 0;
+}
+
+bool sim_host_register(void *p, size_t size, int device)
+{
+    pthread_mutex_lock(&lock);
+    ptrdiff_t below = find_block(&pinned, (size_t)p);
+    size_t at = (size_t)(below + 1);
+    bool free = (below < 0 || pinned.v[below].off + pinned.v[below].size <= (size_t)p) &&
+                (at == pinned.n || pinned.v[at].off >= (size_t)p + size);
+    bool ok = free && (size_t)p + size > (size_t)p &&
+              insert_block(&pinned, at, (block){ (size_t)p, size, device, false, true });
+    pthread_mutex_unlock(&lock);
+    return ok;
+}
+
+int sim_host_unregister(void *p)
+{
+    pthread_mutex_lock(&lock);
+    ptrdiff_t i = find_block(&pinned, (size_t)p);
+    bool found = i >= 0 && pinned.v[i].off == (size_t)p && pinned.v[i].registered;
+    if (found)
+        remove_block(&pinned, (size_t)i);
+    pthread_mutex_unlock(&lock);
+    return found ? 0 : -1;
 }

@@ -53,6 +53,11 @@ void sim_memory_info(int device, size_t *used, size_t *total);
    p is no allocation of that kind. */
 void *sim_host_alloc(int device, size_t size, bool managed);
 int sim_host_free(void *p, bool managed);
+/* The program's own host memory pinned where it is (cudaHostRegister):
+   false when it wraps round or overlaps memory already pinned.  And its
+   end: 0, or -1 if p starts no such range. */
+bool sim_host_register(void *p, size_t size, int device);
+int sim_host_unregister(void *p);
 
 /* ---- api.c --------------------------------------------------------------- */
 
