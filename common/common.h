@@ -17,8 +17,10 @@
  * libdw, which only the shim and devtrace link:
  *
  *   lines.c   a code address in an object to its function (demangled), file
- *             and line (lines.h): the shim's sites, and devtrace's lookups
- *             of the sites recorded without debug information
+ *             and line (lines.h), the user's where CUDA's code was inlined,
+ *             and which functions are CUDA's by name: the shim's sites, and
+ *             devtrace's lookups of the sites recorded without debug
+ *             information
  */
 #ifndef DEVCHECK_COMMON_H
 #define DEVCHECK_COMMON_H

@@ -1,4 +1,5 @@
-/* Source lines (lines.h): libdwfl's answer, with a way round its gaps. */
+/* Source lines (lines.h): libdwfl's answer, with a way round its gaps, and
+   the user's line where CUDA's code was inlined into it. */
 #define _GNU_SOURCE     /* RTLD_DEFAULT */
 #include "lines.h"
 
@@ -140,12 +141,6 @@ static bool call_line(Dwarf_Die *cu, Dwarf_Die *f, dv_symbol *s)
     return true;
 }
 
-/* At -O2 the compiler inlines CUDA's code into the user's: the runtime's
-   templates (cudaMalloc<T>, whose lines are cuda_runtime.h's), a kernel's
-   host function (whose line is the kernel's definition) and its stub.  The
-   user's line is where the outermost of them was inlined.  libdw gives the
-   scopes of pc out to the innermost inlined function, then those of its
-   definition; its callers are the scopes around its inlined instance. */
 static bool ends_with(const char *s, const char *suffix)
 {
     size_t n = strlen(s), k = strlen(suffix);
@@ -163,6 +158,12 @@ static bool may_inline_cuda(Dwarf_Die *cu, const char *file)
            strstr(file, "/crt/");
 }
 
+/* At -O2 the compiler inlines CUDA's code into the user's: the runtime's
+   templates (cudaMalloc<T>, whose lines are cuda_runtime.h's), a kernel's
+   host function (whose line is the kernel's definition) and its stub.  The
+   user's line is where the outermost of them was inlined.  libdw gives the
+   scopes of pc out to the innermost inlined function, then those of its
+   definition; its callers are the scopes around its inlined instance. */
 static void line_outside_cuda(Dwfl_Module *m, Dwarf_Addr at, dv_symbol *s)
 {
     Dwarf_Addr bias;

@@ -5,8 +5,9 @@
  * an int, a float): enough for the sizes that cudaFuncGetParamInfo gives
  * and the pointers that a tracer checks.  This reads the part of the
  * Itanium C++ ABI's mangling that kernels' parameters use: the builtin
- * types, pointers to anything, cv-qualifiers, namespaces, templates whose
- * parameters are types, and substitutions.  A parameter passed by value of
+ * types, pointers to anything, cv-qualifiers, namespaces, function
+ * templates (their return type, and T_ for their type arguments; value
+ * arguments are passed over), and substitutions.  A parameter passed by value of
  * a class or enum (whose size a name does not say), a reference, a pack or
  * anything else is not read, and the whole kernel stays unknown: a wrong
  * layout would be worse than none.
