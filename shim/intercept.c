@@ -58,6 +58,15 @@ static void *next_of(_Atomic(void *) *slot, const char *name)
     X(cudaError_t, cudaEventQuery, (cudaEvent_t e), (e)) \
     X(cudaError_t, cudaEventSynchronize, (cudaEvent_t e), (e)) \
     X(cudaError_t, cudaEventElapsedTime, (float *ms, cudaEvent_t a, cudaEvent_t b), (ms, a, b)) \
+    X(cudaError_t, cudaStreamWaitEvent, (cudaStream_t s, cudaEvent_t e, unsigned int f), (s, e, f)) \
+    X(cudaError_t, cudaStreamQuery, (cudaStream_t s), (s)) \
+    X(cudaError_t, cudaSetDeviceFlags, (unsigned int f), (f)) \
+    X(cudaError_t, cudaFuncSetAttribute, (const void *k, enum cudaFuncAttribute a, int v), (k, a, v)) \
+    X(cudaError_t, cudaOccupancyMaxActiveBlocksPerMultiprocessor, \
+      (int *n, const void *k, int threads, size_t shared), (n, k, threads, shared)) \
+    X(cudaError_t, cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags, \
+      (int *n, const void *k, int threads, size_t shared, unsigned int f), \
+      (n, k, threads, shared, f)) \
     X(cudaError_t, cudaFuncGetName, (const char **name, const void *f), (name, f)) \
     X(cudaError_t, cudaFuncGetParamInfo, (const void *f, size_t i, size_t *o, size_t *n), (f, i, o, n))
 

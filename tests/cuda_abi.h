@@ -24,6 +24,11 @@
     X(cudaHostAllocWriteCombined) X(cudaMemAttachGlobal) X(cudaMemAttachHost)   \
     X(cudaHostRegisterPortable) X(cudaHostRegisterMapped)                       \
     X(cudaHostRegisterIoMemory) X(cudaHostRegisterReadOnly)                     \
+    X(cudaEventWaitExternal) X(cudaDeviceScheduleMask) X(cudaDeviceMapHost)     \
+    X(cudaDeviceLmemResizeToMax) X(cudaDeviceSyncMemops)                        \
+    X(cudaFuncAttributeMaxDynamicSharedMemorySize)                              \
+    X(cudaFuncAttributePreferredSharedMemoryCarveout) X(cudaFuncAttributeMax)   \
+    X(cudaOccupancyDisableCachingOverride)                                      \
     X(CU_MEM_ATTACH_GLOBAL) X(CU_MEM_ATTACH_HOST)                               \
     X(cudaStreamLegacy) X(cudaStreamPerThread)                                  \
     X(sizeof(cudaError_t)) X(sizeof(enum cudaMemcpyKind))                       \

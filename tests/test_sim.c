@@ -1057,6 +1057,57 @@ static void test_events(void)
     cudaGetLastError();
 }
 
+/* What programs ask around their launches: a stream's wait for an event
+   and its state (nothing to wait for here), how the host waits, a kernel's
+   shared memory and how many of its blocks fit a multiprocessor. */
+static void test_launch_questions(void)
+{
+    cudaStream_t s = NULL;
+    cudaEvent_t ev = NULL;
+    int blocks = -1;
+    char not_a_kernel;
+    CHECK_OK(cudaStreamCreate(&s));
+    CHECK_OK(cudaEventCreate(&ev));
+    CHECK_OK(cudaEventRecord(ev, NULL));
+    CHECK_OK(cudaStreamWaitEvent(s, ev, 0));
+    CHECK_RC(cudaStreamWaitEvent(s, ev, 2), cudaErrorInvalidValue);
+    CHECK_RC(cudaStreamWaitEvent(s, (cudaEvent_t)&blocks, 0), cudaErrorInvalidResourceHandle);
+    CHECK_OK(cudaStreamQuery(s));
+    CHECK_RC(cudaStreamQuery((cudaStream_t)&blocks), cudaErrorInvalidResourceHandle);
+    CHECK_OK(cudaSetDeviceFlags(cudaDeviceScheduleBlockingSync | cudaDeviceMapHost));
+    CHECK_RC(cudaSetDeviceFlags(3), cudaErrorInvalidValue);
+    CHECK_RC(cudaSetDeviceFlags(0x100), cudaErrorInvalidValue);
+
+    int optin = 0;
+    CHECK_OK(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, 0));
+    CHECK_OK(cudaFuncSetAttribute(&k_add_one, cudaFuncAttributeMaxDynamicSharedMemorySize, optin));
+    CHECK_RC(cudaFuncSetAttribute(&k_add_one, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                  optin + 1), cudaErrorInvalidValue);
+    CHECK_OK(cudaFuncSetAttribute(&k_add_one, cudaFuncAttributePreferredSharedMemoryCarveout, 50));
+    CHECK_RC(cudaFuncSetAttribute(&k_add_one, cudaFuncAttributePreferredSharedMemoryCarveout,
+                                  101), cudaErrorInvalidValue);
+    CHECK_RC(cudaFuncSetAttribute(&not_a_kernel, cudaFuncAttributePreferredSharedMemoryCarveout,
+                                  50), cudaErrorInvalidDeviceFunction);
+
+    int per_sm = 0, threads = 0;
+    CHECK_OK(cudaDeviceGetAttribute(&per_sm, cudaDevAttrMaxBlocksPerMultiprocessor, 0));
+    CHECK_OK(cudaDeviceGetAttribute(&threads, cudaDevAttrMaxThreadsPerMultiProcessor, 0));
+    CHECK_OK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, &k_add_one, 256, 0));
+    CHECK(blocks == (per_sm < threads / 256 ? per_sm : threads / 256) && blocks > 0);
+    CHECK_OK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, &k_add_one, threads + 1, 0));
+    CHECK(blocks == 0);
+    CHECK_OK(cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(&blocks, &k_add_one, 256,
+                                                                    1u << 30, 0));
+    CHECK(blocks == 0);                                 /* its shared memory fits nowhere */
+    CHECK_RC(cudaOccupancyMaxActiveBlocksPerMultiprocessor(NULL, &k_add_one, 256, 0),
+             cudaErrorInvalidValue);
+    CHECK_RC(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, &not_a_kernel, 256, 0),
+             cudaErrorInvalidDeviceFunction);
+    CHECK_OK(cudaEventDestroy(ev));
+    CHECK_OK(cudaStreamDestroy(s));
+    cudaGetLastError();
+}
+
 /* The program's own memory pinned where it is: pinned memory to the
    device's eyes until unregistered, and never cudaFreeHost's. */
 static void test_host_register(void)
@@ -2206,6 +2257,7 @@ int main(int argc, char **argv)
     RUN(test_stream_of_another_device);
     RUN(test_events);
     RUN(test_host_register);
+    RUN(test_launch_questions);
     RUN(test_pointer_attributes);
     RUN(test_two_devices);
     RUN(test_peer_access);

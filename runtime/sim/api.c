@@ -322,6 +322,33 @@ cudaError_t cudaStreamSynchronize(cudaStream_t stream)
     return sim_return(sim_sticky(sim_stream_device(stream, current_device)));
 }
 
+/* Work here is done when its call returns: a stream has nothing to wait
+   for, and is done. */
+cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags)
+{
+    if (!sim_stream_valid(stream) || !LIVE(events, event))
+        return sim_return(cudaErrorInvalidResourceHandle);
+    if (flags & ~cudaEventWaitExternal)
+        return sim_return(cudaErrorInvalidValue);
+    return sim_return(sim_sticky(sim_stream_device(stream, current_device)));
+}
+
+cudaError_t cudaStreamQuery(cudaStream_t stream)
+{
+    return cudaStreamSynchronize(stream);
+}
+
+/* How a host thread waits, and mapped memory (always, here): nothing to do. */
+cudaError_t cudaSetDeviceFlags(unsigned int flags)
+{
+    unsigned known = cudaDeviceScheduleMask | cudaDeviceMapHost | cudaDeviceLmemResizeToMax |
+                     cudaDeviceSyncMemops;
+    if ((flags & ~known) || (flags & cudaDeviceScheduleMask) == 3 ||
+        (flags & cudaDeviceScheduleMask) > 4)
+        return sim_return(cudaErrorInvalidValue);
+    return sim_return(sim_device_state());
+}
+
 /* ---- the program's memory, pinned ------------------------------------------ */
 
 #define HOST_REGISTER_FLAGS \

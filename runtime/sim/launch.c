@@ -153,6 +153,57 @@ int cudasim_param_is_pointer(const void *func, int index)
     return k->params[index].is_pointer;
 }
 
+/* ---- what a kernel may ask for ------------------------------------------ */
+
+static int attribute(int which)
+{
+    int v = 0;
+    sim_attribute(&v, which);
+    return v;
+}
+
+/* Its dynamic shared memory up to the device's opt-in limit; its carveout a
+   percentage, or -1 for none preferred.  Nothing else changes here. */
+cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr, int value)
+{
+    if (!find_kernel(func))
+        return sim_return(cudaErrorInvalidDeviceFunction);
+    bool ok = attr == cudaFuncAttributeMaxDynamicSharedMemorySize
+                  ? value >= 0 && value <= attribute(cudaDevAttrMaxSharedMemoryPerBlockOptin)
+              : attr == cudaFuncAttributePreferredSharedMemoryCarveout
+                  ? value >= -1 && value <= 100
+                  : attr > cudaFuncAttributePreferredSharedMemoryCarveout &&
+                        attr < cudaFuncAttributeMax && value >= 0;
+    return ok ? cudaSuccess : sim_return(cudaErrorInvalidValue);
+}
+
+/* Blocks of blockSize threads that fit a multiprocessor at once, by its
+   limits on blocks, threads and shared memory. */
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *blocks, const void *func,
+                                                                   int blockSize,
+                                                                   size_t shared,
+                                                                   unsigned int flags)
+{
+    if (!blocks || blockSize <= 0 || (flags & ~cudaOccupancyDisableCachingOverride))
+        return sim_return(cudaErrorInvalidValue);
+    if (!find_kernel(func))
+        return sim_return(cudaErrorInvalidDeviceFunction);
+    int by_threads = attribute(cudaDevAttrMaxThreadsPerMultiProcessor) / blockSize;
+    int by_blocks = attribute(cudaDevAttrMaxBlocksPerMultiprocessor);
+    size_t smem = (size_t)attribute(cudaDevAttrMaxSharedMemoryPerMultiprocessor);
+    int by_shared = shared ? (int)(smem / shared) : by_blocks;
+    *blocks = by_threads < by_blocks ? by_threads : by_blocks;
+    *blocks = by_shared < *blocks ? by_shared : *blocks;
+    return cudaSuccess;
+}
+
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *blocks, const void *func,
+                                                          int blockSize, size_t shared)
+{
+    return cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(blocks, func, blockSize,
+                                                                  shared, cudaOccupancyDefault);
+}
+
 /* ---- the pool ----------------------------------------------------------- */
 
 typedef struct {

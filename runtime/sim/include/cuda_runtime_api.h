@@ -283,6 +283,34 @@ cudaError_t cudaEventQuery(cudaEvent_t event);
 cudaError_t cudaEventSynchronize(cudaEvent_t event);
 cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end);
 
+#define cudaEventWaitDefault 0x00
+#define cudaEventWaitExternal 0x01
+cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags);
+cudaError_t cudaStreamQuery(cudaStream_t stream);
+
+#define cudaDeviceScheduleMask 0x07
+#define cudaDeviceMapHost 0x08
+#define cudaDeviceLmemResizeToMax 0x10
+#define cudaDeviceSyncMemops 0x80
+cudaError_t cudaSetDeviceFlags(unsigned int flags);
+
+enum cudaFuncAttribute {
+    cudaFuncAttributeMaxDynamicSharedMemorySize = 8,
+    cudaFuncAttributePreferredSharedMemoryCarveout = 9,
+    cudaFuncAttributeMax = 16
+};
+cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr, int value);
+
+#define cudaOccupancyDefault 0x00
+#define cudaOccupancyDisableCachingOverride 0x01
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, const void *func,
+                                                          int blockSize, size_t dynamicSMemSize);
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks,
+                                                                   const void *func,
+                                                                   int blockSize,
+                                                                   size_t dynamicSMemSize,
+                                                                   unsigned int flags);
+
 cudaError_t cudaFuncGetName(const char **name, const void *func);
 cudaError_t cudaFuncGetParamInfo(const void *func, size_t paramIndex, size_t *paramOffset,
                                  size_t *paramSize);
