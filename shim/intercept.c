@@ -60,6 +60,20 @@ static void *next_of(_Atomic(void *) *slot, const char *name)
     X(cudaError_t, cudaEventElapsedTime, (float *ms, cudaEvent_t a, cudaEvent_t b), (ms, a, b)) \
     X(cudaError_t, cudaStreamWaitEvent, (cudaStream_t s, cudaEvent_t e, unsigned int f), (s, e, f)) \
     X(cudaError_t, cudaStreamQuery, (cudaStream_t s), (s)) \
+    X(cudaError_t, cudaGetSymbolAddress, (void **p, const void *sym), (p, sym)) \
+    X(cudaError_t, cudaGetSymbolSize, (size_t *n, const void *sym), (n, sym)) \
+    X(cudaError_t, cudaMemcpyToSymbol, \
+      (const void *sym, const void *src, size_t n, size_t at, enum cudaMemcpyKind k), \
+      (sym, src, n, at, k)) \
+    X(cudaError_t, cudaMemcpyFromSymbol, \
+      (void *dst, const void *sym, size_t n, size_t at, enum cudaMemcpyKind k), \
+      (dst, sym, n, at, k)) \
+    X(cudaError_t, cudaMemcpyToSymbolAsync, \
+      (const void *sym, const void *src, size_t n, size_t at, enum cudaMemcpyKind k, \
+       cudaStream_t s), (sym, src, n, at, k, s)) \
+    X(cudaError_t, cudaMemcpyFromSymbolAsync, \
+      (void *dst, const void *sym, size_t n, size_t at, enum cudaMemcpyKind k, cudaStream_t s), \
+      (dst, sym, n, at, k, s)) \
     X(cudaError_t, cudaSetDeviceFlags, (unsigned int f), (f)) \
     X(cudaError_t, cudaFuncSetAttribute, (const void *k, enum cudaFuncAttribute a, int v), (k, a, v)) \
     X(cudaError_t, cudaOccupancyMaxActiveBlocksPerMultiprocessor, \
@@ -116,6 +130,14 @@ NEXT_SLOT(__cudaUnregisterFatBinary)
 void __cudaUnregisterFatBinary(void **handle)
 {
     FORWARD_VOID(__cudaUnregisterFatBinary, handle);
+}
+
+NEXT_SLOT(__cudaRegisterVar)
+void __cudaRegisterVar(void **handle, char *host_var, char *device_address, const char *name,
+                       int ext, size_t size, int constant, int global)
+{
+    FORWARD_VOID(__cudaRegisterVar, handle, host_var, device_address, name, ext, size, constant,
+                 global);
 }
 
 NEXT_SLOT(__cudaRegisterFunction)

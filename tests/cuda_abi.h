@@ -8,6 +8,7 @@
 #define CUDA_ABI(X)                                                             \
     X(cudaSuccess) X(cudaErrorInvalidValue) X(cudaErrorMemoryAllocation)        \
     X(cudaErrorInitializationError) X(cudaErrorInvalidConfiguration)            \
+    X(cudaErrorInvalidSymbol)                                                   \
     X(cudaErrorInvalidDevicePointer) X(cudaErrorInvalidMemcpyDirection)         \
     X(cudaErrorInvalidDeviceFunction) X(cudaErrorNoDevice)                      \
     X(cudaErrorNoKernelImageForDevice)                                          \

@@ -1057,6 +1057,57 @@ static void test_events(void)
     cudaGetLastError();
 }
 
+/* A __constant__ or __device__ variable as nvcc registers it: known by its
+   host shadow's address, its storage the current device's, zeroed. */
+static float symbol_shadow[16];
+
+static void test_symbols(void)
+{
+    float in[16], out[16];
+    size_t size = 0;
+    void *at = NULL;
+    struct cudaPointerAttributes a;
+    char not_a_symbol;
+    __cudaRegisterVar(__cudaRegisterFatBinary(NULL), (char *)symbol_shadow, (char *)"coeff",
+                      "coeff", 0, sizeof symbol_shadow, 1, 0);
+    CHECK_OK(cudaGetSymbolSize(&size, symbol_shadow));
+    CHECK(size == sizeof symbol_shadow);
+    CHECK_OK(cudaGetSymbolAddress(&at, symbol_shadow));
+    CHECK_OK(cudaPointerGetAttributes(&a, at));
+    CHECK(a.type == cudaMemoryTypeDevice && a.device == 0);
+    memset(out, 1, sizeof out);
+    CHECK_OK(cudaMemcpyFromSymbol(out, symbol_shadow, sizeof out, 0, cudaMemcpyDeviceToHost));
+    CHECK(out[0] == 0 && out[15] == 0);
+    for (int i = 0; i < 16; i++)
+        in[i] = (float)i;
+    CHECK_OK(cudaMemcpyToSymbol(symbol_shadow, in, sizeof in, 0, cudaMemcpyHostToDevice));
+    CHECK_OK(cudaMemcpyFromSymbol(out, symbol_shadow, 4 * sizeof *out, 12 * sizeof *out,
+                                  cudaMemcpyDefault));
+    CHECK(out[0] == 12 && out[3] == 15);
+    CHECK_OK(cudaMemcpyToSymbolAsync(symbol_shadow, in, sizeof *in, 0, cudaMemcpyHostToDevice,
+                                     NULL));
+    CHECK_RC(cudaMemcpyToSymbol(symbol_shadow, in, sizeof in, 4, cudaMemcpyHostToDevice),
+             cudaErrorInvalidValue);                        /* past its end */
+    CHECK_RC(cudaMemcpyToSymbol(symbol_shadow, in, sizeof in, 0, cudaMemcpyDeviceToHost),
+             cudaErrorInvalidMemcpyDirection);
+    CHECK_RC(cudaMemcpyToSymbol(&not_a_symbol, in, 1, 0, cudaMemcpyHostToDevice),
+             cudaErrorInvalidSymbol);
+    CHECK_RC(cudaMemcpyFromSymbolAsync(out, symbol_shadow, 4, 0, cudaMemcpyDeviceToHost,
+                                       (cudaStream_t)&not_a_symbol),
+             cudaErrorInvalidResourceHandle);
+    CHECK_RC(cudaGetSymbolSize(NULL, symbol_shadow), cudaErrorInvalidValue);
+    CHECK_OK(cudaSetDevice(1));                             /* another device's own copy */
+    CHECK_OK(cudaMemcpyFromSymbol(out, symbol_shadow, sizeof *out, 4, cudaMemcpyDeviceToHost));
+    CHECK(out[0] == 0);
+    CHECK_OK(cudaDeviceReset());                            /* made again, zeroed */
+    CHECK_OK(cudaSetDevice(0));
+    CHECK_OK(cudaDeviceReset());
+    CHECK_OK(cudaMemcpyFromSymbol(out, symbol_shadow, sizeof *out, 4, cudaMemcpyDeviceToHost));
+    CHECK(out[0] == 0);
+    CHECK_OK(cudaDeviceReset());
+    cudaGetLastError();
+}
+
 /* What programs ask around their launches: a stream's wait for an event
    and its state (nothing to wait for here), how the host waits, a kernel's
    shared memory and how many of its blocks fit a multiprocessor. */
@@ -2258,6 +2309,7 @@ int main(int argc, char **argv)
     RUN(test_events);
     RUN(test_host_register);
     RUN(test_launch_questions);
+    RUN(test_symbols);
     RUN(test_pointer_attributes);
     RUN(test_two_devices);
     RUN(test_peer_access);

@@ -23,6 +23,7 @@
     X(cudaErrorMemoryAllocation, "out of memory")                                         \
     X(cudaErrorInitializationError, "initialization error")                               \
     X(cudaErrorInvalidConfiguration, "invalid configuration argument")                    \
+    X(cudaErrorInvalidSymbol, "invalid device symbol")                                    \
     X(cudaErrorInvalidDevicePointer, "invalid device pointer")                            \
     X(cudaErrorInvalidMemcpyDirection, "invalid copy direction for memcpy")               \
     X(cudaErrorInvalidDeviceFunction, "invalid device function")                          \
@@ -202,6 +203,7 @@ cudaError_t cudaDeviceSynchronize(void)
 void sim_device_reset(int device)
 {
     sim_device_free_all(device);
+    sim_vars_reset(device);
     atomic_store(&sticky[device], cudaSuccess);
     for (int d = 0; d < SIM_MAX_DEVICES; d++)
         atomic_store(&peer[device][d], false);

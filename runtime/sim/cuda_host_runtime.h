@@ -13,6 +13,8 @@
 void **__cudaRegisterFatBinary(void *fat_binary);
 void __cudaRegisterFatBinaryEnd(void **handle);
 void __cudaUnregisterFatBinary(void **handle);
+void __cudaRegisterVar(void **handle, char *host_var, char *device_address,
+                       const char *name, int ext, size_t size, int constant, int global);
 void __cudaRegisterFunction(void **handle, const char *host_function, char *device_function,
                             const char *name, int thread_limit, void *tid, void *bid,
                             dim3 *block, dim3 *grid, int *warp_size);

@@ -48,6 +48,9 @@ void sim_device_free_all(int device);
 /* What a reset does to a device: its memory freed, its sticky error and its
    peer access dropped (cudaDeviceReset, cuDevicePrimaryCtxReset). */
 void sim_device_reset(int device);
+/* The device's storage of the program's __device__ variables forgotten
+   (its memory freed with the rest): made again, zeroed, at the next use. */
+void sim_vars_reset(int device);
 void sim_memory_info(int device, size_t *used, size_t *total);
 /* Pinned (managed false) or managed host memory, and its free: 0, or -1 if
    p is no allocation of that kind. */

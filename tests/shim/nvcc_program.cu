@@ -9,8 +9,8 @@
  * with the parameter count a C++ name says (an extern "C" kernel's is
  * unknown), and the failed launches.  Its
  * allocations, copies and events (which time the launches), and the
- * questions asked before a launch (occupancy, attributes), run as on any
- * device.
+ * questions asked before a launch (occupancy, attributes) and its
+ * __constant__ memory, run as on any device.
  *
  * Each call is the user's line, in main: not the code CUDA wrote between
  * it and the runtime, out of line (-O0) or inlined into main (-O2): a
@@ -28,6 +28,8 @@
 #include <stdio.h>
 
 enum { N = 256 };
+
+__constant__ float coeff[4];
 
 __global__ void scale(float *x, int n, float a)
 {
@@ -49,6 +51,7 @@ static void say(const char *what, cudaError_t e)
 int main(void)
 {
     float h[N], *d = NULL, *e = NULL, ms = -1;
+    float c[4] = { 1, 2, 3, 4 }, back[4] = { 0 };
     int blocks = 0;
     cudaEvent_t t0, t1;
     for (int i = 0; i < N; i++)
@@ -62,6 +65,8 @@ int main(void)
     say("occupancy", cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, scale, N, 0));
     say("attribute", cudaFuncSetAttribute(scale, cudaFuncAttributePreferredSharedMemoryCarveout, 50));
     say("wait", cudaStreamWaitEvent(0, t0, 0));
+    say("to symbol", cudaMemcpyToSymbol(coeff, c, sizeof coeff));
+    say("from symbol", cudaMemcpyFromSymbol(back, coeff, sizeof coeff));
     scale<<<1, N>>>(d, N, 2);                   // devtrace-sql: SELECT count(*) FROM api_calls a JOIN call_sites cs ON cs.run = a.run AND cs.id = a.site WHERE a.api = 'cudaLaunchKernel' AND cs.line = :line => 1
     say("launch", cudaGetLastError());
     shift<<<1, N>>>(e, N, 1);                   // devtrace-sql: SELECT count(*) FROM api_calls a JOIN call_sites cs ON cs.run = a.run AND cs.id = a.site WHERE a.api = 'cudaLaunchKernel' AND cs.line = :line => 1
@@ -75,5 +80,6 @@ int main(void)
     printf("h[0] = %g\n", h[0]);
     say("free", cudaFree(d));
     say("free", cudaFree(e));
-    return ms >= 0 && blocks > 0 ? 0 : 3;  /* the emulated device answered, and timed */
+    /* the emulated device answered, timed, and kept the constants */
+    return ms >= 0 && blocks > 0 && back[3] == 4 ? 0 : 3;
 }
