@@ -51,6 +51,36 @@ static void ask_runtime(void (*fn)(void *), void *arg)
     }
 }
 
+/* ---- device variables ---------------------------------------------------------- */
+
+typedef struct { const void *symbol; void *at; size_t size; } symbol_query;
+
+static void query_symbol(void *query)
+{
+    typedef cudaError_t (*address_fn)(void **, const void *);
+    typedef cudaError_t (*size_fn)(size_t *, const void *);
+    address_fn address = (address_fn)dv_next("cudaGetSymbolAddress");
+    size_fn size = (size_fn)dv_next("cudaGetSymbolSize");
+    symbol_query *q = query;
+    if (!address || !size || address(&q->at, q->symbol) != cudaSuccess ||
+        size(&q->size, q->symbol) != cudaSuccess)
+        q->at = NULL;
+}
+
+void *dv_symbol_address(const void *symbol, size_t offset, dv_api api)
+{
+    symbol_query q = { symbol, NULL, 0 };
+    ask_runtime(query_symbol, &q);
+    if (!q.at)
+        return NULL;
+    if (!dv_shadow_find((uintptr_t)q.at, &(dv_alloc){ 0 }))
+        dv_shadow_add(&(dv_alloc){ .addr = (uintptr_t)q.at, .bytes = q.size,
+                                   .device = (int16_t)dv_current_device(DV_RUNTIME_DEVICE),
+                                   .memory = DV_MEM_DEVICE, .api = (uint8_t)api,
+                                   .inherited = true });
+    return (char *)q.at + offset;
+}
+
 /* ---- kernels' parameters ------------------------------------------------------- */
 
 #define MAX_KERNELS 1024                /* a power of two */

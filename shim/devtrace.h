@@ -116,7 +116,8 @@ typedef struct {
     int16_t device;                     /* -1 for pinned host memory; managed: the allocating one */
     uint8_t memory;                     /* dv_memory */
     uint8_t api;                        /* dv_api of the allocating call */
-    bool inherited;                     /* from before a fork: not this process's leak */
+    bool inherited;                     /* from before a fork, or the runtime's own (a
+                                           device variable's): not this process's leak */
 } dv_alloc;
 
 void dv_shadow_add(const dv_alloc *a);
@@ -145,6 +146,8 @@ void dv_shadow_unlock(void);
     X(cudaMallocHost) X(cudaHostAlloc) X(cudaFreeHost) X(cudaMallocManaged) X(cudaMallocPitch) \
     X(cudaMemcpy) X(cudaMemcpyAsync) X(cudaMemcpyPeer) X(cudaMemcpyPeerAsync) \
     X(cudaMemcpy2D) X(cudaMemcpy2DAsync) X(cudaMemset) X(cudaMemsetAsync) \
+    X(cudaMemcpyToSymbol) X(cudaMemcpyToSymbolAsync) \
+    X(cudaMemcpyFromSymbol) X(cudaMemcpyFromSymbolAsync) \
     X(cudaLaunchKernel) X(cudaDeviceSynchronize) X(cudaStreamSynchronize) \
     X(dt_trace) \
     X(cuMemAlloc_v2) X(cuMemAllocHost_v2) X(cuMemHostAlloc) X(cuMemAllocManaged) \
@@ -369,6 +372,12 @@ void dv_check_launch(const void *func, void **args, int dev, uint32_t site);
 #define DV_COPY_PEER 16
 void dv_check_copy(void *dst, uint64_t dst_span, const void *src, uint64_t src_span, int kind,
                    uint32_t site, dv_event *e);
+/* The device address of the byte at offset of a __device__ or __constant__
+   variable (cudaGetSymbolAddress, asked quietly); NULL when the runtime
+   knows no such symbol.  Its storage becomes live memory of the shadow
+   state, the runtime's (a lazily loaded module's may lie where the program
+   freed memory), the first time api asks. */
+void *dv_symbol_address(const void *symbol, size_t offset, dv_api api);
 /* A free by api (cudaFree* or cudaFreeHost) of p; true and *out when p was a
    live allocation that api may free. */
 bool dv_check_free(dv_api api, void *p, uint32_t site, dv_alloc *out);

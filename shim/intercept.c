@@ -62,18 +62,6 @@ static void *next_of(_Atomic(void *) *slot, const char *name)
     X(cudaError_t, cudaStreamQuery, (cudaStream_t s), (s)) \
     X(cudaError_t, cudaGetSymbolAddress, (void **p, const void *sym), (p, sym)) \
     X(cudaError_t, cudaGetSymbolSize, (size_t *n, const void *sym), (n, sym)) \
-    X(cudaError_t, cudaMemcpyToSymbol, \
-      (const void *sym, const void *src, size_t n, size_t at, enum cudaMemcpyKind k), \
-      (sym, src, n, at, k)) \
-    X(cudaError_t, cudaMemcpyFromSymbol, \
-      (void *dst, const void *sym, size_t n, size_t at, enum cudaMemcpyKind k), \
-      (dst, sym, n, at, k)) \
-    X(cudaError_t, cudaMemcpyToSymbolAsync, \
-      (const void *sym, const void *src, size_t n, size_t at, enum cudaMemcpyKind k, \
-       cudaStream_t s), (sym, src, n, at, k, s)) \
-    X(cudaError_t, cudaMemcpyFromSymbolAsync, \
-      (void *dst, const void *sym, size_t n, size_t at, enum cudaMemcpyKind k, cudaStream_t s), \
-      (dst, sym, n, at, k, s)) \
     X(cudaError_t, cudaSetDeviceFlags, (unsigned int f), (f)) \
     X(cudaError_t, cudaFuncSetAttribute, (const void *k, enum cudaFuncAttribute a, int v), (k, a, v)) \
     X(cudaError_t, cudaOccupancyMaxActiveBlocksPerMultiprocessor, \
@@ -441,6 +429,52 @@ cudaError_t cudaDeviceDisablePeerAccess(int peer)
     if (rc == cudaSuccess)
         dv_peer_set(current_device(), peer, false);
     return rc;
+}
+
+/* ---- device variables ------------------------------------------------------------ */
+
+/* A __device__ or __constant__ variable's side of a copy is where the
+   runtime keeps it; one it does not know leaves nothing to check (and the
+   call fails). */
+#define SYMBOL_COPY(which, to_symbol, other, symbol, offset, n, kind, is_async, stream, call) \
+    do { \
+        char *at_ = dv_active() ? dv_symbol_address(symbol, offset, which) : NULL; \
+        if (!at_) \
+            COUNTED(which, call); \
+        COPY(which, to_symbol ? at_ : (void *)(other), n, \
+             to_symbol ? (const void *)(other) : at_, n, n, kind, is_async, stream, call); \
+    } while (0)
+
+NEXT_SLOT(cudaMemcpyToSymbol)
+cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src, size_t n, size_t offset,
+                               enum cudaMemcpyKind kind)
+{
+    SYMBOL_COPY(DV_API_cudaMemcpyToSymbol, true, src, symbol, offset, n, kind, false, NULL,
+                FORWARD(cudaMemcpyToSymbol, symbol, src, n, offset, kind));
+}
+
+NEXT_SLOT(cudaMemcpyToSymbolAsync)
+cudaError_t cudaMemcpyToSymbolAsync(const void *symbol, const void *src, size_t n, size_t offset,
+                                    enum cudaMemcpyKind kind, cudaStream_t s)
+{
+    SYMBOL_COPY(DV_API_cudaMemcpyToSymbolAsync, true, src, symbol, offset, n, kind, true, s,
+                FORWARD(cudaMemcpyToSymbolAsync, symbol, src, n, offset, kind, s));
+}
+
+NEXT_SLOT(cudaMemcpyFromSymbol)
+cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t n, size_t offset,
+                                 enum cudaMemcpyKind kind)
+{
+    SYMBOL_COPY(DV_API_cudaMemcpyFromSymbol, false, dst, symbol, offset, n, kind, false, NULL,
+                FORWARD(cudaMemcpyFromSymbol, dst, symbol, n, offset, kind));
+}
+
+NEXT_SLOT(cudaMemcpyFromSymbolAsync)
+cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t n, size_t offset,
+                                      enum cudaMemcpyKind kind, cudaStream_t s)
+{
+    SYMBOL_COPY(DV_API_cudaMemcpyFromSymbolAsync, false, dst, symbol, offset, n, kind, true, s,
+                FORWARD(cudaMemcpyFromSymbolAsync, dst, symbol, n, offset, kind, s));
 }
 
 /* ---- the current device ------------------------------------------------------------------ */

@@ -3,6 +3,8 @@
  * found on the emulated device, which has no body to run for its kernels
  * but reads their parameters from their C++ names: a host array passed to
  * a kernel, memory used after its free by a function template's instance,
+ * a __constant__ array set from device memory with cudaMemcpyToSymbol's
+ * default kind (host to device: the runtime's template, inlined at -O2),
  * and one in a namespace whose name repeats a type (a substitution,
  * _ZN2ns3addEPKfS1_Pfi; the messages name it ns::add).  Built like
  * nvcc_program, with CUDA's code out of line and inlined: each finding is
@@ -14,6 +16,8 @@
 #include <stdio.h>
 
 enum { N = 256 };
+
+__constant__ float coeff[4];
 
 __global__ void scale(float *x, int n, float a)
 {
@@ -44,6 +48,7 @@ int main(void)
     scale<<<1, N>>>(h, N, 2);                   // devtrace: host_pointer_kernel_arg
     cudaFree(e);
     fill<<<1, N>>>(e, 1.0f, N);                 // devtrace: use_after_free
+    cudaMemcpyToSymbol(coeff, d, sizeof coeff); // devtrace: memcpy_direction
     ns::add<<<1, N>>>(d, h, d, N);              // devtrace: host_pointer_kernel_arg
     printf("%s\n", cudaGetErrorName(cudaGetLastError()));
     cudaFree(d);

@@ -22,8 +22,8 @@
  */
 // devtrace-sql: SELECT group_concat(name || ' ' || coalesce(params, 'unknown'), ', ') FROM (SELECT * FROM kernels ORDER BY name) => _Z5scalePfif 3, shift unknown
 // devtrace-sql: SELECT result || ' ' || sum(count) FROM launches GROUP BY result => 209 2
-// devtrace-sql: SELECT group_concat(api || ' ' || result, ', ') FROM (SELECT * FROM api_calls ORDER BY first_seq) => cudaMalloc 0, cudaMalloc 0, cudaMemcpy 0, cudaLaunchKernel 209, cudaLaunchKernel 209, cudaMemcpy 0, cudaFree 0, cudaFree 0
-// devtrace-sql: SELECT count(*) FROM api_calls a JOIN call_sites cs ON cs.run = a.run AND cs.id = a.site WHERE cs.file LIKE '%/nvcc_program.cu' AND cs.function = 'main' => 8
+// devtrace-sql: SELECT group_concat(api || ' ' || result, ', ') FROM (SELECT * FROM api_calls ORDER BY first_seq) => cudaMalloc 0, cudaMalloc 0, cudaMemcpy 0, cudaMemcpyToSymbol 0, cudaMemcpyFromSymbol 0, cudaLaunchKernel 209, cudaLaunchKernel 209, cudaMemcpy 0, cudaFree 0, cudaFree 0
+// devtrace-sql: SELECT count(*) FROM api_calls a JOIN call_sites cs ON cs.run = a.run AND cs.id = a.site WHERE cs.file LIKE '%/nvcc_program.cu' AND cs.function = 'main' => 10
 #include <cuda_runtime.h>
 #include <stdio.h>
 
