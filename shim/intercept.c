@@ -186,15 +186,17 @@ static void record_alloc(dv_api api, void **p, size_t bytes, dv_memory memory, u
                   rc == cudaSuccess && p ? *p : NULL, bytes, site, rc, start);
 }
 
-#define ALLOCATOR(which, memory, call) do { \
+/* size: the bytes allocated, known once the call returned rc. */
+#define ALLOCATOR_OF(which, memory, size, call) do { \
         if (!dv_active()) \
             return call; \
         uint32_t site = dv_site_here(); \
         uint64_t start = dv_event_clock(); \
         cudaError_t rc = call; \
-        record_alloc(which, p, bytes, memory, site, rc, start); \
+        record_alloc(which, p, size, memory, site, rc, start); \
         return rc; \
     } while (0)
+#define ALLOCATOR(which, memory, call) ALLOCATOR_OF(which, memory, bytes, call)
 
 NEXT_SLOT(cudaMalloc)
 cudaError_t cudaMalloc(void **p, size_t bytes)
@@ -212,14 +214,8 @@ cudaError_t cudaMallocAsync(void **p, size_t bytes, cudaStream_t s)
 NEXT_SLOT(cudaMallocPitch)
 cudaError_t cudaMallocPitch(void **p, size_t *pitch, size_t width, size_t height)
 {
-    if (!dv_active())
-        return FORWARD(cudaMallocPitch, p, pitch, width, height);
-    uint32_t site = dv_site_here();
-    uint64_t start = dv_event_clock();
-    cudaError_t rc = FORWARD(cudaMallocPitch, p, pitch, width, height);
-    record_alloc(DV_API_cudaMallocPitch, p, rc == cudaSuccess ? *pitch * height : 0,
-                 DV_MEM_DEVICE, site, rc, start);
-    return rc;
+    ALLOCATOR_OF(DV_API_cudaMallocPitch, DV_MEM_DEVICE, rc == cudaSuccess ? *pitch * height : 0,
+                 FORWARD(cudaMallocPitch, p, pitch, width, height));
 }
 
 NEXT_SLOT(cudaMallocHost)
