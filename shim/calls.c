@@ -11,7 +11,10 @@
    in the static block anyway (sites.c). */
 __thread int dv_in_call __attribute__((tls_model("initial-exec")));
 
-void dv_seen_alloc(dv_api api, dv_memory memory, int device, const void *p, uint64_t bytes,
+/* flatten: the shadow state's change and the queue's push inlined here,
+   whatever else calls them (a launch-heavy loop's allocations, measured:
+   250 instructions a step when the link-time inliner stopped). */
+__attribute__((flatten)) void dv_seen_alloc(dv_api api, dv_memory memory, int device, const void *p, uint64_t bytes,
                    uint32_t site, int rc, uint64_t start)
 {
     dv_event e = { .type = DV_EV_CALL, .api = (uint8_t)api, .result = rc, .site = site,
@@ -66,7 +69,8 @@ void dv_seen_launch(dv_event *e, dv_api api, const void *func, const unsigned gr
     e->start = dv_event_clock();
 }
 
-void dv_seen_end(dv_event *e, int rc)
+/* flatten: as dv_seen_alloc, the queue's push inlined (100 a step). */
+__attribute__((flatten)) void dv_seen_end(dv_event *e, int rc)
 {
     e->result = rc;
     e->correlation = dv_correlation_take(e);
