@@ -9,9 +9,12 @@
 #   3. every example under `devtrace run`: its findings, and its time;
 #   4. the raw CUDA mistakes of bench/gpu_bugs.cu, built by nvcc with the
 #      static and with the shared libcudart, alone, under the shim and under
-#      compute-sanitizer: what each sees;
+#      compute-sanitizer: what each sees (and a program that forks after
+#      using the GPU: the same end under the shim as alone);
 #   5. compute-sanitizer on the devtensor bug examples beside the shim;
-#   6. the slowdown of each tool on a correct copy-launch-copy loop.
+#   6. the slowdown of each tool on a correct copy-launch-copy loop, and of
+#      the shim once its events are capped (CUPTI's activity then stops);
+#   7. bench_ops: the runtime's own kernels on the GPU.
 # Results: OUT_DIR/gpu.md (tables, for bench/README.md) and the logs beside it.
 #
 #   bench/gpu.sh [OUT_DIR]          (default: $OUT, else build-gpu/out)
@@ -47,6 +50,7 @@ say '```'
   compute-sanitizer --version | tail -1
   grep PRETTY_NAME /etc/os-release
   nproc
+  ldconfig -p | grep -oE '^\s*lib(sqlite3|dw|elf|openblas|cupti|cudart|cuda)\.so[.0-9]*' | sort -u | paste -sd' '
 } 2>&1 | tee -a "$md"
 say '```'
 
@@ -93,7 +97,7 @@ unset DT_DEVICE
 # --- 4. The test suite with DT_DEVICE unset -----------------------------------
 say "## The test suite, DT_DEVICE unset"
 t0=$(secs)
-timeout 240 ctest --test-dir "$build" -j 8 --output-on-failure >"$out/ctest.log" 2>&1
+timeout 240 ctest --test-dir "$build" -j 8 --timeout 60 --output-on-failure >"$out/ctest.log" 2>&1
 say "ctest exit $? in $(since "$t0") s: $(grep -E 'tests passed|tests failed' "$out/ctest.log")"
 grep -E '^\s+[0-9]+ - .*\((Failed|Timeout|SEGFAULT|Subprocess)' "$out/ctest.log" | tee -a "$md"
 
@@ -106,11 +110,11 @@ for src in examples/*.c; do
   name=$(basename "$src" .c)
   case $name in raw_*) continue ;; esac         # linked to the emulated device itself
   [ -x "$ex/$name" ] || continue
-  t0=$(secs); timeout 60 "$ex/$name" >"$out/gpu.out" 2>"$out/gpu.err"; rc=$?; ta=$(since "$t0")
-  DT_DEVICE=sim timeout 60 "$ex/$name" >"$out/sim.out" 2>"$out/sim.err"; src_rc=$?
+  t0=$(secs); timeout 20 "$ex/$name" >"$out/gpu.out" 2>"$out/gpu.err"; rc=$?; ta=$(since "$t0")
+  DT_DEVICE=sim timeout 20 "$ex/$name" >"$out/sim.out" 2>"$out/sim.err"; src_rc=$?
   same=no; cmp -s "$out/gpu.out" "$out/sim.out" && same=yes
   db=$out/ex.db; rm -f "$db"
-  t0=$(secs); timeout 60 "$bin/devtrace" run -o "$db" -- "$ex/$name" >/dev/null 2>&1; ts=$(since "$t0")
+  t0=$(secs); timeout 30 "$bin/devtrace" run -o "$db" -- "$ex/$name" >/dev/null 2>&1; ts=$(since "$t0")
   found=$("$bin/devtrace" report "$db" findings --format csv 2>&1 | tail -n +2 | cut -d, -f4,6 |
           sed 's/,/:/' | sort | uniq -c | awk '{ printf "%s%s×%s", (NR > 1 ? ", " : ""), $2, $1 }')
   say "| $name | $rc | $src_rc | $same | $(first_line 'error|Expected' "$out/gpu.err") | ${found:-none} | $ta | $ts |"
@@ -121,17 +125,18 @@ done
 say "## bench/gpu_bugs.cu built by nvcc: alone, under the shim, under compute-sanitizer"
 say "| cudart | mistake | alone | shim exit | shim findings | sanitizer exit | sanitizer errors |"
 say "| --- | --- | --- | --- | --- | --- | --- |"
-mistakes=(host_pointer_kernel_arg memcpy_direction memcpy_out_of_bounds use_after_free double_free fixed)
+mistakes=(host_pointer_kernel_arg memcpy_direction memcpy_out_of_bounds use_after_free double_free fixed
+          fork)
 for kind in static shared; do
   prog=$build/bench/gpu_bugs_$kind
   [ -x "$prog" ] || { say "| $kind | (not built) |"; continue; }
   for m in "${mistakes[@]}"; do
-    alone=$(timeout 60 "$prog" "$m" 2>&1 | tr '\n' ' '; echo " (exit ${PIPESTATUS[0]})")
+    alone=$(timeout 20 "$prog" "$m" 2>&1 | tr '\n' ' '; echo " (exit ${PIPESTATUS[0]})")
     db=$out/raw.db; rm -f "$db"
-    timeout 60 "$bin/devtrace" run -o "$db" -- "$prog" "$m" >/dev/null 2>&1; src=$?
+    timeout 30 "$bin/devtrace" run -o "$db" -- "$prog" "$m" >/dev/null 2>&1; src=$?
     found=$("$bin/devtrace" report "$db" findings --format csv 2>&1 | tail -n +2 | cut -d, -f4,6 |
             sed 's/,/:/' | sort | uniq -c | awk '{ printf "%s%s×%s", (NR > 1 ? ", " : ""), $2, $1 }')
-    timeout 120 compute-sanitizer --error-exitcode 9 "$prog" "$m" >"$out/san.log" 2>&1; cs=$?
+    timeout 60 compute-sanitizer --error-exitcode 9 "$prog" "$m" >"$out/san.log" 2>&1; cs=$?
     echo "== $kind $m" >>"$out/sanitizer.log"; cat "$out/san.log" >>"$out/sanitizer.log"
     errs=$(grep -oE 'ERROR SUMMARY: [0-9]+' "$out/san.log" | grep -oE '[0-9]+$')
     kinds=$(grep -oE '^========= (Invalid|Program hit|Address|Malloc|Cuda API|Host API)[^(]*' "$out/san.log" |
@@ -145,8 +150,8 @@ say "## compute-sanitizer on the devtensor bug examples (the shim's findings are
 say "| example | sanitizer exit | sanitizer errors | alone s | sanitizer s |"
 say "| --- | --- | --- | --- | --- |"
 for name in "${bugs[@]}"; do
-  t0=$(secs); timeout 60 "$ex/$name" >/dev/null 2>&1; ta=$(since "$t0")
-  t0=$(secs); timeout 120 compute-sanitizer --error-exitcode 9 "$ex/$name" >"$out/san.log" 2>&1; cs=$?
+  t0=$(secs); timeout 20 "$ex/$name" >/dev/null 2>&1; ta=$(since "$t0")
+  t0=$(secs); timeout 60 compute-sanitizer --error-exitcode 9 "$ex/$name" >"$out/san.log" 2>&1; cs=$?
   tc=$(since "$t0")
   echo "== $name" >>"$out/sanitizer.log"; cat "$out/san.log" >>"$out/sanitizer.log"
   errs=$(grep -oE 'ERROR SUMMARY: [0-9]+' "$out/san.log" | grep -oE '[0-9]+$')
@@ -155,8 +160,8 @@ done
 
 # --- 8. Slowdown on a correct loop ---------------------------------------------
 say "## Slowdown: gpu_bugs loop (pinned copy in, launch, copy out), best of 3"
-say "| cudart | rounds | alone s | shim s | sanitizer s | shim × | sanitizer × |"
-say "| --- | --- | --- | --- | --- | --- | --- |"
+say "| cudart | rounds | alone s | shim s | shim, 2 events s | sanitizer s | shim × | shim, 2 events × | sanitizer × |"
+say "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"
 best() { sort -g | head -1; }
 for kind in static shared; do
   prog=$build/bench/gpu_bugs_$kind
@@ -165,8 +170,18 @@ for kind in static shared; do
   a=$(for _ in 1 2 3; do t0=$(secs); "$prog" loop $rounds >/dev/null 2>&1; since "$t0"; echo; done | best)
   s=$(for _ in 1 2 3; do t0=$(secs); "$bin/devtrace" run -o "$out/loop.db" -- "$prog" loop $rounds >/dev/null 2>&1
                          since "$t0"; echo; done | best)
+  capped=$(for _ in 1 2 3; do t0=$(secs)
+                 DEVTRACE_EVENTS=2 timeout 60 "$bin/devtrace" run -o "$out/loop.db" -- "$prog" loop $rounds \
+                     >/dev/null 2>&1; echo "$? $(since "$t0")"; done)
+  rcs=$(awk '{ print $1 }' <<<"$capped" | sort -u | paste -sd,)
+  c2=$(awk '{ print $2 }' <<<"$capped" | best)
   c=$(t0=$(secs); timeout 120 compute-sanitizer "$prog" loop $rounds >/dev/null 2>&1; since "$t0")
-  say "| $kind | $rounds | $a | $s | $c | $(ratio "$s" "$a") | $(ratio "$c" "$a") |"
+  say "| $kind | $rounds | $a | $s | $c2 (exit $rcs) | $c | $(ratio "$s" "$a") | $(ratio "$c2" "$a") | $(ratio "$c" "$a") |"
 done
+# --- 9. The runtime's kernels on the device -----------------------------------
+say "## bench_ops on the device (matmul n = 8192, add of 256M f32)"
+say '```'
+timeout 120 "$build/bench/bench_ops" cuda 8192 268435456 2>&1 | tee -a "$md"
+say '```'
 rm -f "$out"/*.db* "$out"/gpu.out "$out"/gpu.err "$out"/sim.out "$out"/sim.err "$out"/san.log
 say "done"

@@ -5,11 +5,16 @@
  * and under compute-sanitizer, to compare what each of them sees.
  *   gpu_bugs MISTAKE        one of the names in the table at the bottom
  *   gpu_bugs loop N         a correct program: N copy-launch-copy rounds
+ * The table's fork is no mistake: a program that has used the GPU forks a
+ * child that does host work alone (CUDA is not the child's to use), which
+ * must end under the shim as it ends alone.
  */
 #include <cuda_runtime.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 enum { N = 1024 };
 
@@ -94,6 +99,25 @@ static int fixed(void)
     return bad;
 }
 
+static int forked(void)
+{
+    float *d = NULL;
+    int status = -1;
+    cudaMalloc((void **)&d, N * sizeof *d);
+    fflush(stdout);
+    pid_t child = fork();
+    if (child == 0) {
+        printf("child: host work only\n");
+        exit(0);
+    }
+    if (child > 0)
+        waitpid(child, &status, 0);
+    scale<<<4, 256>>>(d, N, 2);
+    int bad = said("after the fork", cudaDeviceSynchronize());
+    cudaFree(d);
+    return bad | (status != 0);
+}
+
 static int loop(long rounds)
 {
     float *h = NULL, *d = NULL;
@@ -122,6 +146,7 @@ static const struct {
     { "use_after_free", use_after_free },
     { "double_free", double_free },
     { "fixed", fixed },
+    { "fork", forked },
 };
 
 int main(int argc, char **argv)

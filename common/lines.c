@@ -1,5 +1,5 @@
 /* Source lines (lines.h): libdwfl's answer, with a way round its gaps, and
-   the user's line where CUDA's code was inlined into it. */
+   the user's line where CUDA's or the system's code was inlined into it. */
 #define _GNU_SOURCE     /* RTLD_DEFAULT */
 #include "lines.h"
 
@@ -55,7 +55,8 @@ const char *dv_own_name(const char *symbol, size_t *n)
 
 bool dv_cuda_code_name(const char *symbol)
 {
-    static const char *const prefixes[] = { "cuda", "__cuda", STUB, WRAPPER };
+    /* libcudart_static_<hash>: a static cudart's own functions (CUDA 13) */
+    static const char *const prefixes[] = { "cuda", "__cuda", "libcudart_static_", STUB, WRAPPER };
     size_t n;
     const char *own = dv_own_name(symbol, &n);
     for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++)
@@ -147,28 +148,42 @@ static bool ends_with(const char *s, const char *suffix)
     return n >= k && !strcmp(s + n - k, suffix);
 }
 
-/* Whether CUDA's code can be inlined at a line of file in unit cu: a unit
-   nvcc compiled (cudafe's .cudafe1.cpp), or a line of the runtime's
-   templates (cuda_runtime.h) or of nvcc's helpers (crt/).  Elsewhere the
-   scopes are not looked at: they cost some 60 us a line to find. */
-static bool may_inline_cuda(Dwarf_Die *cu, const char *file)
+/* A line of the system's headers: glibc's fortified memcpy, inlined into
+   the user's function at -O2 where the compiler fortifies by default
+   (Ubuntu's gcc), has its line in string_fortified.h. */
+static bool system_header(const char *file)
+{
+    static const char *const dirs[] = { "/usr/include/", "/usr/lib/gcc/", "/usr/lib/llvm-" };
+    for (size_t i = 0; i < sizeof dirs / sizeof *dirs; i++)
+        if (starts_with(file, strlen(file), dirs[i]))
+            return true;
+    return false;
+}
+
+/* Whether CUDA's or the system's code can be inlined at a line of file in
+   unit cu: a unit nvcc compiled (cudafe's .cudafe1.cpp), a line of the
+   runtime's templates (cuda_runtime.h), of nvcc's helpers (crt/) or of a
+   system header.  Elsewhere the scopes are not looked at: they cost some
+   60 us a line to find. */
+static bool may_inline_theirs(Dwarf_Die *cu, const char *file)
 {
     const char *unit = dwarf_diename(cu);
     return (unit && ends_with(unit, ".cudafe1.cpp")) || ends_with(file, "/cuda_runtime.h") ||
-           strstr(file, "/crt/");
+           strstr(file, "/crt/") || system_header(file);
 }
 
 /* At -O2 the compiler inlines CUDA's code into the user's: the runtime's
    templates (cudaMalloc<T>, whose lines are cuda_runtime.h's), a kernel's
-   host function (whose line is the kernel's definition) and its stub.  The
-   user's line is where the outermost of them was inlined.  libdw gives the
+   host function (whose line is the kernel's definition) and its stub; and
+   the system's (a fortified memcpy).  The user's line is where the
+   outermost of them was inlined.  libdw gives the
    scopes of pc out to the innermost inlined function, then those of its
    definition; its callers are the scopes around its inlined instance. */
-static void line_outside_cuda(Dwfl_Module *m, Dwarf_Addr at, dv_symbol *s)
+static void line_outside_theirs(Dwfl_Module *m, Dwarf_Addr at, dv_symbol *s)
 {
     Dwarf_Addr bias;
     Dwarf_Die *cu = dwfl_module_addrdie(m, at, &bias), *scopes = NULL, f;
-    if (!cu || !may_inline_cuda(cu, s->file))
+    if (!cu || !may_inline_theirs(cu, s->file))
         return;
     int n = dwarf_getscopes(cu, at - bias, &scopes);
     Dwarf_Die *inner = innermost_function(scopes, n);
@@ -178,7 +193,8 @@ static void line_outside_cuda(Dwfl_Module *m, Dwarf_Addr at, dv_symbol *s)
     free(scopes);
     while (inner && dwarf_tag(&f) == DW_TAG_inlined_subroutine) {
         const char *name = die_symbol(&f);
-        if (!after_stub && !(name && dv_cuda_code_name(name)) && !calls_stub(&f))
+        if (!after_stub && !system_header(s->file) && !(name && dv_cuda_code_name(name)) &&
+            !calls_stub(&f))
             break;
         if (!call_line(cu, &f, s))
             break;
@@ -242,5 +258,5 @@ void dv_module_symbol(Dwfl_Module *m, Dwarf_Addr at, dv_symbol *s)
     copy(s->file, sizeof s->file,
          line ? dwfl_lineinfo(line, NULL, &s->line, NULL, NULL, NULL) : line_by_units(m, at, &s->line));
     if (*s->file)
-        line_outside_cuda(m, at, s);
+        line_outside_theirs(m, at, s);
 }

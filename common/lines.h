@@ -31,8 +31,8 @@ void dv_demangle(char *dst, size_t n, const char *name);
    _Z5scalePfi), else the whole symbol. */
 const char *dv_own_name(const char *symbol, size_t *n);
 /* Whether a function is CUDA's code, not the user's, by its symbol: the
-   runtime's (cuda*, __cuda*, its C++ namespace cudart, mangled or not)
-   and the stubs nvcc writes for each kernel (__device_stub_*, and
+   runtime's (cuda*, __cuda*, its C++ namespace cudart, mangled or not; a
+   static cudart's libcudart_static_*) and the stubs nvcc writes for each kernel (__device_stub_*, and
    __wrapper__device_stub_* for a function template's). */
 bool dv_cuda_code_name(const char *symbol);
 /* The kernel's host function that a stub's symbol is for, n bytes long

@@ -191,6 +191,15 @@ void dv_activity_stop(void)
     dv_cupti_correlations_stop();
 }
 
+/* A forked child of a process that started CUDA on a GPU cannot call CUDA
+   or CUPTI (whose threads stayed in the parent, maybe holding act.lock):
+   its run has no device times.  The emulated device's child goes on. */
+void dv_activity_after_fork(void)
+{
+    if (!dv_next_is_sim())
+        act.on = false;
+}
+
 bool dv_activity_flush(void)
 {
     return act.on && act.flush_all(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED) == CUPTI_SUCCESS;

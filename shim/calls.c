@@ -65,7 +65,7 @@ void dv_seen_launch(dv_event *e, dv_api api, const void *func, const unsigned gr
     e->u.launch.shared = shared;
     e->u.launch.stream = stream;
     dv_correlation_reset();
-    dv_check_launch(func, args, dev, site);
+    dv_check_launch(func, dv_api_is_driver(api), args, dev, site);
     e->start = dv_event_clock();
 }
 

@@ -5,9 +5,10 @@
  *
  * Where a pointer lives is asked of the shadow state first (our own record,
  * with the size the program asked for), then of the quarantine (freed), and
- * only then of the runtime beneath (cudaPointerGetAttributes), for memory
- * allocated where the shim could not see it.  A finding needs evidence:
- * memory nobody can place stays quiet.
+ * only then of the runtime beneath (cudaPointerGetAttributes; the driver's
+ * cuPointerGetAttributes where a static cudart leaves no runtime in reach),
+ * for memory allocated where the shim could not see it.  A finding needs
+ * evidence: memory nobody can place stays quiet.
  *
  * Asking the runtime must not disturb the program: a failed query would set
  * the thread's last CUDA error, which the program may read.  So a query runs
@@ -24,6 +25,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <cuda.h>
 #include <cuda_runtime_api.h>
 
 /* ---- asking the runtime beneath quietly -------------------------------------- */
@@ -43,7 +45,9 @@ static void ask_runtime(void (*fn)(void *), void *arg)
     error_fn clear = (error_fn)dv_next("cudaGetLastError");
     question q = { fn, arg };
     pthread_t t;
-    if (peek && clear && peek() == cudaSuccess) {
+    if (!peek || !clear) {
+        fn(arg);                        /* no runtime in reach: the driver keeps no error */
+    } else if (peek() == cudaSuccess) {
         fn(arg);
         clear();
     } else if (pthread_create(&t, NULL, ask_there, &q) == 0) {
@@ -90,6 +94,7 @@ typedef enum { PARAM_VALUE, PARAM_POINTER, PARAM_MAYBE_POINTER } param_kind;
 
 typedef struct {
     _Atomic(const void *) func;
+    bool driver;                        /* func is a CUfunction */
     const char *name;
     const char *shown;                  /* name demangled, for messages */
     int nparams;                        /* -1: unknown */
@@ -102,12 +107,13 @@ static kernel_layout layouts[MAX_KERNELS];
 static int nlayouts;                    /* at most half the table: its probes must end */
 static pthread_mutex_t layouts_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* Who can say what a function takes: the runtime of its host function (a
-   launch's), the driver of a CUfunction (cuLaunchKernel's).  The two
-   answer alike, 0 for success. */
+/* Who can say what a function takes: the runtime of a host function (a
+   launch's), the driver of a CUfunction (cuLaunchKernel's); each is given
+   only its own kind of handle, which it may dereference.  The two answer
+   alike, 0 for success. */
 static const struct { const char *info, *name; } describers[] = {
-    { "cudaFuncGetParamInfo", "cudaFuncGetName" },
-    { "cuFuncGetParamInfo", "cuFuncGetName" },
+    [false] = { "cudaFuncGetParamInfo", "cudaFuncGetName" },
+    [true] = { "cuFuncGetParamInfo", "cuFuncGetName" },
 };
 
 /* What each parameter is: sizes from CUDA (asked until it says there is no
@@ -123,23 +129,21 @@ static void learn_layout(void *layout)
     kernel_layout *k = layout;
     const void *func = atomic_load(&k->func);
     is_pointer_fn is_pointer = (is_pointer_fn)dv_next("cudasim_param_is_pointer");
+    info_fn info = (info_fn)dv_next(describers[k->driver].info);
+    name_fn name = (name_fn)dv_next(describers[k->driver].name);
     size_t offset, size;
-    for (size_t d = 0; d < sizeof describers / sizeof *describers && k->nparams < 0; d++) {
-        info_fn info = (info_fn)dv_next(describers[d].info);
-        name_fn name = (name_fn)dv_next(describers[d].name);
-        if (!info)
-            continue;
-        if (!name || name(&k->name, func) != 0)
-            k->name = NULL;
-        int n = 0, rc = 0;
-        for (; n < MAX_PARAMS && (rc = info(func, (size_t)n, &offset, &size)) == 0; n++) {
-            int known = is_pointer ? is_pointer(func, n) : -1;
-            k->kind[n] = known == 1 ? PARAM_POINTER
-                       : known == 0 || size != sizeof(void *) ? PARAM_VALUE : PARAM_MAYBE_POINTER;
-        }
-        k->nparams = n > 0 || k->name ? n : -1;
-        k->counted = rc == cudaErrorInvalidValue || n == MAX_PARAMS;
+    if (!info)
+        return;
+    if (!name || name(&k->name, func) != 0)
+        k->name = NULL;
+    int n = 0, rc = 0;
+    for (; n < MAX_PARAMS && (rc = info(func, (size_t)n, &offset, &size)) == 0; n++) {
+        int known = is_pointer ? is_pointer(func, n) : -1;
+        k->kind[n] = known == 1 ? PARAM_POINTER
+                   : known == 0 || size != sizeof(void *) ? PARAM_VALUE : PARAM_MAYBE_POINTER;
     }
+    k->nparams = n > 0 || k->name ? n : -1;
+    k->counted = rc == cudaErrorInvalidValue || n == MAX_PARAMS;
 }
 
 static size_t layout_slot(const void *func)
@@ -157,17 +161,21 @@ static const char *shown_name(const char *name)
 }
 
 /* A kernel's first launch: its layout learnt under the lock, from slot i
-   on.  Out of line, so that the lookup saves no registers. */
-__attribute__((noinline)) static const kernel_layout *learn_kernel(const void *func, size_t i)
+   on.  On a GPU, where a kernel is registered before it is launched, one
+   CUDA cannot describe (a static cudart's, to the runtime beneath) is kept
+   so, not asked again at every launch; the emulated device is asked again.
+   Out of line, so that the lookup saves no registers. */
+__attribute__((noinline)) static const kernel_layout *learn_kernel(const void *func, bool driver,
+                                                                   size_t i)
 {
     pthread_mutex_lock(&layouts_lock);
     while (layouts[i].func && layouts[i].func != func)
         i = (i + 1) & (MAX_KERNELS - 1);
-    kernel_layout *k = &layouts[i], learnt = { .nparams = -1 };
+    kernel_layout *k = &layouts[i], learnt = { .driver = driver, .nparams = -1 };
     if (!k->func && nlayouts < MAX_KERNELS / 2) {
         atomic_init(&learnt.func, func);
         ask_runtime(learn_layout, &learnt);
-        if (learnt.nparams >= 0) {      /* else unknown: asked again at the next launch */
+        if (learnt.nparams >= 0 || !dv_next_is_sim()) {
             k->name = learnt.name;
             k->shown = shown_name(learnt.name);
             k->nparams = learnt.nparams;
@@ -181,30 +189,32 @@ __attribute__((noinline)) static const kernel_layout *learn_kernel(const void *f
         }
     }
     pthread_mutex_unlock(&layouts_lock);
-    return k->func ? k : NULL;
+    return k->func && k->nparams >= 0 ? k : NULL;
 }
 
-static const kernel_layout *layout_of(const void *func)
+/* func's layout, or NULL where CUDA cannot say it. */
+static const kernel_layout *layout_of(const void *func, bool driver)
 {
     size_t i = layout_slot(func);
     for (const void *f; (f = atomic_load_explicit(&layouts[i].func, memory_order_acquire));
          i = (i + 1) & (MAX_KERNELS - 1))
         if (f == func)
-            return &layouts[i];
-    return learn_kernel(func, i);
+            return layouts[i].nparams >= 0 ? &layouts[i] : NULL;
+    return learn_kernel(func, driver, i);
 }
 
-int dv_kernel_param_count(const void *func)
+int dv_kernel_param_count(const void *func, bool driver)
 {
-    const kernel_layout *k = layout_of(func);
+    const kernel_layout *k = layout_of(func, driver);
     return k && k->counted ? k->nparams : -1;
 }
 
-const char *dv_kernel_name(const void *func)
+const char *dv_kernel_name(const void *func, bool driver)
 {
-    const kernel_layout *k = layout_of(func);
+    const kernel_layout *k = layout_of(func, driver);
     return k ? k->name : NULL;
 }
+
 
 /* ---- where a pointer lives ----------------------------------------------------- */
 
@@ -234,13 +244,34 @@ typedef struct {
     struct cudaPointerAttributes attr;
 } pointer_query;
 
+/* The driver's answer in the runtime's words, where no runtime is in reach
+   (a static cudart's is the program's own): a pointer it does not know has
+   the attributes' zero values, plain host memory. */
+static cudaError_t driver_attributes(struct cudaPointerAttributes *a, const void *p)
+{
+    typedef int (*attrs_fn)(unsigned, CUpointer_attribute *, void **, CUdeviceptr);
+    attrs_fn attributes = (attrs_fn)dv_next("cuPointerGetAttributes");
+    CUpointer_attribute asked[] = { CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
+                                    CU_POINTER_ATTRIBUTE_IS_MANAGED,
+                                    CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL };
+    unsigned type = 0, managed = 0;     /* wide enough for a bool, zeroed for one */
+    int device = -1;
+    void *data[] = { &type, &managed, &device };
+    if (!attributes || attributes(3, asked, data, (CUdeviceptr)(uintptr_t)p) != CUDA_SUCCESS)
+        return cudaErrorUnknown;
+    a->type = managed ? cudaMemoryTypeManaged
+            : type == CU_MEMORYTYPE_DEVICE ? cudaMemoryTypeDevice
+            : type == CU_MEMORYTYPE_HOST ? cudaMemoryTypeHost : cudaMemoryTypeUnregistered;
+    a->device = device;
+    return cudaSuccess;
+}
+
 static void query_pointer(void *query)
 {
     typedef cudaError_t (*attr_fn)(struct cudaPointerAttributes *, const void *);
     attr_fn attributes = (attr_fn)dv_next("cudaPointerGetAttributes");
     pointer_query *q = query;
-    if (attributes)
-        q->rc = attributes(&q->attr, q->p);
+    q->rc = attributes ? attributes(&q->attr, q->p) : driver_attributes(&q->attr, q->p);
 }
 
 static place where(const void *p)
@@ -333,9 +364,9 @@ static void check_argument(const kernel_layout *k, int i, const void *p, int dev
 
 /* Most arguments are live memory of the launch's device: one lookup says
    so, and only the others are asked where they are. */
-void dv_check_launch(const void *func, void **args, int dev, uint32_t site)
+void dv_check_launch(const void *func, bool driver, void **args, int dev, uint32_t site)
 {
-    const kernel_layout *k = layout_of(func);
+    const kernel_layout *k = layout_of(func, driver);
     for (int c = 0; k && args && c < k->nchecked; c++) {
         int i = k->checked[c];
         if (!args[i])

@@ -140,7 +140,8 @@ void dv_shadow_unlock(void);
 
 /* ---- events (queue.c) ------------------------------------------------------ */
 
-/* The intercepted functions, for events and the api_calls table. */
+/* The intercepted functions, for events and the api_calls table: the
+   runtime's, devtensor's, then the driver's (dv_api_is_driver). */
 #define DV_APIS(X) \
     X(cudaMalloc) X(cudaMallocAsync) X(cudaFree) X(cudaFreeAsync) \
     X(cudaMallocHost) X(cudaHostAlloc) X(cudaFreeHost) X(cudaMallocManaged) X(cudaMallocPitch) \
@@ -154,7 +155,8 @@ void dv_shadow_unlock(void);
     X(cuMemFree_v2) X(cuMemFreeHost) X(cuMemAllocPitch_v2) X(cuMemAllocAsync) X(cuMemFreeAsync) \
     X(cuMemcpy) X(cuMemcpyAsync) X(cuMemcpyHtoD_v2) X(cuMemcpyDtoH_v2) X(cuMemcpyDtoD_v2) \
     X(cuMemcpyHtoDAsync_v2) X(cuMemcpyDtoHAsync_v2) X(cuMemcpyDtoDAsync_v2) \
-    X(cuMemsetD8_v2) X(cuMemsetD32_v2) X(cuMemsetD8Async) X(cuMemsetD32Async) X(cuLaunchKernel)
+    X(cuMemsetD8_v2) X(cuMemsetD32_v2) X(cuMemsetD8Async) X(cuMemsetD32Async) X(cuLaunchKernel) \
+    X(cuLaunchKernel_ptsz) X(cuLaunchKernelEx) X(cuLaunchKernelEx_ptsz)
 
 typedef enum {
 #define DV_API_ENUM(name) DV_API_##name,
@@ -163,6 +165,11 @@ typedef enum {
     DV_API_COUNT
 } dv_api;
 extern const char *const dv_api_names[DV_API_COUNT];
+
+static inline bool dv_api_is_driver(int api)
+{
+    return api > DV_API_dt_trace;
+}
 
 typedef enum {
 #define DV_KIND_ENUM(id, name, severity) id,
@@ -327,6 +334,8 @@ bool dv_activity_start(void);
 void dv_activity_stop(void);
 /* Has CUPTI hand back the records it holds (the run ends); false if off. */
 bool dv_activity_flush(void);
+/* In a forked child: no CUPTI there on a GPU. */
+void dv_activity_after_fork(void);
 /* The writer's: joins the records handed back so far to their events (after
    a batch, inside its transaction), and runs.dropped_activity. */
 bool dv_activity_open(struct sqlite3 *db, int64_t run);
@@ -363,8 +372,9 @@ void dv_descriptors_opener(bool me);
 
 /* ---- checks (checks.c) ------------------------------------------------------ */
 
-/* Pointer arguments of a launch of func on device dev. */
-void dv_check_launch(const void *func, void **args, int dev, uint32_t site);
+/* Pointer arguments of a launch of func (a CUfunction where driver, else a
+   runtime's host function or cudaKernel_t) on device dev. */
+void dv_check_launch(const void *func, bool driver, void **args, int dev, uint32_t site);
 /* A copy from src to dst with the given cudaMemcpyKind (or DV_COPY_PEER:
    both sides must be device memory), reaching dst_span and src_span bytes
    (more than the bytes copied in a 2D copy); src NULL for a memset, whose
@@ -387,10 +397,10 @@ bool dv_check_fault(uintptr_t addr, uintptr_t pc);
 void dv_peer_set(int dev, int peer, bool enabled);
 /* Leaks at exit: one finding per allocating site. */
 void dv_check_leaks(void);
-/* How many parameters func (a host function, or a CUfunction) takes, or -1
-   if CUDA cannot say; its name, or NULL. */
-int dv_kernel_param_count(const void *func);
-const char *dv_kernel_name(const void *func);
+/* How many parameters func (as dv_check_launch's) takes, or -1 if CUDA
+   cannot say; its name, or NULL. */
+int dv_kernel_param_count(const void *func, bool driver);
+const char *dv_kernel_name(const void *func, bool driver);
 
 /* ---- calls, however they were seen (calls.c, driver.c, cupti.c) ------------ */
 

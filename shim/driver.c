@@ -118,6 +118,7 @@ SET_HANDLER(set_d32, cuMemsetD32_v2, 4, NULL, false)
 SET_HANDLER(set_d8_async, cuMemsetD8Async, 1, p->hStream, true)
 SET_HANDLER(set_d32_async, cuMemsetD32Async, 4, p->hStream, true)
 
+/* cuLaunchKernel and cuLaunchKernel_ptsz, whose params are the same. */
 static void launch(const dv_handler *h, const void *params, uint32_t site, dv_event *e)
 {
     const cuLaunchKernel_params *p = params;
@@ -125,6 +126,22 @@ static void launch(const dv_handler *h, const void *params, uint32_t site, dv_ev
                    (unsigned[]){ p->gridDimX, p->gridDimY, p->gridDimZ },
                    (unsigned[]){ p->blockDimX, p->blockDimY, p->blockDimZ }, p->kernelParams,
                    p->sharedMemBytes, (uint64_t)(uintptr_t)p->hStream,
+                   dv_current_device(DV_CONTEXT_DEVICE), site);
+}
+
+/* cuLaunchKernelEx and its _ptsz twin: the launch's shape in its config.
+   CUDA 13's static cudart launches through these. */
+static void launch_ex(const dv_handler *h, const void *params, uint32_t site, dv_event *e)
+{
+    const cuLaunchKernelEx_params *p = params;
+    const CUlaunchConfig *c = p->config;
+    CUlaunchConfig none = { 0 };
+    if (!c)
+        c = &none;
+    dv_seen_launch(e, h->api, (const void *)p->f,
+                   (unsigned[]){ c->gridDimX, c->gridDimY, c->gridDimZ },
+                   (unsigned[]){ c->blockDimX, c->blockDimY, c->blockDimZ }, p->kernelParams,
+                   c->sharedMemBytes, (uint64_t)(uintptr_t)c->hStream,
                    dv_current_device(DV_CONTEXT_DEVICE), site);
 }
 
@@ -151,7 +168,10 @@ static void launch(const dv_handler *h, const void *params, uint32_t site, dv_ev
     X(cuMemsetD32_v2, set_d32, dv_handler_send) \
     X(cuMemsetD8Async, set_d8_async, dv_handler_send) \
     X(cuMemsetD32Async, set_d32_async, dv_handler_send) \
-    X(cuLaunchKernel, launch, dv_handler_send)
+    X(cuLaunchKernel, launch, dv_handler_send) \
+    X(cuLaunchKernel_ptsz, launch, dv_handler_send) \
+    X(cuLaunchKernelEx, launch_ex, dv_handler_send) \
+    X(cuLaunchKernelEx_ptsz, launch_ex, dv_handler_send)
 
 /* The calls that change the current context (fn, and what is done after
    it): the calling thread's, or one that may be current on any thread.  No
@@ -166,8 +186,15 @@ static void launch(const dv_handler *h, const void *params, uint32_t site, dv_ev
     X(cuDevicePrimaryCtxRelease_v2, dv_handler_devices_changed) \
     X(cuDevicePrimaryCtxReset_v2, dv_handler_devices_changed)
 
-/* CUDA 12.0 to 12.4's cuCtxCreate, which CUDA 13's header no longer declares. */
+/* CUDA 12.0 to 12.4's cuCtxCreate, which CUDA 13's header no longer declares,
+   and the per-thread default stream's launches, which it declares only to
+   a program that asks for that stream. */
 CUresult cuCtxCreate_v2(CUcontext *pctx, unsigned int flags, CUdevice dev);
+CUresult cuLaunchKernel_ptsz(CUfunction f, unsigned int gx, unsigned int gy, unsigned int gz,
+                             unsigned int bx, unsigned int by, unsigned int bz,
+                             unsigned int shared, CUstream s, void **params, void **extra);
+CUresult cuLaunchKernelEx_ptsz(const CUlaunchConfig *config, CUfunction f, void **params,
+                               void **extra);
 
 enum {
 #define DRIVER_INDEX(fn, ...) H_##fn,
@@ -251,11 +278,18 @@ WRAPPER(cuMemsetD8_v2, (CUdeviceptr dst, unsigned char v, size_t n), (dst, v, n)
 WRAPPER(cuMemsetD32_v2, (CUdeviceptr dst, unsigned int v, size_t n), (dst, v, n))
 WRAPPER(cuMemsetD8Async, (CUdeviceptr dst, unsigned char v, size_t n, CUstream s), (dst, v, n, s))
 WRAPPER(cuMemsetD32Async, (CUdeviceptr dst, unsigned int v, size_t n, CUstream s), (dst, v, n, s))
-WRAPPER(cuLaunchKernel,
-        (CUfunction f, unsigned int gx, unsigned int gy, unsigned int gz, unsigned int bx,
-         unsigned int by, unsigned int bz, unsigned int shared, CUstream s, void **params,
-         void **extra),
-        (f, gx, gy, gz, bx, by, bz, shared, s, params, extra))
+#define LAUNCH_PARAMS \
+    (CUfunction f, unsigned int gx, unsigned int gy, unsigned int gz, unsigned int bx, \
+     unsigned int by, unsigned int bz, unsigned int shared, CUstream s, void **params, \
+     void **extra)
+#define LAUNCH_ARGS (f, gx, gy, gz, bx, by, bz, shared, s, params, extra)
+WRAPPER(cuLaunchKernel, LAUNCH_PARAMS, LAUNCH_ARGS)
+WRAPPER(cuLaunchKernel_ptsz, LAUNCH_PARAMS, LAUNCH_ARGS)
+WRAPPER(cuLaunchKernelEx, (const CUlaunchConfig *c, CUfunction f, void **params, void **extra),
+        (c, f, params, extra))
+WRAPPER(cuLaunchKernelEx_ptsz,
+        (const CUlaunchConfig *c, CUfunction f, void **params, void **extra),
+        (c, f, params, extra))
 WRAPPER(cuCtxSetCurrent, (CUcontext ctx), (ctx))
 WRAPPER(cuCtxPushCurrent_v2, (CUcontext ctx), (ctx))
 WRAPPER(cuCtxPopCurrent_v2, (CUcontext *pctx), (pctx))

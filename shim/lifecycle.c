@@ -187,6 +187,7 @@ static void child_after_fork(void)
     dv_shadow_after_fork();
     dv_queue_after_fork();
     dv_writer_after_fork();             /* after the queue's: it counts from its place */
+    dv_activity_after_fork();
     atomic_store(&dv_events_full, false);   /* the child's run keeps its own */
     atomic_store(&dying, 0);
     atomic_store(&owner, getpid());

@@ -16,6 +16,7 @@
 
 #include <dirent.h>
 #include <dlfcn.h>
+#include <link.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,9 +31,51 @@ bool dv_next_is_sim(void)
     return sim_handle != NULL;
 }
 
+/* CUDA's libraries the program loaded, by the start of their file names,
+   and their handles once found. */
+static const char *const cuda_libraries[] = { "libcudart.so", "libcuda.so" };
+static _Atomic(void *) cuda_handles[sizeof cuda_libraries / sizeof *cuda_libraries];
+
+typedef struct { const char *prefix; void *handle; } library_search;
+
+static int open_loaded(struct dl_phdr_info *info, size_t size, void *arg)
+{
+    library_search *s = arg;
+    const char *slash = info->dlpi_name ? strrchr(info->dlpi_name, '/') : NULL;
+    (void)size;
+    if (slash && strncmp(slash + 1, s->prefix, strlen(s->prefix)) == 0)
+        s->handle = dlopen(info->dlpi_name, RTLD_NOW | RTLD_NOLOAD);
+    return s->handle != NULL;
+}
+
+/* name in a CUDA library that RTLD_NEXT does not search: one loaded by
+   dlopen without RTLD_GLOBAL (a static cudart's libcuda), or by a dlopen
+   still running its constructors (devtensor's cuda plugin registers its
+   kernels from one, before its libcudart is global). */
+static void *next_loaded(const char *name)
+{
+    for (size_t i = 0; i < sizeof cuda_libraries / sizeof *cuda_libraries; i++) {
+        void *h = atomic_load_explicit(&cuda_handles[i], memory_order_acquire);
+        if (!h) {
+            library_search s = { cuda_libraries[i], NULL };
+            dl_iterate_phdr(open_loaded, &s);
+            if (!(h = s.handle))
+                continue;
+            atomic_store_explicit(&cuda_handles[i], h, memory_order_release);
+        }
+        void *f = dlsym(h, name);
+        if (f)
+            return f;
+    }
+    return NULL;
+}
+
 void *dv_next(const char *name)
 {
-    return dlsym(sim_handle ? sim_handle : RTLD_NEXT, name);
+    if (sim_handle)
+        return dlsym(sim_handle, name);
+    void *f = dlsym(RTLD_NEXT, name);
+    return f ? f : next_loaded(name);
 }
 
 /* A GPU the driver knows of, without starting CUDA (which would make a later
@@ -90,11 +133,18 @@ void *dv_cupti_symbol(const char *name)
     return cupti_handle ? dlsym(cupti_handle, name) : NULL;
 }
 
+/* A program linked with the emulated device itself (a test's) has no other
+   runtime, whatever the machine has. */
+static bool linked_to_sim(void)
+{
+    return dlsym(RTLD_DEFAULT, "cudasim_param_is_pointer") != NULL;
+}
+
 static void choose(void)
 {
     const char *mode = getenv("DT_DEVICE");
     if (!mode || !*mode) {
-        if (gpu_present())
+        if (gpu_present() && !linked_to_sim())
             return;
         setenv("DT_DEVICE", "sim", 1);
         mode = "sim";

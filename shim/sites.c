@@ -45,7 +45,7 @@
 
 /* ---- which object a pc is in -------------------------------------------- */
 
-typedef enum { CODE_UNKNOWN, CODE_OURS, CODE_DEVTENSOR, CODE_SYSTEM, CODE_USER } code_class;
+typedef enum { CODE_UNKNOWN, CODE_OURS, CODE_DEVTENSOR, CODE_VENDOR, CODE_SYSTEM, CODE_USER } code_class;
 
 typedef struct { uintptr_t start, end; uint8_t cls; } code_range;
 
@@ -58,10 +58,18 @@ typedef struct code_map {
 static _Atomic(code_map *) map;
 static pthread_mutex_t map_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* The objects whose frames are never the user's line (devtensor's are
-   CODE_DEVTENSOR, which is ours too). */
-static const char *const ours[] = {
-    "libdevtrace", "libcudasim", "libdtkernels", "libcudart", "libcuda.so",
+/* The objects whose frames are never the user's line, by the start of
+   their names: ours, built with frame pointers (devtensor's are
+   CODE_DEVTENSOR, ours too), and CUDA's libraries, built without (a walk
+   that meets one unwinds: a CUPTI callback on a GPU comes through libcupti
+   and libcuda), whose callers are the user's line of a call into them. */
+static const struct { const char *prefix; uint8_t cls; } known_objects[] = {
+    { "libdevtensor", CODE_DEVTENSOR }, { "libdevtrace", CODE_OURS },
+    { "libcudasim", CODE_OURS }, { "libdtkernels", CODE_OURS },
+    { "libcudart", CODE_VENDOR }, { "libcuda.so", CODE_VENDOR }, { "libcupti", CODE_VENDOR },
+    { "libcublas", CODE_VENDOR }, { "libcufft", CODE_VENDOR }, { "libcurand", CODE_VENDOR },
+    { "libcusparse", CODE_VENDOR }, { "libcusolver", CODE_VENDOR }, { "libcudnn", CODE_VENDOR },
+    { "libnccl", CODE_VENDOR }, { "libnvrtc", CODE_VENDOR }, { "libnvJitLink", CODE_VENDOR },
 };
 static const char *const system_dirs[] = { "/lib/", "/lib64/", "/usr/lib/", "/usr/lib64/" };
 
@@ -76,11 +84,9 @@ static code_class class_of(const char *path, bool main_program)
     const char *base = slash ? slash + 1 : path;
     if (main_program)
         return CODE_USER;
-    if (starts_with(base, "libdevtensor"))
-        return CODE_DEVTENSOR;
-    for (size_t i = 0; i < sizeof ours / sizeof *ours; i++)
-        if (starts_with(base, ours[i]))
-            return CODE_OURS;
+    for (size_t i = 0; i < sizeof known_objects / sizeof *known_objects; i++)
+        if (starts_with(base, known_objects[i].prefix))
+            return (code_class)known_objects[i].cls;
     for (size_t i = 0; i < sizeof system_dirs / sizeof *system_dirs; i++)
         if (starts_with(path, system_dirs[i]))
             return CODE_SYSTEM;
@@ -355,7 +361,7 @@ static inline code_class classify(uintptr_t pc)
 
 static bool is_ours(code_class c)
 {
-    return c == CODE_OURS || c == CODE_DEVTENSOR;
+    return c == CODE_OURS || c == CODE_DEVTENSOR || c == CODE_VENDOR;
 }
 
 /* ---- devtensor's own record of its caller --------------------------------- */
@@ -424,7 +430,7 @@ static uintptr_t walk_frames(const uintptr_t *fp, const dt_site **call)
             return ret;
         if (c == CODE_DEVTENSOR && (*call = devtensor_call()))
             return 0;
-        if (!is_ours(c))
+        if (!is_ours(c) || c == CODE_VENDOR)
             return 0;
         const uintptr_t *up = (const uintptr_t *)fp[0];
         if (up <= fp)

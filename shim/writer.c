@@ -361,7 +361,7 @@ static void count_copy(const dv_event *e)
            (int64_t)e->u.copy.bytes);
 }
 
-static int64_t kernel_id(const void *func)
+static int64_t kernel_id(const void *func, bool driver)
 {
     uint64_t key[KEY] = { (uint64_t)(uintptr_t)func };
     bool fresh;
@@ -371,8 +371,8 @@ static int64_t kernel_id(const void *func)
     if (fresh) {
         bind_int(S_KERNEL, 1, w.run);
         bind_int(S_KERNEL, 2, t->id);
-        bind_text(S_KERNEL, 3, dv_kernel_name(func));
-        int params = dv_kernel_param_count(func);
+        bind_text(S_KERNEL, 3, dv_kernel_name(func, driver));
+        int params = dv_kernel_param_count(func, driver);
         if (params >= 0)
             bind_int(S_KERNEL, 4, params);
         step(S_KERNEL);
@@ -385,7 +385,7 @@ static int64_t count_launch(const dv_event *e)
 {
     const uint32_t *g = e->u.launch.grid, *b = e->u.launch.block;
     int64_t threads = (int64_t)g[0] * g[1] * g[2] * b[0] * b[1] * b[2];
-    int64_t kernel = kernel_id(e->u.launch.func);
+    int64_t kernel = kernel_id(e->u.launch.func, dv_api_is_driver(e->api));
     add_to(&w.launches, e->site, (uint64_t)kernel, (uint64_t)(e->device + 1),
            (uint32_t)e->result, e, threads);
     return kernel;

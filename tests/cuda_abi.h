@@ -71,6 +71,12 @@
     X(offsetof(CUpti_ActivityKernel10, name)) X(offsetof(CUpti_ActivityKernel10, completed))    \
     X(offsetof(CUpti_ActivityKernel10, isDeviceLaunched))                                       \
     X(sizeof(CUctxCreateParams)) X(offsetof(CUctxCreateParams, cigParams))                     \
+    X(sizeof(CUlaunchConfig)) X(offsetof(CUlaunchConfig, sharedMemBytes))                       \
+    X(offsetof(CUlaunchConfig, hStream)) X(offsetof(CUlaunchConfig, numAttrs))                  \
+    X(offsetof(cuLaunchKernelEx_params, f)) X(offsetof(cuLaunchKernelEx_params, kernelParams))  \
+    X(CU_POINTER_ATTRIBUTE_MEMORY_TYPE) X(CU_POINTER_ATTRIBUTE_IS_MANAGED)                      \
+    X(CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL) X(CU_MEMORYTYPE_HOST) X(CU_MEMORYTYPE_DEVICE)        \
+    X(CU_MEMORYTYPE_ARRAY) X(CU_MEMORYTYPE_UNIFIED)                                             \
     X(sizeof(struct cudaDeviceProp)) X(sizeof(cudaUUID_t)) DEVICE_PROP_FIELDS(PROP_OFFSET, X)   \
     DEVICE_ATTRIBUTES(ATTRIBUTE_VALUES, X)                                                      \
     CUPTI_PARAMS(CUPTI_ABI_PARAMS, X)
@@ -136,6 +142,8 @@
     X(__VA_ARGS__, DRIVER, cuMemcpyDtoD_v2) X(__VA_ARGS__, DRIVER, cuMemcpy)                    \
     X(__VA_ARGS__, DRIVER, cuMemcpyAsync) X(__VA_ARGS__, DRIVER, cuMemsetD8_v2)                 \
     X(__VA_ARGS__, DRIVER, cuMemsetD32_v2) X(__VA_ARGS__, DRIVER, cuLaunchKernel)               \
+    X(__VA_ARGS__, DRIVER, cuLaunchKernel_ptsz) X(__VA_ARGS__, DRIVER, cuLaunchKernelEx)        \
+    X(__VA_ARGS__, DRIVER, cuLaunchKernelEx_ptsz)                                               \
     X(__VA_ARGS__, DRIVER, cuMemAllocManaged) X(__VA_ARGS__, DRIVER, cuMemcpyHtoDAsync_v2)      \
     X(__VA_ARGS__, DRIVER, cuMemcpyDtoHAsync_v2) X(__VA_ARGS__, DRIVER, cuMemcpyDtoDAsync_v2)   \
     X(__VA_ARGS__, DRIVER, cuMemsetD8Async) X(__VA_ARGS__, DRIVER, cuMemsetD32Async)            \

@@ -586,6 +586,48 @@ CUresult cuLaunchKernel(CUfunction f, unsigned int gx, unsigned int gy, unsigned
                gx, gy, gz, bx, by, bz, shared, stream, params, extra);
 }
 
+/* A config's launch; its attributes (a cluster's shape, a priority) change
+   nothing here. */
+CUresult cuLaunchKernelEx(const CUlaunchConfig *c, CUfunction f, void **params, void **extra)
+{
+    SIM_DRIVER(cuLaunchKernelEx,
+               c ? launch(f, (dim3){ c->gridDimX, c->gridDimY, c->gridDimZ },
+                          (dim3){ c->blockDimX, c->blockDimY, c->blockDimZ }, c->hStream, params,
+                          extra)
+                 : CUDA_ERROR_INVALID_VALUE,
+               c, f, params, extra);
+}
+
+/* ---- pointers --------------------------------------------------------------------- */
+
+/* The runtime's answer in the driver's words: memory it does not know has
+   the attributes' zero values, as CUDA's (a managed pointer is device
+   memory that is managed). */
+CUresult cuPointerGetAttributes(unsigned int n, CUpointer_attribute *attrs, void **data,
+                                CUdeviceptr ptr)
+{
+    static const unsigned types[] = {
+        [cudaMemoryTypeHost] = CU_MEMORYTYPE_HOST, [cudaMemoryTypeDevice] = CU_MEMORYTYPE_DEVICE,
+        [cudaMemoryTypeManaged] = CU_MEMORYTYPE_DEVICE,
+    };
+    struct cudaPointerAttributes a;
+    if (!attrs || !data || cudaPointerGetAttributes(&a, (const void *)(uintptr_t)ptr) != cudaSuccess)
+        return CUDA_ERROR_INVALID_VALUE;
+    for (unsigned i = 0; i < n; i++) {
+        if (!data[i])
+            return CUDA_ERROR_INVALID_VALUE;
+        if (attrs[i] == CU_POINTER_ATTRIBUTE_MEMORY_TYPE)
+            *(unsigned *)data[i] = types[a.type];
+        else if (attrs[i] == CU_POINTER_ATTRIBUTE_IS_MANAGED)
+            *(bool *)data[i] = a.type == cudaMemoryTypeManaged;
+        else if (attrs[i] == CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL)
+            *(int *)data[i] = a.type == cudaMemoryTypeUnregistered ? -2 : a.device;
+        else
+            return CUDA_ERROR_INVALID_VALUE;
+    }
+    return CUDA_SUCCESS;
+}
+
 /* What a CUfunction takes and is called, as the runtime says it of its
    kernel's host function.  (No context is needed: as CUDA's.) */
 CUresult cuFuncGetParamInfo(CUfunction f, size_t index, size_t *offset, size_t *size)
@@ -631,7 +673,9 @@ static const struct { const char *name; void *fn; } procs[] = {
     PROC(cuMemcpyDtoDAsync, cuMemcpyDtoDAsync_v2)
     PROC(cuMemsetD8, cuMemsetD8_v2) PROC(cuMemsetD32, cuMemsetD32_v2)
     PROC(cuMemsetD8Async, cuMemsetD8Async) PROC(cuMemsetD32Async, cuMemsetD32Async)
-    PROC(cuLaunchKernel, cuLaunchKernel) PROC(cuGetProcAddress, cuGetProcAddress_v2)
+    PROC(cuLaunchKernel, cuLaunchKernel) PROC(cuLaunchKernelEx, cuLaunchKernelEx)
+    PROC(cuPointerGetAttributes, cuPointerGetAttributes)
+    PROC(cuGetProcAddress, cuGetProcAddress_v2)
 };
 
 CUresult cuGetProcAddress_v2(const char *symbol, void **pfn, int version, cuuint64_t flags,

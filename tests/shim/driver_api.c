@@ -3,7 +3,7 @@
  * name, attributes and memory, the primary context, cuMemAlloc, cuMemAllocPitch
  * (whose size is its rows of the pitch it gives), the stream-ordered
  * cuMemAllocAsync and cuMemFreeAsync, the cuMemcpy family, cuMemsetD32,
- * cuLaunchKernel.
+ * cuLaunchKernel and cuLaunchKernelEx (a static CUDA 13 cudart's launch).
  * Each mistake the shim knows is here once, at its own line; the kernel is
  * devtensor's fill, whose CUfunction cudaGetFuncBySymbol gives.  The host
  * pointer goes to a kernel last: the device is unusable after it.
@@ -29,7 +29,7 @@
     X(cuDevicePrimaryCtxRetain) X(cuDevicePrimaryCtxRelease) \
     X(cuCtxSetCurrent) X(cuCtxSynchronize) X(cuMemAlloc) X(cuMemFree) X(cuMemcpyHtoD) \
     X(cuMemcpyDtoH) X(cuMemcpyDtoD) X(cuMemsetD32) X(cuLaunchKernel) X(cuMemAllocPitch) \
-    X(cuMemAllocAsync) X(cuMemFreeAsync)
+    X(cuMemAllocAsync) X(cuMemFreeAsync) X(cuLaunchKernelEx)
 #include "driver_entries.h"
 
 int main(void)
@@ -46,6 +46,8 @@ int main(void)
     int sms = 0;
     size_t total = 0;
     void *args[] = { &d, &n, &v }, *bad_args[] = { &heap, &n, &v };
+    CUlaunchConfig one_block = { .gridDimX = 1, .gridDimY = 1, .gridDimZ = 1,
+                                 .blockDimX = 64, .blockDimY = 1, .blockDimZ = 1 };
 
     if (!heap || !lookup() || cudaGetFuncBySymbol((cudaFunction_t *)&fill, (const void *)dtk_fill_f32))
         return 1;
@@ -76,7 +78,7 @@ int main(void)
     CU_SAY(CU(cuMemAllocAsync)(&ordered, sizeof host, NULL));
     CU_SAY(CU(cuMemFreeAsync)(ordered, NULL));
     CU_SAY(CU(cuMemFreeAsync)(ordered, NULL)); // devtrace: double_free
-    CU_SAY(CU(cuLaunchKernel)(fill, 1, 1, 1, 64, 1, 1, 0, NULL, bad_args, NULL)); // devtrace: host_pointer_kernel_arg
+    CU_SAY(CU(cuLaunchKernelEx)(&one_block, fill, bad_args, NULL)); // devtrace: host_pointer_kernel_arg
     CU_SAY(CU(cuCtxSynchronize)());
     CU_SAY(CU(cuMemFree)(d));
     CU_SAY(CU(cuDevicePrimaryCtxRelease)(dev));

@@ -3,7 +3,7 @@
  * leaves against the expectations written in the program's own source.
  *
  *   expect_findings --preload LIST | --inject LIB --source FILE.c [--errors-only]
- *                   [--forbid KIND] [--baseline] [--db PATH] -- PROGRAM ARGS...
+ *                   [--forbid KIND] [--baseline] [--sim] [--db PATH] -- PROGRAM ARGS...
  *
  * Markers in FILE.c, each in a comment (markers.h says how they are read):
  *
@@ -17,12 +17,14 @@
  * The program runs with LD_PRELOAD=LIST (or, with --inject, loads the shim
  * as CUDA loads a tool: CUDA_INJECTION64_PATH=LIB), DEVTRACE_DB=PATH (default: FILE's
  * base name with .db, in the current directory), DT_DEVICE unset (the shim
- * must find the emulated device by itself) and DT_SIM_QUIET=1.  Every
+ * must find its device by itself: the GPU where there is one, else the
+ * emulated device) and DT_SIM_QUIET=1; with --sim, DT_DEVICE=sim (a test of
+ * the emulated device itself, or one that needs its two devices).  Every
  * finding of the report (with --errors-only, every error) must be in a file
  * named like FILE.c and match a marker by kind and line, and every marker
  * must be matched; with --forbid, no finding of KIND may be there, warning or
- * not, whatever the markers say.  --baseline also runs the program alone on the emulated
- * device (DT_DEVICE=sim): its output and exit status must be the same, since
+ * not, whatever the markers say.  --baseline also runs the program alone on the
+ * device the shim chose: its output and exit status must be the same, since
  * the shim must not change the program it watches.
  *
  * The report must stand alone: no -wal, -shm or -journal file is left beside
@@ -35,6 +37,7 @@
 #define _GNU_SOURCE
 #include <sqlite3.h>
 
+#include <dirent.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdbool.h>
@@ -51,7 +54,7 @@
 
 static struct {
     const char *preload, *inject, *source, *db, *forbid;
-    bool errors_only, baseline;
+    bool errors_only, baseline, sim;
 } opt;
 
 static const marker_option options[] = {
@@ -62,12 +65,14 @@ static const marker_option options[] = {
     { "--forbid", &opt.forbid, NULL },
     { "--errors-only", NULL, &opt.errors_only },
     { "--baseline", NULL, &opt.baseline },
+    { "--sim", NULL, &opt.sim },
 };
 
 static void usage(void)
 {
     fprintf(stderr, "usage: expect_findings --preload LIST | --inject LIB --source FILE.c "
-                    "[--errors-only] [--forbid KIND] [--baseline] [--db PATH] -- PROGRAM ARGS...\n");
+                    "[--errors-only] [--forbid KIND] [--baseline] [--sim] [--db PATH] -- "
+                    "PROGRAM ARGS...\n");
     exit(2);
 }
 
@@ -173,22 +178,37 @@ static const marker_tag tags[] = {
 
 typedef struct { char *out; size_t len; int status; } outcome;
 
-/* A run's environment: under the shim, or alone on the emulated device. */
+/* Whether the shim finds a GPU here, as it looks (shim/next.c). */
+static bool gpu_here(void)
+{
+    DIR *d = opendir("/proc/driver/nvidia/gpus");
+    struct dirent *e = NULL;
+    while (d && (e = readdir(d)) && e->d_name[0] == '.')
+        ;
+    bool found = e != NULL;
+    if (d)
+        closedir(d);
+    return found || access("/dev/nvidia0", F_OK) == 0;
+}
+
+/* A run's environment: under the shim, or alone on the device the shim
+   would choose. */
 static void set_environment(bool traced)
 {
     setenv("DT_SIM_QUIET", "1", 1);
     unsetenv("CUDA_INJECTION64_PATH");
+    unsetenv("DT_DEVICE");
+    if (opt.sim || (!traced && !gpu_here()))
+        setenv("DT_DEVICE", "sim", 1);
     if (traced) {
         if (opt.preload)
             setenv("LD_PRELOAD", opt.preload, 1);
         if (opt.inject)
             setenv("CUDA_INJECTION64_PATH", opt.inject, 1);
         setenv("DEVTRACE_DB", opt.db, 1);
-        unsetenv("DT_DEVICE");
     } else {
         unsetenv("LD_PRELOAD");
         unsetenv("DEVTRACE_DB");
-        setenv("DT_DEVICE", "sim", 1);
     }
 }
 

@@ -99,10 +99,13 @@ typedef enum {
     CUPTI_DRIVER_TRACE_CBID_cuCtxPushCurrent_v2 = 323,
     CUPTI_DRIVER_TRACE_CBID_cuCtxPopCurrent_v2 = 324,
     CUPTI_DRIVER_TRACE_CBID_cuMemAllocManaged = 371,
+    CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz = 442,
     CUPTI_DRIVER_TRACE_CBID_cuDevicePrimaryCtxRelease_v2 = 544,
     CUPTI_DRIVER_TRACE_CBID_cuDevicePrimaryCtxReset_v2 = 545,
     CUPTI_DRIVER_TRACE_CBID_cuMemAllocAsync = 598,
     CUPTI_DRIVER_TRACE_CBID_cuMemFreeAsync = 600,
+    CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx = 652,
+    CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz = 653,
     CUPTI_DRIVER_TRACE_CBID_cuCtxCreate_v4 = 757
 } CUpti_driver_api_trace_cbid;
 

@@ -111,6 +111,27 @@ typedef struct cuLaunchKernel_params_st {
     void **kernelParams;
     void **extra;
 } cuLaunchKernel_params;
+typedef struct cuLaunchKernel_ptsz_params_st {
+    CUfunction f;
+    unsigned int gridDimX, gridDimY, gridDimZ;
+    unsigned int blockDimX, blockDimY, blockDimZ;
+    unsigned int sharedMemBytes;
+    CUstream hStream;
+    void **kernelParams;
+    void **extra;
+} cuLaunchKernel_ptsz_params;
+typedef struct cuLaunchKernelEx_params_st {
+    const CUlaunchConfig *config;
+    CUfunction f;
+    void **kernelParams;
+    void **extra;
+} cuLaunchKernelEx_params;
+typedef struct cuLaunchKernelEx_ptsz_params_st {
+    const CUlaunchConfig *config;
+    CUfunction f;
+    void **kernelParams;
+    void **extra;
+} cuLaunchKernelEx_ptsz_params;
 typedef struct cuCtxSetCurrent_params_st { CUcontext ctx; } cuCtxSetCurrent_params;
 typedef struct cuCtxPushCurrent_v2_params_st { CUcontext ctx; } cuCtxPushCurrent_v2_params;
 typedef struct cuCtxPopCurrent_v2_params_st { CUcontext *pctx; } cuCtxPopCurrent_v2_params;
