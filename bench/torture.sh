@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # The shim on a bad day: many threads, fork, exec chains, SIGTERM and
-# kill -9, each scenario R times.  Every report must pass SQLite's
+# kill -9, and programs whose lines the shim cannot find in them (no debug
+# information; a debug link to a file elsewhere) with a debuginfod server
+# named, as Debian's profile names one, each scenario R times (the last two
+# 20 R times).  Every report must pass SQLite's
 # integrity_check, hold one run per process image, and count every call of
 # every run exactly (or, for a killed run, no more than were made).
 #   bench/torture.sh [BUILD_DIR] [R]
@@ -86,6 +89,27 @@ killed() {
   printf '%-34s the copied .db alone: %d/%d whole;%s\n' "$name" "$whole" "$runs" "$last"
 }
 
+# unlined NAME EXE: EXE, which holds no line of its own, run 20 R times,
+# each to its end, its report whole: the shim looks its lines up while the
+# program's exit handlers run, and must reach for nothing they tear down.
+unlined() {
+  local name=$1 exe=$2 whole=0 ended=0 runs=$((reps * 20)) last=""
+  for r in $(seq "$runs"); do
+    local db=$work/$name.$r.db
+    DEBUGINFOD_URLS=${DEBUGINFOD_URLS:-https://debuginfod.debian.net} LD_PRELOAD=$shim \
+      DEVTRACE_DB=$db "$exe" 1 10 0 0 >/dev/null 2>&1 && ended=$((ended + 1))
+    last=$(check "$db" 1 1 10)
+    [ "$last" = " whole" ] && whole=$((whole + 1))
+    rm -f "$db"
+  done
+  printf '%-34s %d/%d ended, %d/%d whole;%s\n' "$name" "$ended" "$runs" "$whole" "$runs" "$last"
+}
+
+objcopy --strip-debug "$prog" "$work/nog"
+objcopy --only-keep-debug "$prog" "$work/linked.debug"
+objcopy --strip-debug --add-gnu-debuglink="$work/linked.debug" "$prog" "$work/linked"
+mkdir "$work/elsewhere" && mv "$work/linked.debug" "$work/elsewhere/"
+
 scenario threads         1 32 5000 0 0
 scenario fork            9  4 2000 8 0
 scenario exec-chain      4  4 2000 0 3
@@ -96,3 +120,5 @@ killed   kill-9          KILL 8 1000 "$reps"
 # short runs, many of them: a signal lands anywhere in the shim's path
 killed   sigterm-short   TERM 1 10 $((reps * 20))
 killed   sigint-short    INT  1 10 $((reps * 20))
+unlined  no-debug-info   "$work/nog"
+unlined  debug-elsewhere "$work/linked"

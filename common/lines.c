@@ -6,25 +6,83 @@
 #include <dlfcn.h>
 #include <dwarf.h>
 #include <elfutils/libdw.h>
+#include <elfutils/libdwelf.h>
+#include <fcntl.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
-/* The line of pc by walking the module's compile units: libdw 0.188 cannot
-   look an address up through the DWARF 5 ranges clang 14 writes
-   ("address out of range"), but each unit still says what it covers. */
+/* The compile unit of pc, and its bias.  libdw 0.188 cannot look an address
+   up through the DWARF 5 ranges clang 14 writes ("address out of range"),
+   but each unit still says what it covers. */
+static Dwarf_Die *unit_of(Dwfl_Module *m, Dwarf_Addr pc, Dwarf_Addr *bias)
+{
+    Dwarf_Die *cu = dwfl_module_addrdie(m, pc, bias);
+    if (cu)
+        return cu;
+    while ((cu = dwfl_module_nextcu(m, cu, bias)))
+        if (dwarf_haspc(cu, pc - *bias) > 0)
+            return cu;
+    return NULL;
+}
+
+/* The line of pc by its unit found so. */
 static const char *line_by_units(Dwfl_Module *m, Dwarf_Addr pc, int *line)
 {
     Dwarf_Addr bias;
-    for (Dwarf_Die *cu = NULL; (cu = dwfl_module_nextcu(m, cu, &bias));) {
-        if (dwarf_haspc(cu, pc - bias) <= 0)
+    Dwarf_Die *cu = unit_of(m, pc, &bias);
+    Dwarf_Line *l = cu ? dwarf_getsrc_die(cu, pc - bias) : NULL;
+    return l && dwarf_lineno(l, line) == 0 ? dwarf_linesrc(l, NULL, NULL) : NULL;
+}
+
+/* ---- debug files, on this machine alone ---------------------------------- */
+
+/* Whether the ELF file open on fd is m's: the same build ID, where m has one. */
+static bool same_build_id(Dwfl_Module *m, int fd)
+{
+    const unsigned char *want;
+    const void *got = NULL;
+    GElf_Addr vaddr;
+    int n = dwfl_module_build_id(m, &want, &vaddr);
+    if (n <= 0)
+        return true;
+    Elf *elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+    bool same = elf && dwelf_elf_gnu_build_id(elf, &got) == n && memcmp(got, want, (size_t)n) == 0;
+    elf_end(elf);
+    return same;
+}
+
+/* The debuglink's file where GDB looks for it, open, its path in *found. */
+static int open_debuglink(Dwfl_Module *m, const char *file_name, const char *link, char **found)
+{
+    static const char *const places[] = { "%.*s/%s", "%.*s/.debug/%s", "/usr/lib/debug%.*s/%s" };
+    const char *slash = strrchr(file_name, '/'), *dir = slash ? file_name : ".";
+    int len = slash ? (int)(slash - file_name) : 1;
+    for (size_t i = 0; i < sizeof places / sizeof *places; i++) {
+        char path[4096];
+        if (snprintf(path, sizeof path, places[i], len, dir, link) >= (int)sizeof path)
             continue;
-        Dwarf_Line *l = dwarf_getsrc_die(cu, pc - bias);
-        if (l && dwarf_lineno(l, line) == 0)
-            return dwarf_linesrc(l, NULL, NULL);
+        int fd = open(path, O_RDONLY | O_CLOEXEC);
+        if (fd < 0)
+            continue;
+        if (same_build_id(m, fd) && (*found = strdup(path)))
+            return fd;
+        close(fd);
     }
-    return NULL;
+    return -1;
+}
+
+int dv_find_local_debuginfo(Dwfl_Module *m, void **userdata, const char *modname,
+                            Dwarf_Addr base, const char *file_name, const char *debuglink_file,
+                            GElf_Word debuglink_crc, char **debuginfo_file_name)
+{
+    int fd = dwfl_build_id_find_debuginfo(m, userdata, modname, base, file_name, debuglink_file,
+                                          debuglink_crc, debuginfo_file_name);
+    if (fd >= 0 || !file_name || !debuglink_file)
+        return fd;
+    return open_debuglink(m, file_name, debuglink_file, debuginfo_file_name);
 }
 
 /* ---- the code CUDA writes into the user's ------------------------------- */
@@ -182,7 +240,7 @@ static bool may_inline_theirs(Dwarf_Die *cu, const char *file)
 static void line_outside_theirs(Dwfl_Module *m, Dwarf_Addr at, dv_symbol *s)
 {
     Dwarf_Addr bias;
-    Dwarf_Die *cu = dwfl_module_addrdie(m, at, &bias), *scopes = NULL, f;
+    Dwarf_Die *cu = unit_of(m, at, &bias), *scopes = NULL, f;
     if (!cu || !may_inline_theirs(cu, s->file))
         return;
     int n = dwarf_getscopes(cu, at - bias, &scopes);

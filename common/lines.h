@@ -18,6 +18,16 @@ typedef struct {
     uint64_t offset;                    /* the address in the object's file */
 } dv_symbol;
 
+/* Dwfl_Callbacks.find_debuginfo for a process that must not reach the
+   network: libdwfl's standard one less its last resort, debuginfod, which
+   loads libcurl and OpenSSL into the traced program.  A module's separate
+   debug file by its build ID (/usr/lib/debug/.build-id), else by its
+   .gnu_debuglink beside it, in its .debug folder, or under /usr/lib/debug,
+   with the module's build ID if it has one. */
+int dv_find_local_debuginfo(Dwfl_Module *m, void **userdata, const char *modname,
+                            Dwarf_Addr base, const char *file_name, const char *debuglink_file,
+                            GElf_Word debuglink_crc, char **debuginfo_file_name);
+
 /* Fills s (zeroed first) for address at of module m (at NULL m, nothing).
    A C++ function's name is demangled: memcpy_direction(), not
    _ZL16memcpy_directionv. */

@@ -38,6 +38,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #define MAX_SITES 16384
 #define TABLE (MAX_SITES * 2)           /* a power of two */
@@ -181,9 +182,13 @@ static function_span *program_functions(Dwfl_Module *m, int *count)
 static void find_cudart_runs(void)
 {
     static const Dwfl_Callbacks callbacks = { .find_elf = dwfl_linux_proc_find_elf,
-                                              .find_debuginfo = dwfl_standard_find_debuginfo };
+                                              .find_debuginfo = dv_find_local_debuginfo };
+    char exe[4096];
+    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
     Dwfl *d = dwfl_begin(&callbacks);
-    Dwfl_Module *m = d ? dwfl_report_elf(d, "program", "/proc/self/exe", -1, program_base, false)
+    exe[len > 0 ? len : 0] = '\0';         /* its own name: its debuglink lies beside it */
+    Dwfl_Module *m = d ? dwfl_report_elf(d, "program", len > 0 ? exe : "/proc/self/exe", -1,
+                                         program_base, false)
                        : NULL;
     int n = 0;
     function_span *f = m && dwfl_report_end(d, NULL, NULL) == 0 ? program_functions(m, &n) : NULL;

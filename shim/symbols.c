@@ -10,7 +10,7 @@
 
 static const Dwfl_Callbacks callbacks = {
     .find_elf = dwfl_linux_proc_find_elf,
-    .find_debuginfo = dwfl_standard_find_debuginfo,
+    .find_debuginfo = dv_find_local_debuginfo,
 };
 static Dwfl *session;
 
