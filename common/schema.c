@@ -23,8 +23,11 @@ const char devtrace_schema_sql[] =
     "  dropped_events INTEGER,      -- events past DEVTRACE_EVENTS, not in the events table\n"
     "  dropped_activity INTEGER,    -- device-side records without room: CUPTI's, or to wait\n"
     "                               -- for their events\n"
-    "  ended TEXT                   -- 'exit', 'signal' or 'exec' (the image replaced);\n"
+    "  ended TEXT,                  -- 'exit', 'signal' or 'exec' (the image replaced);\n"
     "                               -- NULL while it runs, or when it was cut short\n"
+    "  untraced TEXT                -- why none of its CUDA calls could be seen: 'own_runtime'\n"
+    "                               -- (a CUDA runtime linked into it, which finds no driver\n"
+    "                               -- on the emulated device); NULL when they could\n"
     ");\n"
     "CREATE TABLE IF NOT EXISTS call_sites (\n"
     "  run INTEGER NOT NULL, id INTEGER NOT NULL,\n"
@@ -111,6 +114,7 @@ const devtrace_column devtrace_added_columns[] = {
     {"runs", "dropped_events", "INTEGER"},
     {"runs", "ended", "TEXT"},
     {"runs", "dropped_activity", "INTEGER"},
+    {"runs", "untraced", "TEXT"},
     {"call_sites", "offset", "INTEGER"},
     {"events", "correlation", "INTEGER"},
     {"events", "device_start_ns", "INTEGER"},

@@ -9,7 +9,8 @@
  *   runs         one row per traced process image: `ended` says how it
  *                ended, 'exit' (exit_status), 'signal' (signal), or 'exec'
  *                (replaced by an exec*, which starts the next run); NULL
- *                while it runs or when it was cut short (SIGKILL)
+ *                while it runs or when it was cut short (SIGKILL);
+ *                `untraced` why its CUDA calls could not be seen, if so
  *   call_sites   the user's source lines that made intercepted calls: the
  *                first frame of a call stack outside the runtime and the
  *                shim, symbolized once per site; `stack` is the whole stack
@@ -52,8 +53,9 @@
 #define DEVTRACE_APP_ID 0x44565452      /* "DVTR" */
 /* 1: the first schema, which grew, unversioned, by the columns of
       devtrace_added_columns, the events table and the findings' indexes;
-   2: all of them, and the events' device-side times. */
-#define DEVTRACE_SCHEMA_VERSION 2
+   2: all of them, and the events' device-side times;
+   3: runs.untraced. */
+#define DEVTRACE_SCHEMA_VERSION 3
 
 /* The kinds of findings, X(ID, NAME, SEVERITY): ID is the shim's, NAME
    what findings.kind holds, SEVERITY "error" or "warning" (a GPU that reads

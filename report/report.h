@@ -196,6 +196,9 @@ void write_sarif(const report *r);
 
 /* The runs, one row each (views.c). */
 extern const char runs_sql[];
+/* Says on stderr which runs were not traced, why and what to do; returns
+   how many. */
+sqlite3_int64 report_untraced(const report *r);
 
 /* ---- the findings view (findings.c) -------------------------------------- */
 

@@ -24,8 +24,9 @@ static const char usage[] =
     "Runs PROGRAM with libdevtrace.so preloaded; its report goes to FILE\n"
     "($DEVTRACE_DB, else ./devtrace.db; %p in it becomes each process's id),\n"
     "replacing an earlier report there.  Then says on stderr how many findings\n"
-    "the report holds, and exits with PROGRAM's status, or with N when the\n"
-    "report holds an error and --error-exitcode N was given.  --kinds and\n"
+    "the report holds, and exits with PROGRAM's status, or with N when\n"
+    "--error-exitcode N was given and the report holds an error, or there is\n"
+    "none, or the shim could not see PROGRAM's CUDA calls.  --kinds and\n"
     "--suppressions choose the findings that count, as for devtrace report.\n"
     "The shim is $DEVTRACE_LIB, else libdevtrace.so in ../lib from\n"
     "devtrace's folder, or in that folder.\n";
@@ -187,12 +188,15 @@ static void put_word(const char *s)
     fputc('\'', stderr);
 }
 
-/* Says what the report holds; returns how many errors. */
-static sqlite3_int64 summarize(const char *path, const char *program)
+/* Says what the report holds; returns how many errors, and (untraced)
+   whether the program went unseen: no report, or a run the shim could not
+   trace. */
+static sqlite3_int64 summarize(const char *path, const char *program, bool *untraced)
 {
     if (access(path, F_OK) != 0) {
         fprintf(stderr, "devtrace: no report in %s: the shim did not run in %s (a static or "
                 "setuid program ignores LD_PRELOAD), or could not write there\n", path, program);
+        *untraced = true;
         return 0;
     }
     report r = report_open(path, SQLITE_OPEN_READONLY);
@@ -202,7 +206,6 @@ static sqlite3_int64 summarize(const char *path, const char *program)
     sqlite3_int64 errors = report_int(&r, "SELECT count(*) FROM findings WHERE severity = 'error'");
     sqlite3_int64 warnings =
         report_int(&r, "SELECT count(*) FROM findings WHERE severity = 'warning'");
-    report_close(&r);
 
     bool found = errors + warnings > 0;
     if (found)
@@ -216,6 +219,8 @@ static sqlite3_int64 summarize(const char *path, const char *program)
     fputs(" report ", stderr);
     put_word(path);
     fputs(found ? " findings\n" : "\n", stderr);
+    *untraced = report_untraced(&r) > 0;
+    report_close(&r);
     return errors;
 }
 
@@ -269,7 +274,8 @@ int cmd_run(int argc, char **argv)
        program ended. */
     fatal_status = status;
     char *path = report_of(pattern, pid);
-    sqlite3_int64 errors = summarize(path, program[0]);
+    bool untraced = false;
+    sqlite3_int64 errors = summarize(path, program[0], &untraced);
     free(path);
-    return errors && error_exitcode ? error_exitcode : status;
+    return (errors || untraced) && error_exitcode ? error_exitcode : status;
 }

@@ -306,6 +306,42 @@ static void print_view(const report *r, const request *q)
         cursor_close(&parts[i]);
 }
 
+/* Why a run's CUDA calls could not be seen (runs.untraced), and what to do. */
+static const struct { const char *reason, *says; } untraced_reasons[] = {
+    {"own_runtime",
+     "its CUDA runtime is linked into it (nvcc's default, -cudart static), and on the "
+     "emulated device that runtime finds no driver: its CUDA calls failed "
+     "(cudaErrorInsufficientDriver) before the shim could see any.  Rebuild it with "
+     "-cudart shared (CMake: CUDA_RUNTIME_LIBRARY Shared), or run it on a GPU, where the "
+     "shim sees a static runtime's calls through CUPTI"},
+};
+
+static const char *untraced_says(const char *reason)
+{
+    for (size_t i = 0; i < COUNT(untraced_reasons); i++)
+        if (!strcmp(reason, untraced_reasons[i].reason))
+            return untraced_reasons[i].says;
+    return reason;              /* a newer devtrace's reason, as it is */
+}
+
+sqlite3_int64 report_untraced(const report *r)
+{
+    rows rs;
+    rows_fetch(&rs, r, "untraced", "SELECT command, untraced, count(*) FROM runs "
+                                   "WHERE untraced IS NOT NULL GROUP BY command, untraced");
+    sqlite3_int64 runs = 0;
+    for (size_t i = 0; i < rs.nrows; i++) {
+        const char *command = rows_text(&rs, i, 0);
+        char *shown = printable(command ? command : "?", command ? strlen(command) : 1, false);
+        fprintf(stderr, "devtrace: %s was not traced: %s\n", shown,
+                untraced_says(rows_text(&rs, i, 1)));
+        free(shown);
+        runs += rows_int(&rs, i, 2);
+    }
+    rows_free(&rs);
+    return runs;
+}
+
 /* Runs whose end the report does not hold: killed, cut short by a full
    disk, or still running. */
 static sqlite3_int64 runs_cut_short(const report *r)
@@ -330,6 +366,7 @@ int cmd_report(int argc, char **argv)
         q.format->whole(&r);
     else
         print_view(&r, &q);
+    report_untraced(&r);
     report_exec(&r, "COMMIT");
     report_close(&r);
     if (fflush(stdout) != 0 || ferror(stdout))
@@ -338,5 +375,6 @@ int cmd_report(int argc, char **argv)
         fprintf(stderr, "devtrace: %s: %lld run%s cut short: its report ends before the program "
                 "did (killed, a full disk, or still running)\n", r.path, (long long)cut_short,
                 cut_short == 1 ? " was" : "s were");
+
     return failing ? EXIT_FINDINGS : 0;
 }

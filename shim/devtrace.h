@@ -59,6 +59,10 @@ void dv_next_choose(void);
 /* A function of CUPTI beneath (the emulated device's, or libcupti where there
    is a GPU), or NULL. */
 void *dv_cupti_symbol(const char *name);
+/* Whether the program's own code (not a system library, not CUDA's) holds a
+   CUDA runtime of its own, which the shim cannot reach: a static cudart,
+   whose calls never reach the emulated device (it finds no driver). */
+bool dv_own_runtime(void);
 
 /* ---- call sites (sites.c) ------------------------------------------------- */
 
@@ -82,6 +86,9 @@ uint32_t dv_site_above(const void *frame);
 /* The site of an instruction (a faulting one), or of the user's call that
    led to it when it is in a system library; for a signal handler. */
 uint32_t dv_site_at_pc(uintptr_t pc);
+/* Whether the object at path (the program itself when main_program) is the
+   user's own code: not a system library, not the shim's or CUDA's. */
+bool dv_users_object(const char *path, bool main_program);
 /* Sites 1..dv_site_count() are readable (the writer's view). */
 uint32_t dv_site_count(void);
 const dv_site *dv_site_get(uint32_t id);

@@ -1,4 +1,4 @@
-#define _GNU_SOURCE     /* RTLD_NEXT, dladdr */
+#define _GNU_SOURCE     /* RTLD_NEXT, dladdr, memmem */
 /*
  * The CUDA runtime beneath the shim.  On a machine with a GPU it is whatever
  * the program loaded (libcudart), found with RTLD_NEXT.  With no GPU, or with
@@ -131,6 +131,38 @@ void *dv_cupti_symbol(const char *name)
     if (!cupti_handle && gpu_present())
         cupti_handle = open_cupti();
     return cupti_handle ? dlsym(cupti_handle, name) : NULL;
+}
+
+/* ---- a runtime out of reach ------------------------------------------------ */
+
+/* What a static cudart carries and a program on the shared libcudart does
+   not: the name of the driver library it loads itself. */
+static const char driver_library[] = "libcuda.so.1";
+
+typedef struct { bool program, found; } runtime_search;
+
+static int holds_driver_library(struct dl_phdr_info *info, size_t size, void *arg)
+{
+    runtime_search *s = arg;
+    bool program = s->program;
+    (void)size;
+    s->program = false;                 /* the first object is the program */
+    if (!dv_users_object(info->dlpi_name ? info->dlpi_name : "", program))
+        return 0;
+    for (int i = 0; i < info->dlpi_phnum && !s->found; i++) {
+        const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+        if (ph->p_type == PT_LOAD && (ph->p_flags & PF_R) && !(ph->p_flags & PF_W))
+            s->found = memmem((const void *)(info->dlpi_addr + ph->p_vaddr), ph->p_memsz,
+                              driver_library, sizeof driver_library) != NULL;
+    }
+    return s->found;
+}
+
+bool dv_own_runtime(void)
+{
+    runtime_search s = { true, false };
+    dl_iterate_phdr(holds_driver_library, &s);
+    return s.found;
 }
 
 /* A program linked with the emulated device itself (a test's) has no other

@@ -94,6 +94,11 @@ static code_class class_of(const char *path, bool main_program)
     return *path ? CODE_USER : CODE_SYSTEM;      /* nameless: the vdso */
 }
 
+bool dv_users_object(const char *path, bool main_program)
+{
+    return class_of(path, main_program) == CODE_USER;
+}
+
 /* ---- a CUDA runtime linked into the program ------------------------------
 
    nvcc links cudart statically by default: its functions are then in the

@@ -74,7 +74,7 @@ static const char *const statements[S_COUNT] = {
     [S_RECOUNT] = "UPDATE findings SET count = ?20, bytes = nullif(?21, 0) "
                   "WHERE run = ?1 AND id = ?2",
     [S_END] = "UPDATE runs SET ended_ns = ?2, exit_status = ?3, signal = ?4, events = ?5, "
-              "ended = ?6 WHERE id = ?1",
+              "ended = ?6, untraced = ?7 WHERE id = ?1",
 };
 
 /* ---- the writer's state ---------------------------------------------------- */
@@ -472,6 +472,10 @@ static void write_end(const dv_event *e)
         bind_int(S_END, 4, e->u.end.signal);
     bind_int(S_END, 5, (int64_t)w.events);
     bind_text(S_END, 6, end_names[how]);
+    /* On the emulated device a static cudart's calls fail in the program,
+       unseen: a run that saw none says why, not "no findings". */
+    if (how != DV_END_NOT_YET && w.events == 0 && dv_next_is_sim() && dv_own_runtime())
+        bind_text(S_END, 7, "own_runtime");
     step(S_END);
 }
 
