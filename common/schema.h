@@ -30,7 +30,8 @@
  *                file, line and function; a finding that repeats at one site
  *                is one row with its count and bytes; its kinds are
  *                DEVTRACE_FINDING_KINDS below (host_memory_as_device: a
- *                memset or a peer copy given host memory)
+ *                memset or a peer copy given host memory; kernel_not_run: a
+ *                kernel with no code for the device, said once per kernel)
  *   events       events in time: the first DEVTRACE_EVENTS (default 100000)
  *                allocations, frees, copies, memsets, launches, syncs and
  *                findings of a run, one row each, with the host time the
@@ -73,7 +74,8 @@
     X(DV_LEAK, "leak", "warning") \
     X(DV_PAGEABLE_TRANSFER, "pageable_transfer", "warning") \
     X(DV_DTYPE_MISMATCH, "dtype_mismatch", "error") \
-    X(DV_HOST_MEMORY_AS_DEVICE, "host_memory_as_device", "error")
+    X(DV_HOST_MEMORY_AS_DEVICE, "host_memory_as_device", "error") \
+    X(DV_KERNEL_NOT_RUN, "kernel_not_run", "warning")
 
 /* The CREATE statements (IF NOT EXISTS), as one script for sqlite3_exec. */
 extern const char devtrace_schema_sql[];

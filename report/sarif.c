@@ -43,6 +43,8 @@ static const struct rule {
     {"leak", "leak", "Device or pinned memory is never freed."},
     {"pageable_transfer", "pageable-transfer",
      "Host-to-device copies from pageable memory where pinned memory would be faster."},
+    {"kernel_not_run", "kernel-not-run",
+     "A kernel has no code for the device, so its launches do not run it."},
 };
 
 /* A kind's severity, as the shim gives it unless the GPU says otherwise. */

@@ -7,6 +7,9 @@
  */
 #include "devtrace.h"
 
+/* cudaErrorNoKernelImageForDevice, and the driver's CUDA_ERROR_NO_BINARY_FOR_GPU */
+#define DV_NO_KERNEL_IMAGE 209
+
 /* initial-exec: it is on every call's path, and the shim's thread-locals are
    in the static block anyway (sites.c). */
 __thread int dv_in_call __attribute__((tls_model("initial-exec")));
@@ -76,6 +79,8 @@ __attribute__((flatten)) void dv_seen_end(dv_event *e, int rc)
     e->correlation = dv_correlation_take(e);
     e->duration = dv_since(e->start);
     dv_emit(e);
+    if (__builtin_expect(rc == DV_NO_KERNEL_IMAGE, 0) && e->type == DV_EV_LAUNCH)
+        dv_check_not_run(e->u.launch.func, dv_api_is_driver(e->api), e->site);
 }
 
 /* ---- the current device --------------------------------------------------

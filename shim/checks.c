@@ -378,6 +378,45 @@ void dv_check_launch(const void *func, bool driver, void **args, int dev, uint32
     }
 }
 
+/* ---- kernels that did not run --------------------------------------------------------- */
+
+/* A kernel is said not to run once: its first launch that failed so. */
+#define MAX_NOT_RUN 256                 /* past it, the later ones go unsaid */
+static const void *not_run[MAX_NOT_RUN];
+static int nnot_run;
+static pthread_mutex_t not_run_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static bool first_not_run(const void *func)
+{
+    pthread_mutex_lock(&not_run_lock);
+    bool first = nnot_run < MAX_NOT_RUN;
+    for (int i = 0; first && i < nnot_run; i++)
+        first = not_run[i] != func;
+    if (first)
+        not_run[nnot_run++] = func;
+    pthread_mutex_unlock(&not_run_lock);
+    return first;
+}
+
+/* On the emulated device every kernel nvcc compiled is such a one: the
+   program's results after its launch are not its own, and nothing else
+   says so. */
+void dv_check_not_run(const void *func, bool driver, uint32_t site)
+{
+    if (!first_not_run(func))
+        return;
+    const kernel_layout *k = layout_of(func, driver);
+    dv_finding(DV_KERNEL_NOT_RUN, site, 0, NULL, "kernel %s was not run: %s",
+               k && k->shown ? k->shown : "?",
+               dv_next_is_sim()
+                   ? "the emulated device has no body for a kernel nvcc compiled for the GPU, "
+                     "so its launch was checked, not run, and what the program computes after "
+                     "it is not its own (cudaErrorNoKernelImageForDevice); run it on a GPU"
+                   : "the program holds no code for this GPU (cudaErrorNoKernelImageForDevice): "
+                     "build it for the GPU's architecture (nvcc -arch=sm_XX, or "
+                     "CMAKE_CUDA_ARCHITECTURES) or with its PTX");
+}
+
 /* ---- copies ---------------------------------------------------------------------------- */
 
 /* false when the kind contradicts the pointers */

@@ -382,6 +382,9 @@ void dv_descriptors_opener(bool me);
 /* Pointer arguments of a launch of func (a CUfunction where driver, else a
    runtime's host function or cudaKernel_t) on device dev. */
 void dv_check_launch(const void *func, bool driver, void **args, int dev, uint32_t site);
+/* A launch of func that failed for want of code for the device, at site:
+   said once per kernel. */
+void dv_check_not_run(const void *func, bool driver, uint32_t site);
 /* A copy from src to dst with the given cudaMemcpyKind (or DV_COPY_PEER:
    both sides must be device memory), reaching dst_span and src_span bytes
    (more than the bytes copied in a 2D copy); src NULL for a memset, whose

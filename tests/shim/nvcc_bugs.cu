@@ -45,11 +45,11 @@ int main(void)
     float *d = NULL, *e = NULL;
     cudaMalloc(&d, sizeof h);
     cudaMalloc(&e, sizeof h);
-    scale<<<1, N>>>(h, N, 2);                   // devtrace: host_pointer_kernel_arg
+    scale<<<1, N>>>(h, N, 2);                   // devtrace: host_pointer_kernel_arg, kernel_not_run
     cudaFree(e);
-    fill<<<1, N>>>(e, 1.0f, N);                 // devtrace: use_after_free
+    fill<<<1, N>>>(e, 1.0f, N);                 // devtrace: use_after_free, kernel_not_run
     cudaMemcpyToSymbol(coeff, d, sizeof coeff); // devtrace: memcpy_direction
-    ns::add<<<1, N>>>(d, h, d, N);              // devtrace: host_pointer_kernel_arg
+    ns::add<<<1, N>>>(d, h, d, N);              // devtrace: host_pointer_kernel_arg, kernel_not_run
     printf("%s\n", cudaGetErrorName(cudaGetLastError()));
     cudaFree(d);
     return 0;

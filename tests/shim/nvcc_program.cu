@@ -5,7 +5,8 @@
  * (-fno-inline -fno-optimize-sibling-calls) and with -O2.  The emulator knows
  * its kernels by the names nvcc registered but has no body to run for
  * them, and says so at each launch (cudaErrorNoKernelImageForDevice, as a
- * GPU with no image for the kernel would): the report names the kernels,
+ * GPU with no image for the kernel would), which the report says once per
+ * kernel, by name, at its launch line (kernel_not_run); it names the kernels,
  * with the parameter count a C++ name says (an extern "C" kernel's is
  * unknown), and the failed launches.  Its
  * allocations, copies and events (which time the launches), and the
@@ -22,6 +23,7 @@
  */
 // devtrace-sql: SELECT group_concat(name || ' ' || coalesce(params, 'unknown'), ', ') FROM (SELECT * FROM kernels ORDER BY name) => _Z5scalePfif 3, shift unknown
 // devtrace-sql: SELECT result || ' ' || sum(count) FROM launches GROUP BY result => 209 2
+// devtrace-sql: SELECT group_concat(substr(message, 1, instr(message, ':') - 1), '; ') FROM (SELECT * FROM findings ORDER BY line) => kernel scale(float*, int, float) was not run; kernel shift was not run
 // devtrace-sql: SELECT group_concat(api || ' ' || result, ', ') FROM (SELECT * FROM api_calls ORDER BY first_seq) => cudaMalloc 0, cudaMalloc 0, cudaMemcpy 0, cudaMemcpyToSymbol 0, cudaMemcpyFromSymbol 0, cudaLaunchKernel 209, cudaLaunchKernel 209, cudaMemcpy 0, cudaFree 0, cudaFree 0
 // devtrace-sql: SELECT count(*) FROM api_calls a JOIN call_sites cs ON cs.run = a.run AND cs.id = a.site WHERE cs.file LIKE '%/nvcc_program.cu' AND cs.function = 'main' => 10
 #include <cuda_runtime.h>
@@ -67,9 +69,9 @@ int main(void)
     say("wait", cudaStreamWaitEvent(0, t0, 0));
     say("to symbol", cudaMemcpyToSymbol(coeff, c, sizeof coeff));
     say("from symbol", cudaMemcpyFromSymbol(back, coeff, sizeof coeff));
-    scale<<<1, N>>>(d, N, 2);                   // devtrace-sql: SELECT count(*) FROM api_calls a JOIN call_sites cs ON cs.run = a.run AND cs.id = a.site WHERE a.api = 'cudaLaunchKernel' AND cs.line = :line => 1
+    scale<<<1, N>>>(d, N, 2);                   // devtrace: kernel_not_run // devtrace-sql: SELECT count(*) FROM api_calls a JOIN call_sites cs ON cs.run = a.run AND cs.id = a.site WHERE a.api = 'cudaLaunchKernel' AND cs.line = :line => 1
     say("launch", cudaGetLastError());
-    shift<<<1, N>>>(e, N, 1);                   // devtrace-sql: SELECT count(*) FROM api_calls a JOIN call_sites cs ON cs.run = a.run AND cs.id = a.site WHERE a.api = 'cudaLaunchKernel' AND cs.line = :line => 1
+    shift<<<1, N>>>(e, N, 1);                   // devtrace: kernel_not_run // devtrace-sql: SELECT count(*) FROM api_calls a JOIN call_sites cs ON cs.run = a.run AND cs.id = a.site WHERE a.api = 'cudaLaunchKernel' AND cs.line = :line => 1
     say("launch", cudaGetLastError());
     say("record", cudaEventRecord(t1, 0));
     say("synchronize", cudaEventSynchronize(t1));
