@@ -12,6 +12,8 @@
  *             devcheck and the shim both say of a wrong kind or memory space;
  *             and where memory lives (host, pinned, device) as a table of
  *             the words for messages and the report's column values
+ *   gpu.c     whether the machine has a GPU (gpu.h): the shim's choice of
+ *             device, which devtrace run and the tests must foresee
  *
  * and, in a library of its own (devtrace-lines), since it needs elfutils'
  * libdw, which only the shim and devtrace link:
@@ -25,6 +27,7 @@
 #ifndef DEVCHECK_COMMON_H
 #define DEVCHECK_COMMON_H
 
+#include "gpu.h"
 #include "json.h"
 #include "memkind.h"
 #include "schema.h"

@@ -5,6 +5,7 @@
  * for the program in scripts and CI.
  */
 #include "report.h"
+#include "gpu.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -29,7 +30,9 @@ static const char usage[] =
     "none, or the shim could not see PROGRAM's CUDA calls.  --kinds and\n"
     "--suppressions choose the findings that count, as for devtrace report.\n"
     "The shim is $DEVTRACE_LIB, else libdevtrace.so in ../lib from\n"
-    "devtrace's folder, or in that folder.\n";
+    "devtrace's folder, or in that folder.  On the emulated device (no GPU,\n"
+    "or DT_DEVICE=sim) a program linked with -lcuda gets the emulated\n"
+    "device's libcuda.so.1, from devtrace-driver/ beside the shim.\n";
 
 /* Where the shim may be, from devtrace's folder: a build tree, an install
    (DEVTRACE_INSTALLED_SHIM, from CMakeLists.txt), or side by side. */
@@ -77,6 +80,28 @@ static void preload(const char *shim)
     if (setenv("LD_PRELOAD", list, 1) != 0)
         die("setenv: %s", strerror(errno));
     free(list);
+}
+
+/* Where the shim will run the program on the emulated device (no GPU, or
+   DT_DEVICE=sim), a program linked with -lcuda gets the emulated device's
+   libcuda.so.1 (devtrace-driver/ beside the shim) in place of a driver it
+   cannot load, or of one with no GPU beneath it. */
+static void offer_sim_driver(const char *shim)
+{
+    const char *mode = getenv("DT_DEVICE");
+    bool sim = mode && *mode ? !strcmp(mode, "sim") : !dv_gpu_present();
+    const char *slash = strrchr(shim, '/');
+    char *dir = xasprintf("%.*s/devtrace-driver", (int)(slash - shim), shim);
+    char *driver = xasprintf("%s/libcuda.so.1", dir);
+    if (sim && access(driver, F_OK) == 0) {
+        const char *before = getenv("LD_LIBRARY_PATH");
+        char *path = before && *before ? xasprintf("%s:%s", dir, before) : xstrdup(dir);
+        if (setenv("LD_LIBRARY_PATH", path, 1) != 0)
+            die("setenv: %s", strerror(errno));
+        free(path);
+    }
+    free(driver);
+    free(dir);
 }
 
 /* DEVTRACE_DB, absolute like the shim's path, and for the same reason. */
@@ -264,6 +289,7 @@ int cmd_run(int argc, char **argv)
 
     char *shim = find_shim();
     preload(shim);
+    offer_sim_driver(shim);
     free(shim);
     name_report(pattern);
     replace_old_report(pattern);

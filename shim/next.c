@@ -13,8 +13,8 @@
  * builds nor runs against it where it is absent.
  */
 #include "devtrace.h"
+#include "gpu.h"
 
-#include <dirent.h>
 #include <dlfcn.h>
 #include <link.h>
 #include <limits.h>
@@ -78,21 +78,6 @@ void *dv_next(const char *name)
     return f ? f : next_loaded(name);
 }
 
-/* A GPU the driver knows of, without starting CUDA (which would make a later
-   fork unable to use it). */
-static bool gpu_present(void)
-{
-    DIR *d = opendir("/proc/driver/nvidia/gpus");
-    bool found = false;
-    if (d) {
-        struct dirent *e;
-        while (!found && (e = readdir(d)))
-            found = e->d_name[0] != '.';
-        closedir(d);
-    }
-    return found || access("/dev/nvidia0", F_OK) == 0;
-}
-
 /* Opens file from the folder of the object that holds addr. */
 static void *open_beside(const void *addr, const char *file)
 {
@@ -128,7 +113,7 @@ void *dv_cupti_symbol(const char *name)
 {
     if (sim_handle)
         return dlsym(sim_handle, name);
-    if (!cupti_handle && gpu_present())
+    if (!cupti_handle && dv_gpu_present())
         cupti_handle = open_cupti();
     return cupti_handle ? dlsym(cupti_handle, name) : NULL;
 }
@@ -176,7 +161,7 @@ static void choose(void)
 {
     const char *mode = getenv("DT_DEVICE");
     if (!mode || !*mode) {
-        if (gpu_present() && !linked_to_sim())
+        if (dv_gpu_present() && !linked_to_sim())
             return;
         setenv("DT_DEVICE", "sim", 1);
         mode = "sim";
@@ -198,7 +183,7 @@ static bool inject_self(void)
     Dl_info self;
     char path[PATH_MAX], other[PATH_MAX];
     const char *named = getenv("CUDA_INJECTION64_PATH");
-    if (sim_handle || !gpu_present() || !dladdr((void *)inject_self, &self) ||
+    if (sim_handle || !dv_gpu_present() || !dladdr((void *)inject_self, &self) ||
         !self.dli_fname || !realpath(self.dli_fname, path))   /* the program may change folders */
         return false;
     if (named && *named)        /* a parent's shim named it, or another tool is named */

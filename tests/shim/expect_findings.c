@@ -37,7 +37,6 @@
 #define _GNU_SOURCE
 #include <sqlite3.h>
 
-#include <dirent.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdbool.h>
@@ -48,6 +47,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "gpu.h"
 #include "markers.h"
 
 /* ---- options ------------------------------------------------------------ */
@@ -178,19 +178,6 @@ static const marker_tag tags[] = {
 
 typedef struct { char *out; size_t len; int status; } outcome;
 
-/* Whether the shim finds a GPU here, as it looks (shim/next.c). */
-static bool gpu_here(void)
-{
-    DIR *d = opendir("/proc/driver/nvidia/gpus");
-    struct dirent *e = NULL;
-    while (d && (e = readdir(d)) && e->d_name[0] == '.')
-        ;
-    bool found = e != NULL;
-    if (d)
-        closedir(d);
-    return found || access("/dev/nvidia0", F_OK) == 0;
-}
-
 /* A run's environment: under the shim, or alone on the device the shim
    would choose. */
 static void set_environment(bool traced)
@@ -198,7 +185,7 @@ static void set_environment(bool traced)
     setenv("DT_SIM_QUIET", "1", 1);
     unsetenv("CUDA_INJECTION64_PATH");
     unsetenv("DT_DEVICE");
-    if (opt.sim || (!traced && !gpu_here()))
+    if (opt.sim || (!traced && !dv_gpu_present()))
         setenv("DT_DEVICE", "sim", 1);
     if (traced) {
         if (opt.preload)
