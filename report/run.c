@@ -24,7 +24,9 @@ static const char usage[] =
     "\n"
     "Runs PROGRAM with libdevtrace.so preloaded; its report goes to FILE\n"
     "($DEVTRACE_DB, else ./devtrace.db; %p in it becomes each process's id),\n"
-    "replacing an earlier report there.  Then says on stderr how many findings\n"
+    "replacing an earlier report there.  Each finding is said on stderr as it\n"
+    "is made (the first at its line; DEVTRACE_PRINT=0 keeps them quiet).\n"
+    "Then says on stderr how many findings\n"
     "the report holds, and exits with PROGRAM's status, or with N when\n"
     "--error-exitcode N was given and the report holds an error, or there is\n"
     "none, or the shim could not see PROGRAM's CUDA calls.  --kinds and\n"
@@ -291,6 +293,8 @@ int cmd_run(int argc, char **argv)
     preload(shim);
     offer_sim_driver(shim);
     free(shim);
+    if (setenv("DEVTRACE_PRINT", "1", 0) != 0)     /* each finding as it is made */
+        die("setenv: %s", strerror(errno));
     name_report(pattern);
     replace_old_report(pattern);
     pid_t pid = start(program);

@@ -104,6 +104,8 @@ static struct {
     sqlite3_int64 run;
     bool broken;                        /* said so once; events are drained and dropped */
     tally_map calls, allocs, copies, launches, findings, kernels, lines;
+    tally_map said;                     /* (kind, site) said on stderr (DEVTRACE_PRINT) */
+    bool print;                         /* DEVTRACE_PRINT=1 */
     site_text *sites;
     uint32_t sites_written, sites_cap;
     bool pageable_access;
@@ -406,6 +408,39 @@ static const char *severity_of(dv_finding_kind kind)
     return dv_findings[kind].severity;
 }
 
+/* file as the program's folder sees it, as devtrace report shows it. */
+static const char *from_cwd(const char *file, char *cwd, size_t n)
+{
+    size_t k = getcwd(cwd, n) ? strlen(cwd) : 0;
+    return k && !strncmp(file, cwd, k) && file[k] == '/' ? file + k + 1 : file;
+}
+
+/* DEVTRACE_PRINT=1 (devtrace run sets it): a finding is said on stderr as
+   it is written, the first of its kind at each site, as a compiler says
+   one, in one write so that threads' lines do not mix. */
+static void say_finding(const dv_event *e, const site_text *at, const char *severity,
+                        const char *msg)
+{
+    uint64_t key[KEY] = { e->u.finding.kind, e->site };
+    bool fresh = false;
+    if (!w.print || !find_tally(&w.said, key, &fresh) || !fresh)
+        return;
+    char line[2048], cwd[1024];
+    int n = at && at->file
+                ? snprintf(line, sizeof line, "devtrace: %s:%d: ",
+                           from_cwd(at->file, cwd, sizeof cwd), at->line)
+                : snprintf(line, sizeof line, "devtrace: %s: ",
+                           at && at->function ? at->function : "(no line)");
+    n += snprintf(line + n, sizeof line - (size_t)n, "%s[%s]: %s\n", severity,
+                  dv_findings[e->u.finding.kind].name, msg);
+    if (n >= (int)sizeof line) {        /* cut short, still a line */
+        n = sizeof line - 1;
+        line[n - 1] = '\n';
+    }
+    ssize_t put = write(STDERR_FILENO, line, (size_t)n);
+    (void)put;                          /* a closed stderr is the program's choice */
+}
+
 /* Returns the finding's findings.id, 0 while it has no row (a pageable
    copy's, until its line's bytes are worth it). */
 static int64_t write_finding(const dv_event *e)
@@ -453,6 +488,7 @@ static int64_t write_finding(const dv_event *e)
     bind_site(S_FINDING, 12, e->u.finding.alloc_site);
     bind_site(S_FINDING, 13, e->u.finding.free_site);
     step(S_FINDING);
+    say_finding(e, at, severity_of(e->u.finding.kind), msg);
     return t->id;
 }
 
@@ -857,7 +893,8 @@ static void open_report(void)
 {
     char path[4096];
     struct stat st;
-    const char *session = getenv("DEVTRACE_SESSION");
+    const char *session = getenv("DEVTRACE_SESSION"), *print = getenv("DEVTRACE_PRINT");
+    w.print = print && !strcmp(print, "1");
     report_path(path, sizeof path);
     if (symbolic_link(path))
         return;
@@ -1056,5 +1093,6 @@ void dv_writer_after_fork(void)
     clear_tallies(&w.findings);
     clear_tallies(&w.kernels);
     clear_tallies(&w.lines);
+    clear_tallies(&w.said);
     w.sites_written = 0;
 }
