@@ -33,6 +33,24 @@ void report_fail(const report *r)
     }
 }
 
+void report_check(const report *r)
+{
+    sqlite3_stmt *st = report_prepare(r, "PRAGMA quick_check(1)");
+    bool whole = report_step(r, st) && !strcmp((const char *)sqlite3_column_text(st, 0), "ok");
+    const char *said = whole ? NULL : (const char *)sqlite3_column_text(st, 0);
+    static const char lead[] = "*** in database main ***\n";
+    if (said && !strncmp(said, lead, strlen(lead)))
+        said += strlen(lead);
+    char *why = said ? xstrdup(said) : NULL;
+    sqlite3_finalize(st);
+    if (whole)
+        return;
+    for (char *c = why; c && *c; c++)   /* one line */
+        if (*c == '\n')
+            *c = ' ';
+    die("%s: damaged report (%s)", r->path, why ? why : "no answer");
+}
+
 sqlite3_stmt *report_prepare(const report *r, const char *sql)
 {
     sqlite3_stmt *st;

@@ -46,13 +46,17 @@ void die(const char *fmt, ...)
     exit(fatal_status);
 }
 
+/* The message and the command's synopsis, the usage text up to its first
+   empty line: the rest is --help's, and would bury the message. */
 void usage_error(const char *usage, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
     vsay(fmt, ap);
     va_end(ap);
-    fputs(usage, stderr);
+    const char *end = strstr(usage, "\n\n");
+    int n = end ? (int)(end - usage) + 1 : (int)strlen(usage);
+    fprintf(stderr, "%.*s(--help says more)\n", n, usage);
     exit(EXIT_USAGE);
 }
 

@@ -227,6 +227,7 @@ static sqlite3_int64 summarize(const char *path, const char *program, bool *untr
         return 0;
     }
     report r = report_open(path, SQLITE_OPEN_READONLY);
+    report_check(&r);
     define_source(&r);
     filter_apply(&r);
     sqlite3_int64 runs = report_int(&r, "SELECT count(*) FROM runs");

@@ -105,6 +105,19 @@ static void add_missing_columns(const report *r)
     }
 }
 
+/* demangle(name): a kernel's C++ name as people write it (the report keeps
+   the name CUDA gave, _Z5scalePfif). */
+static void demangle(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    const char *name = (const char *)sqlite3_value_text(argv[0]);
+    char shown[1024];
+    (void)argc;
+    if (!name)
+        return;                 /* the result stays NULL */
+    dv_demangle(shown, sizeof shown, name);
+    sqlite3_result_text(ctx, shown, -1, SQLITE_TRANSIENT);
+}
+
 static void define_source_of(const report *r);
 
 void define_source(const report *r)
@@ -112,7 +125,9 @@ void define_source(const report *r)
     add_missing_columns(r);
     read_run_directories(r);
     if (sqlite3_create_function(r->db, "relpath", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL,
-                                relpath, NULL, NULL) != SQLITE_OK)
+                                relpath, NULL, NULL) != SQLITE_OK ||
+        sqlite3_create_function(r->db, "demangle", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL,
+                                demangle, NULL, NULL) != SQLITE_OK)
         report_fail(r);
     define_source_of(r);
 }

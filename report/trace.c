@@ -112,7 +112,7 @@ enum { E_RUN, E_TYPE, E_API, E_START, E_DURATION, E_DEVICE, E_BYTES, E_DIRECTION
 static const char trace_sql[] =
     "SELECT e.run, e.type, e.api,"
     "       coalesce(e.device_start_ns, e.start_ns) - (SELECT min(start_ns) FROM events),"
-    "       coalesce(e.device_duration_ns, e.duration_ns, 0), coalesce(e.device, -1), e.bytes, e.direction, k.name,"
+    "       coalesce(e.device_duration_ns, e.duration_ns, 0), coalesce(e.device, -1), e.bytes, e.direction, demangle(k.name),"
     "       relpath(c.file, c.run), c.line, f.kind, f.message, e.stream"
     " FROM events e"
     " LEFT JOIN kernels k ON k.run = e.run AND k.id = e.kernel"

@@ -65,7 +65,7 @@ static const char transfers_sql[] =
     "          t.host_memory";
 
 static const char kernels_sql[] =
-    "SELECT k.name AS kernel, sum(l.count) AS launches, sum(l.threads) AS threads,"
+    "SELECT demangle(k.name) AS kernel, sum(l.count) AS launches, sum(l.threads) AS threads,"
     "       count(DISTINCT c.file || ':' || c.line) AS sites, " FAILED("l.count")
     " FROM launches l LEFT JOIN kernels k ON k.run = l.run AND k.id = l.kernel"
     JOIN_SITE("c", "l")
@@ -360,6 +360,7 @@ int cmd_report(int argc, char **argv)
 
     /* One read transaction: every part sees the same commit of a live writer. */
     report_exec(&r, "BEGIN");
+    report_check(&r);
     sqlite3_int64 failing = q.fail_on ? report_int(&r, q.fail_on->sql) : 0;
     sqlite3_int64 cut_short = runs_cut_short(&r);
     if (q.format->whole)
