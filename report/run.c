@@ -147,16 +147,52 @@ static void leave_signals_to(posix_spawnattr_t *attr)
             sigaddset(&defaults, job_signals[i]);
     }
     if (posix_spawnattr_setsigdefault(attr, &defaults) != 0 ||
-        posix_spawnattr_setflags(attr, POSIX_SPAWN_SETSIGDEF) != 0)
+        posix_spawnattr_setflags(attr, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK) != 0)
         die("posix_spawnattr: cannot set the program's signals");
 }
 
-static pid_t start(char **argv)
+/* A signal sent to devtrace alone (a CI runner's SIGTERM) is the program's,
+   as timeout(1) passes it on: devtrace goes on waiting, to speak last. */
+static volatile pid_t running;
+static const int forwarded[] = {SIGTERM, SIGHUP, SIGUSR1, SIGUSR2};
+
+static void forward(int sig)
+{
+    if (running > 0)
+        kill(running, sig);
+}
+
+/* Held from before the program starts until they can be passed on, so that
+   none ends devtrace in between; *before gets the mask to put back. */
+static void hold_signals(sigset_t *before)
+{
+    sigset_t held;
+    sigemptyset(&held);
+    for (size_t i = 0; i < COUNT(forwarded); i++)
+        sigaddset(&held, forwarded[i]);
+    sigprocmask(SIG_BLOCK, &held, before);
+}
+
+static void forward_signals(pid_t pid, const sigset_t *before)
+{
+    running = pid;
+    for (size_t i = 0; i < COUNT(forwarded); i++) {
+        struct sigaction sa = {.sa_handler = forward, .sa_flags = SA_RESTART}, was;
+        sigemptyset(&sa.sa_mask);
+        if (sigaction(forwarded[i], NULL, &was) == 0 && was.sa_handler != SIG_IGN)
+            sigaction(forwarded[i], &sa, NULL);
+    }
+    sigprocmask(SIG_SETMASK, before, NULL);
+}
+
+static pid_t start(char **argv, const sigset_t *mask)
 {
     posix_spawnattr_t attr;
     if (posix_spawnattr_init(&attr) != 0)
         die("out of memory");
     leave_signals_to(&attr);
+    if (posix_spawnattr_setsigmask(&attr, mask) != 0)
+        die("posix_spawnattr: cannot set the program's signal mask");
     pid_t pid;
     int err = posix_spawnp(&pid, argv[0], NULL, &attr, argv, environ);
     posix_spawnattr_destroy(&attr);
@@ -298,7 +334,10 @@ int cmd_run(int argc, char **argv)
         die("setenv: %s", strerror(errno));
     name_report(pattern);
     replace_old_report(pattern);
-    pid_t pid = start(program);
+    sigset_t before;
+    hold_signals(&before);
+    pid_t pid = start(program, &before);
+    forward_signals(pid, &before);
     int status = wait_for(pid, program[0]);
 
     /* From here on, a report devtrace cannot read must not hide how the
