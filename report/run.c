@@ -257,8 +257,9 @@ static void put_word(const char *s)
 static sqlite3_int64 summarize(const char *path, const char *program, bool *untraced)
 {
     if (access(path, F_OK) != 0) {
-        fprintf(stderr, "devtrace: no report in %s: the shim did not run in %s (a static or "
-                "setuid program ignores LD_PRELOAD), or could not write there\n", path, program);
+        fprintf(stderr, "devtrace: no report in %s: %s made no CUDA call that the shim saw; "
+                "or the shim did not run in it (a static or setuid program ignores "
+                "LD_PRELOAD), or could not write there\n", path, program);
         *untraced = true;
         return 0;
     }

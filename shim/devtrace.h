@@ -365,6 +365,8 @@ __attribute__((cold, noinline)) void dv_writer_wake(void);
 bool dv_writer_flush(int timeout_ms);
 /* Drains, commits and closes the report (at exit). */
 void dv_writer_stop(void);
+/* Whether this process image has made an event, and so has a run. */
+bool dv_writer_started(void);
 /* Across fork: the writer is never inside SQLite (whose locks the child
    would inherit held) when a fork happens. */
 void dv_writer_lock(void);

@@ -47,8 +47,19 @@ static bool owned(void)
     return dv_active() && atomic_load(&owner) == getpid();
 }
 
+/* A process image that made no CUDA call has no run, and leaves the report
+   as it was (a shell, or a tool, that inherited LD_PRELOAD): the run is
+   made at its first event.  One whose calls could not be seen (a runtime
+   of its own on the emulated device) has a run all the same, to say so. */
+static bool has_run(void)
+{
+    return dv_writer_started() || (dv_next_is_sim() && dv_own_runtime());
+}
+
 static void end_run(dv_end how, int status, int sig)
 {
+    if (!has_run())
+        return;
     dv_event e = { .type = DV_EV_END, .api = DV_API_COUNT, .device = -1 };
     e.u.end.how = (uint8_t)how;
     e.u.end.status = status;

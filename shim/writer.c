@@ -1002,6 +1002,11 @@ void dv_writer_start(void)
         start_once();
 }
 
+bool dv_writer_started(void)
+{
+    return atomic_load_explicit(&started, memory_order_relaxed);
+}
+
 void dv_writer_wake(void)
 {
     if (atomic_load_explicit(&started, memory_order_relaxed))
