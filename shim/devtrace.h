@@ -356,6 +356,8 @@ bool dv_activity_times(uint32_t correlation, int64_t *start, int64_t *duration);
 
 /* ---- the writer (writer.c) -------------------------------------------------- */
 
+/* Where the report goes, as the image starts (DEVTRACE_DB, absolute). */
+void dv_writer_init(void);
 /* Starts the writer thread (once per process). */
 void dv_writer_start(void);
 /* Wakes the writer; async-signal-safe. */

@@ -350,6 +350,7 @@ uint64_t dv_started_ns;
 __attribute__((constructor)) static void start(void)
 {
     dv_started_ns = dv_now_ns();
+    dv_writer_init();
     join_session();
     dv_next_choose();
     dv_sites_init();

@@ -718,11 +718,26 @@ static void commit(void)
 
 /* ---- opening the report -------------------------------------------------------- */
 
-static void report_path(char *path, size_t n)
+/* DEVTRACE_DB as the image saw it when it started, made absolute there: a
+   program that changes folder before its first call, and a child it forks
+   after, write where the run began. */
+static char db_pattern[4096];
+
+void dv_writer_init(void)
 {
     const char *pattern = getenv("DEVTRACE_DB");
+    char cwd[2048];
     if (!pattern || !*pattern)
         pattern = "devtrace.db";
+    if (pattern[0] != '/' && getcwd(cwd, sizeof cwd))
+        snprintf(db_pattern, sizeof db_pattern, "%s/%s", cwd, pattern);
+    else
+        snprintf(db_pattern, sizeof db_pattern, "%s", pattern);
+}
+
+static void report_path(char *path, size_t n)
+{
+    const char *pattern = db_pattern;
     size_t len = 0;
     for (const char *p = pattern; *p && len + 1 < n; p++) {
         if (p[0] == '%' && p[1] == 'p') {
