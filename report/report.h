@@ -200,9 +200,9 @@ void write_sarif(const report *r);
 
 /* The runs, one row each (views.c). */
 extern const char runs_sql[];
-/* Says on stderr which runs were not traced, why and what to do; returns
-   how many. */
-sqlite3_int64 report_untraced(const report *r);
+/* Says on stderr which runs (of session, or all for NULL) were not traced,
+   why and what to do; returns how many. */
+sqlite3_int64 report_untraced(const report *r, const char *session);
 
 /* ---- the findings view (findings.c) -------------------------------------- */
 

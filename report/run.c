@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 extern char **environ;
@@ -119,17 +120,45 @@ static void name_report(const char *path)
     free(cwd);
 }
 
+/* Whether a process that may still write r lives: a run with no end. */
+static bool written_now(const report *r)
+{
+    sqlite3_stmt *st = report_prepare(r, "SELECT pid FROM runs WHERE ended_ns IS NULL");
+    bool live = false;
+    while (!live && report_step(r, st)) {
+        pid_t pid = (pid_t)sqlite3_column_int64(st, 0);
+        live = pid > 0 && (kill(pid, 0) == 0 || errno == EPERM);
+    }
+    sqlite3_finalize(st);
+    return live;
+}
+
 /* The shim adds a run to a report that is there already, and this run's
-   report should be this run's alone.  A file that is not a report stays,
-   and so does the program, unrun. */
+   report should be this run's alone, unless another command is writing it
+   now: then both keep their runs, and each devtrace run counts its own.  A
+   file that is not a report stays, and so does the program, unrun. */
 static void replace_old_report(const char *path)
 {
     if (strstr(path, "%p") || access(path, F_OK) != 0)
         return;
     report old = report_open(path, SQLITE_OPEN_READONLY);
+    bool shared = written_now(&old);
     report_close(&old);
-    if (!report_remove(path))
+    if (!shared && !report_remove(path))
         die("%s: cannot remove the earlier report: %s", path, strerror(errno));
+}
+
+/* This command's processes are one session (the shim's runs.session), by
+   which its summary tells its runs from another command's in the report. */
+static const char *name_session(void)
+{
+    static char id[64];
+    struct timespec t;
+    clock_gettime(CLOCK_REALTIME, &t);
+    snprintf(id, sizeof id, "run-%d-%lld%09ld", (int)getpid(), (long long)t.tv_sec, t.tv_nsec);
+    if (setenv("DEVTRACE_SESSION", id, 1) != 0)
+        die("setenv: %s", strerror(errno));
+    return id;
 }
 
 /* The signals that a terminal sends the whole job go to the program alone:
@@ -251,10 +280,22 @@ static void put_word(const char *s)
     fputc('\'', stderr);
 }
 
-/* Says what the report holds; returns how many errors, and (untraced)
-   whether the program went unseen: no report, or a run the shim could not
-   trace. */
-static sqlite3_int64 summarize(const char *path, const char *program, bool *untraced)
+/* The number a query over the session's runs gives; in sql, ?1 is the
+   session, and "mine" the runs' ids (a temp view). */
+static sqlite3_int64 session_int(const report *r, const char *sql, const char *session)
+{
+    sqlite3_stmt *st = report_prepare(r, sql);
+    sqlite3_bind_text(st, 1, session, -1, SQLITE_STATIC);
+    sqlite3_int64 n = report_step(r, st) ? sqlite3_column_int64(st, 0) : 0;
+    sqlite3_finalize(st);
+    return n;
+}
+
+/* Says what the report holds of this command's session; returns how many
+   errors, and (untraced) whether the program went unseen: no report, or a
+   run the shim could not trace. */
+static sqlite3_int64 summarize(const char *path, const char *program, const char *session,
+                               bool *untraced)
 {
     if (access(path, F_OK) != 0) {
         fprintf(stderr, "devtrace: no report in %s: %s made no CUDA call that the shim saw; "
@@ -267,10 +308,16 @@ static sqlite3_int64 summarize(const char *path, const char *program, bool *untr
     report_check(&r);
     define_source(&r);
     filter_apply(&r);
-    sqlite3_int64 runs = report_int(&r, "SELECT count(*) FROM runs");
-    sqlite3_int64 errors = report_int(&r, "SELECT count(*) FROM findings WHERE severity = 'error'");
-    sqlite3_int64 warnings =
-        report_int(&r, "SELECT count(*) FROM findings WHERE severity = 'warning'");
+    static const char count_findings[] =
+        "SELECT count(*) FROM findings f JOIN runs r ON r.id = f.run "
+        "WHERE r.session IS ?1 AND f.severity = ";
+    char *errors_sql = xasprintf("%s'error'", count_findings);
+    char *warnings_sql = xasprintf("%s'warning'", count_findings);
+    sqlite3_int64 runs = session_int(&r, "SELECT count(*) FROM runs WHERE session IS ?1", session);
+    sqlite3_int64 errors = session_int(&r, errors_sql, session);
+    sqlite3_int64 warnings = session_int(&r, warnings_sql, session);
+    free(errors_sql);
+    free(warnings_sql);
 
     bool found = errors + warnings > 0;
     if (found)
@@ -284,7 +331,7 @@ static sqlite3_int64 summarize(const char *path, const char *program, bool *untr
     fputs(" report ", stderr);
     put_word(path);
     fputs(found ? " findings\n" : "\n", stderr);
-    *untraced = report_untraced(&r) > 0;
+    *untraced = report_untraced(&r, session) > 0;
     report_close(&r);
     return errors;
 }
@@ -335,6 +382,7 @@ int cmd_run(int argc, char **argv)
         die("setenv: %s", strerror(errno));
     name_report(pattern);
     replace_old_report(pattern);
+    const char *session = name_session();
     sigset_t before;
     hold_signals(&before);
     pid_t pid = start(program, &before);
@@ -346,7 +394,7 @@ int cmd_run(int argc, char **argv)
     fatal_status = status;
     char *path = report_of(pattern, pid);
     bool untraced = false;
-    sqlite3_int64 errors = summarize(path, program[0], &untraced);
+    sqlite3_int64 errors = summarize(path, program[0], session, &untraced);
     free(path);
     return (errors || untraced) && error_exitcode ? error_exitcode : status;
 }

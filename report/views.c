@@ -324,11 +324,14 @@ static const char *untraced_says(const char *reason)
     return reason;              /* a newer devtrace's reason, as it is */
 }
 
-sqlite3_int64 report_untraced(const report *r)
+sqlite3_int64 report_untraced(const report *r, const char *session)
 {
     rows rs;
-    rows_fetch(&rs, r, "untraced", "SELECT command, untraced, count(*) FROM runs "
-                                   "WHERE untraced IS NOT NULL GROUP BY command, untraced");
+    char *sql = sqlite3_mprintf("SELECT command, untraced, count(*) FROM runs "
+                                "WHERE untraced IS NOT NULL AND (%Q IS NULL OR session IS %Q) "
+                                "GROUP BY command, untraced", session, session);
+    rows_fetch(&rs, r, "untraced", sql);
+    sqlite3_free(sql);
     sqlite3_int64 runs = 0;
     for (size_t i = 0; i < rs.nrows; i++) {
         const char *command = rows_text(&rs, i, 0);
@@ -367,7 +370,7 @@ int cmd_report(int argc, char **argv)
         q.format->whole(&r);
     else
         print_view(&r, &q);
-    report_untraced(&r);
+    report_untraced(&r, NULL);
     report_exec(&r, "COMMIT");
     report_close(&r);
     if (fflush(stdout) != 0 || ferror(stdout))

@@ -768,8 +768,28 @@ static int64_t query_int(const char *sql, const char *arg)
 
 typedef enum { FILE_OURS, FILE_STALE, FILE_FOREIGN, FILE_NEWER } file_state;
 
-/* What is at the path: ours (this command's, or empty), an earlier
-   command's report, a newer devtrace's, or not a report at all. */
+/* Whether another command may still be writing here: a run of another
+   session with no end, whose process lives.  Its report is shared, never
+   replaced: SQLite keeps two writers' transactions apart. */
+static bool another_writer(const char *session)
+{
+    sqlite3_stmt *st;
+    bool live = false;
+    if (sqlite3_prepare_v2(w.db, "SELECT pid FROM runs WHERE ended_ns IS NULL AND session IS NOT ?1",
+                           -1, &st, NULL) != SQLITE_OK)
+        return true;                    /* cannot tell: keep it */
+    sqlite3_bind_text(st, 1, session, -1, SQLITE_STATIC);
+    while (!live && sqlite3_step(st) == SQLITE_ROW) {
+        pid_t pid = (pid_t)sqlite3_column_int64(st, 0);
+        live = pid > 0 && (kill(pid, 0) == 0 || errno == EPERM);
+    }
+    sqlite3_finalize(st);
+    return live;
+}
+
+/* What is at the path: ours (this command's, another live command's, or
+   empty), an earlier command's report, a newer devtrace's, or not a report
+   at all. */
 static file_state inspect(const char *session)
 {
     int64_t app = query_int("PRAGMA application_id", NULL);
@@ -778,7 +798,8 @@ static file_state inspect(const char *session)
         return tables == 0 ? FILE_OURS : FILE_FOREIGN;
     if (query_int("PRAGMA user_version", NULL) > DEVTRACE_SCHEMA_VERSION)
         return FILE_NEWER;
-    return query_int("SELECT count(*) FROM runs WHERE session IS NOT ?1", session) > 0
+    return query_int("SELECT count(*) FROM runs WHERE session IS NOT ?1", session) > 0 &&
+                   !another_writer(session)
                ? FILE_STALE : FILE_OURS;
 }
 

@@ -4,8 +4,9 @@
  *   make_report build OUT SCRIPT [SRCDIR]
  *       a report: the reports' schema (common/schema.c), then SCRIPT's SQL; file
  *       names in call_sites and findings that are not absolute are taken as
- *       relative to SRCDIR.  %p in OUT becomes the process id, as the shim
- *       does it.
+ *       relative to SRCDIR.  %p in OUT becomes the process id, and the runs
+ *       are of the command DEVTRACE_SESSION names where it is set, as the
+ *       shim does it (devtrace run's tests run this as their program).
  *   make_report old OUT SCHEMA SCRIPT SRCDIR
  *       the same with SCHEMA's SQL in place of the schema: a report of an
  *       older schema
@@ -118,6 +119,12 @@ static sqlite3 *build(const char *out, const char *schema, const char *script, c
     free(sql);
     if (srcdir)
         anchor_files(db, srcdir);
+    const char *session = getenv("DEVTRACE_SESSION");
+    if (session) {
+        char *stamp = sqlite3_mprintf("UPDATE runs SET session = %Q", session);
+        exec_sql(db, stamp);
+        sqlite3_free(stamp);
+    }
     return db;
 }
 
