@@ -12,6 +12,9 @@
  *             devcheck and the shim both say of a wrong kind or memory space;
  *             and where memory lives (host, pinned, device) as a table of
  *             the words for messages and the report's column values
+ *   mistakes.c the mistakes both tools find as a table (mistakes.h): each
+ *             one's devcheck rule id, devtrace kinds and severity, a name
+ *             in either tool's spelling looked up, the nearest one to a typo
  *
  * and, in a library of its own (devtrace-lines), since it needs elfutils'
  * libdw, which only the shim and devtrace link:
@@ -27,6 +30,7 @@
 
 #include "json.h"
 #include "memkind.h"
+#include "mistakes.h"
 #include "schema.h"
 
 #endif

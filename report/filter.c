@@ -34,7 +34,7 @@ static size_t nsuppressions;
 static char *kinds;             /* ",kind,kind,": --kinds, NULL for all */
 
 const char *const finding_kinds[NFINDING_KINDS] = {
-#define KIND_NAME(id, name, severity) name,
+#define KIND_NAME(id, name) name,
     DEVTRACE_FINDING_KINDS(KIND_NAME)
 #undef KIND_NAME
 };

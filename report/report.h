@@ -33,6 +33,7 @@
 #ifndef DEVTRACE_REPORT_H
 #define DEVTRACE_REPORT_H
 
+#include "mistakes.h"
 #include "schema.h"
 
 #include <getopt.h>
@@ -226,7 +227,7 @@ char *source_line(const char *file, sqlite3_int64 run, sqlite3_int64 line);
 /* ---- filters (filter.c) -------------------------------------------------- */
 
 /* The kinds a report's findings can be (common/schema.h). */
-#define KIND_ONE(id, name, severity) +1
+#define KIND_ONE(id, name) +1
 #define NFINDING_KINDS (0 DEVTRACE_FINDING_KINDS(KIND_ONE))
 extern const char *const finding_kinds[NFINDING_KINDS];
 
