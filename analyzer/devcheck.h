@@ -36,6 +36,8 @@
 #ifndef DEVCHECK_H
 #define DEVCHECK_H
 
+#include "mistakes.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -73,13 +75,13 @@ typedef struct {
     int n, cap;
 } dc_findings;
 
-/* The rules, in a table: id, and what it means. */
-typedef struct {
-    const char *id;
-    const char *summary;
-} dc_rule;
-extern const dc_rule dc_rules[];
-extern const int dc_nrules;
+/* The rules are the mistakes of mistakes.h that have a rule id, and a set
+   of them a bit per mistakes[] row.  The bit of the rule that name (len
+   bytes) stands for, in devcheck's words or devtrace's (mistake_named): 0
+   when it names no rule of devcheck's. */
+unsigned dc_rule_bit(const char *name, size_t len);
+/* A rule's severity: "error" or "warning", as devtrace gives the mistake. */
+const char *dc_severity(const char *rule);
 
 /* The file name is interned (kept once for the whole run): a dc_loc is a
    plain value, to copy freely, and nothing frees its file. */
@@ -138,7 +140,7 @@ int dc_baseline_write(const char *path, const dc_findings *f, char **print, char
 
 /* The command line's --rules and --disable (NULL: not given); 0, or -1 with err. */
 int dc_config_command_line(const char *only, const char *off, char *err, size_t errlen);
-/* The rules on for a file (a bit per dc_rules entry): its folder's nearest
+/* The rules on for a file (a set of dc_rule_bit): its folder's nearest
    .devcheck, then the command line; 0, or -1 with err for a bad .devcheck. */
 int dc_config_rules(const char *file, unsigned *on, char *err, size_t errlen);
 bool dc_rule_on(unsigned on, const char *rule);

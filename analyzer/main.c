@@ -116,8 +116,9 @@ __attribute__((format(printf, 1, 2))) static _Noreturn void usage_error(const ch
 
 static void list_rules(void)
 {
-    for (int i = 0; i < dc_nrules; i++)
-        printf("%-20s %s\n", dc_rules[i].id, dc_rules[i].summary);
+    for (int i = 0; i < nmistakes; i++)
+        if (mistakes[i].rule)
+            printf("%-20s %s\n", mistakes[i].rule, mistakes[i].summary);
 }
 
 static void print_version(void)
@@ -407,17 +408,25 @@ static int analyze(jobs *js, const request *r, dc_model *model, dc_findings *fou
     return failed;
 }
 
-/* "3 warnings in 2 files", on stderr after the text output, as compilers do. */
+static const char *plural(int n)
+{
+    return n == 1 ? "" : "s";
+}
+
+/* "2 errors and 1 warning in 2 files", on stderr after the text output, as
+   compilers do. */
 static void print_summary(const dc_findings *found)
 {
-    int files = 0;
+    int files = 0, errors = 0;
     for (int i = 0; i < found->n; i++) {
         const char *a = found->v[i].loc.file, *b = i > 0 ? found->v[i - 1].loc.file : NULL;
         files += i == 0 || (a != b && (!a || !b || strcmp(a, b) != 0));
+        errors += strcmp(dc_severity(found->v[i].rule), "error") == 0;
     }
+    int warnings = found->n - errors;
     if (found->n > 0)
-        fprintf(stderr, "%d warning%s in %d file%s\n", found->n, found->n == 1 ? "" : "s",
-                files, files == 1 ? "" : "s");
+        fprintf(stderr, "%d error%s and %d warning%s in %d file%s\n", errors, plural(errors),
+                warnings, plural(warnings), files, plural(files));
 }
 
 static bool suppressed(const dc_finding *d, void *unused)
@@ -503,7 +512,7 @@ static void say_failed(const jobs *js, int failed)
     if (failed == 0)
         return;
     fprintf(stderr, "devcheck: %d of %d file%s not analyzed (errors above):", failed, js->n,
-            js->n == 1 ? "" : "s");
+            plural(js->n));
     for (int i = 0; i < js->n; i++)
         if (js->v[i].failed)
             fprintf(stderr, " %s", js->v[i].path);

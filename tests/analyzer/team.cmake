@@ -59,7 +59,7 @@ if(MODE STREQUAL "baseline")
                          "    cudaMalloc((void **)&e, 4);\n    return e[0];\n}\n")
   devcheck(--baseline known.txt a.c)
   expect(1 host-deref)
-  if(NOT out MATCHES "a.c:24:12: warning")
+  if(NOT out MATCHES "a.c:24:12: error")
     message(FATAL_ERROR "baseline: the new finding is not the one at line 24:\n${out}")
   endif()
   # devcheck's own SARIF serves as a baseline too

@@ -140,17 +140,33 @@ static char *sarif_of(const dc_findings *f)
 
 /* ---- findings ------------------------------------------------------------- */
 
+static unsigned bit(const char *name)
+{
+    return dc_rule_bit(name, strlen(name));
+}
+
+/* devcheck's rules, in their order, each named in either tool's words. */
 static void test_rules_table(void)
 {
     static const char *const ids[] = {"device-mismatch", "discarded-transfer", "host-deref",
                                       "memspace-mismatch", "memcpy-direction",
                                       "unregistered-tensor", "dtype-mismatch"};
-    CHECK(dc_nrules == (int)(sizeof ids / sizeof ids[0]));
-    for (int i = 0; i < dc_nrules; i++) {
-        CHECK_STR_EQ(dc_rules[i].id, ids[i]);
-        size_t n = strlen(dc_rules[i].summary);
-        CHECK(n > 10 && dc_rules[i].summary[n - 1] == '.');   /* a sentence */
+    int n = 0;
+    unsigned all = 0;
+    for (int i = 0; i < nmistakes; i++) {
+        if (!mistakes[i].rule)
+            continue;
+        CHECK(n < 7 && strcmp(mistakes[i].rule, ids[n]) == 0);
+        CHECK(bit(mistakes[i].rule) != 0 && !(all & bit(mistakes[i].rule)));
+        all |= bit(mistakes[i].rule);
+        n++;
     }
+    CHECK(n == 7);
+    CHECK(bit("memcpy_direction") == bit("memcpy-direction"));
+    CHECK(bit("host_deref_device") == bit("host-deref"));
+    CHECK(bit("host_pointer_kernel_arg") == bit("memspace-mismatch"));
+    CHECK(bit("leak") == 0 && bit("use-after-free") == 0 && bit("nope") == 0);
+    CHECK_STR_EQ(dc_severity("device-mismatch"), "error");
 }
 
 static void test_loc_interned(void)
@@ -249,15 +265,15 @@ static void test_text_output(void)
                    dc_format("y"));
     char *out = text_of(&f);
     char *want = dc_format(
-        "%1$s/a.c:3:9: warning: 'x' is on cpu but 'model' is on 'dev' (cuda:0 when a GPU is present) [devcheck-device-mismatch]\n"
+        "%1$s/a.c:3:9: error: 'x' is on cpu but 'model' is on 'dev' (cuda:0 when a GPU is present) [devcheck-device-mismatch]\n"
         "%1$s/a.c:3:27: note: 'x' created on cpu here\n"
         "note: a note with no place\n"
         "%1$s/a.c:3:27: note: fix: replace 'x' with 'dt_to(x, dev)'\n"
         "fix-it:\"%1$s/a.c\":{3:27-3:28}:\"dt_to(x, dev)\"\n"
-        "%1$s/a.c:5:5: warning: the result of dt_to is dropped [devcheck-discarded-transfer]\n"
+        "%1$s/a.c:5:5: error: the result of dt_to is dropped [devcheck-discarded-transfer]\n"
         "%1$s/a.c:5:5: note: fix: insert 'x = '\n"
         "fix-it:\"%1$s/a.c\":{5:5-5:5}:\"x = \"\n"
-        "%1$s/a.c:12:15: warning: 'p' is device memory [devcheck-host-deref]\n"
+        "%1$s/a.c:12:15: error: 'p' is device memory [devcheck-host-deref]\n"
         "%1$s/a.c:12:5: note: fix: remove 'float '\n"
         "fix-it:\"%1$s/a.c\":{12:5-12:11}:\"\"\n"
         "%1$s/a.c:20:8: note: fix: replace the text up to 23:5 with 'a\\n\"b\"\\t\\'\n"
@@ -415,7 +431,8 @@ static void test_sarif_details(void)
     CHECK_STR_CONTAINS(out, "\"uriBaseId\": \"%SRCROOT%\"");
     CHECK_STR_CONTAINS(out, "\"version\": \"2.1.0\"");
     CHECK_STR_CONTAINS(out, "\"ruleId\": \"discarded-transfer\",\n"
-                            "          \"ruleIndex\": 1,\n");
+                            "          \"ruleIndex\": 1,\n"
+                            "          \"level\": \"error\",\n");   /* the mistake's severity */
     /* outside the base: an absolute URI, %-encoded, and no uriBaseId */
     CHECK_STR_CONTAINS(out, "\"uri\": \"file:///no%20such%20dir/x%231.c\"\n");
     /* JSON escapes; UTF-8 as it is; a byte that is not UTF-8 as U+FFFD */
