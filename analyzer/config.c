@@ -41,7 +41,10 @@ static int parse_rules(const char *list, unsigned *mask, char *err, size_t errle
             break;
         unsigned bit = dc_rule_bit(p, n);
         if (!bit) {
-            snprintf(err, errlen, "unknown rule '%.*s' (devcheck --list-rules)", (int)n, p);
+            char hint[96];
+            mistake_hint(hint, sizeof hint, p, n, MISTAKE_RULE);
+            snprintf(err, errlen, "unknown rule '%.*s' (%s)", (int)n, p,
+                     *hint ? hint : "devcheck --list-rules");
             return -1;
         }
         *mask |= bit;

@@ -112,6 +112,12 @@ char *dc_read_file(const char *path, size_t *len);
 /* Whether a `// devcheck-ignore` comment on the finding's line, or alone on
    the line above it, silences it.  Reads (and caches) the file. */
 bool dc_suppressed(const dc_finding *f);
+/* Reads the ignore comments of a file, for their errors, as dc_suppressed
+   reads those of a finding's file. */
+void dc_ignores_read(const char *path);
+/* The names in the ignore comments read so far that are no rule of
+   devcheck's, each once, in the order read: where the name is, and why. */
+const dc_note *dc_ignore_errors(int *n);
 void dc_suppress_reset(void);
 /* The text of a line of a source file (1-based), without its line break, from
    the same cache; NULL when the file cannot be read or is shorter. */
@@ -155,9 +161,11 @@ int dc_apply_fixes(const dc_findings *f, FILE *log);
 void dc_print_text(FILE *out, const dc_findings *f);
 /* What a fix does, in words: "replace 'a' with 'b'", "insert 'b'"; fresh string. */
 char *dc_fix_summary(const dc_fix *fix);
-/* A file a run left out, for SARIF's invocation: why (its first error),
-   and whether that is an error (missing, did not parse, crashed the
-   analysis) or a word only (not C, C++ or CUDA; read in its includer). */
+/* What a run said of a file, for SARIF's invocation: why it was left out
+   (its first error), or a name in an ignore comment that is no rule (an
+   error, at its line); and whether that is an error (missing, did not
+   parse, crashed the analysis, a bad name) or a word only (not C, C++ or
+   CUDA; read in its includer). */
 typedef struct {
     const char *path, *why;
     bool error;

@@ -6,7 +6,8 @@
  *
  * Every file is analyzed even when another one fails; the findings of all
  * of them are then sorted and filtered (suppression comments, the rules
- * that are on, a baseline), fixed when asked, and printed.
+ * that are on, a baseline), fixed when asked, and printed.  A name in a
+ * suppression comment that is no rule is an input error, at its place.
  * Exit status: 2 after any usage or input error, else 1 when something was
  * found, else 0.
  */
@@ -49,8 +50,10 @@ static const char usage[] =
     "  --version             devcheck's version, and libclang's\n"
     "\n"
     "A comment `// devcheck-ignore` or `// devcheck-ignore(RULE,...)` on a finding's\n"
-    "line, or alone on the line above it, silences it.  A `.devcheck` file in a\n"
-    "folder or above it says which rules are on there (`rules: A, B`, `disable: C`).\n"
+    "line, or alone on the line above it, silences it; a RULE may be devtrace's\n"
+    "kind for the same mistake (memcpy_direction), and one that names no rule is\n"
+    "an error.  A `.devcheck` file in a folder or above it says which rules are on\n"
+    "there (`rules: A, B`, `disable: C`).\n"
     "Exit status: 0 nothing found, 1 findings, 2 a usage or input error.\n";
 
 enum {
@@ -534,16 +537,49 @@ static void say_failed(const jobs *js, int failed)
                     js->v[i].path);
 }
 
-/* The files said on stderr, for SARIF. */
+/* An ignore comment's name that is no rule, as a compiler's error; fresh. */
+static char *ignore_error(const dc_note *e)
+{
+    return dc_format("%s:%u:%u: error: %s", e->loc.file, e->loc.line, e->loc.column, e->message);
+}
+
+/* Reads the ignore comments of the run's files (those of the findings'
+   files are read already) and says on stderr each name that is no rule;
+   returns how many. */
+static int check_ignores(const jobs *js)
+{
+    for (int i = 0; i < js->n; i++)
+        dc_ignores_read(js->v[i].path);
+    int n;
+    const dc_note *bad = dc_ignore_errors(&n);
+    for (int i = 0; i < n; i++) {
+        char *line = ignore_error(&bad[i]);
+        fprintf(stderr, "%s\n", line);
+        free(line);
+    }
+    return n;
+}
+
+/* What was said on stderr of the files and their ignore comments, for SARIF. */
 static void print_sarif(const jobs *js, const dc_findings *found)
 {
     char cwd[PATH_MAX];
-    dc_left_out *left = dc_realloc(NULL, (size_t)(js->n + 1) * sizeof *left);
+    int nbad;
+    const dc_note *bad = dc_ignore_errors(&nbad);
+    dc_left_out *left = dc_realloc(NULL, (size_t)(js->n + nbad + 1) * sizeof *left);
+    char **said = dc_realloc(NULL, (size_t)(nbad + 1) * sizeof *said);
     int n = 0;
     for (int i = 0; i < js->n; i++)
         if (js->v[i].why)
             left[n++] = (dc_left_out){ js->v[i].path, js->v[i].why, js->v[i].failed };
+    for (int i = 0; i < nbad; i++) {
+        said[i] = ignore_error(&bad[i]);
+        left[n++] = (dc_left_out){ bad[i].loc.file, said[i], true };
+    }
     dc_print_sarif(stdout, found, getcwd(cwd, sizeof cwd) ? cwd : ".", left, n);
+    for (int i = 0; i < nbad; i++)
+        free(said[i]);
+    free(said);
     free(left);
 }
 
@@ -575,6 +611,7 @@ int main(int argc, char **argv)
     dc_findings_sort(&found);
     dc_findings_drop(&found, suppressed, NULL);
     dc_findings_drop(&found, rule_off, &errors);
+    errors += check_ignores(&js);
     if (r.baseline || r.write_baseline)
         errors += against_baseline(&r, &found);
     if (r.fix)

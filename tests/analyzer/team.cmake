@@ -1,5 +1,6 @@
 # devcheck for teams, one behaviour per MODE, in a scratch folder WORK:
-#   cmake -DDEVCHECK=PATH -DWORK=DIR -DMODE=baseline|fix|rules|config|dirs|usage -P team.cmake
+#   cmake -DDEVCHECK=PATH -DWORK=DIR -DMODE=baseline|fix|rules|config|dirs|usage|ignores
+#         -P team.cmake
 # A source with two findings: a dropped dt_to (line 7, with a fix-it) and a
 # host read of device memory (line 15).
 set(source [=[
@@ -101,6 +102,18 @@ elseif(MODE STREQUAL "rules")
   if(NOT err MATCHES "^devcheck: unknown rule 'nope' \\(devcheck --list-rules\\)\nTry 'devcheck --help' for more information.\n$")
     message(FATAL_ERROR "rules: not a short usage error:\n${err}")
   endif()
+  devcheck(--disable host_deref_device a.c)          # devtrace's name for it
+  expect(1 discarded-transfer)
+  devcheck(--disable leak a.c)
+  expect(2 none)
+  if(NOT err MATCHES "^devcheck: unknown rule 'leak' \\(a kind of devtrace's: devcheck has no rule for it\\)\n")
+    message(FATAL_ERROR "rules: a kind of devtrace's only is not said so:\n${err}")
+  endif()
+  devcheck(--rules host-deref,memcpy-directon a.c)
+  expect(2 none)
+  if(NOT err MATCHES "^devcheck: unknown rule 'memcpy-directon' \\(did you mean 'memcpy-direction'\\?\\)\n")
+    message(FATAL_ERROR "rules: a near miss is not said:\n${err}")
+  endif()
 elseif(MODE STREQUAL "config")
   file(MAKE_DIRECTORY ${WORK}/sub/deeper)
   file(RENAME ${WORK}/a.c ${WORK}/sub/deeper/a.c)
@@ -131,6 +144,24 @@ elseif(MODE STREQUAL "dirs")
   if(NOT out MATCHES "^src/a.c:7:5: .*\nsrc/sub/b.c:7:5: " OR out MATCHES "hidden")
     message(FATAL_ERROR "dirs: not src/a.c then src/sub/b.c alone:\n${out}")
   endif()
+elseif(MODE STREQUAL "ignores")
+  # An ignore comment's bad name is an error in a file with no finding too,
+  # in SARIF as well (the run unsuccessful); devtrace's name is a rule's.
+  file(WRITE ${WORK}/clean.c "int f(void)\n{\n    return 0; /* devcheck-ignore(memcpy-directon) */\n}\n")
+  devcheck(clean.c)
+  expect(2 none)
+  if(NOT err MATCHES "^clean\\.c:3:34: error: unknown rule 'memcpy-directon' in devcheck-ignore \\(did you mean 'memcpy-direction'\\?\\)\n$")
+    message(FATAL_ERROR "ignores: the bad name is not said at its place:\n${err}")
+  endif()
+  devcheck(--format sarif clean.c)
+  expect(2 none)
+  if(NOT out MATCHES "\"executionSuccessful\": false" OR NOT out MATCHES "clean\\.c:3:34: error: unknown rule")
+    message(FATAL_ERROR "ignores: SARIF's invocation does not say it:\n${out}")
+  endif()
+  string(REPLACE "    return d[0];" "    return d[0]; // devcheck-ignore(host_deref_device)" named "${source}")
+  file(WRITE ${WORK}/a.c "${named}")
+  devcheck(a.c)
+  expect(1 discarded-transfer)
 elseif(MODE STREQUAL "usage")
   devcheck(--no-such-option a.c)
   expect(2 none)
