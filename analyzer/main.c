@@ -416,9 +416,32 @@ static const char *plural(int n)
     return n == 1 ? "" : "s";
 }
 
-/* "2 errors and 1 warning in 2 files", on stderr after the text output, as
-   compilers do. */
-static void print_summary(const dc_findings *found)
+/* The findings made but not reported. */
+typedef struct {
+    int suppressed;                 /* by an ignore comment, or a rule that is off */
+    int baselined;                  /* in --baseline's file */
+} hidden;
+
+/* " (1 suppressed, 2 baselined)": the counts that are not 0. */
+static void print_hidden(const hidden *h)
+{
+    const struct {
+        int n;
+        const char *how;
+    } counts[] = {{h->suppressed, "suppressed"}, {h->baselined, "baselined"}};
+    const char *sep = " (";
+    for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++)
+        if (counts[i].n) {
+            fprintf(stderr, "%s%d %s", sep, counts[i].n, counts[i].how);
+            sep = ", ";
+        }
+    if (*sep == ',')
+        fputc(')', stderr);
+}
+
+/* "2 errors and 1 warning in 2 files (1 suppressed)", on stderr after the
+   text output, as compilers do; nothing when nothing was found. */
+static void print_summary(const dc_findings *found, const hidden *h)
 {
     int files = 0, errors = 0;
     for (int i = 0; i < found->n; i++) {
@@ -428,8 +451,14 @@ static void print_summary(const dc_findings *found)
     }
     int warnings = found->n - errors;
     if (found->n > 0)
-        fprintf(stderr, "%d error%s and %d warning%s in %d file%s\n", errors, plural(errors),
+        fprintf(stderr, "%d error%s and %d warning%s in %d file%s", errors, plural(errors),
                 warnings, plural(warnings), files, plural(files));
+    else if (h->suppressed || h->baselined)
+        fputs("no findings", stderr);
+    else
+        return;
+    print_hidden(h);
+    fputc('\n', stderr);
 }
 
 static bool suppressed(const dc_finding *d, void *unused)
@@ -463,9 +492,9 @@ static bool in_baseline(const dc_finding *d, void *k)
     return dc_baseline_has(kn->baseline, kn->print[d - kn->first]);
 }
 
-/* --baseline drops the findings it holds; --write-baseline writes them.
-   Returns the errors, said on stderr. */
-static int against_baseline(const request *r, dc_findings *found)
+/* --baseline drops the findings it holds, counted in *baselined;
+   --write-baseline writes them.  Returns the errors, said on stderr. */
+static int against_baseline(const request *r, dc_findings *found, int *baselined)
 {
     char err[1024], cwd[PATH_MAX];
     char *abs = dc_absolute_path(getcwd(cwd, sizeof cwd) ? cwd : ".");
@@ -480,7 +509,7 @@ static int against_baseline(const request *r, dc_findings *found)
         dc_baseline *b = dc_baseline_read(r->baseline, err, sizeof err);
         if (b) {
             known k = {b, found->v, print};
-            dc_findings_drop(found, in_baseline, &k);
+            *baselined = dc_findings_drop(found, in_baseline, &k);
         } else {
             fprintf(stderr, "%s\n", err);
             errors++;
@@ -584,7 +613,8 @@ static void print_sarif(const jobs *js, const dc_findings *found)
 }
 
 /* The findings on stdout; in text, the summary after them on stderr. */
-static void print_findings(const request *r, const jobs *js, const dc_findings *found)
+static void print_findings(const request *r, const jobs *js, const dc_findings *found,
+                           const hidden *h)
 {
     if (r->sarif)
         print_sarif(js, found);
@@ -595,7 +625,7 @@ static void print_findings(const request *r, const jobs *js, const dc_findings *
         exit(2);
     }
     if (!r->sarif)
-        print_summary(found);
+        print_summary(found, h);
 }
 
 int main(int argc, char **argv)
@@ -609,14 +639,15 @@ int main(int argc, char **argv)
     dc_findings found = {0};
     int failed = analyze(&js, &r, model, &found), errors = js.errors + failed;
     dc_findings_sort(&found);
-    dc_findings_drop(&found, suppressed, NULL);
-    dc_findings_drop(&found, rule_off, &errors);
+    hidden h = {0};
+    h.suppressed = dc_findings_drop(&found, suppressed, NULL);
+    h.suppressed += dc_findings_drop(&found, rule_off, &errors);
     errors += check_ignores(&js);
     if (r.baseline || r.write_baseline)
-        errors += against_baseline(&r, &found);
+        errors += against_baseline(&r, &found, &h.baselined);
     if (r.fix)
         errors += dc_apply_fixes(&found, stderr);
-    print_findings(&r, &js, &found);
+    print_findings(&r, &js, &found, &h);
     say_failed(&js, failed);
 
     int status = errors ? 2 : found.n && !r.write_baseline ? 1 : 0;

@@ -199,6 +199,16 @@ static void shown(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     sqlite3_result_int(ctx, keep);
 }
 
+void filter_say_hidden(const report *r, FILE *out)
+{
+    if (!nkinds && !nsuppressions)
+        return;
+    sqlite3_int64 hidden = report_int(r, "SELECT (SELECT count(*) FROM main.findings)"
+                                         " - (SELECT count(*) FROM temp.findings)");
+    if (hidden)
+        fprintf(out, " (%lld suppressed)", (long long)hidden);
+}
+
 void filter_apply(const report *r)
 {
     if (!nkinds && !nsuppressions)

@@ -40,6 +40,7 @@
 #include <sqlite3.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 /* ---- the program (devtrace.c) -------------------------------------------- */
 
@@ -237,5 +238,8 @@ void filter_kinds(const char *list);
 void filter_suppressions(const char *path);
 /* The report's findings, as r reads them, are those the filters keep. */
 void filter_apply(const report *r);
+/* " (3 suppressed)" on out, after a count of findings, when the filters
+   hide some of r's (after filter_apply). */
+void filter_say_hidden(const report *r, FILE *out);
 
 #endif /* DEVTRACE_REPORT_H */

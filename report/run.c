@@ -26,7 +26,8 @@ static const char usage[] =
     "replacing an earlier report there.  Then says on stderr how many findings\n"
     "the report holds, and exits with PROGRAM's status, or with N when the\n"
     "report holds an error and --error-exitcode N was given.  --kinds and\n"
-    "--suppressions choose the findings that count, as for devtrace report.\n"
+    "--suppressions choose the findings that count, as for devtrace report,\n"
+    "and the line says how many they suppressed.\n"
     "The shim is $DEVTRACE_LIB, else libdevtrace.so in ../lib from\n"
     "devtrace's folder, or in that folder.\n";
 
@@ -202,16 +203,16 @@ static sqlite3_int64 summarize(const char *path, const char *program)
     sqlite3_int64 errors = report_int(&r, "SELECT count(*) FROM findings WHERE severity = 'error'");
     sqlite3_int64 warnings =
         report_int(&r, "SELECT count(*) FROM findings WHERE severity = 'warning'");
-    report_close(&r);
-
     bool found = errors + warnings > 0;
     if (found)
-        fprintf(stderr, "devtrace: %lld error%s and %lld warning%s in %lld run%s; see them with: ",
+        fprintf(stderr, "devtrace: %lld error%s and %lld warning%s in %lld run%s",
                 (long long)errors, plural(errors), (long long)warnings, plural(warnings),
                 (long long)runs, plural(runs));
     else
-        fprintf(stderr, "devtrace: no findings in %lld run%s; the report: ", (long long)runs,
-                plural(runs));
+        fprintf(stderr, "devtrace: no findings in %lld run%s", (long long)runs, plural(runs));
+    filter_say_hidden(&r, stderr);
+    report_close(&r);
+    fputs(found ? "; see them with: " : "; the report: ", stderr);
     put_word(program_name);
     fputs(" report ", stderr);
     put_word(path);

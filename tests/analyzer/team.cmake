@@ -1,6 +1,6 @@
 # devcheck for teams, one behaviour per MODE, in a scratch folder WORK:
-#   cmake -DDEVCHECK=PATH -DWORK=DIR -DMODE=baseline|fix|rules|config|dirs|usage|ignores
-#         -P team.cmake
+#   cmake -DDEVCHECK=PATH -DWORK=DIR
+#         -DMODE=baseline|fix|rules|config|dirs|usage|ignores|summary -P team.cmake
 # A source with two findings: a dropped dt_to (line 7, with a fix-it) and a
 # host read of device memory (line 15).
 set(source [=[
@@ -162,6 +162,32 @@ elseif(MODE STREQUAL "ignores")
   file(WRITE ${WORK}/a.c "${named}")
   devcheck(a.c)
   expect(1 discarded-transfer)
+elseif(MODE STREQUAL "summary")
+  # The summary line counts what was found, and what was found and is not
+  # reported: suppressed (a comment, a rule turned off) and baselined.
+  function(expect_summary want)
+    if(NOT err STREQUAL "${want}\n")
+      message(FATAL_ERROR "summary: expected '${want}', got:\n${err}")
+    endif()
+  endfunction()
+  devcheck(--write-baseline known.txt a.c)
+  expect(0 discarded-transfer host-deref)
+  expect_summary("2 errors and 0 warnings in 1 file")
+  devcheck(--baseline known.txt a.c)
+  expect(0 none)
+  expect_summary("no findings (2 baselined)")
+  string(REPLACE "dt_to(x, dt_cuda(0));" "dt_to(x, dt_cuda(0)); // devcheck-ignore" ignored
+         "${source}")
+  file(WRITE ${WORK}/a.c "${ignored}")
+  devcheck(a.c)
+  expect(1 host-deref)
+  expect_summary("1 error and 0 warnings in 1 file (1 suppressed)")
+  devcheck(--baseline known.txt a.c)
+  expect(0 none)
+  expect_summary("no findings (1 suppressed, 1 baselined)")
+  devcheck(--disable host-deref a.c)
+  expect(0 none)
+  expect_summary("no findings (2 suppressed)")
 elseif(MODE STREQUAL "usage")
   devcheck(--no-such-option a.c)
   expect(2 none)
