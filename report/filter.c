@@ -87,6 +87,8 @@ static void check_kind(const char *pattern, char *why, size_t size)
 
 void filter_kinds(const char *list)
 {
+    if (!*list)
+        die("--kinds: no kind given");
     for (size_t i = 0; i < nkinds; i++)
         free(kinds[i]);
     nkinds = 0;
