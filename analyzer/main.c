@@ -45,7 +45,8 @@ static const char usage[] =
     "                        devcheck wrote)\n"
     "  --write-baseline FILE write the findings to FILE as a baseline; exit 0\n"
     "  --fix                 apply the findings' fix-its to the files, in place\n"
-    "  --list-rules          the rules, with what each finds\n"
+    "  --list-rules          the rules: what each finds, its severity, and devtrace's\n"
+    "                        kinds for the same mistake\n"
     "  -h, --help            this text\n"
     "  --version             devcheck's version, and libclang's\n"
     "\n"
@@ -117,11 +118,17 @@ __attribute__((format(printf, 1, 2))) static _Noreturn void usage_error(const ch
     exit(2);
 }
 
+/* Each rule: its id, severity and summary, and devtrace's kinds for it. */
 static void list_rules(void)
 {
-    for (int i = 0; i < nmistakes; i++)
-        if (mistakes[i].rule)
-            printf("%-20s %s\n", mistakes[i].rule, mistakes[i].summary);
+    for (const mistake *m = mistakes; m < mistakes + nmistakes; m++) {
+        if (!m->rule)
+            continue;
+        printf("%-20s %-8s %s", m->rule, m->severity, m->summary);
+        for (size_t k = 0; k < sizeof m->kinds / sizeof *m->kinds && m->kinds[k]; k++)
+            printf("%s%s", k ? ", " : " (devtrace: ", m->kinds[k]);
+        puts(m->kinds[0] ? ")" : "");
+    }
 }
 
 static void print_version(void)

@@ -271,12 +271,13 @@ bool dc_suppressed(const dc_finding *f)
     if (!f->loc.file)
         return false;
     const source *s = source_get(f->loc.file);
+    unsigned rule = dc_rule_bit(f->rule, strlen(f->rule));
     for (int i = 0; i < s->nmarkers; i++) {
         const marker *m = &s->markers[i];
         if (m->line > f->loc.line)
             break;
         bool here = m->line == f->loc.line || (m->line + 1 == f->loc.line && !s->code[m->line]);
-        if (here && (m->rules & dc_rule_bit(f->rule, strlen(f->rule))))
+        if (here && (m->rules & rule))
             return true;
     }
     return false;

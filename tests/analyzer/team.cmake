@@ -91,6 +91,11 @@ elseif(MODE STREQUAL "fix")
   devcheck(a.c)
   expect(1 host-deref)                                # the fixed finding is gone
 elseif(MODE STREQUAL "rules")
+  devcheck(--list-rules)                              # with severity and devtrace's names
+  if(NOT out MATCHES "\nmemspace-mismatch +error +Host memory [^\n]*\\. \\(devtrace: host_pointer_kernel_arg, host_memory_as_device\\)\n"
+     OR NOT out MATCHES "\ndiscarded-transfer +error +[^\n]*where it was\\.\n")     # none
+    message(FATAL_ERROR "rules: --list-rules does not say severities and kinds:\n${out}")
+  endif()
   devcheck(--rules host-deref a.c)
   expect(1 host-deref)
   devcheck(--disable host-deref a.c)
