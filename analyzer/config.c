@@ -17,8 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define ALL_RULES ((1u << dc_nrules) - 1)
-
 static struct {
     unsigned only, off;             /* the command line's: only 0 means not given */
     struct answer {
@@ -30,7 +28,8 @@ static struct {
     int nfolders, nfiles;
 } config;
 
-/* Reads a list of rule ids ("a, b c") into *mask; 0, or -1 with err. */
+/* Reads a list of rule ids ("a, b c"; devtrace's kinds for them too) into *mask;
+   0, or -1 with err. */
 static int parse_rules(const char *list, unsigned *mask, char *err, size_t errlen)
 {
     *mask = 0;
@@ -40,14 +39,15 @@ static int parse_rules(const char *list, unsigned *mask, char *err, size_t errle
         size_t n = strcspn(p, ", \t\r\n");
         if (!n)
             break;
-        int i = 0;
-        while (i < dc_nrules && (strlen(dc_rules[i].id) != n || strncmp(dc_rules[i].id, p, n)))
-            i++;
-        if (i == dc_nrules) {
-            snprintf(err, errlen, "unknown rule '%.*s' (devcheck --list-rules)", (int)n, p);
+        unsigned bit = dc_rule_bit(p, n);
+        if (!bit) {
+            char hint[96];
+            mistake_hint(hint, sizeof hint, p, n, MISTAKE_RULE);
+            snprintf(err, errlen, "unknown rule '%.*s' (%s)", (int)n, p,
+                     *hint ? hint : "devcheck --list-rules");
             return -1;
         }
-        *mask |= 1u << i;
+        *mask |= bit;
         p += n;
     }
     return 0;
@@ -110,7 +110,7 @@ static int folder_rules(const char *folder, unsigned *on, char *err, size_t errl
 {
     if (known(config.folders, config.nfolders, folder, on))
         return 0;
-    *on = ALL_RULES;
+    *on = ~0u;                      /* every rule */
     char *file = dc_format("%s/.devcheck", folder);
     FILE *in = fopen(file, "r");
     int status = 0;
@@ -148,10 +148,7 @@ int dc_config_rules(const char *file, unsigned *on, char *err, size_t errlen)
 
 bool dc_rule_on(unsigned on, const char *rule)
 {
-    for (int i = 0; i < dc_nrules; i++)
-        if (!strcmp(dc_rules[i].id, rule))
-            return on & (1u << i);
-    return true;
+    return on & dc_rule_bit(rule, strlen(rule));
 }
 
 void dc_config_reset(void)

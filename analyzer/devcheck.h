@@ -36,6 +36,8 @@
 #ifndef DEVCHECK_H
 #define DEVCHECK_H
 
+#include "mistakes.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -73,13 +75,13 @@ typedef struct {
     int n, cap;
 } dc_findings;
 
-/* The rules, in a table: id, and what it means. */
-typedef struct {
-    const char *id;
-    const char *summary;
-} dc_rule;
-extern const dc_rule dc_rules[];
-extern const int dc_nrules;
+/* The rules are the mistakes of mistakes.h that have a rule id, and a set
+   of them a bit per mistakes[] row.  The bit of the rule that name (len
+   bytes) stands for, in devcheck's words or devtrace's (mistake_named): 0
+   when it names no rule of devcheck's. */
+unsigned dc_rule_bit(const char *name, size_t len);
+/* A rule's severity: "error" or "warning", as devtrace gives the mistake. */
+const char *dc_severity(const char *rule);
 
 /* The file name is interned (kept once for the whole run): a dc_loc is a
    plain value, to copy freely, and nothing frees its file. */
@@ -110,6 +112,12 @@ char *dc_read_file(const char *path, size_t *len);
 /* Whether a `// devcheck-ignore` comment on the finding's line, or alone on
    the line above it, silences it.  Reads (and caches) the file. */
 bool dc_suppressed(const dc_finding *f);
+/* Reads the ignore comments of a file, for their errors, as dc_suppressed
+   reads those of a finding's file. */
+void dc_ignores_read(const char *path);
+/* The names in the ignore comments read so far that are no rule of
+   devcheck's, each once, in the order read: where the name is, and why. */
+const dc_note *dc_ignore_errors(int *n);
 void dc_suppress_reset(void);
 /* The text of a line of a source file (1-based), without its line break, from
    the same cache; NULL when the file cannot be read or is shorter. */
@@ -138,7 +146,7 @@ int dc_baseline_write(const char *path, const dc_findings *f, char **print, char
 
 /* The command line's --rules and --disable (NULL: not given); 0, or -1 with err. */
 int dc_config_command_line(const char *only, const char *off, char *err, size_t errlen);
-/* The rules on for a file (a bit per dc_rules entry): its folder's nearest
+/* The rules on for a file (a set of dc_rule_bit): its folder's nearest
    .devcheck, then the command line; 0, or -1 with err for a bad .devcheck. */
 int dc_config_rules(const char *file, unsigned *on, char *err, size_t errlen);
 bool dc_rule_on(unsigned on, const char *rule);
@@ -153,9 +161,11 @@ int dc_apply_fixes(const dc_findings *f, FILE *log);
 void dc_print_text(FILE *out, const dc_findings *f);
 /* What a fix does, in words: "replace 'a' with 'b'", "insert 'b'"; fresh string. */
 char *dc_fix_summary(const dc_fix *fix);
-/* A file a run left out, for SARIF's invocation: why (its first error),
-   and whether that is an error (missing, did not parse, crashed the
-   analysis) or a word only (not C, C++ or CUDA; read in its includer). */
+/* What a run said of a file, for SARIF's invocation: why it was left out
+   (its first error), or a name in an ignore comment that is no rule (an
+   error, at its line); and whether that is an error (missing, did not
+   parse, crashed the analysis, a bad name) or a word only (not C, C++ or
+   CUDA; read in its includer). */
 typedef struct {
     const char *path, *why;
     bool error;

@@ -1,6 +1,6 @@
 /*
  * Findings: what the rules found, with notes and fixes, in a list that owns
- * its strings; and the table of the rules themselves.
+ * its strings; and the rules, as the table of mistakes (mistakes.h) has them.
  */
 #include "devcheck.h"
 
@@ -10,20 +10,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* In a fixed order: a rule's index here is its SARIF ruleIndex. */
-const dc_rule dc_rules[] = {
-    {"device-mismatch", "Operands of one operation are, or may be, on different devices."},
-    {"discarded-transfer", "The result of a transfer (dt_to, dt_to_dtype, dt_list_to, "
-                           "dt_pin_memory) is dropped, so the data stays where it was."},
-    {"host-deref", "Device memory is read or written by host code."},
-    {"memspace-mismatch", "Host memory is passed where device memory is required, or the "
-                          "reverse."},
-    {"memcpy-direction", "A cudaMemcpy kind contradicts where its pointers live."},
-    {"unregistered-tensor", "A tensor is kept in a module's state without registration, so "
-                            "dt_module_to leaves it behind."},
-    {"dtype-mismatch", "f64 and f32 tensors are combined in one op."},
-};
-const int dc_nrules = sizeof dc_rules / sizeof dc_rules[0];
+unsigned dc_rule_bit(const char *name, size_t len)
+{
+    const mistake *m = mistake_named(name, len);
+    return m && m->rule ? 1u << (m - mistakes) : 0;
+}
+
+const char *dc_severity(const char *rule)
+{
+    return mistake_named(rule, strlen(rule))->severity;
+}
 
 void *dc_realloc(void *p, size_t size)
 {

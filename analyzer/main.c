@@ -6,7 +6,8 @@
  *
  * Every file is analyzed even when another one fails; the findings of all
  * of them are then sorted and filtered (suppression comments, the rules
- * that are on, a baseline), fixed when asked, and printed.
+ * that are on, a baseline), fixed when asked, and printed.  A name in a
+ * suppression comment that is no rule is an input error, at its place.
  * Exit status: 2 after any usage or input error, else 1 when something was
  * found, else 0.
  */
@@ -44,13 +45,16 @@ static const char usage[] =
     "                        devcheck wrote)\n"
     "  --write-baseline FILE write the findings to FILE as a baseline; exit 0\n"
     "  --fix                 apply the findings' fix-its to the files, in place\n"
-    "  --list-rules          the rules, with what each finds\n"
+    "  --list-rules          the rules: what each finds, its severity, and devtrace's\n"
+    "                        kinds for the same mistake\n"
     "  -h, --help            this text\n"
     "  --version             devcheck's version, and libclang's\n"
     "\n"
     "A comment `// devcheck-ignore` or `// devcheck-ignore(RULE,...)` on a finding's\n"
-    "line, or alone on the line above it, silences it.  A `.devcheck` file in a\n"
-    "folder or above it says which rules are on there (`rules: A, B`, `disable: C`).\n"
+    "line, or alone on the line above it, silences it; a RULE may be devtrace's\n"
+    "kind for the same mistake (memcpy_direction), and one that names no rule is\n"
+    "an error.  A `.devcheck` file in a folder or above it says which rules are on\n"
+    "there (`rules: A, B`, `disable: C`).\n"
     "Exit status: 0 nothing found, 1 findings, 2 a usage or input error.\n";
 
 enum {
@@ -114,10 +118,17 @@ __attribute__((format(printf, 1, 2))) static _Noreturn void usage_error(const ch
     exit(2);
 }
 
+/* Each rule: its id, severity and summary, and devtrace's kinds for it. */
 static void list_rules(void)
 {
-    for (int i = 0; i < dc_nrules; i++)
-        printf("%-20s %s\n", dc_rules[i].id, dc_rules[i].summary);
+    for (const mistake *m = mistakes; m < mistakes + nmistakes; m++) {
+        if (!m->rule)
+            continue;
+        printf("%-20s %-8s %s", m->rule, m->severity, m->summary);
+        for (size_t k = 0; k < sizeof m->kinds / sizeof *m->kinds && m->kinds[k]; k++)
+            printf("%s%s", k ? ", " : " (devtrace: ", m->kinds[k]);
+        puts(m->kinds[0] ? ")" : "");
+    }
 }
 
 static void print_version(void)
@@ -407,17 +418,54 @@ static int analyze(jobs *js, const request *r, dc_model *model, dc_findings *fou
     return failed;
 }
 
-/* "3 warnings in 2 files", on stderr after the text output, as compilers do. */
-static void print_summary(const dc_findings *found)
+static const char *plural(int n)
 {
-    int files = 0;
+    return n == 1 ? "" : "s";
+}
+
+/* The findings made but not reported. */
+typedef struct {
+    int suppressed;                 /* by an ignore comment, or a rule that is off */
+    int baselined;                  /* in --baseline's file */
+} hidden;
+
+/* " (1 suppressed, 2 baselined)": the counts that are not 0. */
+static void print_hidden(const hidden *h)
+{
+    const struct {
+        int n;
+        const char *how;
+    } counts[] = {{h->suppressed, "suppressed"}, {h->baselined, "baselined"}};
+    const char *sep = " (";
+    for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++)
+        if (counts[i].n) {
+            fprintf(stderr, "%s%d %s", sep, counts[i].n, counts[i].how);
+            sep = ", ";
+        }
+    if (*sep == ',')
+        fputc(')', stderr);
+}
+
+/* "2 errors and 1 warning in 2 files (1 suppressed)", on stderr after the
+   text output, as compilers do; nothing when nothing was found. */
+static void print_summary(const dc_findings *found, const hidden *h)
+{
+    int files = 0, errors = 0;
     for (int i = 0; i < found->n; i++) {
         const char *a = found->v[i].loc.file, *b = i > 0 ? found->v[i - 1].loc.file : NULL;
         files += i == 0 || (a != b && (!a || !b || strcmp(a, b) != 0));
+        errors += strcmp(dc_severity(found->v[i].rule), "error") == 0;
     }
+    int warnings = found->n - errors;
     if (found->n > 0)
-        fprintf(stderr, "%d warning%s in %d file%s\n", found->n, found->n == 1 ? "" : "s",
-                files, files == 1 ? "" : "s");
+        fprintf(stderr, "%d error%s and %d warning%s in %d file%s", errors, plural(errors),
+                warnings, plural(warnings), files, plural(files));
+    else if (h->suppressed || h->baselined)
+        fputs("no findings", stderr);
+    else
+        return;
+    print_hidden(h);
+    fputc('\n', stderr);
 }
 
 static bool suppressed(const dc_finding *d, void *unused)
@@ -451,9 +499,9 @@ static bool in_baseline(const dc_finding *d, void *k)
     return dc_baseline_has(kn->baseline, kn->print[d - kn->first]);
 }
 
-/* --baseline drops the findings it holds; --write-baseline writes them.
-   Returns the errors, said on stderr. */
-static int against_baseline(const request *r, dc_findings *found)
+/* --baseline drops the findings it holds, counted in *baselined;
+   --write-baseline writes them.  Returns the errors, said on stderr. */
+static int against_baseline(const request *r, dc_findings *found, int *baselined)
 {
     char err[1024], cwd[PATH_MAX];
     char *abs = dc_absolute_path(getcwd(cwd, sizeof cwd) ? cwd : ".");
@@ -468,7 +516,7 @@ static int against_baseline(const request *r, dc_findings *found)
         dc_baseline *b = dc_baseline_read(r->baseline, err, sizeof err);
         if (b) {
             known k = {b, found->v, print};
-            dc_findings_drop(found, in_baseline, &k);
+            *baselined = dc_findings_drop(found, in_baseline, &k);
         } else {
             fprintf(stderr, "%s\n", err);
             errors++;
@@ -503,7 +551,7 @@ static void say_failed(const jobs *js, int failed)
     if (failed == 0)
         return;
     fprintf(stderr, "devcheck: %d of %d file%s not analyzed (errors above):", failed, js->n,
-            js->n == 1 ? "" : "s");
+            plural(js->n));
     for (int i = 0; i < js->n; i++)
         if (js->v[i].failed)
             fprintf(stderr, " %s", js->v[i].path);
@@ -525,21 +573,55 @@ static void say_failed(const jobs *js, int failed)
                     js->v[i].path);
 }
 
-/* The files said on stderr, for SARIF. */
+/* An ignore comment's name that is no rule, as a compiler's error; fresh. */
+static char *ignore_error(const dc_note *e)
+{
+    return dc_format("%s:%u:%u: error: %s", e->loc.file, e->loc.line, e->loc.column, e->message);
+}
+
+/* Reads the ignore comments of the run's files (those of the findings'
+   files are read already) and says on stderr each name that is no rule;
+   returns how many. */
+static int check_ignores(const jobs *js)
+{
+    for (int i = 0; i < js->n; i++)
+        dc_ignores_read(js->v[i].path);
+    int n;
+    const dc_note *bad = dc_ignore_errors(&n);
+    for (int i = 0; i < n; i++) {
+        char *line = ignore_error(&bad[i]);
+        fprintf(stderr, "%s\n", line);
+        free(line);
+    }
+    return n;
+}
+
+/* What was said on stderr of the files and their ignore comments, for SARIF. */
 static void print_sarif(const jobs *js, const dc_findings *found)
 {
     char cwd[PATH_MAX];
-    dc_left_out *left = dc_realloc(NULL, (size_t)(js->n + 1) * sizeof *left);
+    int nbad;
+    const dc_note *bad = dc_ignore_errors(&nbad);
+    dc_left_out *left = dc_realloc(NULL, (size_t)(js->n + nbad + 1) * sizeof *left);
+    char **said = dc_realloc(NULL, (size_t)(nbad + 1) * sizeof *said);
     int n = 0;
     for (int i = 0; i < js->n; i++)
         if (js->v[i].why)
             left[n++] = (dc_left_out){ js->v[i].path, js->v[i].why, js->v[i].failed };
+    for (int i = 0; i < nbad; i++) {
+        said[i] = ignore_error(&bad[i]);
+        left[n++] = (dc_left_out){ bad[i].loc.file, said[i], true };
+    }
     dc_print_sarif(stdout, found, getcwd(cwd, sizeof cwd) ? cwd : ".", left, n);
+    for (int i = 0; i < nbad; i++)
+        free(said[i]);
+    free(said);
     free(left);
 }
 
 /* The findings on stdout; in text, the summary after them on stderr. */
-static void print_findings(const request *r, const jobs *js, const dc_findings *found)
+static void print_findings(const request *r, const jobs *js, const dc_findings *found,
+                           const hidden *h)
 {
     if (r->sarif)
         print_sarif(js, found);
@@ -550,7 +632,7 @@ static void print_findings(const request *r, const jobs *js, const dc_findings *
         exit(2);
     }
     if (!r->sarif)
-        print_summary(found);
+        print_summary(found, h);
 }
 
 int main(int argc, char **argv)
@@ -564,13 +646,15 @@ int main(int argc, char **argv)
     dc_findings found = {0};
     int failed = analyze(&js, &r, model, &found), errors = js.errors + failed;
     dc_findings_sort(&found);
-    dc_findings_drop(&found, suppressed, NULL);
-    dc_findings_drop(&found, rule_off, &errors);
+    hidden h = {0};
+    h.suppressed = dc_findings_drop(&found, suppressed, NULL);
+    h.suppressed += dc_findings_drop(&found, rule_off, &errors);
+    errors += check_ignores(&js);
     if (r.baseline || r.write_baseline)
-        errors += against_baseline(&r, &found);
+        errors += against_baseline(&r, &found, &h.baselined);
     if (r.fix)
         errors += dc_apply_fixes(&found, stderr);
-    print_findings(&r, &js, &found);
+    print_findings(&r, &js, &found, &h);
     say_failed(&js, failed);
 
     int status = errors ? 2 : found.n && !r.write_baseline ? 1 : 0;

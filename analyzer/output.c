@@ -1,7 +1,7 @@
 /*
  * Findings in the compilers' format, which editors and CI logs already read:
  *
- *   FILE:LINE:COL: warning: MESSAGE [devcheck-RULE]
+ *   FILE:LINE:COL: SEVERITY: MESSAGE [devcheck-RULE]     error or warning (mistakes.h)
  *   FILE:LINE:COL: note: MESSAGE
  *   FILE:LINE:COL: note: fix: insert 'x = '
  *   fix-it:"FILE":{LINE:COL-LINE:COL}:"x = "
@@ -113,7 +113,7 @@ static void print_fix(FILE *out, const dc_fix *fix)
 static void print_finding(FILE *out, const dc_finding *d)
 {
     print_loc(out, d->loc);
-    fprintf(out, "warning: %s [devcheck-%s]\n", d->message, d->rule);
+    fprintf(out, "%s: %s [devcheck-%s]\n", dc_severity(d->rule), d->message, d->rule);
     for (int i = 0; i < d->nnotes; i++) {
         print_loc(out, d->notes[i].loc);
         fprintf(out, "note: %s\n", d->notes[i].message);

@@ -101,19 +101,26 @@ static void j_physical(sarif *s, dc_loc loc)
 
 /* ---- the document ------------------------------------------------------------- */
 
+/* A rule's place in the driver's list: among the mistakes with a rule. */
 static int rule_index(const char *id)
 {
-    for (int i = 0; i < dc_nrules; i++)
-        if (strcmp(dc_rules[i].id, id) == 0)
-            return i;
+    int n = 0;
+    for (int i = 0; i < nmistakes; i++) {
+        if (!mistakes[i].rule)
+            continue;
+        if (strcmp(mistakes[i].rule, id) == 0)
+            return n;
+        n++;
+    }
     return -1;
 }
 
 static void j_tool(json *j)
 {
     j_sarif_tool(j, "devcheck", DEVCHECK_VERSION);
-    for (int i = 0; i < dc_nrules; i++)
-        j_sarif_rule(j, dc_rules[i].id, dc_rules[i].summary, "warning");
+    for (int i = 0; i < nmistakes; i++)
+        if (mistakes[i].rule)
+            j_sarif_rule(j, mistakes[i].rule, mistakes[i].summary, mistakes[i].severity);
     j_sarif_tool_end(j);
 }
 
@@ -146,7 +153,7 @@ static void j_result(sarif *s, const dc_finding *d, const char *fingerprint)
     j_string(j, "ruleId", d->rule);
     if (rule >= 0)
         j_uint(j, "ruleIndex", (unsigned long)rule);
-    j_string(j, "level", "warning");
+    j_string(j, "level", dc_severity(d->rule));
     j_message(j, "message", d->message);
     j_open(j, "locations", '[');
     j_open(j, NULL, '{');

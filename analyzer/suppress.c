@@ -1,11 +1,18 @@
 /*
  * Suppressions.  A comment `// devcheck-ignore` silences every finding on its
  * line, and when it stands alone on its line (no code beside it), on the
- * line below; `// devcheck-ignore(rule, rule...)` only those rules.  Block
- * comments count as well; a marker inside a string literal does not.
+ * line below; `// devcheck-ignore(rule, rule...)` only those rules, each
+ * named in devcheck's words or devtrace's (mistakes.h: memcpy_direction,
+ * host_deref_device).  Block comments count as well; a marker inside a
+ * string literal does not.
  *
  * "Alone" keeps `x = f(); // devcheck-ignore` from silencing the line after
  * it, which its writer did not look at.
+ *
+ * A name that is no rule of devcheck's is an error at its place, since the
+ * comment would otherwise silence nothing, silently: a typo, or a kind only
+ * devtrace has.  The errors of every file read are kept, each once, even
+ * when a file is read again.
  *
  * Findings come many to a file, and a file may be large, so each file is
  * read once: its lines indexed, its markers found, and all kept until
@@ -23,8 +30,7 @@
 
 typedef struct {
     unsigned line;
-    const char *ids;                /* the list inside the parentheses; NULL: every rule */
-    size_t idslen;
+    unsigned rules;                 /* a set of dc_rule_bit; every bit: every rule */
 } marker;
 
 typedef struct {
@@ -42,6 +48,11 @@ static struct {
     source **v;
     int n;
 } sources;
+
+static struct {
+    dc_note *v;                     /* where a bad name is, and what is wrong */
+    int n;
+} errors;
 
 static void index_lines(source *s)
 {
@@ -76,10 +87,57 @@ static bool word_char(char c)
     return isalnum((unsigned char)c) || c == '_' || c == '-';
 }
 
-static void add_marker(source *s, const char *at, const char *ids, size_t idslen)
+static dc_loc loc_of(const source *s, const char *at)
+{
+    unsigned line = line_of(s, (size_t)(at - s->text));
+    return dc_loc_make(s->name, line, (unsigned)(at - s->text - s->starts[line - 1]) + 1);
+}
+
+/* An error at loc, unless a reading of the file before said it already. */
+static void add_error(dc_loc loc, char *message)
+{
+    for (int i = 0; i < errors.n; i++)
+        if (errors.v[i].loc.file == loc.file && errors.v[i].loc.line == loc.line &&
+            errors.v[i].loc.column == loc.column) {
+            free(message);
+            return;
+        }
+    errors.v = dc_realloc(errors.v, (size_t)(errors.n + 1) * sizeof *errors.v);
+    errors.v[errors.n++] = (dc_note){loc, message};
+}
+
+/* The rules a comma-separated list of names says, each name trimmed and
+   "devcheck-" allowed before it; a name of none is an error. */
+static unsigned rules_named(const source *s, const char *ids, const char *end)
+{
+    unsigned rules = 0;
+    for (const char *p = ids; p < end;) {
+        const char *comma = memchr(p, ',', (size_t)(end - p)), *e = comma ? comma : end;
+        while (p < e && isspace((unsigned char)*p))
+            p++;
+        while (e > p && isspace((unsigned char)e[-1]))
+            e--;
+        size_t plen = strlen(RULE_PREFIX);
+        if ((size_t)(e - p) > plen && memcmp(p, RULE_PREFIX, plen) == 0)
+            p += plen;
+        unsigned bit = dc_rule_bit(p, (size_t)(e - p));
+        if (!bit && e > p) {
+            char hint[96];
+            mistake_hint(hint, sizeof hint, p, (size_t)(e - p), MISTAKE_RULE);
+            add_error(loc_of(s, p), dc_format("unknown rule '%.*s' in " MARKER "%s%s%s",
+                                              (int)(e - p), p, *hint ? " (" : "", hint,
+                                              *hint ? ")" : ""));
+        }
+        rules |= bit;
+        p = comma ? comma + 1 : end;
+    }
+    return rules;
+}
+
+static void add_marker(source *s, const char *at, unsigned rules)
 {
     s->markers = dc_realloc(s->markers, (size_t)(s->nmarkers + 1) * sizeof *s->markers);
-    s->markers[s->nmarkers++] = (marker){line_of(s, (size_t)(at - s->text)), ids, idslen};
+    s->markers[s->nmarkers++] = (marker){line_of(s, (size_t)(at - s->text)), rules};
 }
 
 /* The markers in the text of one comment, from b up to e. */
@@ -92,9 +150,9 @@ static void find_markers_in(source *s, const char *b, const char *e)
             continue;                   /* part of a longer word */
         if (after < e && *after == '(') {
             const char *ids = after + 1, *close = memchr(ids, ')', (size_t)(e - ids));
-            add_marker(s, m, ids, (size_t)((close ? close : e) - ids));
+            add_marker(s, m, rules_named(s, ids, close ? close : e));
         } else {
-            add_marker(s, m, NULL, 0);
+            add_marker(s, m, ~0u);
         }
     }
 }
@@ -175,9 +233,19 @@ static source *source_load(const char *path)
     return s;
 }
 
-/* The file's entry, loaded on first use.  The last one found is tried first:
+static void source_free(source *s)
+{
+    free(s->name);
+    free(s->text);
+    free(s->starts);
+    free(s->markers);
+    free(s->code);
+    free(s);
+}
+
+/* The file's entry, when it is loaded.  The last one found is tried first:
    findings come sorted by file. */
-static source *source_get(const char *path)
+static source *source_find(const char *path)
 {
     static int last;
     if (last < sources.n && strcmp(sources.v[last]->name, path) == 0)
@@ -185,29 +253,17 @@ static source *source_get(const char *path)
     for (last = 0; last < sources.n; last++)
         if (strcmp(sources.v[last]->name, path) == 0)
             return sources.v[last];
-    sources.v = dc_realloc(sources.v, (size_t)(sources.n + 1) * sizeof *sources.v);
-    sources.v[sources.n] = source_load(path);
-    return sources.v[sources.n++];
+    return NULL;
 }
 
-/* Whether a comma-separated list of rule ids names rule. */
-static bool names_rule(const char *ids, size_t n, const char *rule)
+/* The file's entry, loaded on first use. */
+static source *source_get(const char *path)
 {
-    const char *end = ids + n;
-    for (const char *p = ids; p < end;) {
-        const char *comma = memchr(p, ',', (size_t)(end - p)), *e = comma ? comma : end;
-        while (p < e && isspace((unsigned char)*p))
-            p++;
-        while (e > p && isspace((unsigned char)e[-1]))
-            e--;
-        size_t plen = strlen(RULE_PREFIX);
-        if ((size_t)(e - p) > plen && memcmp(p, RULE_PREFIX, plen) == 0)
-            p += plen;
-        if ((size_t)(e - p) == strlen(rule) && memcmp(p, rule, (size_t)(e - p)) == 0)
-            return true;
-        p = comma ? comma + 1 : end;
-    }
-    return false;
+    source *s = source_find(path);
+    if (s)
+        return s;
+    sources.v = dc_realloc(sources.v, (size_t)(sources.n + 1) * sizeof *sources.v);
+    return sources.v[sources.n++] = source_load(path);
 }
 
 bool dc_suppressed(const dc_finding *f)
@@ -215,12 +271,13 @@ bool dc_suppressed(const dc_finding *f)
     if (!f->loc.file)
         return false;
     const source *s = source_get(f->loc.file);
+    unsigned rule = dc_rule_bit(f->rule, strlen(f->rule));
     for (int i = 0; i < s->nmarkers; i++) {
         const marker *m = &s->markers[i];
         if (m->line > f->loc.line)
             break;
         bool here = m->line == f->loc.line || (m->line + 1 == f->loc.line && !s->code[m->line]);
-        if (here && (!m->ids || names_rule(m->ids, m->idslen, f->rule)))
+        if (here && (m->rules & rule))
             return true;
     }
     return false;
@@ -239,18 +296,30 @@ const char *dc_source_line(const char *file, unsigned line, size_t *len)
     return b;
 }
 
+/* A file no finding is in is read for its errors alone, and not kept: a
+   run's sources may be many, and large. */
+void dc_ignores_read(const char *path)
+{
+    if (!source_find(path))
+        source_free(source_load(path));
+}
+
+const dc_note *dc_ignore_errors(int *n)
+{
+    *n = errors.n;
+    return errors.v;
+}
+
 void dc_suppress_reset(void)
 {
-    for (int i = 0; i < sources.n; i++) {
-        source *s = sources.v[i];
-        free(s->name);
-        free(s->text);
-        free(s->starts);
-        free(s->markers);
-        free(s->code);
-        free(s);
-    }
+    for (int i = 0; i < sources.n; i++)
+        source_free(sources.v[i]);
     free(sources.v);
     sources.v = NULL;
     sources.n = 0;
+    for (int i = 0; i < errors.n; i++)
+        free(errors.v[i].message);
+    free(errors.v);
+    errors.v = NULL;
+    errors.n = 0;
 }

@@ -168,7 +168,7 @@ fi
 
 lines=$(cat "${files[@]}" "${cu_files[@]}" | wc -l)
 compare
-findings=$(grep -c ': warning: ' "$work/devcheck.out" || true)
+findings=$(grep -cE ': (error|warning): ' "$work/devcheck.out" || true)
 printf 'files: %d, %d lines (%s); best of %d runs each\n' \
   "$((${#files[@]} + ${#cu_files[@]}))" "$lines" "$what" "$runs"
 printf 'devcheck:               %.3f s, %.0f lines/s, peak RSS %.1f MiB, %d findings\n' \

@@ -14,6 +14,9 @@
  *             the words for messages and the report's column values
  *   gpu.c     whether the machine has a GPU (gpu.h): the shim's choice of
  *             device, which devtrace run and the tests must foresee
+ *   mistakes.c the mistakes both tools find as a table (mistakes.h): each
+ *             one's devcheck rule id, devtrace kinds and severity, a name
+ *             in either tool's spelling looked up, the nearest one to a typo
  *
  * and, in a library of its own (devtrace-lines), since it needs elfutils'
  * libdw, which only the shim and devtrace link:
@@ -30,6 +33,7 @@
 #include "gpu.h"
 #include "json.h"
 #include "memkind.h"
+#include "mistakes.h"
 #include "schema.h"
 
 #endif

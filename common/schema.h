@@ -58,24 +58,24 @@
    3: runs.untraced. */
 #define DEVTRACE_SCHEMA_VERSION 3
 
-/* The kinds of findings, X(ID, NAME, SEVERITY): ID is the shim's, NAME
-   what findings.kind holds, SEVERITY "error" or "warning" (a GPU that reads
-   pageable memory makes host_pointer_kernel_arg a warning). */
+/* The kinds of findings, X(ID, NAME): ID is the shim's, NAME what
+   findings.kind holds.  Their severities, and devcheck's rule for the same
+   mistake, are mistakes.h's. */
 #define DEVTRACE_FINDING_KINDS(X) \
-    X(DV_DEVICE_MISMATCH, "device_mismatch", "error") \
-    X(DV_HOST_POINTER_KERNEL_ARG, "host_pointer_kernel_arg", "error") \
-    X(DV_WRONG_DEVICE_POINTER, "wrong_device_pointer", "error") \
-    X(DV_MEMCPY_DIRECTION, "memcpy_direction", "error") \
-    X(DV_MEMCPY_OUT_OF_BOUNDS, "memcpy_out_of_bounds", "error") \
-    X(DV_USE_AFTER_FREE, "use_after_free", "error") \
-    X(DV_DOUBLE_FREE, "double_free", "error") \
-    X(DV_INVALID_FREE, "invalid_free", "error") \
-    X(DV_HOST_DEREF_DEVICE, "host_deref_device", "error") \
-    X(DV_LEAK, "leak", "warning") \
-    X(DV_PAGEABLE_TRANSFER, "pageable_transfer", "warning") \
-    X(DV_DTYPE_MISMATCH, "dtype_mismatch", "error") \
-    X(DV_HOST_MEMORY_AS_DEVICE, "host_memory_as_device", "error") \
-    X(DV_KERNEL_NOT_RUN, "kernel_not_run", "warning")
+    X(DV_DEVICE_MISMATCH, "device_mismatch") \
+    X(DV_HOST_POINTER_KERNEL_ARG, "host_pointer_kernel_arg") \
+    X(DV_WRONG_DEVICE_POINTER, "wrong_device_pointer") \
+    X(DV_MEMCPY_DIRECTION, "memcpy_direction") \
+    X(DV_MEMCPY_OUT_OF_BOUNDS, "memcpy_out_of_bounds") \
+    X(DV_USE_AFTER_FREE, "use_after_free") \
+    X(DV_DOUBLE_FREE, "double_free") \
+    X(DV_INVALID_FREE, "invalid_free") \
+    X(DV_HOST_DEREF_DEVICE, "host_deref_device") \
+    X(DV_LEAK, "leak") \
+    X(DV_PAGEABLE_TRANSFER, "pageable_transfer") \
+    X(DV_DTYPE_MISMATCH, "dtype_mismatch") \
+    X(DV_HOST_MEMORY_AS_DEVICE, "host_memory_as_device") \
+    X(DV_KERNEL_NOT_RUN, "kernel_not_run")
 
 /* The CREATE statements (IF NOT EXISTS), as one script for sqlite3_exec. */
 extern const char devtrace_schema_sql[];

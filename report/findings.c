@@ -254,8 +254,10 @@ void print_findings(cursor *f)
     }
     forget_place(&at);
     if (n == 0)
-        puts("no findings");
+        fputs("no findings", stdout);
     else
-        printf("\n%lld error%s, %lld warning%s\n", (long long)errors, plural(errors),
+        printf("\n%lld error%s, %lld warning%s", (long long)errors, plural(errors),
                (long long)warnings, plural(warnings));
+    filter_say_hidden(f->r, stdout);
+    putchar_unlocked('\n');
 }

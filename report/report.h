@@ -33,12 +33,14 @@
 #ifndef DEVTRACE_REPORT_H
 #define DEVTRACE_REPORT_H
 
+#include "mistakes.h"
 #include "schema.h"
 
 #include <getopt.h>
 #include <sqlite3.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 /* ---- the program (devtrace.c) -------------------------------------------- */
 
@@ -233,7 +235,7 @@ char *source_line(const char *file, sqlite3_int64 run, sqlite3_int64 line);
 /* ---- filters (filter.c) -------------------------------------------------- */
 
 /* The kinds a report's findings can be (common/schema.h). */
-#define KIND_ONE(id, name, severity) +1
+#define KIND_ONE(id, name) +1
 #define NFINDING_KINDS (0 DEVTRACE_FINDING_KINDS(KIND_ONE))
 extern const char *const finding_kinds[NFINDING_KINDS];
 
@@ -243,5 +245,8 @@ void filter_kinds(const char *list);
 void filter_suppressions(const char *path);
 /* The report's findings, as r reads them, are those the filters keep. */
 void filter_apply(const report *r);
+/* " (3 suppressed)" on out, after a count of findings, when the filters
+   hide some of r's (after filter_apply). */
+void filter_say_hidden(const report *r, FILE *out);
 
 #endif /* DEVTRACE_REPORT_H */

@@ -27,11 +27,12 @@ static const char usage[] =
     "($DEVTRACE_DB, else ./devtrace.db; %p in it becomes each process's id),\n"
     "replacing an earlier report there.  Each finding is said on stderr as it\n"
     "is made (the first at its line; DEVTRACE_PRINT=0 keeps them quiet).\n"
-    "Then says on stderr how many findings\n"
-    "the report holds, and exits with PROGRAM's status, or with N when\n"
-    "--error-exitcode N was given and the report holds an error, or there is\n"
-    "none, or the shim could not see PROGRAM's CUDA calls.  --kinds and\n"
-    "--suppressions choose the findings that count, as for devtrace report.\n"
+    "Then says on stderr how many findings the report holds, and exits with\n"
+    "PROGRAM's status, or with N when --error-exitcode N was given and the\n"
+    "report holds an error, or there is none, or the shim could not see\n"
+    "PROGRAM's CUDA calls.  --kinds and --suppressions choose the findings\n"
+    "that count, as for devtrace report, and the line says how many they\n"
+    "suppressed.\n"
     "The shim is $DEVTRACE_LIB, else libdevtrace.so in ../lib from\n"
     "devtrace's folder, or in that folder.  On the emulated device (no GPU,\n"
     "or DT_DEVICE=sim) a program linked with -lcuda gets the emulated\n"
@@ -318,15 +319,15 @@ static sqlite3_int64 summarize(const char *path, const char *program, const char
     sqlite3_int64 warnings = session_int(&r, warnings_sql, session);
     free(errors_sql);
     free(warnings_sql);
-
     bool found = errors + warnings > 0;
     if (found)
-        fprintf(stderr, "devtrace: %lld error%s and %lld warning%s in %lld run%s; see them with: ",
+        fprintf(stderr, "devtrace: %lld error%s and %lld warning%s in %lld run%s",
                 (long long)errors, plural(errors), (long long)warnings, plural(warnings),
                 (long long)runs, plural(runs));
     else
-        fprintf(stderr, "devtrace: no findings in %lld run%s; the report: ", (long long)runs,
-                plural(runs));
+        fprintf(stderr, "devtrace: no findings in %lld run%s", (long long)runs, plural(runs));
+    filter_say_hidden(&r, stderr);
+    fputs(found ? "; see them with: " : "; the report: ", stderr);
     put_word(program_name);
     fputs(" report ", stderr);
     put_word(path);

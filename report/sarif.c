@@ -12,6 +12,7 @@
 #include "json.h"
 #include "report.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -20,83 +21,44 @@
     "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 #define SRCROOT "%SRCROOT%"
 
-/* Each kind's rule: devcheck's id where the mistake is the same. */
-static const struct rule {
-    const char *kind, *id, *summary;
-} rules[] = {
-    {"device_mismatch", "device-mismatch", "Operands of one operation are on different devices."},
-    {"dtype_mismatch", "dtype-mismatch", "Operands of one operation have different dtypes."},
-    {"memcpy_direction", "memcpy-direction",
-     "A cudaMemcpy kind contradicts where its pointers live."},
-    {"host_pointer_kernel_arg", "memspace-mismatch",
-     "Host memory is passed where device memory is required: a kernel argument."},
-    {"host_memory_as_device", "memspace-mismatch",
-     "Host memory is passed where device memory is required: a memset or a peer copy."},
-    {"host_deref_device", "host-deref", "Device memory is read or written by host code."},
-    {"wrong_device_pointer", "wrong-device-pointer",
-     "A kernel argument is another GPU's memory, without peer access."},
-    {"memcpy_out_of_bounds", "memcpy-out-of-bounds", "A copy or memset runs past its allocation."},
-    {"use_after_free", "use-after-free", "Device memory is used after it was freed."},
-    {"double_free", "double-free", "Memory is freed twice."},
-    {"invalid_free", "invalid-free",
-     "A free of host memory, of an interior pointer, or with the wrong function."},
-    {"leak", "leak", "Device or pinned memory is never freed."},
-    {"pageable_transfer", "pageable-transfer",
-     "Host-to-device copies from pageable memory where pinned memory would be faster."},
-    {"kernel_not_run", "kernel-not-run",
-     "A kernel has no code for the device, so its launches do not run it."},
-};
-
-/* A kind's severity, as the shim gives it unless the GPU says otherwise. */
-static const char *default_level(const char *kind)
+/* The mistake a kind is (mistakes.h), or NULL for one this devtrace does
+   not know. */
+static const mistake *mistake_of(const char *kind)
 {
-#define KIND_ROW(id, name, severity) {name, severity},
-    static const struct { const char *name, *severity; } kinds[] = {
-        DEVTRACE_FINDING_KINDS(KIND_ROW)
-    };
-#undef KIND_ROW
-    for (size_t i = 0; i < COUNT(kinds); i++)
-        if (!strcmp(kind, kinds[i].name))
-            return kinds[i].severity;
-    return "warning";
+    const mistake *m = kind ? mistake_named(kind, strlen(kind)) : NULL;
+    return m && m->kinds[0] ? m : NULL;
 }
 
-/* The rules in the driver's list: the first of each id. */
-static bool first_of_its_id(size_t i)
+/* Its rule id: devcheck's, else its kind's words with hyphens, as devcheck
+   would spell it (a mistake only a run shows has one kind). */
+static const char *rule_id(const mistake *m, char id[static 64])
 {
-    for (size_t k = 0; k < i; k++)
-        if (!strcmp(rules[k].id, rules[i].id))
-            return false;
-    return true;
+    if (m->rule)
+        return m->rule;
+    snprintf(id, 64, "%s", m->kinds[0]);
+    for (char *c = id; (c = strchr(c, '_'));)
+        *c = '-';
+    return id;
 }
 
-static const struct rule *rule_of(const char *kind)
-{
-    for (size_t i = 0; kind && i < COUNT(rules); i++)
-        if (!strcmp(kind, rules[i].kind))
-            return &rules[i];
-    return NULL;
-}
-
-/* Its place in the driver's list. */
-static unsigned long rule_index(const struct rule *r)
+/* Its place in the driver's list, which holds the mistakes a run shows. */
+static unsigned long rule_index(const mistake *m)
 {
     unsigned long n = 0;
-    for (size_t i = 0; i < COUNT(rules); i++)
-        if (first_of_its_id(i)) {
-            if (!strcmp(rules[i].id, r->id))
-                return n;
-            n++;
-        }
-    return 0;
+    for (const mistake *k = mistakes; k < m; k++)
+        n += k->kinds[0] != NULL;
+    return n;
 }
 
 static void put_tool(json *j)
 {
     j_sarif_tool(j, "devtrace", DEVTRACE_VERSION);
-    for (size_t i = 0; i < COUNT(rules); i++)
-        if (first_of_its_id(i))
-            j_sarif_rule(j, rules[i].id, rules[i].summary, default_level(rules[i].kind));
+    for (int i = 0; i < nmistakes; i++) {
+        char id[64];
+        if (mistakes[i].kinds[0])
+            j_sarif_rule(j, rule_id(&mistakes[i], id), mistakes[i].summary,
+                         mistakes[i].severity);
+    }
     j_sarif_tool_end(j);
 }
 
@@ -154,7 +116,9 @@ static void put_related(json *j, const rows *f, size_t i)
    findings before it with the same hash. */
 static uint64_t line_hash(const rows *f, size_t i)
 {
-    const char *id = rule_of(rows_text(f, i, F_KIND))->id, *file = rows_text(f, i, F_FILE);
+    char buf[64];
+    const char *id = rule_id(mistake_of(rows_text(f, i, F_KIND)), buf);
+    const char *file = rows_text(f, i, F_FILE);
     uint64_t h = json_fnv1a(JSON_FNV1A_START, id, strlen(id) + 1);
     h = json_fnv1a(h, file, strlen(file) + 1);
     char *text = source_line(file, rows_int(f, i, F_RUN), rows_int(f, i, F_LINE));
@@ -167,7 +131,8 @@ static uint64_t line_hash(const rows *f, size_t i)
 
 static void put_result(json *j, const rows *f, size_t i, const uint64_t *hashes)
 {
-    const struct rule *r = rule_of(rows_text(f, i, F_KIND));
+    const mistake *m = mistake_of(rows_text(f, i, F_KIND));
+    char id[64];
     int n = 1;
     for (size_t k = 0; k < i; k++)
         n += hashes[k] == hashes[i];
@@ -176,8 +141,8 @@ static void put_result(json *j, const rows *f, size_t i, const uint64_t *hashes)
         : xstrdup(rows_text(f, i, F_MESSAGE));
     char *print = xasprintf("%016llx:%d", (unsigned long long)hashes[i], n);
     j_open(j, NULL, '{');
-    j_string(j, "ruleId", r->id);
-    j_uint(j, "ruleIndex", rule_index(r));
+    j_string(j, "ruleId", rule_id(m, id));
+    j_uint(j, "ruleIndex", rule_index(m));
     j_string(j, "level", strcmp(rows_text(f, i, F_SEVERITY), "error") ? "warning" : "error");
     j_message(j, "message", message);
     j_open(j, "locations", '[');
@@ -214,7 +179,7 @@ static char *base_uri(const report *r)
 static bool placeable(const rows *f, size_t i)
 {
     return !rows_null(f, i, F_FILE) && !rows_null(f, i, F_MESSAGE) &&
-           rule_of(rows_text(f, i, F_KIND));
+           mistake_of(rows_text(f, i, F_KIND));
 }
 
 void write_sarif(const report *r)

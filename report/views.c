@@ -184,6 +184,10 @@ static const char *report_usage(void)
           "--kinds LIST keeps only the findings of the kinds listed, comma-separated;\n"
           "--suppressions FILE drops those a line of FILE matches: FIELD:PATTERN ...,\n"
           "each FIELD kind, function or file, each PATTERN a glob (# starts a comment).\n"
+          "A kind may be named as devcheck names the same mistake (memcpy-direction,\n"
+          "memspace-mismatch for host_pointer_kernel_arg and host_memory_as_device,\n"
+          "host-deref for host_deref_device), with hyphens or underscores; a kind that\n"
+          "names none is an error.\n"
           "The kinds: ",
           f);
     print_kinds(f);

@@ -179,17 +179,14 @@ static inline bool dv_api_is_driver(int api)
 }
 
 typedef enum {
-#define DV_KIND_ENUM(id, name, severity) id,
+#define DV_KIND_ENUM(id, name) id,
     DEVTRACE_FINDING_KINDS(DV_KIND_ENUM)
 #undef DV_KIND_ENUM
     DV_FINDING_COUNT
 } dv_finding_kind;
 
-typedef struct {
-    const char *name;                   /* as schema.h lists them */
-    const char *severity;               /* "error" or "warning" */
-} dv_finding_info;
-extern const dv_finding_info dv_findings[DV_FINDING_COUNT];
+/* Each kind's name, as schema.h lists them (mistakes.h: its severity). */
+extern const char *const dv_finding_names[DV_FINDING_COUNT];
 
 /* Pageable copies at one line that add up to this many bytes are worth
    pinning their memory for; fewer cost too little to warn about. */

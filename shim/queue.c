@@ -35,10 +35,10 @@ const char *const dv_api_names[DV_API_COUNT] = {
 #undef DV_API_NAME
 };
 
-const dv_finding_info dv_findings[DV_FINDING_COUNT] = {
-#define DV_KIND_INFO(id, name, severity) [id] = { name, severity },
-    DEVTRACE_FINDING_KINDS(DV_KIND_INFO)
-#undef DV_KIND_INFO
+const char *const dv_finding_names[DV_FINDING_COUNT] = {
+#define DV_KIND_NAME(id, name) [id] = name,
+    DEVTRACE_FINDING_KINDS(DV_KIND_NAME)
+#undef DV_KIND_NAME
 };
 
 /* An empty queue whose next place is from. */

@@ -13,6 +13,7 @@
  */
 #include "devtrace.h"
 #include "memkind.h"
+#include "mistakes.h"
 #include "schema.h"
 
 #include <errno.h>
@@ -401,11 +402,13 @@ static bool same_line(const site_text *a, const site_text *b)
     return a->line == b->line && la >= lb && strcmp(a->file + la - lb, b->file) == 0;
 }
 
+/* The mistake's, as devcheck gives it too; asked once per finding's row. */
 static const char *severity_of(dv_finding_kind kind)
 {
     if (kind == DV_HOST_POINTER_KERNEL_ARG && w.pageable_access)
         return "warning";               /* this GPU reads pageable memory: slow, not wrong */
-    return dv_findings[kind].severity;
+    const char *name = dv_finding_names[kind];
+    return mistake_named(name, strlen(name))->severity;
 }
 
 /* file as the program's folder sees it, as devtrace report shows it. */
@@ -432,7 +435,7 @@ static void say_finding(const dv_event *e, const site_text *at, const char *seve
                 : snprintf(line, sizeof line, "devtrace: %s: ",
                            at && at->function ? at->function : "(no line)");
     n += snprintf(line + n, sizeof line - (size_t)n, "%s[%s]: %s\n", severity,
-                  dv_findings[e->u.finding.kind].name, msg);
+                  dv_finding_names[e->u.finding.kind], msg);
     if (n >= (int)sizeof line) {        /* cut short, still a line */
         n = sizeof line - 1;
         line[n - 1] = '\n';
@@ -473,7 +476,7 @@ static int64_t write_finding(const dv_event *e)
     bind_int(S_FINDING, 1, w.run);
     bind_int(S_FINDING, 2, t->id);
     bind_int(S_FINDING, 3, t->first);
-    bind_text(S_FINDING, 4, dv_findings[e->u.finding.kind].name);
+    bind_text(S_FINDING, 4, dv_finding_names[e->u.finding.kind]);
     bind_text(S_FINDING, 5, severity_of(e->u.finding.kind));
     bind_text(S_FINDING, 6, msg);
     if (at && at->file) {

@@ -1,5 +1,6 @@
 # devcheck for teams, one behaviour per MODE, in a scratch folder WORK:
-#   cmake -DDEVCHECK=PATH -DWORK=DIR -DMODE=baseline|fix|rules|config|dirs|usage -P team.cmake
+#   cmake -DDEVCHECK=PATH -DWORK=DIR
+#         -DMODE=baseline|fix|rules|config|dirs|usage|ignores|summary -P team.cmake
 # A source with two findings: a dropped dt_to (line 7, with a fix-it) and a
 # host read of device memory (line 15).
 set(source [=[
@@ -59,7 +60,7 @@ if(MODE STREQUAL "baseline")
                          "    cudaMalloc((void **)&e, 4);\n    return e[0];\n}\n")
   devcheck(--baseline known.txt a.c)
   expect(1 host-deref)
-  if(NOT out MATCHES "a.c:24:12: warning")
+  if(NOT out MATCHES "a.c:24:12: error")
     message(FATAL_ERROR "baseline: the new finding is not the one at line 24:\n${out}")
   endif()
   # devcheck's own SARIF serves as a baseline too
@@ -90,6 +91,11 @@ elseif(MODE STREQUAL "fix")
   devcheck(a.c)
   expect(1 host-deref)                                # the fixed finding is gone
 elseif(MODE STREQUAL "rules")
+  devcheck(--list-rules)                              # with severity and devtrace's names
+  if(NOT out MATCHES "\nmemspace-mismatch +error +Host memory [^\n]*\\. \\(devtrace: host_pointer_kernel_arg, host_memory_as_device\\)\n"
+     OR NOT out MATCHES "\ndiscarded-transfer +error +[^\n]*where it was\\.\n")     # none
+    message(FATAL_ERROR "rules: --list-rules does not say severities and kinds:\n${out}")
+  endif()
   devcheck(--rules host-deref a.c)
   expect(1 host-deref)
   devcheck(--disable host-deref a.c)
@@ -100,6 +106,18 @@ elseif(MODE STREQUAL "rules")
   expect(2 none)
   if(NOT err MATCHES "^devcheck: unknown rule 'nope' \\(devcheck --list-rules\\)\nTry 'devcheck --help' for more information.\n$")
     message(FATAL_ERROR "rules: not a short usage error:\n${err}")
+  endif()
+  devcheck(--disable host_deref_device a.c)          # devtrace's name for it
+  expect(1 discarded-transfer)
+  devcheck(--disable leak a.c)
+  expect(2 none)
+  if(NOT err MATCHES "^devcheck: unknown rule 'leak' \\(a kind of devtrace's: devcheck has no rule for it\\)\n")
+    message(FATAL_ERROR "rules: a kind of devtrace's only is not said so:\n${err}")
+  endif()
+  devcheck(--rules host-deref,memcpy-directon a.c)
+  expect(2 none)
+  if(NOT err MATCHES "^devcheck: unknown rule 'memcpy-directon' \\(did you mean 'memcpy-direction'\\?\\)\n")
+    message(FATAL_ERROR "rules: a near miss is not said:\n${err}")
   endif()
 elseif(MODE STREQUAL "config")
   file(MAKE_DIRECTORY ${WORK}/sub/deeper)
@@ -131,6 +149,50 @@ elseif(MODE STREQUAL "dirs")
   if(NOT out MATCHES "^src/a.c:7:5: .*\nsrc/sub/b.c:7:5: " OR out MATCHES "hidden")
     message(FATAL_ERROR "dirs: not src/a.c then src/sub/b.c alone:\n${out}")
   endif()
+elseif(MODE STREQUAL "ignores")
+  # An ignore comment's bad name is an error in a file with no finding too,
+  # in SARIF as well (the run unsuccessful); devtrace's name is a rule's.
+  file(WRITE ${WORK}/clean.c "int f(void)\n{\n    return 0; /* devcheck-ignore(memcpy-directon) */\n}\n")
+  devcheck(clean.c)
+  expect(2 none)
+  if(NOT err MATCHES "^clean\\.c:3:34: error: unknown rule 'memcpy-directon' in devcheck-ignore \\(did you mean 'memcpy-direction'\\?\\)\n$")
+    message(FATAL_ERROR "ignores: the bad name is not said at its place:\n${err}")
+  endif()
+  devcheck(--format sarif clean.c)
+  expect(2 none)
+  if(NOT out MATCHES "\"executionSuccessful\": false" OR NOT out MATCHES "clean\\.c:3:34: error: unknown rule")
+    message(FATAL_ERROR "ignores: SARIF's invocation does not say it:\n${out}")
+  endif()
+  string(REPLACE "    return d[0];" "    return d[0]; // devcheck-ignore(host_deref_device)" named "${source}")
+  file(WRITE ${WORK}/a.c "${named}")
+  devcheck(a.c)
+  expect(1 discarded-transfer)
+elseif(MODE STREQUAL "summary")
+  # The summary line counts what was found, and what was found and is not
+  # reported: suppressed (a comment, a rule turned off) and baselined.
+  function(expect_summary want)
+    if(NOT err STREQUAL "${want}\n")
+      message(FATAL_ERROR "summary: expected '${want}', got:\n${err}")
+    endif()
+  endfunction()
+  devcheck(--write-baseline known.txt a.c)
+  expect(0 discarded-transfer host-deref)
+  expect_summary("2 errors and 0 warnings in 1 file")
+  devcheck(--baseline known.txt a.c)
+  expect(0 none)
+  expect_summary("no findings (2 baselined)")
+  string(REPLACE "dt_to(x, dt_cuda(0));" "dt_to(x, dt_cuda(0)); // devcheck-ignore" ignored
+         "${source}")
+  file(WRITE ${WORK}/a.c "${ignored}")
+  devcheck(a.c)
+  expect(1 host-deref)
+  expect_summary("1 error and 0 warnings in 1 file (1 suppressed)")
+  devcheck(--baseline known.txt a.c)
+  expect(0 none)
+  expect_summary("no findings (1 suppressed, 1 baselined)")
+  devcheck(--disable host-deref a.c)
+  expect(0 none)
+  expect_summary("no findings (2 suppressed)")
 elseif(MODE STREQUAL "usage")
   devcheck(--no-such-option a.c)
   expect(2 none)

@@ -8,8 +8,8 @@
  * It runs `PATH FILE.c EXTRA...` (so EXTRA may name more files, then "--"
  * and compiler flags) and reads devcheck's stdout, which must be made of
  *
- *   FILE:LINE:COL: warning: MESSAGE [devcheck-RULE]
- *   FILE:LINE:COL: note: MESSAGE              any number, after their warning
+ *   FILE:LINE:COL: SEVERITY: MESSAGE [devcheck-RULE]   the rule's severity
+ *   FILE:LINE:COL: note: MESSAGE              any number, after their finding
  *   fix-it:"FILE":{L:C-L:C}:"TEXT"            likewise (clang's parseable form)
  *
  * and nothing else.  Markers in FILE.c, each in a comment; a line may hold
@@ -23,13 +23,13 @@
  *   // devcheck-error[: TEXT]       stderr has an error at FILE:this line (with TEXT)
  *   // devcheck-exit: N             devcheck exits N (anywhere in the file)
  *
- * Every warning in FILE.c must match a marker by rule and line, every marker
- * must be matched (each at most once: a repeat is unexpected), and a warning
+ * Every finding in FILE.c must match a marker by rule and line, every marker
+ * must be matched (each at most once: a repeat is unexpected), and a finding
  * in any other file is unexpected.  The exit status must be N of
  * --exit or devcheck-exit, else 1 when a finding is marked and 0 when none.
  * --stderr TEXT: devcheck's stderr must contain TEXT.
  * --also FILE2: FILE2's `// devcheck: RULE` markers count too, and its
- * warnings are expected like FILE.c's (a program whose findings lie in two
+ * findings are expected like FILE.c's (a program whose findings lie in two
  * files; EXTRA must still name FILE2 for devcheck, or -p find it).
  *
  * Exit status: 0 when all is as expected; 1 when not, each difference printed
@@ -81,10 +81,15 @@ static char **parse_options(int argc, char **argv)
 
 /* ---- what the source expects -------------------------------------------- */
 
-/* devcheck's rule ids (docs/rules/): a marker naming another is a typo. */
-static const char *const rule_ids[] = {
-    "device-mismatch", "discarded-transfer", "host-deref", "memspace-mismatch",
-    "memcpy-direction", "unregistered-tensor", "dtype-mismatch",
+/* devcheck's rule ids (docs/rules/): a marker naming another is a typo.
+   Each with its severity, the mistake's in both tools: every one of them
+   crashes the program, fails its call or leaves a tensor behind. */
+static const struct {
+    const char *id, *severity;
+} rule_ids[] = {
+    {"device-mismatch", "error"}, {"discarded-transfer", "error"}, {"host-deref", "error"},
+    {"memspace-mismatch", "error"}, {"memcpy-direction", "error"},
+    {"unregistered-tensor", "error"}, {"dtype-mismatch", "error"},
 };
 
 /* A marker: at line, a rule (devcheck:), or a text a note, a fix or an error
@@ -111,19 +116,20 @@ static void add_marker(markers *m, int line, const char *text)
     m->v[m->n++] = (marker){ reading, line, text, false };
 }
 
-static bool known_rule(const char *id)
+/* The rule's severity; NULL when id is no rule. */
+static const char *severity_of(const char *id)
 {
     for (size_t i = 0; i < sizeof rule_ids / sizeof rule_ids[0]; i++)
-        if (strcmp(id, rule_ids[i]) == 0)
-            return true;
-    return false;
+        if (strcmp(id, rule_ids[i].id) == 0)
+            return rule_ids[i].severity;
+    return NULL;
 }
 
 static void expect_rules(int line, char *text)
 {
     for (char *rule = strtok(text, ","); rule; rule = strtok(NULL, ",")) {
         rule = marker_trim(rule);
-        if (!known_rule(rule))
+        if (!severity_of(rule))
             marker_differ(reading, line, "marker names no rule of devcheck: '%s'", rule);
         add_marker(&rules, line, rule);
     }
@@ -249,8 +255,8 @@ typedef struct {
 static finding *found;
 static size_t nfound;
 
-/* Splits "FILE:LINE:COL: KIND: REST" in place, for kind "warning" or "note":
-   true when text has that shape. */
+/* Splits "FILE:LINE:COL: KIND: REST" in place, for kind "error", "warning"
+   or "note": true when text has that shape. */
 static bool split_diagnostic(char *text, const char *kind, char **file, int *line, char **rest)
 {
     char sep[32];
@@ -278,7 +284,7 @@ static bool split_diagnostic(char *text, const char *kind, char **file, int *lin
     return true;
 }
 
-/* A warning line's rule, cut off its message: "MESSAGE [devcheck-RULE]". */
+/* A finding's rule, cut off its message: "MESSAGE [devcheck-RULE]". */
 static bool split_rule(char *rest, char **rule)
 {
     size_t len = strlen(rest);
@@ -293,24 +299,40 @@ static bool split_rule(char *rest, char **rule)
     return true;
 }
 
-/* Reads devcheck's stdout into found[]; a line of no known shape, or a note
-   or fix with no warning before it, is a difference (malformed output). */
+/* A finding's line, "FILE:LINE:COL: SEVERITY: REST": its severity, or NULL. */
+static const char *split_finding(char *text, char **file, int *line, char **rest)
+{
+    static const char *const severities[] = { "error", "warning" };
+    for (size_t i = 0; i < sizeof severities / sizeof severities[0]; i++)
+        if (split_diagnostic(text, severities[i], file, line, rest))
+            return severities[i];
+    return NULL;
+}
+
+/* Reads devcheck's stdout into found[]; a line of no known shape, a note
+   or fix with no finding before it, or a finding of another severity than
+   its rule's, is a difference (malformed output). */
 static void parse_output(char *text)
 {
     char *next = text;
     for (int lineno = 1; next && *next; lineno++) {
         char *line = strsep(&next, "\n"), *file, *rest, *rule;
         char *whole = strdup(line);     /* to quote: the splits cut line up */
+        const char *severity;
         int at;
         finding *last = nfound ? &found[nfound - 1] : NULL;
         if (!whole)
             marker_die("out of memory");
-        if (split_diagnostic(line, "warning", &file, &at, &rest)) {
+        if ((severity = split_finding(line, &file, &at, &rest))) {
             if (!split_rule(rest, &rule)) {
                 marker_differ("devcheck output", lineno,
-                              "a warning with no [devcheck-RULE]: %s", rest);
+                              "a finding with no [devcheck-RULE]: %s", rest);
                 continue;
             }
+            const char *want = severity_of(rule);
+            if (want && strcmp(want, severity) != 0)
+                marker_differ("devcheck output", lineno, "%s findings are %ss, not %ss: %s",
+                              rule, want, severity, whole);
             found = marker_grow(found, nfound, sizeof *found);
             found[nfound++] = (finding){ .file = file, .line = at, .rule = rule, .message = rest };
         } else if (split_diagnostic(line, "note", &file, &at, &rest) && last) {
@@ -320,7 +342,7 @@ static void parse_output(char *text)
             last->fixes = marker_grow(last->fixes, last->nfixes, sizeof *last->fixes);
             last->fixes[last->nfixes++] = line;
         } else {
-            marker_differ("devcheck output", lineno, "malformed: not a warning, or a note or "
+            marker_differ("devcheck output", lineno, "malformed: not a finding, or a note or "
                           "fix after one: %s", whole);
         }
         free(whole);

@@ -1,7 +1,8 @@
 /*
  * Fuzz target: devcheck on arbitrary bytes as a C file.  What libclang
  * parses without errors is analyzed and its findings made; what it cannot
- * parse is refused with a message.  Neither may crash (not even the
+ * parse is refused with a message; its ignore comments are read, and their
+ * names that are no rule said.  None of it may crash (not even the
  * analysis, whose crashes devcheck recovers from), hang or leak.
  */
 #include "devcheck.h"
@@ -36,6 +37,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     free(src.err);
     dc_run_free(run);
+    dc_ignores_read(path);
     dc_findings_free(&found);
     dc_suppress_reset();
     unlink(path);

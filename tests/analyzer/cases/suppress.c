@@ -1,7 +1,7 @@
 /*
- * Suppression: `// devcheck-ignore` or `// devcheck-ignore(rule)` on the
- * finding's line, or alone on the line above, silences it.  Another rule's
- * id does not, nor a comment two lines above.
+ * Suppression: `// devcheck-ignore` or `// devcheck-ignore(host-deref)` on
+ * the finding's line, or alone on the line above, silences it.  Another
+ * rule's id does not, nor a comment two lines above.
  */
 #include <devtensor.h>
 

@@ -55,6 +55,10 @@ static const char *const sample[] = {
     "    u = \"\xc3\xa9\xf0\x9f\x98\x80\"; v = dt_add(a, b);",
     "    w = dt_add(a, b);",
     "        w = dt_add(a, b);\t",
+    "",
+    "    // devcheck-ignore(memcpy_direction, host_deref_device)",
+    "    shim_spelling();",
+    "    x = 1; // devcheck-ignore(devcheck-memcpy-directon, leak,, host-pointer-kernel-arg)",
     "}",
 };
 
@@ -140,17 +144,33 @@ static char *sarif_of(const dc_findings *f)
 
 /* ---- findings ------------------------------------------------------------- */
 
+static unsigned bit(const char *name)
+{
+    return dc_rule_bit(name, strlen(name));
+}
+
+/* devcheck's rules, in their order, each named in either tool's words. */
 static void test_rules_table(void)
 {
     static const char *const ids[] = {"device-mismatch", "discarded-transfer", "host-deref",
                                       "memspace-mismatch", "memcpy-direction",
                                       "unregistered-tensor", "dtype-mismatch"};
-    CHECK(dc_nrules == (int)(sizeof ids / sizeof ids[0]));
-    for (int i = 0; i < dc_nrules; i++) {
-        CHECK_STR_EQ(dc_rules[i].id, ids[i]);
-        size_t n = strlen(dc_rules[i].summary);
-        CHECK(n > 10 && dc_rules[i].summary[n - 1] == '.');   /* a sentence */
+    int n = 0;
+    unsigned all = 0;
+    for (int i = 0; i < nmistakes; i++) {
+        if (!mistakes[i].rule)
+            continue;
+        CHECK(n < 7 && strcmp(mistakes[i].rule, ids[n]) == 0);
+        CHECK(bit(mistakes[i].rule) != 0 && !(all & bit(mistakes[i].rule)));
+        all |= bit(mistakes[i].rule);
+        n++;
     }
+    CHECK(n == 7);
+    CHECK(bit("memcpy_direction") == bit("memcpy-direction"));
+    CHECK(bit("host_deref_device") == bit("host-deref"));
+    CHECK(bit("host_pointer_kernel_arg") == bit("memspace-mismatch"));
+    CHECK(bit("leak") == 0 && bit("use-after-free") == 0 && bit("nope") == 0);
+    CHECK_STR_EQ(dc_severity("device-mismatch"), "error");
 }
 
 static void test_loc_interned(void)
@@ -249,15 +269,15 @@ static void test_text_output(void)
                    dc_format("y"));
     char *out = text_of(&f);
     char *want = dc_format(
-        "%1$s/a.c:3:9: warning: 'x' is on cpu but 'model' is on 'dev' (cuda:0 when a GPU is present) [devcheck-device-mismatch]\n"
+        "%1$s/a.c:3:9: error: 'x' is on cpu but 'model' is on 'dev' (cuda:0 when a GPU is present) [devcheck-device-mismatch]\n"
         "%1$s/a.c:3:27: note: 'x' created on cpu here\n"
         "note: a note with no place\n"
         "%1$s/a.c:3:27: note: fix: replace 'x' with 'dt_to(x, dev)'\n"
         "fix-it:\"%1$s/a.c\":{3:27-3:28}:\"dt_to(x, dev)\"\n"
-        "%1$s/a.c:5:5: warning: the result of dt_to is dropped [devcheck-discarded-transfer]\n"
+        "%1$s/a.c:5:5: error: the result of dt_to is dropped [devcheck-discarded-transfer]\n"
         "%1$s/a.c:5:5: note: fix: insert 'x = '\n"
         "fix-it:\"%1$s/a.c\":{5:5-5:5}:\"x = \"\n"
-        "%1$s/a.c:12:15: warning: 'p' is device memory [devcheck-host-deref]\n"
+        "%1$s/a.c:12:15: error: 'p' is device memory [devcheck-host-deref]\n"
         "%1$s/a.c:12:5: note: fix: remove 'float '\n"
         "fix-it:\"%1$s/a.c\":{12:5-12:11}:\"\"\n"
         "%1$s/a.c:20:8: note: fix: replace the text up to 23:5 with 'a\\n\"b\"\\t\\'\n"
@@ -317,12 +337,63 @@ static void test_suppression(void)
     /* longer words are no markers */
     CHECK(!suppressed("device-mismatch", line_with("devcheck-ignored")));
     CHECK(!suppressed("device-mismatch", line_with("devcheck-ignored") + 1));
+    /* devtrace's names for the rules, in either spelling */
+    CHECK(suppressed("memcpy-direction", line_with("shim_spelling")));
+    CHECK(suppressed("host-deref", line_with("shim_spelling")));
+    CHECK(!suppressed("device-mismatch", line_with("shim_spelling")));
+    CHECK(suppressed("memspace-mismatch", line_with("host-pointer-kernel-arg")));
+    /* a name that is no rule silences nothing */
+    CHECK(!suppressed("memcpy-direction", line_with("host-pointer-kernel-arg")));
     /* the first line, a file that cannot be read, a finding with no file */
     CHECK(!suppressed("device-mismatch", 1));
     dc_finding gone = {.rule = "host-deref", .loc = dc_loc_make("no/such/file.c", 1, 1)};
     CHECK(!dc_suppressed(&gone));
     dc_finding nowhere = {.rule = "host-deref"};
     CHECK(!dc_suppressed(&nowhere));
+}
+
+/* A name in an ignore comment that is no rule of devcheck's is an error at
+   its place, said once however often its file is read, with the rule meant
+   or why it is none. */
+static void test_ignore_errors(void)
+{
+    static const char *const lines[] = {"x(); /* devcheck-ignore( nope ) */", "y();"};
+    write_lines("nope.c", lines, 2);
+    char *a = path_of("a.c"), *nope = path_of("nope.c");
+    dc_suppress_reset();
+    dc_ignores_read(a);
+    dc_ignores_read(a);                         /* not kept: read again */
+    CHECK(suppressed("memspace-mismatch", line_with("host-pointer-kernel-arg")));   /* kept */
+    dc_ignores_read(nope);
+    dc_ignores_read("no/such/file.c");
+    int n;
+    const dc_note *e = dc_ignore_errors(&n);
+    CHECK(n == 3);
+    static const struct {
+        const char *name, *message;
+    } want[] = {
+        {"memcpy-directon", "unknown rule 'memcpy-directon' in devcheck-ignore "
+                            "(did you mean 'memcpy-direction'?)"},
+        {"leak", "unknown rule 'leak' in devcheck-ignore "
+                 "(a kind of devtrace's: devcheck has no rule for it)"},
+    };
+    for (int i = 0; i < 2 && i < n; i++) {
+        CHECK_STR_EQ(e[i].loc.file, a);
+        CHECK(e[i].loc.line == line_with("host-pointer-kernel-arg"));
+        CHECK(e[i].loc.column == column_of(want[i].name));
+        CHECK_STR_EQ(e[i].message, want[i].message);
+    }
+    if (n == 3) {
+        CHECK_STR_EQ(e[2].loc.file, nope);
+        CHECK(e[2].loc.line == 1);
+        CHECK(e[2].loc.column == (unsigned)(strstr(lines[0], "nope") - lines[0]) + 1);
+        CHECK_STR_EQ(e[2].message, "unknown rule 'nope' in devcheck-ignore");
+    }
+    dc_suppress_reset();
+    dc_ignore_errors(&n);
+    CHECK(n == 0);
+    free(nope);
+    free(a);
 }
 
 /* The block comment's marker silences the line it is on, which holds
@@ -415,7 +486,8 @@ static void test_sarif_details(void)
     CHECK_STR_CONTAINS(out, "\"uriBaseId\": \"%SRCROOT%\"");
     CHECK_STR_CONTAINS(out, "\"version\": \"2.1.0\"");
     CHECK_STR_CONTAINS(out, "\"ruleId\": \"discarded-transfer\",\n"
-                            "          \"ruleIndex\": 1,\n");
+                            "          \"ruleIndex\": 1,\n"
+                            "          \"level\": \"error\",\n");   /* the mistake's severity */
     /* outside the base: an absolute URI, %-encoded, and no uriBaseId */
     CHECK_STR_CONTAINS(out, "\"uri\": \"file:///no%20such%20dir/x%231.c\"\n");
     /* JSON escapes; UTF-8 as it is; a byte that is not UTF-8 as U+FFFD */
@@ -497,7 +569,7 @@ static void test_sarif_empty(void)
 
 static void remove_folder(void)
 {
-    static const char *const files[] = {"a.c", "block.c", "crlf.c", "moving.c"};
+    static const char *const files[] = {"a.c", "block.c", "crlf.c", "moving.c", "nope.c"};
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
         char *path = path_of(files[i]);
         unlink(path);
@@ -566,6 +638,7 @@ int main(int argc, char **argv)
     RUN(test_drop);
     RUN(test_text_output);
     RUN(test_suppression);
+    RUN(test_ignore_errors);
     RUN(test_block_marker_line);
     RUN(test_source_line);
     RUN(test_sarif_details);

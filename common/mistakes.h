@@ -1,0 +1,51 @@
+/*
+ * The mistakes devcheck and devtrace find, as one table: what each tool
+ * calls a mistake (devcheck's rule id, devtrace's finding kinds) and the
+ * one severity both give it.  devcheck sees a mistake in the source, the
+ * shim while the program runs; a mistake both can see has a name in each,
+ * mostly the same words (memcpy-direction, memcpy_direction), and each
+ * tool takes the other's name wherever it takes its own.
+ *
+ * The severity says what the mistake does to the program, whichever tool
+ * finds it:
+ *   error    it crashes the program, fails the call, or corrupts memory or
+ *            results (an op across devices, a wrong copy, a use after free);
+ *            a move that never happened counts, since the next op across
+ *            devices fails (discarded-transfer, unregistered-tensor)
+ *   warning  the program works, and pays for it: time (pageable_transfer)
+ *            or memory (leak)
+ * One exception, the run's own: on a GPU that reads pageable host memory
+ * (HMM, ATS) a kernel argument in host memory only costs, and the shim
+ * writes host_pointer_kernel_arg as a warning there.
+ */
+#ifndef DEVCHECK_MISTAKES_H
+#define DEVCHECK_MISTAKES_H
+
+#include <stddef.h>
+
+typedef struct {
+    const char *rule;       /* devcheck's rule id; NULL: only a run shows it */
+    const char *kinds[3];   /* devtrace's finding kinds for it, NULL-ended; none:
+                               only the source shows it */
+    const char *severity;   /* "error" or "warning", in both tools */
+    const char *summary;    /* what it is, a sentence */
+} mistake;
+
+/* devcheck's rules first, in their order (SARIF's ruleIndex), then the
+   mistakes only a run shows, each with one kind. */
+extern const mistake mistakes[];
+extern const int nmistakes;
+
+/* The mistake that name (len bytes) stands for: a rule id or a kind,
+   written with hyphens or underscores alike; NULL when it is none. */
+const mistake *mistake_named(const char *name, size_t len);
+
+/* Which tool a name is meant for, to say why it names none of its. */
+typedef enum { MISTAKE_RULE, MISTAKE_KIND } mistake_name;
+
+/* Words for the error of a name that is no rule (MISTAKE_RULE) or no kind
+   (MISTAKE_KIND): "did you mean 'leak'?" for a near miss, or that the name
+   is the other tool's only; "" when neither.  Into out, size bytes. */
+void mistake_hint(char *out, size_t size, const char *name, size_t len, mistake_name want);
+
+#endif

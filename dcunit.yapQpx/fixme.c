@@ -1,0 +1,3 @@
+x = dt_to(x, d);
+dt_pin(y, d);
+done();
