@@ -252,12 +252,13 @@ dc_run *dc_run_new(dc_model *model);
 typedef struct {
     const char *path;
     dc_flags flags;
-    int status;         /* 0; 1 when it is left out with no error: not C,
-                           C++ or CUDA (by its name or -x), or a file that
-                           does not parse alone and that another file of the
-                           run includes; -1 when it is missing or does not
-                           parse, left out; -2 when its analysis crashed
-                           (dc_run_analyze), left out */
+    int status;         /* 0; 1 when it is left out with no error, a file
+                           that does not parse alone and that another file
+                           of the run includes; 2 when it is not C, C++ or
+                           CUDA (by its name or -x), left out (an error
+                           where the user named it); -1 when it is missing
+                           or does not parse, left out; -2 when its analysis
+                           crashed (dc_run_analyze), left out */
     char *err;          /* why not 0, fresh (one line per error,
                            "FILE:LINE:COL: error: ..."), or NULL */
 } dc_source;

@@ -650,7 +650,7 @@ static int parse(const dc_run *r, const preludes *ps, CXIndex index, dc_source *
                                               : NULL;
     if (why || lang == LANG_OTHER) {
         src->err = dc_format("devcheck: %s: %s", path, why ? why : "not C, C++ or CUDA: not analyzed");
-        return why ? -1 : 1;
+        return why ? -1 : 2;
     }
     command_for(r, flags, lang, &c);
     const prelude *p = lang == LANG_CUDA ? prelude_of(ps, &c) : NULL;

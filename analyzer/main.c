@@ -96,7 +96,9 @@ typedef struct {
     char **args;
     int nargs;
     char *directory;                /* NULL: the current one */
-    bool failed;                    /* missing, did not parse, or crashed the analysis */
+    bool named;                     /* on the command line, not found in a folder */
+    bool failed;                    /* missing, did not parse, or crashed the analysis; or
+                                       named, and not C, C++ or CUDA */
     char *why;                      /* the first line of what was said of it, or NULL */
 } job;
 
@@ -344,8 +346,11 @@ static void add_path(jobs *js, const char *path, const request *r, bool named)
 {
     struct stat st;
     if ((named ? stat(path, &st) : lstat(path, &st)) != 0 || !S_ISDIR(st.st_mode)) {
-        if (named || (S_ISREG(st.st_mode) && is_source(path)))
-            add_extra_args(add_job(js, path, NULL), r);
+        if (named || (S_ISREG(st.st_mode) && is_source(path))) {
+            job *j = add_job(js, path, NULL);
+            j->named = named;
+            add_extra_args(j, r);
+        }
         return;
     }
     struct dirent **names;
@@ -411,8 +416,10 @@ static int analyze(jobs *js, const request *r, dc_model *model, dc_findings *fou
             js->v[i].why = dc_format("%.*s", (int)strcspn(v[i].err, "\n"), v[i].err);
             free(v[i].err);
         }
-        js->v[i].failed = v[i].status < 0;
-        failed += v[i].status < 0;
+        /* a file the user named that devcheck does not read is an error:
+           they meant it to be analyzed */
+        js->v[i].failed = v[i].status < 0 || (v[i].status == 2 && js->v[i].named);
+        failed += js->v[i].failed;
     }
     free(v);
     return failed;
