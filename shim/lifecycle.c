@@ -27,14 +27,18 @@ static _Atomic pid_t owner;             /* the process the state belongs to */
 static _Atomic int dying;
 
 /* Signals that end a program, whose last events must reach the report.  The
-   faults are always handled (before an existing handler, which then runs);
-   the others only where nobody else handles them. */
+   faults are always handled (before the program's handler, which then runs);
+   the others only while the program leaves them to their default, which
+   ends it.  The program is told of its own disposition alone (sigaction and
+   signal are interposed), never of the shim's: Python installs its SIGINT
+   handler, which raises KeyboardInterrupt, only where it finds the default. */
 static const struct { int sig; bool fault; } fatal[] = {
     { SIGSEGV, true }, { SIGBUS, true }, { SIGILL, true }, { SIGFPE, true },
     { SIGABRT, false }, { SIGTERM, false }, { SIGINT, false }, { SIGHUP, false },
 };
 #define NFATAL (sizeof fatal / sizeof *fatal)
-static struct sigaction previous[NFATAL];
+static struct sigaction theirs[NFATAL];        /* the program's own dispositions */
+static int (*real_sigaction)(int, const struct sigaction *, struct sigaction *);
 
 bool dv_active(void)
 {
@@ -144,7 +148,7 @@ static void on_fatal(int sig, siginfo_t *info, void *context)
         return;
     }
     record_death(sig, info, context);
-    sigaction(sig, &previous[i], NULL);
+    real_sigaction(sig, &theirs[i], NULL);
     if (sent)
         raise(sig);
 }
@@ -154,23 +158,69 @@ void dv_fatal_held(void)
     int sig = dv_held_signal;
     dv_held_signal = 0;
     record_death(sig, NULL, NULL);
-    sigaction(sig, &previous[fatal_index(sig)], NULL);
+    real_sigaction(sig, &theirs[fatal_index(sig)], NULL);
     raise(sig);
+}
+
+/* Whether the shim's handler stands in front of signal i: a fault always;
+   another while the program's disposition is the default, which ends it. */
+static bool in_front(size_t i)
+{
+    return fatal[i].fault ||
+           (theirs[i].sa_handler == SIG_DFL && !(theirs[i].sa_flags & SA_SIGINFO));
+}
+
+/* What the kernel holds for signal i: the shim's handler, or the program's. */
+static int install(size_t i)
+{
+    struct sigaction ours;
+    memset(&ours, 0, sizeof ours);
+    ours.sa_sigaction = on_fatal;
+    ours.sa_flags = SA_SIGINFO;
+    sigemptyset(&ours.sa_mask);
+    return real_sigaction(fatal[i].sig, in_front(i) ? &ours : &theirs[i], NULL);
 }
 
 static void catch_fatal_signals(void)
 {
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_sigaction = on_fatal;
-    sa.sa_flags = SA_SIGINFO;
-    sigemptyset(&sa.sa_mask);
-    for (size_t i = 0; i < NFATAL; i++) {
-        sigaction(fatal[i].sig, NULL, &previous[i]);
-        bool taken = previous[i].sa_handler != SIG_DFL || (previous[i].sa_flags & SA_SIGINFO);
-        if (fatal[i].fault || !taken)
-            sigaction(fatal[i].sig, &sa, NULL);
+    real_sigaction = (__typeof__(real_sigaction))dlsym(RTLD_NEXT, "sigaction");
+    for (size_t i = 0; real_sigaction && i < NFATAL; i++) {
+        real_sigaction(fatal[i].sig, NULL, &theirs[i]);
+        install(i);
     }
+}
+
+int sigaction(int sig, const struct sigaction *act, struct sigaction *old)
+{
+    int i = fatal_index(sig);
+    if (!real_sigaction)                /* before the shim started: a constructor's call */
+        real_sigaction = (__typeof__(real_sigaction))dlsym(RTLD_NEXT, "sigaction");
+    if (i < 0 || !dv_active())
+        return real_sigaction(sig, act, old);
+    if (old)
+        *old = theirs[i];
+    if (!act)
+        return 0;
+    struct sigaction was = theirs[i];
+    theirs[i] = *act;
+    if (install((size_t)i) != 0) {
+        theirs[i] = was;
+        return -1;
+    }
+    return 0;
+}
+
+/* signal() with glibc's (BSD) meaning, through the sigaction above: glibc's
+   own calls the kernel's beneath any interposer. */
+sighandler_t signal(int sig, sighandler_t handler)
+{
+    struct sigaction act, old;
+    memset(&act, 0, sizeof act);
+    act.sa_handler = handler;
+    act.sa_flags = SA_RESTART;
+    sigemptyset(&act.sa_mask);
+    sigaddset(&act.sa_mask, sig);
+    return sigaction(sig, &act, &old) == 0 ? old.sa_handler : SIG_ERR;
 }
 
 /* ---- fork ----------------------------------------------------------------------- */
