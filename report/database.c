@@ -117,6 +117,28 @@ static void check_identity(const report *r)
             "use a newer devtrace", r->path, (long long)version, DEVTRACE_SCHEMA_VERSION);
 }
 
+/* A writer killed in the middle of a commit (SIGKILL) leaves its journal
+   hot: SQLite must roll the commit back before anyone reads, and a reader
+   opened read-only cannot ("attempt to write a readonly database").  Where
+   the report may be written, a read-write connection's first read rolls it
+   back, as any writer's would; the report then holds every commit before. */
+static void roll_back_interrupted(const char *path)
+{
+    struct stat st;
+    char *journal = xasprintf("%s-journal", path);
+    sqlite3 *db = NULL;
+    if (stat(journal, &st) == 0 && st.st_size > 0 && access(path, W_OK) == 0 &&
+        sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, NULL) == SQLITE_OK) {
+        sqlite3_busy_timeout(db, BUSY_TIMEOUT_MS);
+        sqlite3_exec(db, "SELECT count(*) FROM sqlite_schema", NULL, NULL, NULL);
+        if (stat(journal, &st) != 0 || st.st_size == 0)
+            fprintf(stderr, "devtrace: %s: its writer was killed in the middle of a commit, "
+                    "which is rolled back: the report holds what was committed before\n", path);
+    }
+    sqlite3_close(db);
+    free(journal);
+}
+
 report report_open(const char *path, int flags)
 {
     /* SQLite would take a missing file, an empty one or one shorter than a
@@ -126,10 +148,14 @@ report report_open(const char *path, int flags)
         die("%s: %s", path, errno == ENOENT ? "no such file" : strerror(errno));
     if (S_ISDIR(st.st_mode))
         die("%s: is a directory", path);
+    if (access(path, R_OK) != 0)
+        die("%s: cannot be read: %s (its mode is %03o)", path, strerror(errno),
+            (unsigned)(st.st_mode & 0777));
     if (st.st_size == 0)
         die("%s: empty file, not a devtrace report", path);
     if (st.st_size < SMALLEST_PAGE)
         die("%s: not an SQLite database (%lld bytes)", path, (long long)st.st_size);
+    roll_back_interrupted(path);
 
     report r = {NULL, path};
     /* NOMUTEX: one thread, so no lock around each call for a row's cells */

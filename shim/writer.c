@@ -957,6 +957,9 @@ static void open_report(void)
         close_db();
         return;
     }
+    /* A program's umask of 0777 would make a report its owner cannot read. */
+    if ((created || state == FILE_STALE) && stat(path, &st) == 0 && (st.st_mode & 0600) != 0600)
+        chmod(path, (st.st_mode & 07777) | 0600);
     if (sqlite3_exec(w.db, devtrace_schema_sql, NULL, NULL, NULL) != SQLITE_OK ||
         !insert_run(session) || !prepare_all() || !dv_events_open(w.db, w.run))
         abandon(path, created || state == FILE_STALE);

@@ -14,6 +14,10 @@
  *       the same in WAL mode, left uncheckpointed; then runs COMMAND while
  *       holding a write transaction open, as a live shim does, and exits
  *       with its status.
+ *   make_report hot OUT SCRIPT SRCDIR
+ *       the same, then a commit begun by a child process that is killed in
+ *       the middle of it (SIGKILL), its journal left hot, as a writer
+ *       killed so leaves it
  *   make_report damage IN OUT TABLE...
  *       a copy of IN with the first page of each TABLE overwritten
  *   make_report truncate IN OUT SIZE
@@ -22,6 +26,8 @@
 #include "schema.h"
 
 #include <sqlite3.h>
+
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -147,6 +153,25 @@ static int run_while_writing(sqlite3 *db, char **command)
     return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
+/* A commit that a SIGKILL cuts short: its changes spill to the file (one
+   page of cache), the journal that undoes them written first. */
+static int kill_in_commit(const char *out)
+{
+    pid_t pid = fork();
+    if (pid == 0) {
+        sqlite3 *db;
+        char *path = report_path(out);
+        if (sqlite3_open(path, &db) != SQLITE_OK)
+            fail(path, sqlite3_errmsg(db));
+        exec_sql(db, "PRAGMA cache_size = 1; BEGIN;"
+                     "UPDATE findings SET message = message || ' (never committed)';"
+                     "INSERT INTO runs (id, pid, session) SELECT id + 100, pid, 'half' FROM runs;");
+        kill(getpid(), SIGKILL);
+    }
+    int status;
+    return pid > 0 && waitpid(pid, &status, 0) == pid && WIFSIGNALED(status) ? 0 : 1;
+}
+
 /* Overwrites the first page of table in the copy of report's bytes. */
 static void clobber_table(const char *report, const char *table, char *bytes, long size)
 {
@@ -185,6 +210,11 @@ int main(int argc, char **argv)
         sqlite3_close(db);
         return status;
     }
+    if (!strcmp(mode, "hot") && argc == 5) {
+        if (sqlite3_close(build(argv[2], NULL, argv[3], argv[4], false)) != SQLITE_OK)
+            return 1;
+        return kill_in_commit(argv[2]);
+    }
     if (!strcmp(mode, "damage") && argc > 4) {
         long size;
         char *bytes = slurp(argv[2], &size);
@@ -207,6 +237,7 @@ int main(int argc, char **argv)
     fprintf(stderr, "usage: make_report build OUT SCRIPT [SRCDIR]\n"
                     "       make_report old OUT SCHEMA SCRIPT SRCDIR\n"
                     "       make_report live OUT SCRIPT SRCDIR -- COMMAND...\n"
+                    "       make_report hot OUT SCRIPT SRCDIR\n"
                     "       make_report damage IN OUT TABLE...\n"
                     "       make_report truncate IN OUT SIZE\n");
     return 2;
