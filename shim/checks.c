@@ -565,6 +565,11 @@ bool dv_check_free(dv_api api, void *p, uint32_t site, dv_alloc *out)
                    fn, p);
         return false;
     }
+    if (dv_shadow_freed_long_ago((uintptr_t)p)) {
+        dv_finding(DV_DOUBLE_FREE, site, 0, NULL, "%s(%p): this memory was already freed, "
+                   "so long ago that where is forgotten", fn, p);
+        return false;
+    }
     place at = where(p);
     if (at.kind == AT_HOST || (host_api && at.kind == AT_DEVICE))
         dv_finding(DV_INVALID_FREE, site, 0, NULL, "%s(%p) of memory that did not come from %s",

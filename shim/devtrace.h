@@ -139,6 +139,9 @@ int dv_shadow_device(uintptr_t p);
 bool dv_shadow_remove(uintptr_t p, dv_memory memory, uint32_t free_site, dv_alloc *out);
 /* The freed (quarantined) allocation that held p, most recent first. */
 bool dv_shadow_freed(uintptr_t p, dv_alloc *out);
+/* Whether p is the start of an allocation freed before the quarantine's
+   time (and not handed out since). */
+bool dv_shadow_freed_long_ago(uintptr_t p);
 /* Calls f on every live allocation (at exit). */
 void dv_shadow_each(void (*f)(const dv_alloc *a, void *arg), void *arg);
 void dv_shadow_after_fork(void);

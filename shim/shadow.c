@@ -25,7 +25,9 @@
  * The quarantine remembers freed ranges with their free site, newest first,
  * so a pointer into one names where it was freed.  It only remembers: the
  * memory itself goes back to the runtime at once, and an address the runtime
- * hands out again is live again.
+ * hands out again is live again.  What falls out of it is kept by its start
+ * alone (a set of addresses, until the runtime hands one out again): a
+ * second free of it is still a double free, not "not from cudaMalloc".
  */
 #include "devtrace.h"
 
@@ -49,6 +51,68 @@ static dv_alloc freed[QUARANTINE];
 #define STARTS 4096                     /* a power of two */
 static struct { uintptr_t addr; int device; size_t index; } starts[STARTS];
 static size_t nfreed;              /* ever freed; the newest is at (nfreed - 1) % QUARANTINE */
+
+/* The starts that fell out of the quarantine: open addressing, 0 an empty
+   slot and GONE one whose start was handed out again. */
+#define GONE ((uintptr_t)1)
+#define OLD_FREED_MAX ((size_t)1 << 20)  /* 8 MB of starts; past it, no more kept */
+static uintptr_t *old_freed;
+static size_t old_cap, old_used;          /* old_used counts GONE slots too */
+
+static size_t old_slot(uintptr_t p, size_t i)
+{
+    return ((size_t)((p * 0x9E3779B97F4A7C15ull) >> 20) + i) & (old_cap - 1);
+}
+
+static uintptr_t *old_find(uintptr_t p)
+{
+    for (size_t i = 0; old_cap && i < old_cap; i++) {
+        uintptr_t *s = &old_freed[old_slot(p, i)];
+        if (*s == p || *s == 0)
+            return *s == p ? s : NULL;
+    }
+    return NULL;
+}
+
+static void old_insert(uintptr_t p)
+{
+    for (size_t i = 0; i < old_cap; i++) {
+        uintptr_t *s = &old_freed[old_slot(p, i)];
+        if (*s == 0 || *s == GONE || *s == p) {
+            old_used += *s == 0;
+            *s = p;
+            return;
+        }
+    }
+}
+
+/* Grows (or sweeps GONE slots out) before it is three quarters full. */
+static bool old_room(void)
+{
+    if (4 * (old_used + 1) <= 3 * old_cap)
+        return true;
+    size_t cap = old_cap ? old_cap * 2 : 1024, n = old_cap;
+    if (cap > OLD_FREED_MAX)
+        return false;
+    uintptr_t *was = old_freed, *v = calloc(cap, sizeof *v);
+    if (!v)
+        return false;
+    old_freed = v;
+    old_cap = cap;
+    old_used = 0;
+    for (size_t i = 0; i < n; i++)
+        if (was[i] > GONE)
+            old_insert(was[i]);
+    free(was);
+    return true;
+}
+
+/* A start that falls out of the quarantine. */
+static void keep_old(uintptr_t p)
+{
+    if (p > GONE && old_room())
+        old_insert(p);
+}
 
 static size_t start_slot(uintptr_t p)
 {
@@ -205,6 +269,9 @@ static void sweep_inside(dv_alloc *v, size_t n, size_t at)
 void dv_shadow_add(const dv_alloc *a)
 {
     begin_change();
+    uintptr_t *old = old_used ? old_find(a->addr) : NULL;
+    if (old)
+        *old = GONE;                    /* live again */
     size_t n = atomic_load_explicit(&nlive, memory_order_relaxed);
     if (room(&n)) {
         dv_alloc *v = atomic_load_explicit(&live, memory_order_relaxed);
@@ -265,6 +332,8 @@ bool dv_shadow_remove(uintptr_t p, dv_memory memory, uint32_t free_site, dv_allo
     if (found) {
         *out = v[at];
         out->free_site = free_site;
+        if (nfreed >= QUARANTINE)
+            keep_old(freed[nfreed % QUARANTINE].addr);
         freed[nfreed++ % QUARANTINE] = *out;
         v[at].device = DV_NO_DEVICE;
         ndead++;
@@ -272,6 +341,17 @@ bool dv_shadow_remove(uintptr_t p, dv_memory memory, uint32_t free_site, dv_allo
             starts[start_slot(p)].device = DV_NO_DEVICE;
     }
     end_change();
+    return found;
+}
+
+bool dv_shadow_freed_long_ago(uintptr_t p)
+{
+    bool locked = !changing;
+    if (locked)
+        dv_shadow_lock();
+    bool found = old_find(p) != NULL;
+    if (locked)
+        dv_shadow_unlock();
     return found;
 }
 
