@@ -104,6 +104,11 @@ bool report_has_table(const report *r, const char *table);
 /* Whether r's table has the column (devtrace_added_columns: an older
    report's may not). */
 bool report_has_column(const report *r, const char *table, const char *column);
+/* TEMP VIEW table: r's table as this devtrace reads it, the columns that
+   a report from before they were added lacks there as NULL, and only the
+   rows where the SQL condition `where` holds (NULL: all); it replaces the
+   view that an earlier call made. */
+void report_view(const report *r, const char *table, const char *where);
 
 /* A query's result, copied out so that it outlives the statement. */
 typedef struct {
