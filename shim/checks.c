@@ -452,12 +452,14 @@ static void describe_transfer(const place *dst, const place *src, dv_event *e)
     "loader with pin_memory)"
 
 /* Only where it costs: an async copy, which pageable memory makes
-   synchronous, at once; other copies once their line's bytes are worth
-   pinning for (the writer adds them up). */
+   synchronous, at once; other copies once their line's bytes, through one
+   chain of callers, are worth pinning for (the writer adds them up): the
+   buffer to pin is the callers'. */
 static void pageable_transfer(uint32_t site, uint64_t bytes, bool async)
 {
     dv_event e = { .type = DV_EV_FINDING, .api = DV_API_COUNT, .device = -1, .site = site };
     e.u.finding.kind = DV_PAGEABLE_TRANSFER;
+    e.u.finding.chain = dv_chain_here(site, true);
     e.u.finding.bytes = bytes;
     e.u.finding.static_message = true;
     e.u.finding.when_worth = !async;
@@ -554,6 +556,7 @@ bool dv_check_fault(uintptr_t addr, uintptr_t pc)
     dv_event e = { .type = DV_EV_FINDING, .api = DV_API_COUNT, .device = a.device,
                    .site = dv_site_at_pc(pc) };
     e.u.finding.kind = DV_HOST_DEREF_DEVICE;
+    e.u.finding.chain = dv_chain_here(e.site, false);
     e.u.finding.static_message = true;
     e.u.finding.message = message;
     e.u.finding.alloc_site = a.site;
@@ -566,15 +569,14 @@ bool dv_check_fault(uintptr_t addr, uintptr_t pc)
 
 static void report_leak(const dv_alloc *a, void *arg)
 {
+    char device[32] = "";
     (void)arg;
     if (a->inherited)
         return;
     if (a->memory != DV_MEM_PINNED)
-        dv_finding(DV_LEAK, a->site, a->bytes, a, "%s of cuda:%d allocated here (%s) was never freed",
-                   space_words(a->memory), a->device, dv_api_names[a->api]);
-    else
-        dv_finding(DV_LEAK, a->site, a->bytes, a, "%s allocated here (%s) was never freed",
-                   space_words(a->memory), dv_api_names[a->api]);
+        snprintf(device, sizeof device, " of cuda:%d", a->device);
+    dv_finding_of_memory(DV_LEAK, a, "%s%s allocated here (%s) was never freed",
+                         space_words(a->memory), device, dv_api_names[a->api]);
 }
 
 void dv_check_leaks(void)
