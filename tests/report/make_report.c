@@ -3,8 +3,8 @@
  *
  *   make_report build OUT SCRIPT [SRCDIR]
  *       a report: the reports' schema (common/schema.c), then SCRIPT's SQL; file
- *       names in call_sites and findings that are not absolute are taken as
- *       relative to SRCDIR.  %p in OUT becomes the process id, as the shim
+ *       names in call_sites, findings and findings' chains that are not
+ *       absolute are taken as relative to SRCDIR.  %p in OUT becomes the process id, as the shim
  *       does it.
  *   make_report old OUT SCHEMA SCRIPT SRCDIR
  *       the same with SCHEMA's SQL in place of the schema: a report of an
@@ -78,6 +78,17 @@ static char *report_path(const char *pattern)
     return path;
 }
 
+static bool has_chains(sqlite3 *db)
+{
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(db, "SELECT 1 FROM pragma_table_info('findings') WHERE name = 'chain'",
+                           -1, &st, NULL) != SQLITE_OK)
+        fail("findings", sqlite3_errmsg(db));
+    bool has = sqlite3_step(st) == SQLITE_ROW;
+    sqlite3_finalize(st);
+    return has;
+}
+
 static void anchor_files(sqlite3 *db, const char *srcdir)
 {
     char *dir = realpath(srcdir, NULL);
@@ -87,6 +98,15 @@ static void anchor_files(sqlite3 *db, const char *srcdir)
     for (size_t i = 0; i < sizeof tables / sizeof *tables; i++) {
         char *sql = sqlite3_mprintf("UPDATE %s SET file = %Q || '/' || file WHERE file NOT LIKE '/%%'",
                                     tables[i], dir);
+        exec_sql(db, sql);
+        sqlite3_free(sql);
+    }
+    if (has_chains(db)) {       /* a report of a schema from before chains has none */
+        char *sql = sqlite3_mprintf(
+            "UPDATE findings SET chain = (SELECT json_group_array(json(CASE"
+            "  WHEN j.value->>'file' NOT LIKE '/%%'"
+            "  THEN json_set(j.value, '$.file', %Q || '/' || (j.value->>'file')) ELSE j.value END))"
+            " FROM json_each(findings.chain) j) WHERE json_valid(chain)", dir);
         exec_sql(db, sql);
         sqlite3_free(sql);
     }
