@@ -11,6 +11,9 @@
  *                             small tensors on cuda:0
  *   bench_shim_load calls N   N cudaMemset calls of 4 bytes, the cheapest
  *                             call there is, so the shim's own cost shows
+ *   bench_shim_load pageable N  N host-to-device copies of 4 bytes from
+ *                             pageable memory: each a finding's event for
+ *                             the shim (pageable_transfer), with its chain
  *
  * Prints the seconds the loop took; what happens at exit (the shim writing
  * its report) is outside it, and bench/shim.sh times the whole process too.
@@ -102,15 +105,30 @@ static int calls(long n)
     return 0;
 }
 
+static int pageable(long n)
+{
+    static char host[4];
+    void *p;
+    if (cudaMalloc(&p, sizeof host) != cudaSuccess)
+        return 1;
+    double t0 = now();
+    for (long i = 0; i < n; i++)
+        cudaMemcpy(p, host, sizeof host, cudaMemcpyHostToDevice);
+    printf("%.6f\n", now() - t0);
+    cudaFree(p);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     long n = argc > 2 ? atol(argv[2]) : 0;
     static const struct { const char *name; int (*run)(long n); } loads[] = {
         { "ops", ops }, { "mlp", mlp }, { "loop", loop }, { "calls", calls },
+        { "pageable", pageable },
     };
     for (size_t i = 0; argc == 3 && n > 0 && i < sizeof loads / sizeof *loads; i++)
         if (strcmp(argv[1], loads[i].name) == 0)
             return loads[i].run(n);
-    fprintf(stderr, "usage: %s ops|mlp|loop|calls N\n", argv[0]);
+    fprintf(stderr, "usage: %s ops|mlp|loop|calls|pageable N\n", argv[0]);
     return 2;
 }

@@ -83,6 +83,10 @@ const char devtrace_schema_sql[] =
     "  site INTEGER,                -- call_sites.id of file/line\n"
     "  count INTEGER NOT NULL DEFAULT 1, bytes INTEGER,\n"
     "  alloc_site INTEGER, free_site INTEGER,   -- of the memory involved\n"
+    "  chain TEXT,                  -- the calls that led to it, innermost first, as a JSON\n"
+    "                               -- array: its own frame (file/line), then each caller's\n"
+    "                               -- out to main; a frame is {function, file, line}, or\n"
+    "                               -- {function, object, offset} without debug information\n"
     "  PRIMARY KEY (run, id)\n"
     ");\n"
     "-- devtrace's findings view reads in this order, however many there are,\n"
@@ -119,5 +123,6 @@ const devtrace_column devtrace_added_columns[] = {
     {"events", "correlation", "INTEGER"},
     {"events", "device_start_ns", "INTEGER"},
     {"events", "device_duration_ns", "INTEGER"},
+    {"findings", "chain", "TEXT"},
 };
 const int devtrace_nadded_columns = sizeof devtrace_added_columns / sizeof *devtrace_added_columns;

@@ -27,11 +27,14 @@
  *   kernels      the kernels launched, by name
  *   launches     kernel launches, per (site, kernel, device, result)
  *   findings     the mismatches: kind, severity, message, and the user's
- *                file, line and function; a finding that repeats at one site
- *                is one row with its count and bytes; its kinds are
- *                DEVTRACE_FINDING_KINDS below (host_memory_as_device: a
- *                memset or a peer copy given host memory; kernel_not_run: a
- *                kernel with no code for the device, said once per kernel)
+ *                file, line and function; `chain`, the calls that led
+ *                there, from that line out to main, as JSON.  A finding
+ *                that repeats at one site through one chain is one row with
+ *                its count and bytes (reached through another chain, it is
+ *                another row); its kinds are DEVTRACE_FINDING_KINDS below
+ *                (host_memory_as_device: a memset or a peer copy given host
+ *                memory; kernel_not_run: a kernel with no code for the
+ *                device, said once per kernel)
  *   events       events in time: the first DEVTRACE_EVENTS (default 100000)
  *                allocations, frees, copies, memsets, launches, syncs and
  *                findings of a run, one row each, with the host time the
@@ -55,8 +58,9 @@
 /* 1: the first schema, which grew, unversioned, by the columns of
       devtrace_added_columns, the events table and the findings' indexes;
    2: all of them, and the events' device-side times;
-   3: runs.untraced. */
-#define DEVTRACE_SCHEMA_VERSION 3
+   3: runs.untraced;
+   4: findings.chain, the call chain that reached each finding. */
+#define DEVTRACE_SCHEMA_VERSION 4
 
 /* The kinds of findings, X(ID, NAME): ID is the shim's, NAME what
    findings.kind holds.  Their severities, and devcheck's rule for the same
@@ -80,10 +84,11 @@
 /* The CREATE statements (IF NOT EXISTS), as one script for sqlite3_exec. */
 extern const char devtrace_schema_sql[];
 
-/* The columns added to the first schema's tables, which a report of
-   version 1 may lack: devtrace reads them as NULL there, and `devtrace
-   merge` adds them to an older output (with the tables and indexes that
-   devtrace_schema_sql creates) before it writes to it. */
+/* The columns added to the first schema's tables, which a report of an
+   older version may lack (version 1 any of them, version 2 findings.chain):
+   devtrace reads them as NULL there, and `devtrace merge` adds them to an
+   older output (with the tables and indexes that devtrace_schema_sql
+   creates) before it writes to it. */
 typedef struct {
     const char *table, *column, *type;
 } devtrace_column;

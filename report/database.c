@@ -96,12 +96,33 @@ bool report_has_table(const report *r, const char *table)
 
 bool report_has_column(const report *r, const char *table, const char *column)
 {
-    sqlite3_stmt *st = report_prepare(r, "SELECT 1 FROM pragma_table_info(?1) WHERE name = ?2");
+    /* the file's own table, not the TEMP VIEW of it that report_view makes */
+    sqlite3_stmt *st = report_prepare(r, "SELECT 1 FROM pragma_table_info(?1, 'main') "
+                                         "WHERE name = ?2");
     sqlite3_bind_text(st, 1, table, -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 2, column, -1, SQLITE_STATIC);
     bool has = report_step(r, st);
     sqlite3_finalize(st);
     return has;
+}
+
+void report_view(const report *r, const char *table, const char *where)
+{
+    sqlite3_str *view = sqlite3_str_new(r->db);
+    sqlite3_str_appendf(view, "DROP VIEW IF EXISTS temp.\"%w\"; CREATE TEMP VIEW \"%w\" AS SELECT *",
+                        table, table);
+    for (int i = 0; i < devtrace_nadded_columns; i++)
+        if (!strcmp(devtrace_added_columns[i].table, table) &&
+            !report_has_column(r, table, devtrace_added_columns[i].column))
+            sqlite3_str_appendf(view, ", NULL AS \"%w\"", devtrace_added_columns[i].column);
+    sqlite3_str_appendf(view, " FROM main.\"%w\"", table);
+    if (where)
+        sqlite3_str_appendf(view, " WHERE %s", where);
+    char *sql = sqlite3_str_finish(view);
+    if (!sql)
+        die("out of memory");
+    report_exec(r, sql);
+    sqlite3_free(sql);
 }
 
 /* The header says whose file this is and which schema it has. */

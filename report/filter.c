@@ -218,6 +218,5 @@ void filter_apply(const report *r)
     if (sqlite3_create_function(r->db, "shown", 4, SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL, shown,
                                 NULL, NULL) != SQLITE_OK)
         report_fail(r);
-    report_exec(r, "CREATE TEMP VIEW findings AS SELECT * FROM main.findings"
-                   " WHERE shown(kind, function, file, run)");
+    report_view(r, "findings", "shown(kind, function, file, run)");
 }

@@ -1,8 +1,10 @@
 /*
- * The findings view.  For programs, one row per finding.  For people, a
- * listing like a compiler's: findings grouped by the source line that made
- * them, the sites with errors first, each site with its line's text when the
- * file is at hand; printed as they are read, whatever their number.
+ * The findings view.  For programs, one row per finding, its call chain a
+ * JSON array of frames.  For people, a listing like a compiler's: findings
+ * grouped by the source line that made them, the sites with errors first,
+ * each site with its line's text when the file is at hand, each finding
+ * with the callers that led there as notes; printed as they are read,
+ * whatever their number.
  */
 #define _GNU_SOURCE     /* the _unlocked stdio: only this thread writes stdout */
 #include "report.h"
@@ -34,6 +36,22 @@
 #define MEMORY_SITES \
     "       relpath(a.file, a.run) AS alloc_file, a.line AS alloc_line," \
     "       relpath(d.file, d.run) AS free_file, d.line AS free_line,"
+/* The chain, innermost first, each frame placed as the finding itself is:
+   its file as shown and line, recorded or looked up now, or else its
+   object and offset; and its function.  NULL where the report holds none
+   (one from before chains), or holds something that is not JSON. */
+#define FRAME_LOOKED_UP(key, lookup) \
+    "coalesce(j.value->>'" key "', " lookup "(j.value->>'object', j.value->>'offset')) AS " key
+#define CHAIN \
+    "       CASE WHEN json_valid(f.chain) THEN (SELECT json_group_array(json_object(" \
+    "           'file', relpath(c.file, f.run), 'line', c.line, 'function', c.function," \
+    "           'object', iif(c.file IS NULL, c.object, NULL)," \
+    "           'offset', iif(c.file IS NULL AND c.offset IS NOT NULL, printf('0x%x', c.offset), NULL)))" \
+    "         FROM (SELECT " FRAME_LOOKED_UP("file", "srcfile") "," \
+    "                      " FRAME_LOOKED_UP("line", "srcline") "," \
+    "                      " FRAME_LOOKED_UP("function", "srcfunction") "," \
+    "                      j.value->>'object' AS object, j.value->>'offset' AS offset" \
+    "               FROM json_each(f.chain) j) c) END AS chain"
 #define JOIN_RUN_AND_MEMORY \
     " LEFT JOIN runs r ON r.id = f.run" \
     " LEFT JOIN call_sites a ON a.run = f.run AND a.id = f.alloc_site" \
@@ -47,7 +65,7 @@
 #define RECORDED_PLACES(from, where) \
     "SELECT f.run, r.pid, f.severity, f.kind, relpath(f.file, f.run) AS file, f.line," \
     "       f.function, f.count, f.bytes, f.message," MEMORY_SITES \
-    "       NULL AS object, NULL AS offset" \
+    "       NULL AS object, NULL AS offset," CHAIN \
     " FROM " from JOIN_RUN_AND_MEMORY " WHERE " where \
     " ORDER BY f.file, f.line, f.function, f.severity, f.run, f.id;"
 #define AT_ERROR_PLACES \
@@ -60,7 +78,8 @@
     "       f.src_line AS line, f.src_function AS function, f.count, f.bytes, f.message," \
     MEMORY_SITES \
     "       CASE WHEN f.src_file IS NULL AND f.offset IS NOT NULL THEN f.object END AS object," \
-    "       CASE WHEN f.src_file IS NULL AND f.offset IS NOT NULL THEN printf('0x%x', f.offset) END AS offset" \
+    "       CASE WHEN f.src_file IS NULL AND f.offset IS NOT NULL THEN printf('0x%x', f.offset) END AS offset," \
+    CHAIN \
     " FROM (" LOOKED_UP " WHERE f.file IS NULL) f" JOIN_RUN_AND_MEMORY \
     " WHERE" AT_ERROR(yes, "f.src_file", "f.src_line", "f.src_function") \
     " ORDER BY relpath(f.src_file, f.run) IS NULL, relpath(f.src_file, f.run), f.src_line," \
@@ -71,6 +90,60 @@ const char findings_sql[] =
     RECORDED_PLACES(AT_ERROR_PLACES, "1") LOOKED_UP_PLACES("")
     RECORDED_PLACES("findings f", "f.file IS NOT NULL AND" AT_ERROR("NOT", "f.file", "f.line", "f.function"))
     LOOKED_UP_PLACES("NOT");
+
+/* ---- chains ------------------------------------------------------------------ */
+
+/* A chain's frames, read by SQLite's json_each from the view's array, a
+   frame's members in frame's order; main's first by key DESC. */
+#define FRAMES_SQL(order) \
+    "SELECT value->>'file', value->>'line', value->>'function', value->>'object'," \
+    "       value->>'offset' FROM json_each(?1) ORDER BY key " order
+
+void chain_open(chain *c, const report *r, bool from_main)
+{
+    *c = (chain){r, report_prepare(r, from_main ? FRAMES_SQL("DESC") : FRAMES_SQL("ASC"))};
+}
+
+void chain_read(chain *c, sqlite3_value *json)
+{
+    sqlite3_reset(c->st);
+    if (sqlite3_bind_value(c->st, 1, json) != SQLITE_OK)
+        report_fail(c->r);
+}
+
+bool chain_next(chain *c, frame *at)
+{
+    if (!report_step(c->r, c->st))
+        return false;
+    *at = (frame){(const char *)sqlite3_column_text(c->st, 0), sqlite3_column_int64(c->st, 1),
+                  (const char *)sqlite3_column_text(c->st, 2),
+                  (const char *)sqlite3_column_text(c->st, 3),
+                  (const char *)sqlite3_column_text(c->st, 4)};
+    return true;
+}
+
+void chain_close(chain *c)
+{
+    sqlite3_finalize(c->st);
+    *c = (chain){0};
+}
+
+char *place_text(const char *file, sqlite3_int64 line, const char *object, const char *offset)
+{
+    const char *slash = object ? strrchr(object, '/') : NULL;
+    if (file)
+        return line > 0 ? xasprintf("%s:%lld", file, (long long)line) : xstrdup(file);
+    if (object)
+        return xasprintf("%s+%s", slash ? slash + 1 : object, offset ? offset : "?");
+    return NULL;
+}
+
+char *frame_place(const frame *at)
+{
+    return place_text(at->file, at->line, at->object, at->offset);
+}
+
+/* ---- the listing ----------------------------------------------------------------- */
 
 static const char *text_at(cursor *f, int col)
 {
@@ -136,53 +209,35 @@ static void put(const char *s, bool keep_tabs)
     free(shown);
 }
 
-/* "file:line", or "file" when the line is unknown */
-static void put_place(const char *file, sqlite3_int64 line)
+/* "app/train.c:23: in train_step", "libvendor.so+0x1234: in helper", or
+   what there is of these */
+static void put_where(const char *place, const char *function)
 {
-    put(file, false);
-    if (line > 0)
-        printf(":%lld", (long long)line);
-}
-
-/* "object+0x1234: in main", and how to get its line */
-static void print_object_site(const char *object, const char *offset, const char *function)
-{
-    const char *slash = strrchr(object, '/');
-    put(slash ? slash + 1 : object, false);
-    putchar_unlocked('+');
-    put(offset, false);
-    fputs_unlocked(function ? ": in " : "\n", stdout);
-    if (function) {
+    if (place)
+        put(place, false);
+    if (place && function)
+        fputs_unlocked(": in ", stdout);
+    if (function)
         put(function, false);
-        putchar_unlocked('\n');
-    }
-    fputs_unlocked("      (no line: ", stdout);
-    put(object, false);
-    puts(" has no debug information; build it with -g, or put its .debug file where gdb "
-         "finds it, and run devtrace report again)");
+    if (!place && !function)
+        fputs_unlocked("(source line unknown)", stdout);
 }
 
-/* "app/train.c:23: in train_step", then line 23 as a compiler shows it. */
+/* The site, then line 23 as a compiler shows it, or how to get its line. */
 static void print_site(cursor *f)
 {
-    const char *file = text_at(f, F_FILE), *function = text_at(f, F_FUNCTION);
-    const char *object = text_at(f, F_OBJECT);
+    const char *file = text_at(f, F_FILE), *object = text_at(f, F_OBJECT);
     sqlite3_int64 line = int_at(f, F_LINE);
+    char *place = place_text(file, line, object, text_at(f, F_OFFSET));
+    put_where(place, text_at(f, F_FUNCTION));
+    putchar_unlocked('\n');
+    free(place);
     if (!file && object) {
-        print_object_site(object, text_at(f, F_OFFSET), function);
-        return;
+        fputs_unlocked("      (no line: ", stdout);
+        put(object, false);
+        puts(" has no debug information; build it with -g, or put its .debug file where gdb "
+             "finds it, and run devtrace report again)");
     }
-    if (file) {
-        put_place(file, line);
-        fputs_unlocked(function ? ": in " : "\n", stdout);
-    }
-    if (function) {
-        put(function, false);
-        putchar_unlocked('\n');
-    }
-    if (!file && !function)
-        puts("(source line unknown)");
-
     char *text = file ? source_line(file, int_at(f, F_RUN), line) : NULL;
     if (text) {
         printf("%5lld | ", (long long)line);
@@ -213,16 +268,35 @@ static void print_details(cursor *f, bool many_runs)
         putchar_unlocked(')');
 }
 
+/* "      called from app/train.c:27: in main": the frames past the
+   finding's own, out to main. */
+static void print_callers(chain *c, cursor *f)
+{
+    frame at;
+    chain_read(c, cursor_cell(f, F_CHAIN));
+    for (bool own = true; chain_next(c, &at); own = false) {
+        if (own)
+            continue;
+        char *place = frame_place(&at);
+        fputs_unlocked("      called from ", stdout);
+        put_where(place, at.function);
+        putchar_unlocked('\n');
+        free(place);
+    }
+}
+
 static void print_memory_site(const char *what, cursor *f, int file, int line)
 {
     if (is_null(f, file))
         return;
+    char *place = place_text(text_at(f, file), int_at(f, line), NULL, NULL);
     printf("      %s at ", what);
-    put_place(text_at(f, file), int_at(f, line));
+    put(place, false);
     putchar_unlocked('\n');
+    free(place);
 }
 
-static void print_finding(cursor *f, bool many_runs)
+static void print_finding(cursor *f, chain *c, bool many_runs)
 {
     fputs_unlocked("    ", stdout);
     put(text_at(f, F_SEVERITY), false);
@@ -232,6 +306,7 @@ static void print_finding(cursor *f, bool many_runs)
     put(text_at(f, F_MESSAGE), false);
     print_details(f, many_runs);
     putchar_unlocked('\n');
+    print_callers(c, f);
     print_memory_site("allocated", f, F_ALLOC_FILE, F_ALLOC_LINE);
     print_memory_site("freed", f, F_FREE_FILE, F_FREE_LINE);
 }
@@ -241,18 +316,21 @@ void print_findings(cursor *f)
     bool many_runs = report_int(f->r, "SELECT count(DISTINCT run) > 1 FROM findings");
     sqlite3_int64 errors = 0, warnings = 0, n = 0;
     place at = {0};
+    chain c;
+    chain_open(&c, f->r, false);
     for (; cursor_next(f); n++) {
         if (!at_place(&at, f) || n == 0) {
             if (n > 0)
                 putchar_unlocked('\n');
             print_site(f);
         }
-        print_finding(f, many_runs);
+        print_finding(f, &c, many_runs);
         const char *severity = text_at(f, F_SEVERITY);
         errors += same_text(severity, "error");
         warnings += same_text(severity, "warning");
     }
     forget_place(&at);
+    chain_close(&c);
     if (n == 0)
         fputs("no findings", stdout);
     else

@@ -4,7 +4,9 @@
  * numbers and NULL as null; strings go out as SQLite holds them, except
  * that bytes which are not UTF-8 become U+FFFD in JSON, since a JSON
  * document must be Unicode, and that no format lets a control character
- * through (JSON's escapes, printable()'s elsewhere).
+ * through (JSON's escapes, printable()'s elsewhere).  A column whose text a
+ * view makes JSON (json_columns: the findings' chains) is a JSON value
+ * there, and its JSON text in CSV.
  */
 #define _GNU_SOURCE     /* the _unlocked stdio: only this thread writes stdout */
 #include "report.h"
@@ -214,7 +216,36 @@ void print_csv(cursor *parts, int nparts)
 
 /* ---- JSON ---------------------------------------------------------------- */
 
-static void put_json_value(sqlite3_value *v)
+/* The columns whose text is JSON that a view's SQL made (SQLite's json
+   functions), by name. */
+static const char *const json_columns[] = { "chain" };
+
+static bool is_json_column(const char *name)
+{
+    for (size_t i = 0; i < COUNT(json_columns); i++)
+        if (!strcmp(name, json_columns[i]))
+            return true;
+    return false;
+}
+
+/* JSON text as SQLite's functions write it, which escape what JSON must
+   but pass bytes that are not UTF-8 through: those, always inside a
+   string, become U+FFFD. */
+static void put_json_text(const char *str, size_t n)
+{
+    const unsigned char *s = (const unsigned char *)str;
+    for (size_t i = 0, len; i < n; i += len) {
+        len = json_utf8_sequence(s + i, n - i);
+        if (len) {
+            fwrite_unlocked(s + i, 1, len, stdout);
+        } else {
+            fputs_unlocked("\\ufffd", stdout);
+            len = 1;
+        }
+    }
+}
+
+static void put_json_value(sqlite3_value *v, bool json_text)
 {
     int type = sqlite3_value_type(v);
     if (type == SQLITE_NULL || (type == SQLITE_FLOAT && !isfinite(sqlite3_value_double(v)))) {
@@ -225,6 +256,8 @@ static void put_json_value(sqlite3_value *v)
     size_t n = (size_t)sqlite3_value_bytes(v);
     if (type == SQLITE_INTEGER || type == SQLITE_FLOAT) {
         fwrite_unlocked(s, 1, n, stdout);
+    } else if (json_text) {
+        put_json_text(s, n);
     } else if (is_plain(s, n) && strcspn(s, "\"\\") >= n) {     /* JSON as it is */
         putchar_unlocked('"');
         fwrite_unlocked(s, 1, n, stdout);
@@ -235,8 +268,8 @@ static void put_json_value(sqlite3_value *v)
 }
 
 /* The columns' names as JSON strings, each with its ": ", made once for
-   all the rows; malloc'd. */
-static char **json_keys(cursor *c)
+   all the rows, and which are JSON text; malloc'd. */
+static char **json_keys(cursor *c, bool *json_text)
 {
     char **keys = xmalloc((size_t)cursor_ncols(c) * sizeof *keys);
     for (int i = 0; i < cursor_ncols(c); i++) {
@@ -246,18 +279,20 @@ static char **json_keys(cursor *c)
             die("out of memory");
         json_put_string(f, cursor_column(c, i), strlen(cursor_column(c, i)));
         fputs_unlocked(": ", f);
+        json_text[i] = is_json_column(cursor_column(c, i));
         if (fclose(f) != 0)
             die("out of memory");
     }
     return keys;
 }
 
-static void put_json_object(cursor *c, char *const *keys, const char *indent)
+static void put_json_object(cursor *c, char *const *keys, const bool *json_text,
+                            const char *indent)
 {
     printf("%s  {", indent);
     for (int i = 0; i < cursor_ncols(c); i++) {
         fputs_unlocked(keys[i], stdout);
-        put_json_value(cursor_cell(c, i));
+        put_json_value(cursor_cell(c, i), json_text[i]);
         if (i + 1 < cursor_ncols(c))
             fputs_unlocked(", ", stdout);
     }
@@ -271,17 +306,19 @@ static void print_json_array(cursor *c, bool more, const char *indent)
         fputs_unlocked("[]", stdout);
         return;
     }
-    char **keys = json_keys(c);
+    bool *json_text = xmalloc((size_t)cursor_ncols(c) * sizeof *json_text);
+    char **keys = json_keys(c, json_text);
     fputs_unlocked("[\n", stdout);
     for (bool first = true; more; more = cursor_next(c), first = false) {
         if (!first)
             fputs_unlocked(",\n", stdout);
-        put_json_object(c, keys, indent);
+        put_json_object(c, keys, json_text, indent);
     }
     printf("\n%s]", indent);
     for (int i = 0; i < cursor_ncols(c); i++)
         free(keys[i]);
     free(keys);
+    free(json_text);
 }
 
 void print_json(cursor *parts, int nparts)

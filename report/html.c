@@ -1,7 +1,8 @@
 /*
  * `devtrace report --format html`: the whole report as one page that stands
  * alone (no network, no script, no font from elsewhere): the runs; the
- * findings with their source lines and the sites of the memory involved; a
+ * findings with their source lines, the callers that led there and the
+ * sites of the memory involved; a
  * timeline per run, a lane per device for its kernels and one for its
  * copies, with the findings marked; and the transfer volume by direction
  * and by source line.
@@ -42,11 +43,15 @@ static void put_text(const char *s)
     free(shown);
 }
 
-static void put_place(const char *file, sqlite3_int64 line)
+/* "app/train.c:18 in train_step": a place (place_text's), and its
+   function when known. */
+static void put_where(const char *place, const char *function)
 {
-    put_text(file);
-    if (line > 0)
-        printf(":%lld", (long long)line);
+    put_text(place ? place : "(source line unknown)");
+    if (function) {
+        fputs(" in ", stdout);
+        put_text(function);
+    }
 }
 
 /* 1536 -> "1.5 KiB" */
@@ -78,7 +83,7 @@ static const char style[] =
     ".finding.warning{border-color:#d90;background:#fdfaf2}"
     ".sev{font-weight:bold;text-transform:uppercase;font-size:12px}"
     "pre{margin:4px 0;background:#f6f6f6;padding:4px 8px;overflow-x:auto}"
-    ".note{color:#666}.bar{background:#4a7fd6;height:12px;display:inline-block}"
+    ".caller{margin-left:16px;color:#444}.note{color:#666}.bar{background:#4a7fd6;height:12px;display:inline-block}"
     "svg{display:block;margin:8px 0}svg text{font:11px sans-serif;fill:#333}";
 
 static void page_start(void)
@@ -132,12 +137,30 @@ static void put_memory_site(const rows *f, size_t i, const char *what, int file,
 {
     if (rows_null(f, i, file))
         return;
+    char *place = place_text(rows_text(f, i, file), rows_int(f, i, line), NULL, NULL);
     printf("<div>%s at ", what);
-    put_place(rows_text(f, i, file), rows_int(f, i, line));
+    put_text(place);
     fputs("</div>", stdout);
+    free(place);
 }
 
-static void put_finding(const rows *f, size_t i)
+/* The frames past the finding's own, out to main, a line each. */
+static void put_callers(const rows *f, size_t i, chain *c)
+{
+    frame at;
+    chain_read(c, rows_cell(f, i, F_CHAIN));
+    for (bool own = true; chain_next(c, &at); own = false) {
+        if (own)
+            continue;
+        char *place = frame_place(&at);
+        fputs("<div class=\"caller\">called from ", stdout);
+        put_where(place, at.function);
+        fputs("</div>", stdout);
+        free(place);
+    }
+}
+
+static void put_finding(const rows *f, size_t i, chain *c)
 {
     const char *severity = rows_text(f, i, F_SEVERITY);
     const char *file = rows_text(f, i, F_FILE);
@@ -150,14 +173,9 @@ static void put_finding(const rows *f, size_t i)
     fputs("</span> <b>", stdout);
     put_text(rows_text(f, i, F_KIND));
     fputs("</b> at ", stdout);
-    if (file)
-        put_place(file, line);
-    else
-        put_text(rows_null(f, i, F_OBJECT) ? "(source line unknown)" : rows_text(f, i, F_OBJECT));
-    if (!rows_null(f, i, F_FUNCTION)) {
-        fputs(" in ", stdout);
-        put_text(rows_text(f, i, F_FUNCTION));
-    }
+    char *place = file ? place_text(file, line, NULL, NULL) : NULL;
+    put_where(place ? place : rows_text(f, i, F_OBJECT), rows_text(f, i, F_FUNCTION));
+    free(place);
     printf(" <span class=\"note\">(run %lld, %lld time%s", (long long)rows_int(f, i, F_RUN),
            (long long)rows_int(f, i, F_COUNT), plural(rows_int(f, i, F_COUNT)));
     if (!rows_null(f, i, F_BYTES)) {
@@ -174,6 +192,7 @@ static void put_finding(const rows *f, size_t i)
         fputs("</pre>", stdout);
         free(text);
     }
+    put_callers(f, i, c);
     put_memory_site(f, i, "allocated", F_ALLOC_FILE, F_ALLOC_LINE);
     put_memory_site(f, i, "freed", F_FREE_FILE, F_FREE_LINE);
     fputs("</div>\n", stdout);
@@ -182,13 +201,16 @@ static void put_finding(const rows *f, size_t i)
 static void put_findings(const report *r)
 {
     rows f;
+    chain c;
     rows_fetch(&f, r, "findings", findings_sql);
+    chain_open(&c, r, false);
     printf("<h2>Findings</h2>\n<div id=\"findings\">\n");
     if (f.nrows == 0)
         fputs("<p>No findings.</p>\n", stdout);
     for (size_t i = 0; i < f.nrows; i++)
-        put_finding(&f, i);
+        put_finding(&f, i, &c);
     fputs("</div>\n", stdout);
+    chain_close(&c);
     rows_free(&f);
 }
 

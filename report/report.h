@@ -15,7 +15,8 @@
  *               apart; a query's rows copied out of SQLite
  *   views.c     `devtrace report`: each view a list of SQL queries
  *   findings.c  the findings view: its query, and its listing for humans,
- *               by call site with the source line
+ *               by call site with the source line; its chains of calls,
+ *               read a frame at a time
  *   filter.c    --kinds and --suppressions: the findings that count
  *   format.c    rows as an aligned table, CSV (RFC 4180) or JSON
  *   html.c      the whole report as one page for a browser, with timelines
@@ -110,6 +111,11 @@ bool report_has_table(const report *r, const char *table);
 /* Whether r's table has the column (devtrace_added_columns: an older
    report's may not). */
 bool report_has_column(const report *r, const char *table, const char *column);
+/* TEMP VIEW table: r's table as this devtrace reads it, the columns that
+   a report from before they were added lacks there as NULL, and only the
+   rows where the SQL condition `where` holds (NULL: all); it replaces the
+   view that an earlier call made. */
+void report_view(const report *r, const char *table, const char *where);
 
 /* A query's result, copied out so that it outlives the statement. */
 typedef struct {
@@ -214,8 +220,34 @@ sqlite3_int64 report_untraced(const report *r, const char *session);
 extern const char findings_sql[];
 /* Its columns, in order. */
 enum { F_RUN, F_PID, F_SEVERITY, F_KIND, F_FILE, F_LINE, F_FUNCTION, F_COUNT, F_BYTES,
-       F_MESSAGE, F_ALLOC_FILE, F_ALLOC_LINE, F_FREE_FILE, F_FREE_LINE, F_OBJECT, F_OFFSET };
+       F_MESSAGE, F_ALLOC_FILE, F_ALLOC_LINE, F_FREE_FILE, F_FREE_LINE, F_OBJECT, F_OFFSET,
+       F_CHAIN };
 void print_findings(cursor *findings);
+
+/* A frame of a finding's call chain, as the view's chain column holds it:
+   its file (as shown) and line, or its object and offset, and its
+   function; NULL where not known.  Valid until the next frame is read. */
+typedef struct {
+    const char *file;
+    sqlite3_int64 line;
+    const char *function, *object, *offset;
+} frame;
+
+/* Chains read a frame at a time: chain_read starts one (a row's F_CHAIN),
+   chain_next gives its frames, the finding's own first, or, from_main,
+   main's first. */
+typedef struct {
+    const report *r;
+    sqlite3_stmt *st;
+} chain;
+void chain_open(chain *c, const report *r, bool from_main);
+void chain_read(chain *c, sqlite3_value *json);
+bool chain_next(chain *c, frame *at);
+void chain_close(chain *c);
+/* "app/train.c:27" (the file alone when the line is unknown), else
+   "libvendor.so+0x1234", else NULL; malloc'd. */
+char *place_text(const char *file, sqlite3_int64 line, const char *object, const char *offset);
+char *frame_place(const frame *at);
 
 /* ---- source files (source.c) --------------------------------------------- */
 

@@ -2,8 +2,10 @@
  * `devtrace report --format sarif`: the findings as SARIF 2.1.0, the subset
  * that GitHub code scanning reads, as devcheck writes it: one run, the
  * rules, per result its rule, level, message, line (relative to %SRCROOT%,
- * the folder the program ran in), the sites of the memory involved as
- * related locations, and a fingerprint.  Where devcheck finds the same
+ * the folder the program ran in), the call chain that led there as a code
+ * flow (from main's call to the result's line, the steps code scanning
+ * shows as the alert's path), the sites of the memory involved as related
+ * locations, and a fingerprint.  Where devcheck finds the same
  * mistake before the program runs, the rule id is devcheck's, so one
  * code-scanning view holds both tools' alerts; the other kinds have
  * devtrace's own ids.  A finding without a source line (code without debug
@@ -111,6 +113,49 @@ static void put_related(json *j, const rows *f, size_t i)
         j_close(j, ']');
 }
 
+/* How many of the chain's frames have a source line. */
+static unsigned long placed_frames(chain *c, sqlite3_value *json)
+{
+    frame at;
+    unsigned long n = 0;
+    chain_read(c, json);
+    while (chain_next(c, &at))
+        n += at.file != NULL;
+    return n;
+}
+
+/* The chain as one thread's flow, main's call first, a step for each frame
+   with a source line, said to be in its function; none when the result's
+   own line would be all of it. */
+static void put_code_flow(json *j, const rows *f, size_t i, chain *c)
+{
+    static const struct { const char *key; char bracket; } nest[] = {
+        {"codeFlows", '['}, {NULL, '{'}, {"threadFlows", '['}, {NULL, '{'}, {"locations", '['},
+    };
+    frame at;
+    if (placed_frames(c, rows_cell(f, i, F_CHAIN)) < 2)
+        return;
+    for (size_t k = 0; k < COUNT(nest); k++)
+        j_open(j, nest[k].key, nest[k].bracket);
+    chain_read(c, rows_cell(f, i, F_CHAIN));
+    while (chain_next(c, &at)) {
+        if (!at.file)
+            continue;
+        j_open(j, NULL, '{');
+        j_open(j, "location", '{');
+        put_physical(j, at.file, at.line);
+        if (at.function) {
+            char *in = xasprintf("In %s.", at.function);
+            j_message(j, "message", in);
+            free(in);
+        }
+        j_close(j, '}');
+        j_close(j, '}');
+    }
+    for (size_t k = COUNT(nest); k-- > 0;)
+        j_close(j, nest[k].bracket == '[' ? ']' : '}');
+}
+
 /* What identifies a finding while lines move: its rule, its file, and its
    line's text, "HASH:N" as devcheck (and CodeQL) write it, N counting the
    findings before it with the same hash. */
@@ -129,7 +174,7 @@ static uint64_t line_hash(const rows *f, size_t i)
     return h;
 }
 
-static void put_result(json *j, const rows *f, size_t i, const uint64_t *hashes)
+static void put_result(json *j, const rows *f, size_t i, const uint64_t *hashes, chain *c)
 {
     const mistake *m = mistake_of(rows_text(f, i, F_KIND));
     char id[64];
@@ -150,6 +195,7 @@ static void put_result(json *j, const rows *f, size_t i, const uint64_t *hashes)
     put_physical(j, rows_text(f, i, F_FILE), rows_int(f, i, F_LINE));
     j_close(j, '}');
     j_close(j, ']');
+    put_code_flow(j, f, i, c);
     put_related(j, f, i);
     j_open(j, "partialFingerprints", '{');
     j_string(j, "primaryLocationLineHash", print);
@@ -185,7 +231,9 @@ static bool placeable(const rows *f, size_t i)
 void write_sarif(const report *r)
 {
     rows f;
+    chain c;
     rows_fetch(&f, r, "findings", findings_sql);
+    chain_open(&c, r, true);
     uint64_t *hashes = xmalloc((f.nrows + 1) * sizeof *hashes);
     size_t left_out = 0;
     for (size_t i = 0; i < f.nrows; i++)
@@ -209,7 +257,7 @@ void write_sarif(const report *r)
     j_open(&j, "results", '[');
     for (size_t i = 0; i < f.nrows; i++)
         if (placeable(&f, i))
-            put_result(&j, &f, i, hashes);
+            put_result(&j, &f, i, hashes, &c);
     j_close(&j, ']');
     j_close(&j, '}');
     j_close(&j, ']');
@@ -221,5 +269,6 @@ void write_sarif(const report *r)
                 "shows %s\n", left_out, left_out == 1 ? "" : "s", left_out == 1 ? "it" : "them");
     free(base);
     free(hashes);
+    chain_close(&c);
     rows_free(&f);
 }

@@ -78,30 +78,15 @@ static void relpath(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 }
 
 /* A report from before a column was added (devtrace_added_columns) reads
-   as having it, NULL: a view of the table with the columns it lacks. */
+   as having it, NULL: each table that lacks one is read through its view
+   (made again for each other it lacks, the same view). */
 static void add_missing_columns(const report *r)
 {
     for (int i = 0; i < devtrace_nadded_columns; i++) {
         const char *table = devtrace_added_columns[i].table;
-        if ((i > 0 && !strcmp(table, devtrace_added_columns[i - 1].table)) ||
-            !report_has_table(r, table))
-            continue;           /* the table's view is made, or it has none */
-        sqlite3_str *view = sqlite3_str_new(r->db);
-        sqlite3_str_appendf(view, "CREATE TEMP VIEW \"%w\" AS SELECT *", table);
-        bool lacks = false;
-        for (int j = i; j < devtrace_nadded_columns && !strcmp(devtrace_added_columns[j].table, table);
-             j++)
-            if (!report_has_column(r, table, devtrace_added_columns[j].column)) {
-                sqlite3_str_appendf(view, ", NULL AS \"%w\"", devtrace_added_columns[j].column);
-                lacks = true;
-            }
-        sqlite3_str_appendf(view, " FROM main.\"%w\"", table);
-        char *sql = sqlite3_str_finish(view);
-        if (!sql)
-            die("out of memory");
-        if (lacks)
-            report_exec(r, sql);
-        sqlite3_free(sql);
+        if (report_has_table(r, table) &&
+            !report_has_column(r, table, devtrace_added_columns[i].column))
+            report_view(r, table, NULL);
     }
 }
 

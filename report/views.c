@@ -103,7 +103,7 @@ static const view views[] = {
                {.name = "kernels", .sql = launches_sql},
                {.name = "allocations", .sql = memory_sql}}},
     {.name = "findings",
-     .about = "each finding at its source line, errors first",
+     .about = "each finding at its line, with the calls that led there",
      .parts = {{.name = "findings", .sql = findings_sql}},
      .print_for_people = print_findings},
     {.name = "transfers",

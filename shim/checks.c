@@ -492,7 +492,9 @@ static void describe_transfer(const place *dst, const place *src, dv_event *e)
 
 /* Only where it costs: an async copy, which pageable memory makes
    synchronous, at once; other copies once their line's bytes are worth
-   pinning for (the writer adds them up). */
+   pinning for (the writer adds them up).  One row per line, its chain the
+   line's first (chain 0), as a leak's: such copies come on every step of a
+   loop, and an unwind each would cost the program more than the copy. */
 static void pageable_transfer(uint32_t site, uint64_t bytes, bool async)
 {
     dv_event e = { .type = DV_EV_FINDING, .api = DV_API_COUNT, .device = -1, .site = site };
@@ -598,6 +600,7 @@ bool dv_check_fault(uintptr_t addr, uintptr_t pc)
     dv_event e = { .type = DV_EV_FINDING, .api = DV_API_COUNT, .device = a.device,
                    .site = dv_site_at_pc(pc) };
     e.u.finding.kind = DV_HOST_DEREF_DEVICE;
+    e.u.finding.chain = dv_chain_here(e.site, false);
     e.u.finding.static_message = true;
     e.u.finding.message = message;
     e.u.finding.alloc_site = a.site;
@@ -610,15 +613,14 @@ bool dv_check_fault(uintptr_t addr, uintptr_t pc)
 
 static void report_leak(const dv_alloc *a, void *arg)
 {
+    char device[32] = "";
     (void)arg;
     if (a->inherited)
         return;
     if (a->memory != DV_MEM_PINNED)
-        dv_finding(DV_LEAK, a->site, a->bytes, a, "%s of cuda:%d allocated here (%s) was never freed",
-                   space_words(a->memory), a->device, dv_api_names[a->api]);
-    else
-        dv_finding(DV_LEAK, a->site, a->bytes, a, "%s allocated here (%s) was never freed",
-                   space_words(a->memory), dv_api_names[a->api]);
+        snprintf(device, sizeof device, " of cuda:%d", a->device);
+    dv_finding_of_memory(DV_LEAK, a, "%s%s allocated here (%s) was never freed",
+                         space_words(a->memory), device, dv_api_names[a->api]);
 }
 
 void dv_check_leaks(void)

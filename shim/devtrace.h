@@ -21,7 +21,8 @@
  *   shadow.c     the shadow state: live device and pinned allocations, and a
  *                quarantine of freed ones, looked up by address
  *   sites.c      call sites: the first frame of the stack in the user's own
- *                code, interned once per source location
+ *                code, interned once per source location; and findings' call
+ *                chains, the callers that reached a site, interned alike
  *   symbols.c    pc -> file, line, function, with elfutils' libdw
  *   queue.c      the event queue from the program's threads to the writer
  *   events.c     events in time: the first DEVTRACE_EVENTS of a run, one row each
@@ -96,6 +97,22 @@ void dv_sites_init(void);
 /* Held across fork, so the child's copy is whole. */
 void dv_sites_lock(void);
 void dv_sites_unlock(void);
+
+/* A finding's call chain: the return addresses of the callers of its
+   site's frame, innermost first, out to the first frame in a system
+   library (main's caller). */
+typedef struct {
+    int n;
+    uintptr_t pc[DV_STACK_MAX];
+} dv_chain;
+
+/* The chain that reached site on this thread's stack now, interned: its
+   id, the same for the same callers; 0 when none can be taken (the site
+   is not on the stack, the table is full, or, not blocking, its lock is
+   held).  A full unwind, for findings only, never on a call's path. */
+uint32_t dv_chain_here(uint32_t site, bool blocking);
+/* The chain of an id that dv_chain_here gave, or NULL for 0. */
+const dv_chain *dv_chain_get(uint32_t id);
 
 /* ---- symbols (symbols.c) --------------------------------------------------- */
 
@@ -237,13 +254,16 @@ typedef struct {
         struct {
             uint8_t kind;               /* dv_finding_kind */
             bool static_message;        /* else malloc'd, and the writer frees it */
-            bool when_worth;            /* written once its line's bytes reach
-                                           DV_WORTH_PINNING, not at once */
+            bool when_worth;            /* written once the bytes of its line and
+                                           chain reach DV_WORTH_PINNING, not at once */
             uint32_t alloc_site, free_site;
+            /* file and line: the line, when the caller knows it better than
+               the stack (a tail call hides a frame); line here fills a hole */
+            int line;
             uint64_t bytes;
             char *message;
-            const char *file;           /* the line, when the caller knows it better */
-            int line;                   /* than the stack (a tail call hides a frame) */
+            const char *file;
+            uint32_t chain;             /* dv_chain_here's; 0: the site's stack as first seen */
         } finding;
         struct { int status, signal; uint8_t how; } end;     /* how: dv_end */
     } u;
@@ -274,7 +294,8 @@ void dv_queue_after_fork(void);
 /* Emits a call that has no more to it than its result; start is when it
    began (dv_event_clock), 0 when that is not known. */
 void dv_emit_call(dv_api api, uint32_t site, int result, uint64_t start);
-/* Emits a finding of kind at site, its message printed from fmt; mem is the
+/* Emits a finding of kind at site, made by the call in progress (its chain
+   is the stack that reached it), its message printed from fmt; mem is the
    memory involved, if any. */
 void dv_finding(dv_finding_kind kind, uint32_t site, uint64_t bytes, const dv_alloc *mem,
                 const char *fmt, ...) __attribute__((format(printf, 5, 6)));
@@ -282,6 +303,10 @@ void dv_finding(dv_finding_kind kind, uint32_t site, uint64_t bytes, const dv_al
    program, as __FILE__ does). */
 void dv_finding_at(dv_finding_kind kind, uint32_t site, const char *file, int line,
                    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* The same, of mem at the site of the call that allocated it, long done
+   (a leak, found at exit): its chain is that site's stack as first seen. */
+void dv_finding_of_memory(dv_finding_kind kind, const dv_alloc *mem, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 /* ---- events in time (events.c) ----------------------------------------------- */
 

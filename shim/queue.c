@@ -138,8 +138,9 @@ void dv_emit_call(dv_api api, uint32_t site, int result, uint64_t start)
     dv_emit(&e);
 }
 
-static void emit_finding(dv_finding_kind kind, uint32_t site, const char *file, int line,
-                         uint64_t bytes, const dv_alloc *mem, const char *fmt, va_list ap)
+static void emit_finding(dv_finding_kind kind, uint32_t site, uint32_t chain, const char *file,
+                         int line, uint64_t bytes, const dv_alloc *mem, const char *fmt,
+                         va_list ap)
 {
     dv_event e = { .type = DV_EV_FINDING, .api = DV_API_COUNT, .device = -1, .site = site };
     char buf[1024];
@@ -151,6 +152,7 @@ static void emit_finding(dv_finding_kind kind, uint32_t site, const char *file, 
     e.u.finding.message = strdup(buf);
     e.u.finding.file = file;
     e.u.finding.line = line;
+    e.u.finding.chain = chain;
     dv_emit(&e);
 }
 
@@ -159,7 +161,7 @@ void dv_finding(dv_finding_kind kind, uint32_t site, uint64_t bytes, const dv_al
 {
     va_list ap;
     va_start(ap, fmt);
-    emit_finding(kind, site, NULL, 0, bytes, mem, fmt, ap);
+    emit_finding(kind, site, dv_chain_here(site, true), NULL, 0, bytes, mem, fmt, ap);
     va_end(ap);
 }
 
@@ -168,6 +170,14 @@ void dv_finding_at(dv_finding_kind kind, uint32_t site, const char *file, int li
 {
     va_list ap;
     va_start(ap, fmt);
-    emit_finding(kind, site, file, line, 0, NULL, fmt, ap);
+    emit_finding(kind, site, dv_chain_here(site, true), file, line, 0, NULL, fmt, ap);
+    va_end(ap);
+}
+
+void dv_finding_of_memory(dv_finding_kind kind, const dv_alloc *mem, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    emit_finding(kind, mem->site, 0, NULL, 0, mem->bytes, mem, fmt, ap);
     va_end(ap);
 }

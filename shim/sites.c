@@ -24,7 +24,8 @@
  * A site is interned by its pc: a lock-free open-addressed table maps pc to
  * a small id, and each new site keeps its whole stack, as first seen, for the
  * report.  Ids are handed out in order, which is what lets the writer see new
- * ones by their count.
+ * ones by their count.  A finding's own chain, the callers that reached its
+ * site that time, is interned apart (the last section).
  */
 #include "devtrace.h"
 
@@ -39,6 +40,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
+#include <unwind.h>
 
 #define MAX_SITES 16384
 #define TABLE (MAX_SITES * 2)           /* a power of two */
@@ -490,24 +492,49 @@ static uint32_t find_site(uintptr_t pc, size_t *slot)
     return 0;
 }
 
-/* The stack is kept as first seen, from the site itself out to the first
-   frame in a system library (the C library's start, or a callback's
-   caller): what lies beyond is not the user's, and symbolizing it would
-   mean reading the system's debug information. */
+/* The unwinder's walk up the stack from the frame that made the call in
+   progress: the first that is pc's or in the user's code; then its callers
+   as far as the first frame in a system library (the C library's start, or
+   a callback's caller), where the walk ends: what lies beyond is not the
+   user's, and symbolizing it would mean reading the system's debug
+   information. */
+typedef struct {
+    uintptr_t pc;
+    bool found;                         /* the frame that made the call is passed */
+    int n, max;
+    uintptr_t *out;
+} caller_walk;
+
+static _Unwind_Reason_Code take_caller(struct _Unwind_Context *context, void *arg)
+{
+    caller_walk *w = arg;
+    uintptr_t pc = _Unwind_GetIP(context);
+    code_class c = classify(pc);
+    if (!w->found) {
+        w->found = pc == w->pc || c == CODE_USER;
+        return _URC_NO_REASON;
+    }
+    if (c == CODE_SYSTEM || w->n == w->max)
+        return _URC_END_OF_STACK;
+    w->out[w->n++] = pc;
+    return _URC_NO_REASON;
+}
+
+/* Up to max callers of the frame that made the call in progress into out:
+   how many, or -1 when no frame on the stack is pc's or the user's. */
+static int callers_here(uintptr_t pc, uintptr_t *out, int max)
+{
+    caller_walk w = { pc, false, 0, max, out };
+    _Unwind_Backtrace(take_caller, &w);
+    return w.found ? w.n : -1;
+}
+
+/* The stack is kept as first seen, from the site itself out. */
 static void keep_stack(dv_site *s, bool unwind)
 {
-    void *frames[DV_STACK_MAX + 8];
-    int n = unwind ? backtrace(frames, DV_STACK_MAX + 8) : 0;
-    int first = 0;
-    while (first < n && (uintptr_t)frames[first] != s->pc)
-        first++;
+    int n = unwind ? callers_here(s->pc, s->frames + 1, DV_STACK_MAX - 1) : 0;
     s->frames[0] = s->pc;
-    s->nframes = 1;
-    for (int i = first + 1; i < n && s->nframes < DV_STACK_MAX; i++) {
-        if (classify((uintptr_t)frames[i]) == CODE_SYSTEM)
-            break;
-        s->frames[s->nframes++] = (uintptr_t)frames[i];
-    }
+    s->nframes = 1 + (n > 0 ? n : 0);
 }
 
 static uint32_t new_site(uintptr_t pc, bool exact, bool unwind)
@@ -687,6 +714,68 @@ uint32_t dv_site_count(void)
 const dv_site *dv_site_get(uint32_t id)
 {
     return id && id <= dv_site_count() ? &sites[id] : NULL;
+}
+
+/* ---- call chains ------------------------------------------------------------
+
+   A finding's chain is taken by the unwinder when the finding is made: the
+   callers of the frame that made the call, which is the site's (by its pc)
+   or else (a line devtensor named, reached at another of its pcs) the first
+   of the user's code.  Chains are interned under the sites' lock, findings
+   being rare: the writer tells findings at one site apart by their chains'
+   ids, and reads a chain by its id, as it does a site. */
+
+#define MAX_CHAINS 4096
+#define CHAIN_TABLE (MAX_CHAINS * 2)    /* a power of two */
+
+static dv_chain chains[MAX_CHAINS + 1];         /* [0] unused: 0 is "none" */
+static _Atomic uint32_t nchains;
+static uint32_t chain_slots[CHAIN_TABLE];       /* ids by their chains' hashes */
+
+static size_t chain_slot(const dv_chain *c)
+{
+    uint64_t h = (uint64_t)c->n;
+    for (int i = 0; i < c->n; i++)
+        h = (h ^ c->pc[i]) * 0x9E3779B97F4A7C15ull;
+    return (size_t)(h >> 40) & (CHAIN_TABLE - 1);
+}
+
+static bool same_chain(const dv_chain *a, const dv_chain *b)
+{
+    return a->n == b->n && memcmp(a->pc, b->pc, (size_t)a->n * sizeof *a->pc) == 0;
+}
+
+/* c's id, new when c is; 0 when the table is full.  Under intern_lock. */
+static uint32_t intern_chain(const dv_chain *c)
+{
+    uint32_t n = atomic_load_explicit(&nchains, memory_order_relaxed);
+    size_t i = chain_slot(c);
+    for (; chain_slots[i]; i = (i + 1) & (CHAIN_TABLE - 1))
+        if (same_chain(&chains[chain_slots[i]], c))
+            return chain_slots[i];
+    if (n == MAX_CHAINS)
+        return 0;
+    chains[n + 1] = *c;
+    atomic_store_explicit(&nchains, n + 1, memory_order_release);
+    return chain_slots[i] = n + 1;
+}
+
+uint32_t dv_chain_here(uint32_t site, bool blocking)
+{
+    const dv_site *s = dv_site_get(site);
+    dv_chain c = { 0 };
+    c.n = callers_here(s ? s->pc : 0, c.pc, DV_STACK_MAX);
+    if (c.n < 0 || (blocking ? pthread_mutex_lock(&intern_lock)
+                             : pthread_mutex_trylock(&intern_lock)))
+        return 0;
+    uint32_t id = intern_chain(&c);
+    pthread_mutex_unlock(&intern_lock);
+    return id;
+}
+
+const dv_chain *dv_chain_get(uint32_t id)
+{
+    return id && id <= atomic_load_explicit(&nchains, memory_order_acquire) ? &chains[id] : NULL;
 }
 
 void dv_sites_lock(void)

@@ -5,13 +5,14 @@
  * The program's threads never touch SQLite.
  *
  * Calls are counted per (api, site, result) and findings per (kind, site,
- * message) in memory; a batch writes only what changed.  A report left by an
+ * message, chain) in memory; a batch writes only what changed.  A report left by an
  * earlier traced command at the same path is replaced; the processes of one
  * command (DEVTRACE_SESSION, set by the first) add their runs to it.  If the
  * report cannot be opened or written, the program is told once on stderr
  * and the writer goes on draining the queue, so nothing waits on it.
  */
 #include "devtrace.h"
+#include "json.h"
 #include "memkind.h"
 #include "mistakes.h"
 #include "schema.h"
@@ -70,8 +71,8 @@ static const char *const statements[S_COUNT] = {
                    "count = excluded.count, threads = excluded.threads, "
                    "last_seq = excluded.last_seq",
     [S_FINDING] = "INSERT INTO findings(run, id, seq, kind, severity, message, file, line, "
-                  "function, site, count, bytes, alloc_site, free_site) "
-                  "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 1, ?11, ?12, ?13)",
+                  "function, site, count, bytes, alloc_site, free_site, chain) "
+                  "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 1, ?11, ?12, ?13, ?14)",
     [S_RECOUNT] = "UPDATE findings SET count = ?20, bytes = nullif(?21, 0) "
                   "WHERE run = ?1 AND id = ?2",
     [S_END] = "UPDATE runs SET ended_ns = ?2, exit_status = ?3, signal = ?4, events = ?5, "
@@ -82,7 +83,7 @@ static const char *const statements[S_COUNT] = {
 
 /* A sum kept in memory under a key of up to four numbers: calls by (api,
    site, result), allocations, transfers and launches by their table's key,
-   findings by (kind, site, message), kernels by function. */
+   findings by (kind, site, message, chain), kernels by function. */
 #define KEY 4
 typedef struct {
     uint64_t key[KEY];
@@ -444,12 +445,80 @@ static void say_finding(const dv_event *e, const site_text *at, const char *seve
     (void)put;                          /* a closed stderr is the program's choice */
 }
 
+static void put_key(FILE *f, const char *key, bool *more)
+{
+    fprintf(f, "%s\"%s\":", *more ? "," : "", key);
+    *more = true;
+}
+
+static void put_string_member(FILE *f, const char *key, const char *value, bool *more)
+{
+    put_key(f, key, more);
+    json_put_string(f, value, strlen(value));
+}
+
+/* A frame of findings.chain: its function; its file and line where the
+   debug information says, else its object and offset, which devtrace can
+   look up later (call_sites' columns). */
+static void put_frame(FILE *f, const dv_symbol *s)
+{
+    bool more = false;
+    putc('{', f);
+    if (*s->function)
+        put_string_member(f, "function", s->function, &more);
+    if (*s->file) {
+        put_string_member(f, "file", s->file, &more);
+        put_key(f, "line", &more);
+        fprintf(f, "%d", s->line);
+    } else if (*s->object) {
+        put_string_member(f, "object", s->object, &more);
+        put_key(f, "offset", &more);
+        fprintf(f, "%llu", (unsigned long long)s->offset);
+    }
+    putc('}', f);
+}
+
+/* findings.chain, a JSON array innermost first: the finding's own frame,
+   its line as its row says (at), then the callers that reached it, or its
+   site's as first seen where none were taken; malloc'd, NULL without a
+   site (or memory). */
+static char *chain_text(const dv_event *e, const site_text *at)
+{
+    const dv_site *s = dv_site_get(e->site);
+    const dv_chain *c = dv_chain_get(e->u.finding.chain);
+    char *text = NULL;
+    size_t size;
+    FILE *f = s ? open_memstream(&text, &size) : NULL;
+    if (!f)
+        return NULL;
+    dv_symbol sym;
+    dv_symbolize(s->pc, s->exact, &sym);
+    if (at && at->file) {
+        snprintf(sym.file, sizeof sym.file, "%s", at->file);
+        snprintf(sym.function, sizeof sym.function, "%s", at->function ? at->function : "");
+        sym.line = at->line;
+    }
+    putc('[', f);
+    put_frame(f, &sym);
+    const uintptr_t *pc = c ? c->pc : s->frames + 1;
+    for (int i = 0, n = c ? c->n : s->nframes - 1; i < n; i++) {
+        dv_symbolize(pc[i], false, &sym);
+        putc(',', f);
+        put_frame(f, &sym);
+    }
+    putc(']', f);
+    if (fclose(f) == 0)
+        return text;
+    free(text);
+    return NULL;
+}
+
 /* Returns the finding's findings.id, 0 while it has no row (a pageable
-   copy's, until its line's bytes are worth it). */
+   copy's, until the bytes of its line and chain are worth it). */
 static int64_t write_finding(const dv_event *e)
 {
     const char *msg = e->u.finding.message ? e->u.finding.message : "";
-    uint64_t key[KEY] = { e->u.finding.kind, e->site, hash_text(msg) };
+    uint64_t key[KEY] = { e->u.finding.kind, e->site, hash_text(msg), e->u.finding.chain };
     bool fresh;
     tally *t = find_tally(&w.findings, key, &fresh);
     if (!t)
@@ -490,6 +559,9 @@ static int64_t write_finding(const dv_event *e)
         bind_int(S_FINDING, 11, (int64_t)e->u.finding.bytes);
     bind_site(S_FINDING, 12, e->u.finding.alloc_site);
     bind_site(S_FINDING, 13, e->u.finding.free_site);
+    char *chain = chain_text(e, at);
+    bind_text(S_FINDING, 14, chain);
+    free(chain);
     step(S_FINDING);
     say_finding(e, at, severity_of(e->u.finding.kind), msg);
     return t->id;

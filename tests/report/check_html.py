@@ -7,8 +7,9 @@ The page of two_runs.db is parsed with Python's HTML parser: one block per
 finding (as many as the JSON findings view has), a timeline per run with
 rectangles for its kernels and copies and a mark for each slice with
 findings, the note that run 2 dropped events, the transfer volume, and
-nothing that a browser would fetch.  With --browser the page is opened in
-headless Chromium: it must load without a console message (its
+nothing that a browser would fetch; and the callers under each of
+chains.db's findings.  With --browser the page is opened in headless
+Chromium: it must load without a console message (its
 Content-Security-Policy turns anything fetched from elsewhere into one),
 its DOM must hold the same elements, and a screenshot is written to
 OUT_DIR/two_runs.png.  Without a chromium on PATH that test is skipped
@@ -105,6 +106,14 @@ if not BROWSER:
     # text from the report is text, never markup
     strings = devtrace(os.path.join(REPORTS, "strings.db"), "--format", "html").stdout
     check("quote &quot; comma" in strings and "\\x1b[31m" in strings, "strings escaped")
+    # each finding's callers, out to main, a line each under it
+    chains = parse(devtrace(os.path.join(REPORTS, "chains.db"), "--format", "html").stdout)
+    text = "".join(chains.text)
+    check(chains.count.get("div.caller") == 7, f"chains: {chains.count.get('div.caller')} callers, not 7")
+    check(re.search(r"called from \S*app/chains\.c:15 in checkpoint\s*called from \S*app/chains\.c:37 in main",
+                    text), "chains: a chain of two callers, in order")
+    check("called from libvendor.so+0x1234 in vendor_each_batch" in text, "chains: a caller without a line")
+    check(parse(page).count.get("div.caller") is None, "two_runs: no chains, no callers")
     # a report without events still makes a page
     empty = parse(devtrace(os.path.join(REPORTS, "empty.db"), "--format", "html").stdout)
     check(empty.count.get("svg.timeline") is None and empty.count.get("div.finding") is None,

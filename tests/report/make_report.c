@@ -3,10 +3,11 @@
  *
  *   make_report build OUT SCRIPT [SRCDIR]
  *       a report: the reports' schema (common/schema.c), then SCRIPT's SQL; file
- *       names in call_sites and findings that are not absolute are taken as
- *       relative to SRCDIR.  %p in OUT becomes the process id, and the runs
- *       are of the command DEVTRACE_SESSION names where it is set, as the
- *       shim does it (devtrace run's tests run this as their program).
+ *       names in call_sites, findings and findings' chains that are not
+ *       absolute are taken as relative to SRCDIR.  %p in OUT becomes the
+ *       process id, and the runs are of the command DEVTRACE_SESSION names
+ *       where it is set, as the shim does it (devtrace run's tests run this
+ *       as their program).
  *   make_report old OUT SCHEMA SCRIPT SRCDIR
  *       the same with SCHEMA's SQL in place of the schema: a report of an
  *       older schema
@@ -85,6 +86,17 @@ static char *report_path(const char *pattern)
     return path;
 }
 
+static bool has_chains(sqlite3 *db)
+{
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(db, "SELECT 1 FROM pragma_table_info('findings') WHERE name = 'chain'",
+                           -1, &st, NULL) != SQLITE_OK)
+        fail("findings", sqlite3_errmsg(db));
+    bool has = sqlite3_step(st) == SQLITE_ROW;
+    sqlite3_finalize(st);
+    return has;
+}
+
 static void anchor_files(sqlite3 *db, const char *srcdir)
 {
     char *dir = realpath(srcdir, NULL);
@@ -94,6 +106,15 @@ static void anchor_files(sqlite3 *db, const char *srcdir)
     for (size_t i = 0; i < sizeof tables / sizeof *tables; i++) {
         char *sql = sqlite3_mprintf("UPDATE %s SET file = %Q || '/' || file WHERE file NOT LIKE '/%%'",
                                     tables[i], dir);
+        exec_sql(db, sql);
+        sqlite3_free(sql);
+    }
+    if (has_chains(db)) {       /* a report of a schema from before chains has none */
+        char *sql = sqlite3_mprintf(
+            "UPDATE findings SET chain = (SELECT json_group_array(json(CASE"
+            "  WHEN j.value->>'file' NOT LIKE '/%%'"
+            "  THEN json_set(j.value, '$.file', %Q || '/' || (j.value->>'file')) ELSE j.value END))"
+            " FROM json_each(findings.chain) j) WHERE json_valid(chain)", dir);
         exec_sql(db, sql);
         sqlite3_free(sql);
     }

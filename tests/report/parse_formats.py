@@ -4,9 +4,10 @@
     parse_formats.py DEVTRACE REPORTS_DIR
 
 For every view of the fixture reports: the JSON parses (strictly: valid
-UTF-8, no NaN), the CSV parses, and both hold the same rows.  Then what the
-rows say is checked against sums worked out by hand from two_runs.sql,
-one_run.sql and strings.sql, so that an aggregate that is wrong in the same
+UTF-8, no NaN), the CSV parses, and both hold the same rows (a column of
+JSON, the findings' chains, as its text in CSV).  Then what the rows say is
+checked against sums worked out by hand from two_runs.sql, one_run.sql,
+chains.sql and strings.sql, so that an aggregate that is wrong in the same
 way in every format is still caught.
 """
 import csv
@@ -82,6 +83,8 @@ def same_text(csv_cell, json_value):
     check(not any(ord(c) < 0x20 and c != "\t" or ord(c) == 0x7f for c in csv_cell),
           f"a control character in CSV: {csv_cell!r}")
     bytes_as_fffd = re.sub(r"\\x[89a-f][0-9a-f]", "\ufffd", csv_cell)
+    if isinstance(json_value, list):
+        return json.loads(bytes_as_fffd) == json_value
     return bytes_as_fffd == escaped(as_csv(json_value))
 
 
@@ -104,7 +107,7 @@ def rows(report, view, part=""):
 
 
 def main():
-    for report in ["two_runs", "one_run", "strings", "empty", "merged"]:
+    for report in ["two_runs", "one_run", "chains", "strings", "empty", "merged"]:
         for view in VIEWS:
             both_formats(report, view)
 
@@ -143,9 +146,30 @@ def main():
     check({f["run"] for f in merged} == {1, 2, 3}, "merged: runs 1, 2 and 3")
     check([f["pid"] for f in merged if f["run"] == 3] == [5150, 5150], "merged: run 3 is pid 5150")
 
+    check(all(f["chain"] is None for f in found), "two_runs: no chains (a report from before them)")
+    chains = rows("chains", "findings")
+    check(all(c["chain"][0] == {"file": c["file"], "line": c["line"], "function": c["function"],
+                                "object": None, "offset": None} for c in chains),
+          "chains: each begins at its finding's own line")
+    check(all(c["chain"][-1]["function"] == "main" for c in chains), "chains: each ends at main")
+    callers = [[(f["file"], f["line"], f["function"]) for f in c["chain"][1:]]
+               for c in chains if c["kind"] == "memcpy_direction"]
+    check(callers == [[("app/chains.c", 34, "main")], [("app/chains.c", 36, "main")],
+                      [("app/chains.c", 15, "checkpoint"), ("app/chains.c", 37, "main")]],
+          f"chains: one finding at download's line per chain of callers: {callers}")
+    check([c["count"] for c in chains if c["kind"] == "memcpy_direction"] == [1, 2, 1],
+          "chains: the chain taken twice is counted twice")
+    vendor = [c for c in chains if c["kind"] == "memcpy_out_of_bounds"][0]["chain"][1]
+    check(vendor == {"file": None, "line": None, "function": "vendor_each_batch",
+                     "object": "/opt/vendor/lib/libvendor.so", "offset": "0x1234"},
+          f"chains: a frame without a line has its object and offset: {vendor}")
+
     message = rows("strings", "findings")[0]["message"]
     check(message == 'quote " comma , backslash \\ newline\ncr\r tab\tbell\x07 esc\x1b[31m'
                      ' café ✓ 😀 bad\ufffd end', f"strings: {message!r}")
+    caller = rows("strings", "findings")[0]["chain"][1]
+    check((caller["file"], caller["function"]) == ("app/bad\ufffd.c", 'g "quote", \\ newline\nesc\x1b[31m ✓'),
+          f"strings: a chain's frame {caller!r}")
     check(rows("empty", "findings") == [], "empty: no findings")
 
     for failure in failures:

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""What devtrace's SARIF says of two_runs.db (its form is check_sarif.py's).
+"""What devtrace's SARIF says of two_runs.db and chains.db (its form is
+check_sarif.py's).
 
     sarif_results.py DEVTRACE REPORTS_DIR
 
@@ -9,7 +10,9 @@ memcpy-direction) and devtrace's own otherwise; its level is its severity;
 its line is relative to %SRCROOT%, the folder the program ran in; the sites
 of the memory involved are related locations; the two runs' findings at one
 line share a hash and are told apart by N.  The finding without a line is
-left out, and stderr says so.  --kinds holds here as in every view.
+left out, and stderr says so.  --kinds holds here as in every view.  A
+finding's call chain is a code flow, main's call first, of the frames with a
+source line; a finding without one (two_runs.db's) has none.
 """
 import json
 import subprocess
@@ -24,8 +27,8 @@ def check(condition, what):
         failures.append(what)
 
 
-def sarif(*args):
-    r = subprocess.run([DEVTRACE, "report", f"{REPORTS}/two_runs.db", "--format", "sarif", *args],
+def sarif(*args, report="two_runs"):
+    r = subprocess.run([DEVTRACE, "report", f"{REPORTS}/{report}.db", "--format", "sarif", *args],
                        capture_output=True, text=True)
     check(r.returncode == 0, f"exit {r.returncode}: {r.stderr}")
     return json.loads(r.stdout)["runs"][0], r.stderr
@@ -64,6 +67,28 @@ check(run["originalUriBaseIds"]["%SRCROOT%"]["uri"].startswith("file:///"), "SRC
 
 only, _ = sarif("--kinds", "leak")
 check([r["ruleId"] for r in only["results"]] == ["leak"], "--kinds leak")
+check(not any("codeFlows" in r for r in results), "two_runs: no chains, no code flows")
+
+
+def steps(result):
+    flow = result["codeFlows"][0]["threadFlows"][0]["locations"]
+    return [(s["location"]["physicalLocation"]["region"]["startLine"], s["location"]["message"]["text"])
+            for s in flow]
+
+
+chains, _ = sarif(report="chains")
+flows = {}
+for res in chains["results"]:
+    flows.setdefault(res["ruleId"], []).append(steps(res))
+check(flows["memcpy-direction"] == [[(34, "In main."), (10, "In download.")],
+                                    [(36, "In main."), (10, "In download.")],
+                                    [(37, "In main."), (15, "In checkpoint."), (10, "In download.")]],
+      f"chains: a flow per chain, main's call first: {flows['memcpy-direction']}")
+check(flows["memcpy-out-of-bounds"] == [[(38, "In main."), (27, "In on_batch.")]],
+      f"chains: the frame without a line left out: {flows['memcpy-out-of-bounds']}")
+uri = chains["results"][0]["codeFlows"][0]["threadFlows"][0]["locations"][0]["location"][
+    "physicalLocation"]["artifactLocation"]
+check(uri == {"uri": "app/chains.c", "uriBaseId": "%SRCROOT%"}, f"chains: a step's file {uri}")
 
 for f in failures:
     print("FAIL:", f)

@@ -2,8 +2,11 @@
  * device_mismatch (devtensor): an op with one operand on cuda:0 and one on
  * the cpu, called in main and in a custom forward run by dt_forward.  Each
  * is reported at the user's line that made the failing op: the innermost
- * frame of this file, not the dt_forward that led there.
+ * frame of this file, not the dt_forward that led there, which is in its
+ * chain, between that line and main's (whose line a build without debug
+ * information leaves to be looked up later).
  */
+// devtrace-sql: SELECT count(*) FROM findings, json_each(findings.chain) j WHERE findings.function = 'add_bias_forward' AND j.key = 1 AND j.value->>'function' LIKE 'dt\_forward%' ESCAPE '\' => 1
 #include <devtensor.h>
 #include <stdio.h>
 
@@ -30,7 +33,7 @@ int main(void)
     }
     sum = dt_add(on_gpu, on_cpu); // devtrace: device_mismatch
     printf("dt_add: %s\n", sum ? "succeeded" : dt_last_error());
-    out = dt_forward(m, on_gpu);
+    out = dt_forward(m, on_gpu); // devtrace-sql: SELECT count(*) FROM findings WHERE function = 'add_bias_forward' AND coalesce(json_extract(chain, '$[#-1].line'), :line) = :line AND json_extract(chain, '$[#-1].function') = 'main' => 1
     printf("dt_forward: %s\n", out ? "succeeded" : dt_last_error());
     rc = sum || out;                        /* both must fail */
 done:

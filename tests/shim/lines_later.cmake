@@ -1,12 +1,14 @@
 # A raw program without debug information, under devtrace run, and its
 # lines found later:
 #   cmake -DDEVTRACE=path -DPRELOAD=list -DEXE=path -DOBJCOPY=path -DDIR=folder
-#         -DSOURCE=file.c -DKIND=kind -P lines_later.cmake
+#         -DSOURCE=file.c -DKIND=kind -DFUNCTION=name -P lines_later.cmake
 # EXE is built with -g; its copy DIR/app is stripped of its debug information,
 # which goes to DIR/app.debug (named in app by debuglink), kept away while it
 # runs.  The report then holds the site as app+offset, and devtrace report
 # says how to get its line; with app.debug back, it shows the finding of
-# KIND at the line of SOURCE's first "devtrace: KIND" marker, in main.
+# KIND at the line of SOURCE's first "devtrace: KIND" marker, in FUNCTION.
+# A FUNCTION other than main is called from main: its chain's next frame is
+# app+offset too, and then a line of SOURCE.
 file(REMOVE_RECURSE ${DIR})
 file(MAKE_DIRECTORY ${DIR})
 configure_file(${EXE} ${DIR}/app COPYONLY)
@@ -33,6 +35,12 @@ function(report expect)
                         "got:\n${out}${err}")
   endif()
 endfunction()
-report("(^|\n)app\\+0x[0-9a-f]+: in main\n *\\(no line: [^\n]*/app has no debug information; build it with -g")
+set(caller_away "")
+set(caller_back "")
+if(NOT FUNCTION STREQUAL "main")
+  set(caller_away "\n[^\n]*\n      called from app\\+0x[0-9a-f]+: in main\n")
+  set(caller_back "\n      called from [^\n]*${name}:[0-9]+: in main\n")
+endif()
+report("(^|\n)app\\+0x[0-9a-f]+: in ${FUNCTION}\n *\\(no line: [^\n]*/app has no debug information; build it with -g[^\n]*${caller_away}")
 file(RENAME ${DIR}/away.debug ${DIR}/app.debug)
-report("(^|\n)[^\n]*${name}:${LINE}: in main\n +${LINE} \\|[^\n]*\n    error\\[${KIND}\\]")
+report("(^|\n)[^\n]*${name}:${LINE}: in ${FUNCTION}\n +${LINE} \\|[^\n]*\n    error\\[${KIND}\\][^\n]*${caller_back}")

@@ -116,6 +116,12 @@ def check_result(where, res, rule_ids, base_ids, seen):
         check_physical(f"{where}/relatedLocations", r, base_ids)
         if not r.get("message", {}).get("text"):
             problem(f"{where}/relatedLocations", "no message.text")
+    for flow in res.get("codeFlows", []):
+        for thread in flow.get("threadFlows", []):
+            if not thread.get("locations"):
+                problem(f"{where}/codeFlows", "a thread flow without locations")
+            for step in thread.get("locations", []):
+                check_physical(f"{where}/codeFlows", step.get("location", {}), base_ids)
     hash_ = res.get("partialFingerprints", {}).get("primaryLocationLineHash", "")
     if not re.fullmatch(r"[0-9a-f]{16}:[1-9][0-9]*", hash_):
         problem(where, f"primaryLocationLineHash {hash_!r} is not HASH:N")
