@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # The shim on a bad day: many threads, fork, exec chains, SIGTERM and
-# kill -9, and programs whose lines the shim cannot find in them (no debug
+# kill -9, programs whose lines the shim cannot find in them (no debug
 # information; a debug link to a file elsewhere) with a debuginfod server
-# named, as Debian's profile names one, each scenario R times (the last two
-# 20 R times).  Every report must pass SQLite's
+# named, as Debian's profile names one, two commands writing one report at
+# once, a process with no CUDA call after a traced one, kill -9 in the middle
+# of a commit, and Python's Ctrl-C, each scenario R times (the short ones 20
+# R times).  Every report must pass SQLite's
 # integrity_check, hold one run per process image, and count every call of
 # every run exactly (or, for a killed run, no more than were made).
 #   bench/torture.sh [BUILD_DIR] [R]
@@ -105,6 +107,73 @@ unlined() {
   printf '%-34s %d/%d ended, %d/%d whole;%s\n' "$name" "$ended" "$runs" "$whole" "$runs" "$last"
 }
 
+devtrace=$(realpath "$build/bin/devtrace")
+
+# together NAME: two commands at once, one report (no %p): both runs kept,
+# each whole.
+together() {
+  local name=$1 whole=0 last=""
+  for r in $(seq "$reps"); do
+    local db=$work/$name.$r.db
+    for _ in 1 2; do
+      env -u DEVTRACE_SESSION LD_PRELOAD=$shim DEVTRACE_DB=$db "$prog" 4 2000 0 0 >/dev/null 2>&1 &
+    done
+    wait
+    last=$(check "$db" 2 4 2000)
+    [ "$last" = " whole" ] && whole=$((whole + 1))
+  done
+  printf '%-34s runs   2, %6d memsets each: %d/%d whole;%s\n' "$name" 8000 "$whole" "$reps" "$last"
+}
+
+# untouched NAME: a traced run, then a process with no CUDA call under the
+# same LD_PRELOAD and report: the report as the traced run left it.
+untouched() {
+  local name=$1 whole=0 last=""
+  for r in $(seq "$reps"); do
+    local db=$work/$name.$r.db
+    LD_PRELOAD=$shim DEVTRACE_DB=$db "$prog" 2 1000 0 0 >/dev/null 2>&1
+    env -u DEVTRACE_SESSION LD_PRELOAD=$shim DEVTRACE_DB=$db /bin/sh -c true
+    last=$(check "$db" 1 2 1000)
+    [ "$last" = " whole" ] && whole=$((whole + 1))
+  done
+  printf '%-34s %d/%d whole;%s\n' "$name" "$whole" "$reps" "$last"
+}
+
+# in_commit NAME: 20 R runs killed by kill -9 at a random moment of their
+# first half second, many of them inside a commit: how many left a journal
+# (hot, its commit half done), and how many reports devtrace still reads
+# (it rolls such a commit back).
+in_commit() {
+  local name=$1 runs=$((reps * 20)) journals=0 read=0
+  for r in $(seq "$runs"); do
+    local db=$work/$name.$r.db
+    LD_PRELOAD=$shim DEVTRACE_DB=$db "$prog" 8 1000 0 0 hold >/dev/null 2>&1 &
+    local pid=$!
+    sleep "0.$((RANDOM % 5))$((RANDOM % 10))"; kill -KILL "$pid"; wait "$pid" 2>/dev/null
+    [ -s "$db-journal" ] && journals=$((journals + 1))
+    "$devtrace" report "$db" summary >/dev/null 2>&1 && read=$((read + 1))
+    rm -f "$db" "$db-journal"
+  done
+  printf '%-34s %d of %d left a hot journal; %d/%d reports read\n' "$name" "$journals" \
+    "$runs" "$read" "$runs"
+}
+
+# interrupted NAME: Python under the shim, Ctrl-C (SIGINT) R times: each
+# must raise KeyboardInterrupt, as Python alone does.
+interrupted() {
+  local name=$1 raised=0
+  command -v python3 >/dev/null || { printf '%-34s (no python3)\n' "$name"; return; }
+  for _ in $(seq "$reps"); do
+    LD_PRELOAD=$shim python3 -c 'import os, signal, time
+try:
+    os.kill(os.getpid(), signal.SIGINT)
+    time.sleep(5)
+except KeyboardInterrupt:
+    print("raised")' 2>/dev/null | grep -q raised && raised=$((raised + 1))
+  done
+  printf '%-34s %d/%d raised KeyboardInterrupt\n' "$name" "$raised" "$reps"
+}
+
 objcopy --strip-debug "$prog" "$work/nog"
 objcopy --only-keep-debug "$prog" "$work/linked.debug"
 objcopy --strip-debug --add-gnu-debuglink="$work/linked.debug" "$prog" "$work/linked"
@@ -122,3 +191,7 @@ killed   sigterm-short   TERM 1 10 $((reps * 20))
 killed   sigint-short    INT  1 10 $((reps * 20))
 unlined  no-debug-info   "$work/nog"
 unlined  debug-elsewhere "$work/linked"
+together     two-writers
+untouched    no-call-after
+in_commit    kill-9-in-commit
+interrupted  python-sigint
