@@ -79,7 +79,13 @@ __attribute__((flatten)) void dv_seen_end(dv_event *e, int rc)
     e->correlation = dv_correlation_take(e);
     e->duration = dv_since(e->start);
     dv_emit(e);
-    if (__builtin_expect(rc == DV_NO_KERNEL_IMAGE, 0) && e->type == DV_EV_LAUNCH)
+}
+
+/* A launch's end: a kernel with no code for the device ran nothing. */
+void dv_seen_launch_end(dv_event *e, int rc)
+{
+    dv_seen_end(e, rc);
+    if (__builtin_expect(rc == DV_NO_KERNEL_IMAGE, 0))
         dv_check_not_run(e->u.launch.func, dv_api_is_driver(e->api), e->site);
 }
 
@@ -141,6 +147,12 @@ void dv_handler_send(const dv_handler *h, const void *params, int rc, dv_event *
 {
     (void)h, (void)params;
     dv_seen_end(e, rc);
+}
+
+void dv_handler_launched(const dv_handler *h, const void *params, int rc, dv_event *e)
+{
+    (void)h, (void)params;
+    dv_seen_launch_end(e, rc);
 }
 
 void dv_handler_pass(const dv_handler *h, const void *params, uint32_t site, dv_event *e)

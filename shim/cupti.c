@@ -117,7 +117,7 @@ static const dv_handler recorded_handlers[] = {
     RUNTIME(cudaMemcpyPeer, v4000, copying_peer, dv_handler_send)
     RUNTIME(cudaMemset, v3020, setting, dv_handler_send)
     RUNTIME(cudaMemsetAsync, v3020, setting, dv_handler_send)
-    RUNTIME(cudaLaunchKernel, v7000, launching, dv_handler_send)
+    RUNTIME(cudaLaunchKernel, v7000, launching, dv_handler_launched)
 };
 
 static const dv_handler runtime_handlers[] = {

@@ -461,8 +461,10 @@ void dv_seen_copy(dv_event *e, dv_api api, void *dst, uint64_t dst_span, const v
 void dv_seen_launch(dv_event *e, dv_api api, const void *func, const unsigned grid[3],
                     const unsigned block[3], void **args, uint64_t shared, uint64_t stream,
                     int dev, uint32_t site);
-/* After it: its result, and the event sent. */
+/* After it: its result, and the event sent; a launch's end says too when
+   its kernel had no code for the device. */
 void dv_seen_end(dv_event *e, int rc);
+void dv_seen_launch_end(dv_event *e, int rc);
 /* The calling thread's current device, as the runtime (cudaGetDevice) or
    the driver (cuCtxGetDevice, its current context's) says; -1 when it
    cannot.  Known per thread until a call that may change it. */
@@ -487,6 +489,8 @@ typedef struct dv_handler {
 /* What most calls do: keep the site before, send the event after. */
 void dv_handler_keep_site(const dv_handler *h, const void *params, uint32_t site, dv_event *e);
 void dv_handler_send(const dv_handler *h, const void *params, int rc, dv_event *e);
+/* A launch's: the event sent, and a kernel that did not run said. */
+void dv_handler_launched(const dv_handler *h, const void *params, int rc, dv_event *e);
 /* What a call that changes the current device does: nothing before; after,
    the device forgotten, the calling thread's or (devices) every thread's. */
 void dv_handler_pass(const dv_handler *h, const void *params, uint32_t site, dv_event *e);

@@ -168,10 +168,10 @@ static void launch_ex(const dv_handler *h, const void *params, uint32_t site, dv
     X(cuMemsetD32_v2, set_d32, dv_handler_send) \
     X(cuMemsetD8Async, set_d8_async, dv_handler_send) \
     X(cuMemsetD32Async, set_d32_async, dv_handler_send) \
-    X(cuLaunchKernel, launch, dv_handler_send) \
-    X(cuLaunchKernel_ptsz, launch, dv_handler_send) \
-    X(cuLaunchKernelEx, launch_ex, dv_handler_send) \
-    X(cuLaunchKernelEx_ptsz, launch_ex, dv_handler_send)
+    X(cuLaunchKernel, launch, dv_handler_launched) \
+    X(cuLaunchKernel_ptsz, launch, dv_handler_launched) \
+    X(cuLaunchKernelEx, launch_ex, dv_handler_launched) \
+    X(cuLaunchKernelEx_ptsz, launch_ex, dv_handler_launched)
 
 /* The calls that change the current context (fn, and what is done after
    it): the calling thread's, or one that may be current on any thread.  No

@@ -358,7 +358,7 @@ cudaError_t cudaMemsetAsync(void *p, int value, size_t n, cudaStream_t s)
         dv_seen_launch(&e, DV_API_cudaLaunchKernel, func, (unsigned[]){ grid.x, grid.y, grid.z }, \
                        (unsigned[]){ block.x, block.y, block.z }, args, shared, \
                        (uint64_t)(uintptr_t)stream, current_device(), dv_site_here()); \
-        dv_seen_end(&e, call); \
+        dv_seen_launch_end(&e, call); \
         return (cudaError_t)e.result; \
     } while (0)
 

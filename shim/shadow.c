@@ -25,9 +25,13 @@
  * The quarantine remembers freed ranges with their free site, newest first,
  * so a pointer into one names where it was freed.  It only remembers: the
  * memory itself goes back to the runtime at once, and an address the runtime
- * hands out again is live again.  What falls out of it is kept by its start
- * alone (a set of addresses, until the runtime hands one out again): a
- * second free of it is still a double free, not "not from cudaMalloc".
+ * hands out again is live again.  Past the quarantine a freed start is
+ * still known, for a second free of it is a double free, not "not from
+ * cudaMalloc": by its dead entry in the array while that stays, and, once
+ * the entry is swept or taken by another address (rarely: an allocation
+ * takes its own address's), by its start alone in a set that nothing on the
+ * calls' path reads.  (An address handed out again stays in the set: asked
+ * only of memory that is not live, its being there means it was freed.)
  */
 #include "devtrace.h"
 
@@ -53,11 +57,10 @@ static struct { uintptr_t addr; int device; size_t index; } starts[STARTS];
 static size_t nfreed;              /* ever freed; the newest is at (nfreed - 1) % QUARANTINE */
 
 /* The starts that fell out of the quarantine: open addressing, 0 an empty
-   slot and GONE one whose start was handed out again. */
-#define GONE ((uintptr_t)1)
+   slot. */
 #define OLD_FREED_MAX ((size_t)1 << 20)  /* 8 MB of starts; past it, no more kept */
 static uintptr_t *old_freed;
-static size_t old_cap, old_used;          /* old_used counts GONE slots too */
+static size_t old_cap, old_used;
 
 static size_t old_slot(uintptr_t p, size_t i)
 {
@@ -78,7 +81,7 @@ static void old_insert(uintptr_t p)
 {
     for (size_t i = 0; i < old_cap; i++) {
         uintptr_t *s = &old_freed[old_slot(p, i)];
-        if (*s == 0 || *s == GONE || *s == p) {
+        if (*s == 0 || *s == p) {
             old_used += *s == 0;
             *s = p;
             return;
@@ -86,7 +89,7 @@ static void old_insert(uintptr_t p)
     }
 }
 
-/* Grows (or sweeps GONE slots out) before it is three quarters full. */
+/* Grows before it is three quarters full. */
 static bool old_room(void)
 {
     if (4 * (old_used + 1) <= 3 * old_cap)
@@ -101,7 +104,7 @@ static bool old_room(void)
     old_cap = cap;
     old_used = 0;
     for (size_t i = 0; i < n; i++)
-        if (was[i] > GONE)
+        if (was[i])
             old_insert(was[i]);
     free(was);
     return true;
@@ -110,7 +113,7 @@ static bool old_room(void)
 /* A start that falls out of the quarantine. */
 static void keep_old(uintptr_t p)
 {
-    if (p > GONE && old_room())
+    if (p && old_room())
         old_insert(p);
 }
 
@@ -205,6 +208,8 @@ static size_t sweep(dv_alloc *v, size_t n)
     for (size_t i = 0; i < n; i++)
         if (!dead(&v[i]))
             v[kept++] = v[i];
+        else
+            keep_old(v[i].addr);
     ndead = 0;
     atomic_store_explicit(&nlive, kept, memory_order_relaxed);
     return kept;
@@ -239,11 +244,14 @@ static size_t place(dv_alloc *v, size_t *n, const dv_alloc *a)
 {
     long at = index_of(v, *n, a->addr);
     if (at >= 0 && (v[at].addr == a->addr || dead(&v[at]))) {
+        if (dead(&v[at]) && v[at].addr != a->addr)
+            keep_old(v[at].addr);
         ndead -= dead(&v[at]);
         return (size_t)at;
     }
     size_t next = (size_t)(at + 1);
     if (next < *n && dead(&v[next])) {
+        keep_old(v[next].addr);
         ndead--;
         return next;
     }
@@ -258,7 +266,7 @@ static void sweep_inside(dv_alloc *v, size_t n, size_t at)
 {
     size_t end = at + 1;
     while (end < n && dead(&v[end]) && holds(&v[at], v[end].addr))
-        end++;
+        keep_old(v[end++].addr);
     if (end == at + 1)
         return;
     memmove(&v[at + 1], &v[end], (n - end) * sizeof *v);
@@ -269,9 +277,6 @@ static void sweep_inside(dv_alloc *v, size_t n, size_t at)
 void dv_shadow_add(const dv_alloc *a)
 {
     begin_change();
-    uintptr_t *old = old_used ? old_find(a->addr) : NULL;
-    if (old)
-        *old = GONE;                    /* live again */
     size_t n = atomic_load_explicit(&nlive, memory_order_relaxed);
     if (room(&n)) {
         dv_alloc *v = atomic_load_explicit(&live, memory_order_relaxed);
@@ -332,8 +337,6 @@ bool dv_shadow_remove(uintptr_t p, dv_memory memory, uint32_t free_site, dv_allo
     if (found) {
         *out = v[at];
         out->free_site = free_site;
-        if (nfreed >= QUARANTINE)
-            keep_old(freed[nfreed % QUARANTINE].addr);
         freed[nfreed++ % QUARANTINE] = *out;
         v[at].device = DV_NO_DEVICE;
         ndead++;
@@ -349,7 +352,9 @@ bool dv_shadow_freed_long_ago(uintptr_t p)
     bool locked = !changing;
     if (locked)
         dv_shadow_lock();
-    bool found = old_find(p) != NULL;
+    dv_alloc *v = atomic_load_explicit(&live, memory_order_relaxed);
+    long at = v ? index_of(v, atomic_load_explicit(&nlive, memory_order_relaxed), p) : -1;
+    bool found = (at >= 0 && v[at].addr == p && dead(&v[at])) || old_find(p) != NULL;
     if (locked)
         dv_shadow_unlock();
     return found;
