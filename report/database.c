@@ -1,8 +1,9 @@
 /*
  * Report databases.  A file can fail to be a report that this devtrace reads
  * in several ways, and each is told in one line: it is missing, it is not
- * SQLite, it is another program's SQLite, its schema is newer, or it is
- * damaged, which may only show in the middle of a query.
+ * SQLite, it is another program's SQLite, its schema is newer, or not one
+ * that devtrace writes (guard.c), or it is damaged, which may only show in
+ * the middle of a query.
  */
 #include "report.h"
 #include "schema.h"
@@ -28,6 +29,8 @@ void report_fail(const report *r)
         die("%s: not an SQLite database", r->path);
     case SQLITE_CORRUPT:
         die("%s: damaged report (%s)", r->path, why);
+    case SQLITE_INTERRUPT:      /* report_defend's budget spent */
+        die("%s: stopped: its queries cost more than a report of its size can", r->path);
     default:
         die("%s: %s", r->path, why);
     }
@@ -184,7 +187,9 @@ report report_open(const char *path, int flags)
         report_fail(&r);
     if (sqlite3_busy_timeout(r.db, BUSY_TIMEOUT_MS) != SQLITE_OK)
         report_fail(&r);
+    report_defend(&r, st.st_size);
     check_identity(&r);
+    report_check_schema(&r);
     return r;
 }
 

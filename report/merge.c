@@ -53,6 +53,7 @@ static report open_output(const char *path)
     if (sqlite3_open_v2(path, &r.db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) !=
         SQLITE_OK)
         report_fail(&r);
+    report_defend(&r, 0);
     return r;
 }
 
