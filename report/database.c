@@ -21,9 +21,16 @@
 /* An SQLite file holds one page at least, and a page 512 bytes at least. */
 #define SMALLEST_PAGE 512
 
+/* What SQLite says may hold the file's own names (a malformed schema's):
+   printable() spells them, so that no escape sequence reaches a terminal. */
+static char *spelled(const char *what)
+{
+    return printable(what, strlen(what), false);
+}
+
 void report_fail(const report *r)
 {
-    const char *why = sqlite3_errmsg(r->db);
+    char *why = spelled(sqlite3_errmsg(r->db));
     switch (sqlite3_errcode(r->db)) {
     case SQLITE_NOTADB:
         die("%s: not an SQLite database", r->path);
@@ -51,7 +58,7 @@ void report_check(const report *r)
     for (char *c = why; c && *c; c++)   /* one line */
         if (*c == '\n')
             *c = ' ';
-    die("%s: damaged report (%s)", r->path, why ? why : "no answer");
+    die("%s: damaged report (%s)", r->path, why ? spelled(why) : "no answer");
 }
 
 sqlite3_stmt *report_prepare(const report *r, const char *sql)
