@@ -126,3 +126,6 @@ const devtrace_column devtrace_added_columns[] = {
     {"findings", "chain", "TEXT"},
 };
 const int devtrace_nadded_columns = sizeof devtrace_added_columns / sizeof *devtrace_added_columns;
+
+const char *const devtrace_added_tables[] = {"events"};
+const int devtrace_nadded_tables = sizeof devtrace_added_tables / sizeof *devtrace_added_tables;

@@ -94,5 +94,10 @@ typedef struct {
 } devtrace_column;
 extern const devtrace_column devtrace_added_columns[];
 extern const int devtrace_nadded_columns;
+/* The tables added to the first schema, which a report of version 1 may
+   lack: devtrace reads them as empty, and `devtrace merge` makes them in an
+   older output. */
+extern const char *const devtrace_added_tables[];
+extern const int devtrace_nadded_tables;
 
 #endif /* DEVTRACE_SCHEMA_H */

@@ -1,8 +1,9 @@
 /*
  * Report databases.  A file can fail to be a report that this devtrace reads
  * in several ways, and each is told in one line: it is missing, it is not
- * SQLite, it is another program's SQLite, its schema is newer, or it is
- * damaged, which may only show in the middle of a query.
+ * SQLite, it is another program's SQLite, its schema is newer, or not one
+ * that devtrace writes (guard.c), or it is damaged, which may only show in
+ * the middle of a query.
  */
 #include "report.h"
 #include "schema.h"
@@ -20,14 +21,23 @@
 /* An SQLite file holds one page at least, and a page 512 bytes at least. */
 #define SMALLEST_PAGE 512
 
+/* What SQLite says may hold the file's own names (a malformed schema's):
+   printable() spells them, so that no escape sequence reaches a terminal. */
+static char *spelled(const char *what)
+{
+    return printable(what, strlen(what), false);
+}
+
 void report_fail(const report *r)
 {
-    const char *why = sqlite3_errmsg(r->db);
+    char *why = spelled(sqlite3_errmsg(r->db));
     switch (sqlite3_errcode(r->db)) {
     case SQLITE_NOTADB:
         die("%s: not an SQLite database", r->path);
     case SQLITE_CORRUPT:
         die("%s: damaged report (%s)", r->path, why);
+    case SQLITE_INTERRUPT:      /* report_defend's budget spent */
+        die("%s: stopped: its queries cost more than a report of its size can", r->path);
     default:
         die("%s: %s", r->path, why);
     }
@@ -48,7 +58,7 @@ void report_check(const report *r)
     for (char *c = why; c && *c; c++)   /* one line */
         if (*c == '\n')
             *c = ' ';
-    die("%s: damaged report (%s)", r->path, why ? why : "no answer");
+    die("%s: damaged report (%s)", r->path, why ? spelled(why) : "no answer");
 }
 
 sqlite3_stmt *report_prepare(const report *r, const char *sql)
@@ -184,7 +194,9 @@ report report_open(const char *path, int flags)
         report_fail(&r);
     if (sqlite3_busy_timeout(r.db, BUSY_TIMEOUT_MS) != SQLITE_OK)
         report_fail(&r);
+    report_defend(&r, st.st_size);
     check_identity(&r);
+    report_check_schema(&r);
     return r;
 }
 

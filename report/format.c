@@ -6,7 +6,8 @@
  * document must be Unicode, and that no format lets a control character
  * through (JSON's escapes, printable()'s elsewhere).  A column whose text a
  * view makes JSON (json_columns: the findings' chains) is a JSON value
- * there, and its JSON text in CSV.
+ * there, and its JSON text in CSV.  A CSV text cell that a spreadsheet
+ * would run as a formula is made text for it (put_csv_field).
  */
 #define _GNU_SOURCE     /* the _unlocked stdio: only this thread writes stdout */
 #include "report.h"
@@ -154,13 +155,26 @@ void print_table(cursor *parts, int nparts)
 
 /* ---- CSV ----------------------------------------------------------------- */
 
-static void put_csv_field(const char *s, size_t n)
+/* A text field that a spreadsheet would take for a formula (it begins with
+   =, +, -, @, a tab or a carriage return: formula injection) is written as
+   OWASP advises, quoted and after an apostrophe, which makes it text there
+   ('=1+2 shows as =1+2); and one with a semicolon is quoted, where a
+   spreadsheet that splits at semicolons would start a cell. */
+static bool like_formula(const char *s, size_t n)
 {
-    if (strcspn(s, ",\"") >= n) {
+    return n > 0 && memchr("=+-@\t\r", s[0], 6);
+}
+
+static void put_csv_field(const char *s, size_t n, bool text)
+{
+    bool formula = text && like_formula(s, n);
+    if (!formula && strcspn(s, ",\";") >= n) {
         fwrite_unlocked(s, 1, n, stdout);
         return;
     }
     putchar_unlocked('"');
+    if (formula)
+        putchar_unlocked('\'');
     for (size_t i = 0; i < n; i++) {
         if (s[i] == '"')
             putchar_unlocked('"');
@@ -173,23 +187,25 @@ static void put_csv_field(const char *s, size_t n)
    reach a terminal or a spreadsheet, and a record is one line. */
 static void put_csv_value(sqlite3_value *v)
 {
+    int type = sqlite3_value_type(v);      /* before it is made text */
     const char *s = (const char *)sqlite3_value_text(v);    /* NULL for NULL */
     if (!s)
         return;
     size_t n = (size_t)sqlite3_value_bytes(v);
+    bool text = type == SQLITE_TEXT || type == SQLITE_BLOB;     /* -1 is a number */
     if (is_plain(s, n)) {
-        put_csv_field(s, n);
+        put_csv_field(s, n, text);
         return;
     }
     char *shown = printable(s, n, true);
-    put_csv_field(shown, strlen(shown));
+    put_csv_field(shown, strlen(shown), text);
     free(shown);
 }
 
 static void print_csv_header(cursor *c)
 {
     for (int i = 0; i < cursor_ncols(c); i++) {
-        put_csv_field(cursor_column(c, i), strlen(cursor_column(c, i)));
+        put_csv_field(cursor_column(c, i), strlen(cursor_column(c, i)), true);
         fputs_unlocked(i + 1 < cursor_ncols(c) ? "," : "\r\n", stdout);
     }
 }

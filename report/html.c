@@ -284,8 +284,9 @@ static const char events_sql[] =
     "       coalesce(device_duration_ns, duration_ns, 0), coalesce(bytes, 0)"
     " FROM events WHERE type IN ('copy', 'launch') AND start_ns IS NOT NULL ORDER BY run";
 
+/* A kind or message the report does not hold is "-", as everywhere. */
 static const char marks_sql[] =
-    "SELECT e.run, e.start_ns, f.kind || ': ' || f.message || ' (' ||"
+    "SELECT e.run, e.start_ns, coalesce(f.kind, '-') || ': ' || coalesce(f.message, '-') || ' (' ||"
     "       coalesce(relpath(f.file, f.run), '?') || ':' || coalesce(f.line, '?') || ')'"
     " FROM events e JOIN findings f ON f.run = e.run AND f.id = e.finding"
     " WHERE e.type = 'finding' AND e.start_ns IS NOT NULL ORDER BY e.run";

@@ -1,7 +1,9 @@
 /*
  * `devtrace merge OUT IN...`: the runs of several reports in one, as if one
  * shim had written them all.  Every table is keyed by run, so each input's
- * runs take new ids past the highest already in OUT, in every table.  The
+ * runs take new ids past the highest already in OUT, one after another in
+ * the order of their own, in every table; a row of a run that the input's
+ * runs table does not hold is no run's, and is not copied.  The
  * tables are those that devtrace's schema makes in OUT, so a table the schema
  * gains is merged with no change here.  An OUT of an older schema is
  * upgraded in place first (the columns, tables and indexes added since); an
@@ -13,6 +15,7 @@
 #include "schema.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,6 +56,7 @@ static report open_output(const char *path)
     if (sqlite3_open_v2(path, &r.db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) !=
         SQLITE_OK)
         report_fail(&r);
+    report_defend(&r, 0);
     return r;
 }
 
@@ -96,14 +100,17 @@ static const char *run_column(const char *table)
     return strcmp(table, "runs") ? "run" : "id";
 }
 
-/* The highest run id in any table: the new ids start past it. */
+/* The highest run id in any table: the new ids start past it.  (A
+   crafted file's text there is no id: max() would take it for the
+   highest.) */
 static sqlite3_int64 last_run(const report *r, const rows *tables)
 {
     sqlite3_int64 last = 0;
     for (size_t i = 0; i < tables->nrows; i++) {
         const char *table = (const char *)sqlite3_value_text(rows_cell(tables, i, 0));
-        char *sql = sql_or_die(sqlite3_mprintf("SELECT coalesce(max(\"%w\"), 0) FROM \"%w\"",
-                                               run_column(table), table));
+        char *sql = sql_or_die(sqlite3_mprintf("SELECT coalesce(max(\"%w\"), 0) FROM \"%w\""
+                                               " WHERE typeof(\"%w\") = 'integer'",
+                                               run_column(table), table, run_column(table)));
         sqlite3_int64 max = report_int(r, sql);
         sqlite3_free(sql);
         if (max > last)
@@ -112,16 +119,16 @@ static sqlite3_int64 last_run(const report *r, const rows *tables)
     return last;
 }
 
-/* INSERT INTO table (the columns of from) VALUES (?, ...) */
+/* INSERT INTO table (the columns of from, past the first) VALUES (?, ...) */
 static sqlite3_stmt *prepare_insert(const report *out, const char *table, sqlite3_stmt *from)
 {
     sqlite3_str *s = sqlite3_str_new(out->db);
     sqlite3_str_appendf(s, "INSERT INTO \"%w\" (", table);
-    for (int i = 0; i < sqlite3_column_count(from); i++)
-        sqlite3_str_appendf(s, "%s\"%w\"", i ? ", " : "", sqlite3_column_name(from, i));
+    for (int i = 1; i < sqlite3_column_count(from); i++)
+        sqlite3_str_appendf(s, "%s\"%w\"", i > 1 ? ", " : "", sqlite3_column_name(from, i));
     sqlite3_str_appendall(s, ") VALUES (");
-    for (int i = 0; i < sqlite3_column_count(from); i++)
-        sqlite3_str_appendall(s, i ? ", ?" : "?");
+    for (int i = 1; i < sqlite3_column_count(from); i++)
+        sqlite3_str_appendall(s, i > 1 ? ", ?" : "?");
     sqlite3_str_appendall(s, ")");
     char *sql = sql_or_die(sqlite3_str_finish(s));
     sqlite3_stmt *insert = report_prepare(out, sql);
@@ -129,12 +136,14 @@ static sqlite3_stmt *prepare_insert(const report *out, const char *table, sqlite
     return insert;
 }
 
+/* The row (from's columns past the first, its run's number) with the run
+   id last + number. */
 static void copy_row(const report *out, sqlite3_stmt *insert, sqlite3_stmt *from, int run,
-                     sqlite3_int64 offset)
+                     sqlite3_int64 last)
 {
-    for (int i = 0; i < sqlite3_column_count(from); i++) {
-        int rc = i == run ? sqlite3_bind_int64(insert, i + 1, sqlite3_column_int64(from, i) + offset)
-                          : sqlite3_bind_value(insert, i + 1, sqlite3_column_value(from, i));
+    for (int i = 1; i < sqlite3_column_count(from); i++) {
+        int rc = i == run ? sqlite3_bind_int64(insert, i, last + sqlite3_column_int64(from, 0))
+                          : sqlite3_bind_value(insert, i, sqlite3_column_value(from, i));
         if (rc != SQLITE_OK)
             report_fail(out);
     }
@@ -143,33 +152,58 @@ static void copy_row(const report *out, sqlite3_stmt *insert, sqlite3_stmt *from
         report_fail(out);
 }
 
+/* A table's rows of in's runs, each with its run's number (run_numbers). */
+static sqlite3_stmt *runs_rows(const report *in, const char *table)
+{
+    char *sql = sql_or_die(sqlite3_mprintf("SELECT n.number, t.* FROM main.\"%w\" t"
+                                           " JOIN temp.run_numbers n ON n.id = t.\"%w\"",
+                                           table, run_column(table)));
+    sqlite3_stmt *from = report_prepare(in, sql);
+    sqlite3_free(sql);
+    return from;
+}
+
 /* A table that in lacks (a report from before it was added) has no rows
    to copy. */
-static void copy_table(const report *out, const report *in, const char *table,
-                       sqlite3_int64 offset)
+static void copy_table(const report *out, const report *in, const char *table, sqlite3_int64 last)
 {
     if (!report_has_table(in, table))
         return;
-    char *sql = sql_or_die(sqlite3_mprintf("SELECT * FROM \"%w\"", table));
-    sqlite3_stmt *from = report_prepare(in, sql);
-    sqlite3_free(sql);
+    sqlite3_stmt *from = runs_rows(in, table);
     sqlite3_stmt *insert = prepare_insert(out, table, from);
     int run = -1;
-    for (int i = 0; i < sqlite3_column_count(from); i++)
+    for (int i = 1; i < sqlite3_column_count(from); i++)
         if (!strcmp(sqlite3_column_name(from, i), run_column(table)))
             run = i;
     while (report_step(in, from))
-        copy_row(out, insert, from, run, offset);
+        copy_row(out, insert, from, run, last);
     sqlite3_finalize(insert);
     sqlite3_finalize(from);
 }
 
+/* in's runs numbered 1, 2, ... in the order of their ids (whatever those
+   are in a file from anywhere: far apart, near INT64_MAX); returns how
+   many.  The rows of a run that in's runs table does not hold are not
+   copied: they are no run's. */
+static sqlite3_int64 number_runs(const report *in)
+{
+    report_exec(in, "DROP TABLE IF EXISTS temp.run_numbers;"
+                    "CREATE TEMP TABLE run_numbers (id INTEGER PRIMARY KEY, number INTEGER);"
+                    "INSERT INTO run_numbers SELECT id, row_number() OVER (ORDER BY id)"
+                    " FROM main.runs");
+    return report_int(in, "SELECT count(*) FROM temp.run_numbers");
+}
+
 static void copy_report(const report *out, const report *in, const rows *tables)
 {
-    sqlite3_int64 offset = last_run(out, tables);
+    sqlite3_int64 last = last_run(out, tables);
     report_exec(in, "BEGIN");           /* one commit of a live writer */
+    sqlite3_int64 runs = number_runs(in);
+    if (last > INT64_MAX - runs)
+        die("%s: its run ids reach %lld, which leaves no room for %lld more", out->path,
+            (long long)last, (long long)runs);
     for (size_t i = 0; i < tables->nrows; i++)
-        copy_table(out, in, (const char *)sqlite3_value_text(rows_cell(tables, i, 0)), offset);
+        copy_table(out, in, (const char *)sqlite3_value_text(rows_cell(tables, i, 0)), last);
     report_exec(in, "COMMIT");
 }
 

@@ -13,6 +13,8 @@
  *   support.c   what every subcommand uses: options, memory, the default report
  *   database.c  opening a report, telling a foreign, newer or broken file
  *               apart; a query's rows copied out of SQLite
+ *   guard.c     what a crafted file cannot do: SQLite's defences, and a
+ *               schema that must be the one devtrace writes
  *   views.c     `devtrace report`: each view a list of SQL queries
  *   findings.c  the findings view: its query, and its listing for humans,
  *               by call site with the source line; its chains of calls,
@@ -171,6 +173,16 @@ static inline sqlite3_value *cursor_cell(cursor *c, int col)
 {
     return sqlite3_column_value(c->st, col);
 }
+
+/* ---- crafted files (guard.c) ---------------------------------------------- */
+
+/* r's connection with SQLite's defences for a file it did not make and
+   limits on a value and a statement; the budget of the command's queries
+   grows with size, the file's bytes (past it, a query fails with
+   SQLITE_INTERRUPT). */
+void report_defend(const report *r, sqlite3_int64 size);
+/* Dies saying so when r's schema is not one that devtrace writes. */
+void report_check_schema(const report *r);
 
 /* ---- output (format.c) --------------------------------------------------- */
 

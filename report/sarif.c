@@ -9,7 +9,9 @@
  * mistake before the program runs, the rule id is devcheck's, so one
  * code-scanning view holds both tools' alerts; the other kinds have
  * devtrace's own ids.  A finding without a source line (code without debug
- * information) cannot be placed: it is left out, and stderr says so.
+ * information) cannot be placed, nor one of a kind this devtrace does not
+ * know (a newer shim's) given a rule: it is left out, and stderr says so.
+ * Where the report holds no severity or message, the mistake's are said.
  */
 #include "json.h"
 #include "report.h"
@@ -174,21 +176,32 @@ static uint64_t line_hash(const rows *f, size_t i)
     return h;
 }
 
+/* The finding's level: its severity, or its mistake's where the report
+   holds none. */
+static const char *level(const rows *f, size_t i, const mistake *m)
+{
+    const char *severity = rows_text(f, i, F_SEVERITY);
+    if (!severity)
+        return m->severity;
+    return strcmp(severity, "error") ? "warning" : "error";
+}
+
 static void put_result(json *j, const rows *f, size_t i, const uint64_t *hashes, chain *c)
 {
     const mistake *m = mistake_of(rows_text(f, i, F_KIND));
+    const char *said = rows_null(f, i, F_MESSAGE) ? m->summary : rows_text(f, i, F_MESSAGE);
     char id[64];
     int n = 1;
     for (size_t k = 0; k < i; k++)
         n += hashes[k] == hashes[i];
     char *message = rows_int(f, i, F_COUNT) > 1
-        ? xasprintf("%s (%lld times)", rows_text(f, i, F_MESSAGE), (long long)rows_int(f, i, F_COUNT))
-        : xstrdup(rows_text(f, i, F_MESSAGE));
+        ? xasprintf("%s (%lld times)", said, (long long)rows_int(f, i, F_COUNT))
+        : xstrdup(said);
     char *print = xasprintf("%016llx:%d", (unsigned long long)hashes[i], n);
     j_open(j, NULL, '{');
     j_string(j, "ruleId", rule_id(m, id));
     j_uint(j, "ruleIndex", rule_index(m));
-    j_string(j, "level", strcmp(rows_text(f, i, F_SEVERITY), "error") ? "warning" : "error");
+    j_string(j, "level", level(f, i, m));
     j_message(j, "message", message);
     j_open(j, "locations", '[');
     j_open(j, NULL, '{');
@@ -221,11 +234,20 @@ static char *base_uri(const report *r)
     return uri;
 }
 
-/* Findings that SARIF can place: a known kind at a source line. */
-static bool placeable(const rows *f, size_t i)
+/* Why SARIF cannot hold a finding: a result is at a line, and of a rule. */
+enum { PLACED, NO_LINE, NO_RULE, NPLACINGS };
+static const struct {
+    const char *what, *why;
+} left_out_as[NPLACINGS] = {
+    [NO_LINE] = {"without a source line", "code scanning places an alert at a line"},
+    [NO_RULE] = {"of a kind this devtrace does not know", "an alert is of a rule"},
+};
+
+static int placing(const rows *f, size_t i)
 {
-    return !rows_null(f, i, F_FILE) && !rows_null(f, i, F_MESSAGE) &&
-           mistake_of(rows_text(f, i, F_KIND));
+    if (rows_null(f, i, F_FILE))
+        return NO_LINE;
+    return mistake_of(rows_text(f, i, F_KIND)) ? PLACED : NO_RULE;
 }
 
 void write_sarif(const report *r)
@@ -235,12 +257,12 @@ void write_sarif(const report *r)
     rows_fetch(&f, r, "findings", findings_sql);
     chain_open(&c, r, true);
     uint64_t *hashes = xmalloc((f.nrows + 1) * sizeof *hashes);
-    size_t left_out = 0;
-    for (size_t i = 0; i < f.nrows; i++)
-        if (placeable(&f, i))
-            hashes[i] = line_hash(&f, i);
-        else
-            hashes[i] = 0, left_out++;
+    size_t left_out[NPLACINGS] = {0};
+    for (size_t i = 0; i < f.nrows; i++) {
+        int p = placing(&f, i);
+        hashes[i] = p == PLACED ? line_hash(&f, i) : 0;
+        left_out[p]++;
+    }
     char *base = base_uri(r);
     json j = {.out = stdout};
     j_open(&j, NULL, '{');
@@ -256,17 +278,18 @@ void write_sarif(const report *r)
     j_close(&j, '}');
     j_open(&j, "results", '[');
     for (size_t i = 0; i < f.nrows; i++)
-        if (placeable(&f, i))
+        if (placing(&f, i) == PLACED)
             put_result(&j, &f, i, hashes, &c);
     j_close(&j, ']');
     j_close(&j, '}');
     j_close(&j, ']');
     j_close(&j, '}');
     putchar('\n');
-    if (left_out)
-        fprintf(stderr, "devtrace: %zu finding%s without a source line left out of the SARIF "
-                "(code scanning places an alert at a line); `devtrace report findings` "
-                "shows %s\n", left_out, left_out == 1 ? "" : "s", left_out == 1 ? "it" : "them");
+    for (int p = PLACED + 1; p < NPLACINGS; p++)
+        if (left_out[p])
+            fprintf(stderr, "devtrace: %zu finding%s %s left out of the SARIF (%s); `devtrace "
+                    "report findings` shows %s\n", left_out[p], left_out[p] == 1 ? "" : "s",
+                    left_out_as[p].what, left_out_as[p].why, left_out[p] == 1 ? "it" : "them");
     free(base);
     free(hashes);
     chain_close(&c);

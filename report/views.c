@@ -173,13 +173,14 @@ static const char *report_usage(void)
         fprintf(f, "  %-12s %s%s\n", views[i].name, views[i].about, i ? "" : " (the default)");
     fputs("The format is table (the default), csv or json.  For the summary, which\n"
           "has several parts, CSV is a block for each, an empty line between them,\n"
-          "and JSON an object of arrays.  Three formats write the whole report, not\n"
-          "a view: html, a page for a browser that stands alone (the runs, the\n"
-          "findings, a timeline of each run's kernels and copies per device, the\n"
-          "transfer volume); trace, the events in Chrome's trace event format for\n"
-          "Perfetto or chrome://tracing; sarif, the findings as SARIF 2.1.0 for code\n"
-          "scanning, with devcheck's rule ids where the mistake is the same.\n"
-          "-o FILE writes to FILE, not stdout.\n"
+          "and JSON an object of arrays.  A CSV text cell that begins with =, +, -, @\n"
+          "or a tab begins with an apostrophe: a spreadsheet reads it as text, not\n"
+          "as a formula.  Three formats write the whole report, not a view: html, a\n"
+          "page for a browser that stands alone (the runs, the findings, a timeline\n"
+          "of each run's kernels and copies per device, the transfer volume); trace,\n"
+          "the events in Chrome's trace event format for Perfetto or chrome://tracing;\n"
+          "sarif, the findings as SARIF 2.1.0 for code scanning, with devcheck's rule\n"
+          "ids where the mistake is the same.  -o FILE writes to FILE, not stdout.\n"
           "\n"
           "--kinds LIST keeps only the findings of the kinds listed, comma-separated;\n"
           "--suppressions FILE drops those a line of FILE matches: FIELD:PATTERN ...,\n"
@@ -320,12 +321,13 @@ static const struct { const char *reason, *says; } untraced_reasons[] = {
      "shim sees a static runtime's calls through CUPTI"},
 };
 
-static const char *untraced_says(const char *reason)
+/* malloc'd */
+static char *untraced_says(const char *reason)
 {
     for (size_t i = 0; i < COUNT(untraced_reasons); i++)
         if (!strcmp(reason, untraced_reasons[i].reason))
-            return untraced_reasons[i].says;
-    return reason;              /* a newer devtrace's reason, as it is */
+            return xstrdup(untraced_reasons[i].says);
+    return printable(reason, strlen(reason), false);    /* a newer devtrace's, spelled out */
 }
 
 sqlite3_int64 report_untraced(const report *r, const char *session)
@@ -340,8 +342,9 @@ sqlite3_int64 report_untraced(const report *r, const char *session)
     for (size_t i = 0; i < rs.nrows; i++) {
         const char *command = rows_text(&rs, i, 0);
         char *shown = printable(command ? command : "?", command ? strlen(command) : 1, false);
-        fprintf(stderr, "devtrace: %s was not traced: %s\n", shown,
-                untraced_says(rows_text(&rs, i, 1)));
+        char *says = untraced_says(rows_text(&rs, i, 1));
+        fprintf(stderr, "devtrace: %s was not traced: %s\n", shown, says);
+        free(says);
         free(shown);
         runs += rows_int(&rs, i, 2);
     }

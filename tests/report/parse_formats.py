@@ -77,6 +77,11 @@ def escaped(text):
     return "".join(one(c) for c in text)
 
 
+def as_spreadsheet_text(text):
+    """CSV's text that a spreadsheet would run as a formula begins with '."""
+    return "'" + text if text[:1] and text[0] in "=+-@\t\r" else text
+
+
 def same_text(csv_cell, json_value):
     # JSON carries a byte that is not UTF-8 as U+FFFD; CSV spells the byte
     # as \xNN, as it does a control character (which JSON escapes its way).
@@ -85,7 +90,9 @@ def same_text(csv_cell, json_value):
     bytes_as_fffd = re.sub(r"\\x[89a-f][0-9a-f]", "\ufffd", csv_cell)
     if isinstance(json_value, list):
         return json.loads(bytes_as_fffd) == json_value
-    return bytes_as_fffd == escaped(as_csv(json_value))
+    if isinstance(json_value, str):
+        return bytes_as_fffd == as_spreadsheet_text(escaped(json_value))
+    return bytes_as_fffd == as_csv(json_value)
 
 
 def both_formats(report, view):
@@ -107,7 +114,7 @@ def rows(report, view, part=""):
 
 
 def main():
-    for report in ["two_runs", "one_run", "chains", "strings", "empty", "merged"]:
+    for report in ["two_runs", "one_run", "chains", "strings", "empty", "merged", "formulas"]:
         for view in VIEWS:
             both_formats(report, view)
 

@@ -1,0 +1,2 @@
+-- An index devtrace does not make.
+CREATE INDEX findings_by_kind ON findings (kind);
