@@ -17,6 +17,9 @@
  *   mistakes.c the mistakes both tools find as a table (mistakes.h): each
  *             one's devcheck rule id, devtrace kinds and severity, a name
  *             in either tool's spelling looked up, the nearest one to a typo
+ *   mangled.c a kernel's parameters read from its mangled C++ name
+ *             (mangled.h): the emulated device's kernels that nvcc built,
+ *             and the shim's that no runtime it can reach describes
  *
  * and, in a library of its own (devtrace-lines), since it needs elfutils'
  * libdw, which only the shim and devtrace link:
@@ -32,6 +35,7 @@
 
 #include "gpu.h"
 #include "json.h"
+#include "mangled.h"
 #include "memkind.h"
 #include "mistakes.h"
 #include "schema.h"

@@ -13,6 +13,7 @@
 /* initial-exec: it is on every call's path, and the shim's thread-locals are
    in the static block anyway (sites.c). */
 __thread int dv_in_call __attribute__((tls_model("initial-exec")));
+__thread const char *dv_callback_symbol __attribute__((tls_model("initial-exec")));
 
 /* flatten: the shadow state's change and the queue's push inlined here,
    whatever else calls them (a launch-heavy loop's allocations, measured:
@@ -68,7 +69,7 @@ void dv_seen_launch(dv_event *e, dv_api api, const void *func, const unsigned gr
     e->u.launch.shared = shared;
     e->u.launch.stream = stream;
     dv_correlation_reset();
-    dv_check_launch(func, dv_api_is_driver(api), args, dev, site);
+    dv_check_launch(func, dv_api_is_driver(api), dv_callback_symbol, args, dev, site);
     e->start = dv_event_clock();
 }
 

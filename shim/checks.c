@@ -17,6 +17,7 @@
  * last error is per thread.
  */
 #include "devtrace.h"
+#include "mangled.h"
 #include "memkind.h"
 
 #include <pthread.h>
@@ -146,6 +147,22 @@ static void learn_layout(void *layout)
     k->counted = rc == cudaErrorInvalidValue || n == MAX_PARAMS;
 }
 
+/* A kernel no runtime in reach describes (a static cudart's: the program's
+   own code), as its mangled name in CUPTI's launch callback says it; an
+   extern "C" kernel's name says nothing, and it stays unknown. */
+static void learn_layout_from_name(kernel_layout *k, const char *symbol)
+{
+    mangled_param params[MAX_PARAMS];
+    int n = mangled_params(symbol, params, MAX_PARAMS);
+    if (n < 0)
+        return;
+    for (int i = 0; i < n; i++)
+        k->kind[i] = params[i].is_pointer ? PARAM_POINTER : PARAM_VALUE;
+    k->name = strdup(symbol);           /* CUPTI's, for the callback only */
+    k->nparams = n;
+    k->counted = true;
+}
+
 static size_t layout_slot(const void *func)
 {
     return (size_t)(((uintptr_t)func * 0x9E3779B97F4A7C15ull) >> 50) & (MAX_KERNELS - 1);
@@ -166,7 +183,7 @@ static const char *shown_name(const char *name)
    so, not asked again at every launch; the emulated device is asked again.
    Out of line, so that the lookup saves no registers. */
 __attribute__((noinline)) static const kernel_layout *learn_kernel(const void *func, bool driver,
-                                                                   size_t i)
+                                                                   const char *symbol, size_t i)
 {
     pthread_mutex_lock(&layouts_lock);
     while (layouts[i].func && layouts[i].func != func)
@@ -175,6 +192,8 @@ __attribute__((noinline)) static const kernel_layout *learn_kernel(const void *f
     if (!k->func && nlayouts < MAX_KERNELS / 2) {
         atomic_init(&learnt.func, func);
         ask_runtime(learn_layout, &learnt);
+        if (learnt.nparams < 0 && symbol)
+            learn_layout_from_name(&learnt, symbol);
         if (learnt.nparams >= 0 || !dv_next_is_sim()) {
             k->name = learnt.name;
             k->shown = shown_name(learnt.name);
@@ -192,26 +211,27 @@ __attribute__((noinline)) static const kernel_layout *learn_kernel(const void *f
     return k->func && k->nparams >= 0 ? k : NULL;
 }
 
-/* func's layout, or NULL where CUDA cannot say it. */
-static const kernel_layout *layout_of(const void *func, bool driver)
+/* func's layout, or NULL where CUDA cannot say it; symbol: its mangled
+   name where a launch's callback gave it, else NULL. */
+static const kernel_layout *layout_of(const void *func, bool driver, const char *symbol)
 {
     size_t i = layout_slot(func);
     for (const void *f; (f = atomic_load_explicit(&layouts[i].func, memory_order_acquire));
          i = (i + 1) & (MAX_KERNELS - 1))
         if (f == func)
             return layouts[i].nparams >= 0 ? &layouts[i] : NULL;
-    return learn_kernel(func, driver, i);
+    return learn_kernel(func, driver, symbol, i);
 }
 
 int dv_kernel_param_count(const void *func, bool driver)
 {
-    const kernel_layout *k = layout_of(func, driver);
+    const kernel_layout *k = layout_of(func, driver, NULL);
     return k && k->counted ? k->nparams : -1;
 }
 
 const char *dv_kernel_name(const void *func, bool driver)
 {
-    const kernel_layout *k = layout_of(func, driver);
+    const kernel_layout *k = layout_of(func, driver, NULL);
     return k ? k->name : NULL;
 }
 
@@ -364,9 +384,10 @@ static void check_argument(const kernel_layout *k, int i, const void *p, int dev
 
 /* Most arguments are live memory of the launch's device: one lookup says
    so, and only the others are asked where they are. */
-void dv_check_launch(const void *func, bool driver, void **args, int dev, uint32_t site)
+void dv_check_launch(const void *func, bool driver, const char *symbol, void **args, int dev,
+                     uint32_t site)
 {
-    const kernel_layout *k = layout_of(func, driver);
+    const kernel_layout *k = layout_of(func, driver, symbol);
     for (int c = 0; k && args && c < k->nchecked; c++) {
         int i = k->checked[c];
         if (!args[i])
@@ -405,7 +426,7 @@ void dv_check_not_run(const void *func, bool driver, uint32_t site)
 {
     if (!first_not_run(func))
         return;
-    const kernel_layout *k = layout_of(func, driver);
+    const kernel_layout *k = layout_of(func, driver, NULL);
     dv_finding(DV_KERNEL_NOT_RUN, site, 0, NULL, "kernel %s was not run: %s",
                k && k->shown ? k->shown : "?",
                dv_next_is_sim()

@@ -6,7 +6,10 @@
  * driver entry points with dlsym.  CUDA tells CUPTI's subscriber of every
  * call, in the runtime's domain and in the driver's, at its entry and its
  * exit, with the struct of its arguments (a launch's included): the same
- * handlers as the wrappers' take them apart, so the same checks run.
+ * handlers as the wrappers' take them apart, so the same checks run.  A
+ * static cudart cannot describe its kernels to the shim (its runtime is the
+ * program's own code), but a launch's callback names the kernel, mangled,
+ * and a C++ name says its parameters (common/mangled.c).
  *
  * A call is counted once.  One the shim interposed is under way when its
  * callback comes (dv_in_call), and so is a runtime call when the driver
@@ -203,7 +206,9 @@ static void CUPTIAPI on_call(void *userdata, CUpti_CallbackDomain domain, CUpti_
     *cb->correlationData = h && dv_in_call == 0 && dv_active();
     if (*cb->correlationData) {
         dv_in_call++;
+        dv_callback_symbol = cb->symbolName;
         h->before(h, cb->functionParams, dv_site_here(), &pending);
+        dv_callback_symbol = NULL;
     }
     if (h)
         note_correlation(domain, cb->correlationId);

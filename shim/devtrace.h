@@ -409,8 +409,11 @@ void dv_descriptors_opener(bool me);
 /* ---- checks (checks.c) ------------------------------------------------------ */
 
 /* Pointer arguments of a launch of func (a CUfunction where driver, else a
-   runtime's host function or cudaKernel_t) on device dev. */
-void dv_check_launch(const void *func, bool driver, void **args, int dev, uint32_t site);
+   runtime's host function or cudaKernel_t) on device dev; symbol, the
+   kernel's mangled name where CUPTI gave it, says them where no runtime in
+   reach can. */
+void dv_check_launch(const void *func, bool driver, const char *symbol, void **args, int dev,
+                     uint32_t site);
 /* A launch of func that failed for want of code for the device, at site:
    said once per kernel. */
 void dv_check_not_run(const void *func, bool driver, uint32_t site);
@@ -447,6 +450,9 @@ const char *dv_kernel_name(const void *func, bool driver);
    second way while one is under way (CUPTI's callback for a call that was
    interposed, the driver call inside a runtime call) is not counted again. */
 extern __thread int dv_in_call __attribute__((tls_model("initial-exec")));
+/* The kernel's mangled name that the CUPTI launch callback under way on
+   this thread gave (its symbolName), else NULL. */
+extern __thread const char *dv_callback_symbol __attribute__((tls_model("initial-exec")));
 #define DV_INSIDE(call) ({ dv_in_call++; __typeof__(call) r_ = (call); dv_in_call--; r_; })
 
 /* An allocation's result (p the memory, when rc is 0); start when the

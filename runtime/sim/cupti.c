@@ -3,7 +3,8 @@
  * CUPTI's callback API on the emulated device, the part a tracer needs: one
  * subscriber, callbacks enabled by domain or one by one, and an API callback
  * at the entry and the exit of each traced call, with CUPTI's params struct
- * of its arguments and, at exit, its result.  The traced calls are those of
+ * of its arguments and, at exit, its result (and a launch's kernel's mangled
+ * name, its symbolName).  The traced calls are those of
  * the runtime and driver APIs that allocate, copy, set, free or launch
  * (SIM_RUNTIME and SIM_DRIVER in sim.h); the emulated device's calls to its
  * own functions are not traced, as CUDA's are not.
@@ -133,6 +134,20 @@ CUptiResult CUPTIAPI cuptiEnableDomain(uint32_t enable, CUpti_SubscriberHandle h
 
 /* ---- the callbacks of a traced call ------------------------------------------ */
 
+/* What CUDA's launch callbacks name besides the call: the kernel, by its
+   mangled name. */
+static const char *launched_symbol(CUpti_CallbackDomain domain, CUpti_CallbackId cbid,
+                                   const void *params)
+{
+    const char *name = NULL;
+    if (domain == CUPTI_CB_DOMAIN_RUNTIME_API &&
+        cbid == CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernel_v7000)
+        sim_function_name(&name, ((const cudaLaunchKernel_v7000_params *)params)->func);
+    else if (domain == CUPTI_CB_DOMAIN_DRIVER_API && cbid == CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel)
+        sim_function_name(&name, sim_function_entry(((const cuLaunchKernel_params *)params)->f));
+    return name;
+}
+
 void sim_trace_enter(sim_traced_call *t, CUpti_CallbackDomain domain, CUpti_CallbackId cbid,
                      const char *name, const void *params)
 {
@@ -146,6 +161,7 @@ void sim_trace_enter(sim_traced_call *t, CUpti_CallbackDomain domain, CUpti_Call
     t->correlation = 0;
     t->data = (CUpti_CallbackData){
         .callbackSite = CUPTI_API_ENTER, .functionName = name, .functionParams = params,
+        .symbolName = launched_symbol(domain, cbid, params),
         .correlationData = &t->correlation,
         .correlationId = sim_correlation ? sim_correlation
                                          : (sim_correlation = sim_next_correlation()),

@@ -8,6 +8,7 @@
  * and never wait on each other, see kernels/kernels.h).
  */
 #include "sim.h"
+#include "mangled.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -56,10 +57,12 @@ void sim_register_name(const void *entry, const char *name)
 {
     if (find_kernel(entry))
         return;
-    cudasim_param said[MAX_PARAMS], *params = NULL;
-    int n = sim_params_from_name(name, said, MAX_PARAMS);
+    mangled_param said[MAX_PARAMS];
+    cudasim_param *params = NULL;
+    int n = mangled_params(name, said, MAX_PARAMS);
     if (n > 0 && (params = malloc((size_t)n * sizeof *params)))
-        memcpy(params, said, (size_t)n * sizeof *params);
+        for (int i = 0; i < n; i++)
+            params[i] = (cudasim_param){ said[i].size, said[i].is_pointer };
     cudasim_register_kernel(entry, name, NULL, params, n > 0 && !params ? -1 : n);
 }
 
@@ -87,9 +90,22 @@ cudaError_t sim_function_name(const char **name, const void *func)
     return cudaSuccess;
 }
 
+/* DT_SIM_DESCRIBE=0: the runtime describes no kernel, as a static cudart
+   (the program's own code, out of a tool's reach) describes none to a
+   tracer, which then has only CUPTI's launch callbacks' symbol names. */
+static bool describing(void)
+{
+    static _Atomic int on = -1;
+    int v = atomic_load_explicit(&on, memory_order_relaxed);
+    if (v < 0)
+        atomic_store(&on, v = sim_env_long("DT_SIM_DESCRIBE", 1, 0, 1) != 0);
+    return v;
+}
+
 cudaError_t cudaFuncGetName(const char **name, const void *func)
 {
-    return sim_return(sim_function_name(name, func));
+    return sim_return(describing() ? sim_function_name(name, func)
+                                   : cudaErrorInvalidDeviceFunction);
 }
 
 /* A CUfunction of the emulated device is its kernel's registry entry, a
@@ -141,14 +157,15 @@ cudaError_t sim_param_info(const void *func, size_t index, size_t *offset, size_
 
 cudaError_t cudaFuncGetParamInfo(const void *func, size_t index, size_t *offset, size_t *size)
 {
-    return sim_return(sim_param_info(func, index, offset, size));
+    return sim_return(describing() ? sim_param_info(func, index, offset, size)
+                                   : cudaErrorInvalidDeviceFunction);
 }
 
 int cudasim_param_is_pointer(const void *func, int index)
 {
     const void *entry = sim_function_entry(func);
     const kernel *k = find_kernel(entry ? entry : func);
-    if (!k || index < 0 || index >= k->nparams)
+    if (!k || index < 0 || index >= k->nparams || !describing())
         return -1;
     return k->params[index].is_pointer;
 }

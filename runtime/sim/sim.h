@@ -122,13 +122,6 @@ static inline size_t sim_pitch(size_t width)
     return (width + SIM_PITCH_ALIGNMENT - 1) / SIM_PITCH_ALIGNMENT * SIM_PITCH_ALIGNMENT;
 }
 
-/* ---- mangled.c ------------------------------------------------------------ */
-
-/* The parameters of a kernel read from its C++ name (_Z5scalePfif: a
-   pointer and two values), at most max; -1 when the name does not say
-   them all. */
-int sim_params_from_name(const char *mangled, cudasim_param *params, int max);
-
 /* ---- properties.c -------------------------------------------------------- */
 
 /* cudaDeviceGetAttribute of a valid device, leaving the thread's last error

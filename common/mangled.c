@@ -1,9 +1,11 @@
 /*
  * A kernel's parameters read from its C++ name.  A kernel that nvcc built
  * reaches the emulator by name alone (__cudaRegisterFunction), with no
- * body, but a C++ name says its parameters' types (_Z5scalePfif: a float *,
- * an int, a float): enough for the sizes that cudaFuncGetParamInfo gives
- * and the pointers that a tracer checks.  This reads the part of the
+ * body, and the shim meets kernels that no runtime it can reach describes
+ * (a static cudart's, named only in CUPTI's launch callbacks); but a C++
+ * name says its parameters' types (_Z5scalePfif: a float *, an int, a
+ * float): enough for the sizes that cudaFuncGetParamInfo gives and the
+ * pointers that a tracer checks.  This reads the part of the
  * Itanium C++ ABI's mangling that kernels' parameters use: the builtin
  * types, pointers to anything, cv-qualifiers, namespaces, function
  * templates (their return type, and T_ for their type arguments; value
@@ -12,7 +14,7 @@
  * anything else is not read, and the whole kernel stays unknown: a wrong
  * layout would be worse than none.
  */
-#include "sim.h"
+#include "mangled.h"
 
 #include <string.h>
 
@@ -190,7 +192,7 @@ static kind type(reader *r)
     return fail(r);
 }
 
-int sim_params_from_name(const char *mangled, cudasim_param *params, int max)
+int mangled_params(const char *mangled, mangled_param *params, int max)
 {
     reader r = { .p = mangled };
     if (!mangled || strncmp(mangled, "_Z", 2) != 0)
@@ -206,7 +208,7 @@ int sim_params_from_name(const char *mangled, cudasim_param *params, int max)
         kind k = type(&r);
         if (k.size <= 0)
             return -1;
-        params[n++] = (cudasim_param){ (unsigned)k.size, k.pointer };
+        params[n++] = (mangled_param){ (unsigned)k.size, k.pointer };
     }
     return r.failed || *r.p ? -1 : n;
 }

@@ -1,3 +1,0 @@
-x = dt_to(x, d);
-dt_pin(y, d);
-done();
