@@ -144,18 +144,22 @@ untouched() {
 # (hot, its commit half done), and how many reports devtrace still reads
 # (it rolls such a commit back).
 in_commit() {
-  local name=$1 runs=$((reps * 20)) journals=0 read=0
+  local name=$1 runs=$((reps * 20)) journals=0 read=0 unmade=0
   for r in $(seq "$runs"); do
     local db=$work/$name.$r.db
     LD_PRELOAD=$shim DEVTRACE_DB=$db "$prog" 8 1000 0 0 hold >/dev/null 2>&1 &
     local pid=$!
     sleep "0.$((RANDOM % 5))$((RANDOM % 10))"; kill -KILL "$pid"; wait "$pid" 2>/dev/null
     [ -s "$db-journal" ] && journals=$((journals + 1))
-    "$devtrace" report "$db" summary >/dev/null 2>&1 && read=$((read + 1))
+    if [ ! -s "$db" ]; then             # killed before its first commit: no run to keep
+      unmade=$((unmade + 1))
+    elif "$devtrace" report "$db" summary >/dev/null 2>&1; then
+      read=$((read + 1))
+    fi
     rm -f "$db" "$db-journal"
   done
-  printf '%-34s %d of %d left a hot journal; %d/%d reports read\n' "$name" "$journals" \
-    "$runs" "$read" "$runs"
+  printf '%-34s %d of %d left a hot journal; %d/%d reports read (%d killed before the first commit)\n' \
+    "$name" "$journals" "$runs" "$read" "$((runs - unmade))" "$unmade"
 }
 
 # interrupted NAME: Python under the shim, Ctrl-C (SIGINT) R times: each
