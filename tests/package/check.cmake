@@ -30,6 +30,13 @@ set(prefix ${WORK}/prefix)
 file(REMOVE_RECURSE ${WORK})
 must("install" ${CMAKE_COMMAND} --install ${BUILD} --prefix ${prefix})
 
+# The man pages, where man looks for them.
+foreach(page man1/devtrace.1 man7/libdevtrace.7)
+  if(NOT EXISTS ${prefix}/share/man/${page})
+    message(FATAL_ERROR "no ${page} installed under ${prefix}/share/man")
+  endif()
+endforeach()
+
 # pkg-config: flags from the installed devtensor.pc, and an rpath to its libdir.
 file(GLOB_RECURSE pc ${prefix}/*/devtensor.pc)
 if(NOT pc)
