@@ -30,10 +30,10 @@ set(prefix ${WORK}/prefix)
 file(REMOVE_RECURSE ${WORK})
 must("install" ${CMAKE_COMMAND} --install ${BUILD} --prefix ${prefix})
 
-# The man pages, where man looks for them.
-foreach(page man1/devtrace.1 man7/libdevtrace.7)
-  if(NOT EXISTS ${prefix}/share/man/${page})
-    message(FATAL_ERROR "no ${page} installed under ${prefix}/share/man")
+# The man pages and devtrace's completion, where man and bash look.
+foreach(file man/man1/devtrace.1 man/man7/libdevtrace.7 bash-completion/completions/devtrace)
+  if(NOT EXISTS ${prefix}/share/${file})
+    message(FATAL_ERROR "no ${file} installed under ${prefix}/share")
   endif()
 endforeach()
 
