@@ -49,8 +49,15 @@ expect_once "$logs/err" "the partial file is removed"
 rm -f filler
 
 # Filled halfway: the report keeps its first commits and says it was cut short.
-DEVTRACE_DB=$dir/report.db LD_PRELOAD=$preload "$prog" "$dir/filler" >"$logs/out" 2>"$logs/err" ||
-  fail "filled halfway: the program failed"
+# The program fills the disk once the report holds its first two calls.
+DEVTRACE_DB=$dir/report.db LD_PRELOAD=$preload "$prog" "$dir/filler" "$logs/go" >"$logs/out" 2>"$logs/err" &
+pid=$!
+for _ in $(seq 600); do
+  [ "$(sqlite3 report.db 'SELECT sum(calls) FROM api_calls' 2>/dev/null)" = 2 ] && break
+  sleep 0.1
+done
+touch "$logs/go"
+wait "$pid" || fail "filled halfway: the program failed"
 expect_once "$logs/err" "the disk is full"
 rm -f filler
 [ -z "$(ls | grep -e -journal)" ] || fail "filled halfway: a journal was left"

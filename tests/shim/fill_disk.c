@@ -1,5 +1,8 @@
 /* fill_disk: a program that fills the disk its report is on, halfway
-   through its run, and goes on making calls.  (For disk_full.sh.) */
+   through its run, and goes on making calls.  (For disk_full.sh.)
+     fill_disk [FILLER GO]
+   fills FILLER once GO exists: disk_full.sh makes it when the report holds
+   the calls before (a sleep was not enough on a loaded machine). */
 #include "shim_test.h"
 
 #include <errno.h>
@@ -24,9 +27,11 @@ int main(int argc, char **argv)
 
     SAY(cudaMalloc(&dev, 64));
     SAY(cudaMemset(dev, 0, 64));
-    usleep(200000);                     /* the report holds these by now */
-    if (argc > 1)
+    if (argc > 2) {
+        for (int waited = 0; access(argv[2], F_OK) != 0 && waited < 60000; waited += 10)
+            usleep(10000);
         fill(argv[1]);
+    }
     SAY(cudaMemcpy(dev, host, sizeof host, cudaMemcpyHostToDevice));
     SAY(cudaFree(dev));
     SAY(cudaFree(dev));
