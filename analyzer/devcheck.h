@@ -27,6 +27,7 @@
  *                and says its finding with notes and fixes
  *   output.c     findings in the compilers' format
  *   sarif.c      findings as SARIF 2.1.0
+ *   codequality.c findings as GitLab's Code Quality report
  *   suppress.c   `// devcheck-ignore` and `// devcheck-ignore(rule)`
  *   config.c     which rules are on: --rules, --disable, `.devcheck` files
  *   baseline.c   findings' fingerprints, and baselines of known findings
@@ -156,7 +157,7 @@ void dc_config_reset(void);
    did not do goes to log.  Returns how many files could not be fixed. */
 int dc_apply_fixes(const dc_findings *f, FILE *log);
 
-/* ---- output (output.c, sarif.c) ------------------------------------------- */
+/* ---- output (output.c, sarif.c, codequality.c) ------------------------------------------- */
 
 void dc_print_text(FILE *out, const dc_findings *f);
 /* What a fix does, in words: "replace 'a' with 'b'", "insert 'b'"; fresh string. */
@@ -176,6 +177,8 @@ typedef struct {
    among them makes it unsuccessful. */
 void dc_print_sarif(FILE *out, const dc_findings *f, const char *base, const dc_left_out *left,
                     int nleft);
+/* The findings as GitLab Code Quality issues, their paths relative to base. */
+void dc_print_codequality(FILE *out, const dc_findings *f, const char *base);
 
 /* ---- the model (model.c) --------------------------------------------------- */
 

@@ -37,7 +37,9 @@ static const char usage[] =
     "                        with no FILE, every file it names\n"
     "  -j N                  parse N files at once (default: the number of cores);\n"
     "                        the output is the same for any N\n"
-    "  --format text|sarif   compiler-style lines (the default), or SARIF 2.1.0\n"
+    "  --format text|sarif|codequality\n"
+    "                        compiler-style lines (the default), SARIF 2.1.0, or\n"
+    "                        GitLab's Code Quality JSON\n"
     "  --model FILE          add a model file's entries to the API model (repeatable)\n"
     "  --rules LIST          only these rules (comma-separated ids; see --list-rules)\n"
     "  --disable LIST        not these rules\n"
@@ -76,9 +78,13 @@ static const struct option long_options[] = {
     {NULL, 0, NULL, 0},
 };
 
+typedef enum { FORMAT_TEXT, FORMAT_SARIF, FORMAT_CODEQUALITY } output_format;
+static const char *const format_names[] = { "text", "sarif", "codequality" };
+
 /* What the command line asks for. */
 typedef struct {
-    bool sarif, fix;
+    output_format format;
+    bool fix;
     int jobs;                       /* -j */
     const char *build_dir;
     const char *baseline, *write_baseline;
@@ -167,6 +173,14 @@ static int jobs_count(const char *text)
     return (int)n;
 }
 
+static output_format format_named(const char *name)
+{
+    for (size_t i = 0; i < sizeof format_names / sizeof *format_names; i++)
+        if (strcmp(format_names[i], name) == 0)
+            return (output_format)i;
+    usage_error("unknown format '%s' (text, sarif or codequality)", name);
+}
+
 /* Reads the options; --help, --version and --list-rules answer at once.  The
    flags after "--" are the compiler's, and getopt never sees them.  Files
    and options mix in any order (getopt's "-": files come as 1, in order,
@@ -195,9 +209,7 @@ static void parse_request(int argc, char **argv, request *r)
             r->jobs = jobs_count(optarg);
             break;
         case OPT_FORMAT:
-            if (strcmp(optarg, "text") != 0 && strcmp(optarg, "sarif") != 0)
-                usage_error("unknown format '%s' (text or sarif)", optarg);
-            r->sarif = strcmp(optarg, "sarif") == 0;
+            r->format = format_named(optarg);
             break;
         case OPT_MODEL:
             r->models[r->nmodels++] = optarg;
@@ -630,15 +642,18 @@ static void print_sarif(const jobs *js, const dc_findings *found)
 static void print_findings(const request *r, const jobs *js, const dc_findings *found,
                            const hidden *h)
 {
-    if (r->sarif)
+    char cwd[PATH_MAX];
+    if (r->format == FORMAT_SARIF)
         print_sarif(js, found);
+    else if (r->format == FORMAT_CODEQUALITY)
+        dc_print_codequality(stdout, found, getcwd(cwd, sizeof cwd) ? cwd : ".");
     else
         dc_print_text(stdout, found);
     if (fflush(stdout) != 0 || ferror(stdout)) {
         perror("devcheck: standard output");
         exit(2);
     }
-    if (!r->sarif)
+    if (r->format == FORMAT_TEXT)
         print_summary(found, h);
 }
 
