@@ -135,16 +135,31 @@ CUptiResult CUPTIAPI cuptiEnableDomain(uint32_t enable, CUpti_SubscriberHandle h
 /* ---- the callbacks of a traced call ------------------------------------------ */
 
 /* What CUDA's launch callbacks name besides the call: the kernel, by its
-   mangled name. */
+   mangled name.  A program launches its kernels many times, and a kernel
+   is registered for the program's life, so each thread keeps the names it
+   has found, by handle, rather than search the registry at every launch. */
+#define NAMED 64                        /* a power of two */
+static __thread struct { const void *handle; const char *name; } named[NAMED];
+
 static const char *launched_symbol(CUpti_CallbackDomain domain, CUpti_CallbackId cbid,
                                    const void *params)
 {
+    const void *handle = NULL;         /* a host function, or a CUfunction */
+    bool driver = domain == CUPTI_CB_DOMAIN_DRIVER_API;
+    if (!driver && cbid == CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernel_v7000)
+        handle = ((const cudaLaunchKernel_v7000_params *)params)->func;
+    else if (driver && cbid == CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel)
+        handle = ((const cuLaunchKernel_params *)params)->f;
+    if (!handle)
+        return NULL;
+    size_t slot = ((uintptr_t)handle >> 4) & (NAMED - 1);
+    if (named[slot].handle == handle)
+        return named[slot].name;
     const char *name = NULL;
-    if (domain == CUPTI_CB_DOMAIN_RUNTIME_API &&
-        cbid == CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernel_v7000)
-        sim_function_name(&name, ((const cudaLaunchKernel_v7000_params *)params)->func);
-    else if (domain == CUPTI_CB_DOMAIN_DRIVER_API && cbid == CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel)
-        sim_function_name(&name, sim_function_entry(((const cuLaunchKernel_params *)params)->f));
+    if (sim_function_name(&name, driver ? sim_function_entry(handle) : handle) == cudaSuccess) {
+        named[slot].handle = handle;
+        named[slot].name = name;
+    }
     return name;
 }
 
