@@ -12,38 +12,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* GitLab's severities are info, minor, major, critical and blocker: a
-   mistake that breaks the program is critical, one that costs is minor. */
-static const struct { const char *ours, *gitlab; } severities[] = {
-    { "error", "critical" },
-    { "warning", "minor" },
-};
-
-static const char *gitlab_severity(const char *ours)
-{
-    for (size_t i = 0; i < sizeof severities / sizeof *severities; i++)
-        if (strcmp(severities[i].ours, ours) == 0)
-            return severities[i].gitlab;
-    return "info";
-}
-
 static void j_issue(json *j, const dc_finding *d, const char *fingerprint, const char *root)
 {
     char *abs = dc_absolute_path(d->loc.file);
     size_t n = strlen(root);
-    j_open(j, NULL, '{');
-    j_string(j, "type", "issue");
-    j_string(j, "check_name", d->rule);
-    j_string(j, "description", d->message);
-    j_string(j, "severity", gitlab_severity(dc_severity(d->rule)));
-    j_string(j, "fingerprint", fingerprint);
-    j_open(j, "location", '{');
-    j_string(j, "path", strncmp(abs, root, n) == 0 ? abs + n : abs);
-    j_open(j, "lines", '{');
-    j_uint(j, "begin", d->loc.line);
-    j_close(j, '}');
-    j_close(j, '}');
-    j_close(j, '}');
+    codequality_issue issue = {
+        .rule = d->rule, .description = d->message, .fingerprint = fingerprint,
+        .severity = mistake_gitlab_severity(dc_severity(d->rule)),
+        .path = strncmp(abs, root, n) == 0 ? abs + n : abs, .line = d->loc.line,
+    };
+    j_codequality_issue(j, &issue);
     free(abs);
 }
 

@@ -6,7 +6,7 @@ _devcheck()
     case $prev in
         -p) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         -j) return ;;
-        --format) COMPREPLY=($(compgen -W 'text sarif' -- "$cur")); return ;;
+        --format) COMPREPLY=($(compgen -W 'text sarif codequality' -- "$cur")); return ;;
         --model|--baseline|--write-baseline)
             COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --rules|--disable)

@@ -134,6 +134,23 @@ void j_sarif_tool_end(json *j)
     j_close(j, '}');
 }
 
+void j_codequality_issue(json *j, const codequality_issue *issue)
+{
+    j_open(j, NULL, '{');
+    j_string(j, "type", "issue");
+    j_string(j, "check_name", issue->rule);
+    j_string(j, "description", issue->description);
+    j_string(j, "severity", issue->severity);
+    j_string(j, "fingerprint", issue->fingerprint);
+    j_open(j, "location", '{');
+    j_string(j, "path", issue->path);
+    j_open(j, "lines", '{');
+    j_uint(j, "begin", issue->line);
+    j_close(j, '}');
+    j_close(j, '}');
+    j_close(j, '}');
+}
+
 size_t json_uri_size(const char *prefix, const char *path)
 {
     return strlen(prefix) + 3 * strlen(path) + 1;

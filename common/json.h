@@ -45,6 +45,14 @@ void j_message(json *j, const char *key, const char *text);
 void j_sarif_tool(json *j, const char *name, const char *version);
 void j_sarif_rule(json *j, const char *id, const char *summary, const char *level);
 void j_sarif_tool_end(json *j);
+/* One issue of GitLab's Code Quality report: the fields GitLab reads, the
+   severity as GitLab says it (mistake_gitlab_severity), the path relative
+   to the project. */
+typedef struct {
+    const char *rule, *description, *severity, *fingerprint, *path;
+    unsigned long line;
+} codequality_issue;
+void j_codequality_issue(json *j, const codequality_issue *issue);
 
 /* A path as URI text (RFC 3986) after prefix (say "file://"): unreserved
    characters, sub-delimiters and slashes as they are, every other byte

@@ -144,3 +144,16 @@ void mistake_hint(char *out, size_t size, const char *name, size_t len, mistake_
     else if (size > 0)
         *out = '\0';
 }
+
+static const struct { const char *ours, *gitlab; } gitlab_severities[] = {
+    { "error", "critical" },
+    { "warning", "minor" },
+};
+
+const char *mistake_gitlab_severity(const char *severity)
+{
+    for (size_t i = 0; i < sizeof gitlab_severities / sizeof *gitlab_severities; i++)
+        if (strcmp(gitlab_severities[i].ours, severity) == 0)
+            return gitlab_severities[i].gitlab;
+    return "info";
+}

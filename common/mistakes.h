@@ -48,4 +48,8 @@ typedef enum { MISTAKE_RULE, MISTAKE_KIND } mistake_name;
    is the other tool's only; "" when neither.  Into out, size bytes. */
 void mistake_hint(char *out, size_t size, const char *name, size_t len, mistake_name want);
 
+/* A severity ("error", "warning") as GitLab's Code Quality report says
+   one: an error breaks the program, "critical"; a warning costs, "minor". */
+const char *mistake_gitlab_severity(const char *severity);
+
 #endif

@@ -24,7 +24,7 @@ _devtrace()
     done
     case $prev in
         --format)
-            COMPREPLY=($(compgen -W 'table csv json html trace sarif' -- "$cur")); return ;;
+            COMPREPLY=($(compgen -W 'table csv json html trace sarif codequality' -- "$cur")); return ;;
         --fail-on) COMPREPLY=($(compgen -W 'error warning' -- "$cur")); return ;;
         --error-exitcode) return ;;
         --kinds)

@@ -2,7 +2,8 @@
  * devtrace: the command line over the reports that libdevtrace writes
  * (common/schema.h describes the database).
  *
- *   devtrace report [FILE] [VIEW] [--format table|csv|json|html|trace|sarif] [-o FILE]
+ *   devtrace report [FILE] [VIEW] [--format table|csv|json|html|trace|sarif|codequality]
+ *                   [-o FILE]
  *                   [--fail-on error|warning] [--kinds LIST] [--suppressions FILE]
  *   devtrace run [-o FILE] [--error-exitcode N] [--kinds LIST] [--suppressions FILE]
  *                -- PROGRAM ARGS...
@@ -23,7 +24,8 @@
  *   format.c    rows as an aligned table, CSV (RFC 4180) or JSON
  *   html.c      the whole report as one page for a browser, with timelines
  *   trace.c     the events in Chrome's trace event format (Perfetto)
- *   sarif.c     the findings as SARIF 2.1.0, for code scanning
+ *   sarif.c     the findings as SARIF 2.1.0, for code scanning, and as
+ *               GitLab's Code Quality report
  *   source.c    source files: paths relative to the folder the program ran
  *               in, the text of one line, lines looked up in object files
  *   run.c       `devtrace run`: a program under the shim, then a summary
@@ -215,8 +217,9 @@ static inline const char *plural(sqlite3_int64 n)
 void write_html(const report *r);
 /* The events as Chrome's trace event format (Perfetto, chrome://tracing). */
 void write_trace(const report *r);
-/* The findings as SARIF 2.1.0. */
+/* The findings as SARIF 2.1.0, and as GitLab's Code Quality report. */
 void write_sarif(const report *r);
+void write_codequality(const report *r);
 
 /* The runs, one row each (views.c). */
 extern const char runs_sql[];

@@ -12,6 +12,8 @@
  * information) cannot be placed, nor one of a kind this devtrace does not
  * know (a newer shim's) given a rule: it is left out, and stderr says so.
  * Where the report holds no severity or message, the mistake's are said.
+ * And `--format codequality`: the same findings as GitLab's Code Quality
+ * report, with the same rule ids and fingerprints.
  */
 #include "json.h"
 #include "report.h"
@@ -186,18 +188,30 @@ static const char *level(const rows *f, size_t i, const mistake *m)
     return strcmp(severity, "error") ? "warning" : "error";
 }
 
-static void put_result(json *j, const rows *f, size_t i, const uint64_t *hashes, chain *c)
+/* The fingerprint of finding i: "HASH:N". */
+static char *fingerprint(const uint64_t *hashes, size_t i)
 {
-    const mistake *m = mistake_of(rows_text(f, i, F_KIND));
-    const char *said = rows_null(f, i, F_MESSAGE) ? m->summary : rows_text(f, i, F_MESSAGE);
-    char id[64];
     int n = 1;
     for (size_t k = 0; k < i; k++)
         n += hashes[k] == hashes[i];
-    char *message = rows_int(f, i, F_COUNT) > 1
+    return xasprintf("%016llx:%d", (unsigned long long)hashes[i], n);
+}
+
+/* What the finding says, with how many times it happened. */
+static char *message_of(const rows *f, size_t i, const mistake *m)
+{
+    const char *said = rows_null(f, i, F_MESSAGE) ? m->summary : rows_text(f, i, F_MESSAGE);
+    return rows_int(f, i, F_COUNT) > 1
         ? xasprintf("%s (%lld times)", said, (long long)rows_int(f, i, F_COUNT))
         : xstrdup(said);
-    char *print = xasprintf("%016llx:%d", (unsigned long long)hashes[i], n);
+}
+
+static void put_result(json *j, const rows *f, size_t i, const uint64_t *hashes, chain *c)
+{
+    const mistake *m = mistake_of(rows_text(f, i, F_KIND));
+    char id[64];
+    char *message = message_of(f, i, m);
+    char *print = fingerprint(hashes, i);
     j_open(j, NULL, '{');
     j_string(j, "ruleId", rule_id(m, id));
     j_uint(j, "ruleIndex", rule_index(m));
@@ -250,19 +264,38 @@ static int placing(const rows *f, size_t i)
     return mistake_of(rows_text(f, i, F_KIND)) ? PLACED : NO_RULE;
 }
 
+/* Each finding's line hash (0 for one left out), and how many are left
+   out for each reason. */
+static uint64_t *hash_findings(const rows *f, size_t left_out[NPLACINGS])
+{
+    uint64_t *hashes = xmalloc((f->nrows + 1) * sizeof *hashes);
+    for (size_t i = 0; i < f->nrows; i++) {
+        int p = placing(f, i);
+        hashes[i] = p == PLACED ? line_hash(f, i) : 0;
+        left_out[p]++;
+    }
+    return hashes;
+}
+
+/* Says on stderr what format could not hold, and why. */
+static void say_left_out(const size_t left_out[NPLACINGS], const char *format)
+{
+    for (int p = PLACED + 1; p < NPLACINGS; p++)
+        if (left_out[p])
+            fprintf(stderr, "devtrace: %zu finding%s %s left out of the %s (%s); `devtrace "
+                    "report findings` shows %s\n", left_out[p], left_out[p] == 1 ? "" : "s",
+                    left_out_as[p].what, format, left_out_as[p].why,
+                    left_out[p] == 1 ? "it" : "them");
+}
+
 void write_sarif(const report *r)
 {
     rows f;
     chain c;
     rows_fetch(&f, r, "findings", findings_sql);
     chain_open(&c, r, true);
-    uint64_t *hashes = xmalloc((f.nrows + 1) * sizeof *hashes);
     size_t left_out[NPLACINGS] = {0};
-    for (size_t i = 0; i < f.nrows; i++) {
-        int p = placing(&f, i);
-        hashes[i] = p == PLACED ? line_hash(&f, i) : 0;
-        left_out[p]++;
-    }
+    uint64_t *hashes = hash_findings(&f, left_out);
     char *base = base_uri(r);
     json j = {.out = stdout};
     j_open(&j, NULL, '{');
@@ -285,13 +318,44 @@ void write_sarif(const report *r)
     j_close(&j, ']');
     j_close(&j, '}');
     putchar('\n');
-    for (int p = PLACED + 1; p < NPLACINGS; p++)
-        if (left_out[p])
-            fprintf(stderr, "devtrace: %zu finding%s %s left out of the SARIF (%s); `devtrace "
-                    "report findings` shows %s\n", left_out[p], left_out[p] == 1 ? "" : "s",
-                    left_out_as[p].what, left_out_as[p].why, left_out[p] == 1 ? "it" : "them");
+    say_left_out(left_out, "SARIF");
     free(base);
     free(hashes);
     chain_close(&c);
+    rows_free(&f);
+}
+
+/* ---- GitLab's Code Quality report -------------------------------------------- */
+
+/* `--format codequality`: the findings SARIF holds, as GitLab's issues, with
+   SARIF's rule ids and fingerprints; paths relative to the run's folder. */
+void write_codequality(const report *r)
+{
+    rows f;
+    rows_fetch(&f, r, "findings", findings_sql);
+    size_t left_out[NPLACINGS] = {0};
+    uint64_t *hashes = hash_findings(&f, left_out);
+    json j = {.out = stdout};
+    j_open(&j, NULL, '[');
+    for (size_t i = 0; i < f.nrows; i++) {
+        if (placing(&f, i) != PLACED)
+            continue;
+        const mistake *m = mistake_of(rows_text(&f, i, F_KIND));
+        char id[64];
+        char *message = message_of(&f, i, m), *print = fingerprint(hashes, i);
+        sqlite3_int64 line = rows_int(&f, i, F_LINE);
+        codequality_issue issue = {
+            .rule = rule_id(m, id), .description = message, .fingerprint = print,
+            .severity = mistake_gitlab_severity(level(&f, i, m)),
+            .path = rows_text(&f, i, F_FILE), .line = (unsigned long)(line > 0 ? line : 1),
+        };
+        j_codequality_issue(&j, &issue);
+        free(message);
+        free(print);
+    }
+    j_close(&j, ']');
+    putchar('\n');
+    say_left_out(left_out, "Code Quality report");
+    free(hashes);
     rows_free(&f);
 }

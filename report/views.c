@@ -131,6 +131,7 @@ static const struct format {
     {"html", NULL, true, write_html},
     {"trace", NULL, false, write_trace},
     {"sarif", NULL, false, write_sarif},
+    {"codequality", NULL, false, write_codequality},
 };
 
 /* The finding kinds, comma-separated, wrapped for a terminal. */
@@ -161,7 +162,8 @@ static const char *report_usage(void)
     FILE *f = open_memstream(&text, &size);
     if (!f)
         die("out of memory");
-    fputs("usage: devtrace report [FILE] [VIEW] [--format table|csv|json|html|trace|sarif]\n"
+    fputs("usage: devtrace report [FILE] [VIEW]\n"
+          "                       [--format table|csv|json|html|trace|sarif|codequality]\n"
           "                       [-o FILE] [--fail-on error|warning] [--kinds LIST]\n"
           "                       [--suppressions FILE]\n"
           "\n"
@@ -175,12 +177,14 @@ static const char *report_usage(void)
           "has several parts, CSV is a block for each, an empty line between them,\n"
           "and JSON an object of arrays.  A CSV text cell that begins with =, +, -, @\n"
           "or a tab begins with an apostrophe: a spreadsheet reads it as text, not\n"
-          "as a formula.  Three formats write the whole report, not a view: html, a\n"
+          "as a formula.  Four formats write the whole report, not a view: html, a\n"
           "page for a browser that stands alone (the runs, the findings, a timeline\n"
           "of each run's kernels and copies per device, the transfer volume); trace,\n"
           "the events in Chrome's trace event format for Perfetto or chrome://tracing;\n"
           "sarif, the findings as SARIF 2.1.0 for code scanning, with devcheck's rule\n"
-          "ids where the mistake is the same.  -o FILE writes to FILE, not stdout.\n"
+          "ids where the mistake is the same; codequality, the same findings as\n"
+          "GitLab's Code Quality report, with SARIF's fingerprints.  -o FILE writes\n"
+          "to FILE, not stdout.\n"
           "\n"
           "--kinds LIST keeps only the findings of the kinds listed, comma-separated;\n"
           "--suppressions FILE drops those a line of FILE matches: FIELD:PATTERN ...,\n"

@@ -34,11 +34,11 @@ offers() {
 offers _devcheck "$devcheck" --wr : = --write-baseline
 offers _devcheck "$devcheck" --rules host : = host-deref
 offers _devcheck "$devcheck" --disable memcpy-direction,dev : = memcpy-direction,device-mismatch
-offers _devcheck "$devcheck" --format "" : = text sarif
+offers _devcheck "$devcheck" --format "" : = text sarif codequality
 offers _devcheck "$devcheck" no : = notes.txt
 offers _devtrace "$devtrace" "" : run report merge
 offers _devtrace "$devtrace" report "" : summary findings transfers kernels allocations run.db
-offers _devtrace "$devtrace" report run.db --format "" : = table csv json html trace sarif
+offers _devtrace "$devtrace" report run.db --format "" : = table csv json html trace sarif codequality
 offers _devtrace "$devtrace" report --kinds double_free,use : = double_free,use_after_free
 offers _devtrace "$devtrace" run --kinds kernel : = kernel_not_run
 offers _devtrace "$devtrace" run --e : = --error-exitcode

@@ -1,9 +1,13 @@
 #!/usr/bin/env python3
-"""Checks devcheck's GitLab Code Quality report against GitLab's documented
-fields, and against devcheck's SARIF of the same files: the same findings,
-with SARIF's fingerprints.
+"""Checks a GitLab Code Quality report, devcheck's or devtrace's, against
+GitLab's documented fields, and against the same tool's SARIF of the same
+input: the same findings, with SARIF's fingerprints.
 
-    check_codequality.py DEVCHECK FILE... [-- FLAGS...]
+    check_codequality.py [--files-here] COMMAND...
+
+COMMAND has the word FORMAT where `--format`'s value goes: it is run with
+codequality there, then with sarif.  --files-here: every path is a file
+relative to the current folder (devcheck's, run in the project).
 
 GitLab reads a JSON array of issues, each with description (string),
 check_name (string), fingerprint (unique string), severity (info, minor,
@@ -14,21 +18,29 @@ import json
 import os
 import subprocess
 import sys
+from urllib.parse import unquote, urlparse
 
 SEVERITIES = {"info", "minor", "major", "critical", "blocker"}
 
 
-def run(devcheck, fmt, args):
-    out = subprocess.run([devcheck, "--format", fmt] + args, capture_output=True, text=True)
+def run(command, fmt):
+    command = [fmt if word == "FORMAT" else word for word in command]
+    out = subprocess.run(command, capture_output=True, text=True)
     if out.returncode not in (0, 1):
-        sys.exit(f"devcheck --format {fmt} exited {out.returncode}: {out.stderr}")
+        sys.exit(f"{' '.join(command)} exited {out.returncode}: {out.stderr}")
     return json.loads(out.stdout)
 
 
+def path_of(uri):
+    """A SARIF artifact's URI as the path it names: file:// ones absolute."""
+    return unquote(urlparse(uri).path if uri.startswith("file://") else uri)
+
+
 def main():
-    devcheck, args = sys.argv[1], sys.argv[2:]
+    files_here = sys.argv[1] == "--files-here"
+    command = sys.argv[2:] if files_here else sys.argv[1:]
     problems = []
-    issues = run(devcheck, "codequality", args)
+    issues = run(command, "codequality")
     if not isinstance(issues, list) or not issues:
         sys.exit("not a non-empty JSON array of issues")
     for n, issue in enumerate(issues):
@@ -40,15 +52,17 @@ def main():
             problems.append(f"{where}: severity {issue.get('severity')!r}")
         loc = issue.get("location", {})
         path, begin = loc.get("path"), loc.get("lines", {}).get("begin")
-        if not isinstance(path, str) or os.path.isabs(path) or not os.path.exists(path):
+        if not isinstance(path, str) or not path:
+            problems.append(f"{where}: no path")
+        elif files_here and (os.path.isabs(path) or not os.path.exists(path)):
             problems.append(f"{where}: path {path!r} is not a file relative to the project")
         if not isinstance(begin, int) or begin < 1:
             problems.append(f"{where}: lines.begin {begin!r}")
     prints = [i.get("fingerprint") for i in issues]
     if len(set(prints)) != len(prints):
         problems.append("fingerprints are not unique")
-    sarif = run(devcheck, "sarif", args)["runs"][0]["results"]
-    said = sorted((r["ruleId"], r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+    sarif = run(command, "sarif")["runs"][0]["results"]
+    said = sorted((r["ruleId"], path_of(r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]),
                    r["locations"][0]["physicalLocation"]["region"]["startLine"],
                    r["partialFingerprints"]["primaryLocationLineHash"]) for r in sarif)
     ours = sorted((i["check_name"], i["location"]["path"], i["location"]["lines"]["begin"],
