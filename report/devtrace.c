@@ -14,9 +14,8 @@ static const struct command {
     int (*run)(int argc, char **argv);
     const char *synopsis;
 } commands[] = {
-    {"report", cmd_report, "report [FILE] [VIEW] [--format table|csv|json|html|trace|sarif|codequality]\n"
-                           "                  [-o FILE] [--fail-on error|warning] [--kinds LIST]\n"
-                           "                  [--suppressions FILE]"},
+    {"report", cmd_report, "report [FILE] [VIEW] [--format FORMAT] [-o FILE]\n"
+                           "                  [--fail-on error|warning] [--kinds LIST] [--suppressions FILE]"},
     {"run", cmd_run, "run [-o FILE] [--error-exitcode N] [--kinds LIST] [--suppressions FILE]\n"
                      "               -- PROGRAM [ARGS...]"},
     {"merge", cmd_merge, "merge OUT IN..."},

@@ -162,9 +162,8 @@ static const char *report_usage(void)
     FILE *f = open_memstream(&text, &size);
     if (!f)
         die("out of memory");
-    fputs("usage: devtrace report [FILE] [VIEW]\n"
-          "                       [--format table|csv|json|html|trace|sarif|codequality]\n"
-          "                       [-o FILE] [--fail-on error|warning] [--kinds LIST]\n"
+    fputs("usage: devtrace report [FILE] [VIEW] [--format FORMAT] [-o FILE]\n"
+          "                       [--fail-on error|warning] [--kinds LIST]\n"
           "                       [--suppressions FILE]\n"
           "\n"
           "Prints one view of the report FILE ($DEVTRACE_DB unless it holds %p,\n"
@@ -173,7 +172,7 @@ static const char *report_usage(void)
           f);
     for (size_t i = 0; i < COUNT(views); i++)
         fprintf(f, "  %-12s %s%s\n", views[i].name, views[i].about, i ? "" : " (the default)");
-    fputs("The format is table (the default), csv or json.  For the summary, which\n"
+    fputs("FORMAT is table (the default), csv or json.  For the summary, which\n"
           "has several parts, CSV is a block for each, an empty line between them,\n"
           "and JSON an object of arrays.  A CSV text cell that begins with =, +, -, @\n"
           "or a tab begins with an apostrophe: a spreadsheet reads it as text, not\n"
