@@ -10,6 +10,7 @@
 #include "devcheck.h"
 
 #include <clang-c/Index.h>
+#include <pthread.h>
 
 typedef enum {
     EF_CREATES_CPU, EF_CREATES_ON, EF_CREATES_LIKE, EF_DTYPE, EF_TRANSFER, EF_TRANSFER_DTYPE,
@@ -171,10 +172,32 @@ void dc_dataflow_reset(void);
 /* ---- crash recovery (recover.c) ------------------------------------------- */
 
 /* Calls fn(arg) with a crash on this thread caught: returns 0, or the
-   signal that ended fn early, whose work is then abandoned.  One thread at
-   a time. */
+   signal that ended fn early, whose work is then abandoned.  Any number of
+   threads at once. */
 int dc_recover(void (*fn)(void *), void *arg);
 /* "SIGSEGV, a bad memory access" */
 const char *dc_signal_name(int sig);
+
+/* libclang's parser and devcheck's walk recurse as deep as the code nests
+   (an else-if chain of 10,000 branches): they run on threads with a stack
+   for that, which the system only fills as it is used.  A thread's stack
+   after a crash, with the frames jumped over, goes with its thread (ASan
+   cannot clean a stack this large after a jump), so a crashed parse or
+   walk ends its thread.  dc_deep_thread is pthread_create's with such a
+   stack: 0, or why not. */
+#define DC_DEEP_STACK (1024u << 20)
+int dc_deep_thread(pthread_t *thread, void *(*fn)(void *), void *arg);
+
+/* Test builds only (tests/analyzer's devcheck_crash; the devcheck built
+   and installed has none of it): DEVCHECK_CRASH_ON=WHAT crashes devcheck
+   with SIGSEGV where dc_crash_hook(WHAT) is called, =abort:WHAT with
+   abort(), as a bug would, to test the recovery.  WHAT: the name of a
+   function whose walk it ends, or parse:FILE, FILE's parse (its name
+   without folders). */
+#ifdef DEVCHECK_CRASH_HOOK
+void dc_crash_hook(const char *what);
+#else
+#define dc_crash_hook(what) ((void)0)
+#endif
 
 #endif /* DEVCHECK_ANALYSIS_H */

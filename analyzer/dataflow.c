@@ -28,7 +28,6 @@
 #include "flow.h"
 
 #include <limits.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -124,23 +123,12 @@ static enum CXChildVisitResult each_definition(CXCursor c, CXCursor parent, CXCl
 /* ---- walking one function ----------------------------------------------------------- */
 
 #ifdef DEVCHECK_CRASH_HOOK
-/* Test builds only (tests/analyzer's devcheck_crash; the devcheck built
-   here has none of it): DEVCHECK_CRASH_ON=NAME ends the walk of function
-   NAME with SIGSEGV, =abort:NAME with abort(), as a bug would, to test the
-   recovery. */
+/* The test builds' hook (analysis.h), by the function's name. */
 static void crash_hook(CXCursor fn)
 {
-    const char *want = getenv("DEVCHECK_CRASH_ON");
-    if (!want)
-        return;
-    bool abort_it = strncmp(want, "abort:", 6) == 0;
     char name[256];
     cursor_spelling(fn, name, sizeof name);
-    if (strcmp(name, want + (abort_it ? 6 : 0)) != 0)
-        return;
-    if (abort_it)
-        abort();
-    raise(SIGSEGV);
+    dc_crash_hook(name);
 }
 #else
 #define crash_hook(fn) ((void)0)

@@ -11,9 +11,9 @@
  *   frontend.c   libclang: a file and its flags into a translation unit,
  *                with errors said: C, C++, the host side of .cu files
  *                (include/devcheck/cuda), their common prelude
- *                precompiled once; -j's threads; the analysis on a
- *                thread with a deep stack, and a crash in one file's
- *                analysis leaving that file out
+ *                precompiled once; -j's threads; the parse and the
+ *                analysis on threads with deep stacks, and a crash in one
+ *                file's parse or analysis leaving that file out
  *   model.c      the API model: what each function does to devices, from
  *                annotations in headers (devcheck/annotations.h),
  *                model files (--model), and the built-in CUDA runtime model
@@ -257,8 +257,9 @@ typedef struct {
                            of the run includes; 2 when it is not C, C++ or
                            CUDA (by its name or -x), left out (an error
                            where the user named it); -1 when it is missing
-                           or does not parse, left out; -2 when its analysis
-                           crashed (dc_run_analyze), left out */
+                           or does not parse, left out; -2 when its parse
+                           (dc_run_parse) or its analysis (dc_run_analyze)
+                           crashed, left out */
     char *err;          /* why not 0, fresh (one line per error,
                            "FILE:LINE:COL: error: ..."), or NULL */
 } dc_source;

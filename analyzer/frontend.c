@@ -22,10 +22,11 @@
  *
  * With -j, files are parsed by as many threads, each with its own libclang
  * index; the units are kept in the order the files were given, so that the
- * analysis, on one thread after them, is the same for any -j.  A crash in
- * the parser is libclang's to catch (its crash recovery, on unless
- * LIBCLANG_DISABLE_CRASH_RECOVERY is set); one in the analysis is
- * devcheck's (recover.c): the file it was in is left out.
+ * analysis, on one thread after them, is the same for any -j.  The parse
+ * runs on those threads, with their deep stacks, not on the 8 MiB thread
+ * libclang would start for each (LIBCLANG_NOTHREADS), so that deep code
+ * parses as clang parses it; a crash in one file's parse, as in its
+ * analysis, is caught (recover.c) and leaves that file out.
  */
 #define _GNU_SOURCE     /* program_invocation_name */
 #include "flow.h"
@@ -354,9 +355,11 @@ static bool has_errors(CXTranslationUnit tu)
 
 /* The preludes' files and folder, removed when the files are parsed, or
    first by a signal that ends devcheck while they are (an interrupt, a
-   CI job's timeout): the handler has the paths made ahead. */
+   CI job's timeout, a crash that could not be recovered from): the
+   handler has the paths made ahead. */
 #define MAX_TEMPORARY 64
-static const int ending_signals[] = { SIGINT, SIGTERM, SIGHUP };
+static const int ending_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGSEGV, SIGBUS, SIGFPE, SIGILL,
+                                      SIGABRT };
 static struct {
     char path[MAX_TEMPORARY][PATH_MAX + 32];
     volatile sig_atomic_t n;
@@ -707,18 +710,77 @@ typedef struct {
 typedef struct {
     pool *p;
     CXIndex index;
+    int file;                           /* the one it parses */
 } worker;
 
+#ifdef DEVCHECK_CRASH_HOOK
+/* The test builds' hook (analysis.h): parse:NAME, once a file is parsed. */
+static void crash_hook(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    char *what = dc_format("parse:%s", slash ? slash + 1 : path);
+    dc_crash_hook(what);
+    free(what);
+}
+#else
+#define crash_hook(path) ((void)0)
+#endif
+
+static void parse_file(void *arg)
+{
+    worker *w = arg;
+    dc_source *src = &w->p->v[w->file];
+    src->status = parse(w->p->r, &w->p->preludes, w->index, src, &w->p->tus[w->file]);
+    crash_hook(src->path);
+}
+
+/* A crash in libclang's parse of a file (a bug of libclang's, or of
+   devcheck's there) costs that file: it is said, and left out; what the
+   parse had made is abandoned. */
+static void parse_crashed(dc_source *src, CXTranslationUnit *tu, int sig)
+{
+    *tu = NULL;
+    free(src->err);
+    src->status = -2;
+    src->err = dc_format("devcheck: %s: internal error (%s) in its parse: not analyzed, its "
+                         "functions unknown to the other files", src->path, dc_signal_name(sig));
+}
+
+/* Parses files until none is left, or until one crashes: then the thread
+   ends, and the pool starts another (dc_run_parse). */
 static void *parse_some(void *arg)
 {
     worker *w = arg;
     pool *p = w->p;
-    for (int i; (i = __atomic_fetch_add(&p->next, 1, __ATOMIC_RELAXED)) < p->n;) {
-        p->tus[i] = NULL;
-        p->v[i].err = NULL;
-        p->v[i].status = parse(p->r, &p->preludes, w->index, &p->v[i], &p->tus[i]);
+    while ((w->file = __atomic_fetch_add(&p->next, 1, __ATOMIC_RELAXED)) < p->n) {
+        p->tus[w->file] = NULL;
+        p->v[w->file].err = NULL;
+        int sig = dc_recover(parse_file, w);
+        if (sig) {
+            parse_crashed(&p->v[w->file], &p->tus[w->file], sig);
+            break;
+        }
     }
     return NULL;
+}
+
+/* The workers, each on a thread of its own with a deep stack, started
+   again while files are left (a crashed parse ended its thread); one that
+   cannot start leaves its share to the others, and if none can, this
+   thread parses. */
+static void parse_all(pool *p, worker *w, int jobs)
+{
+    pthread_t *threads = dc_realloc(NULL, (size_t)jobs * sizeof *threads);
+    while (__atomic_load_n(&p->next, __ATOMIC_RELAXED) < p->n) {
+        int started = 0;
+        for (int k = 0; k < jobs; k++)
+            started += dc_deep_thread(&threads[started], parse_some, &w[k]) == 0;
+        if (started == 0)
+            parse_some(&w[0]);
+        for (int k = 0; k < started; k++)
+            pthread_join(threads[k], NULL);
+    }
+    free(threads);
 }
 
 /* Whether a unit includes the file at real path `path`. */
@@ -763,32 +825,18 @@ static void left_to_includer(dc_source *src, const dc_source *v, CXTranslationUn
     }
 }
 
-/* libclang's parser recurses deeply on deeply nested code: a thread gets
-   the stack a program's main thread has. */
-#define PARSE_STACK (64u << 20)
-
 void dc_run_parse(dc_run *r, dc_source *v, int n, int jobs)
 {
     jobs = jobs < 1 ? 1 : jobs > n ? (n ? n : 1) : jobs;
     pool p = { r, { 0 }, v, dc_realloc(NULL, (size_t)(n ? n : 1) * sizeof *p.tus), n, 0 };
     worker *w = dc_realloc(NULL, (size_t)jobs * sizeof *w);
-    pthread_t *threads = dc_realloc(NULL, (size_t)jobs * sizeof *threads);
     r->indexes = dc_realloc(r->indexes, (size_t)(r->nindexes + jobs) * sizeof *r->indexes);
-    pthread_attr_t attr;
-    pthread_attr_init(&attr);
-    pthread_attr_setstacksize(&attr, PARSE_STACK);
     for (int k = 0; k < jobs; k++) {
-        w[k] = (worker){ &p, clang_createIndex(1, 0) };    /* without a PCH's declarations */
+        w[k] = (worker){ &p, clang_createIndex(1, 0), -1 };    /* without a PCH's declarations */
         r->indexes[r->nindexes++] = w[k].index;
     }
     preludes_make(r, &p.preludes, v, n);
-    int started = 0;            /* the first worker is this thread; -j 1 starts none */
-    for (int k = 1; k < jobs; k++)  /* one that cannot start: the others take its share */
-        started += pthread_create(&threads[started], &attr, parse_some, &w[k]) == 0;
-    parse_some(&w[0]);
-    for (int k = 0; k < started; k++)
-        pthread_join(threads[k], NULL);
-    pthread_attr_destroy(&attr);
+    parse_all(&p, w, jobs);
     preludes_remove(&p.preludes);
     for (int i = 0; i < n; i++)
         left_to_includer(&v[i], v, p.tus, n);
@@ -799,7 +847,6 @@ void dc_run_parse(dc_run *r, dc_source *v, int n, int jobs)
             r->from[r->n] = &v[i];
             r->units[r->n++] = p.tus[i];
         }
-    free(threads);
     free(w);
     free(p.tus);
 }
@@ -808,6 +855,7 @@ dc_run *dc_run_new(dc_model *model)
 {
     dc_run *r = dc_realloc(NULL, sizeof *r);
     *r = (dc_run){ .model = model, .toolkit = dc_cuda_toolkit() };
+    setenv("LIBCLANG_NOTHREADS", "1", 1);   /* before any thread: libclang reads it per parse */
     find_own_includes(r->own, sizeof r->own);
     return r;
 }
@@ -862,25 +910,14 @@ static void *try_analysis(void *arg)
     return NULL;
 }
 
-/* The walk recurses as deep as the code nests (an else-if chain, a chain
-   of 5,000 operators): it runs on a thread with a stack for that, which
-   the system only fills as it is used. */
-#define WALK_STACK (1024u << 20)
-
-/* Each try on a thread of its own: a crashed one's stack, with the frames
-   jumped over, goes with its thread (ASan cannot clean a stack this large
-   after a jump). */
+/* Each try on a thread of its own, with a deep stack (analysis.h). */
 static void try_on_thread(attempt *t)
 {
     pthread_t walker;
-    pthread_attr_t attr;
-    pthread_attr_init(&attr);
-    pthread_attr_setstacksize(&attr, WALK_STACK);
-    if (pthread_create(&walker, &attr, try_analysis, t) == 0)
+    if (dc_deep_thread(&walker, try_analysis, t) == 0)
         pthread_join(walker, NULL);
     else
         try_analysis(t);        /* no thread: this one's stack */
-    pthread_attr_destroy(&attr);
 }
 
 /* A crash in the analysis of one file leaves it out, and the others are
