@@ -188,6 +188,10 @@ const char *dc_signal_name(int sig);
 #define DC_DEEP_STACK (1024u << 20)
 int dc_deep_thread(pthread_t *thread, void *(*fn)(void *), void *arg);
 
+/* While on, a file that is not a regular file or a folder, opened for
+   reading, opens as /dev/null (opens.c): for libclang's parse. */
+void dc_guard_opens(bool on);
+
 /* Test builds only (tests/analyzer's devcheck_crash; the devcheck built
    and installed has none of it): DEVCHECK_CRASH_ON=WHAT crashes devcheck
    with SIGSEGV where dc_crash_hook(WHAT) is called, =abort:WHAT with

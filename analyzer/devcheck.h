@@ -32,6 +32,7 @@
  *   baseline.c   findings' fingerprints, and baselines of known findings
  *   fixes.c      --fix: fix-its applied to the files
  *   recover.c    a crash caught on the thread it happens on
+ *   opens.c      the files a parse opens: a device or a FIFO reads as empty
  */
 #ifndef DEVCHECK_H
 #define DEVCHECK_H

@@ -835,8 +835,10 @@ void dc_run_parse(dc_run *r, dc_source *v, int n, int jobs)
         w[k] = (worker){ &p, clang_createIndex(1, 0), -1 };    /* without a PCH's declarations */
         r->indexes[r->nindexes++] = w[k].index;
     }
+    dc_guard_opens(true);
     preludes_make(r, &p.preludes, v, n);
     parse_all(&p, w, jobs);
+    dc_guard_opens(false);
     preludes_remove(&p.preludes);
     for (int i = 0; i < n; i++)
         left_to_includer(&v[i], v, p.tus, n);
