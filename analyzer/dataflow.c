@@ -65,22 +65,13 @@ struct program {
 
 /* ---- the functions, by USR ------------------------------------------------------ */
 
-static int usr_of(CXCursor c)
-{
-    CXString s = clang_getCursorUSR(c);
-    char usr[PATH + 8];
-    snprintf(usr, sizeof usr, "usr:%s", clang_getCString(s));
-    clang_disposeString(s);
-    return path_intern(usr);
-}
-
 static int add_function(program *p, CXCursor fn, CXTranslationUnit tu, int unit, bool named)
 {
     if (p->n == p->cap) {
         p->cap = p->cap ? 2 * p->cap : 64;
         p->fns = dc_realloc(p->fns, (size_t)p->cap * sizeof *p->fns);
     }
-    int *index = path_map_at(&p->by_usr, usr_of(fn));
+    int *index = path_map_at(&p->by_usr, cursor_usr(fn, "usr"));
     if (!*index)                        /* two files that define one name: calls get the first */
         *index = p->n + 1;
     p->fns[p->n] = (function){ fn, tu, summary_new(clang_Cursor_getNumArguments(fn)),
@@ -219,7 +210,7 @@ static int summarize(program *p, int i)
 
 const summary *program_summary(program *p, CXCursor callee)
 {
-    int i = *path_map_at(&p->by_usr, usr_of(callee)) - 1;
+    int i = *path_map_at(&p->by_usr, cursor_usr(callee, "usr")) - 1;
     if (i < 0) {                        /* defined in a header, or known by another name */
         CXCursor def = clang_getCursorDefinition(callee);
         if (clang_Cursor_isNull(def) || !clang_isCursorDefinition(def))

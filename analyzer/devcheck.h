@@ -39,6 +39,7 @@
 
 #include "mistakes.h"
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -101,6 +102,7 @@ void dc_findings_free(dc_findings *f);
 int dc_findings_drop(dc_findings *f, bool (*drop)(const dc_finding *, void *), void *ctx);
 /* printf into a fresh string */
 char *dc_format(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+char *dc_vformat(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 /* realloc that ends the program, with exit status 2, when memory runs out */
 void *dc_realloc(void *p, size_t size);
 /* All of a stream, or of a file, with a NUL after it (len leaves it out);

@@ -31,15 +31,22 @@ void *dc_realloc(void *p, size_t size)
     return p;
 }
 
+char *dc_vformat(const char *fmt, va_list ap)
+{
+    va_list again;
+    va_copy(again, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    char *s = dc_realloc(NULL, (size_t)n + 1);
+    vsnprintf(s, (size_t)n + 1, fmt, again);
+    va_end(again);
+    return s;
+}
+
 char *dc_format(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    char *s = dc_realloc(NULL, (size_t)n + 1);
-    va_start(ap, fmt);
-    vsnprintf(s, (size_t)n + 1, fmt, ap);
+    char *s = dc_vformat(fmt, ap);
     va_end(ap);
     return s;
 }

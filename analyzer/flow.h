@@ -28,7 +28,6 @@
 
 #include <stdint.h>
 
-#define PATH 96                         /* the longest access path kept, in bytes */
 #define LOOP_ROUNDS 3
 #define MAX_PARAMS 16
 
@@ -51,6 +50,10 @@ CXCursor cursor_bare(CXCursor c);
 /* The source text of an expression, shortened to fit messages. */
 void cursor_text(CXTranslationUnit tu, CXCursor c, char *buf, size_t n);
 void cursor_spelling(CXCursor c, char *buf, size_t n);
+/* A declaration's (or reference's) name, interned as a path, whole. */
+int cursor_path(CXCursor c);
+/* "PREFIX:USR" of a declaration, interned: what names it across files. */
+int cursor_usr(CXCursor c, const char *prefix);
 /* An integer constant's value (a literal, an enum, a constant expression). */
 int cursor_int(CXCursor c, int fallback);
 bool type_names(CXType t, const char *word);
@@ -110,9 +113,12 @@ dtype dtype_named(const char *word);
 
 /* Interned for the run: 0 is the empty path.  A path's parent is the path
    without its last member ("st->w" of "st->w.x"), so the members of a
-   struct are found without a scan. */
+   struct are found without a scan.  A path is kept whole, whatever its
+   length: two that differ anywhere are two paths. */
 int path_intern(const char *text);
 const char *path_text(int id);
+/* A printf'd path, interned. */
+int path_format(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* "%s%s" of two texts, interned. */
 int path_join(const char *base, const char *rest);
 
