@@ -198,7 +198,9 @@ typedef struct dc_compile_db dc_compile_db;
    array of compile commands, each an object with "directory" (an absolute
    path), "file", and "command" or "arguments" (not empty), and maybe
    "output", whose response files ("@FILE", and theirs) are regular files
-   of 1 MiB at most; NULL otherwise, with err ("FILE:LINE:COLUMN: why"). */
+   of 1 MiB at most, none inside itself, expanding to 16 MiB at most with
+   at most 1,024 reads of a response file; NULL otherwise, with err
+   ("FILE:LINE:COLUMN: why"). */
 dc_compile_db *dc_compile_db_open(const char *dir, char *err, size_t errlen);
 void dc_compile_db_close(dc_compile_db *db);
 /* How many compile commands it holds. */

@@ -40,8 +40,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define MAX_ARGS 512
-
 struct dc_run {
     dc_model *model;
     CXIndex *indexes;                   /* one per thread that parsed */
@@ -120,49 +118,59 @@ static language file_language(const char *path, const dc_flags *flags)
 }
 
 /* A compile command for libclang, with the buffers its flags are made in
-   (one per file parsed, so that threads share none). */
+   (one per file parsed, so that threads share none); as many flags as the
+   user's command has. */
 typedef struct {
-    const char *argv[MAX_ARGS];
-    int argc;
+    const char **argv;
+    int argc, cap;
     char dirs[4096], own[PATH_MAX + 2], cuda_path[PATH_MAX + 16], compat[PATH_MAX + 32],
         cuda_h[PATH_MAX + 64], cccl[PATH_MAX + 16], nvcc[PATH_MAX + 32];
 } command;
 
+static void add_arg(command *c, const char *arg)
+{
+    if (c->argc == c->cap) {
+        c->cap = c->cap ? 2 * c->cap : 64;
+        c->argv = dc_realloc(c->argv, (size_t)c->cap * sizeof *c->argv);
+    }
+    c->argv[c->argc++] = arg;
+}
+
 /* The flags that read a file as the host side of CUDA, before the user's. */
 static void add_cuda(const dc_run *r, command *c)
 {
-    c->argv[c->argc++] = "-x";
-    c->argv[c->argc++] = "cuda";
-    c->argv[c->argc++] = "--cuda-host-only";
-    c->argv[c->argc++] = "-Wno-unknown-cuda-version";
+    add_arg(c, "-x");
+    add_arg(c, "cuda");
+    add_arg(c, "--cuda-host-only");
+    add_arg(c, "-Wno-unknown-cuda-version");
     if (r->toolkit) {
         snprintf(c->cuda_path, sizeof c->cuda_path, "--cuda-path=%s", r->toolkit);
         snprintf(c->compat, sizeof c->compat, "-I%s/devcheck/cuda", r->own);
         snprintf(c->cuda_h, sizeof c->cuda_h, "-DDEVCHECK_TOOLKIT_CUDA_H=\"%s/include/cuda.h\"",
                  r->toolkit);
         snprintf(c->nvcc, sizeof c->nvcc, "%s/devcheck/cuda/nvcc.h", r->own);
-        c->argv[c->argc++] = c->cuda_path;
-        c->argv[c->argc++] = c->compat;
-        c->argv[c->argc++] = c->cuda_h;
-        c->argv[c->argc++] = "-include";
-        c->argv[c->argc++] = c->nvcc;
+        add_arg(c, c->cuda_path);
+        add_arg(c, c->compat);
+        add_arg(c, c->cuda_h);
+        add_arg(c, "-include");
+        add_arg(c, c->nvcc);
         /* CUDA 13 keeps libcu++ (<cuda/std/...>), CUB and Thrust there, and
            nvcc puts it on the path by itself */
         snprintf(c->cccl, sizeof c->cccl, "%s/include/cccl", r->toolkit);
         if (access(c->cccl, R_OK) == 0) {
             snprintf(c->cccl, sizeof c->cccl, "-I%s/include/cccl", r->toolkit);
-            c->argv[c->argc++] = c->cccl;
+            add_arg(c, c->cccl);
         }
         /* clang's own wrappers of <new> and the like, ahead of the C++
            library's: the driver inside libclang does not find them */
         if (DEVCHECK_CUDA_WRAPPERS[0] && access(DEVCHECK_CUDA_WRAPPERS, R_OK) == 0) {
-            c->argv[c->argc++] = "-isystem";
-            c->argv[c->argc++] = DEVCHECK_CUDA_WRAPPERS;
+            add_arg(c, "-isystem");
+            add_arg(c, DEVCHECK_CUDA_WRAPPERS);
         }
     } else {
-        c->argv[c->argc++] = "-nocudainc";
-        c->argv[c->argc++] = "-include";
-        c->argv[c->argc++] = "devcheck/cuda/host.h";
+        add_arg(c, "-nocudainc");
+        add_arg(c, "-include");
+        add_arg(c, "devcheck/cuda/host.h");
     }
 }
 
@@ -183,12 +191,13 @@ static const char *translate(const char *arg, const char *prev, language lang)
 static void add_includes(const dc_run *r, command *c)
 {
     snprintf(c->own, sizeof c->own, "-I%s", r->own);
-    c->argv[c->argc++] = c->own;
+    add_arg(c, c->own);
     snprintf(c->dirs, sizeof c->dirs, "%s", DEVCHECK_INCLUDES);
     char *save;
-    for (char *dir = strtok_r(c->dirs, ":", &save); dir && c->argc < MAX_ARGS - 3;
-         dir = strtok_r(NULL, ":", &save))
-        c->argv[c->argc++] = "-idirafter", c->argv[c->argc++] = dir;
+    for (char *dir = strtok_r(c->dirs, ":", &save); dir; dir = strtok_r(NULL, ":", &save)) {
+        add_arg(c, "-idirafter");
+        add_arg(c, dir);
+    }
 }
 
 /* ---- errors in device code -----------------------------------------------------
@@ -277,17 +286,17 @@ static void say_errors(CXTranslationUnit tu, const char *path, char *err, size_t
 static void command_for(const dc_run *r, const dc_flags *flags, language lang, command *c)
 {
     c->argc = 0;
-    c->argv[c->argc++] = "-D__DEVCHECK__";
+    add_arg(c, "-D__DEVCHECK__");
     if (flags->directory) {             /* a compile command's relative paths are its folder's */
-        c->argv[c->argc++] = "-working-directory";
-        c->argv[c->argc++] = flags->directory;
+        add_arg(c, "-working-directory");
+        add_arg(c, flags->directory);
     }
     if (lang == LANG_CUDA)
         add_cuda(r, c);
-    for (int i = 0; i < flags->nargs && c->argc < MAX_ARGS - 16; i++) {
+    for (int i = 0; i < flags->nargs; i++) {
         const char *arg = translate(flags->args[i], i ? flags->args[i - 1] : NULL, lang);
         if (arg)
-            c->argv[c->argc++] = arg;
+            add_arg(c, arg);
     }
     add_includes(r, c);
 }
@@ -469,6 +478,7 @@ static bool temporary_folder(preludes *ps)
 static void preludes_make(const dc_run *r, preludes *ps, const dc_source *v, int n)
 {
     command *c = dc_realloc(NULL, sizeof *c);
+    *c = (command){ .argv = NULL };
     for (int i = 0; i < n; i++) {
         if (file_language(v[i].path, &v[i].flags) != LANG_CUDA || access(v[i].path, R_OK) != 0)
             continue;
@@ -486,6 +496,7 @@ static void preludes_make(const dc_run *r, preludes *ps, const dc_source *v, int
             command_for(r, &v[ps->v[k].first].flags, LANG_CUDA, c);
             ps->v[k].pch = precompile(ps, c, k);
         }
+    free(c->argv);
     free(c);
 }
 
@@ -641,7 +652,7 @@ static int parse(const dc_run *r, const preludes *ps, CXIndex index, dc_source *
                  CXTranslationUnit *tu)
 {
     struct stat st;
-    command c = { .argc = 0 };
+    command c = { .argv = NULL };
     char err[16384] = "", device_err[1024] = "";
     int nerrors = 0, ndevice = 0, status = 0;
     const char *path = src->path;
@@ -658,8 +669,8 @@ static int parse(const dc_run *r, const preludes *ps, CXIndex index, dc_source *
     command_for(r, flags, lang, &c);
     const prelude *p = lang == LANG_CUDA ? prelude_of(ps, &c) : NULL;
     if (p && p->pch) {
-        c.argv[c.argc++] = "-include-pch";
-        c.argv[c.argc++] = p->pch;
+        add_arg(&c, "-include-pch");
+        add_arg(&c, p->pch);
     }
     enum CXErrorCode rc = parse_command(index, path, &c, NULL, 0, tu);
     if (rc == CXError_ASTReadError && p && p->pch) {   /* the header unread: the prelude here */
@@ -695,6 +706,7 @@ static int parse(const dc_run *r, const preludes *ps, CXIndex index, dc_source *
         src->err = dc_format("devcheck: %s: %d error%s in device code, which devcheck does not "
                              "read, left aside (the first: %s)", path, ndevice,
                              ndevice == 1 ? "" : "s", device_err);
+    free(c.argv);
     return status;
 }
 
