@@ -162,9 +162,12 @@ typedef struct {
 } dc_progress;
 
 /* Every function defined in the units' main files, analyzed, callees
-   before their callers, whatever file each is in; *at follows it. */
+   before their callers, whatever file each is in; *at follows it.  Each
+   unit's functions may take budget seconds in all (0: no end), callees in
+   other units charged to theirs: the one that runs out abandons the
+   analysis, with dc_abandon(DC_OUT_OF_TIME), where *at is. */
 void dc_dataflow_program(CXTranslationUnit *units, int n, dc_model *m, dc_findings *out,
-                         dc_progress *at);
+                         dc_progress *at, double budget);
 /* The program-wide facts dc_dataflow_program made, forgotten: at its end,
    and after it crashed (what else it had made is then abandoned). */
 void dc_dataflow_reset(void);
@@ -172,9 +175,13 @@ void dc_dataflow_reset(void);
 /* ---- crash recovery (recover.c) ------------------------------------------- */
 
 /* Calls fn(arg) with a crash on this thread caught: returns 0, or the
-   signal that ended fn early, whose work is then abandoned.  Any number of
-   threads at once. */
+   signal that ended fn early, or what dc_abandon said; fn's work is then
+   abandoned.  Any number of threads at once. */
 int dc_recover(void (*fn)(void *), void *arg);
+/* Ends the function dc_recover runs on this thread, as a crash would, and
+   makes it return why (not 0, and no signal's number). */
+#define DC_OUT_OF_TIME (-1)
+_Noreturn void dc_abandon(int why);
 /* "SIGSEGV, a bad memory access" */
 const char *dc_signal_name(int sig);
 

@@ -18,6 +18,11 @@
  *     reads the fields with those facts and says the findings.
  *   - Unknown stays quiet: a value from somewhere the model does not know
  *     is unknown, and a finding needs a known place on both sides.
+ *   - Each file's functions have a time budget (--timeout, processor
+ *     seconds): the time of a function's walk is charged to its file, and a callee's in another
+ *     file to that one's; the walk looks at the clock every few hundred
+ *     statements, and the file that runs out abandons the analysis, which
+ *     the front end starts again without it.
  *   - A run's files are one program, unless more than one defines main (a
  *     repository of several programs, llm.c's train_gpt2.c beside its
  *     train_gpt2.cu): then each file with a main is a program with the
@@ -30,11 +35,23 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define MAX_NESTING 48                  /* callers waiting on their callees */
 #define CYCLE_ROUNDS 4
 
+#define TICKS 256                       /* statements between two looks at the clock */
+
 enum { NOT_YET, WALKING, IN_CYCLE, DONE };
+
+/* The time each unit's functions have taken, against the budget. */
+typedef struct {
+    double budget;                      /* seconds a unit; 0: no end */
+    double *spent;                      /* by unit */
+    double since;                       /* when the unit *at names began its turn */
+    int ticks;                          /* statements to the next look at the clock */
+    dc_progress *at;
+} timing;
 
 typedef struct {
     CXCursor fn;
@@ -50,7 +67,7 @@ typedef struct {
 struct program {
     dc_model *model;
     dc_findings *out;
-    dc_progress *at;
+    timing *time;                       /* and where the analysis is: time->at */
     dc_findings elsewhere;              /* the findings in headers, or of the first walk: dropped */
     bool first;                         /* the first walk: the fields' facts are not known */
     function *fns;
@@ -62,6 +79,40 @@ struct program {
     int ncycle, capcycle;
     int changes;                        /* summaries that changed, ever */
 };
+
+/* ---- the time each unit takes ------------------------------------------------------ */
+
+/* The analysis thread's processor time: a busy machine, or -j, does not
+   make a file run out. */
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* The analysis moves on to next: the time since the last move is the
+   unit's it leaves (-1, all of them: no one's). */
+static void move_to(timing *t, dc_progress next)
+{
+    double when = now();
+    if (t->at->unit >= 0)
+        t->spent[t->at->unit] += when - t->since;
+    t->since = when;
+    t->ticks = 1;                       /* a unit that starts out of time stops at once */
+    *t->at = next;
+}
+
+void program_tick(program *p)
+{
+    timing *t = p->time;
+    if (--t->ticks > 0)
+        return;
+    t->ticks = TICKS;
+    int unit = t->at->unit;
+    if (t->budget > 0 && unit >= 0 && t->spent[unit] + now() - t->since > t->budget)
+        dc_abandon(DC_OUT_OF_TIME);
+}
 
 /* ---- the functions, by USR ------------------------------------------------------ */
 
@@ -146,9 +197,9 @@ static bool walk_into(program *p, function f, summary *s, int assume)
 static bool walk_function(program *p, function *f)
 {
     function copy = *f;
-    dc_progress caller = *p->at;
-    *p->at = (dc_progress){ copy.unit, p->first ? "the first walk of" : "the second walk of",
-                            copy.fn };
+    dc_progress caller = *p->time->at;
+    move_to(p->time, (dc_progress){ copy.unit, p->first ? "the first walk of" : "the second walk of",
+                                    copy.fn });
     crash_hook(copy.fn);
     bool changed = walk_into(p, copy, copy.s, -1);
     for (int v = 0; v < 2; v++) {
@@ -156,7 +207,7 @@ static bool walk_function(program *p, function *f)
         if (when)
             walk_into(p, copy, when, v);
     }
-    *p->at = caller;
+    move_to(p->time, caller);
     return changed;
 }
 
@@ -215,7 +266,7 @@ const summary *program_summary(program *p, CXCursor callee)
         CXCursor def = clang_getCursorDefinition(callee);
         if (clang_Cursor_isNull(def) || !clang_isCursorDefinition(def))
             return NULL;
-        i = add_function(p, def, clang_Cursor_getTranslationUnit(def), p->at->unit, false);
+        i = add_function(p, def, clang_Cursor_getTranslationUnit(def), p->time->at->unit, false);
     }
     if (p->fns[i].state == NOT_YET && p->depth == MAX_NESTING)
         return NULL;                    /* too deep a chain of calls: unknown */
@@ -227,19 +278,19 @@ const summary *program_summary(program *p, CXCursor callee)
 
 /* One program: units[k] is the run's unit ids[k]. */
 static void walk_program(CXTranslationUnit *units, const int *ids, int n, dc_model *m,
-                         dc_findings *out, dc_progress *at)
+                         dc_findings *out, timing *t)
 {
-    program p = { .model = m, .out = out, .at = at };
+    program p = { .model = m, .out = out, .time = t };
     for (int k = 0; k < n; k++) {
         unit_scan scan = { &p, units[ids[k]], ids[k] };
-        *at = (dc_progress){ ids[k], "the listing of its functions", clang_getNullCursor() };
+        move_to(t, (dc_progress){ ids[k], "the listing of its functions", clang_getNullCursor() });
         clang_visitChildren(clang_getTranslationUnitCursor(scan.tu), each_definition, &scan);
     }
     int named = p.n;
     p.first = true;
     for (int i = 0; i < named; i++)
         summarize(&p, i);
-    *at = (dc_progress){ -1, "the struct fields of all files", clang_getNullCursor() };
+    move_to(t, (dc_progress){ -1, "the struct fields of all files", clang_getNullCursor() });
     fields_resolve(out);
     p.first = false;
     for (int i = 0; i < p.n; i++)
@@ -275,12 +326,14 @@ static bool defines_main(CXTranslationUnit tu)
 }
 
 void dc_dataflow_program(CXTranslationUnit *units, int n, dc_model *m, dc_findings *out,
-                         dc_progress *at)
+                         dc_progress *at, double budget)
 {
     bool *has_main = dc_realloc(NULL, (size_t)n + 1);
     int *ids = dc_realloc(NULL, ((size_t)n + 1) * sizeof *ids), mains = 0;
+    timing t = { budget, dc_realloc(NULL, ((size_t)n + 1) * sizeof *t.spent), now(), TICKS, at };
+    memset(t.spent, 0, ((size_t)n + 1) * sizeof *t.spent);
     for (int k = 0; k < n; k++) {
-        *at = (dc_progress){ k, "the search for its main", clang_getNullCursor() };
+        move_to(&t, (dc_progress){ k, "the search for its main", clang_getNullCursor() });
         mains += has_main[k] = defines_main(units[k]);
     }
     for (int k = 0; k < n; k++) {
@@ -291,10 +344,11 @@ void dc_dataflow_program(CXTranslationUnit *units, int n, dc_model *m, dc_findin
         for (int j = 0; j < n; j++)     /* with a program of its own, the files without main */
             if (j != k && (mains < 2 || !has_main[j]))
                 ids[g++] = j;
-        walk_program(units, ids, g, m, out, at);
+        walk_program(units, ids, g, m, out, &t);
         if (mains < 2)
             break;
     }
+    free(t.spent);
     free(ids);
     free(has_main);
 }

@@ -264,7 +264,8 @@ typedef struct {
                            where the user named it); -1 when it is missing
                            or does not parse, left out; -2 when its parse
                            (dc_run_parse) or its analysis (dc_run_analyze)
-                           crashed, left out */
+                           crashed, or its analysis ran out of time, left
+                           out */
     char *err;          /* why not 0, fresh (one line per error,
                            "FILE:LINE:COL: error: ..."), or NULL */
 } dc_source;
@@ -274,9 +275,10 @@ typedef struct {
    The sources must last until dc_run_analyze has returned. */
 void dc_run_parse(dc_run *r, dc_source *v, int n, int jobs);
 /* Analyzes every function of the files added, adding the findings.  A file
-   whose analysis crashes gets status -2 and err, and is left out: the
-   findings are those of the others analyzed without it. */
-void dc_run_analyze(dc_run *r, dc_findings *out);
+   whose analysis crashes, or takes more than budget seconds (0: no end),
+   gets status -2 and err, and is left out: the findings are those of the
+   others analyzed without it. */
+void dc_run_analyze(dc_run *r, double budget, dc_findings *out);
 void dc_run_free(dc_run *r);
 /* The CUDA toolkit .cu files are read with, or NULL: devcheck's own
    declarations over cuda_runtime.h from the include path. */

@@ -171,6 +171,7 @@ typedef struct {
     bool has_return;
     env exit;                           /* joined at each return and at the end */
     env *breaks;                        /* where a break goes: the end of the loop or switch */
+    int loops;                          /* the loops the walk is inside */
     int returns;                        /* numbers for what callees return */
     signed char assume;                 /* a walk for one value of the summary's flag
                                            parameter (0 or 1), or -1 */
@@ -233,6 +234,9 @@ void fields_reset(void);
 /* dataflow.c: the summary of the function a call refers to, when the
    program defines it (computed now if need be), else NULL. */
 const summary *program_summary(program *p, CXCursor callee);
+/* A statement walked: now and then, whether the unit walked has run out
+   of time (then the analysis is abandoned: dc_abandon). */
+void program_tick(program *p);
 
 /* summary.c.  A parameter's roles, found in its function's body: */
 enum {

@@ -882,7 +882,8 @@ typedef struct {
     int n;
     dc_findings found;
     dc_progress at;
-    int sig;                            /* the signal that ended it, or 0 */
+    double budget;                      /* seconds a file; 0: no end */
+    int sig;                            /* the signal that ended it, DC_OUT_OF_TIME, or 0 */
 } attempt;
 
 static void analyze_units(void *arg)
@@ -890,11 +891,20 @@ static void analyze_units(void *arg)
     attempt *t = arg;
     t->found = (dc_findings){ 0 };
     t->at = (dc_progress){ -1, "the start", clang_getNullCursor() };
-    dc_dataflow_program(t->units, t->n, t->r->model, &t->found, &t->at);
+    dc_dataflow_program(t->units, t->n, t->r->model, &t->found, &t->at, t->budget);
 }
 
-/* The file of unit k crashed: said, and left out of the units to analyze.
-   Its unit is never disposed of: the crash may have left it half changed. */
+/* What ended the analysis of a file, in words: "internal error (SIGSEGV,
+   a bad memory access)", "ran out of time (60 s a file)"; fresh. */
+static char *what_ended(const attempt *t, int sig)
+{
+    return sig == DC_OUT_OF_TIME ? dc_format("ran out of time (%g s a file)", t->budget)
+                                 : dc_format("internal error (%s)", dc_signal_name(sig));
+}
+
+/* The file of unit k crashed, or ran out of time: said, and left out of
+   the units to analyze.  Its unit is never disposed of: the crash may
+   have left it half changed. */
 static void leave_out(attempt *t, int k, int sig)
 {
     char name[256] = "";
@@ -904,10 +914,11 @@ static void leave_out(attempt *t, int k, int sig)
         clang_disposeString(s);
     }
     dc_source *src = t->from[k];
+    char *what = what_ended(t, sig);
     src->status = -2;
-    src->err = dc_format("devcheck: %s: internal error (%s) in %s%s: not analyzed, its "
-                         "functions unknown to the other files", src->path, dc_signal_name(sig),
-                         t->at.stage, name);
+    src->err = dc_format("devcheck: %s: %s in %s%s: not analyzed, its functions unknown to the "
+                         "other files", src->path, what, t->at.stage, name);
+    free(what);
     for (int i = 0; i < t->r->n; i++)
         if (t->r->units[i] == t->units[k])
             t->r->units[i] = NULL;
@@ -934,15 +945,16 @@ static void try_on_thread(attempt *t)
         try_analysis(t);        /* no thread: this one's stack */
 }
 
-/* A crash in the analysis of one file leaves it out, and the others are
-   analyzed again without it: they see its functions as unknown, as they
-   would an unparsed file's, and their findings are those of a run without
-   it wherever the crash came.  A crash in what all files share leaves out
-   all of them. */
-void dc_run_analyze(dc_run *r, dc_findings *out)
+/* A crash in the analysis of one file, or its running out of time, leaves
+   it out, and the others are analyzed again without it: they see its
+   functions as unknown, as they would an unparsed file's, and their
+   findings are those of a run without it wherever the crash came.  A
+   crash in what all files share leaves out all of them. */
+void dc_run_analyze(dc_run *r, double budget, dc_findings *out)
 {
     attempt a = { r, dc_realloc(NULL, (size_t)(r->n + 1) * sizeof *a.units),
-                  dc_realloc(NULL, (size_t)(r->n + 1) * sizeof *a.from), 0, { 0 }, { 0 }, 0 };
+                  dc_realloc(NULL, (size_t)(r->n + 1) * sizeof *a.from), 0, { 0 }, { 0 },
+                  budget, 0 };
     for (int i = 0; i < r->n; i++)
         if (r->units[i]) {
             a.units[a.n] = r->units[i];

@@ -37,6 +37,9 @@ static const char usage[] =
     "                        with no FILE, every file it names\n"
     "  -j N                  parse N files at once (default: the number of cores);\n"
     "                        the output is the same for any N\n"
+    "  --timeout SECONDS     each file's analysis at most SECONDS of processor time\n"
+    "                        (default 60; 0: no end); a file that takes longer is\n"
+    "                        said and left out, and the others are reported\n"
     "  --format text|sarif   compiler-style lines (the default), or SARIF 2.1.0\n"
     "  --model FILE          add a model file's entries to the API model (repeatable)\n"
     "  --rules LIST          only these rules (comma-separated ids; see --list-rules)\n"
@@ -59,7 +62,7 @@ static const char usage[] =
 
 enum {
     OPT_FORMAT = 256, OPT_MODEL, OPT_LIST_RULES, OPT_VERSION, OPT_RULES, OPT_DISABLE,
-    OPT_BASELINE, OPT_WRITE_BASELINE, OPT_FIX
+    OPT_BASELINE, OPT_WRITE_BASELINE, OPT_FIX, OPT_TIMEOUT
 };
 
 static const struct option long_options[] = {
@@ -70,6 +73,7 @@ static const struct option long_options[] = {
     {"baseline", required_argument, NULL, OPT_BASELINE},
     {"write-baseline", required_argument, NULL, OPT_WRITE_BASELINE},
     {"fix", no_argument, NULL, OPT_FIX},
+    {"timeout", required_argument, NULL, OPT_TIMEOUT},
     {"list-rules", no_argument, NULL, OPT_LIST_RULES},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, OPT_VERSION},
@@ -80,6 +84,7 @@ static const struct option long_options[] = {
 typedef struct {
     bool sarif, fix;
     int jobs;                       /* -j */
+    double timeout;                 /* --timeout: seconds a file's analysis; 0: no end */
     const char *build_dir;
     const char *baseline, *write_baseline;
     char **models;                  /* the --model files, in their order */
@@ -167,6 +172,17 @@ static int jobs_count(const char *text)
     return (int)n;
 }
 
+/* --timeout's value: seconds, 0 for no end, up to a day. */
+static double timeout_seconds(const char *text)
+{
+    char *end;
+    errno = 0;
+    double s = strtod(text, &end);
+    if (errno || end == text || *end || !(s >= 0 && s <= 86400))
+        usage_error("--timeout wants seconds from 0 (no end) to 86400, not '%s'", text);
+    return s;
+}
+
 /* Reads the options; --help, --version and --list-rules answer at once.  The
    flags after "--" are the compiler's, and getopt never sees them.  Files
    and options mix in any order (getopt's "-": files come as 1, in order,
@@ -193,6 +209,9 @@ static void parse_request(int argc, char **argv, request *r)
             break;
         case 'j':
             r->jobs = jobs_count(optarg);
+            break;
+        case OPT_TIMEOUT:
+            r->timeout = timeout_seconds(optarg);
             break;
         case OPT_FORMAT:
             if (strcmp(optarg, "text") != 0 && strcmp(optarg, "sarif") != 0)
@@ -407,7 +426,7 @@ static int analyze(jobs *js, const request *r, dc_model *model, dc_findings *fou
     }
     dc_run *run = dc_run_new(model);
     dc_run_parse(run, v, js->n, r->jobs);
-    dc_run_analyze(run, found);
+    dc_run_analyze(run, r->timeout, found);
     dc_run_free(run);
     for (int i = 0; i < js->n; i++) {
         if (v[i].err) {
@@ -645,7 +664,7 @@ static void print_findings(const request *r, const jobs *js, const dc_findings *
 int main(int argc, char **argv)
 {
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    request r = { .jobs = cores > 0 ? (int)cores : 1 };
+    request r = { .jobs = cores > 0 ? (int)cores : 1, .timeout = 60 };
     parse_request(argc, argv, &r);
     jobs js = r.build_dir ? jobs_from_database(&r) : jobs_from_command_line(&r);
     dc_model *model = load_model(&r);

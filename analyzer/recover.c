@@ -93,6 +93,12 @@ int dc_recover(void (*fn)(void *), void *arg)
     return caught;
 }
 
+void dc_abandon(int why)
+{
+    caught = why;
+    siglongjmp(*recovery, 1);
+}
+
 int dc_deep_thread(pthread_t *thread, void *(*fn)(void *), void *arg)
 {
     pthread_attr_t attr;

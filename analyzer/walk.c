@@ -380,12 +380,19 @@ static void branch(unit *u, env *e, const children *ch)
     env_free(&other);
 }
 
-/* The body runs zero or more times: run it until nothing changes. */
+/* The body runs zero or more times: run it until nothing changes, a few
+   rounds at most.  A loop inside another has a round fewer than the one
+   around it, down to one (the body once, or not at all): each round of
+   the outer loop walks the inner one again from what the last left, so
+   the nest as a whole still goes round, and a body 10 loops deep is
+   walked 6 times, not 3^10. */
 static void loop(unit *u, env *e, CXCursor body, CXCursor cond, CXCursor step)
 {
     env exits = { .dead = true }, *outer = u->breaks;
+    int rounds = LOOP_ROUNDS - u->loops > 1 ? LOOP_ROUNDS - u->loops : 1;
     u->breaks = &exits;
-    for (int round = 0; round < LOOP_ROUNDS; round++) {
+    u->loops++;
+    for (int round = 0; round < rounds; round++) {
         env pass = env_copy(e);
         if (!clang_Cursor_isNull(cond))
             walk_expression(u, &pass, cond);
@@ -398,6 +405,7 @@ static void loop(unit *u, env *e, CXCursor body, CXCursor cond, CXCursor step)
         if (!changed)
             break;
     }
+    u->loops--;
     u->breaks = outer;
     env_join(e, &exits);
     env_free(&exits);
@@ -487,6 +495,7 @@ void walk_statement(unit *u, env *e, CXCursor c)
     enum CXCursorKind k = clang_getCursorKind(c);
     if (e->dead && k != CXCursor_LabelStmt)
         return;
+    program_tick(u->prog);
     /* a block walks its own statements, an expression its own operands */
     children ch = k == CXCursor_CompoundStmt || clang_isExpression(k) ? (children){ .n = 0 }
                                                                        : cursor_children(c);
