@@ -284,16 +284,20 @@ static void add_extra_args(job *j, const request *r)
         add_arg(j, r->extra[i]);
 }
 
+static void job_free(job *j)
+{
+    for (int k = 0; k < j->nargs; k++)
+        free(j->args[k]);
+    free(j->args);
+    free(j->path);
+    free(j->directory);
+    free(j->why);
+}
+
 static void jobs_free(jobs *js)
 {
-    for (int i = 0; i < js->n; i++) {
-        for (int k = 0; k < js->v[i].nargs; k++)
-            free(js->v[i].args[k]);
-        free(js->v[i].args);
-        free(js->v[i].path);
-        free(js->v[i].directory);
-        free(js->v[i].why);
-    }
+    for (int i = 0; i < js->n; i++)
+        job_free(&js->v[i]);
     free(js->v);
 }
 
@@ -395,6 +399,86 @@ static jobs jobs_from_command_line(const request *r)
     for (int i = 0; i < r->nfiles; i++)
         add_path(&js, r->files[i], r, true);
     return js;
+}
+
+/* A file named twice (a.c, ./a.c, its absolute path, a link to it, or in
+   a folder named too) is one job: the first, under the name it had there.
+   Files are the same when their device and inode are; their jobs, when
+   their flags and folder are too (a database may build one file twice,
+   with other flags). */
+typedef struct {
+    dev_t dev;
+    ino_t ino;
+    int job;
+} identity;
+
+static int compare_identities(const void *pa, const void *pb)
+{
+    const identity *a = pa, *b = pb;
+    if (a->dev != b->dev)
+        return a->dev < b->dev ? -1 : 1;
+    if (a->ino != b->ino)
+        return a->ino < b->ino ? -1 : 1;
+    return (a->job > b->job) - (a->job < b->job);
+}
+
+static bool same_text(const char *a, const char *b)
+{
+    return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+static bool same_command(const job *a, const job *b)
+{
+    if (a->nargs != b->nargs || !same_text(a->directory, b->directory))
+        return false;
+    for (int k = 0; k < a->nargs; k++)
+        if (strcmp(a->args[k], b->args[k]) != 0)
+            return false;
+    return true;
+}
+
+/* Whether ids[i]'s job repeats the command of one before it on the same
+   file, ids[first..i). */
+static bool repeated(const jobs *js, const identity *ids, int first, int i)
+{
+    for (int k = first; k < i; k++)
+        if (same_command(&js->v[ids[k].job], &js->v[ids[i].job]))
+            return true;
+    return false;
+}
+
+static void drop_repeated_files(jobs *js)
+{
+    identity *ids = dc_realloc(NULL, (size_t)(js->n + 1) * sizeof *ids);
+    bool *drop = dc_realloc(NULL, (size_t)js->n + 1);
+    int n = 0;
+    for (int i = 0; i < js->n; i++) {
+        const job *j = &js->v[i];
+        char *path = j->directory && j->path[0] != '/' ? dc_format("%s/%s", j->directory, j->path)
+                                                        : copy(j->path);
+        struct stat st;
+        if (stat(path, &st) == 0)       /* one that is missing is said, each time */
+            ids[n++] = (identity){ st.st_dev, st.st_ino, i };
+        drop[i] = false;
+        free(path);
+    }
+    qsort(ids, (size_t)n, sizeof *ids, compare_identities);
+    for (int i = 1, first = 0; i < n; i++) {
+        if (ids[i].dev != ids[first].dev || ids[i].ino != ids[first].ino)
+            first = i;
+        else
+            drop[ids[i].job] = repeated(js, ids, first, i);
+    }
+    int kept = 0;
+    for (int i = 0; i < js->n; i++) {
+        if (drop[i])
+            job_free(&js->v[i]);
+        else
+            js->v[kept++] = js->v[i];
+    }
+    js->n = kept;
+    free(drop);
+    free(ids);
 }
 
 /* ---- the run ---------------------------------------------------------------- */
@@ -667,6 +751,7 @@ int main(int argc, char **argv)
     request r = { .jobs = cores > 0 ? (int)cores : 1, .timeout = 60 };
     parse_request(argc, argv, &r);
     jobs js = r.build_dir ? jobs_from_database(&r) : jobs_from_command_line(&r);
+    drop_repeated_files(&js);
     dc_model *model = load_model(&r);
 
     dc_findings found = {0};
