@@ -109,6 +109,10 @@ void *dc_realloc(void *p, size_t size);
    NULL when it cannot be read (errno says why). */
 char *dc_read_stream(FILE *in, size_t *len);
 char *dc_read_file(const char *path, size_t *len);
+/* A new file beside path, for what will be renamed over it: mkstemp's, so
+   that no link planted at a name known before can stand in for it (mode
+   0600).  Its descriptor, with its name in *tmp (fresh); -1 with errno. */
+int dc_create_beside(const char *path, char **tmp);
 
 /* ---- suppression (suppress.c) --------------------------------------------- */
 

@@ -4,6 +4,7 @@
  */
 #include "devcheck.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdint.h>
@@ -75,6 +76,19 @@ char *dc_read_file(const char *path, size_t *len)
     char *text = dc_read_stream(in, len);
     fclose(in);
     return text;
+}
+
+int dc_create_beside(const char *path, char **tmp)
+{
+    *tmp = dc_format("%s.devcheck-XXXXXX", path);
+    int fd = mkstemp(*tmp);
+    if (fd < 0) {
+        int err = errno;
+        free(*tmp);
+        *tmp = NULL;
+        errno = err;
+    }
+    return fd;
 }
 
 /* Grows an array of elements of size elem so that it holds one more than n. */

@@ -51,10 +51,13 @@ static size_t offset_of(const char *text, size_t len, unsigned line, unsigned co
 static int rewrite(const char *path, const char *text, size_t len, const placed *p, int n)
 {
     struct stat st;
+    char *tmp;
     if (stat(path, &st) != 0)
         return -1;
-    char *tmp = dc_format("%s.devcheck-fix%ld", path, (long)getpid());
-    FILE *out = fopen(tmp, "wb");
+    int fd = dc_create_beside(path, &tmp);
+    FILE *out = fd >= 0 ? fdopen(fd, "wb") : NULL;
+    if (fd >= 0 && !out)
+        close(fd);
     size_t at = 0;
     for (int i = 0; out && i < n; i++) {
         fwrite(text + at, 1, p[i].begin - at, out);
@@ -63,11 +66,11 @@ static int rewrite(const char *path, const char *text, size_t len, const placed 
     }
     if (out)
         fwrite(text + at, 1, len - at, out);
-    int failed = !out || ferror(out);
+    int failed = !out || ferror(out) || fchmod(fileno(out), st.st_mode & 07777) != 0;
     failed |= out && fclose(out) != 0;
-    failed = failed || chmod(tmp, st.st_mode & 07777) != 0 || rename(tmp, path) != 0;
+    failed = failed || rename(tmp, path) != 0;
     int err = errno;
-    if (failed)
+    if (failed && tmp)
         unlink(tmp);
     free(tmp);
     errno = err;
