@@ -42,7 +42,9 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <sys/stat.h>
 
 /* ---- findings ------------------------------------------------------------ */
 
@@ -159,9 +161,21 @@ int dc_config_rules(const char *file, unsigned *on, char *err, size_t errlen);
 bool dc_rule_on(unsigned on, const char *rule);
 void dc_config_reset(void);
 
+/* What a file held when it was read, to know whether it still does: its
+   device and inode, size, time of change, and a hash of its bytes. */
+typedef struct {
+    unsigned long long dev, ino;        /* 0, 0: none taken */
+    long long size, mtime_ns;
+    uint64_t hash;
+} dc_snapshot;
+/* The snapshot of a file whose stat is st and whose bytes are text[0..len). */
+dc_snapshot dc_snapshot_of(const struct stat *st, const char *text, size_t len);
+
 /* Applies the findings' fix-its to their files (fixes.c); what it did and
-   did not do goes to log.  Returns how many files could not be fixed. */
-int dc_apply_fixes(const dc_findings *f, FILE *log);
+   did not do goes to log.  A file is fixed only while it holds what was
+   analyzed: one of seen[0..nseen), the snapshots of the files as they were
+   parsed.  Returns how many files could not be fixed. */
+int dc_apply_fixes(const dc_findings *f, const dc_snapshot *seen, int nseen, FILE *log);
 
 /* ---- output (output.c, sarif.c) ------------------------------------------- */
 
@@ -272,6 +286,7 @@ typedef struct {
                            out */
     char *err;          /* why not 0, fresh (one line per error,
                            "FILE:LINE:COL: error: ..."), or NULL */
+    dc_snapshot seen;   /* status 0: the file as it was parsed */
 } dc_source;
 
 /* Parses the sources into the run, up to jobs at once (threads).  The

@@ -6,6 +6,7 @@
  * fully fixed, never half.
  */
 #include "devcheck.h"
+#include "json.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -47,13 +48,12 @@ static size_t offset_of(const char *text, size_t len, unsigned line, unsigned co
     return column >= 1 && at + column - 1 <= line_end ? at + column - 1 : (size_t)-1;
 }
 
-/* Writes text with the fixes in it over path; 0, or -1 with errno. */
-static int rewrite(const char *path, const char *text, size_t len, const placed *p, int n)
+/* Writes text with the fixes in it over path, whose stat is st; 0, or -1
+   with errno. */
+static int rewrite(const char *path, const struct stat *st, const char *text, size_t len,
+                   const placed *p, int n)
 {
-    struct stat st;
     char *tmp;
-    if (stat(path, &st) != 0)
-        return -1;
     int fd = dc_create_beside(path, &tmp);
     FILE *out = fd >= 0 ? fdopen(fd, "wb") : NULL;
     if (fd >= 0 && !out)
@@ -66,7 +66,7 @@ static int rewrite(const char *path, const char *text, size_t len, const placed 
     }
     if (out)
         fwrite(text + at, 1, len - at, out);
-    int failed = !out || ferror(out) || fchmod(fileno(out), st.st_mode & 07777) != 0;
+    int failed = !out || ferror(out) || fchmod(fileno(out), st->st_mode & 07777) != 0;
     failed |= out && fclose(out) != 0;
     failed = failed || rename(tmp, path) != 0;
     int err = errno;
@@ -77,17 +77,60 @@ static int rewrite(const char *path, const char *text, size_t len, const placed 
     return failed ? -1 : 0;
 }
 
+dc_snapshot dc_snapshot_of(const struct stat *st, const char *text, size_t len)
+{
+    return (dc_snapshot){ (unsigned long long)st->st_dev, (unsigned long long)st->st_ino,
+                          (long long)st->st_size,
+                          (long long)st->st_mtim.tv_sec * 1000000000 + st->st_mtim.tv_nsec,
+                          json_fnv1a(JSON_FNV1A_START, text, len) };
+}
+
+/* Whether the file now is as one of seen was: a file changed since (by an
+   editor, or another devcheck --fix) would get its fixes in wrong places. */
+static bool as_analyzed(const dc_snapshot *now, const dc_snapshot *seen, int nseen)
+{
+    for (int i = 0; i < nseen; i++)
+        if (seen[i].dev == now->dev && seen[i].ino == now->ino)
+            return seen[i].size == now->size && seen[i].mtime_ns == now->mtime_ns &&
+                   seen[i].hash == now->hash;
+    return false;
+}
+
+/* The text of the file to fix, with its stat, when it still holds what
+   was analyzed; else NULL, said. */
+static char *read_as_analyzed(const char *path, struct stat *st, size_t *len,
+                              const dc_snapshot *seen, int nseen, FILE *log)
+{
+    FILE *in = fopen(path, "rb");
+    char *text = in && fstat(fileno(in), st) == 0 ? dc_read_stream(in, len) : NULL;
+    int err = errno;
+    if (in)
+        fclose(in);
+    if (!text) {
+        fprintf(log, "devcheck: %s: cannot be read to fix it: %s\n", path, strerror(err));
+        return NULL;
+    }
+    dc_snapshot now = dc_snapshot_of(st, text, *len);
+    if (!as_analyzed(&now, seen, nseen)) {
+        fprintf(log, "devcheck: %s: changed since devcheck read it: not fixed (run it again)\n",
+                path);
+        free(text);
+        return NULL;
+    }
+    return text;
+}
+
 /* The fixes of one file, fixes[0..n), sorted: placed, applied; returns how
    many were applied, or -1 when the file could not be rewritten. */
-static int fix_file(const dc_fix *const *fixes, int n, FILE *log)
+static int fix_file(const dc_fix *const *fixes, int n, const dc_snapshot *seen, int nseen,
+                    FILE *log)
 {
     const char *path = fixes[0]->begin.file;
     size_t len = 0;
-    char *text = dc_read_file(path, &len);
-    if (!text) {
-        fprintf(log, "devcheck: %s: cannot be read to fix it: %s\n", path, strerror(errno));
+    struct stat st;
+    char *text = read_as_analyzed(path, &st, &len, seen, nseen, log);
+    if (!text)
         return -1;
-    }
     placed *p = dc_realloc(NULL, (size_t)n * sizeof *p);
     int kept = 0;
     for (int i = 0; i < n; i++) {
@@ -109,7 +152,7 @@ static int fix_file(const dc_fix *const *fixes, int n, FILE *log)
         }
     }
     int applied = kept;
-    if (kept && rewrite(path, text, len, p, kept) != 0) {
+    if (kept && rewrite(path, &st, text, len, p, kept) != 0) {
         fprintf(log, "devcheck: %s: cannot be rewritten: %s\n", path, strerror(errno));
         applied = -1;
     } else if (kept) {
@@ -120,7 +163,7 @@ static int fix_file(const dc_fix *const *fixes, int n, FILE *log)
     return applied;
 }
 
-int dc_apply_fixes(const dc_findings *f, FILE *log)
+int dc_apply_fixes(const dc_findings *f, const dc_snapshot *seen, int nseen, FILE *log)
 {
     int n = 0, failed = 0;
     const dc_fix **fixes = NULL;
@@ -136,7 +179,7 @@ int dc_apply_fixes(const dc_findings *f, FILE *log)
     for (int i = 0, j; i < n; i = j) {
         for (j = i + 1; j < n && !strcmp(fixes[j]->begin.file, fixes[i]->begin.file); j++)
             ;
-        failed += fix_file(fixes + i, j - i, log) < 0;
+        failed += fix_file(fixes + i, j - i, seen, nseen, log) < 0;
     }
     free(fixes);
     return failed;

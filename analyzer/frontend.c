@@ -648,6 +648,16 @@ static void free_unsaved(struct CXUnsavedFile *v, int n)
 }
 
 /* Parses one source into *tu; its status and message as devcheck.h says. */
+/* The main file as the parse read it (its stat taken before): --fix
+   changes it only while it is still so. */
+static dc_snapshot parsed_snapshot(CXTranslationUnit tu, const char *path, const struct stat *st)
+{
+    size_t len = 0;
+    CXFile file = clang_getFile(tu, path);
+    const char *text = file ? clang_getFileContents(tu, file, &len) : NULL;
+    return text ? dc_snapshot_of(st, text, len) : (dc_snapshot){ 0 };
+}
+
 static int parse(const dc_run *r, const preludes *ps, CXIndex index, dc_source *src,
                  CXTranslationUnit *tu)
 {
@@ -700,14 +710,17 @@ static int parse(const dc_run *r, const preludes *ps, CXIndex index, dc_source *
             status = -1;
         }
     }
-    if (status)
+    free(c.argv);
+    if (status) {
         src->err = dc_format("%s", err);
-    else if (ndevice)
+        return status;
+    }
+    src->seen = parsed_snapshot(*tu, path, &st);
+    if (ndevice)
         src->err = dc_format("devcheck: %s: %d error%s in device code, which devcheck does not "
                              "read, left aside (the first: %s)", path, ndevice,
                              ndevice == 1 ? "" : "s", device_err);
-    free(c.argv);
-    return status;
+    return 0;
 }
 
 /* The sources parsed at once: each thread takes the next one not taken. */

@@ -111,6 +111,8 @@ typedef struct {
     job *v;
     int n;
     int errors;                     /* files that could not be given flags */
+    dc_snapshot *seen;              /* the files parsed, as they were then (for --fix) */
+    int nseen;
 } jobs;
 
 __attribute__((format(printf, 1, 2))) static _Noreturn void usage_error(const char *fmt, ...)
@@ -299,6 +301,7 @@ static void jobs_free(jobs *js)
     for (int i = 0; i < js->n; i++)
         job_free(&js->v[i]);
     free(js->v);
+    free(js->seen);
 }
 
 /* A job for each command, with the flags after "--" after its own. */
@@ -505,14 +508,17 @@ static int analyze(jobs *js, const request *r, dc_model *model, dc_findings *fou
     dc_source *v = dc_realloc(NULL, (size_t)(js->n ? js->n : 1) * sizeof *v);
     for (int i = 0; i < js->n; i++) {
         job *j = &js->v[i];
-        v[i] = (dc_source){ j->path, { (const char *const *)j->args, j->nargs, j->directory },
-                            0, NULL };
+        v[i] = (dc_source){ .path = j->path,
+                            .flags = { (const char *const *)j->args, j->nargs, j->directory } };
     }
     dc_run *run = dc_run_new(model);
     dc_run_parse(run, v, js->n, r->jobs);
     dc_run_analyze(run, r->timeout, found);
     dc_run_free(run);
+    js->seen = dc_realloc(NULL, (size_t)(js->n ? js->n : 1) * sizeof *js->seen);
     for (int i = 0; i < js->n; i++) {
+        if (v[i].status == 0)
+            js->seen[js->nseen++] = v[i].seen;
         if (v[i].err) {
             size_t n = strlen(v[i].err);
             fprintf(stderr, "%s%s", v[i].err, n > 0 && v[i].err[n - 1] == '\n' ? "" : "\n");
@@ -764,7 +770,7 @@ int main(int argc, char **argv)
     if (r.baseline || r.write_baseline)
         errors += against_baseline(&r, &found, &h.baselined);
     if (r.fix)
-        errors += dc_apply_fixes(&found, stderr);
+        errors += dc_apply_fixes(&found, js.seen, js.nseen, stderr);
     print_findings(&r, &js, &found, &h);
     say_failed(&js, failed);
 

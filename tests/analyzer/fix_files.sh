@@ -67,6 +67,45 @@ tmp_links)
     fail "the baseline is not written"
   [ "$(ls | grep -c devcheck-)" = 1 ] || fail "temporaries left: $(ls)"
   ;;
+changed)
+  # a.c edited between the analysis and the fix (held there: --baseline
+  # reads a FIFO, which opens when devcheck comes to read it): not fixed,
+  # said, exit 2, the edit kept.
+  mkfifo hold
+  "$devcheck" --fix --baseline hold a.c >out 2>err &
+  pid=$!
+  exec 3>hold
+  { printf '/* a line more */\n'; cat a.c; } >edited
+  cat edited >a.c
+  exec 3>&-
+  wait "$pid"
+  status=$?
+  expect 2
+  cmp -s a.c edited || fail "a.c, edited, was fixed: $(cat a.c)"
+  grep -q "a.c: changed since devcheck read it: not fixed" err || fail "the change is not said"
+  ;;
+concurrent)
+  # Two --fix runs that analyzed a.c as it was: the first fixes it, the
+  # second finds it changed (not `x = x = dt_to`).
+  mkfifo hold1 hold2
+  "$devcheck" --fix --baseline hold1 a.c >out 2>err &
+  first=$!
+  "$devcheck" --fix --baseline hold2 a.c >out2 2>err2 &
+  second=$!
+  exec 3>hold1 4>hold2
+  exec 3>&-
+  wait "$first"
+  status=$?
+  expect 1
+  exec 4>&-
+  wait "$second"
+  status=$?
+  cat out2 >>out
+  cat err2 >>err
+  expect 2
+  cmp -s a.c fixed || fail "a.c is not fixed once: $(cat a.c)"
+  grep -q "a.c: changed since devcheck read it: not fixed" err2 || fail "the change is not said"
+  ;;
 *)
   fail "unknown mode"
   ;;
