@@ -106,6 +106,43 @@ concurrent)
   cmp -s a.c fixed || fail "a.c is not fixed once: $(cat a.c)"
   grep -q "a.c: changed since devcheck read it: not fixed" err2 || fail "the change is not said"
   ;;
+owner)
+  # root fixes a user's file: it stays the user's, with its mode.
+  [ "$(id -u)" = 0 ] || { echo "owner: not root: skipped"; exit 77; }
+  chown 65534:65534 a.c
+  chmod 640 a.c
+  run --fix a.c
+  expect 1
+  cmp -s a.c fixed || fail "a.c is not fixed"
+  [ "$(stat -c %u:%g:%a a.c)" = 65534:65534:640 ] || fail "a.c is now $(stat -c %u:%g:%a a.c)"
+  ;;
+symlink)
+  # a.c a link to src/a.c: the file it points to is fixed, the link stays.
+  mkdir src
+  mv a.c src/a.c
+  ln -s src/a.c a.c
+  run --fix a.c
+  expect 1
+  [ -L a.c ] || fail "the link a.c is now a file"
+  cmp -s src/a.c fixed || fail "the link's target src/a.c is not fixed"
+  ;;
+hard_link)
+  # a.c and b.c one file: fixed in place, still one, both names fixed.
+  ln a.c b.c
+  run --fix a.c
+  expect 1
+  [ a.c -ef b.c ] || fail "a.c and b.c are two files now"
+  cmp -s b.c fixed || fail "b.c is not fixed"
+  ;;
+read_only)
+  # A file of mode 0444 is not fixed, even by root: said, exit 2.
+  chmod 444 a.c
+  cp a.c before
+  run --fix a.c
+  expect 2
+  cmp -s a.c before && [ "$(stat -c %a a.c)" = 444 ] || fail "the read-only a.c was rewritten"
+  grep -q "a.c: read-only (mode 0444): not fixed" err || fail "its being read-only is not said"
+  ;;
 *)
   fail "unknown mode"
   ;;
