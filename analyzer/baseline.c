@@ -155,13 +155,14 @@ dc_baseline *dc_baseline_read(const char *path, char *err, size_t errlen)
     *b = (dc_baseline){0};
     collect(b, text);
     free(text);
-    qsort(b->v, (size_t)b->n, sizeof *b->v, compare_strings);
+    if (b->n)                           /* an empty baseline has no array */
+        qsort(b->v, (size_t)b->n, sizeof *b->v, compare_strings);
     return b;
 }
 
 bool dc_baseline_has(const dc_baseline *b, const char *print)
 {
-    return bsearch(&print, b->v, (size_t)b->n, sizeof *b->v, compare_strings) != NULL;
+    return b->n && bsearch(&print, b->v, (size_t)b->n, sizeof *b->v, compare_strings) != NULL;
 }
 
 void dc_baseline_free(dc_baseline *b)
