@@ -10,6 +10,7 @@
 #include "devcheck.h"
 
 #include <clang-c/Index.h>
+#include <pthread.h>
 
 typedef enum {
     EF_CREATES_CPU, EF_CREATES_ON, EF_CREATES_LIKE, EF_DTYPE, EF_TRANSFER, EF_TRANSFER_DTYPE,
@@ -161,9 +162,12 @@ typedef struct {
 } dc_progress;
 
 /* Every function defined in the units' main files, analyzed, callees
-   before their callers, whatever file each is in; *at follows it. */
+   before their callers, whatever file each is in; *at follows it.  Each
+   unit's functions may take budget seconds in all (0: no end), callees in
+   other units charged to theirs: the one that runs out abandons the
+   analysis, with dc_abandon(DC_OUT_OF_TIME), where *at is. */
 void dc_dataflow_program(CXTranslationUnit *units, int n, dc_model *m, dc_findings *out,
-                         dc_progress *at);
+                         dc_progress *at, double budget);
 /* The program-wide facts dc_dataflow_program made, forgotten: at its end,
    and after it crashed (what else it had made is then abandoned). */
 void dc_dataflow_reset(void);
@@ -171,10 +175,40 @@ void dc_dataflow_reset(void);
 /* ---- crash recovery (recover.c) ------------------------------------------- */
 
 /* Calls fn(arg) with a crash on this thread caught: returns 0, or the
-   signal that ended fn early, whose work is then abandoned.  One thread at
-   a time. */
+   signal that ended fn early, or what dc_abandon said; fn's work is then
+   abandoned.  Any number of threads at once. */
 int dc_recover(void (*fn)(void *), void *arg);
+/* Ends the function dc_recover runs on this thread, as a crash would, and
+   makes it return why (not 0, and no signal's number). */
+#define DC_OUT_OF_TIME (-1)
+_Noreturn void dc_abandon(int why);
 /* "SIGSEGV, a bad memory access" */
 const char *dc_signal_name(int sig);
+
+/* libclang's parser and devcheck's walk recurse as deep as the code nests
+   (an else-if chain of 10,000 branches): they run on threads with a stack
+   for that, which the system only fills as it is used.  A thread's stack
+   after a crash, with the frames jumped over, goes with its thread (ASan
+   cannot clean a stack this large after a jump), so a crashed parse or
+   walk ends its thread.  dc_deep_thread is pthread_create's with such a
+   stack: 0, or why not. */
+#define DC_DEEP_STACK (1024u << 20)
+int dc_deep_thread(pthread_t *thread, void *(*fn)(void *), void *arg);
+
+/* While on, a file that is not a regular file or a folder, opened for
+   reading, opens as /dev/null (opens.c): for libclang's parse. */
+void dc_guard_opens(bool on);
+
+/* Test builds only (tests/analyzer's devcheck_crash; the devcheck built
+   and installed has none of it): DEVCHECK_CRASH_ON=WHAT crashes devcheck
+   with SIGSEGV where dc_crash_hook(WHAT) is called, =abort:WHAT with
+   abort(), as a bug would, to test the recovery.  WHAT: the name of a
+   function whose walk it ends, or parse:FILE, FILE's parse (its name
+   without folders). */
+#ifdef DEVCHECK_CRASH_HOOK
+void dc_crash_hook(const char *what);
+#else
+#define dc_crash_hook(what) ((void)0)
+#endif
 
 #endif /* DEVCHECK_ANALYSIS_H */

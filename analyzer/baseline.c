@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 char *dc_absolute_path(const char *path)
@@ -154,13 +155,14 @@ dc_baseline *dc_baseline_read(const char *path, char *err, size_t errlen)
     *b = (dc_baseline){0};
     collect(b, text);
     free(text);
-    qsort(b->v, (size_t)b->n, sizeof *b->v, compare_strings);
+    if (b->n)                           /* an empty baseline has no array */
+        qsort(b->v, (size_t)b->n, sizeof *b->v, compare_strings);
     return b;
 }
 
 bool dc_baseline_has(const dc_baseline *b, const char *print)
 {
-    return bsearch(&print, b->v, (size_t)b->n, sizeof *b->v, compare_strings) != NULL;
+    return b->n && bsearch(&print, b->v, (size_t)b->n, sizeof *b->v, compare_strings) != NULL;
 }
 
 void dc_baseline_free(dc_baseline *b)
@@ -173,11 +175,26 @@ void dc_baseline_free(dc_baseline *b)
     free(b);
 }
 
+/* The mode a baseline is written with: the old one's, or what a new
+   file gets (0666 less the umask). */
+static mode_t baseline_mode(const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) == 0)
+        return st.st_mode & 07777;
+    mode_t mask = umask(0);
+    umask(mask);
+    return 0666 & ~mask;
+}
+
 int dc_baseline_write(const char *path, const dc_findings *f, char **print, char *err,
                       size_t errlen)
 {
-    char *tmp = dc_format("%s.tmp%ld", path, (long)getpid());
-    FILE *out = fopen(tmp, "w");
+    char *tmp;
+    int fd = dc_create_beside(path, &tmp);
+    FILE *out = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (fd >= 0 && !out)
+        close(fd);
     if (out) {
         fprintf(out, "# devcheck baseline: findings already known, one per line "
                      "(fingerprint, rule, where); devcheck --baseline %s reports only "
@@ -186,11 +203,12 @@ int dc_baseline_write(const char *path, const dc_findings *f, char **print, char
             fprintf(out, "%s %s %s:%u\n", print[i], f->v[i].rule,
                     f->v[i].loc.file ? f->v[i].loc.file : "-", f->v[i].loc.line);
     }
-    int failed = !out || ferror(out);
+    int failed = !out || ferror(out) || fchmod(fileno(out), baseline_mode(path)) != 0;
     failed |= out && fclose(out) != 0;
     if (failed || rename(tmp, path) != 0) {
         snprintf(err, errlen, "devcheck: baseline %s: %s", path, strerror(errno));
-        unlink(tmp);
+        if (tmp)
+            unlink(tmp);
         free(tmp);
         return -1;
     }

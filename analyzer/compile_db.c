@@ -192,7 +192,8 @@ static bool read_string(reader *r, char **out)
 enum { K_DIRECTORY, K_FILE, K_COMMAND, K_ARGUMENTS, K_OUTPUT, NKEYS };
 static const char *const keys[NKEYS] = {"directory", "file", "command", "arguments", "output"};
 
-/* "arguments": strings, into *joined with a newline after each. */
+/* "arguments": strings, into *joined with a newline after each (grown
+   twofold: a command of 40,000 arguments is read in linear time). */
 static bool read_arguments(reader *r, char **joined)
 {
     if (peek(r) != '[')
@@ -200,15 +201,21 @@ static bool read_arguments(reader *r, char **joined)
     r->p++;
     if (peek(r) == ']')
         return fail(r, "\"arguments\" is empty: it needs the compiler at least");
-    *joined = dc_format("%s", "");
+    size_t len = 0, cap = 256;
+    *joined = dc_realloc(NULL, cap);
     do {
         char *arg;
         if (!read_string(r, &arg))
             return false;
-        char *more = dc_format("%s%s\n", *joined, arg);
+        size_t n = strlen(arg);
+        while (len + n + 2 > cap)
+            cap *= 2;
+        *joined = dc_realloc(*joined, cap);
+        memcpy(*joined + len, arg, n);
+        len += n;
+        (*joined)[len++] = '\n';
+        (*joined)[len] = '\0';
         free(arg);
-        free(*joined);
-        *joined = more;
     } while (peek(r) == ',' && r->p++);
     return expect(r, ']', "',' or ']'");
 }
@@ -217,13 +224,15 @@ static bool read_arguments(reader *r, char **joined)
 
 #define RESPONSE_MAX (1 << 20)
 #define RESPONSE_DEPTH 8
+#define RESPONSE_TOTAL (16 << 20)
+#define RESPONSE_READS 1024
 #define BLANKS " \t\r\n"
 
 /* text cut into arguments at any of seps, fresh in *argv; with quotes, ' and
    " group what they hold and are dropped (a "command", a response file). */
 static int split_args(const char *text, const char *seps, bool quotes, char ***argv)
 {
-    int n = 0;
+    int n = 0, cap = 0;
     char *arg = dc_realloc(NULL, strlen(text) + 1);
     *argv = NULL;
     for (const char *p = text + strspn(text, seps); *p; p += strspn(p, seps)) {
@@ -235,7 +244,10 @@ static int split_args(const char *text, const char *seps, bool quotes, char ***a
                 arg[k++] = *p;
         }
         arg[k] = '\0';
-        *argv = dc_realloc(*argv, (size_t)(n + 1) * sizeof **argv);
+        if (n == cap) {
+            cap = cap ? 2 * cap : 16;
+            *argv = dc_realloc(*argv, (size_t)cap * sizeof **argv);
+        }
         (*argv)[n++] = dc_format("%s", arg);
     }
     free(arg);
@@ -301,26 +313,112 @@ static char *read_response_file(const char *path, const char **why)
     return text;
 }
 
-/* Why a response file among argv, or among theirs, may not be read, or
-   NULL; path: the one at fault. */
-static const char *bad_response_file(const char *dir, char **argv, int argc, int depth,
-                                     char *path, size_t pathlen)
+/* The response files of one command, each read and expanded once however
+   often the command's files name it: what it expands to (in bytes, the
+   files it names expanded, and how many times libclang reads a response
+   file doing so: once each time one is named), or why it may not be
+   read.  So files that name each other are said at once (a cycle), and
+   files that name the next ones K times each, whose expansion grows as
+   K^depth, are measured in a read of each, and refused past 16 MiB or
+   1,024 reads, before libclang expands them. */
+typedef struct {
+    char *path;
+    size_t size, reads;
+    const char *why;
+    int fault;                          /* the one at fault: itself, or one inside */
+    bool open;                          /* being expanded: met again, it names itself */
+} response;
+
+typedef struct {
+    response *v;
+    int n;
+    const char *dir;                    /* relative names are the command's folder's */
+} responses;
+
+static int expand_responses(responses *rs, char **argv, int argc, int depth, size_t *size,
+                            size_t *reads);
+
+/* The response file at path, expanded (an index into rs), or -1 when there
+   is none: the argument stays as it is. */
+static int response_read(responses *rs, const char *path, int depth)
 {
-    const char *why = NULL;
-    for (int i = 0; i < argc && !why; i++) {
-        if (!response_file(argv, argc, &i, dir, path, pathlen))
+    for (int k = 0; k < rs->n; k++) {
+        if (strcmp(rs->v[k].path, path) != 0)
             continue;
-        char *text = read_response_file(path, &why);
-        char **inner;
-        int n = text ? split_args(text, BLANKS, true, &inner) : 0;
-        if (text && depth == RESPONSE_DEPTH)
-            why = "response files nested too deep";
-        else if (text)
-            why = bad_response_file(dir, inner, n, depth + 1, path, pathlen);
-        if (text)
-            free_args(inner, n);
-        free(text);
+        if (rs->v[k].open && !rs->v[k].why)
+            rs->v[k] = (response){ rs->v[k].path, 0, 0, "names itself, through the response "
+                                                        "files it names", k, true };
+        return k;
     }
+    const char *why;
+    char *text = read_response_file(path, &why);
+    if (!text && !why)
+        return -1;
+    int k = rs->n++;
+    rs->v = dc_realloc(rs->v, (size_t)rs->n * sizeof *rs->v);
+    rs->v[k] = (response){ dc_format("%s", path), 0, 1, why, k, true };
+    if (text && depth == RESPONSE_DEPTH) {
+        rs->v[k].why = "response files nested too deep";
+    } else if (text) {
+        char **inner;
+        int n = split_args(text, BLANKS, true, &inner);
+        size_t size = 0, reads = 1;
+        int fault = expand_responses(rs, inner, n, depth + 1, &size, &reads);
+        free_args(inner, n);
+        if (fault >= 0 && !rs->v[k].why)
+            rs->v[k].why = rs->v[fault].why, rs->v[k].fault = fault;
+        rs->v[k].size = size;
+        rs->v[k].reads = reads;
+    }
+    rs->v[k].open = false;
+    free(text);
+    return k;
+}
+
+/* What argv expands to, added to *size and *reads; the response file at
+   fault when one may not be read, or where the command's expansion passes
+   a limit (a file is at most 1 MiB: only the files it names take it
+   there); -1 when none is. */
+static int expand_responses(responses *rs, char **argv, int argc, int depth, size_t *size,
+                            size_t *reads)
+{
+    char path[4096];
+    for (int i = 0; i < argc; i++) {
+        int first = i, k = response_file(argv, argc, &i, rs->dir, path, sizeof path)
+                               ? response_read(rs, path, depth) : -1;
+        if (k >= 0 && rs->v[k].why)
+            return rs->v[k].fault;
+        for (int j = first; k < 0 && j <= i; j++)
+            *size += strlen(argv[j]) + 1;
+        if (k < 0)
+            continue;
+        *size += rs->v[k].size;
+        *reads += rs->v[k].reads;
+        rs->v[k].why = *size > RESPONSE_TOTAL
+                           ? "the command's response files expand to more than 16 MiB here"
+                       : *reads > RESPONSE_READS ? "the command's response files name response "
+                                                   "files more than 1,024 times here"
+                                                 : NULL;
+        if (rs->v[k].why)
+            return k;
+    }
+    return -1;
+}
+
+/* Why a command's response files may not be read, or NULL; path: the one
+   at fault. */
+static const char *bad_response_file(const char *dir, char **argv, int argc, char *path,
+                                     size_t pathlen)
+{
+    responses rs = { NULL, 0, dir };
+    size_t size = 0, reads = 0;
+    int fault = expand_responses(&rs, argv, argc, 0, &size, &reads);
+    const char *why = fault >= 0 ? rs.v[fault].why : NULL;
+    if (fault >= 0)
+        snprintf(path, pathlen, "%s", rs.v[fault].path);
+    for (int k = 0; k < rs.n; k++)
+        free(rs.v[k].path);
+    free(rs.v);
     return why;
 }
 
@@ -419,7 +517,7 @@ static bool read_entry(reader *r, dc_compile_db *db)
         bool command = !value[K_ARGUMENTS];     /* "arguments" first, as libclang */
         int argc = split_args(command ? value[K_COMMAND] : value[K_ARGUMENTS],
                               command ? BLANKS : "\n", command, &argv);
-        bad = bad_response_file(value[K_DIRECTORY], argv, argc, 0, path, sizeof path);
+        bad = bad_response_file(value[K_DIRECTORY], argv, argc, path, sizeof path);
         free_args(argv, argc);
     }
     r->p = why || bad ? at : r->p;      /* said at the command's start */

@@ -195,6 +195,22 @@ void cursor_spelling(CXCursor c, char *buf, size_t n)
     clang_disposeString(s);
 }
 
+int cursor_path(CXCursor c)
+{
+    CXString s = clang_getCursorSpelling(c);
+    int id = path_intern(clang_getCString(s));
+    clang_disposeString(s);
+    return id;
+}
+
+int cursor_usr(CXCursor c, const char *prefix)
+{
+    CXString s = clang_getCursorUSR(c);
+    int id = path_format("%s:%s", prefix, clang_getCString(s));
+    clang_disposeString(s);
+    return id;
+}
+
 CXCursor cursor_parameter(CXCursor c)
 {
     c = cursor_bare(c);

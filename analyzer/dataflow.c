@@ -18,6 +18,11 @@
  *     reads the fields with those facts and says the findings.
  *   - Unknown stays quiet: a value from somewhere the model does not know
  *     is unknown, and a finding needs a known place on both sides.
+ *   - Each file's functions have a time budget (--timeout, processor
+ *     seconds): the time of a function's walk is charged to its file, and a callee's in another
+ *     file to that one's; the walk looks at the clock every few hundred
+ *     statements, and the file that runs out abandons the analysis, which
+ *     the front end starts again without it.
  *   - A run's files are one program, unless more than one defines main (a
  *     repository of several programs, llm.c's train_gpt2.c beside its
  *     train_gpt2.cu): then each file with a main is a program with the
@@ -28,14 +33,25 @@
 #include "flow.h"
 
 #include <limits.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define MAX_NESTING 48                  /* callers waiting on their callees */
 #define CYCLE_ROUNDS 4
 
+#define TICKS 256                       /* statements between two looks at the clock */
+
 enum { NOT_YET, WALKING, IN_CYCLE, DONE };
+
+/* The time each unit's functions have taken, against the budget. */
+typedef struct {
+    double budget;                      /* seconds a unit; 0: no end */
+    double *spent;                      /* by unit */
+    double since;                       /* when the unit *at names began its turn */
+    int ticks;                          /* statements to the next look at the clock */
+    dc_progress *at;
+} timing;
 
 typedef struct {
     CXCursor fn;
@@ -51,7 +67,7 @@ typedef struct {
 struct program {
     dc_model *model;
     dc_findings *out;
-    dc_progress *at;
+    timing *time;                       /* and where the analysis is: time->at */
     dc_findings elsewhere;              /* the findings in headers, or of the first walk: dropped */
     bool first;                         /* the first walk: the fields' facts are not known */
     function *fns;
@@ -64,16 +80,41 @@ struct program {
     int changes;                        /* summaries that changed, ever */
 };
 
-/* ---- the functions, by USR ------------------------------------------------------ */
+/* ---- the time each unit takes ------------------------------------------------------ */
 
-static int usr_of(CXCursor c)
+/* The analysis thread's processor time: a busy machine, or -j, does not
+   make a file run out. */
+static double now(void)
 {
-    CXString s = clang_getCursorUSR(c);
-    char usr[PATH + 8];
-    snprintf(usr, sizeof usr, "usr:%s", clang_getCString(s));
-    clang_disposeString(s);
-    return path_intern(usr);
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
+
+/* The analysis moves on to next: the time since the last move is the
+   unit's it leaves (-1, all of them: no one's). */
+static void move_to(timing *t, dc_progress next)
+{
+    double when = now();
+    if (t->at->unit >= 0)
+        t->spent[t->at->unit] += when - t->since;
+    t->since = when;
+    t->ticks = 1;                       /* a unit that starts out of time stops at once */
+    *t->at = next;
+}
+
+void program_tick(program *p)
+{
+    timing *t = p->time;
+    if (--t->ticks > 0)
+        return;
+    t->ticks = TICKS;
+    int unit = t->at->unit;
+    if (t->budget > 0 && unit >= 0 && t->spent[unit] + now() - t->since > t->budget)
+        dc_abandon(DC_OUT_OF_TIME);
+}
+
+/* ---- the functions, by USR ------------------------------------------------------ */
 
 static int add_function(program *p, CXCursor fn, CXTranslationUnit tu, int unit, bool named)
 {
@@ -81,7 +122,7 @@ static int add_function(program *p, CXCursor fn, CXTranslationUnit tu, int unit,
         p->cap = p->cap ? 2 * p->cap : 64;
         p->fns = dc_realloc(p->fns, (size_t)p->cap * sizeof *p->fns);
     }
-    int *index = path_map_at(&p->by_usr, usr_of(fn));
+    int *index = path_map_at(&p->by_usr, cursor_usr(fn, "usr"));
     if (!*index)                        /* two files that define one name: calls get the first */
         *index = p->n + 1;
     p->fns[p->n] = (function){ fn, tu, summary_new(clang_Cursor_getNumArguments(fn)),
@@ -124,23 +165,12 @@ static enum CXChildVisitResult each_definition(CXCursor c, CXCursor parent, CXCl
 /* ---- walking one function ----------------------------------------------------------- */
 
 #ifdef DEVCHECK_CRASH_HOOK
-/* Test builds only (tests/analyzer's devcheck_crash; the devcheck built
-   here has none of it): DEVCHECK_CRASH_ON=NAME ends the walk of function
-   NAME with SIGSEGV, =abort:NAME with abort(), as a bug would, to test the
-   recovery. */
+/* The test builds' hook (analysis.h), by the function's name. */
 static void crash_hook(CXCursor fn)
 {
-    const char *want = getenv("DEVCHECK_CRASH_ON");
-    if (!want)
-        return;
-    bool abort_it = strncmp(want, "abort:", 6) == 0;
     char name[256];
     cursor_spelling(fn, name, sizeof name);
-    if (strcmp(name, want + (abort_it ? 6 : 0)) != 0)
-        return;
-    if (abort_it)
-        abort();
-    raise(SIGSEGV);
+    dc_crash_hook(name);
 }
 #else
 #define crash_hook(fn) ((void)0)
@@ -167,9 +197,9 @@ static bool walk_into(program *p, function f, summary *s, int assume)
 static bool walk_function(program *p, function *f)
 {
     function copy = *f;
-    dc_progress caller = *p->at;
-    *p->at = (dc_progress){ copy.unit, p->first ? "the first walk of" : "the second walk of",
-                            copy.fn };
+    dc_progress caller = *p->time->at;
+    move_to(p->time, (dc_progress){ copy.unit, p->first ? "the first walk of" : "the second walk of",
+                                    copy.fn });
     crash_hook(copy.fn);
     bool changed = walk_into(p, copy, copy.s, -1);
     for (int v = 0; v < 2; v++) {
@@ -177,7 +207,7 @@ static bool walk_function(program *p, function *f)
         if (when)
             walk_into(p, copy, when, v);
     }
-    *p->at = caller;
+    move_to(p->time, caller);
     return changed;
 }
 
@@ -231,12 +261,12 @@ static int summarize(program *p, int i)
 
 const summary *program_summary(program *p, CXCursor callee)
 {
-    int i = *path_map_at(&p->by_usr, usr_of(callee)) - 1;
+    int i = *path_map_at(&p->by_usr, cursor_usr(callee, "usr")) - 1;
     if (i < 0) {                        /* defined in a header, or known by another name */
         CXCursor def = clang_getCursorDefinition(callee);
         if (clang_Cursor_isNull(def) || !clang_isCursorDefinition(def))
             return NULL;
-        i = add_function(p, def, clang_Cursor_getTranslationUnit(def), p->at->unit, false);
+        i = add_function(p, def, clang_Cursor_getTranslationUnit(def), p->time->at->unit, false);
     }
     if (p->fns[i].state == NOT_YET && p->depth == MAX_NESTING)
         return NULL;                    /* too deep a chain of calls: unknown */
@@ -248,19 +278,19 @@ const summary *program_summary(program *p, CXCursor callee)
 
 /* One program: units[k] is the run's unit ids[k]. */
 static void walk_program(CXTranslationUnit *units, const int *ids, int n, dc_model *m,
-                         dc_findings *out, dc_progress *at)
+                         dc_findings *out, timing *t)
 {
-    program p = { .model = m, .out = out, .at = at };
+    program p = { .model = m, .out = out, .time = t };
     for (int k = 0; k < n; k++) {
         unit_scan scan = { &p, units[ids[k]], ids[k] };
-        *at = (dc_progress){ ids[k], "the listing of its functions", clang_getNullCursor() };
+        move_to(t, (dc_progress){ ids[k], "the listing of its functions", clang_getNullCursor() });
         clang_visitChildren(clang_getTranslationUnitCursor(scan.tu), each_definition, &scan);
     }
     int named = p.n;
     p.first = true;
     for (int i = 0; i < named; i++)
         summarize(&p, i);
-    *at = (dc_progress){ -1, "the struct fields of all files", clang_getNullCursor() };
+    move_to(t, (dc_progress){ -1, "the struct fields of all files", clang_getNullCursor() });
     fields_resolve(out);
     p.first = false;
     for (int i = 0; i < p.n; i++)
@@ -296,12 +326,14 @@ static bool defines_main(CXTranslationUnit tu)
 }
 
 void dc_dataflow_program(CXTranslationUnit *units, int n, dc_model *m, dc_findings *out,
-                         dc_progress *at)
+                         dc_progress *at, double budget)
 {
     bool *has_main = dc_realloc(NULL, (size_t)n + 1);
     int *ids = dc_realloc(NULL, ((size_t)n + 1) * sizeof *ids), mains = 0;
+    timing t = { budget, dc_realloc(NULL, ((size_t)n + 1) * sizeof *t.spent), now(), TICKS, at };
+    memset(t.spent, 0, ((size_t)n + 1) * sizeof *t.spent);
     for (int k = 0; k < n; k++) {
-        *at = (dc_progress){ k, "the search for its main", clang_getNullCursor() };
+        move_to(&t, (dc_progress){ k, "the search for its main", clang_getNullCursor() });
         mains += has_main[k] = defines_main(units[k]);
     }
     for (int k = 0; k < n; k++) {
@@ -312,10 +344,11 @@ void dc_dataflow_program(CXTranslationUnit *units, int n, dc_model *m, dc_findin
         for (int j = 0; j < n; j++)     /* with a program of its own, the files without main */
             if (j != k && (mains < 2 || !has_main[j]))
                 ids[g++] = j;
-        walk_program(units, ids, g, m, out, at);
+        walk_program(units, ids, g, m, out, &t);
         if (mains < 2)
             break;
     }
+    free(t.spent);
     free(ids);
     free(has_main);
 }

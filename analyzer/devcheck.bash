@@ -5,7 +5,7 @@ _devcheck()
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
     case $prev in
         -p) COMPREPLY=($(compgen -d -- "$cur")); return ;;
-        -j) return ;;
+        -j|--timeout) return ;;
         --format) COMPREPLY=($(compgen -W 'text sarif codequality' -- "$cur")); return ;;
         --model|--baseline|--write-baseline)
             COMPREPLY=($(compgen -f -- "$cur")); return ;;
@@ -17,7 +17,7 @@ _devcheck()
             return ;;
     esac
     if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W '-p -j --format --model --rules --disable --baseline
+        COMPREPLY=($(compgen -W '-p -j --timeout --format --model --rules --disable --baseline
                                  --write-baseline --fix --list-rules --help --version' -- "$cur"))
     else
         COMPREPLY=($(compgen -f -- "$cur"))

@@ -11,9 +11,9 @@
  *   frontend.c   libclang: a file and its flags into a translation unit,
  *                with errors said: C, C++, the host side of .cu files
  *                (include/devcheck/cuda), their common prelude
- *                precompiled once; -j's threads; the analysis on a
- *                thread with a deep stack, and a crash in one file's
- *                analysis leaving that file out
+ *                precompiled once; -j's threads; the parse and the
+ *                analysis on threads with deep stacks, and a crash in one
+ *                file's parse or analysis leaving that file out
  *   model.c      the API model: what each function does to devices, from
  *                annotations in headers (devcheck/annotations.h),
  *                model files (--model), and the built-in CUDA runtime model
@@ -33,15 +33,19 @@
  *   baseline.c   findings' fingerprints, and baselines of known findings
  *   fixes.c      --fix: fix-its applied to the files
  *   recover.c    a crash caught on the thread it happens on
+ *   opens.c      the files a parse opens: a device or a FIFO reads as empty
  */
 #ifndef DEVCHECK_H
 #define DEVCHECK_H
 
 #include "mistakes.h"
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <sys/stat.h>
 
 /* ---- findings ------------------------------------------------------------ */
 
@@ -101,12 +105,17 @@ void dc_findings_free(dc_findings *f);
 int dc_findings_drop(dc_findings *f, bool (*drop)(const dc_finding *, void *), void *ctx);
 /* printf into a fresh string */
 char *dc_format(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+char *dc_vformat(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 /* realloc that ends the program, with exit status 2, when memory runs out */
 void *dc_realloc(void *p, size_t size);
 /* All of a stream, or of a file, with a NUL after it (len leaves it out);
    NULL when it cannot be read (errno says why). */
 char *dc_read_stream(FILE *in, size_t *len);
 char *dc_read_file(const char *path, size_t *len);
+/* A new file beside path, for what will be renamed over it: mkstemp's, so
+   that no link planted at a name known before can stand in for it (mode
+   0600).  Its descriptor, with its name in *tmp (fresh); -1 with errno. */
+int dc_create_beside(const char *path, char **tmp);
 
 /* ---- suppression (suppress.c) --------------------------------------------- */
 
@@ -153,9 +162,21 @@ int dc_config_rules(const char *file, unsigned *on, char *err, size_t errlen);
 bool dc_rule_on(unsigned on, const char *rule);
 void dc_config_reset(void);
 
+/* What a file held when it was read, to know whether it still does: its
+   device and inode, size, time of change, and a hash of its bytes. */
+typedef struct {
+    unsigned long long dev, ino;        /* 0, 0: none taken */
+    long long size, mtime_ns;
+    uint64_t hash;
+} dc_snapshot;
+/* The snapshot of a file whose stat is st and whose bytes are text[0..len). */
+dc_snapshot dc_snapshot_of(const struct stat *st, const char *text, size_t len);
+
 /* Applies the findings' fix-its to their files (fixes.c); what it did and
-   did not do goes to log.  Returns how many files could not be fixed. */
-int dc_apply_fixes(const dc_findings *f, FILE *log);
+   did not do goes to log.  A file is fixed only while it holds what was
+   analyzed: one of seen[0..nseen), the snapshots of the files as they were
+   parsed.  Returns how many files could not be fixed. */
+int dc_apply_fixes(const dc_findings *f, const dc_snapshot *seen, int nseen, FILE *log);
 
 /* ---- output (output.c, sarif.c, codequality.c) ------------------------------------------- */
 
@@ -198,7 +219,9 @@ typedef struct dc_compile_db dc_compile_db;
    array of compile commands, each an object with "directory" (an absolute
    path), "file", and "command" or "arguments" (not empty), and maybe
    "output", whose response files ("@FILE", and theirs) are regular files
-   of 1 MiB at most; NULL otherwise, with err ("FILE:LINE:COLUMN: why"). */
+   of 1 MiB at most, none inside itself, expanding to 16 MiB at most with
+   at most 1,024 reads of a response file; NULL otherwise, with err
+   ("FILE:LINE:COLUMN: why"). */
 dc_compile_db *dc_compile_db_open(const char *dir, char *err, size_t errlen);
 void dc_compile_db_close(dc_compile_db *db);
 /* How many compile commands it holds. */
@@ -260,10 +283,13 @@ typedef struct {
                            of the run includes; 2 when it is not C, C++ or
                            CUDA (by its name or -x), left out (an error
                            where the user named it); -1 when it is missing
-                           or does not parse, left out; -2 when its analysis
-                           crashed (dc_run_analyze), left out */
+                           or does not parse, left out; -2 when its parse
+                           (dc_run_parse) or its analysis (dc_run_analyze)
+                           crashed, or its analysis ran out of time, left
+                           out */
     char *err;          /* why not 0, fresh (one line per error,
                            "FILE:LINE:COL: error: ..."), or NULL */
+    dc_snapshot seen;   /* status 0: the file as it was parsed */
 } dc_source;
 
 /* Parses the sources into the run, up to jobs at once (threads).  The
@@ -271,9 +297,10 @@ typedef struct {
    The sources must last until dc_run_analyze has returned. */
 void dc_run_parse(dc_run *r, dc_source *v, int n, int jobs);
 /* Analyzes every function of the files added, adding the findings.  A file
-   whose analysis crashes gets status -2 and err, and is left out: the
-   findings are those of the others analyzed without it. */
-void dc_run_analyze(dc_run *r, dc_findings *out);
+   whose analysis crashes, or takes more than budget seconds (0: no end),
+   gets status -2 and err, and is left out: the findings are those of the
+   others analyzed without it. */
+void dc_run_analyze(dc_run *r, double budget, dc_findings *out);
 void dc_run_free(dc_run *r);
 /* The CUDA toolkit .cu files are read with, or NULL: devcheck's own
    declarations over cuda_runtime.h from the include path. */

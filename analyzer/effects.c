@@ -87,7 +87,7 @@ static void transfer(call_state *s, const dc_effect *ef)
     s->result.where = there;
     if (x->kind == V_TENSOR)
         s->result.obj = -1;             /* a copy: no longer its module's */
-    s->result.path = path_intern(argument_text(s->a, ef->arg[0]));  /* for "did you mean" */
+    s->result.path = walk_path(s->u, s->e, argument_cursor(s->a, ef->arg[0]));   /* "did you mean" */
 }
 
 static void transfer_dtype(call_state *s, const dc_effect *ef)
@@ -111,9 +111,7 @@ static void pin(call_state *s, const dc_effect *ef)
 
 static int registration(const value *module, const char *path)
 {
-    char part[PATH];
-    snprintf(part, sizeof part, ".reg.%.*s", PATH - 8, path);
-    return object_path(module->obj, part);
+    return path_format("#%d.reg.%s", module->obj, path);
 }
 
 typedef struct {
@@ -421,12 +419,13 @@ static void returns_device(call_state *s, const dc_effect *ef)
 
 /* ---- the checks ---------------------------------------------------------------------- */
 
-/* A variable holding `name` moved to where `other` is: what the user
-   probably meant (xg = dt_to(x, dev); ... x ...). */
-static int moved_copy(const env *e, const char *name, const dc_place *other)
+/* A variable holding what argument i names moved to where `other` is:
+   what the user probably meant (xg = dt_to(x, dev); ... x ...). */
+static int moved_copy(call_state *s, int i, const dc_place *other)
 {
-    int from = path_intern(name), found = 0;
-    for (int id = env_next(e, 0); id; id = env_next(e, id)) {
+    const env *e = s->e;
+    int from = walk_path(s->u, s->e, argument_cursor(s->a, i)), found = 0;
+    for (int id = env_next(e, 0); from && id; id = env_next(e, id)) {
         const value *v = env_find(e, id);
         if (v->kind == V_TENSOR && path_text(id)[0] != '#' && v->path == from &&
             v->where.n && !dc_places_differ(&v->where, other))
@@ -447,9 +446,9 @@ static void same_device(call_state *s, const dc_effect *ef)
                           argument_operand(s->a, ef->arg[i], &y)) ||
             !dc_places_differ(&x.where, &y.where))
             continue;
-        int moved = moved_copy(s->e, argument_text(s->a, ef->arg[0]), &y.where);
+        int moved = moved_copy(s, ef->arg[0], &y.where);
         if (!moved)
-            moved = moved_copy(s->e, argument_text(s->a, ef->arg[i]), &x.where);
+            moved = moved_copy(s, ef->arg[i], &x.where);
         const value *mv = env_find(s->e, moved);
         dc_report_device_mismatch(s->u->out, s->at, argument_operand(s->a, ef->arg[0], &x),
                                   argument_operand(s->a, ef->arg[i], &y),
@@ -552,13 +551,13 @@ static void launch(call_state *s, const dc_effect *ef)
     int nparams = clang_Cursor_getNumArguments(kernel);
     const char *next = path_text(list->path);
     for (int i = 0; i < nparams && *next; i++) {
-        char slot[PATH];
-        const char *bar = strchr(next, '|');
-        snprintf(slot, sizeof slot, "%.*s", bar ? (int)(bar - next) : (int)strlen(next), next);
-        next = bar ? bar + 1 : "";
-        value v = env_get(s->e, path_intern(slot));
+        size_t len = strcspn(next, "|");
+        int slot = path_format("%.*s", (int)len, next);
+        next += next[len] ? len + 1 : len;
+        value v = env_get(s->e, slot);
         if (v.kind == V_MEMORY)
-            kernel_argument(s->u, s->at, kernel, i, (dc_operand){ slot, &v.where, false });
+            kernel_argument(s->u, s->at, kernel, i,
+                            (dc_operand){ path_text(slot), &v.where, false });
     }
 }
 

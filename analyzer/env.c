@@ -86,12 +86,7 @@ int path_intern(const char *text)
     if (*slot)
         return *slot;
     size_t cut = last_member(text);
-    int parent = 0;
-    if (cut) {
-        char base[PATH];
-        snprintf(base, sizeof base, "%.*s", (int)(cut < PATH ? cut : PATH - 1), text);
-        parent = path_intern(base);
-    }
+    int parent = cut ? path_format("%.*s", (int)cut, text) : 0;
     if (npaths == cappaths) {
         cappaths *= 2;
         paths = dc_realloc(paths, (size_t)cappaths * sizeof *paths);
@@ -113,11 +108,20 @@ const char *path_text(int id)
     return id > 0 && id < npaths ? paths[id].text : "";
 }
 
+int path_format(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *text = dc_vformat(fmt, ap);
+    va_end(ap);
+    int id = path_intern(text);
+    free(text);
+    return id;
+}
+
 int path_join(const char *base, const char *rest)
 {
-    char text[PATH];
-    snprintf(text, sizeof text, "%.*s%.*s", PATH / 2 - 8, base, PATH / 2, rest);
-    return path_intern(text);
+    return path_format("%s%s", base, rest);
 }
 
 int *path_map_at(path_map *m, int id)

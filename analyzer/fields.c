@@ -70,11 +70,7 @@ static int field_of(CXCursor ref)
     CXCursor decl = clang_getCursorReferenced(ref);
     if (!is_slot(ref, decl))
         return -1;
-    CXString s = clang_getCursorUSR(decl);
-    char usr[PATH + 8];
-    snprintf(usr, sizeof usr, "field:%s", clang_getCString(s));
-    clang_disposeString(s);
-    int *number = path_map_at(&by_usr, path_intern(usr));
+    int *number = path_map_at(&by_usr, cursor_usr(decl, "field"));
     if (!*number) {
         if (nfields == 32767)
             return -1;
@@ -94,10 +90,8 @@ static int field_of(CXCursor ref)
 /* The store of field f at `at`, made if new. */
 static store *store_of(int f, dc_loc at)
 {
-    char key[PATH + 64];
-    snprintf(key, sizeof key, "store:%d@%.60s:%u:%u", f, at.file ? at.file : "", at.line,
-             at.column);
-    int *number = path_map_at(&store_at, path_intern(key));
+    int key = path_format("store:%d@%s:%u:%u", f, at.file ? at.file : "", at.line, at.column);
+    int *number = path_map_at(&store_at, key);
     if (*number)
         return &stores[*number - 1];
     if (nstores == capstores) {

@@ -4,6 +4,7 @@
  */
 #include "devcheck.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdint.h>
@@ -31,15 +32,22 @@ void *dc_realloc(void *p, size_t size)
     return p;
 }
 
+char *dc_vformat(const char *fmt, va_list ap)
+{
+    va_list again;
+    va_copy(again, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    char *s = dc_realloc(NULL, (size_t)n + 1);
+    vsnprintf(s, (size_t)n + 1, fmt, again);
+    va_end(again);
+    return s;
+}
+
 char *dc_format(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    char *s = dc_realloc(NULL, (size_t)n + 1);
-    va_start(ap, fmt);
-    vsnprintf(s, (size_t)n + 1, fmt, ap);
+    char *s = dc_vformat(fmt, ap);
     va_end(ap);
     return s;
 }
@@ -68,6 +76,19 @@ char *dc_read_file(const char *path, size_t *len)
     char *text = dc_read_stream(in, len);
     fclose(in);
     return text;
+}
+
+int dc_create_beside(const char *path, char **tmp)
+{
+    *tmp = dc_format("%s.devcheck-XXXXXX", path);
+    int fd = mkstemp(*tmp);
+    if (fd < 0) {
+        int err = errno;
+        free(*tmp);
+        *tmp = NULL;
+        errno = err;
+    }
+    return fd;
 }
 
 /* Grows an array of elements of size elem so that it holds one more than n. */

@@ -28,7 +28,6 @@
 
 #include <stdint.h>
 
-#define PATH 96                         /* the longest access path kept, in bytes */
 #define LOOP_ROUNDS 3
 #define MAX_PARAMS 16
 
@@ -51,6 +50,10 @@ CXCursor cursor_bare(CXCursor c);
 /* The source text of an expression, shortened to fit messages. */
 void cursor_text(CXTranslationUnit tu, CXCursor c, char *buf, size_t n);
 void cursor_spelling(CXCursor c, char *buf, size_t n);
+/* A declaration's (or reference's) name, interned as a path, whole. */
+int cursor_path(CXCursor c);
+/* "PREFIX:USR" of a declaration, interned: what names it across files. */
+int cursor_usr(CXCursor c, const char *prefix);
 /* An integer constant's value (a literal, an enum, a constant expression). */
 int cursor_int(CXCursor c, int fallback);
 bool type_names(CXType t, const char *word);
@@ -110,9 +113,12 @@ dtype dtype_named(const char *word);
 
 /* Interned for the run: 0 is the empty path.  A path's parent is the path
    without its last member ("st->w" of "st->w.x"), so the members of a
-   struct are found without a scan. */
+   struct are found without a scan.  A path is kept whole, whatever its
+   length: two that differ anywhere are two paths. */
 int path_intern(const char *text);
 const char *path_text(int id);
+/* A printf'd path, interned. */
+int path_format(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* "%s%s" of two texts, interned. */
 int path_join(const char *base, const char *rest);
 
@@ -165,6 +171,7 @@ typedef struct {
     bool has_return;
     env exit;                           /* joined at each return and at the end */
     env *breaks;                        /* where a break goes: the end of the loop or switch */
+    int loops;                          /* the loops the walk is inside */
     int returns;                        /* numbers for what callees return */
     signed char assume;                 /* a walk for one value of the summary's flag
                                            parameter (0 or 1), or -1 */
@@ -227,6 +234,9 @@ void fields_reset(void);
 /* dataflow.c: the summary of the function a call refers to, when the
    program defines it (computed now if need be), else NULL. */
 const summary *program_summary(program *p, CXCursor callee);
+/* A statement walked: now and then, whether the unit walked has run out
+   of time (then the analysis is abandoned: dc_abandon). */
+void program_tick(program *p);
 
 /* summary.c.  A parameter's roles, found in its function's body: */
 enum {

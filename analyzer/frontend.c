@@ -22,10 +22,11 @@
  *
  * With -j, files are parsed by as many threads, each with its own libclang
  * index; the units are kept in the order the files were given, so that the
- * analysis, on one thread after them, is the same for any -j.  A crash in
- * the parser is libclang's to catch (its crash recovery, on unless
- * LIBCLANG_DISABLE_CRASH_RECOVERY is set); one in the analysis is
- * devcheck's (recover.c): the file it was in is left out.
+ * analysis, on one thread after them, is the same for any -j.  The parse
+ * runs on those threads, with their deep stacks, not on the 8 MiB thread
+ * libclang would start for each (LIBCLANG_NOTHREADS), so that deep code
+ * parses as clang parses it; a crash in one file's parse, as in its
+ * analysis, is caught (recover.c) and leaves that file out.
  */
 #define _GNU_SOURCE     /* program_invocation_name */
 #include "flow.h"
@@ -38,8 +39,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-#define MAX_ARGS 512
 
 struct dc_run {
     dc_model *model;
@@ -119,49 +118,59 @@ static language file_language(const char *path, const dc_flags *flags)
 }
 
 /* A compile command for libclang, with the buffers its flags are made in
-   (one per file parsed, so that threads share none). */
+   (one per file parsed, so that threads share none); as many flags as the
+   user's command has. */
 typedef struct {
-    const char *argv[MAX_ARGS];
-    int argc;
+    const char **argv;
+    int argc, cap;
     char dirs[4096], own[PATH_MAX + 2], cuda_path[PATH_MAX + 16], compat[PATH_MAX + 32],
         cuda_h[PATH_MAX + 64], cccl[PATH_MAX + 16], nvcc[PATH_MAX + 32];
 } command;
 
+static void add_arg(command *c, const char *arg)
+{
+    if (c->argc == c->cap) {
+        c->cap = c->cap ? 2 * c->cap : 64;
+        c->argv = dc_realloc(c->argv, (size_t)c->cap * sizeof *c->argv);
+    }
+    c->argv[c->argc++] = arg;
+}
+
 /* The flags that read a file as the host side of CUDA, before the user's. */
 static void add_cuda(const dc_run *r, command *c)
 {
-    c->argv[c->argc++] = "-x";
-    c->argv[c->argc++] = "cuda";
-    c->argv[c->argc++] = "--cuda-host-only";
-    c->argv[c->argc++] = "-Wno-unknown-cuda-version";
+    add_arg(c, "-x");
+    add_arg(c, "cuda");
+    add_arg(c, "--cuda-host-only");
+    add_arg(c, "-Wno-unknown-cuda-version");
     if (r->toolkit) {
         snprintf(c->cuda_path, sizeof c->cuda_path, "--cuda-path=%s", r->toolkit);
         snprintf(c->compat, sizeof c->compat, "-I%s/devcheck/cuda", r->own);
         snprintf(c->cuda_h, sizeof c->cuda_h, "-DDEVCHECK_TOOLKIT_CUDA_H=\"%s/include/cuda.h\"",
                  r->toolkit);
         snprintf(c->nvcc, sizeof c->nvcc, "%s/devcheck/cuda/nvcc.h", r->own);
-        c->argv[c->argc++] = c->cuda_path;
-        c->argv[c->argc++] = c->compat;
-        c->argv[c->argc++] = c->cuda_h;
-        c->argv[c->argc++] = "-include";
-        c->argv[c->argc++] = c->nvcc;
+        add_arg(c, c->cuda_path);
+        add_arg(c, c->compat);
+        add_arg(c, c->cuda_h);
+        add_arg(c, "-include");
+        add_arg(c, c->nvcc);
         /* CUDA 13 keeps libcu++ (<cuda/std/...>), CUB and Thrust there, and
            nvcc puts it on the path by itself */
         snprintf(c->cccl, sizeof c->cccl, "%s/include/cccl", r->toolkit);
         if (access(c->cccl, R_OK) == 0) {
             snprintf(c->cccl, sizeof c->cccl, "-I%s/include/cccl", r->toolkit);
-            c->argv[c->argc++] = c->cccl;
+            add_arg(c, c->cccl);
         }
         /* clang's own wrappers of <new> and the like, ahead of the C++
            library's: the driver inside libclang does not find them */
         if (DEVCHECK_CUDA_WRAPPERS[0] && access(DEVCHECK_CUDA_WRAPPERS, R_OK) == 0) {
-            c->argv[c->argc++] = "-isystem";
-            c->argv[c->argc++] = DEVCHECK_CUDA_WRAPPERS;
+            add_arg(c, "-isystem");
+            add_arg(c, DEVCHECK_CUDA_WRAPPERS);
         }
     } else {
-        c->argv[c->argc++] = "-nocudainc";
-        c->argv[c->argc++] = "-include";
-        c->argv[c->argc++] = "devcheck/cuda/host.h";
+        add_arg(c, "-nocudainc");
+        add_arg(c, "-include");
+        add_arg(c, "devcheck/cuda/host.h");
     }
 }
 
@@ -182,12 +191,13 @@ static const char *translate(const char *arg, const char *prev, language lang)
 static void add_includes(const dc_run *r, command *c)
 {
     snprintf(c->own, sizeof c->own, "-I%s", r->own);
-    c->argv[c->argc++] = c->own;
+    add_arg(c, c->own);
     snprintf(c->dirs, sizeof c->dirs, "%s", DEVCHECK_INCLUDES);
     char *save;
-    for (char *dir = strtok_r(c->dirs, ":", &save); dir && c->argc < MAX_ARGS - 3;
-         dir = strtok_r(NULL, ":", &save))
-        c->argv[c->argc++] = "-idirafter", c->argv[c->argc++] = dir;
+    for (char *dir = strtok_r(c->dirs, ":", &save); dir; dir = strtok_r(NULL, ":", &save)) {
+        add_arg(c, "-idirafter");
+        add_arg(c, dir);
+    }
 }
 
 /* ---- errors in device code -----------------------------------------------------
@@ -276,17 +286,17 @@ static void say_errors(CXTranslationUnit tu, const char *path, char *err, size_t
 static void command_for(const dc_run *r, const dc_flags *flags, language lang, command *c)
 {
     c->argc = 0;
-    c->argv[c->argc++] = "-D__DEVCHECK__";
+    add_arg(c, "-D__DEVCHECK__");
     if (flags->directory) {             /* a compile command's relative paths are its folder's */
-        c->argv[c->argc++] = "-working-directory";
-        c->argv[c->argc++] = flags->directory;
+        add_arg(c, "-working-directory");
+        add_arg(c, flags->directory);
     }
     if (lang == LANG_CUDA)
         add_cuda(r, c);
-    for (int i = 0; i < flags->nargs && c->argc < MAX_ARGS - 16; i++) {
+    for (int i = 0; i < flags->nargs; i++) {
         const char *arg = translate(flags->args[i], i ? flags->args[i - 1] : NULL, lang);
         if (arg)
-            c->argv[c->argc++] = arg;
+            add_arg(c, arg);
     }
     add_includes(r, c);
 }
@@ -354,9 +364,11 @@ static bool has_errors(CXTranslationUnit tu)
 
 /* The preludes' files and folder, removed when the files are parsed, or
    first by a signal that ends devcheck while they are (an interrupt, a
-   CI job's timeout): the handler has the paths made ahead. */
+   CI job's timeout, a crash that could not be recovered from): the
+   handler has the paths made ahead. */
 #define MAX_TEMPORARY 64
-static const int ending_signals[] = { SIGINT, SIGTERM, SIGHUP };
+static const int ending_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGSEGV, SIGBUS, SIGFPE, SIGILL,
+                                      SIGABRT };
 static struct {
     char path[MAX_TEMPORARY][PATH_MAX + 32];
     volatile sig_atomic_t n;
@@ -466,6 +478,7 @@ static bool temporary_folder(preludes *ps)
 static void preludes_make(const dc_run *r, preludes *ps, const dc_source *v, int n)
 {
     command *c = dc_realloc(NULL, sizeof *c);
+    *c = (command){ .argv = NULL };
     for (int i = 0; i < n; i++) {
         if (file_language(v[i].path, &v[i].flags) != LANG_CUDA || access(v[i].path, R_OK) != 0)
             continue;
@@ -483,6 +496,7 @@ static void preludes_make(const dc_run *r, preludes *ps, const dc_source *v, int
             command_for(r, &v[ps->v[k].first].flags, LANG_CUDA, c);
             ps->v[k].pch = precompile(ps, c, k);
         }
+    free(c->argv);
     free(c);
 }
 
@@ -634,11 +648,21 @@ static void free_unsaved(struct CXUnsavedFile *v, int n)
 }
 
 /* Parses one source into *tu; its status and message as devcheck.h says. */
+/* The main file as the parse read it (its stat taken before): --fix
+   changes it only while it is still so. */
+static dc_snapshot parsed_snapshot(CXTranslationUnit tu, const char *path, const struct stat *st)
+{
+    size_t len = 0;
+    CXFile file = clang_getFile(tu, path);
+    const char *text = file ? clang_getFileContents(tu, file, &len) : NULL;
+    return text ? dc_snapshot_of(st, text, len) : (dc_snapshot){ 0 };
+}
+
 static int parse(const dc_run *r, const preludes *ps, CXIndex index, dc_source *src,
                  CXTranslationUnit *tu)
 {
     struct stat st;
-    command c = { .argc = 0 };
+    command c = { .argv = NULL };
     char err[16384] = "", device_err[1024] = "";
     int nerrors = 0, ndevice = 0, status = 0;
     const char *path = src->path;
@@ -655,8 +679,8 @@ static int parse(const dc_run *r, const preludes *ps, CXIndex index, dc_source *
     command_for(r, flags, lang, &c);
     const prelude *p = lang == LANG_CUDA ? prelude_of(ps, &c) : NULL;
     if (p && p->pch) {
-        c.argv[c.argc++] = "-include-pch";
-        c.argv[c.argc++] = p->pch;
+        add_arg(&c, "-include-pch");
+        add_arg(&c, p->pch);
     }
     enum CXErrorCode rc = parse_command(index, path, &c, NULL, 0, tu);
     if (rc == CXError_ASTReadError && p && p->pch) {   /* the header unread: the prelude here */
@@ -686,13 +710,17 @@ static int parse(const dc_run *r, const preludes *ps, CXIndex index, dc_source *
             status = -1;
         }
     }
-    if (status)
+    free(c.argv);
+    if (status) {
         src->err = dc_format("%s", err);
-    else if (ndevice)
+        return status;
+    }
+    src->seen = parsed_snapshot(*tu, path, &st);
+    if (ndevice)
         src->err = dc_format("devcheck: %s: %d error%s in device code, which devcheck does not "
                              "read, left aside (the first: %s)", path, ndevice,
                              ndevice == 1 ? "" : "s", device_err);
-    return status;
+    return 0;
 }
 
 /* The sources parsed at once: each thread takes the next one not taken. */
@@ -707,18 +735,77 @@ typedef struct {
 typedef struct {
     pool *p;
     CXIndex index;
+    int file;                           /* the one it parses */
 } worker;
 
+#ifdef DEVCHECK_CRASH_HOOK
+/* The test builds' hook (analysis.h): parse:NAME, once a file is parsed. */
+static void crash_hook(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    char *what = dc_format("parse:%s", slash ? slash + 1 : path);
+    dc_crash_hook(what);
+    free(what);
+}
+#else
+#define crash_hook(path) ((void)0)
+#endif
+
+static void parse_file(void *arg)
+{
+    worker *w = arg;
+    dc_source *src = &w->p->v[w->file];
+    src->status = parse(w->p->r, &w->p->preludes, w->index, src, &w->p->tus[w->file]);
+    crash_hook(src->path);
+}
+
+/* A crash in libclang's parse of a file (a bug of libclang's, or of
+   devcheck's there) costs that file: it is said, and left out; what the
+   parse had made is abandoned. */
+static void parse_crashed(dc_source *src, CXTranslationUnit *tu, int sig)
+{
+    *tu = NULL;
+    free(src->err);
+    src->status = -2;
+    src->err = dc_format("devcheck: %s: internal error (%s) in its parse: not analyzed, its "
+                         "functions unknown to the other files", src->path, dc_signal_name(sig));
+}
+
+/* Parses files until none is left, or until one crashes: then the thread
+   ends, and the pool starts another (dc_run_parse). */
 static void *parse_some(void *arg)
 {
     worker *w = arg;
     pool *p = w->p;
-    for (int i; (i = __atomic_fetch_add(&p->next, 1, __ATOMIC_RELAXED)) < p->n;) {
-        p->tus[i] = NULL;
-        p->v[i].err = NULL;
-        p->v[i].status = parse(p->r, &p->preludes, w->index, &p->v[i], &p->tus[i]);
+    while ((w->file = __atomic_fetch_add(&p->next, 1, __ATOMIC_RELAXED)) < p->n) {
+        p->tus[w->file] = NULL;
+        p->v[w->file].err = NULL;
+        int sig = dc_recover(parse_file, w);
+        if (sig) {
+            parse_crashed(&p->v[w->file], &p->tus[w->file], sig);
+            break;
+        }
     }
     return NULL;
+}
+
+/* The workers, each on a thread of its own with a deep stack, started
+   again while files are left (a crashed parse ended its thread); one that
+   cannot start leaves its share to the others, and if none can, this
+   thread parses. */
+static void parse_all(pool *p, worker *w, int jobs)
+{
+    pthread_t *threads = dc_realloc(NULL, (size_t)jobs * sizeof *threads);
+    while (__atomic_load_n(&p->next, __ATOMIC_RELAXED) < p->n) {
+        int started = 0;
+        for (int k = 0; k < jobs; k++)
+            started += dc_deep_thread(&threads[started], parse_some, &w[k]) == 0;
+        if (started == 0)
+            parse_some(&w[0]);
+        for (int k = 0; k < started; k++)
+            pthread_join(threads[k], NULL);
+    }
+    free(threads);
 }
 
 /* Whether a unit includes the file at real path `path`. */
@@ -763,32 +850,20 @@ static void left_to_includer(dc_source *src, const dc_source *v, CXTranslationUn
     }
 }
 
-/* libclang's parser recurses deeply on deeply nested code: a thread gets
-   the stack a program's main thread has. */
-#define PARSE_STACK (64u << 20)
-
 void dc_run_parse(dc_run *r, dc_source *v, int n, int jobs)
 {
     jobs = jobs < 1 ? 1 : jobs > n ? (n ? n : 1) : jobs;
     pool p = { r, { 0 }, v, dc_realloc(NULL, (size_t)(n ? n : 1) * sizeof *p.tus), n, 0 };
     worker *w = dc_realloc(NULL, (size_t)jobs * sizeof *w);
-    pthread_t *threads = dc_realloc(NULL, (size_t)jobs * sizeof *threads);
     r->indexes = dc_realloc(r->indexes, (size_t)(r->nindexes + jobs) * sizeof *r->indexes);
-    pthread_attr_t attr;
-    pthread_attr_init(&attr);
-    pthread_attr_setstacksize(&attr, PARSE_STACK);
     for (int k = 0; k < jobs; k++) {
-        w[k] = (worker){ &p, clang_createIndex(1, 0) };    /* without a PCH's declarations */
+        w[k] = (worker){ &p, clang_createIndex(1, 0), -1 };    /* without a PCH's declarations */
         r->indexes[r->nindexes++] = w[k].index;
     }
+    dc_guard_opens(true);
     preludes_make(r, &p.preludes, v, n);
-    int started = 0;            /* the first worker is this thread; -j 1 starts none */
-    for (int k = 1; k < jobs; k++)  /* one that cannot start: the others take its share */
-        started += pthread_create(&threads[started], &attr, parse_some, &w[k]) == 0;
-    parse_some(&w[0]);
-    for (int k = 0; k < started; k++)
-        pthread_join(threads[k], NULL);
-    pthread_attr_destroy(&attr);
+    parse_all(&p, w, jobs);
+    dc_guard_opens(false);
     preludes_remove(&p.preludes);
     for (int i = 0; i < n; i++)
         left_to_includer(&v[i], v, p.tus, n);
@@ -799,7 +874,6 @@ void dc_run_parse(dc_run *r, dc_source *v, int n, int jobs)
             r->from[r->n] = &v[i];
             r->units[r->n++] = p.tus[i];
         }
-    free(threads);
     free(w);
     free(p.tus);
 }
@@ -808,6 +882,7 @@ dc_run *dc_run_new(dc_model *model)
 {
     dc_run *r = dc_realloc(NULL, sizeof *r);
     *r = (dc_run){ .model = model, .toolkit = dc_cuda_toolkit() };
+    setenv("LIBCLANG_NOTHREADS", "1", 1);   /* before any thread: libclang reads it per parse */
     find_own_includes(r->own, sizeof r->own);
     return r;
 }
@@ -820,7 +895,8 @@ typedef struct {
     int n;
     dc_findings found;
     dc_progress at;
-    int sig;                            /* the signal that ended it, or 0 */
+    double budget;                      /* seconds a file; 0: no end */
+    int sig;                            /* the signal that ended it, DC_OUT_OF_TIME, or 0 */
 } attempt;
 
 static void analyze_units(void *arg)
@@ -828,11 +904,20 @@ static void analyze_units(void *arg)
     attempt *t = arg;
     t->found = (dc_findings){ 0 };
     t->at = (dc_progress){ -1, "the start", clang_getNullCursor() };
-    dc_dataflow_program(t->units, t->n, t->r->model, &t->found, &t->at);
+    dc_dataflow_program(t->units, t->n, t->r->model, &t->found, &t->at, t->budget);
 }
 
-/* The file of unit k crashed: said, and left out of the units to analyze.
-   Its unit is never disposed of: the crash may have left it half changed. */
+/* What ended the analysis of a file, in words: "internal error (SIGSEGV,
+   a bad memory access)", "ran out of time (60 s a file)"; fresh. */
+static char *what_ended(const attempt *t, int sig)
+{
+    return sig == DC_OUT_OF_TIME ? dc_format("ran out of time (%g s a file)", t->budget)
+                                 : dc_format("internal error (%s)", dc_signal_name(sig));
+}
+
+/* The file of unit k crashed, or ran out of time: said, and left out of
+   the units to analyze.  Its unit is never disposed of: the crash may
+   have left it half changed. */
 static void leave_out(attempt *t, int k, int sig)
 {
     char name[256] = "";
@@ -842,10 +927,11 @@ static void leave_out(attempt *t, int k, int sig)
         clang_disposeString(s);
     }
     dc_source *src = t->from[k];
+    char *what = what_ended(t, sig);
     src->status = -2;
-    src->err = dc_format("devcheck: %s: internal error (%s) in %s%s: not analyzed, its "
-                         "functions unknown to the other files", src->path, dc_signal_name(sig),
-                         t->at.stage, name);
+    src->err = dc_format("devcheck: %s: %s in %s%s: not analyzed, its functions unknown to the "
+                         "other files", src->path, what, t->at.stage, name);
+    free(what);
     for (int i = 0; i < t->r->n; i++)
         if (t->r->units[i] == t->units[k])
             t->r->units[i] = NULL;
@@ -862,36 +948,26 @@ static void *try_analysis(void *arg)
     return NULL;
 }
 
-/* The walk recurses as deep as the code nests (an else-if chain, a chain
-   of 5,000 operators): it runs on a thread with a stack for that, which
-   the system only fills as it is used. */
-#define WALK_STACK (1024u << 20)
-
-/* Each try on a thread of its own: a crashed one's stack, with the frames
-   jumped over, goes with its thread (ASan cannot clean a stack this large
-   after a jump). */
+/* Each try on a thread of its own, with a deep stack (analysis.h). */
 static void try_on_thread(attempt *t)
 {
     pthread_t walker;
-    pthread_attr_t attr;
-    pthread_attr_init(&attr);
-    pthread_attr_setstacksize(&attr, WALK_STACK);
-    if (pthread_create(&walker, &attr, try_analysis, t) == 0)
+    if (dc_deep_thread(&walker, try_analysis, t) == 0)
         pthread_join(walker, NULL);
     else
         try_analysis(t);        /* no thread: this one's stack */
-    pthread_attr_destroy(&attr);
 }
 
-/* A crash in the analysis of one file leaves it out, and the others are
-   analyzed again without it: they see its functions as unknown, as they
-   would an unparsed file's, and their findings are those of a run without
-   it wherever the crash came.  A crash in what all files share leaves out
-   all of them. */
-void dc_run_analyze(dc_run *r, dc_findings *out)
+/* A crash in the analysis of one file, or its running out of time, leaves
+   it out, and the others are analyzed again without it: they see its
+   functions as unknown, as they would an unparsed file's, and their
+   findings are those of a run without it wherever the crash came.  A
+   crash in what all files share leaves out all of them. */
+void dc_run_analyze(dc_run *r, double budget, dc_findings *out)
 {
     attempt a = { r, dc_realloc(NULL, (size_t)(r->n + 1) * sizeof *a.units),
-                  dc_realloc(NULL, (size_t)(r->n + 1) * sizeof *a.from), 0, { 0 }, { 0 }, 0 };
+                  dc_realloc(NULL, (size_t)(r->n + 1) * sizeof *a.from), 0, { 0 }, { 0 },
+                  budget, 0 };
     for (int i = 0; i < r->n; i++)
         if (r->units[i]) {
             a.units[a.n] = r->units[i];

@@ -37,6 +37,9 @@ static const char usage[] =
     "                        with no FILE, every file it names\n"
     "  -j N                  parse N files at once (default: the number of cores);\n"
     "                        the output is the same for any N\n"
+    "  --timeout SECONDS     each file's analysis at most SECONDS of processor time\n"
+    "                        (default 60; 0: no end); a file that takes longer is\n"
+    "                        said and left out, and the others are reported\n"
     "  --format text|sarif|codequality\n"
     "                        compiler-style lines (the default), SARIF 2.1.0, or\n"
     "                        GitLab's Code Quality JSON\n"
@@ -61,7 +64,7 @@ static const char usage[] =
 
 enum {
     OPT_FORMAT = 256, OPT_MODEL, OPT_LIST_RULES, OPT_VERSION, OPT_RULES, OPT_DISABLE,
-    OPT_BASELINE, OPT_WRITE_BASELINE, OPT_FIX
+    OPT_BASELINE, OPT_WRITE_BASELINE, OPT_FIX, OPT_TIMEOUT
 };
 
 static const struct option long_options[] = {
@@ -72,6 +75,7 @@ static const struct option long_options[] = {
     {"baseline", required_argument, NULL, OPT_BASELINE},
     {"write-baseline", required_argument, NULL, OPT_WRITE_BASELINE},
     {"fix", no_argument, NULL, OPT_FIX},
+    {"timeout", required_argument, NULL, OPT_TIMEOUT},
     {"list-rules", no_argument, NULL, OPT_LIST_RULES},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, OPT_VERSION},
@@ -86,6 +90,7 @@ typedef struct {
     output_format format;
     bool fix;
     int jobs;                       /* -j */
+    double timeout;                 /* --timeout: seconds a file's analysis; 0: no end */
     const char *build_dir;
     const char *baseline, *write_baseline;
     char **models;                  /* the --model files, in their order */
@@ -112,6 +117,8 @@ typedef struct {
     job *v;
     int n;
     int errors;                     /* files that could not be given flags */
+    dc_snapshot *seen;              /* the files parsed, as they were then (for --fix) */
+    int nseen;
 } jobs;
 
 __attribute__((format(printf, 1, 2))) static _Noreturn void usage_error(const char *fmt, ...)
@@ -181,6 +188,17 @@ static output_format format_named(const char *name)
     usage_error("unknown format '%s' (text, sarif or codequality)", name);
 }
 
+/* --timeout's value: seconds, 0 for no end, up to a day. */
+static double timeout_seconds(const char *text)
+{
+    char *end;
+    errno = 0;
+    double s = strtod(text, &end);
+    if (errno || end == text || *end || !(s >= 0 && s <= 86400))
+        usage_error("--timeout wants seconds from 0 (no end) to 86400, not '%s'", text);
+    return s;
+}
+
 /* Reads the options; --help, --version and --list-rules answer at once.  The
    flags after "--" are the compiler's, and getopt never sees them.  Files
    and options mix in any order (getopt's "-": files come as 1, in order,
@@ -207,6 +225,9 @@ static void parse_request(int argc, char **argv, request *r)
             break;
         case 'j':
             r->jobs = jobs_count(optarg);
+            break;
+        case OPT_TIMEOUT:
+            r->timeout = timeout_seconds(optarg);
             break;
         case OPT_FORMAT:
             r->format = format_named(optarg);
@@ -277,17 +298,22 @@ static void add_extra_args(job *j, const request *r)
         add_arg(j, r->extra[i]);
 }
 
+static void job_free(job *j)
+{
+    for (int k = 0; k < j->nargs; k++)
+        free(j->args[k]);
+    free(j->args);
+    free(j->path);
+    free(j->directory);
+    free(j->why);
+}
+
 static void jobs_free(jobs *js)
 {
-    for (int i = 0; i < js->n; i++) {
-        for (int k = 0; k < js->v[i].nargs; k++)
-            free(js->v[i].args[k]);
-        free(js->v[i].args);
-        free(js->v[i].path);
-        free(js->v[i].directory);
-        free(js->v[i].why);
-    }
+    for (int i = 0; i < js->n; i++)
+        job_free(&js->v[i]);
     free(js->v);
+    free(js->seen);
 }
 
 /* A job for each command, with the flags after "--" after its own. */
@@ -390,6 +416,86 @@ static jobs jobs_from_command_line(const request *r)
     return js;
 }
 
+/* A file named twice (a.c, ./a.c, its absolute path, a link to it, or in
+   a folder named too) is one job: the first, under the name it had there.
+   Files are the same when their device and inode are; their jobs, when
+   their flags and folder are too (a database may build one file twice,
+   with other flags). */
+typedef struct {
+    dev_t dev;
+    ino_t ino;
+    int job;
+} identity;
+
+static int compare_identities(const void *pa, const void *pb)
+{
+    const identity *a = pa, *b = pb;
+    if (a->dev != b->dev)
+        return a->dev < b->dev ? -1 : 1;
+    if (a->ino != b->ino)
+        return a->ino < b->ino ? -1 : 1;
+    return (a->job > b->job) - (a->job < b->job);
+}
+
+static bool same_text(const char *a, const char *b)
+{
+    return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+static bool same_command(const job *a, const job *b)
+{
+    if (a->nargs != b->nargs || !same_text(a->directory, b->directory))
+        return false;
+    for (int k = 0; k < a->nargs; k++)
+        if (strcmp(a->args[k], b->args[k]) != 0)
+            return false;
+    return true;
+}
+
+/* Whether ids[i]'s job repeats the command of one before it on the same
+   file, ids[first..i). */
+static bool repeated(const jobs *js, const identity *ids, int first, int i)
+{
+    for (int k = first; k < i; k++)
+        if (same_command(&js->v[ids[k].job], &js->v[ids[i].job]))
+            return true;
+    return false;
+}
+
+static void drop_repeated_files(jobs *js)
+{
+    identity *ids = dc_realloc(NULL, (size_t)(js->n + 1) * sizeof *ids);
+    bool *drop = dc_realloc(NULL, (size_t)js->n + 1);
+    int n = 0;
+    for (int i = 0; i < js->n; i++) {
+        const job *j = &js->v[i];
+        char *path = j->directory && j->path[0] != '/' ? dc_format("%s/%s", j->directory, j->path)
+                                                        : copy(j->path);
+        struct stat st;
+        if (stat(path, &st) == 0)       /* one that is missing is said, each time */
+            ids[n++] = (identity){ st.st_dev, st.st_ino, i };
+        drop[i] = false;
+        free(path);
+    }
+    qsort(ids, (size_t)n, sizeof *ids, compare_identities);
+    for (int i = 1, first = 0; i < n; i++) {
+        if (ids[i].dev != ids[first].dev || ids[i].ino != ids[first].ino)
+            first = i;
+        else
+            drop[ids[i].job] = repeated(js, ids, first, i);
+    }
+    int kept = 0;
+    for (int i = 0; i < js->n; i++) {
+        if (drop[i])
+            job_free(&js->v[i]);
+        else
+            js->v[kept++] = js->v[i];
+    }
+    js->n = kept;
+    free(drop);
+    free(ids);
+}
+
 /* ---- the run ---------------------------------------------------------------- */
 
 static dc_model *load_model(const request *r)
@@ -414,14 +520,17 @@ static int analyze(jobs *js, const request *r, dc_model *model, dc_findings *fou
     dc_source *v = dc_realloc(NULL, (size_t)(js->n ? js->n : 1) * sizeof *v);
     for (int i = 0; i < js->n; i++) {
         job *j = &js->v[i];
-        v[i] = (dc_source){ j->path, { (const char *const *)j->args, j->nargs, j->directory },
-                            0, NULL };
+        v[i] = (dc_source){ .path = j->path,
+                            .flags = { (const char *const *)j->args, j->nargs, j->directory } };
     }
     dc_run *run = dc_run_new(model);
     dc_run_parse(run, v, js->n, r->jobs);
-    dc_run_analyze(run, found);
+    dc_run_analyze(run, r->timeout, found);
     dc_run_free(run);
+    js->seen = dc_realloc(NULL, (size_t)(js->n ? js->n : 1) * sizeof *js->seen);
     for (int i = 0; i < js->n; i++) {
+        if (v[i].status == 0)
+            js->seen[js->nseen++] = v[i].seen;
         if (v[i].err) {
             size_t n = strlen(v[i].err);
             fprintf(stderr, "%s%s", v[i].err, n > 0 && v[i].err[n - 1] == '\n' ? "" : "\n");
@@ -660,9 +769,10 @@ static void print_findings(const request *r, const jobs *js, const dc_findings *
 int main(int argc, char **argv)
 {
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    request r = { .jobs = cores > 0 ? (int)cores : 1 };
+    request r = { .jobs = cores > 0 ? (int)cores : 1, .timeout = 60 };
     parse_request(argc, argv, &r);
     jobs js = r.build_dir ? jobs_from_database(&r) : jobs_from_command_line(&r);
+    drop_repeated_files(&js);
     dc_model *model = load_model(&r);
 
     dc_findings found = {0};
@@ -675,7 +785,7 @@ int main(int argc, char **argv)
     if (r.baseline || r.write_baseline)
         errors += against_baseline(&r, &found, &h.baselined);
     if (r.fix)
-        errors += dc_apply_fixes(&found, stderr);
+        errors += dc_apply_fixes(&found, js.seen, js.nseen, stderr);
     print_findings(&r, &js, &found, &h);
     say_failed(&js, failed);
 

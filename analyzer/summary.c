@@ -124,9 +124,7 @@ static bool is_integer(CXType t)
 int summary_flag(unit *u, CXCursor param)
 {
     summary *s = u->self;
-    char name[PATH];
-    cursor_spelling(param, name, sizeof name);
-    int id = path_intern(name), i = 0;
+    int id = cursor_path(param), i = 0;
     while (s && i < s->nparams && s->names[i] != id)
         i++;
     if (!s || i == s->nparams || !is_integer(clang_getCursorType(param)))
@@ -142,9 +140,7 @@ int summary_flag(unit *u, CXCursor param)
 
 static int param_name(CXCursor fn, int i)
 {
-    char name[PATH];
-    cursor_spelling(clang_Cursor_getArgument(fn, (unsigned)i), name, sizeof name);
-    return path_intern(name);
+    return cursor_path(clang_Cursor_getArgument(fn, (unsigned)i));
 }
 
 /* dt_tensor *f(dt_module *self, dt_tensor *x): a forward function. */
@@ -173,9 +169,7 @@ static void bind_forward(unit *u, env *e, CXCursor fn)
 static void bind_parameter(unit *u, env *e, CXCursor param, int i)
 {
     CXType t = clang_getCursorType(param);
-    char name[PATH];
-    cursor_spelling(param, name, sizeof name);
-    int id = path_intern(name);
+    int id = cursor_path(param);
     dc_place here = dc_place_of(AT_PARAM, i, (dc_loc){ 0 }, NULL);   /* no origin of its own */
     bool pointer = t.kind == CXType_Pointer;
     u->self->objects[i] = -1;
@@ -183,7 +177,7 @@ static void bind_parameter(unit *u, env *e, CXCursor param, int i)
     if (pointer && (pointee.kind == CXType_Pointer || type_names(pointee, "CUdeviceptr"))) {
         value addr = value_unknown();
         addr.kind = V_ADDR;
-        addr.path = path_join("*", name);
+        addr.path = path_join("*", path_text(id));
         env_set(e, id, addr);
     } else if (type_names(t, "dt_device")) {
         env_set(e, id, value_of(V_DEVICE, here));
@@ -428,11 +422,8 @@ static int member_of_target(int target, int member)
     const char *t = path_text(target), *m = path_text(member);
     if (*t == '*')
         return path_join(t + 1, m);
-    if (strncmp(m, "->", 2) == 0) {
-        char dot[PATH];
-        snprintf(dot, sizeof dot, ".%s", m + 2);
-        return path_join(t, dot);
-    }
+    if (strncmp(m, "->", 2) == 0)
+        return path_format("%s.%s", t, m + 2);
     return path_join(t, m);
 }
 

@@ -99,9 +99,7 @@ dtype dtype_named(const char *word)
 
 int object_path(int obj, const char *part)
 {
-    char text[PATH];
-    snprintf(text, sizeof text, "#%d%.*s", obj, PATH - 12, part);
-    return path_intern(text);
+    return path_format("#%d%s", obj, part);
 }
 
 value object_new(unit *u, env *e, vkind kind, dc_place where)

@@ -11,6 +11,8 @@
  */
 #include "flow.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* ---- paths ----------------------------------------------------------------------- */
@@ -24,12 +26,10 @@ static int element_path(unit *u, env *e, CXCursor base)
 
 int walk_path(unit *u, env *e, CXCursor c)
 {
-    char text[PATH];
     c = cursor_bare(c);
     switch (clang_getCursorKind(c)) {
     case CXCursor_DeclRefExpr:
-        cursor_spelling(c, text, sizeof text);
-        return path_intern(text);
+        return cursor_path(c);
     case CXCursor_MemberRefExpr: {
         children ch = cursor_children(c);
         if (ch.n == 0)
@@ -37,11 +37,9 @@ int walk_path(unit *u, env *e, CXCursor c)
         int base = walk_path(u, e, ch.v[0]);
         if (!base)
             return 0;
-        char member[PATH];
-        cursor_spelling(c, member, sizeof member);
         bool arrow = clang_getCursorType(cursor_bare(ch.v[0])).kind == CXType_Pointer;
-        snprintf(text, sizeof text, "%.40s%s%.40s", path_text(base), arrow ? "->" : ".", member);
-        return path_intern(text);
+        return path_format("%s%s%s", path_text(base), arrow ? "->" : ".",
+                           path_text(cursor_path(c)));
     }
     case CXCursor_UnaryOperator: {
         children ch = cursor_children(c);
@@ -189,24 +187,26 @@ static value assign(unit *u, env *e, CXCursor lhs, CXCursor rhs)
     return v;
 }
 
-/* An initializer list of addresses, as a kernel's argument array. */
+/* An initializer list of addresses, as a kernel's argument array: what
+   each points to, "|" between them ("" for none known). */
 static value address_list(unit *u, env *e, CXCursor c)
 {
     children ch = cursor_children(c);
-    char list[PATH];
-    size_t used = 0;
-    list[0] = 0;
+    const char *target[64];
+    size_t len = 1;
     for (int i = 0; i < ch.n; i++) {
-        const char *target = path_text(walk_target(u, e, ch.v[i]));
-        int k = snprintf(list + used, sizeof list - used, "%s%s", i ? "|" : "",
-                         *target == '*' ? "" : target);
-        if (k < 0 || (size_t)k >= sizeof list - used)
-            break;
-        used += (size_t)k;
+        target[i] = path_text(walk_target(u, e, ch.v[i]));
+        target[i] = *target[i] == '*' ? "" : target[i];
+        len += strlen(target[i]) + 1;
     }
+    char *list = dc_realloc(NULL, len), *end = list;
+    *end = 0;
+    for (int i = 0; i < ch.n; i++)
+        end += sprintf(end, "%s%s", i ? "|" : "", target[i]);
     value v = value_unknown();
     v.kind = V_ADDRS;
     v.path = path_intern(list);
+    free(list);
     return v;
 }
 
@@ -353,9 +353,7 @@ value walk_expression(unit *u, env *e, CXCursor c)
 static void declaration(unit *u, env *e, CXCursor var)
 {
     children ch = cursor_children(var);
-    char text[PATH];
-    cursor_spelling(var, text, sizeof text);
-    int name = path_intern(text);
+    int name = cursor_path(var);
     env_set(e, name, value_unknown());  /* a new variable: shadows any older one */
     for (int i = 0; i < ch.n; i++) {
         if (!clang_isExpression(clang_getCursorKind(ch.v[i])))
@@ -382,12 +380,19 @@ static void branch(unit *u, env *e, const children *ch)
     env_free(&other);
 }
 
-/* The body runs zero or more times: run it until nothing changes. */
+/* The body runs zero or more times: run it until nothing changes, a few
+   rounds at most.  A loop inside another has a round fewer than the one
+   around it, down to one (the body once, or not at all): each round of
+   the outer loop walks the inner one again from what the last left, so
+   the nest as a whole still goes round, and a body 10 loops deep is
+   walked 6 times, not 3^10. */
 static void loop(unit *u, env *e, CXCursor body, CXCursor cond, CXCursor step)
 {
     env exits = { .dead = true }, *outer = u->breaks;
+    int rounds = LOOP_ROUNDS - u->loops > 1 ? LOOP_ROUNDS - u->loops : 1;
     u->breaks = &exits;
-    for (int round = 0; round < LOOP_ROUNDS; round++) {
+    u->loops++;
+    for (int round = 0; round < rounds; round++) {
         env pass = env_copy(e);
         if (!clang_Cursor_isNull(cond))
             walk_expression(u, &pass, cond);
@@ -400,6 +405,7 @@ static void loop(unit *u, env *e, CXCursor body, CXCursor cond, CXCursor step)
         if (!changed)
             break;
     }
+    u->loops--;
     u->breaks = outer;
     env_join(e, &exits);
     env_free(&exits);
@@ -489,6 +495,7 @@ void walk_statement(unit *u, env *e, CXCursor c)
     enum CXCursorKind k = clang_getCursorKind(c);
     if (e->dead && k != CXCursor_LabelStmt)
         return;
+    program_tick(u->prog);
     /* a block walks its own statements, an expression its own operands */
     children ch = k == CXCursor_CompoundStmt || clang_isExpression(k) ? (children){ .n = 0 }
                                                                        : cursor_children(c);

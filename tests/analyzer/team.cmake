@@ -1,6 +1,7 @@
 # devcheck for teams, one behaviour per MODE, in a scratch folder WORK:
 #   cmake -DDEVCHECK=PATH -DWORK=DIR
-#         -DMODE=baseline|fix|rules|config|dirs|usage|ignores|summary -P team.cmake
+#         -DMODE=baseline|fix|rules|config|dirs|usage|ignores|summary|same_file
+#         -P team.cmake
 # A source with two findings: a dropped dt_to (line 7, with a fix-it) and a
 # host read of device memory (line 15).
 set(source [=[
@@ -193,6 +194,16 @@ elseif(MODE STREQUAL "summary")
   devcheck(--disable host-deref a.c)
   expect(0 none)
   expect_summary("no findings (2 suppressed)")
+elseif(MODE STREQUAL "same_file")
+  # One file named four ways, and in its folder: analyzed and reported once,
+  # under its first name.
+  file(CREATE_LINK ${WORK}/a.c ${WORK}/b.c)          # a hard link
+  file(CREATE_LINK a.c ${WORK}/c.c SYMBOLIC)
+  devcheck(a.c ./a.c ${WORK}/a.c b.c c.c .)
+  expect(1 discarded-transfer host-deref)
+  if(NOT out MATCHES "^a\\.c:7:5: [^\n]*\n(.*\n)?a\\.c:15:12: ")
+    message(FATAL_ERROR "same_file: not reported once, as a.c:\n${out}")
+  endif()
 elseif(MODE STREQUAL "usage")
   devcheck(--no-such-option a.c)
   expect(2 none)

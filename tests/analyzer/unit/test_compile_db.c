@@ -300,6 +300,67 @@ static void test_response_files(void)
     free(fifo);
 }
 
+/* name.rsp holding "@next.rsp" k times (next NULL: "-DX"). */
+static void write_fan(const char *name, const char *next, int k)
+{
+    char text[4096] = "-DX";
+    for (int i = 0, used = 0; next && i < k; i++)
+        used += snprintf(text + used, sizeof text - used, "@%s ", next);
+    write_file(name, text);
+}
+
+static char *response_db(const char *first)
+{
+    return dc_format("[{\"directory\": \"%s\", \"file\": \"a.c\", "
+                     "\"arguments\": [\"cc\", \"@%s\", \"a.c\"]}]", folder, first);
+}
+
+/* Response files that name each other are refused at once, where each
+   read again for every time it is named made K^depth reads; those that
+   name the next ones K times each are measured with a read of each, and
+   refused past 1,024 reads or 16 MiB.  A file named twice is no cycle. */
+static void test_response_fan_out(void)
+{
+    static const char *const made[] = {"r0.rsp", "r1.rsp", "r2.rsp", "r3.rsp", "r4.rsp",
+                                       "r5.rsp", "r6.rsp", "big.rsp"};
+    char err[1024];
+    write_fan("r0.rsp", "r1.rsp", 16);
+    write_fan("r1.rsp", "r0.rsp", 16);
+    char *text = response_db("r0.rsp");
+    CHECK(open_text(text, err, sizeof err) == NULL);
+    CHECK_STR_CONTAINS(err, "/r0.rsp: names itself, through the response files it names");
+    free(text);
+    for (int i = 0; i < 6; i++) {               /* 16^6 reads */
+        char name[16], next[16];
+        snprintf(name, sizeof name, "r%d.rsp", i);
+        snprintf(next, sizeof next, "r%d.rsp", i + 1);
+        write_fan(name, next, 16);
+    }
+    write_fan("r6.rsp", NULL, 0);
+    text = response_db("r0.rsp");
+    CHECK(open_text(text, err, sizeof err) == NULL);
+    CHECK_STR_CONTAINS(err, "response files name response files more than 1,024 times here");
+    free(text);
+    text = response_db("r5.rsp");               /* 17 reads, 16 -DX: fine */
+    check_db_flags(text, "-DX|-DX|-DX|-DX|-DX|-DX|-DX|-DX|-DX|-DX|-DX|-DX|-DX|-DX|-DX|-DX");
+    free(text);
+    char *big = dc_realloc(NULL, 1 << 20);      /* 1 MiB, named 32 times */
+    memset(big, 'x', (1 << 20) - 1);
+    big[0] = '-', big[1] = 'D', big[(1 << 20) - 1] = 0;
+    write_file("big.rsp", big);
+    write_fan("r0.rsp", "big.rsp", 32);
+    text = response_db("r0.rsp");
+    CHECK(open_text(text, err, sizeof err) == NULL);
+    CHECK_STR_CONTAINS(err, "/big.rsp: the command's response files expand to more than 16 MiB");
+    free(text);
+    free(big);
+    for (size_t i = 0; i < sizeof made / sizeof *made; i++) {
+        char *path = dc_format("%s/%s", folder, made[i]);
+        unlink(path);
+        free(path);
+    }
+}
+
 int main(void)
 {
     char tmpl[] = "/tmp/test_compile_db_XXXXXX";
@@ -314,6 +375,7 @@ int main(void)
     RUN(test_good);
     RUN(test_commands);
     RUN(test_response_files);
+    RUN(test_response_fan_out);
     char *name = dc_format("%s/compile_commands.json", folder);
     unlink(name);
     free(name);

@@ -14,6 +14,12 @@ static value memory(atom_kind kind)
     return value_of(V_MEMORY, dc_place_of(kind, -1, here, "allocated on"));
 }
 
+static void count_member(int id, void *ctx)
+{
+    (void)id;
+    (*(int *)ctx)++;
+}
+
 static void test_paths(void)
 {
     int a = path_intern("st->w.x");
@@ -31,10 +37,29 @@ static void test_paths(void)
     CHECK_STR_EQ(path_text(path_intern("v4999.f")), "v4999.f");
 }
 
-static void count_member(int id, void *ctx)
+/* Paths are whole whatever their length: joined, formatted, and their
+   parents, two that differ only past the 400th character are two. */
+static void test_long_paths(void)
 {
-    (void)id;
-    (*(int *)ctx)++;
+    char base[401], host[512], device[512];
+    memset(base, 'b', 400);
+    base[400] = 0;
+    snprintf(host, sizeof host, "%s->buffer_on_the_host", base);
+    snprintf(device, sizeof device, "%s->buffer_on_the_device", base);
+    int h = path_join(base, "->buffer_on_the_host");
+    int d = path_format("%s->%s", base, "buffer_on_the_device");
+    CHECK(h != d);
+    CHECK_STR_EQ(path_text(h), host);
+    CHECK_STR_EQ(path_text(d), device);
+    CHECK(path_intern(host) == h && path_intern(device) == d);
+    int n = 0;
+    env e = { 0 };
+    env_set(&e, h, memory(AT_CPU));
+    env_set(&e, d, memory(AT_GPU));
+    env_each_member(&e, path_intern(base), count_member, &n);  /* both, under their parent */
+    CHECK(n == 2);
+    CHECK(env_get(&e, h).where.a[0].kind == AT_CPU && env_get(&e, d).where.a[0].kind == AT_GPU);
+    env_free(&e);
 }
 
 static void test_members(void)
@@ -115,6 +140,7 @@ static void test_values(void)
 int main(void)
 {
     RUN(test_paths);
+    RUN(test_long_paths);
     RUN(test_members);
     RUN(test_copies_share_until_written);
     RUN(test_join);

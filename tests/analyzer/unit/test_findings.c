@@ -569,7 +569,8 @@ static void test_sarif_empty(void)
 
 static void remove_folder(void)
 {
-    static const char *const files[] = {"a.c", "block.c", "crlf.c", "moving.c", "nope.c"};
+    static const char *const files[] = {"a.c", "block.c", "crlf.c", "moving.c", "nope.c",
+                                        "fixme.c"};
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
         char *path = path_of(files[i]);
         unlink(path);
@@ -578,6 +579,17 @@ static void remove_folder(void)
     rmdir(dir);
 }
 
+
+/* The file at path as it is now, as the parse takes it. */
+static dc_snapshot snapshot(const char *path)
+{
+    struct stat st;
+    size_t len = 0;
+    char *text = stat(path, &st) == 0 ? dc_read_file(path, &len) : NULL;
+    dc_snapshot s = text ? dc_snapshot_of(&st, text, len) : (dc_snapshot){ 0 };
+    free(text);
+    return s;
+}
 
 /* --fix: fixes in order of position; the same fix twice applied once; one
    that overlaps an earlier one, or whose place the file no longer has, left
@@ -598,7 +610,8 @@ static void test_apply_fixes(void)
     char *log = NULL;
     size_t loglen = 0;
     FILE *out = open_memstream(&log, &loglen);
-    CHECK(dc_apply_fixes(&f, out) == 0);
+    dc_snapshot seen = snapshot(path);
+    CHECK(dc_apply_fixes(&f, &seen, 1, out) == 0);
     fclose(out);
     FILE *in = fopen(path, "r");
     char text[256] = "";
