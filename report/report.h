@@ -3,6 +3,7 @@
  * (common/schema.h describes the database).
  *
  *   devtrace report [FILE] [VIEW] [--format table|csv|json|html|trace|sarif] [-o FILE]
+ *                   [--static FILE.sarif]...
  *                   [--fail-on error|warning] [--kinds LIST] [--suppressions FILE]
  *   devtrace run [-o FILE] [--error-exitcode N] [--kinds LIST] [--suppressions FILE]
  *                -- PROGRAM ARGS...
@@ -24,6 +25,8 @@
  *   html.c      the whole report as one page for a browser, with timelines
  *   trace.c     the events in Chrome's trace event format (Perfetto)
  *   sarif.c     the findings as SARIF 2.1.0, for code scanning
+ *   joined.c    --static: devcheck's findings from its SARIF, joined with
+ *               the report's (common/join.h), and that view as text
  *   source.c    source files: paths relative to the folder the program ran
  *               in, the text of one line, lines looked up in object files
  *   run.c       `devtrace run`: a program under the shim, then a summary
@@ -260,6 +263,14 @@ void chain_close(chain *c);
    "libvendor.so+0x1234", else NULL; malloc'd. */
 char *place_text(const char *file, sqlite3_int64 line, const char *object, const char *offset);
 char *frame_place(const frame *at);
+
+/* ---- devcheck's findings joined (joined.c) ------------------------------ */
+
+/* devcheck's SARIF files read into r's join (common/join.h); dies saying
+   where and why when one is not. */
+void join_sarif(const report *r, char *const *files, int nfiles);
+/* join_sql's rows as text, grouped by state. */
+void print_joined(cursor *joined);
 
 /* ---- source files (source.c) --------------------------------------------- */
 

@@ -7,6 +7,8 @@
  */
 #include "report.h"
 
+#include "join.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -118,6 +120,13 @@ static const view views[] = {
      .parts = {{.name = "allocations", .sql = allocations_sql}}},
 };
 
+/* --static: the findings view, devcheck's joined with the runs'. */
+static const view joined_view = {
+    .name = "findings",
+    .parts = {{.name = "findings", .sql = join_sql}},
+    .print_for_people = print_joined,
+};
+
 /* A format prints a view's parts, or writes the whole report (whole). */
 static const struct format {
     const char *name;
@@ -163,7 +172,7 @@ static const char *report_usage(void)
         die("out of memory");
     fputs("usage: devtrace report [FILE] [VIEW] [--format table|csv|json|html|trace|sarif]\n"
           "                       [-o FILE] [--fail-on error|warning] [--kinds LIST]\n"
-          "                       [--suppressions FILE]\n"
+          "                       [--suppressions FILE] [--static FILE.sarif]...\n"
           "\n"
           "Prints one view of the report FILE ($DEVTRACE_DB unless it holds %p,\n"
           "else ./devtrace.db).  The arguments come in any order; write a FILE\n"
@@ -193,6 +202,12 @@ static const char *report_usage(void)
           f);
     print_kinds(f);
     fputs("Paths are shown relative to the folder the program ran in.\n"
+          "\n"
+          "--static FILE.sarif (devcheck --format sarif; repeatable) joins devcheck's\n"
+          "findings with the report's, by file, line and mistake: the findings view\n"
+          "(the default then) lists each with its state, devcheck's confirmed,\n"
+          "ran-clean, unknown or not-reached, the runs' also-static or runtime-only;\n"
+          "sarif and html carry the states too.\n"
           "\n"
           "Exit status: 0, or 1 with --fail-on error when the report holds an\n"
           "error, with --fail-on warning when it holds an error or a warning;\n"
@@ -241,6 +256,8 @@ typedef struct {
     const struct format *format;
     const struct fail_on *fail_on;
     const char *output;         /* -o FILE, else stdout */
+    char **statics;             /* --static FILE.sarif, each */
+    int nstatics;
 } request;
 
 /* An operand names the view, or else the file. */
@@ -265,11 +282,12 @@ static request parse(int argc, char **argv)
         {"kinds", required_argument, NULL, 'k'},
         {"suppressions", required_argument, NULL, 's'},
         {"output", required_argument, NULL, 'o'},
+        {"static", required_argument, NULL, 'S'},
         {"help", no_argument, NULL, 'h'},
         {0},
     };
     const char *usage = report_usage();
-    request q = {NULL, NULL, &formats[0], NULL, NULL};
+    request q = {NULL, NULL, &formats[0], NULL, NULL, NULL, 0};
     int c;
     /* "-": operands come back in place (as 1), so that options may follow
        them whatever POSIXLY_CORRECT says */
@@ -284,12 +302,17 @@ static request parse(int argc, char **argv)
             filter_suppressions(optarg);
         else if (c == 'o')
             q.output = optarg;
-        else
+        else if (c == 'S') {
+            q.statics = xrealloc(q.statics, (size_t)(q.nstatics + 1) * sizeof *q.statics);
+            q.statics[q.nstatics++] = optarg;
+        } else
             take_operand(&q, optarg, usage);
     for (int i = optind; i < argc; i++)         /* after "--" */
         take_operand(&q, argv[i], usage);
     if (!q.view)
-        q.view = &views[0];
+        q.view = q.nstatics ? &views[1] : &views[0];
+    if (q.nstatics && q.view == &views[1])
+        q.view = &joined_view;
     if (!q.file)
         q.file = default_report();
     return q;
@@ -365,6 +388,8 @@ int cmd_report(int argc, char **argv)
     report r = report_open(q.file, SQLITE_OPEN_READONLY);
     define_source(&r);
     filter_apply(&r);
+    if (q.nstatics)
+        join_sarif(&r, q.statics, q.nstatics);
     if (q.output && !freopen(q.output, "w", stdout))
         die("%s: %s", q.output, strerror(errno));
 
@@ -382,6 +407,7 @@ int cmd_report(int argc, char **argv)
     report_close(&r);
     if (fflush(stdout) != 0 || ferror(stdout))
         die("writing the report: %s", strerror(errno));
+    free(q.statics);
     if (cut_short)
         fprintf(stderr, "devtrace: %s: %lld run%s cut short: its report ends before the program "
                 "did (killed, a full disk, or still running)\n", r.path, (long long)cut_short,
