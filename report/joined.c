@@ -103,15 +103,19 @@ static void add_result(const report *r, const where *w, const jv *res)
     free(file);
 }
 
-static void add_sarif(const report *r, const char *name)
+/* devcheck's SARIF documents, kept for the SARIF format to write again
+   with the states; their results are static_findings' rows in order. */
+static jv *docs;
+static int ndocs;
+
+static void add_sarif(const report *r, const char *name, jv *doc)
 {
     size_t n;
     char *text = read_whole(name, &n), err[512];
     json_reader jr = {text, text, text + n, name, err, sizeof err};
-    jv doc;
-    if (!jr_document(&jr, &doc))
+    if (!jr_document(&jr, doc))
         die("%s", err);
-    const jv *runs = jv_get(&doc, "runs", JV_ARRAY);
+    const jv *runs = jv_get(doc, "runs", JV_ARRAY);
     if (!runs)
         die("%s: not SARIF: no \"runs\" array", name);
     for (size_t i = 0; i < runs->n; i++) {
@@ -120,16 +124,104 @@ static void add_sarif(const report *r, const char *name)
         for (; results && w.result < results->n; w.result++)
             add_result(r, &w, &results->items[w.result]);
     }
-    jv_free(&doc);
     free(text);
+}
+
+static void free_docs(void)
+{
+    for (int i = 0; i < ndocs; i++)
+        jv_free(&docs[i]);
+    free(docs);
 }
 
 void join_sarif(const report *r, char *const *files, int nfiles)
 {
     if (join_prepare(r->db) != SQLITE_OK)
         report_fail(r);
-    for (int i = 0; i < nfiles; i++)
-        add_sarif(r, files[i]);
+    docs = xmalloc((size_t)nfiles * sizeof *docs);
+    atexit(free_docs);
+    for (; ndocs < nfiles; ndocs++)
+        add_sarif(r, files[ndocs], &docs[ndocs]);
+}
+
+bool join_active(void)
+{
+    return ndocs > 0;
+}
+
+/* ---- SARIF, the states added ----------------------------------------------------- */
+
+static void put_value(json *j, const char *key, const jv *v);
+
+static void put_members(json *j, const jv *v, const char *skip)
+{
+    for (size_t i = 0; i < v->n; i++)
+        if (v->type == JV_ARRAY || !skip || strcmp(v->keys[i], skip))
+            put_value(j, v->type == JV_OBJECT ? v->keys[i] : NULL, &v->items[i]);
+}
+
+/* A value as it was read; numbers as their text. */
+static void put_value(json *j, const char *key, const jv *v)
+{
+    static const char *const words[] = {[JV_NULL] = "null", [JV_FALSE] = "false",
+                                        [JV_TRUE] = "true"};
+    char bracket = v->type == JV_OBJECT ? '{' : '[';
+    if (v->type == JV_STRING) {
+        j_string(j, key, v->text);
+    } else if (v->type == JV_ARRAY || v->type == JV_OBJECT) {
+        j_open(j, key, bracket);
+        put_members(j, v, NULL);
+        j_close(j, bracket == '{' ? '}' : ']');
+    } else {
+        j_item(j, key);
+        fputs(v->type == JV_NUMBER ? v->text : words[v->type], j->out);
+    }
+}
+
+/* A result of devcheck's with its state: its own properties, then the
+   join's (st: a row of joined_static). */
+static void put_stated_result(json *j, const jv *res, const report *r, sqlite3_stmt *st)
+{
+    static const char *const counts[] = {"runs", "calls", "found"};
+    if (!report_step(r, st))
+        die("devcheck's findings changed while read");
+    j_open(j, NULL, '{');
+    put_members(j, res, "properties");
+    j_open(j, "properties", '{');
+    const jv *own = jv_get(res, "properties", JV_OBJECT);
+    if (own)
+        put_members(j, own, "state");
+    j_string(j, "state", (const char *)sqlite3_column_text(st, 0));
+    for (int c = 0; c < 3; c++)
+        j_uint(j, counts[c], (unsigned long)sqlite3_column_int64(st, c + 1));
+    if (sqlite3_column_type(st, 4) != SQLITE_NULL)
+        j_string(j, "devices", (const char *)sqlite3_column_text(st, 4));
+    j_close(j, '}');
+    j_close(j, '}');
+}
+
+static void put_static_run(json *j, const jv *run, const report *r, sqlite3_stmt *st)
+{
+    const jv *results = jv_get(run, "results", JV_ARRAY);
+    j_open(j, NULL, '{');
+    put_members(j, run, "results");
+    j_open(j, "results", '[');
+    for (size_t i = 0; results && i < results->n; i++)
+        put_stated_result(j, &results->items[i], r, st);
+    j_close(j, ']');
+    j_close(j, '}');
+}
+
+void put_static_runs(const report *r, json *j)
+{
+    sqlite3_stmt *st = report_prepare(r, "SELECT state, runs, calls, found, devices"
+                                         " FROM joined_static ORDER BY static");
+    for (int d = 0; d < ndocs; d++) {
+        const jv *runs = jv_get(&docs[d], "runs", JV_ARRAY);
+        for (size_t i = 0; i < runs->n; i++)
+            put_static_run(j, &runs->items[i], r, st);
+    }
+    sqlite3_finalize(st);
 }
 
 /* ---- text, by state ----------------------------------------------------------- */
@@ -204,3 +296,24 @@ void print_joined(cursor *c)
     if (n == 0)
         puts("no findings, of devcheck's or of a run's");
 }
+
+/* ---- HTML: side by side ------------------------------------------------------- */
+
+/* Each of devcheck's findings beside what the runs did there (the findings
+   that confirmed it: their kind and line, which a caller's differs from),
+   then the runs' findings that devcheck did not report. */
+const char join_side_by_side_sql[] =
+    "SELECT * FROM (SELECT s.file, s.line, s.mistake || ': ' || s.state AS devcheck,"
+    " CASE WHEN s.state = 'confirmed' THEN"
+    "   (SELECT group_concat(DISTINCT g.kind || ' at line ' || g.line) FROM join_pairs p"
+    "    JOIN findings g ON g.run = p.run AND g.id = p.finding WHERE p.static = s.static)"
+    "   || ', ' || s.found || ' times'"
+    "  WHEN s.calls > 0 THEN s.calls || ' calls, ' || coalesce(s.devices, 'no GPU named')"
+    "  ELSE 'no call seen' END"
+    " || CASE WHEN s.runs > 0 THEN ' in ' || s.runs || ' run' || CASE s.runs WHEN 1 THEN ''"
+    "   ELSE 's' END ELSE '' END AS runs"
+    " FROM joined_static s"
+    " UNION ALL SELECT file, line, NULL, mistake || ': ' || state || ', ' || found"
+    "   || ' times in ' || runs || ' run' || CASE runs WHEN 1 THEN '' ELSE 's' END"
+    " FROM joined_runtime WHERE state = 'runtime-only')"
+    " ORDER BY file IS NULL, file, line";

@@ -39,6 +39,7 @@
 #ifndef DEVTRACE_REPORT_H
 #define DEVTRACE_REPORT_H
 
+#include "json.h"
 #include "mistakes.h"
 #include "schema.h"
 
@@ -220,6 +221,9 @@ void write_html(const report *r);
 void write_trace(const report *r);
 /* The findings as SARIF 2.1.0. */
 void write_sarif(const report *r);
+/* devtrace's run of that SARIF, into j's runs array: its findings, or with
+   only_runtime those that devcheck did not report (joined.c). */
+void write_sarif_run(const report *r, json *j, bool only_runtime);
 
 /* The runs, one row each (views.c). */
 extern const char runs_sql[];
@@ -269,6 +273,14 @@ char *frame_place(const frame *at);
 /* devcheck's SARIF files read into r's join (common/join.h); dies saying
    where and why when one is not. */
 void join_sarif(const report *r, char *const *files, int nfiles);
+/* Whether devcheck's findings were read (join_sarif). */
+bool join_active(void);
+/* devcheck's runs as its SARIF files hold them, into j's runs array, each
+   result with its state, counts and devices in its properties. */
+void put_static_runs(const report *r, json *j);
+/* The HTML page's section of devcheck's findings and the runs' side by
+   side (html.c's put_table). */
+extern const char join_side_by_side_sql[];
 /* join_sql's rows as text, grouped by state. */
 void print_joined(cursor *joined);
 

@@ -12,6 +12,10 @@
  * information) cannot be placed, nor one of a kind this devtrace does not
  * know (a newer shim's) given a rule: it is left out, and stderr says so.
  * Where the report holds no severity or message, the mistake's are said.
+ *
+ * With --static, devcheck's runs come first, each result with its state in
+ * its properties (joined.c), then devtrace's run with the findings that
+ * devcheck did not report, each "runtime-only".
  */
 #include "json.h"
 #include "report.h"
@@ -186,7 +190,8 @@ static const char *level(const rows *f, size_t i, const mistake *m)
     return strcmp(severity, "error") ? "warning" : "error";
 }
 
-static void put_result(json *j, const rows *f, size_t i, const uint64_t *hashes, chain *c)
+static void put_result(json *j, const rows *f, size_t i, const uint64_t *hashes, chain *c,
+                       bool joined)
 {
     const mistake *m = mistake_of(rows_text(f, i, F_KIND));
     const char *said = rows_null(f, i, F_MESSAGE) ? m->summary : rows_text(f, i, F_MESSAGE);
@@ -213,6 +218,11 @@ static void put_result(json *j, const rows *f, size_t i, const uint64_t *hashes,
     j_open(j, "partialFingerprints", '{');
     j_string(j, "primaryLocationLineHash", print);
     j_close(j, '}');
+    if (joined) {
+        j_open(j, "properties", '{');
+        j_string(j, "state", "runtime-only");
+        j_close(j, '}');
+    }
     j_close(j, '}');
     free(message);
     free(print);
@@ -234,6 +244,13 @@ static char *base_uri(const report *r)
     return uri;
 }
 
+/* Whether devcheck's findings hold one of the kind, file and line (as the
+   findings view shows them) that a run found. */
+static const char also_static_sql[] =
+    "SELECT EXISTS (SELECT 1 FROM join_pairs p JOIN findings g ON g.run = p.run"
+    " AND g.id = p.finding WHERE g.kind IS ?1 AND relpath(g.file, g.run) IS ?2"
+    " AND g.line IS ?3)";
+
 /* Why SARIF cannot hold a finding: a result is at a line, and of a rule. */
 enum { PLACED, NO_LINE, NO_RULE, NPLACINGS };
 static const struct {
@@ -250,48 +267,71 @@ static int placing(const rows *f, size_t i)
     return mistake_of(rows_text(f, i, F_KIND)) ? PLACED : NO_RULE;
 }
 
-void write_sarif(const report *r)
+/* Whether the finding is one that a run alone found (write_sarif_run's
+   only_runtime): devcheck's run holds the others. */
+static bool runtime_only(const report *r, const rows *f, size_t i)
+{
+    sqlite3_stmt *st = report_prepare(r, also_static_sql);
+    sqlite3_bind_value(st, 1, rows_cell(f, i, F_KIND));
+    sqlite3_bind_value(st, 2, rows_cell(f, i, F_FILE));
+    sqlite3_bind_value(st, 3, rows_cell(f, i, F_LINE));
+    bool also = report_step(r, st) && sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    return !also;
+}
+
+void write_sarif_run(const report *r, json *j, bool only_runtime)
 {
     rows f;
     chain c;
     rows_fetch(&f, r, "findings", findings_sql);
     chain_open(&c, r, true);
     uint64_t *hashes = xmalloc((f.nrows + 1) * sizeof *hashes);
+    bool *kept = xmalloc((f.nrows + 1) * sizeof *kept);
     size_t left_out[NPLACINGS] = {0};
     for (size_t i = 0; i < f.nrows; i++) {
         int p = placing(&f, i);
+        kept[i] = p == PLACED && (!only_runtime || runtime_only(r, &f, i));
         hashes[i] = p == PLACED ? line_hash(&f, i) : 0;
         left_out[p]++;
     }
     char *base = base_uri(r);
-    json j = {.out = stdout};
-    j_open(&j, NULL, '{');
-    j_string(&j, "$schema", SARIF_SCHEMA);
-    j_string(&j, "version", "2.1.0");
-    j_open(&j, "runs", '[');
-    j_open(&j, NULL, '{');
-    put_tool(&j);
-    j_open(&j, "originalUriBaseIds", '{');
-    j_open(&j, SRCROOT, '{');
-    j_string(&j, "uri", base);
-    j_close(&j, '}');
-    j_close(&j, '}');
-    j_open(&j, "results", '[');
+    j_open(j, NULL, '{');
+    put_tool(j);
+    j_open(j, "originalUriBaseIds", '{');
+    j_open(j, SRCROOT, '{');
+    j_string(j, "uri", base);
+    j_close(j, '}');
+    j_close(j, '}');
+    j_open(j, "results", '[');
     for (size_t i = 0; i < f.nrows; i++)
-        if (placing(&f, i) == PLACED)
-            put_result(&j, &f, i, hashes, &c);
-    j_close(&j, ']');
-    j_close(&j, '}');
-    j_close(&j, ']');
-    j_close(&j, '}');
-    putchar('\n');
+        if (kept[i])
+            put_result(j, &f, i, hashes, &c, only_runtime);
+    j_close(j, ']');
+    j_close(j, '}');
     for (int p = PLACED + 1; p < NPLACINGS; p++)
         if (left_out[p])
             fprintf(stderr, "devtrace: %zu finding%s %s left out of the SARIF (%s); `devtrace "
                     "report findings` shows %s\n", left_out[p], left_out[p] == 1 ? "" : "s",
                     left_out_as[p].what, left_out_as[p].why, left_out[p] == 1 ? "it" : "them");
     free(base);
+    free(kept);
     free(hashes);
     chain_close(&c);
     rows_free(&f);
+}
+
+void write_sarif(const report *r)
+{
+    json j = {.out = stdout};
+    j_open(&j, NULL, '{');
+    j_string(&j, "$schema", SARIF_SCHEMA);
+    j_string(&j, "version", "2.1.0");
+    j_open(&j, "runs", '[');
+    if (join_active())
+        put_static_runs(r, &j);
+    write_sarif_run(r, &j, join_active());
+    j_close(&j, ']');
+    j_close(&j, '}');
+    putchar('\n');
 }

@@ -5,7 +5,8 @@
       SOURCE's "join-static: RULE STATE" comments made into devcheck's
       SARIF (its %SRCROOT% PROJECT_ROOT, or a build folder that is not
       there: "elsewhere"), APP run under devtrace on the emulated device,
-      and each line's state checked, in JSON and in the text.
+      and each line's state checked, in JSON and in the text; the SARIF out
+      carries them too.
   check_join.py examples DEVTRACE DEVCHECK EXAMPLES BUILT
       devcheck's SARIF of every bug form, each run, their reports merged:
       each devcheck finding whose mistake the example's run finds (its
@@ -88,6 +89,15 @@ def check_states(devtrace, app, source, root, where):
                   "runtime-only (1)", "also-static (1)"):
         if "\n" + state not in "\n" + text:
             fail(f"the text has no heading {state}", text)
+    out = json.loads(joined(devtrace, db, "join.sarif", "sarif"))
+    states = sorted(r["properties"]["state"] for run in out["runs"] for r in run["results"])
+    if states != sorted([s for _, _, s in statics] + ["runtime-only"]):
+        fail("SARIF: devcheck's results with their states, and the run's own", str(states))
+    page = joined(devtrace, db, "join.sarif", "html")
+    side = (r"<td>memcpy-direction: confirmed</td>"
+            r"<td>memcpy_direction at line \d+, 1 times in 1 run</td>")
+    if 'id="side_by_side"' not in page or not re.search(side, page):
+        fail("the HTML page has no line with both tools' findings side by side")
 
 
 def check_examples(devtrace, devcheck, examples, built):
