@@ -65,13 +65,14 @@ def check_states(devtrace, app, source, root, where):
     rel = os.path.relpath(source, root)
     statics = markers(source, "join-static")
     base = root if where == "source" else "/nonexistent/build-elsewhere"
-    with open("join.sarif", "w") as f:
+    static = f"join_{where}.sarif"     # the tests of each root run side by side
+    with open(static, "w") as f:
         json.dump(sarif([(rel, line, rule) for line, rule, _ in statics], base), f)
     db = f"join_{where}.db"
     if os.path.exists(db):
         os.remove(db)
     run(devtrace, "run", "-o", db, "--", app, ok=(0, 1))
-    rows = json.loads(joined(devtrace, db, "join.sarif"))
+    rows = json.loads(joined(devtrace, db, static))
     got = {(r["origin"], r["line"], r["mistake"]): r for r in rows}
     for line, rule, state in statics:
         r = got.get(("static", line, rule))
@@ -84,16 +85,16 @@ def check_states(devtrace, app, source, root, where):
     clean = next(r for r in rows if r["state"] == "ran-clean")
     if (clean["calls"], clean["runs"], clean["devices"]) != (3, 1, "cuda:0"):
         fail("the clean line ran 3 times in 1 run on cuda:0", json.dumps(clean))
-    text = joined(devtrace, db, "join.sarif", "table")
+    text = joined(devtrace, db, static, "table")
     for state in ("confirmed (1)", "ran-clean (1)", "not-reached (1)", "unknown (1)",
                   "runtime-only (1)", "also-static (1)"):
         if "\n" + state not in "\n" + text:
             fail(f"the text has no heading {state}", text)
-    out = json.loads(joined(devtrace, db, "join.sarif", "sarif"))
+    out = json.loads(joined(devtrace, db, static, "sarif"))
     states = sorted(r["properties"]["state"] for run in out["runs"] for r in run["results"])
     if states != sorted([s for _, _, s in statics] + ["runtime-only"]):
         fail("SARIF: devcheck's results with their states, and the run's own", str(states))
-    page = joined(devtrace, db, "join.sarif", "html")
+    page = joined(devtrace, db, static, "html")
     side = (r"<td>memcpy-direction: confirmed</td>"
             r"<td>memcpy_direction at line \d+, 1 times in 1 run</td>")
     if 'id="side_by_side"' not in page or not re.search(side, page):
