@@ -27,6 +27,8 @@
  *                and says its finding with notes and fixes
  *   output.c     findings in the compilers' format
  *   sarif.c      findings as SARIF 2.1.0
+ *   runtime.c    --runtime: what devtrace's report says the runs did at
+ *                each finding's line (common/join.h)
  *   suppress.c   `// devcheck-ignore` and `// devcheck-ignore(rule)`
  *   config.c     which rules are on: --rules, --disable, `.devcheck` files
  *   baseline.c   findings' fingerprints, and baselines of known findings
@@ -158,7 +160,8 @@ int dc_apply_fixes(const dc_findings *f, FILE *log);
 
 /* ---- output (output.c, sarif.c) ------------------------------------------- */
 
-void dc_print_text(FILE *out, const dc_findings *f);
+/* notes: a line to say under each finding (NULL: none). */
+void dc_print_text(FILE *out, const dc_findings *f, char *const *notes);
 /* What a fix does, in words: "replace 'a' with 'b'", "insert 'b'"; fresh string. */
 char *dc_fix_summary(const dc_fix *fix);
 /* What a run said of a file, for SARIF's invocation: why it was left out
@@ -176,6 +179,14 @@ typedef struct {
    among them makes it unsuccessful. */
 void dc_print_sarif(FILE *out, const dc_findings *f, const char *base, const dc_left_out *left,
                     int nleft);
+
+/* ---- what the runs did (runtime.c) ------------------------------------------ */
+
+/* --runtime REPORT: for each finding, what devtrace's report says the runs
+   did at its line (common/join.h), as a note's words; NULL with err when
+   the report cannot be read. */
+char **dc_runtime_notes(const char *report, const dc_findings *f, char *err, size_t errlen);
+void dc_runtime_notes_free(char **notes, int n);
 
 /* ---- the model (model.c) --------------------------------------------------- */
 

@@ -45,6 +45,9 @@ static const char usage[] =
     "                        devcheck wrote)\n"
     "  --write-baseline FILE write the findings to FILE as a baseline; exit 0\n"
     "  --fix                 apply the findings' fix-its to the files, in place\n"
+    "  --runtime REPORT      say under each finding what the runs in devtrace's\n"
+    "                        REPORT did at its line: confirmed, ran clean, not\n"
+    "                        reached, or not shown (a mistake no run can see there)\n"
     "  --list-rules          the rules: what each finds, its severity, and devtrace's\n"
     "                        kinds for the same mistake\n"
     "  -h, --help            this text\n"
@@ -59,7 +62,7 @@ static const char usage[] =
 
 enum {
     OPT_FORMAT = 256, OPT_MODEL, OPT_LIST_RULES, OPT_VERSION, OPT_RULES, OPT_DISABLE,
-    OPT_BASELINE, OPT_WRITE_BASELINE, OPT_FIX
+    OPT_BASELINE, OPT_WRITE_BASELINE, OPT_FIX, OPT_RUNTIME
 };
 
 static const struct option long_options[] = {
@@ -70,6 +73,7 @@ static const struct option long_options[] = {
     {"baseline", required_argument, NULL, OPT_BASELINE},
     {"write-baseline", required_argument, NULL, OPT_WRITE_BASELINE},
     {"fix", no_argument, NULL, OPT_FIX},
+    {"runtime", required_argument, NULL, OPT_RUNTIME},
     {"list-rules", no_argument, NULL, OPT_LIST_RULES},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, OPT_VERSION},
@@ -82,6 +86,7 @@ typedef struct {
     int jobs;                       /* -j */
     const char *build_dir;
     const char *baseline, *write_baseline;
+    const char *runtime;            /* --runtime REPORT */
     char **models;                  /* the --model files, in their order */
     int nmodels;
     char **files;
@@ -218,6 +223,9 @@ static void parse_request(int argc, char **argv, request *r)
             break;
         case OPT_FIX:
             r->fix = true;
+            break;
+        case OPT_RUNTIME:
+            r->runtime = optarg;
             break;
         case OPT_LIST_RULES:
             list_rules();
@@ -626,20 +634,26 @@ static void print_sarif(const jobs *js, const dc_findings *found)
     free(left);
 }
 
-/* The findings on stdout; in text, the summary after them on stderr. */
-static void print_findings(const request *r, const jobs *js, const dc_findings *found,
-                           const hidden *h)
+/* The findings on stdout; in text, the summary after them on stderr.
+   Returns the errors: a --runtime report that cannot be read. */
+static int print_findings(const request *r, const jobs *js, const dc_findings *found,
+                          const hidden *h)
 {
+    char err[512], **notes = NULL;
+    if (r->runtime && !(notes = dc_runtime_notes(r->runtime, found, err, sizeof err)))
+        fprintf(stderr, "devcheck: %s\n", err);
     if (r->sarif)
         print_sarif(js, found);
     else
-        dc_print_text(stdout, found);
+        dc_print_text(stdout, found, notes);
     if (fflush(stdout) != 0 || ferror(stdout)) {
         perror("devcheck: standard output");
         exit(2);
     }
     if (!r->sarif)
         print_summary(found, h);
+    dc_runtime_notes_free(notes, notes ? found->n : 0);
+    return r->runtime && !notes;
 }
 
 int main(int argc, char **argv)
@@ -661,7 +675,7 @@ int main(int argc, char **argv)
         errors += against_baseline(&r, &found, &h.baselined);
     if (r.fix)
         errors += dc_apply_fixes(&found, stderr);
-    print_findings(&r, &js, &found, &h);
+    errors += print_findings(&r, &js, &found, &h);
     say_failed(&js, failed);
 
     int status = errors ? 2 : found.n && !r.write_baseline ? 1 : 0;

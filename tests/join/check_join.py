@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """devtrace report --static: devcheck's findings joined with the runs'.
 
-  check_join.py states DEVTRACE APP SOURCE PROJECT_ROOT source|elsewhere
+  check_join.py states DEVTRACE DEVCHECK APP SOURCE PROJECT_ROOT source|elsewhere
       SOURCE's "join-static: RULE STATE" comments made into devcheck's
       SARIF (its %SRCROOT% PROJECT_ROOT, or a build folder that is not
       there: "elsewhere"), APP run under devtrace on the emulated device,
@@ -12,7 +12,8 @@
       each devcheck finding whose mistake the example's run finds (its
       "devtrace:" marker) is confirmed, one the run cannot show is unknown,
       and each run's finding at a marker is also-static when devcheck's
-      marker names the same mistake, runtime-only otherwise.
+      marker names the same mistake, runtime-only otherwise; devcheck
+      --runtime says each state under its warning.
 """
 import glob
 import json
@@ -61,7 +62,7 @@ def joined(devtrace, db, sarif_path, fmt="json"):
     return run(devtrace, "report", db, "--static", sarif_path, "--format", fmt)
 
 
-def check_states(devtrace, app, source, root, where):
+def check_states(devtrace, devcheck, app, source, root, where):
     rel = os.path.relpath(source, root)
     statics = markers(source, "join-static")
     base = root if where == "source" else "/nonexistent/build-elsewhere"
@@ -99,6 +100,14 @@ def check_states(devtrace, app, source, root, where):
             r"<td>memcpy_direction at line \d+, 1 times in 1 run</td>")
     if 'id="side_by_side"' not in page or not re.search(side, page):
         fail("the HTML page has no line with both tools' findings side by side")
+    said = run(devcheck, "--runtime", db, source, ok=(1,))
+    line = next(n for n, rule, state in statics if state == "confirmed")
+    note = rf"{re.escape(source)}:{line}:\d+: note: confirmed at run time: 1 run, 1 call, cuda:0\n"
+    if not re.search(note, said):
+        fail("devcheck --runtime: no note of its finding confirmed", said)
+    p = subprocess.run([devcheck, "--runtime", static, source], capture_output=True, text=True)
+    if p.returncode != 2 or f"devcheck: {static}: not a devtrace report\n" not in p.stderr:
+        fail("devcheck --runtime: a SARIF file taken for a report", p.stderr)
 
 
 def check_examples(devtrace, devcheck, examples, built):
@@ -145,11 +154,18 @@ def check_examples(devtrace, devcheck, examples, built):
             checked += 1
     if checked < 30:
         fail(f"only {checked} markers checked")
+    said = run(devcheck, "--runtime", os.path.abspath("all.db"), *bugs, "--", "-I" + examples,
+               ok=(1,), cwd=root)
+    for state, note in (("confirmed", "confirmed at run time: 1 run"),
+                        ("unknown", "not shown at run time")):
+        n = sum(r["origin"] == "static" and r["state"] == state for r in rows)
+        if said.count("note: " + note) != n:
+            fail(f"devcheck --runtime: {n} findings {state}, not as many notes", said)
     print(f"{checked} markers joined as they say")
 
 
 if __name__ == "__main__":
     if sys.argv[1] == "states":
-        check_states(*sys.argv[2:7])
+        check_states(*sys.argv[2:8])
     else:
         check_examples(*sys.argv[2:6])
