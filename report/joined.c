@@ -140,8 +140,11 @@ void join_sarif(const report *r, char *const *files, int nfiles)
         report_fail(r);
     docs = xmalloc((size_t)nfiles * sizeof *docs);
     atexit(free_docs);
-    for (; ndocs < nfiles; ndocs++)
-        add_sarif(r, files[ndocs], &docs[ndocs]);
+    for (int i = 0; i < nfiles; i++) {
+        docs[i] = (jv){JV_NULL, NULL, 0, NULL, NULL};
+        ndocs = i + 1;          /* freed at exit, whatever add_sarif dies of */
+        add_sarif(r, files[i], &docs[i]);
+    }
 }
 
 bool join_active(void)
