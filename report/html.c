@@ -218,11 +218,6 @@ static void put_findings(const report *r)
 
 /* ---- devcheck's findings and the runs' (--static) ------------------------------ */
 
-static const char join_counts_sql[] =
-    "SELECT origin, state, count(*) AS findings FROM (SELECT * FROM joined_static"
-    " UNION ALL SELECT * FROM joined_runtime)"
-    " GROUP BY origin, state ORDER BY origin DESC, join_state_rank(state)";
-
 /* What each state means, the count of each, then each line that either
    tool named: devcheck's findings there beside the runs'. */
 static void put_joined(const report *r)

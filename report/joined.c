@@ -302,6 +302,11 @@ void print_joined(cursor *c)
 
 /* ---- HTML: side by side ------------------------------------------------------- */
 
+const char join_counts_sql[] =
+    "SELECT origin, state, count(*) AS findings FROM (SELECT * FROM joined_static"
+    " UNION ALL SELECT * FROM joined_runtime)"
+    " GROUP BY origin, state ORDER BY origin DESC, join_state_rank(state)";
+
 /* Each of devcheck's findings beside what the runs did there (the findings
    that confirmed it: their kind and line, which a caller's differs from),
    then the runs' findings that devcheck did not report. */

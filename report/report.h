@@ -281,6 +281,9 @@ void put_static_runs(const report *r, json *j);
 /* The HTML page's section of devcheck's findings and the runs' side by
    side (html.c's put_table). */
 extern const char join_side_by_side_sql[];
+/* How many of each tool's findings have each state: a part of the summary
+   and of the HTML page. */
+extern const char join_counts_sql[];
 /* join_sql's rows as text, grouped by state. */
 void print_joined(cursor *joined);
 

@@ -321,11 +321,13 @@ static request parse(int argc, char **argv)
 /* The view's parts, read and printed in the request's format, row by row. */
 static void print_view(const report *r, const request *q)
 {
-    cursor parts[MAX_PARTS];
+    cursor parts[MAX_PARTS + 1];
     int n = 0;
     for (const part *p = q->view->parts; p < q->view->parts + MAX_PARTS && p->name; p++)
         if (q->format->for_people || !p->for_people)
             cursor_open(&parts[n++], r, p->name, p->sql);
+    if (q->nstatics && q->view == &views[0])     /* the summary: the states counted */
+        cursor_open(&parts[n++], r, "joined", join_counts_sql);
     if (q->format->for_people && q->view->print_for_people)
         q->view->print_for_people(parts);
     else

@@ -103,6 +103,13 @@ def check_states(devtrace, devcheck, app, source, root, where):
             r"<td>memcpy_direction at line \d+, 1 times in 1 run</td>")
     if 'id="side_by_side"' not in page or not re.search(side, page):
         fail("the HTML page has no line with both tools' findings side by side")
+    summary = json.loads(run(devtrace, "report", db, "summary", "--static", static, "--format",
+                             "json"))
+    counts = {(c["origin"], c["state"]): c["findings"] for c in summary["joined"]}
+    want = {("static", s): 1 for _, _, s in statics}
+    want.update({("runtime", "also-static"): 1, ("runtime", "runtime-only"): 1})
+    if counts != want:
+        fail("the summary's counts of each state", json.dumps(summary["joined"]))
     said = run(devcheck, "--runtime", db, source, ok=(1,))
     line = next(n for n, rule, state in statics if state == "confirmed")
     note = rf"{re.escape(source)}:{line}:\d+: note: confirmed at run time: 1 run, 1 call, cuda:0\n"
