@@ -85,6 +85,10 @@ const char *default_report(void);
 int cmd_report(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
+/* The runs of the reports in_paths into out_path (made when missing); the
+   runs added.  *version: out's schema version before; *runs: its runs after. */
+sqlite3_int64 merge_reports(const char *out_path, char *const *in_paths, int ninputs,
+                            sqlite3_int64 *version, sqlite3_int64 *runs);
 
 /* ---- report databases (database.c) --------------------------------------- */
 

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* A call site's columns, and the join that finds the site of table t's row. */
 #define SITE_COLUMNS(c) "relpath(" c ".file, " c ".run) AS file, " c ".line, " c ".function"
@@ -170,7 +171,7 @@ static const char *report_usage(void)
     FILE *f = open_memstream(&text, &size);
     if (!f)
         die("out of memory");
-    fputs("usage: devtrace report [FILE] [VIEW] [--format table|csv|json|html|trace|sarif]\n"
+    fputs("usage: devtrace report [FILE...] [VIEW] [--format table|csv|json|html|trace|sarif]\n"
           "                       [-o FILE] [--fail-on error|warning] [--kinds LIST]\n"
           "                       [--suppressions FILE] [--static FILE.sarif]...\n"
           "\n"
@@ -204,7 +205,8 @@ static const char *report_usage(void)
     fputs("Paths are shown relative to the folder the program ran in.\n"
           "\n"
           "--static FILE.sarif (devcheck --format sarif; repeatable) joins devcheck's\n"
-          "findings with the report's, by file, line and mistake: the findings view\n"
+          "findings with the report's (with the runs of every FILE named), by file,\n"
+          "line and mistake: the findings view\n"
           "(the default then) lists each with its state, devcheck's confirmed,\n"
           "ran-clean, unknown or not-reached, the runs' also-static or runtime-only;\n"
           "sarif and html carry the states too.\n"
@@ -252,6 +254,8 @@ static const struct fail_on *find_fail_on(const char *name, const char *usage)
 
 typedef struct {
     const char *file;
+    char **more;                /* the reports after the first: with --static, merged */
+    int nmore;
     const view *view;
     const struct format *format;
     const struct fail_on *fail_on;
@@ -270,8 +274,10 @@ static void take_operand(request *q, const char *arg, const char *usage)
         q->view = v;
     else if (!q->file)
         q->file = arg;
-    else
-        usage_error(usage, "unknown view '%s'", arg);
+    else {
+        q->more = xrealloc(q->more, (size_t)(q->nmore + 1) * sizeof *q->more);
+        q->more[q->nmore++] = (char *)arg;
+    }
 }
 
 static request parse(int argc, char **argv)
@@ -287,7 +293,7 @@ static request parse(int argc, char **argv)
         {0},
     };
     const char *usage = report_usage();
-    request q = {NULL, NULL, &formats[0], NULL, NULL, NULL, 0};
+    request q = {NULL, NULL, 0, NULL, &formats[0], NULL, NULL, NULL, 0};
     int c;
     /* "-": operands come back in place (as 1), so that options may follow
        them whatever POSIXLY_CORRECT says */
@@ -313,6 +319,8 @@ static request parse(int argc, char **argv)
         q.view = q.nstatics ? &views[1] : &views[0];
     if (q.nstatics && q.view == &views[1])
         q.view = &joined_view;
+    if (q.nmore && !q.nstatics)
+        usage_error(usage, "unknown view '%s'", q.more[0]);
     if (!q.file)
         q.file = default_report();
     return q;
@@ -384,10 +392,41 @@ static sqlite3_int64 runs_cut_short(const report *r)
     return report_int(r, "SELECT count(*) FROM runs WHERE ended_ns IS NULL");
 }
 
+/* The folder of the reports merged for --static, removed at exit. */
+static char *merged_dir, *merged;
+
+static void remove_merged(void)
+{
+    if (merged)
+        report_remove(merged);
+    if (merged_dir)
+        rmdir(merged_dir);
+    free(merged);
+    free(merged_dir);
+}
+
+/* Several reports, joined with devcheck's findings: their runs merged into
+   one, in a private folder of $TMPDIR's; its path. */
+static const char *merge_all(const request *q)
+{
+    const char *tmp = getenv("TMPDIR");
+    merged_dir = xasprintf("%s/devtrace-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    if (atexit(remove_merged) != 0 || !mkdtemp(merged_dir))
+        die("%s: %s", merged_dir, strerror(errno));
+    merged = xasprintf("%s/reports.db", merged_dir);
+    char **all = xmalloc((size_t)(q->nmore + 1) * sizeof *all);
+    all[0] = (char *)q->file;
+    memcpy(all + 1, q->more, (size_t)q->nmore * sizeof *all);
+    sqlite3_int64 version, runs;
+    merge_reports(merged, all, q->nmore + 1, &version, &runs);
+    free(all);
+    return merged;
+}
+
 int cmd_report(int argc, char **argv)
 {
     request q = parse(argc, argv);
-    report r = report_open(q.file, SQLITE_OPEN_READONLY);
+    report r = report_open(q.nmore ? merge_all(&q) : q.file, SQLITE_OPEN_READONLY);
     define_source(&r);
     filter_apply(&r);
     if (q.nstatics)
@@ -410,6 +449,7 @@ int cmd_report(int argc, char **argv)
     if (fflush(stdout) != 0 || ferror(stdout))
         die("writing the report: %s", strerror(errno));
     free(q.statics);
+    free(q.more);
     if (cut_short)
         fprintf(stderr, "devtrace: %s: %lld run%s cut short: its report ends before the program "
                 "did (killed, a full disk, or still running)\n", r.path, (long long)cut_short,

@@ -8,7 +8,8 @@
       and each line's state checked, in JSON and in the text; the SARIF out
       carries them too.
   check_join.py examples DEVTRACE DEVCHECK EXAMPLES BUILT
-      devcheck's SARIF of every bug form, each run, their reports merged:
+      devcheck's SARIF of every bug form, each run, their reports merged
+      (or named one by one, which devtrace merges):
       each devcheck finding whose mistake the example's run finds (its
       "devtrace:" marker) is confirmed, one the run cannot show is unknown,
       and each run's finding at a marker is also-static when devcheck's
@@ -138,6 +139,9 @@ def check_examples(devtrace, devcheck, examples, built):
         os.remove("all.db")
     run(devtrace, "merge", "all.db", *dbs)
     rows = json.loads(joined(devtrace, "all.db", "examples.sarif"))
+    several = run(devtrace, "report", *dbs, "--static", "examples.sarif", "--format", "json")
+    if json.loads(several) != rows:
+        fail("the reports named one by one are not joined as their merge is", several)
     checked = 0
     for bug in bugs:
         rel = os.path.relpath(bug, root)
