@@ -244,6 +244,9 @@ static void parse_request(int argc, char **argv, request *r)
     }
     if (r->nfiles == 0 && !r->build_dir)
         usage_error("no file to analyze");
+    if (r->runtime && r->sarif)         /* its notes are lines of text */
+        usage_error("--runtime says the runs' states under each finding in text; for SARIF "
+                    "with them: devtrace report REPORT --static FILE.sarif --format sarif");
 }
 
 /* ---- jobs ----------------------------------------------------------------- */

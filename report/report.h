@@ -2,8 +2,8 @@
  * devtrace: the command line over the reports that libdevtrace writes
  * (common/schema.h describes the database).
  *
- *   devtrace report [FILE] [VIEW] [--format table|csv|json|html|trace|sarif] [-o FILE]
- *                   [--static FILE.sarif]...
+ *   devtrace report [FILE...] [VIEW] [--format table|csv|json|html|trace|sarif] [-o FILE]
+ *                   [--static FILE.sarif]...   (several FILEs: with --static)
  *                   [--fail-on error|warning] [--kinds LIST] [--suppressions FILE]
  *   devtrace run [-o FILE] [--error-exitcode N] [--kinds LIST] [--suppressions FILE]
  *                -- PROGRAM ARGS...

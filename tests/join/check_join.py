@@ -119,6 +119,10 @@ def check_states(devtrace, devcheck, app, source, root, where):
     p = subprocess.run([devcheck, "--runtime", static, source], capture_output=True, text=True)
     if p.returncode != 2 or f"devcheck: {static}: not a devtrace report\n" not in p.stderr:
         fail("devcheck --runtime: a SARIF file taken for a report", p.stderr)
+    p = subprocess.run([devcheck, "--runtime", db, "--format", "sarif", source],
+                       capture_output=True, text=True)
+    if p.returncode != 2 or "devtrace report REPORT --static" not in p.stderr:
+        fail("devcheck --runtime --format sarif: not said to be devtrace's", p.stderr)
 
 
 def check_examples(devtrace, devcheck, examples, built):
