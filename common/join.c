@@ -126,21 +126,28 @@ static const char prepare_sql[] =
     "CREATE TEMP TABLE static_findings (\n"
     "  id INTEGER PRIMARY KEY, file TEXT NOT NULL, path TEXT, line INTEGER NOT NULL,\n"
     "  rule TEXT NOT NULL, severity TEXT, message TEXT);\n"
-    /* a finding's chain, the frames from its line out to main: its own
-       first; one that is not JSON is its line alone */
-    "CREATE TEMP VIEW join_runtime AS\n"
-    "  SELECT f.run, f.id, f.kind, f.severity, f.message, f.file, f.line, f.count, f.site,\n"
-    "         CASE WHEN json_valid(f.chain) THEN f.chain ELSE '[]' END AS chain, r.cwd\n"
-    "  FROM findings f LEFT JOIN runs r ON r.id = f.run;\n"
+    /* every line a finding was reached through: its own, and each frame of
+       its chain out to main (one that is not JSON has none), read once and
+       indexed, so that devcheck's findings are looked up by line */
+    "CREATE TEMP TABLE join_frames AS\n"
+    "  SELECT f.run, f.id AS finding, f.file, f.line, r.cwd\n"
+    "  FROM findings f LEFT JOIN runs r ON r.id = f.run WHERE f.line IS NOT NULL\n"
+    "  UNION SELECT f.run, f.id, json_extract(c.value, '$.file'), json_extract(c.value, '$.line'),\n"
+    "         r.cwd\n"
+    "  FROM findings f LEFT JOIN runs r ON r.id = f.run,\n"
+    "       json_each(CASE WHEN json_valid(f.chain) THEN f.chain ELSE '[]' END) c\n"
+    "  WHERE c.type = 'object';\n"
+    "CREATE INDEX temp.join_frames_by_line ON join_frames (line);\n"
     /* which run's finding confirms which of devcheck's */
     "CREATE TEMP VIEW join_pairs AS\n"
-    "  SELECT s.id AS static, f.run, f.id AS finding, f.count, f.site\n"
-    "  FROM static_findings s JOIN join_runtime f ON join_mistake(f.kind) = join_mistake(s.rule)\n"
-    "  WHERE (f.line = s.line AND join_same_file(s.file, s.path, f.file, f.cwd))\n"
-    "     OR EXISTS (SELECT 1 FROM json_each(f.chain) c\n"
-    "                WHERE c.type = 'object' AND json_extract(c.value, '$.line') = s.line\n"
-    "                  AND join_same_file(s.file, s.path, json_extract(c.value, '$.file'),\n"
-    "                                     f.cwd));\n"
+    "  SELECT DISTINCT s.id AS static, f.run, f.id AS finding, f.count, f.site\n"
+    "  FROM static_findings s\n"
+    "  JOIN join_frames g ON g.line = s.line AND join_same_file(s.file, s.path, g.file, g.cwd)\n"
+    "  JOIN findings f ON f.run = g.run AND f.id = g.finding\n"
+    "  WHERE join_mistake(f.kind) = join_mistake(s.rule);\n"
+    "CREATE TEMP VIEW join_runtime AS\n"
+    "  SELECT f.run, f.id, f.kind, f.severity, f.message, f.file, f.line, f.count, r.cwd\n"
+    "  FROM findings f LEFT JOIN runs r ON r.id = f.run;\n"
     /* the calls each of devcheck's lines made */
     "CREATE TEMP VIEW join_calls AS\n"
     "  SELECT s.id AS static, c.run, c.id AS site, a.calls\n"
@@ -180,10 +187,10 @@ static const char prepare_sql[] =
     "    shown AS file, line, kind AS mistake, severity, min(message) AS message,\n"
     "    count(DISTINCT run) AS runs, NULL AS calls, sum(count) AS found, NULL AS devices,\n"
     "    NULL AS static\n"
-    "  FROM (SELECT f.*, join_relpath(f.file, f.cwd) AS shown,\n"
-    "          EXISTS (SELECT 1 FROM join_pairs p WHERE p.run = f.run AND p.finding = f.id)\n"
-    "            AS paired\n"
-    "        FROM join_runtime f)\n"
+    "  FROM (SELECT f.*, join_relpath(f.file, f.cwd) AS shown, p.finding IS NOT NULL AS paired\n"
+    "        FROM join_runtime f\n"
+    "        LEFT JOIN (SELECT DISTINCT run, finding FROM join_pairs) p\n"
+    "          ON p.run = f.run AND p.finding = f.id)\n"
     "  GROUP BY shown, line, kind, severity;\n";
 
 const char join_sql[] =
