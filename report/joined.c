@@ -35,16 +35,23 @@ static char *read_whole(const char *path, size_t *n)
     return text;
 }
 
-/* A URI's %-escapes decoded, "file://" dropped; malloc'd. */
+static int hex_digit(char c)
+{
+    const char *digits = "0123456789abcdef", *d = c ? strchr(digits, c | 0x20) : NULL;
+    return d ? (int)(d - digits) : -1;
+}
+
+/* A URI's %-escapes decoded, "file://" dropped; malloc'd.  An escape that
+   is not two hex digits, or is NUL, stays as it is. */
 static char *uri_path(const char *uri)
 {
     if (!strncmp(uri, "file://", 7))
         uri += 7;
     char *path = xmalloc(strlen(uri) + 1), *o = path;
     for (const char *p = uri; *p; p++) {
-        unsigned v;
-        if (*p == '%' && sscanf(p + 1, "%2x", &v) == 1 && v && p[1] && p[2])
-            *o++ = (char)v, p += 2;
+        int hi = *p == '%' ? hex_digit(p[1]) : -1, lo = hi >= 0 ? hex_digit(p[2]) : -1;
+        if (lo >= 0 && (hi || lo))
+            *o++ = (char)(hi << 4 | lo), p += 2;
         else
             *o++ = *p;
     }
@@ -64,7 +71,8 @@ _Noreturn static void not_devchecks(const where *w, const char *what)
         what);
 }
 
-/* The folder a URI base id stands for, with its slash; NULL when none. */
+/* The folder a URI base id stands for, with its slash (malloc'd); dies when
+   the run names none. */
 static char *base_folder(const where *w, const char *id)
 {
     const jv *bases = jv_get(w->run, "originalUriBaseIds", JV_OBJECT);
