@@ -205,11 +205,11 @@ static const char *report_usage(void)
     fputs("Paths are shown relative to the folder the program ran in.\n"
           "\n"
           "--static FILE.sarif (devcheck --format sarif; repeatable) joins devcheck's\n"
-          "findings with the report's (with the runs of every FILE named), by file,\n"
-          "line and mistake: the findings view\n"
-          "(the default then) lists each with its state, devcheck's confirmed,\n"
-          "ran-clean, unknown or not-reached, the runs' also-static or runtime-only;\n"
-          "sarif and html carry the states too.\n"
+          "findings with the report's, the runs of every FILE named, by file, line\n"
+          "and mistake.  The findings view, the default then, lists each with its\n"
+          "state: devcheck's confirmed, ran-clean, unknown or not-reached, the runs'\n"
+          "also-static or runtime-only; the summary counts them; sarif and html\n"
+          "carry them too.\n"
           "\n"
           "Exit status: 0, or 1 with --fail-on error when the report holds an\n"
           "error, with --fail-on warning when it holds an error or a warning;\n"
@@ -315,10 +315,10 @@ static request parse(int argc, char **argv)
             take_operand(&q, optarg, usage);
     for (int i = optind; i < argc; i++)         /* after "--" */
         take_operand(&q, argv[i], usage);
+    if (q.nstatics && (!q.view || q.view == find_view("findings")))
+        q.view = &joined_view;              /* the default, with devcheck's findings */
     if (!q.view)
-        q.view = q.nstatics ? &views[1] : &views[0];
-    if (q.nstatics && q.view == &views[1])
-        q.view = &joined_view;
+        q.view = &views[0];
     if (q.nmore && !q.nstatics)
         usage_error(usage, "unknown view '%s'", q.more[0]);
     if (!q.file)
