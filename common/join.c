@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <string.h>
+#include <unistd.h>
 
 const join_state join_states[] = {
     {"confirmed", "a run found the same mistake at the line"},
@@ -33,9 +34,22 @@ static bool ends_with_path(const char *a, const char *b)
     return b[0] != '/' && na > nb && a[na - nb - 1] == '/' && !strcmp(a + na - nb, b);
 }
 
-/* path relative to folder when it lies beneath it, else path. */
+/* The folder this process runs in, where a run does not say its own (a
+   report from before runs.cwd), as devtrace shows paths. */
+static const char *working_folder(void)
+{
+    static char *cwd;
+    if (!cwd)
+        cwd = getcwd(NULL, 0);
+    return cwd;
+}
+
+/* path relative to folder (NULL: the working folder) when it lies beneath
+   it, else path. */
 static const char *relative(const char *path, const char *folder)
 {
+    if (!folder)
+        folder = working_folder();
     size_t n = folder ? strlen(folder) : 0;
     if (n > 1 && folder[n - 1] == '/')
         n--;

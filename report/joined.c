@@ -293,8 +293,12 @@ void print_joined(cursor *c)
             state = xstrdup(now);
         }
         fputs("  ", stdout);
-        print_text(c, J_FILE);
-        printf(":%lld: ", (long long)int_at(c, J_LINE));
+        if (sqlite3_value_type(cursor_cell(c, J_FILE)) == SQLITE_NULL)
+            fputs("(source line unknown): ", stdout);
+        else {
+            print_text(c, J_FILE);
+            printf(":%lld: ", (long long)int_at(c, J_LINE));
+        }
         print_text(c, J_ORIGIN);
         putchar(' ');
         print_text(c, J_MISTAKE);
