@@ -23,168 +23,13 @@
 #include <sys/stat.h>
 
 #include "json.h"
+#include "jsonread.h"
 
 struct dc_compile_db {
     CXCompilationDatabase db;
     char **files;                       /* each command's file, absolute */
     int nfiles;
 };
-
-/* ---- reading the JSON -------------------------------------------------------- */
-
-typedef struct {
-    const char *start, *p, *end;
-    const char *name;                   /* the file, for messages */
-    char *err;
-    size_t errlen;
-} reader;
-
-/* "NAME:LINE:COL: why", for the place the reader is at; returns false. */
-__attribute__((format(printf, 2, 3))) static bool fail(reader *r, const char *fmt, ...)
-{
-    int line = 1, col = 1;
-    for (const char *c = r->start; c < r->p; c++)
-        if (*c == '\n')
-            line++, col = 1;
-        else
-            col++;
-    int n = snprintf(r->err, r->errlen, "%s:%d:%d: ", r->name, line, col);
-    va_list ap;
-    va_start(ap, fmt);
-    if (n >= 0 && (size_t)n < r->errlen)
-        vsnprintf(r->err + n, r->errlen - (size_t)n, fmt, ap);
-    va_end(ap);
-    return false;
-}
-
-static int peek(reader *r)
-{
-    while (r->p < r->end && *r->p && strchr(" \t\r\n", *r->p))    /* not NUL */
-        r->p++;
-    return r->p < r->end ? (unsigned char)*r->p : EOF;
-}
-
-static bool expect(reader *r, char c, const char *what)
-{
-    int got = peek(r);
-    if (got != c)
-        return fail(r, got == EOF ? "the file ends where %s is expected" : "expected %s", what);
-    r->p++;
-    return true;
-}
-
-static int hex4(const char *p)
-{
-    int v = 0;
-    for (int i = 0; i < 4; i++) {
-        int c = p[i], d = c >= '0' && c <= '9' ? c - '0'
-                        : c >= 'a' && c <= 'f' ? c - 'a' + 10
-                        : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-        if (d < 0)
-            return -1;
-        v = v * 16 + d;
-    }
-    return v;
-}
-
-static void put_utf8(char *out, size_t *n, unsigned cp)
-{
-    if (cp < 0x80) {
-        out[(*n)++] = (char)cp;
-    } else if (cp < 0x800) {
-        out[(*n)++] = (char)(0xc0 | cp >> 6);
-        out[(*n)++] = (char)(0x80 | (cp & 0x3f));
-    } else if (cp < 0x10000) {
-        out[(*n)++] = (char)(0xe0 | cp >> 12);
-        out[(*n)++] = (char)(0x80 | (cp >> 6 & 0x3f));
-        out[(*n)++] = (char)(0x80 | (cp & 0x3f));
-    } else {
-        out[(*n)++] = (char)(0xf0 | cp >> 18);
-        out[(*n)++] = (char)(0x80 | (cp >> 12 & 0x3f));
-        out[(*n)++] = (char)(0x80 | (cp >> 6 & 0x3f));
-        out[(*n)++] = (char)(0x80 | (cp & 0x3f));
-    }
-}
-
-/* A \u escape at r->p (past the backslash and the u), a surrogate pair
-   whole; the code point, or -1 after saying why. */
-static long read_unicode(reader *r)
-{
-    int hi = r->end - r->p >= 4 ? hex4(r->p) : -1;
-    if (hi < 0)
-        return fail(r, "\\u wants four hex digits"), -1;
-    r->p += 4;
-    if (hi < 0xd800 || hi > 0xdfff)
-        return hi ? hi : (fail(r, "a NUL character (\\u0000) in a string"), -1);
-    int lo = hi < 0xdc00 && r->end - r->p >= 6 && r->p[0] == '\\' && r->p[1] == 'u'
-                 ? hex4(r->p + 2) : -1;
-    if (lo < 0xdc00 || lo > 0xdfff)
-        return fail(r, "a lone UTF-16 surrogate"), -1;
-    r->p += 6;
-    return 0x10000 + ((long)(hi - 0xd800) << 10) + (lo - 0xdc00);
-}
-
-/* Each escape letter, and what it stands for. */
-static const char escapes[] = "\"\"\\\\//b\bf\fn\nr\rt\t";
-
-/* One character of a string at r->p, onto s; NULL, or why not. */
-static const char *read_char(reader *r, char *s, size_t *n)
-{
-    unsigned char c = (unsigned char)*r->p;
-    if (c < 0x20)
-        return "a control character in a string";
-    if (c == '\\' && r->p + 1 < r->end && r->p[1] == 'u') {
-        r->p += 2;
-        long cp = read_unicode(r);
-        if (cp < 0)
-            return "";
-        put_utf8(s, n, (unsigned)cp);
-        return NULL;
-    }
-    if (c == '\\') {
-        const char *e = r->p + 1 < r->end && r->p[1] ? strchr(escapes, r->p[1]) : NULL;
-        if (!e || (e - escapes) % 2)
-            return "an unknown escape in a string";
-        s[(*n)++] = e[1];
-        r->p += 2;
-        return NULL;
-    }
-    size_t k = json_utf8_sequence((const unsigned char *)r->p, (size_t)(r->end - r->p));
-    if (!k)
-        return "not UTF-8";
-    memcpy(s + *n, r->p, k);
-    *n += k;
-    r->p += k;
-    return NULL;
-}
-
-/* A string, decoded into *out (fresh; NULL: not kept). */
-static bool read_string(reader *r, char **out)
-{
-    if (!expect(r, '"', "a string"))
-        return false;
-    const char *close = r->p;          /* decoded, never longer than written */
-    while (close < r->end && *close != '"')
-        close += *close == '\\' ? 2 : 1;
-    if (close >= r->end)
-        return fail(r, "a string not closed");
-    size_t n = 0;
-    char *s = dc_realloc(NULL, (size_t)(close - r->p) + 1);
-    const char *why = NULL;
-    while (!why && r->p < close)
-        why = read_char(r, s, &n);
-    s[n] = '\0';
-    if (why) {
-        free(s);
-        return *why ? fail(r, "%s", why) : false;   /* "": said already */
-    }
-    r->p++;
-    if (out)
-        *out = s;
-    else
-        free(s);
-    return true;
-}
 
 /* ---- the database's entries ------------------------------------------------------ */
 
@@ -194,18 +39,18 @@ static const char *const keys[NKEYS] = {"directory", "file", "command", "argumen
 
 /* "arguments": strings, into *joined with a newline after each (grown
    twofold: a command of 40,000 arguments is read in linear time). */
-static bool read_arguments(reader *r, char **joined)
+static bool read_arguments(json_reader *r, char **joined)
 {
-    if (peek(r) != '[')
-        return fail(r, "\"arguments\" wants an array of strings");
+    if (jr_peek(r) != '[')
+        return jr_fail(r, "\"arguments\" wants an array of strings");
     r->p++;
-    if (peek(r) == ']')
-        return fail(r, "\"arguments\" is empty: it needs the compiler at least");
+    if (jr_peek(r) == ']')
+        return jr_fail(r, "\"arguments\" is empty: it needs the compiler at least");
     size_t len = 0, cap = 256;
     *joined = dc_realloc(NULL, cap);
     do {
         char *arg;
-        if (!read_string(r, &arg))
+        if (!jr_string(r, &arg))
             return false;
         size_t n = strlen(arg);
         while (len + n + 2 > cap)
@@ -216,8 +61,8 @@ static bool read_arguments(reader *r, char **joined)
         (*joined)[len++] = '\n';
         (*joined)[len] = '\0';
         free(arg);
-    } while (peek(r) == ',' && r->p++);
-    return expect(r, ']', "',' or ']'");
+    } while (jr_peek(r) == ',' && r->p++);
+    return jr_expect(r, ']', "',' or ']'");
 }
 
 /* ---- response files ------------------------------------------------------------ */
@@ -463,22 +308,22 @@ static char *entry_path(const char *directory, const char *file)
 
 /* One "key": value of a compile command, into value[k] (seen[k] says it
    came).  Another key is an error, as libclang's reader has it. */
-static bool read_member(reader *r, char **value, bool *seen)
+static bool read_member(json_reader *r, char **value, bool *seen)
 {
     char *key = NULL;
-    if (!read_string(r, &key) || !expect(r, ':', "':'")) {
+    if (!jr_string(r, &key) || !jr_expect(r, ':', "':'")) {
         free(key);
         return false;
     }
     int k = 0;
     while (k < NKEYS && strcmp(keys[k], key) != 0)
         k++;
-    bool ok = k == NKEYS         ? fail(r, "unknown key \"%s\" (a compile command has \"directory\", "
+    bool ok = k == NKEYS         ? jr_fail(r, "unknown key \"%s\" (a compile command has \"directory\", "
                                         "\"file\", \"command\" or \"arguments\", \"output\")", key)
-              : seen[k]          ? fail(r, "\"%s\" given twice", key)
+              : seen[k]          ? jr_fail(r, "\"%s\" given twice", key)
               : k == K_ARGUMENTS ? read_arguments(r, &value[k])
-              : peek(r) != '"'   ? fail(r, "\"%s\" wants a string", key)
-                                 : read_string(r, &value[k]);
+              : jr_peek(r) != '"'   ? jr_fail(r, "\"%s\" wants a string", key)
+                                 : jr_string(r, &value[k]);
     if (k < NKEYS)
         seen[k] = true;
     free(key);
@@ -498,19 +343,19 @@ static const char *lacks(char **value, const bool *seen)
 }
 
 /* One compile command, into db->files. */
-static bool read_entry(reader *r, dc_compile_db *db)
+static bool read_entry(json_reader *r, dc_compile_db *db)
 {
     char *value[NKEYS] = {0};
     bool seen[NKEYS] = {0}, ok = true;
-    if (peek(r) != '{')
-        return fail(r, "expected a compile command: an object");
+    if (jr_peek(r) != '{')
+        return jr_fail(r, "expected a compile command: an object");
     const char *at = r->p++;
-    if (peek(r) != '}') {
+    if (jr_peek(r) != '}') {
         do
             ok = read_member(r, value, seen);
-        while (ok && peek(r) == ',' && r->p++);
+        while (ok && jr_peek(r) == ',' && r->p++);
     }
-    ok = ok && expect(r, '}', "',' or '}'");
+    ok = ok && jr_expect(r, '}', "',' or '}'");
     char path[4096], **argv;
     const char *why = ok ? lacks(value, seen) : NULL, *bad = NULL;
     if (ok && !why) {
@@ -522,9 +367,9 @@ static bool read_entry(reader *r, dc_compile_db *db)
     }
     r->p = why || bad ? at : r->p;      /* said at the command's start */
     if (why)
-        ok = fail(r, "%s", why);
+        ok = jr_fail(r, "%s", why);
     else if (bad)
-        ok = fail(r, "response file %s: %s", path, bad);
+        ok = jr_fail(r, "response file %s: %s", path, bad);
     if (ok) {
         db->files = dc_realloc(db->files, (size_t)(db->nfiles + 1) * sizeof *db->files);
         db->files[db->nfiles++] = entry_path(value[K_DIRECTORY], value[K_FILE]);
@@ -535,20 +380,20 @@ static bool read_entry(reader *r, dc_compile_db *db)
 }
 
 /* The whole text: an array of compile commands and nothing after it. */
-static bool read_database(reader *r, dc_compile_db *db)
+static bool read_database(json_reader *r, dc_compile_db *db)
 {
-    if (peek(r) != '[')
-        return fail(r, "expected an array of compile commands");
+    if (jr_peek(r) != '[')
+        return jr_fail(r, "expected an array of compile commands");
     r->p++;
-    if (peek(r) != ']') {
+    if (jr_peek(r) != ']') {
         do {
             if (!read_entry(r, db))
                 return false;
-        } while (peek(r) == ',' && r->p++);
+        } while (jr_peek(r) == ',' && r->p++);
     }
-    if (!expect(r, ']', "',' or ']'"))
+    if (!jr_expect(r, ']', "',' or ']'"))
         return false;
-    return peek(r) == EOF || fail(r, "more after the array of compile commands");
+    return jr_peek(r) == EOF || jr_fail(r, "more after the array of compile commands");
 }
 
 void dc_compile_db_close(dc_compile_db *db)
@@ -570,7 +415,7 @@ dc_compile_db *dc_compile_db_open(const char *dir, char *err, size_t errlen)
     char *text = dc_read_file(name, &len);
     dc_compile_db *db = dc_realloc(NULL, sizeof *db);
     *db = (dc_compile_db){0};
-    reader r = {text, text, text + len, name, err, errlen};
+    json_reader r = {text, text, text + len, name, err, errlen};
     bool ok = text && read_database(&r, db);
     if (!text)
         snprintf(err, errlen, "%s: %s", name, strerror(errno));

@@ -7,7 +7,7 @@ _devcheck()
         -p) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         -j|--timeout) return ;;
         --format) COMPREPLY=($(compgen -W 'text sarif codequality' -- "$cur")); return ;;
-        --model|--baseline|--write-baseline)
+        --model|--baseline|--write-baseline|--runtime)
             COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --rules|--disable)
             # a comma-separated list: complete its last item
@@ -18,7 +18,7 @@ _devcheck()
     esac
     if [[ $cur == -* ]]; then
         COMPREPLY=($(compgen -W '-p -j --timeout --format --model --rules --disable --baseline
-                                 --write-baseline --fix --list-rules --help --version' -- "$cur"))
+                                 --write-baseline --runtime --fix --list-rules --help --version' -- "$cur"))
     else
         COMPREPLY=($(compgen -f -- "$cur"))
     fi

@@ -28,6 +28,8 @@
  *   output.c     findings in the compilers' format
  *   sarif.c      findings as SARIF 2.1.0
  *   codequality.c findings as GitLab's Code Quality report
+ *   runtime.c    --runtime: what devtrace's report says the runs did at
+ *                each finding's line (common/join.h)
  *   suppress.c   `// devcheck-ignore` and `// devcheck-ignore(rule)`
  *   config.c     which rules are on: --rules, --disable, `.devcheck` files
  *   baseline.c   findings' fingerprints, and baselines of known findings
@@ -180,7 +182,8 @@ int dc_apply_fixes(const dc_findings *f, const dc_snapshot *seen, int nseen, FIL
 
 /* ---- output (output.c, sarif.c, codequality.c) ------------------------------------------- */
 
-void dc_print_text(FILE *out, const dc_findings *f);
+/* notes: a line to say under each finding (NULL: none). */
+void dc_print_text(FILE *out, const dc_findings *f, char *const *notes);
 /* What a fix does, in words: "replace 'a' with 'b'", "insert 'b'"; fresh string. */
 char *dc_fix_summary(const dc_fix *fix);
 /* What a run said of a file, for SARIF's invocation: why it was left out
@@ -200,6 +203,14 @@ void dc_print_sarif(FILE *out, const dc_findings *f, const char *base, const dc_
                     int nleft);
 /* The findings as GitLab Code Quality issues, their paths relative to base. */
 void dc_print_codequality(FILE *out, const dc_findings *f, const char *base);
+
+/* ---- what the runs did (runtime.c) ------------------------------------------ */
+
+/* --runtime REPORT: for each finding, what devtrace's report says the runs
+   did at its line (common/join.h), as a note's words; NULL with err when
+   the report cannot be read. */
+char **dc_runtime_notes(const char *report, const dc_findings *f, char *err, size_t errlen);
+void dc_runtime_notes_free(char **notes, int n);
 
 /* ---- the model (model.c) --------------------------------------------------- */
 

@@ -50,6 +50,9 @@ static const char usage[] =
     "                        devcheck wrote)\n"
     "  --write-baseline FILE write the findings to FILE as a baseline; exit 0\n"
     "  --fix                 apply the findings' fix-its to the files, in place\n"
+    "  --runtime REPORT      say under each finding what the runs in devtrace's\n"
+    "                        REPORT did at its line: confirmed, ran clean, not\n"
+    "                        reached, or not shown (a mistake no run can see there)\n"
     "  --list-rules          the rules: what each finds, its severity, and devtrace's\n"
     "                        kinds for the same mistake\n"
     "  -h, --help            this text\n"
@@ -64,7 +67,7 @@ static const char usage[] =
 
 enum {
     OPT_FORMAT = 256, OPT_MODEL, OPT_LIST_RULES, OPT_VERSION, OPT_RULES, OPT_DISABLE,
-    OPT_BASELINE, OPT_WRITE_BASELINE, OPT_FIX, OPT_TIMEOUT
+    OPT_BASELINE, OPT_WRITE_BASELINE, OPT_FIX, OPT_TIMEOUT, OPT_RUNTIME
 };
 
 static const struct option long_options[] = {
@@ -76,6 +79,7 @@ static const struct option long_options[] = {
     {"write-baseline", required_argument, NULL, OPT_WRITE_BASELINE},
     {"fix", no_argument, NULL, OPT_FIX},
     {"timeout", required_argument, NULL, OPT_TIMEOUT},
+    {"runtime", required_argument, NULL, OPT_RUNTIME},
     {"list-rules", no_argument, NULL, OPT_LIST_RULES},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, OPT_VERSION},
@@ -93,6 +97,7 @@ typedef struct {
     double timeout;                 /* --timeout: seconds a file's analysis; 0: no end */
     const char *build_dir;
     const char *baseline, *write_baseline;
+    const char *runtime;            /* --runtime REPORT */
     char **models;                  /* the --model files, in their order */
     int nmodels;
     char **files;
@@ -252,6 +257,9 @@ static void parse_request(int argc, char **argv, request *r)
         case OPT_FIX:
             r->fix = true;
             break;
+        case OPT_RUNTIME:
+            r->runtime = optarg;
+            break;
         case OPT_LIST_RULES:
             list_rules();
             exit(0);
@@ -269,6 +277,9 @@ static void parse_request(int argc, char **argv, request *r)
     }
     if (r->nfiles == 0 && !r->build_dir)
         usage_error("no file to analyze");
+    if (r->runtime && r->format != FORMAT_TEXT)     /* its notes are lines of text */
+        usage_error("--runtime says the runs' states under each finding in text; for SARIF "
+                    "with them: devtrace report REPORT --static FILE.sarif --format sarif");
 }
 
 /* ---- jobs ----------------------------------------------------------------- */
@@ -747,23 +758,28 @@ static void print_sarif(const jobs *js, const dc_findings *found)
     free(left);
 }
 
-/* The findings on stdout; in text, the summary after them on stderr. */
-static void print_findings(const request *r, const jobs *js, const dc_findings *found,
-                           const hidden *h)
+/* The findings on stdout; in text, the summary after them on stderr.
+   Returns the errors: a --runtime report that cannot be read. */
+static int print_findings(const request *r, const jobs *js, const dc_findings *found,
+                          const hidden *h)
 {
-    char cwd[PATH_MAX];
+    char err[512], cwd[PATH_MAX], **notes = NULL;
+    if (r->runtime && !(notes = dc_runtime_notes(r->runtime, found, err, sizeof err)))
+        fprintf(stderr, "devcheck: %s\n", err);
     if (r->format == FORMAT_SARIF)
         print_sarif(js, found);
     else if (r->format == FORMAT_CODEQUALITY)
         dc_print_codequality(stdout, found, getcwd(cwd, sizeof cwd) ? cwd : ".");
     else
-        dc_print_text(stdout, found);
+        dc_print_text(stdout, found, notes);
     if (fflush(stdout) != 0 || ferror(stdout)) {
         perror("devcheck: standard output");
         exit(2);
     }
     if (r->format == FORMAT_TEXT)
         print_summary(found, h);
+    dc_runtime_notes_free(notes, notes ? found->n : 0);
+    return r->runtime && !notes;
 }
 
 int main(int argc, char **argv)
@@ -786,7 +802,7 @@ int main(int argc, char **argv)
         errors += against_baseline(&r, &found, &h.baselined);
     if (r.fix)
         errors += dc_apply_fixes(&found, js.seen, js.nseen, stderr);
-    print_findings(&r, &js, &found, &h);
+    errors += print_findings(&r, &js, &found, &h);
     say_failed(&js, failed);
 
     int status = errors ? 2 : found.n && !r.write_baseline ? 1 : 0;

@@ -110,7 +110,7 @@ static void print_fix(FILE *out, const dc_fix *fix)
     fputs("\"\n", out);
 }
 
-static void print_finding(FILE *out, const dc_finding *d)
+static void print_finding(FILE *out, const dc_finding *d, const char *runtime)
 {
     print_loc(out, d->loc);
     fprintf(out, "%s: %s [devcheck-%s]\n", dc_severity(d->rule), d->message, d->rule);
@@ -118,12 +118,16 @@ static void print_finding(FILE *out, const dc_finding *d)
         print_loc(out, d->notes[i].loc);
         fprintf(out, "note: %s\n", d->notes[i].message);
     }
+    if (runtime) {
+        print_loc(out, d->loc);
+        fprintf(out, "note: %s\n", runtime);
+    }
     for (int i = 0; i < d->nfixes; i++)
         print_fix(out, &d->fixes[i]);
 }
 
-void dc_print_text(FILE *out, const dc_findings *f)
+void dc_print_text(FILE *out, const dc_findings *f, char *const *notes)
 {
     for (int i = 0; i < f->n; i++)
-        print_finding(out, &f->v[i]);
+        print_finding(out, &f->v[i], notes ? notes[i] : NULL);
 }

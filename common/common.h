@@ -5,6 +5,8 @@
  *
  *   json.c    JSON strings, indented documents and URIs (json.h): devtrace's
  *             json, trace and SARIF formats, devcheck's SARIF and baselines
+ *   jsonread.c JSON read strictly (jsonread.h), with where and why it is
+ *             not: devcheck's compile_commands.json, devtrace's --static SARIF
  *   schema.c  the report database's schema (schema.h): the shim writes it,
  *             devtrace reads and merges it
  *   memkind.c cudaMemcpyKind as a table (memkind.h): each kind's name and the
@@ -29,6 +31,12 @@
  *             and which functions are CUDA's by name: the shim's sites, and
  *             devtrace's lookups of the sites recorded without debug
  *             information
+ *
+ * and, in devcheck-join, since it needs SQLite, which only devtrace, devcheck
+ * and the shim link:
+ *
+ *   join.c    devcheck's findings joined with a report's, each given a
+ *             state (join.h): devtrace report --static, devcheck --runtime
  */
 #ifndef DEVCHECK_COMMON_H
 #define DEVCHECK_COMMON_H

@@ -21,6 +21,7 @@
 #ifndef DEVCHECK_MISTAKES_H
 #define DEVCHECK_MISTAKES_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 typedef struct {
@@ -29,6 +30,9 @@ typedef struct {
                                only the source shows it */
     const char *severity;   /* "error" or "warning", in both tools */
     const char *summary;    /* what it is, a sentence */
+    bool no_call;           /* its line makes no call that a run counts (a host
+                               dereference): a run shows it reached there only
+                               by the fault */
 } mistake;
 
 /* devcheck's rules first, in their order (SARIF's ruleIndex), then the

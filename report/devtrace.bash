@@ -31,7 +31,7 @@ _devtrace()
             local done=${cur%"${cur##*,}"}
             COMPREPLY=($(compgen -P "$done" -W "$(_devtrace_kinds)" -- "${cur##*,}"))
             return ;;
-        -o|--suppressions) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        -o|--suppressions|--static) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     esac
     case $command in
         run)
@@ -39,7 +39,7 @@ _devtrace()
                                  -- "$cur")) ;;
         report)
             if [[ $cur == -* ]]; then
-                COMPREPLY=($(compgen -W '--format -o --fail-on --kinds --suppressions --help' \
+                COMPREPLY=($(compgen -W '--format -o --fail-on --kinds --suppressions --static --help' \
                                      -- "$cur"))
             else
                 COMPREPLY=($(compgen -W 'summary findings transfers kernels allocations' \

@@ -13,6 +13,8 @@
  */
 #include "report.h"
 
+#include "join.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -212,6 +214,28 @@ static void put_findings(const report *r)
     fputs("</div>\n", stdout);
     chain_close(&c);
     rows_free(&f);
+}
+
+/* ---- devcheck's findings and the runs' (--static) ------------------------------ */
+
+/* What each state means, the count of each, then each line that either
+   tool named: devcheck's findings there beside the runs'. */
+static void put_joined(const report *r)
+{
+    rows counts, lines;
+    rows_fetch(&counts, r, "states", join_counts_sql);
+    rows_fetch(&lines, r, "side by side", join_side_by_side_sql);
+    fputs("<h2>devcheck and the runs</h2>\n<div id=\"joined\">\n<p class=\"note\">", stdout);
+    for (int i = 0; i < join_nstates; i++) {
+        printf("%s<b>%s</b>: ", i ? "; " : "", join_states[i].name);
+        put_text(join_states[i].about);
+    }
+    fputs(".</p>\n", stdout);
+    put_table(&counts, "states");
+    put_table(&lines, "side_by_side");
+    fputs("</div>\n", stdout);
+    rows_free(&lines);
+    rows_free(&counts);
 }
 
 /* ---- the timeline ---------------------------------------------------------------- */
@@ -530,6 +554,8 @@ void write_html(const report *r)
     page_start();
     put_runs(r);
     put_findings(r);
+    if (join_active())
+        put_joined(r);
     put_timelines(r);
     put_transfers(r);
     fputs("</body></html>\n", stdout);

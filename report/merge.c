@@ -207,17 +207,9 @@ static void copy_report(const report *out, const report *in, const rows *tables)
     report_exec(in, "COMMIT");
 }
 
-int cmd_merge(int argc, char **argv)
+sqlite3_int64 merge_reports(const char *out_path, char *const *in_paths, int ninputs,
+                            sqlite3_int64 *version, sqlite3_int64 *runs)
 {
-    static const struct option longs[] = {{"help", no_argument, NULL, 'h'}, {0}};
-    while (next_option(argc, argv, "+:h", longs, usage) != -1)
-        ;
-    if (argc - optind < 2)
-        usage_error(usage, "merge needs OUT and at least one IN");
-    const char *out_path = argv[optind];
-    int ninputs = argc - optind - 1;
-    char **in_paths = argv + optind + 1;
-
     /* Every input is checked before OUT is touched. */
     report *inputs = xmalloc((size_t)ninputs * sizeof *inputs);
     for (int i = 0; i < ninputs; i++) {
@@ -227,7 +219,7 @@ int cmd_merge(int argc, char **argv)
 
     report out = open_output(out_path);
     report_exec(&out, "BEGIN IMMEDIATE");
-    sqlite3_int64 version = upgrade_output(&out);
+    *version = upgrade_output(&out);
     rows tables;
     rows_fetch(&tables, &out, "tables", tables_sql);
     sqlite3_int64 before = report_int(&out, "SELECT count(*) FROM runs");
@@ -235,18 +227,30 @@ int cmd_merge(int argc, char **argv)
         copy_report(&out, &inputs[i], &tables);
         report_close(&inputs[i]);
     }
-    sqlite3_int64 after = report_int(&out, "SELECT count(*) FROM runs");
+    *runs = report_int(&out, "SELECT count(*) FROM runs");
     report_exec(&out, "COMMIT");
     made.done = true;
     report_close(&out);
     rows_free(&tables);
     free(inputs);
+    return *runs - before;
+}
 
+int cmd_merge(int argc, char **argv)
+{
+    static const struct option longs[] = {{"help", no_argument, NULL, 'h'}, {0}};
+    while (next_option(argc, argv, "+:h", longs, usage) != -1)
+        ;
+    if (argc - optind < 2)
+        usage_error(usage, "merge needs OUT and at least one IN");
+    const char *out_path = argv[optind];
+    int ninputs = argc - optind - 1;
+    sqlite3_int64 version, after;
+    sqlite3_int64 added = merge_reports(out_path, argv + optind + 1, ninputs, &version, &after);
     if (!made.path && version < DEVTRACE_SCHEMA_VERSION)
         printf("%s: upgraded from schema version %lld to %d\n", out_path, (long long)version,
                DEVTRACE_SCHEMA_VERSION);
     printf("%s: %lld run%s added from %d report%s, %lld in all\n", out_path,
-           (long long)(after - before), plural(after - before), ninputs, plural(ninputs),
-           (long long)after);
+           (long long)added, plural(added), ninputs, plural(ninputs), (long long)after);
     return 0;
 }

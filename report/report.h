@@ -2,7 +2,8 @@
  * devtrace: the command line over the reports that libdevtrace writes
  * (common/schema.h describes the database).
  *
- *   devtrace report [FILE] [VIEW] [--format FORMAT] [-o FILE]
+ *   devtrace report [FILE...] [VIEW] [--format FORMAT] [-o FILE]
+ *                   [--static FILE.sarif]...   (several FILEs: with --static)
  *                   [--fail-on error|warning] [--kinds LIST] [--suppressions FILE]
  *   devtrace run [-o FILE] [--error-exitcode N] [--kinds LIST] [--suppressions FILE]
  *                -- PROGRAM ARGS...
@@ -25,6 +26,8 @@
  *   trace.c     the events in Chrome's trace event format (Perfetto)
  *   sarif.c     the findings as SARIF 2.1.0, for code scanning, and as
  *               GitLab's Code Quality report
+ *   joined.c    --static: devcheck's findings from its SARIF, joined with
+ *               the report's (common/join.h), and that view as text
  *   source.c    source files: paths relative to the folder the program ran
  *               in, the text of one line, lines looked up in object files
  *   run.c       `devtrace run`: a program under the shim, then a summary
@@ -37,6 +40,7 @@
 #ifndef DEVTRACE_REPORT_H
 #define DEVTRACE_REPORT_H
 
+#include "json.h"
 #include "mistakes.h"
 #include "schema.h"
 
@@ -82,6 +86,10 @@ const char *default_report(void);
 int cmd_report(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
+/* The runs of the reports in_paths into out_path (made when missing); the
+   runs added.  *version: out's schema version before; *runs: its runs after. */
+sqlite3_int64 merge_reports(const char *out_path, char *const *in_paths, int ninputs,
+                            sqlite3_int64 *version, sqlite3_int64 *runs);
 
 /* ---- report databases (database.c) --------------------------------------- */
 
@@ -219,6 +227,9 @@ void write_trace(const report *r);
 /* The findings as SARIF 2.1.0, and as GitLab's Code Quality report. */
 void write_sarif(const report *r);
 void write_codequality(const report *r);
+/* devtrace's run of that SARIF, into j's runs array: its findings, or with
+   only_runtime those that devcheck did not report (joined.c). */
+void write_sarif_run(const report *r, json *j, bool only_runtime);
 
 /* The runs, one row each (views.c). */
 extern const char runs_sql[];
@@ -262,6 +273,25 @@ void chain_close(chain *c);
    "libvendor.so+0x1234", else NULL; malloc'd. */
 char *place_text(const char *file, sqlite3_int64 line, const char *object, const char *offset);
 char *frame_place(const frame *at);
+
+/* ---- devcheck's findings joined (joined.c) ------------------------------ */
+
+/* devcheck's SARIF files read into r's join (common/join.h); dies saying
+   where and why when one is not. */
+void join_sarif(const report *r, char *const *files, int nfiles);
+/* Whether devcheck's findings were read (join_sarif). */
+bool join_active(void);
+/* devcheck's runs as its SARIF files hold them, into j's runs array, each
+   result with its state, counts and devices in its properties. */
+void put_static_runs(const report *r, json *j);
+/* The HTML page's section of devcheck's findings and the runs' side by
+   side (html.c's put_table). */
+extern const char join_side_by_side_sql[];
+/* How many of each tool's findings have each state: a part of the summary
+   and of the HTML page. */
+extern const char join_counts_sql[];
+/* join_sql's rows as text, grouped by state. */
+void print_joined(cursor *joined);
 
 /* ---- source files (source.c) --------------------------------------------- */
 

@@ -12,6 +12,10 @@
  * information) cannot be placed, nor one of a kind this devtrace does not
  * know (a newer shim's) given a rule: it is left out, and stderr says so.
  * Where the report holds no severity or message, the mistake's are said.
+ *
+ * With --static, devcheck's runs come first, each result with its state in
+ * its properties (joined.c), then devtrace's run with the findings that
+ * devcheck did not report, each "runtime-only".
  * And `--format codequality`: the same findings as GitLab's Code Quality
  * report, with the same rule ids and fingerprints.
  */
@@ -206,7 +210,8 @@ static char *message_of(const rows *f, size_t i, const mistake *m)
         : xstrdup(said);
 }
 
-static void put_result(json *j, const rows *f, size_t i, const uint64_t *hashes, chain *c)
+static void put_result(json *j, const rows *f, size_t i, const uint64_t *hashes, chain *c,
+                       bool joined)
 {
     const mistake *m = mistake_of(rows_text(f, i, F_KIND));
     char id[64];
@@ -227,6 +232,11 @@ static void put_result(json *j, const rows *f, size_t i, const uint64_t *hashes,
     j_open(j, "partialFingerprints", '{');
     j_string(j, "primaryLocationLineHash", print);
     j_close(j, '}');
+    if (joined) {
+        j_open(j, "properties", '{');
+        j_string(j, "state", "runtime-only");
+        j_close(j, '}');
+    }
     j_close(j, '}');
     free(message);
     free(print);
@@ -247,6 +257,13 @@ static char *base_uri(const report *r)
     free(folder);
     return uri;
 }
+
+/* Whether devcheck's findings hold one of the kind, file and line (as the
+   findings view shows them) that a run found. */
+static const char also_static_sql[] =
+    "SELECT EXISTS (SELECT 1 FROM join_pairs p JOIN findings g ON g.run = p.run"
+    " AND g.id = p.finding WHERE g.kind IS ?1 AND relpath(g.file, g.run) IS ?2"
+    " AND g.line IS ?3)";
 
 /* Why SARIF cannot hold a finding: a result is at a line, and of a rule. */
 enum { PLACED, NO_LINE, NO_RULE, NPLACINGS };
@@ -288,7 +305,20 @@ static void say_left_out(const size_t left_out[NPLACINGS], const char *format)
                     left_out[p] == 1 ? "it" : "them");
 }
 
-void write_sarif(const report *r)
+/* Whether the finding is one that a run alone found (write_sarif_run's
+   only_runtime): devcheck's run holds the others. */
+static bool runtime_only(const report *r, const rows *f, size_t i)
+{
+    sqlite3_stmt *st = report_prepare(r, also_static_sql);
+    sqlite3_bind_value(st, 1, rows_cell(f, i, F_KIND));
+    sqlite3_bind_value(st, 2, rows_cell(f, i, F_FILE));
+    sqlite3_bind_value(st, 3, rows_cell(f, i, F_LINE));
+    bool also = report_step(r, st) && sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    return !also;
+}
+
+void write_sarif_run(const report *r, json *j, bool only_runtime)
 {
     rows f;
     chain c;
@@ -296,33 +326,44 @@ void write_sarif(const report *r)
     chain_open(&c, r, true);
     size_t left_out[NPLACINGS] = {0};
     uint64_t *hashes = hash_findings(&f, left_out);
+    bool *kept = xmalloc((f.nrows + 1) * sizeof *kept);
+    for (size_t i = 0; i < f.nrows; i++)
+        kept[i] = placing(&f, i) == PLACED && (!only_runtime || runtime_only(r, &f, i));
     char *base = base_uri(r);
+    j_open(j, NULL, '{');
+    put_tool(j);
+    j_open(j, "originalUriBaseIds", '{');
+    j_open(j, SRCROOT, '{');
+    j_string(j, "uri", base);
+    j_close(j, '}');
+    j_close(j, '}');
+    j_open(j, "results", '[');
+    for (size_t i = 0; i < f.nrows; i++)
+        if (kept[i])
+            put_result(j, &f, i, hashes, &c, only_runtime);
+    j_close(j, ']');
+    j_close(j, '}');
+    say_left_out(left_out, "SARIF");
+    free(base);
+    free(kept);
+    free(hashes);
+    chain_close(&c);
+    rows_free(&f);
+}
+
+void write_sarif(const report *r)
+{
     json j = {.out = stdout};
     j_open(&j, NULL, '{');
     j_string(&j, "$schema", SARIF_SCHEMA);
     j_string(&j, "version", "2.1.0");
     j_open(&j, "runs", '[');
-    j_open(&j, NULL, '{');
-    put_tool(&j);
-    j_open(&j, "originalUriBaseIds", '{');
-    j_open(&j, SRCROOT, '{');
-    j_string(&j, "uri", base);
-    j_close(&j, '}');
-    j_close(&j, '}');
-    j_open(&j, "results", '[');
-    for (size_t i = 0; i < f.nrows; i++)
-        if (placing(&f, i) == PLACED)
-            put_result(&j, &f, i, hashes, &c);
-    j_close(&j, ']');
-    j_close(&j, '}');
+    if (join_active())
+        put_static_runs(r, &j);
+    write_sarif_run(r, &j, join_active());
     j_close(&j, ']');
     j_close(&j, '}');
     putchar('\n');
-    say_left_out(left_out, "SARIF");
-    free(base);
-    free(hashes);
-    chain_close(&c);
-    rows_free(&f);
 }
 
 /* ---- GitLab's Code Quality report -------------------------------------------- */

@@ -7,10 +7,13 @@
  */
 #include "report.h"
 
+#include "join.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* A call site's columns, and the join that finds the site of table t's row. */
 #define SITE_COLUMNS(c) "relpath(" c ".file, " c ".run) AS file, " c ".line, " c ".function"
@@ -118,6 +121,13 @@ static const view views[] = {
      .parts = {{.name = "allocations", .sql = allocations_sql}}},
 };
 
+/* --static: the findings view, devcheck's joined with the runs'. */
+static const view joined_view = {
+    .name = "findings",
+    .parts = {{.name = "findings", .sql = join_sql}},
+    .print_for_people = print_joined,
+};
+
 /* A format prints a view's parts, or writes the whole report (whole). */
 static const struct format {
     const char *name;
@@ -162,9 +172,9 @@ static const char *report_usage(void)
     FILE *f = open_memstream(&text, &size);
     if (!f)
         die("out of memory");
-    fputs("usage: devtrace report [FILE] [VIEW] [--format FORMAT] [-o FILE]\n"
+    fputs("usage: devtrace report [FILE...] [VIEW] [--format FORMAT] [-o FILE]\n"
           "                       [--fail-on error|warning] [--kinds LIST]\n"
-          "                       [--suppressions FILE]\n"
+          "                       [--suppressions FILE] [--static FILE.sarif]...\n"
           "\n"
           "Prints one view of the report FILE ($DEVTRACE_DB unless it holds %p,\n"
           "else ./devtrace.db).  The arguments come in any order; write a FILE\n"
@@ -196,6 +206,13 @@ static const char *report_usage(void)
           f);
     print_kinds(f);
     fputs("Paths are shown relative to the folder the program ran in.\n"
+          "\n"
+          "--static FILE.sarif (devcheck --format sarif; repeatable) joins devcheck's\n"
+          "findings with the report's, the runs of every FILE named, by file, line\n"
+          "and mistake.  The findings view, the default then, lists each with its\n"
+          "state: devcheck's confirmed, ran-clean, unknown or not-reached, the runs'\n"
+          "also-static or runtime-only; the summary counts them; sarif and html\n"
+          "carry them too.\n"
           "\n"
           "Exit status: 0, or 1 with --fail-on error when the report holds an\n"
           "error, with --fail-on warning when it holds an error or a warning;\n"
@@ -240,10 +257,14 @@ static const struct fail_on *find_fail_on(const char *name, const char *usage)
 
 typedef struct {
     const char *file;
+    char **more;                /* the reports after the first: with --static, merged */
+    int nmore;
     const view *view;
     const struct format *format;
     const struct fail_on *fail_on;
     const char *output;         /* -o FILE, else stdout */
+    char **statics;             /* --static FILE.sarif, each */
+    int nstatics;
 } request;
 
 /* An operand names the view, or else the file. */
@@ -256,8 +277,10 @@ static void take_operand(request *q, const char *arg, const char *usage)
         q->view = v;
     else if (!q->file)
         q->file = arg;
-    else
-        usage_error(usage, "unknown view '%s'", arg);
+    else {
+        q->more = xrealloc(q->more, (size_t)(q->nmore + 1) * sizeof *q->more);
+        q->more[q->nmore++] = (char *)arg;
+    }
 }
 
 static request parse(int argc, char **argv)
@@ -268,11 +291,12 @@ static request parse(int argc, char **argv)
         {"kinds", required_argument, NULL, 'k'},
         {"suppressions", required_argument, NULL, 's'},
         {"output", required_argument, NULL, 'o'},
+        {"static", required_argument, NULL, 'S'},
         {"help", no_argument, NULL, 'h'},
         {0},
     };
     const char *usage = report_usage();
-    request q = {NULL, NULL, &formats[0], NULL, NULL};
+    request q = {NULL, NULL, 0, NULL, &formats[0], NULL, NULL, NULL, 0};
     int c;
     /* "-": operands come back in place (as 1), so that options may follow
        them whatever POSIXLY_CORRECT says */
@@ -287,12 +311,19 @@ static request parse(int argc, char **argv)
             filter_suppressions(optarg);
         else if (c == 'o')
             q.output = optarg;
-        else
+        else if (c == 'S') {
+            q.statics = xrealloc(q.statics, (size_t)(q.nstatics + 1) * sizeof *q.statics);
+            q.statics[q.nstatics++] = optarg;
+        } else
             take_operand(&q, optarg, usage);
     for (int i = optind; i < argc; i++)         /* after "--" */
         take_operand(&q, argv[i], usage);
+    if (q.nstatics && (!q.view || q.view == find_view("findings")))
+        q.view = &joined_view;              /* the default, with devcheck's findings */
     if (!q.view)
         q.view = &views[0];
+    if (q.nmore && !q.nstatics)
+        usage_error(usage, "unknown view '%s'", q.more[0]);
     if (!q.file)
         q.file = default_report();
     return q;
@@ -301,11 +332,13 @@ static request parse(int argc, char **argv)
 /* The view's parts, read and printed in the request's format, row by row. */
 static void print_view(const report *r, const request *q)
 {
-    cursor parts[MAX_PARTS];
+    cursor parts[MAX_PARTS + 1];
     int n = 0;
     for (const part *p = q->view->parts; p < q->view->parts + MAX_PARTS && p->name; p++)
         if (q->format->for_people || !p->for_people)
             cursor_open(&parts[n++], r, p->name, p->sql);
+    if (q->nstatics && q->view == &views[0])     /* the summary: the states counted */
+        cursor_open(&parts[n++], r, "joined", join_counts_sql);
     if (q->format->for_people && q->view->print_for_people)
         q->view->print_for_people(parts);
     else
@@ -362,12 +395,45 @@ static sqlite3_int64 runs_cut_short(const report *r)
     return report_int(r, "SELECT count(*) FROM runs WHERE ended_ns IS NULL");
 }
 
+/* The folder of the reports merged for --static, removed at exit. */
+static char *merged_dir, *merged;
+
+static void remove_merged(void)
+{
+    if (merged)
+        report_remove(merged);
+    if (merged_dir)
+        rmdir(merged_dir);
+    free(merged);
+    free(merged_dir);
+}
+
+/* Several reports, joined with devcheck's findings: their runs merged into
+   one, in a private folder of $TMPDIR's; its path. */
+static const char *merge_all(const request *q)
+{
+    const char *tmp = getenv("TMPDIR");
+    merged_dir = xasprintf("%s/devtrace-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    if (atexit(remove_merged) != 0 || !mkdtemp(merged_dir))
+        die("%s: %s", merged_dir, strerror(errno));
+    merged = xasprintf("%s/reports.db", merged_dir);
+    char **all = xmalloc((size_t)(q->nmore + 1) * sizeof *all);
+    all[0] = (char *)q->file;
+    memcpy(all + 1, q->more, (size_t)q->nmore * sizeof *all);
+    sqlite3_int64 version, runs;
+    merge_reports(merged, all, q->nmore + 1, &version, &runs);
+    free(all);
+    return merged;
+}
+
 int cmd_report(int argc, char **argv)
 {
     request q = parse(argc, argv);
-    report r = report_open(q.file, SQLITE_OPEN_READONLY);
+    report r = report_open(q.nmore ? merge_all(&q) : q.file, SQLITE_OPEN_READONLY);
     define_source(&r);
     filter_apply(&r);
+    if (q.nstatics)
+        join_sarif(&r, q.statics, q.nstatics);
     if (q.output && !freopen(q.output, "w", stdout))
         die("%s: %s", q.output, strerror(errno));
 
@@ -385,6 +451,8 @@ int cmd_report(int argc, char **argv)
     report_close(&r);
     if (fflush(stdout) != 0 || ferror(stdout))
         die("writing the report: %s", strerror(errno));
+    free(q.statics);
+    free(q.more);
     if (cut_short)
         fprintf(stderr, "devtrace: %s: %lld run%s cut short: its report ends before the program "
                 "did (killed, a full disk, or still running)\n", r.path, (long long)cut_short,

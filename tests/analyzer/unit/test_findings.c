@@ -130,7 +130,7 @@ static char *read_back(FILE *m)
 static char *text_of(const dc_findings *f)
 {
     FILE *m = tmpfile();
-    dc_print_text(m, f);
+    dc_print_text(m, f, NULL);
     return read_back(m);
 }
 

@@ -1,0 +1,339 @@
+/*
+ * --static FILE.sarif: devcheck's findings, read from its SARIF, joined
+ * with the report's (common/join.h says how and what each state means).
+ * The SARIF is read strictly: a file that is not JSON, or not SARIF as
+ * devcheck writes it, is refused with where and why, not read as having
+ * no findings.
+ */
+#include "report.h"
+
+#include "join.h"
+#include "jsonread.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the SARIF ------------------------------------------------------------------- */
+
+static char *read_whole(const char *path, size_t *n)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        die("%s: %s", path, strerror(errno));
+    char *text = NULL;
+    size_t size = 0;
+    FILE *mem = open_memstream(&text, &size);
+    char buf[65536];
+    size_t got;
+    while (mem && (got = fread(buf, 1, sizeof buf, f)) > 0)
+        fwrite(buf, 1, got, mem);
+    if (!mem || ferror(f) || fclose(mem) != 0)
+        die("%s: %s", path, strerror(errno ? errno : EIO));
+    fclose(f);
+    *n = size;
+    return text;
+}
+
+static int hex_digit(char c)
+{
+    const char *digits = "0123456789abcdef", *d = c ? strchr(digits, c | 0x20) : NULL;
+    return d ? (int)(d - digits) : -1;
+}
+
+/* A URI's %-escapes decoded, "file://" dropped; malloc'd.  An escape that
+   is not two hex digits, or is NUL, stays as it is. */
+static char *uri_path(const char *uri)
+{
+    if (!strncmp(uri, "file://", 7))
+        uri += 7;
+    char *path = xmalloc(strlen(uri) + 1), *o = path;
+    for (const char *p = uri; *p; p++) {
+        int hi = *p == '%' ? hex_digit(p[1]) : -1, lo = hi >= 0 ? hex_digit(p[2]) : -1;
+        if (lo >= 0 && (hi || lo))
+            *o++ = (char)(hi << 4 | lo), p += 2;
+        else
+            *o++ = *p;
+    }
+    *o = '\0';
+    return path;
+}
+
+typedef struct {
+    const char *name;           /* the SARIF file, for messages */
+    const jv *run;
+    size_t result;
+} where;
+
+_Noreturn static void not_devchecks(const where *w, const char *what)
+{
+    die("%s: run's result %zu: %s (is it devcheck's --format sarif?)", w->name, w->result + 1,
+        what);
+}
+
+/* The folder a URI base id stands for, with its slash (malloc'd); dies when
+   the run names none. */
+static char *base_folder(const where *w, const char *id)
+{
+    const jv *bases = jv_get(w->run, "originalUriBaseIds", JV_OBJECT);
+    const jv *uri = jv_get(jv_get(bases, id, JV_OBJECT), "uri", JV_STRING);
+    if (!uri)
+        not_devchecks(w, "its uriBaseId names no folder of the run's originalUriBaseIds");
+    return uri_path(uri->text);
+}
+
+/* One result into the join. */
+static void add_result(const report *r, const where *w, const jv *res)
+{
+    const jv *rule = jv_get(res, "ruleId", JV_STRING);
+    const jv *level = jv_get(res, "level", JV_STRING);
+    const jv *message = jv_get(jv_get(res, "message", JV_OBJECT), "text", JV_STRING);
+    const jv *locations = jv_get(res, "locations", JV_ARRAY);
+    const jv *physical = locations && locations->n
+                             ? jv_get(&locations->items[0], "physicalLocation", JV_OBJECT) : NULL;
+    const jv *artifact = jv_get(physical, "artifactLocation", JV_OBJECT);
+    const jv *uri = jv_get(artifact, "uri", JV_STRING);
+    const jv *base = jv_get(artifact, "uriBaseId", JV_STRING);
+    const jv *line = jv_get(jv_get(physical, "region", JV_OBJECT), "startLine", JV_NUMBER);
+    if (!rule)
+        not_devchecks(w, "no ruleId");
+    if (!uri || !line)
+        not_devchecks(w, "no physical location with a uri and a startLine");
+    char *file = uri_path(uri->text), *folder = base ? base_folder(w, base->text) : NULL;
+    char *path = folder ? xasprintf("%s%s", folder, file) : NULL;
+    join_static s = {file, path ? path : file[0] == '/' ? file : NULL,
+                     strtoll(line->text, NULL, 10), rule->text, level ? level->text : NULL,
+                     message ? message->text : NULL};
+    if (join_add(r->db, &s) != SQLITE_OK)
+        report_fail(r);
+    free(path);
+    free(folder);
+    free(file);
+}
+
+/* devcheck's SARIF documents, kept for the SARIF format to write again
+   with the states; their results are static_findings' rows in order. */
+static jv *docs;
+static int ndocs;
+
+static void add_sarif(const report *r, const char *name, jv *doc)
+{
+    size_t n;
+    char *text = read_whole(name, &n), err[512];
+    json_reader jr = {text, text, text + n, name, err, sizeof err};
+    if (!jr_document(&jr, doc))
+        die("%s", err);
+    const jv *runs = jv_get(doc, "runs", JV_ARRAY);
+    if (!runs)
+        die("%s: not SARIF: no \"runs\" array", name);
+    for (size_t i = 0; i < runs->n; i++) {
+        where w = {name, &runs->items[i], 0};
+        const jv *results = jv_get(w.run, "results", JV_ARRAY);
+        for (; results && w.result < results->n; w.result++)
+            add_result(r, &w, &results->items[w.result]);
+    }
+    free(text);
+}
+
+static void free_docs(void)
+{
+    for (int i = 0; i < ndocs; i++)
+        jv_free(&docs[i]);
+    free(docs);
+}
+
+void join_sarif(const report *r, char *const *files, int nfiles)
+{
+    if (join_prepare(r->db) != SQLITE_OK)
+        report_fail(r);
+    docs = xmalloc((size_t)nfiles * sizeof *docs);
+    atexit(free_docs);
+    for (int i = 0; i < nfiles; i++) {
+        docs[i] = (jv){JV_NULL, NULL, 0, NULL, NULL};
+        ndocs = i + 1;          /* freed at exit, whatever add_sarif dies of */
+        add_sarif(r, files[i], &docs[i]);
+    }
+}
+
+bool join_active(void)
+{
+    return ndocs > 0;
+}
+
+/* ---- SARIF, the states added ----------------------------------------------------- */
+
+static void put_value(json *j, const char *key, const jv *v);
+
+static void put_members(json *j, const jv *v, const char *skip)
+{
+    for (size_t i = 0; i < v->n; i++)
+        if (v->type == JV_ARRAY || !skip || strcmp(v->keys[i], skip))
+            put_value(j, v->type == JV_OBJECT ? v->keys[i] : NULL, &v->items[i]);
+}
+
+/* A value as it was read; numbers as their text. */
+static void put_value(json *j, const char *key, const jv *v)
+{
+    static const char *const words[] = {[JV_NULL] = "null", [JV_FALSE] = "false",
+                                        [JV_TRUE] = "true"};
+    char bracket = v->type == JV_OBJECT ? '{' : '[';
+    if (v->type == JV_STRING) {
+        j_string(j, key, v->text);
+    } else if (v->type == JV_ARRAY || v->type == JV_OBJECT) {
+        j_open(j, key, bracket);
+        put_members(j, v, NULL);
+        j_close(j, bracket == '{' ? '}' : ']');
+    } else {
+        j_item(j, key);
+        fputs(v->type == JV_NUMBER ? v->text : words[v->type], j->out);
+    }
+}
+
+/* A result of devcheck's with its state: its own properties, then the
+   join's (st: a row of joined_static). */
+static void put_stated_result(json *j, const jv *res, const report *r, sqlite3_stmt *st)
+{
+    static const char *const counts[] = {"runs", "calls", "found"};
+    if (!report_step(r, st))
+        die("devcheck's findings changed while read");
+    j_open(j, NULL, '{');
+    put_members(j, res, "properties");
+    j_open(j, "properties", '{');
+    const jv *own = jv_get(res, "properties", JV_OBJECT);
+    if (own)
+        put_members(j, own, "state");
+    j_string(j, "state", (const char *)sqlite3_column_text(st, 0));
+    for (int c = 0; c < 3; c++)
+        j_uint(j, counts[c], (unsigned long)sqlite3_column_int64(st, c + 1));
+    if (sqlite3_column_type(st, 4) != SQLITE_NULL)
+        j_string(j, "devices", (const char *)sqlite3_column_text(st, 4));
+    j_close(j, '}');
+    j_close(j, '}');
+}
+
+static void put_static_run(json *j, const jv *run, const report *r, sqlite3_stmt *st)
+{
+    const jv *results = jv_get(run, "results", JV_ARRAY);
+    j_open(j, NULL, '{');
+    put_members(j, run, "results");
+    j_open(j, "results", '[');
+    for (size_t i = 0; results && i < results->n; i++)
+        put_stated_result(j, &results->items[i], r, st);
+    j_close(j, ']');
+    j_close(j, '}');
+}
+
+void put_static_runs(const report *r, json *j)
+{
+    sqlite3_stmt *st = report_prepare(r, "SELECT state, runs, calls, found, devices"
+                                         " FROM joined_static ORDER BY static");
+    for (int d = 0; d < ndocs; d++) {
+        const jv *runs = jv_get(&docs[d], "runs", JV_ARRAY);
+        for (size_t i = 0; i < runs->n; i++)
+            put_static_run(j, &runs->items[i], r, st);
+    }
+    sqlite3_finalize(st);
+}
+
+/* ---- text, by state ----------------------------------------------------------- */
+
+static void print_text(cursor *c, int col)
+{
+    const char *s = (const char *)sqlite3_value_text(cursor_cell(c, col));
+    char *shown = printable(s ? s : "?", s ? strlen(s) : 1, false);
+    fputs(shown, stdout);
+    free(shown);
+}
+
+static sqlite3_int64 int_at(cursor *c, int col)
+{
+    return sqlite3_value_int64(cursor_cell(c, col));
+}
+
+/* "(2 runs, 5 calls, found 2 times, cuda:0)": the counts that say something. */
+static void print_counts(cursor *c)
+{
+    sqlite3_int64 runs = int_at(c, J_RUNS), calls = int_at(c, J_CALLS), found = int_at(c, J_FOUND);
+    if (!runs)
+        return;
+    printf(" (%lld run%s", (long long)runs, plural(runs));
+    if (calls)
+        printf(", %lld call%s", (long long)calls, plural(calls));
+    if (found)
+        printf(", found %lld time%s", (long long)found, plural(found));
+    if (sqlite3_value_type(cursor_cell(c, J_DEVICES)) != SQLITE_NULL) {
+        fputs(", ", stdout);
+        print_text(c, J_DEVICES);
+    }
+    putchar(')');
+}
+
+/* The heading of each state, with its count: how many rows have it. */
+static void print_heading(const report *r, const char *state)
+{
+    for (int i = 0; i < join_nstates; i++)
+        if (!strcmp(join_states[i].name, state)) {
+            char *sql = sqlite3_mprintf("SELECT count(*) FROM (%s) WHERE state = %Q", join_sql,
+                                        state);
+            printf("%s (%lld): %s\n", state, (long long)report_int(r, sql), join_states[i].about);
+            sqlite3_free(sql);
+        }
+}
+
+void print_joined(cursor *c)
+{
+    char *state = NULL;
+    sqlite3_int64 n = 0;
+    for (; cursor_next(c); n++) {
+        const char *now = (const char *)sqlite3_value_text(cursor_cell(c, J_STATE));
+        if (!state || strcmp(state, now)) {
+            printf("%s", state ? "\n" : "");
+            print_heading(c->r, now);
+            free(state);
+            state = xstrdup(now);
+        }
+        fputs("  ", stdout);
+        if (sqlite3_value_type(cursor_cell(c, J_FILE)) == SQLITE_NULL)
+            fputs("(source line unknown): ", stdout);
+        else {
+            print_text(c, J_FILE);
+            printf(":%lld: ", (long long)int_at(c, J_LINE));
+        }
+        print_text(c, J_ORIGIN);
+        putchar(' ');
+        print_text(c, J_MISTAKE);
+        fputs(": ", stdout);
+        print_text(c, J_MESSAGE);
+        print_counts(c);
+        putchar('\n');
+    }
+    free(state);
+    if (n == 0)
+        puts("no findings, of devcheck's or of a run's");
+}
+
+/* ---- HTML: side by side ------------------------------------------------------- */
+
+const char join_counts_sql[] =
+    "SELECT origin, state, count(*) AS findings FROM (SELECT * FROM joined_static"
+    " UNION ALL SELECT * FROM joined_runtime)"
+    " GROUP BY origin, state ORDER BY origin DESC, join_state_rank(state)";
+
+/* Each of devcheck's findings beside what the runs did there (the findings
+   that confirmed it: their kind and line, which a caller's differs from),
+   then the runs' findings that devcheck did not report. */
+const char join_side_by_side_sql[] =
+    "SELECT * FROM (SELECT s.file, s.line, s.mistake || ': ' || s.state AS devcheck,"
+    " CASE WHEN s.state = 'confirmed' THEN"
+    "   (SELECT group_concat(DISTINCT g.kind || ' at line ' || g.line) FROM join_pairs p"
+    "    JOIN findings g ON g.run = p.run AND g.id = p.finding WHERE p.static = s.static)"
+    "   || ', ' || s.found || ' times'"
+    "  WHEN s.calls > 0 THEN s.calls || ' calls, ' || coalesce(s.devices, 'no GPU named')"
+    "  ELSE 'no call seen' END"
+    " || CASE WHEN s.runs > 0 THEN ' in ' || s.runs || ' run' || CASE s.runs WHEN 1 THEN ''"
+    "   ELSE 's' END ELSE '' END AS runs"
+    " FROM joined_static s"
+    " UNION ALL SELECT file, line, NULL, mistake || ': ' || state || ', ' || found"
+    "   || ' times in ' || runs || ' run' || CASE runs WHEN 1 THEN '' ELSE 's' END"
+    " FROM joined_runtime WHERE state = 'runtime-only')"
+    " ORDER BY file IS NULL, file, line";
