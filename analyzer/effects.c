@@ -483,7 +483,7 @@ void effect_need_memory(unit *u, dc_loc at, const char *what, dc_operand ptr, bo
 static void memory_check(call_state *s, int i, bool wants_device)
 {
     const value *p = argument(s->a, i);
-    if (p->kind == V_MEMORY)
+    if (value_is_memory(p))
         effect_need_memory(s->u, s->at, s->op, argument_operand(s->a, i, p), wants_device,
                            (dc_loc){ 0 });
 }
@@ -504,7 +504,7 @@ static void memcpy_kind(call_state *s, const dc_effect *ef)
     cursor_spelling(cursor_bare(argument_cursor(s->a, ef->arg[2])), kind, sizeof kind);
     const value *dst = arg_value(s, ef, 0), *src = arg_value(s, ef, 1);
     int k = dc_copy_kind(kind);
-    bool dst_known = dst->kind == V_MEMORY, src_known = src->kind == V_MEMORY;
+    bool dst_known = value_is_memory(dst), src_known = value_is_memory(src);
     if (k < 0 || (!dst_known && !src_known))
         return;
     if (dst_known && src_known)
@@ -557,7 +557,7 @@ static void launch(call_state *s, const dc_effect *ef)
         snprintf(slot, sizeof slot, "%.*s", bar ? (int)(bar - next) : (int)strlen(next), next);
         next = bar ? bar + 1 : "";
         value v = env_get(s->e, path_intern(slot));
-        if (v.kind == V_MEMORY)
+        if (value_is_memory(&v))
             kernel_argument(s->u, s->at, kernel, i, (dc_operand){ slot, &v.where, false });
     }
 }
@@ -565,7 +565,7 @@ static void launch(call_state *s, const dc_effect *ef)
 void effect_launch(unit *u, CXCursor kernel, arguments *a, dc_loc at)
 {
     for (int i = 0; i < a->n; i++)
-        if (a->v[i].kind == V_MEMORY)
+        if (value_is_memory(&a->v[i]))
             kernel_argument(u, at, kernel, i, argument_operand(a, i, &a->v[i]));
 }
 

@@ -81,7 +81,7 @@ typedef enum {
     V_TENSOR, V_MODULE, V_LIST,         /* obj: the module's or list's number */
     V_DEVICE,   /* a dt_device value */
     V_MEMORY,   /* raw memory: where it lives */
-    V_ADDR,     /* &path */
+    V_ADDR,     /* &path, with the place of the memory path is in when known */
     V_ADDRS,    /* an array of addresses (a kernel's argument list): "a|b|c" */
     V_NULL,     /* a null pointer: on no device, so it joins as nothing */
     V_COUNT,    /* a list's length, in obj */
@@ -102,6 +102,10 @@ value value_unknown(void);
 value value_of(vkind kind, dc_place where);
 value value_join(const value *a, const value *b);
 bool value_same(const value *a, const value *b);
+/* Memory whose place the checks of pointers judge: raw memory, or the
+   address of an object whose place is known (`&x` of a local is host
+   memory). */
+bool value_is_memory(const value *v);
 /* Storing a device chosen at run time into a variable names it. */
 value value_named(int var, value v);
 dtype dtype_named(const char *word);

@@ -393,7 +393,7 @@ static unsigned check_copies(call_site *c, const summary *s, const char *callee,
             continue;
         const value *dst = &c->a->v[(int)p->dst], *src = &c->a->v[(int)p->src];
         summary_copy(c->u, &dst->where, &src->where, p->kind);
-        bool known = dst->kind == V_MEMORY && src->kind == V_MEMORY &&
+        bool known = value_is_memory(dst) && value_is_memory(src) &&
                      (dc_place_is_host(&dst->where) || dc_place_is_device(&dst->where)) &&
                      (dc_place_is_host(&src->where) || dc_place_is_device(&src->where));
         if (!known)
@@ -411,7 +411,7 @@ static void check_roles(call_site *c, const summary *s, const char *callee, dc_l
     for (int i = 0; i < c->n && i < c->a->n; i++) {
         const value *v = &c->a->v[i];
         unsigned roles = s->roles[i];
-        if (v->kind != V_MEMORY || !roles || (done >> i & 1))
+        if (!value_is_memory(v) || !roles || (done >> i & 1))
             continue;
         dc_operand arg = argument_operand(c->a, i, v);
         bool device = roles & ROLE_DEVICE, host = roles & ROLE_HOST;

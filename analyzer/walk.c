@@ -277,18 +277,76 @@ static value address_of_call(CXCursor x)
                : value_unknown();
 }
 
+/* A variable of the host's: on its stack or in its data.  One of CUDA's
+   (__device__, __managed__, any attribute) or a reference is left alone. */
+static dc_place variable_place(CXCursor decl)
+{
+    dc_place none = { 0, { { 0 } } };
+    enum CXCursorKind k = clang_getCursorKind(decl);
+    if ((k != CXCursor_VarDecl && k != CXCursor_ParmDecl) ||
+        clang_getCursorType(decl).kind == CXType_LValueReference)
+        return none;
+    children ch = cursor_children(decl);
+    for (int i = 0; i < ch.n; i++)
+        if (clang_isAttribute(clang_getCursorKind(ch.v[i])))
+            return none;
+    return dc_place_of(AT_CPU, 0, cursor_loc(decl), "points to a variable declared on");
+}
+
+static bool pointer_typed(CXCursor c)
+{
+    return clang_getCanonicalType(clang_getCursorType(cursor_bare(c))).kind == CXType_Pointer;
+}
+
+/* Where pointer p points, as far as known, without walking p again. */
+static dc_place pointee_place(unit *u, env *e, CXCursor p)
+{
+    const value *bound = env_find(e, walk_path(u, e, p));
+    enum CXCursorKind k = clang_getCursorKind(cursor_bare(p));
+    value v = bound                                                     ? *bound
+              : k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr ? fields_read(cursor_bare(p))
+                                                                       : value_unknown();
+    return value_is_memory(&v) ? v.where : (dc_place){ 0, { { 0 } } };
+}
+
+/* Where the object an lvalue names lives: a variable where variables are,
+   a member or an element where its struct or array is, what a pointer
+   points to where its value says.  None: not known. */
+static dc_place object_place(unit *u, env *e, CXCursor c)
+{
+    c = cursor_bare(c);
+    children ch = cursor_children(c);
+    enum CXCursorKind k = clang_getCursorKind(c);
+    bool deref = k == CXCursor_UnaryOperator &&
+                 clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_Deref;
+    if (k == CXCursor_DeclRefExpr)
+        return variable_place(clang_getCursorReferenced(c));
+    if (ch.n > 0 && (deref || k == CXCursor_MemberRefExpr || k == CXCursor_ArraySubscriptExpr))
+        return deref || pointer_typed(ch.v[0]) ? pointee_place(u, e, ch.v[0])
+                                               : object_place(u, e, ch.v[0]);
+    return (dc_place){ 0, { { 0 } } };
+}
+
+/* &x: the address of path x, in the memory x is in; with no path, that
+   memory alone (`&a[i]` of an array), or an element of a container. */
+static value address_of(unit *u, env *e, CXCursor x)
+{
+    value v = value_of(V_ADDR, object_place(u, e, x));
+    v.path = walk_path(u, e, x);
+    if (v.path)
+        return v;
+    v.kind = V_MEMORY;
+    return v.where.n ? v : address_of_call(x);
+}
+
 static value unary(unit *u, env *e, CXCursor c)
 {
     children ch = cursor_children(c);
     if (ch.n != 1)
         return each_operand(u, e, &ch);
     switch (clang_getCursorUnaryOperatorKind(c)) {
-    case CXUnaryOperator_AddrOf: {
-        value v = value_unknown();
-        v.kind = V_ADDR;
-        v.path = walk_path(u, e, ch.v[0]);
-        return v.path ? v : address_of_call(ch.v[0]);
-    }
+    case CXUnaryOperator_AddrOf:
+        return address_of(u, e, ch.v[0]);
     case CXUnaryOperator_Deref: {
         int path = walk_path(u, e, c);
         value inner = walk_expression(u, e, ch.v[0]);
