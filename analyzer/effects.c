@@ -395,28 +395,35 @@ static void data_of(call_state *s, const dc_effect *ef)
         s->result = value_of(V_MEMORY, x->where);
 }
 
+/* Memory the call allocates, with its allocator when the model's table
+   knows the callee as one (for the release that must match it). */
+static value allocated(call_state *s, atom_kind kind, int index, const char *how)
+{
+    value v = value_of(V_MEMORY, dc_place_of(kind, index, s->at, how));
+    v.where.a[0].alloc = (unsigned char)dc_allocator(s->op);
+    return v;
+}
+
 static void allocates_device(call_state *s, const dc_effect *ef)
 {
-    store_through(s, ef->arg[0],
-                  value_of(V_MEMORY, dc_place_of(AT_GPU, -1, s->at, "allocated on")));
+    store_through(s, ef->arg[0], allocated(s, AT_GPU, -1, "allocated on"));
 }
 
 static void allocates_pinned(call_state *s, const dc_effect *ef)
 {
-    store_through(s, ef->arg[0],
-                  value_of(V_MEMORY, dc_place_of(AT_PINNED, 0, s->at, "allocated as")));
+    store_through(s, ef->arg[0], allocated(s, AT_PINNED, 0, "allocated as"));
 }
 
 static void returns_host(call_state *s, const dc_effect *ef)
 {
     (void)ef;
-    s->result = value_of(V_MEMORY, dc_place_of(AT_CPU, 0, s->at, "allocated on"));
+    s->result = allocated(s, AT_CPU, 0, "allocated on");
 }
 
 static void returns_device(call_state *s, const dc_effect *ef)
 {
     (void)ef;
-    s->result = value_of(V_MEMORY, dc_place_of(AT_GPU, -1, s->at, "allocated on"));
+    s->result = allocated(s, AT_GPU, -1, "allocated on");
 }
 
 /* ---- the checks ---------------------------------------------------------------------- */
@@ -496,6 +503,34 @@ static void device_memory(call_state *s, const dc_effect *ef)
 static void host_memory(call_state *s, const dc_effect *ef)
 {
     memory_check(s, ef->arg[0], false);
+}
+
+/* Whether the call's model checks the space of argument i (cudaFree's
+   device-memory) and p is in the other: that release is memspace-mismatch's
+   to say, not free-mismatch's. */
+static bool space_contradicted(const call_state *s, int i, const dc_place *p)
+{
+    for (int k = 0; s->effects && k < s->effects->n; k++) {
+        const dc_effect *ef = &s->effects->v[k];
+        if (ef->arg[0] == i && ((ef->kind == EF_DEVICE_MEMORY && dc_place_is_host(p)) ||
+                                (ef->kind == EF_HOST_MEMORY && dc_place_is_device(p))))
+            return true;
+    }
+    return false;
+}
+
+void effect_release(unit *u, dc_loc at, const char *releaser, dc_operand ptr)
+{
+    const char *r = dc_releaser(releaser);
+    if (r && !summary_release(u, ptr.place, r, at))
+        dc_check_free(u->out, at, r, ptr, NULL, (dc_loc){ 0 });
+}
+
+static void frees(call_state *s, const dc_effect *ef)
+{
+    const value *p = arg_value(s, ef, 0);
+    if (value_is_memory(p) && !space_contradicted(s, ef->arg[0], &p->where))
+        effect_release(s->u, s->at, s->op, argument_operand(s->a, ef->arg[0], p));
 }
 
 static void memcpy_kind(call_state *s, const dc_effect *ef)
@@ -603,6 +638,7 @@ static effect_fn *const handlers[EF_COUNT] = {
     [EF_MEMCPY] = memcpy_kind,              [EF_LAUNCH] = launch,
     [EF_IDENTITY] = identity,               [EF_DEVICE_EQUAL] = test,
     [EF_IS_CUDA] = test,                    [EF_POINTER_ATTRIBUTES] = pointer_attributes,
+    [EF_FREES] = frees,
 };
 
 void effect_apply(call_state *s, const dc_effect *ef)

@@ -14,7 +14,10 @@
  *
  * The second walk reads a field that nothing in the function set with its
  * fact: so `l.output_gpu` is device memory in a function that receives the
- * struct by value.
+ * struct by value.  A field every assignment of which stores memory of
+ * one allocator keeps it, and the place of one such store, even where the
+ * space is no fact (pinned memory): so a destructor's release is checked
+ * against the constructor's allocation.
  *
  * A pointer variable with static storage (a global, a static) is the same
  * kind of thing: set in one function and read in others, so it gets a fact
@@ -42,6 +45,8 @@ typedef struct {
     bool variable;                      /* a global or static, not a struct's field */
     int fact;
     dc_place place;                     /* the fact, with the origin of one store */
+    int alloc;                          /* every store's allocator, or 0 */
+    dc_place allocated;                 /* where one store's memory was allocated */
 } field;
 
 static field *fields;
@@ -133,7 +138,7 @@ value fields_read(CXCursor ref)
         return value_of(V_MEMORY, symbol);
     }
     if (fields[f].fact != HOST && fields[f].fact != DEVICE)
-        return value_unknown();
+        return fields[f].alloc > 0 ? value_of(V_MEMORY, fields[f].allocated) : value_unknown();
     return value_of(V_MEMORY, fields[f].place);
 }
 
@@ -193,9 +198,36 @@ static bool resolve_round(void)
     return changed;
 }
 
-/* The fact's place: the space, from the first store that made it. */
+/* The allocator of what one store puts into its field: one for all its
+   places, or 0. */
+static int store_alloc(const store *s)
+{
+    int a = s->v.kind == V_MEMORY && s->v.where.n ? s->v.where.a[0].alloc : 0;
+    for (int i = 1; i < s->v.where.n; i++)
+        if (s->v.where.a[i].alloc != a)
+            return 0;
+    return a;
+}
+
+/* Each field's allocator: its stores', when they all have the same one. */
+static void allocators(void)
+{
+    for (int f = 0; f < nfields; f++)
+        fields[f].alloc = -1;
+    for (int i = 0; i < nstores; i++) {
+        field *f = &fields[stores[i].field];
+        int a = store_alloc(&stores[i]);
+        if (f->alloc < 0)
+            f->allocated = stores[i].v.where;
+        f->alloc = f->alloc < 0 || f->alloc == a ? a : 0;
+    }
+}
+
+/* The fact's place: the space, from the first store that made it, with
+   the field's allocator. */
 static void place_facts(void)
 {
+    allocators();
     for (int i = 0; i < nstores; i++) {
         field *f = &fields[stores[i].field];
         int c = store_class(&stores[i]);
@@ -203,6 +235,7 @@ static void place_facts(void)
             continue;
         f->place = dc_place_of(c == HOST ? AT_CPU : AT_GPU, -1, stores[i].at,
                                "is set to memory of");
+        f->place.a[0].alloc = (unsigned char)(f->alloc > 0 ? f->alloc : 0);
     }
 }
 

@@ -253,6 +253,8 @@ int summary_flag(unit *u, CXCursor param);
 summary *summary_variant(summary *s, int value);
 /* Whether a summary's place is a parameter's: then the role is its. */
 bool summary_role(unit *u, const dc_place *p, unsigned role, dc_loc at);
+/* The same for a release (releaser: dc_releaser's), checked at each call. */
+bool summary_release(unit *u, const dc_place *p, const char *releaser, dc_loc at);
 /* Two operands that must share a device, one where a parameter is: the
    check waits for each call, which knows the parameter's place.  Whether
    it was put off so. */
@@ -273,6 +275,7 @@ typedef struct {
     dc_loc at;
     char op[64];                        /* the callee as the user wrote it */
     value result;
+    const dc_effects *effects;          /* all of the call's, or NULL */
 } call_state;
 
 void effect_apply(call_state *s, const dc_effect *ef);
@@ -281,6 +284,9 @@ void effect_check_deref(unit *u, env *e, CXCursor base, const value *v, bool wri
 /* The checks of one pointer argument that must be device (or host) memory. */
 void effect_need_memory(unit *u, dc_loc at, const char *what, dc_operand ptr, bool device,
                         dc_loc why);
+/* releaser (a function, or delete) releases ptr: checked here, or at each
+   call when ptr is a parameter's. */
+void effect_release(unit *u, dc_loc at, const char *releaser, dc_operand ptr);
 /* A <<<>>> launch of kernel: each pointer argument must be device memory. */
 void effect_launch(unit *u, CXCursor kernel, arguments *a, dc_loc at);
 /* dt_module_to's work: m and what is registered with it moved to `to`. */

@@ -339,6 +339,37 @@ static value address_of(unit *u, env *e, CXCursor x)
     return v.where.n ? v : address_of_call(x);
 }
 
+/* new's memory, and whether new[] made it: its type's brackets come
+   before any parentheses of an initializer (`new float[n]`, not
+   `new Box(a[0])`). */
+static value new_memory(unit *u, CXCursor c)
+{
+    char text[64];
+    cursor_text(u->tu, c, text, sizeof text);
+    size_t square = strcspn(text, "["), round = strcspn(text, "(");
+    value v = value_of(V_MEMORY, dc_place_of(AT_CPU, 0, cursor_loc(c), "allocated on"));
+    v.where.a[0].alloc = (unsigned char)dc_allocator(square < round ? "new[]" : "new");
+    return v;
+}
+
+/* `delete p`, `delete[] p`: p must be new's memory. */
+static value delete_expression(unit *u, env *e, CXCursor c)
+{
+    children ch = cursor_children(c);
+    if (ch.n != 1)
+        return each_operand(u, e, &ch);
+    value p = walk_expression(u, e, ch.v[0]);
+    char text[64], operand[64];
+    cursor_text(u->tu, c, text, sizeof text);
+    cursor_text(u->tu, cursor_bare(ch.v[0]), operand, sizeof operand);
+    const char *after = text + strlen("delete");
+    bool array = strncmp(text, "delete", 6) == 0 && after[strspn(after, " ")] == '[';
+    if (value_is_memory(&p))
+        effect_release(u, cursor_loc(c), array ? "delete[]" : "delete",
+                       (dc_operand){ operand, &p.where, false });
+    return value_unknown();
+}
+
 static value unary(unit *u, env *e, CXCursor c)
 {
     children ch = cursor_children(c);
@@ -391,7 +422,9 @@ value walk_expression(unit *u, env *e, CXCursor c)
     case CXCursor_CXXNewExpr:           /* C++'s new: host memory, as malloc's */
         ch = cursor_children(c);
         each_operand(u, e, &ch);
-        return value_of(V_MEMORY, dc_place_of(AT_CPU, 0, cursor_loc(c), "allocated on"));
+        return new_memory(u, c);
+    case CXCursor_CXXDeleteExpr:
+        return delete_expression(u, e, c);
     case CXCursor_IntegerLiteral:
     case CXCursor_GNUNullExpr:
     case CXCursor_CXXNullPtrLiteralExpr: {
