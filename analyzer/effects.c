@@ -533,6 +533,12 @@ static void frees(call_state *s, const dc_effect *ef)
         effect_release(s->u, s->at, s->op, argument_operand(s->a, ef->arg[0], p));
 }
 
+static void copies(call_state *s, const dc_effect *ef)
+{
+    walk_copy_through(s->u, s->e, argument_cursor(s->a, ef->arg[0]),
+                      argument_cursor(s->a, ef->arg[1]));
+}
+
 static void memcpy_kind(call_state *s, const dc_effect *ef)
 {
     char kind[64];
@@ -638,7 +644,7 @@ static effect_fn *const handlers[EF_COUNT] = {
     [EF_MEMCPY] = memcpy_kind,              [EF_LAUNCH] = launch,
     [EF_IDENTITY] = identity,               [EF_DEVICE_EQUAL] = test,
     [EF_IS_CUDA] = test,                    [EF_POINTER_ATTRIBUTES] = pointer_attributes,
-    [EF_FREES] = frees,
+    [EF_FREES] = frees,                     [EF_COPIES] = copies,
 };
 
 void effect_apply(call_state *s, const dc_effect *ef)

@@ -19,6 +19,12 @@
  * space is no fact (pinned memory): so a destructor's release is checked
  * against the constructor's allocation.
  *
+ * A whole-struct copy copies values, not fields' facts: a store that
+ * replaces a pointer the copy put there (copy the host struct, swap in
+ * device buffers, upload it) of the other space than the field's other
+ * stores, or into a field no other store fills, says that the field holds
+ * one thing in the sources and another in the copies: no fact.
+ *
  * A pointer variable with static storage (a global, a static) is the same
  * kind of thing: set in one function and read in others, so it gets a fact
  * the same way (Rodinia's `int *data`, filled by init() and copied to the
@@ -38,6 +44,7 @@ typedef struct {
     CXCursor rhs;                       /* for the finding's words */
     CXTranslationUnit tu;
     bool named;                         /* in a file the run was given: its finding is said */
+    bool swap;                          /* it replaced a struct copy's pointer */
 } store;
 
 typedef struct {
@@ -110,12 +117,12 @@ static store *store_of(int f, dc_loc at)
         stores = dc_realloc(stores, (size_t)capstores * sizeof *stores);
     }
     *number = nstores + 1;
-    stores[nstores] = (store){ f, at, value_unknown(), clang_getNullCursor(), NULL, false };
+    stores[nstores] = (store){ f, at, value_unknown(), clang_getNullCursor(), NULL, false, false };
     stores[nstores].v.kind = V_NULL;    /* nothing yet: joins as nothing */
     return &stores[nstores++];
 }
 
-void fields_store(unit *u, CXCursor lhs, CXCursor rhs, const value *v)
+void fields_store(unit *u, CXCursor lhs, CXCursor rhs, const value *v, bool swap)
 {
     int f;
     if (resolved || v->kind == V_NULL || (f = field_of(lhs)) < 0)
@@ -125,6 +132,7 @@ void fields_store(unit *u, CXCursor lhs, CXCursor rhs, const value *v)
     s->rhs = rhs;
     s->tu = u->tu;
     s->named = u->named;
+    s->swap = s->swap || swap;
 }
 
 value fields_read(CXCursor ref)
@@ -182,19 +190,38 @@ static int field_class(int counts[4])
     return MIXED;
 }
 
+/* A store that replaced a copy's pointer, against the other stores' class
+   c: agreeing (darknet's `s = net; s.input_gpu = l.state_gpu;`) it is one
+   more of them; else the field holds one thing in the copies and another
+   in their sources; and with no other store, nothing says what the
+   sources hold. */
+static int swapped_class(int c, int swap)
+{
+    return c == NONE_YET || (swap != NONE_YET && swap != c) ? MIXED : c;
+}
+
 static bool resolve_round(void)
 {
-    int (*counts)[4] = dc_realloc(NULL, (size_t)(nfields ? nfields : 1) * sizeof *counts);
-    memset(counts, 0, (size_t)(nfields ? nfields : 1) * sizeof *counts);
+    size_t n = (size_t)(nfields ? nfields : 1);
+    int (*counts)[4] = dc_realloc(NULL, n * sizeof *counts);
+    int *classes = dc_realloc(NULL, n * sizeof *classes);
+    memset(counts, 0, n * sizeof *counts);
     for (int i = 0; i < nstores; i++)
-        counts[stores[i].field][store_class(&stores[i])]++;
+        if (!stores[i].swap)
+            counts[stores[i].field][store_class(&stores[i])]++;
+    for (int f = 0; f < nfields; f++)
+        classes[f] = field_class(counts[f]);
+    for (int i = 0; i < nstores; i++)
+        if (stores[i].swap)
+            classes[stores[i].field] = swapped_class(classes[stores[i].field],
+                                                     store_class(&stores[i]));
     bool changed = false;
     for (int f = 0; f < nfields; f++) {
-        int c = field_class(counts[f]);
-        changed = changed || c != fields[f].fact;
-        fields[f].fact = c;
+        changed = changed || classes[f] != fields[f].fact;
+        fields[f].fact = classes[f];
     }
     free(counts);
+    free(classes);
     return changed;
 }
 
@@ -202,7 +229,7 @@ static bool resolve_round(void)
    places, or 0. */
 static int store_alloc(const store *s)
 {
-    int a = s->v.kind == V_MEMORY && s->v.where.n ? s->v.where.a[0].alloc : 0;
+    int a = s->v.kind == V_MEMORY && s->v.where.n && !s->swap ? s->v.where.a[0].alloc : 0;
     for (int i = 1; i < s->v.where.n; i++)
         if (s->v.where.a[i].alloc != a)
             return 0;

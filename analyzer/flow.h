@@ -194,6 +194,9 @@ int walk_target(unit *u, env *e, CXCursor c);
 void walk_body(unit *u, env *e, CXCursor fn);
 /* A call stores v where its argument arg points (`&x`, `&l.field`, p). */
 void walk_store_through(unit *u, env *e, CXCursor arg, value v);
+/* A call copies the object src points to over the one dst points to
+   (memcpy): a struct's copy, when they point to a struct. */
+void walk_copy_through(unit *u, env *e, CXCursor dst, CXCursor src);
 
 /* call.c: a call's arguments, cursors and values, and their source text,
    which only a message needs, made when one asks (tokenizing is not free). */
@@ -222,7 +225,10 @@ extern const char how_tested[];
    before fields_resolve, assignments to pointer fields are
    recorded and a field read is the field itself (AT_FIELD); after it, a
    field read is its fact, when it has one. */
-void fields_store(unit *u, CXCursor lhs, CXCursor rhs, const value *v);
+/* swap: the store replaces a pointer that a whole-struct copy put there
+   (`*t = *src; t->a = d;`), so the field holds one thing in the copy and
+   another in its source: no fact. */
+void fields_store(unit *u, CXCursor lhs, CXCursor rhs, const value *v, bool swap);
 value fields_read(CXCursor ref);
 /* The facts, and a finding for each lone store of the other space. */
 void fields_resolve(dc_findings *out);

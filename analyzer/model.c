@@ -65,6 +65,7 @@ static const struct {
     [EF_IS_CUDA] = { "is-cuda", 1, false },
     [EF_POINTER_ATTRIBUTES] = { "pointer-attributes", 2, false },
     [EF_FREES] = { "frees", 1, false },
+    [EF_COPIES] = { "copies", 2, false },
 };
 
 /* cuBLAS's vectors and matrices are device memory (its scalars, alpha,
@@ -163,6 +164,8 @@ static const char builtin[] =
     "free frees 0\n"
     "memcpy host-memory 0\n"
     "memcpy host-memory 1\n"
+    "memcpy copies 0 1\n"
+    "memmove copies 0 1\n"
     "memset host-memory 0\n"
     "# C++'s containers: their elements are host memory (with the standard allocator)\n"
     "std::vector::data returns-host\n"

@@ -111,13 +111,132 @@ int walk_target(unit *u, env *e, CXCursor c)
     return p ? path_join("*", path_text(p)) : 0;
 }
 
+/* ---- whole-struct copies ---------------------------------------------------------------- */
+
+/* A copied pointer is marked by its path, which raw memory has no other
+   use for but a returned struct's ("#ret"). */
+static int copied_mark(void)
+{
+    return path_intern("#copied");
+}
+
+/* Whether a store into path replaces a pointer a struct's copy put there. */
+static bool swaps_copy(const env *e, int path)
+{
+    const value *old = env_find(e, path);
+    return old && old->path == copied_mark() && (old->kind == V_MEMORY || old->kind == V_NONE);
+}
+
+static bool pointer_slot(CXType t)
+{
+    return clang_getCanonicalType(t).kind == CXType_Pointer || type_names(t, "CUdeviceptr");
+}
+
+static void pointer_prefix(unit *u, env *e, CXCursor p, char *buf, size_t n);
+
+/* The prefix of the paths of struct lvalue x's members: "x." for x, "p->"
+   for `*p`; "" when it has no path. */
+static void object_prefix(unit *u, env *e, CXCursor x, char *buf, size_t n)
+{
+    x = cursor_bare(x);
+    children ch = cursor_children(x);
+    if (clang_getCursorKind(x) == CXCursor_UnaryOperator &&
+        clang_getCursorUnaryOperatorKind(x) == CXUnaryOperator_Deref && ch.n == 1) {
+        pointer_prefix(u, e, ch.v[0], buf, n);
+        return;
+    }
+    int path = walk_path(u, e, x);
+    snprintf(buf, n, "%s%s", path ? path_text(path) : "", path ? "." : "");
+}
+
+/* The same for what pointer p points to: "x." for `&x` or a p that holds
+   &x, "p->" for p. */
+static void pointer_prefix(unit *u, env *e, CXCursor p, char *buf, size_t n)
+{
+    p = cursor_bare(p);
+    children ch = cursor_children(p);
+    if (cursor_is_addr_of(p) && ch.n == 1) {
+        object_prefix(u, e, ch.v[0], buf, n);
+        return;
+    }
+    int path = walk_path(u, e, p);
+    const value *v = env_find(e, path);
+    if (v && v->kind == V_ADDR)
+        snprintf(buf, n, "%s.", path_text(v->path));
+    else
+        snprintf(buf, n, "%s%s", path ? path_text(path) : "", path ? "->" : "");
+}
+
+typedef struct {
+    env *e;
+    const char *to, *from;              /* prefixes; from "": a source with no path */
+} struct_copy;
+
+/* One pointer member: the copy gets the source's value (its field's fact
+   where the function has not set it), marked as copied. */
+static enum CXVisitorResult copy_member(CXCursor field, CXClientData data)
+{
+    struct_copy *c = data;
+    char name[PATH];
+    if (!pointer_slot(clang_getCursorType(field)))
+        return CXVisit_Continue;
+    cursor_spelling(field, name, sizeof name);
+    const value *bound = *c->from ? env_find(c->e, path_join(c->from, name)) : NULL;
+    value v = bound ? *bound : fields_read(field);
+    if (v.kind == V_MEMORY || v.kind == V_NONE)
+        v.path = copied_mark();
+    env_set(c->e, path_join(c->to, name), v);
+    return CXVisit_Continue;
+}
+
+/* `*t = *src`, `d = h`, memcpy(t, src, sizeof *t): each pointer member of
+   the copy holds what the source's held, apart from the source. */
+static void copy_struct(env *e, CXType type, const char *to, const char *from)
+{
+    CXType t = clang_getCanonicalType(type);
+    struct_copy c = { e, to, from };
+    if (t.kind == CXType_Record && *to)
+        clang_Type_visitFields(t, copy_member, &c);
+}
+
+/* Whether x names an object, whose members a copy of it copies (not a
+   call's result, not an initializer list). */
+static bool names_object(CXCursor x)
+{
+    enum CXCursorKind k = clang_getCursorKind(cursor_bare(x));
+    return k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr ||
+           k == CXCursor_ArraySubscriptExpr ||
+           (k == CXCursor_UnaryOperator &&
+            clang_getCursorUnaryOperatorKind(cursor_bare(x)) == CXUnaryOperator_Deref);
+}
+
+/* lhs = rhs, or a declaration's `T lhs = rhs` (to: its prefix). */
+static void copy_assigned(unit *u, env *e, CXCursor lhs, const char *to, CXCursor rhs)
+{
+    char from[PATH];
+    if (!names_object(rhs))
+        return;
+    object_prefix(u, e, rhs, from, sizeof from);
+    copy_struct(e, clang_getCursorType(cursor_bare(lhs)), to, from);
+}
+
+void walk_copy_through(unit *u, env *e, CXCursor dst, CXCursor src)
+{
+    char to[PATH], from[PATH];
+    pointer_prefix(u, e, dst, to, sizeof to);
+    pointer_prefix(u, e, src, from, sizeof from);
+    copy_struct(e, clang_getPointeeType(clang_getCursorType(cursor_bare(dst))), to, from);
+}
+
 void walk_store_through(unit *u, env *e, CXCursor arg, value v)
 {
-    store(e, walk_target(u, e, arg), v);
+    int target = walk_target(u, e, arg);
+    bool swap = swaps_copy(e, target);
+    store(e, target, v);
     CXCursor c = cursor_bare(arg);
     children ch = cursor_is_addr_of(c) ? cursor_children(c) : (children){ .n = 0 };
     if (ch.n == 1)
-        fields_store(u, cursor_bare(ch.v[0]), arg, &v);    /* cudaMalloc(&l.x_gpu, n) */
+        fields_store(u, cursor_bare(ch.v[0]), arg, &v, swap);  /* cudaMalloc(&l.x_gpu, n) */
 }
 
 /* ---- expressions ------------------------------------------------------------------------ */
@@ -181,11 +300,15 @@ static value assign(unit *u, env *e, CXCursor lhs, CXCursor rhs)
     if (k == CXCursor_MemberRefExpr)
         member_base(u, e, target, true);
     int path = walk_path(u, e, lhs);
+    bool swap = swaps_copy(e, path);
     v = value_named(path, v);
     env_set(e, path, v);
-    fields_store(u, target, rhs, &v);
+    fields_store(u, target, rhs, &v, swap);
     int from = walk_path(u, e, rhs);
     env_copy_members(e, from ? from : v.path, path);  /* a struct, or what a call returned */
+    char to[PATH];
+    object_prefix(u, e, lhs, to, sizeof to);
+    copy_assigned(u, e, lhs, to, rhs);
     return v;
 }
 
@@ -455,6 +578,8 @@ static void declaration(unit *u, env *e, CXCursor var)
         env_set(e, name, v);
         if (v.kind == V_MEMORY && strncmp(path_text(v.path), "#ret", 4) == 0)
             env_copy_members(e, v.path, name);
+        else
+            copy_assigned(u, e, var, path_text(path_join(text, ".")), ch.v[i]);  /* `T d = h;` */
     }
 }
 
@@ -669,7 +794,7 @@ static void member_initializers(unit *u, env *e, CXCursor fn)
         if (clang_getCursorKind(ch.v[i]) == CXCursor_MemberRef &&
             clang_isExpression(clang_getCursorKind(ch.v[i + 1]))) {
             value v = walk_expression(u, e, ch.v[i + 1]);
-            fields_store(u, ch.v[i], ch.v[i + 1], &v);
+            fields_store(u, ch.v[i], ch.v[i + 1], &v, false);
         }
 }
 
@@ -680,7 +805,7 @@ static void default_initializer(unit *u, env *e, CXCursor field)
     children ch = cursor_children(field);
     if (ch.n > 0 && clang_isExpression(clang_getCursorKind(ch.v[ch.n - 1]))) {
         value v = walk_expression(u, e, ch.v[ch.n - 1]);
-        fields_store(u, field, ch.v[ch.n - 1], &v);
+        fields_store(u, field, ch.v[ch.n - 1], &v, false);
     }
 }
 
