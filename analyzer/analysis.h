@@ -93,6 +93,9 @@ typedef struct {
 } dc_place;
 
 dc_place dc_place_of(atom_kind kind, int index, dc_loc origin, const char *how);
+/* The how of `&p` where variable p holds a pointer: the host memory of the
+   variable, where its pointer was most likely meant (`cudaMemset(&d, ...)`). */
+extern const char dc_how_pointer_variable[];
 dc_place dc_place_join(const dc_place *a, const dc_place *b);
 bool dc_place_same(const dc_place *a, const dc_place *b);
 /* Everything here moved (or created) at one place: the new origin. */

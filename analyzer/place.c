@@ -22,6 +22,8 @@ static int nnamed, capnamed;
 
 /* ---- building and joining ---------------------------------------------------- */
 
+const char dc_how_pointer_variable[] = "is the address of a pointer variable declared on";
+
 dc_place dc_place_of(atom_kind kind, int index, dc_loc origin, const char *how)
 {
     dc_place p = { 1, { { (unsigned char)kind, (signed char)index, -1, 0, origin, how } } };

@@ -195,7 +195,10 @@ void dc_check_memspace(dc_findings *out, dc_loc at, const char *what, dc_operand
                                               wants_device ? "device" : "host"));
     note_origins(f, ptr);
     note_need(f, what, why, wants_device ? "used as device memory" : "used as host memory");
-    if (f && wants_device)
+    if (f && ptr.place->a[0].how == dc_how_pointer_variable && ptr.name[0] == '&')
+        dc_finding_note(f, copy_loc(at), dc_format("fix: pass the pointer '%s', not its address",
+                                                   ptr.name + 1));
+    else if (f && wants_device)
         dc_finding_note(f, copy_loc(at), dc_format("fix: %s", memspace_fix_device));
 }
 

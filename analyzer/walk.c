@@ -413,7 +413,9 @@ static dc_place variable_place(CXCursor decl)
     for (int i = 0; i < ch.n; i++)
         if (clang_isAttribute(clang_getCursorKind(ch.v[i])))
             return none;
-    return dc_place_of(AT_CPU, 0, cursor_loc(decl), "points to a variable declared on");
+    return dc_place_of(AT_CPU, 0, cursor_loc(decl),
+                       pointer_slot(clang_getCursorType(decl)) ? dc_how_pointer_variable
+                                                              : "points to a variable declared on");
 }
 
 static bool pointer_typed(CXCursor c)

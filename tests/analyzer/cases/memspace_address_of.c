@@ -22,7 +22,7 @@ void clear_output(size_t n)
 {
     float *d_out = NULL;
     cudaMalloc((void **)&d_out, n);
-    cudaMemset(&d_out, 0, n); // devcheck: memspace-mismatch // devcheck-message: '&d_out' is host memory, but cudaMemset needs device memory // devcheck-note: '&d_out' points to a variable declared on cpu here
+    cudaMemset(&d_out, 0, n); // devcheck: memspace-mismatch // devcheck-message: '&d_out' is host memory, but cudaMemset needs device memory // devcheck-note: '&d_out' is the address of a pointer variable declared on cpu here // devcheck-fix: pass the pointer 'd_out', not its address
     cudaMemset(d_out, 0, n);
     cudaFree(d_out);
 }
