@@ -19,7 +19,7 @@ typedef enum {
     EF_REGISTER, EF_PARAM_OF, EF_LIST_NEW, EF_LIST_PUSH, EF_LIST_GET, EF_SPLIT, EF_BATCHES,
     EF_ALLOCATES_DEVICE, EF_ALLOCATES_PINNED, EF_RETURNS_HOST, EF_RETURNS_DEVICE, EF_DEVICE_MEMORY,
     EF_HOST_MEMORY, EF_MEMCPY, EF_LAUNCH, EF_IDENTITY, EF_DEVICE_EQUAL, EF_IS_CUDA,
-    EF_POINTER_ATTRIBUTES, EF_COUNT
+    EF_POINTER_ATTRIBUTES, EF_FREES, EF_COPIES, EF_COUNT
 } dc_effect_kind;
 
 #define DC_EFFECT_ARGS 6
@@ -49,6 +49,17 @@ const dc_effects *dc_model_call_effects(dc_model *m, CXCursor call, CXCursor cal
 /* Whether callee is an element accessor of a standard container, whose
    elements are host memory (`&v[0]`). */
 bool dc_model_host_element(CXCursor callee);
+/* The functions that allocate memory and those that release it, by
+   family (model.c): an allocator's number (0: none known) for a name as
+   the user calls it ("cudaMallocHost", "new"), its name, the function that
+   releases what it allocates; and whether releaser (one of the table's)
+   releases what allocator a allocated, -1 when releaser is none of them. */
+int dc_allocator(const char *name);
+/* The table's own spelling of release function name (to keep), or NULL. */
+const char *dc_releaser(const char *name);
+const char *dc_allocator_name(int a);
+const char *dc_allocator_release(int a);
+int dc_releases(const char *releaser, int a);
 
 /* ---- the lattice of places (place.c), as the walk makes them and the rules
    read them -------------------------------------------------------------- */
@@ -68,6 +79,8 @@ typedef struct {
     signed char index;                  /* AT_CUDA: the GPU; AT_PARAM: the parameter */
     short name;                         /* AT_NAMED: a device name (dc_device_name);
                                            AT_FIELD: the field's number */
+    unsigned char alloc;                /* the allocator that made it (dc_allocator's);
+                                           0: not known */
     dc_loc origin;                      /* where it got there (file NULL: unknown) */
     const char *how;                    /* "created on", "moved to", ... */
 } dc_atom;
@@ -81,6 +94,9 @@ typedef struct {
 } dc_place;
 
 dc_place dc_place_of(atom_kind kind, int index, dc_loc origin, const char *how);
+/* The how of `&p` where variable p holds a pointer: the host memory of the
+   variable, where its pointer was most likely meant (`cudaMemset(&d, ...)`). */
+extern const char dc_how_pointer_variable[];
 dc_place dc_place_join(const dc_place *a, const dc_place *b);
 bool dc_place_same(const dc_place *a, const dc_place *b);
 /* Everything here moved (or created) at one place: the new origin. */
@@ -134,6 +150,11 @@ void dc_report_discarded_transfer(dc_findings *out, dc_loc at, const char *call,
    where in it (line 0: not known). */
 void dc_check_host_deref(dc_findings *out, dc_loc at, dc_operand ptr, bool write,
                          const char *via, dc_loc why);
+/* releaser (a function, or delete) releases ptr: a finding when ptr's
+   allocator is known on every path and releaser releases none of them.
+   via: the function whose body releases it, when not here; why: where. */
+void dc_check_free(dc_findings *out, dc_loc at, const char *releaser, dc_operand ptr,
+                   const char *via, dc_loc why);
 /* what needs device (or host) memory: a finding when ptr is the other;
    why: where in what the need comes from, when what is a function called. */
 void dc_check_memspace(dc_findings *out, dc_loc at, const char *what, dc_operand ptr,

@@ -111,7 +111,7 @@ static void call_text(call_state *s, char *buf, size_t n)
 static value modelled_call(unit *u, env *e, CXCursor c, CXCursor callee,
                            const dc_effects *effects, arguments *a, bool result_used)
 {
-    call_state s = { u, e, callee, a, cursor_loc(c), "", value_unknown() };
+    call_state s = { u, e, callee, a, cursor_loc(c), "", value_unknown(), effects };
     callee_name(callee, s.op, sizeof s.op);
     for (int i = 0; i < effects->n; i++)
         effect_apply(&s, &effects->v[i]);

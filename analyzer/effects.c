@@ -393,28 +393,35 @@ static void data_of(call_state *s, const dc_effect *ef)
         s->result = value_of(V_MEMORY, x->where);
 }
 
+/* Memory the call allocates, with its allocator when the model's table
+   knows the callee as one (for the release that must match it). */
+static value allocated(call_state *s, atom_kind kind, int index, const char *how)
+{
+    value v = value_of(V_MEMORY, dc_place_of(kind, index, s->at, how));
+    v.where.a[0].alloc = (unsigned char)dc_allocator(s->op);
+    return v;
+}
+
 static void allocates_device(call_state *s, const dc_effect *ef)
 {
-    store_through(s, ef->arg[0],
-                  value_of(V_MEMORY, dc_place_of(AT_GPU, -1, s->at, "allocated on")));
+    store_through(s, ef->arg[0], allocated(s, AT_GPU, -1, "allocated on"));
 }
 
 static void allocates_pinned(call_state *s, const dc_effect *ef)
 {
-    store_through(s, ef->arg[0],
-                  value_of(V_MEMORY, dc_place_of(AT_PINNED, 0, s->at, "allocated as")));
+    store_through(s, ef->arg[0], allocated(s, AT_PINNED, 0, "allocated as"));
 }
 
 static void returns_host(call_state *s, const dc_effect *ef)
 {
     (void)ef;
-    s->result = value_of(V_MEMORY, dc_place_of(AT_CPU, 0, s->at, "allocated on"));
+    s->result = allocated(s, AT_CPU, 0, "allocated on");
 }
 
 static void returns_device(call_state *s, const dc_effect *ef)
 {
     (void)ef;
-    s->result = value_of(V_MEMORY, dc_place_of(AT_GPU, -1, s->at, "allocated on"));
+    s->result = allocated(s, AT_GPU, -1, "allocated on");
 }
 
 /* ---- the checks ---------------------------------------------------------------------- */
@@ -482,7 +489,7 @@ void effect_need_memory(unit *u, dc_loc at, const char *what, dc_operand ptr, bo
 static void memory_check(call_state *s, int i, bool wants_device)
 {
     const value *p = argument(s->a, i);
-    if (p->kind == V_MEMORY)
+    if (value_is_memory(p))
         effect_need_memory(s->u, s->at, s->op, argument_operand(s->a, i, p), wants_device,
                            (dc_loc){ 0 });
 }
@@ -497,13 +504,47 @@ static void host_memory(call_state *s, const dc_effect *ef)
     memory_check(s, ef->arg[0], false);
 }
 
+/* Whether the call's model checks the space of argument i (cudaFree's
+   device-memory) and p is in the other: that release is memspace-mismatch's
+   to say, not free-mismatch's. */
+static bool space_contradicted(const call_state *s, int i, const dc_place *p)
+{
+    for (int k = 0; s->effects && k < s->effects->n; k++) {
+        const dc_effect *ef = &s->effects->v[k];
+        if (ef->arg[0] == i && ((ef->kind == EF_DEVICE_MEMORY && dc_place_is_host(p)) ||
+                                (ef->kind == EF_HOST_MEMORY && dc_place_is_device(p))))
+            return true;
+    }
+    return false;
+}
+
+void effect_release(unit *u, dc_loc at, const char *releaser, dc_operand ptr)
+{
+    const char *r = dc_releaser(releaser);
+    if (r && !summary_release(u, ptr.place, r, at))
+        dc_check_free(u->out, at, r, ptr, NULL, (dc_loc){ 0 });
+}
+
+static void frees(call_state *s, const dc_effect *ef)
+{
+    const value *p = arg_value(s, ef, 0);
+    if (value_is_memory(p) && !space_contradicted(s, ef->arg[0], &p->where))
+        effect_release(s->u, s->at, s->op, argument_operand(s->a, ef->arg[0], p));
+}
+
+static void copies(call_state *s, const dc_effect *ef)
+{
+    walk_copy_through(s->u, s->e, argument_cursor(s->a, ef->arg[0]),
+                      argument_cursor(s->a, ef->arg[1]));
+}
+
 static void memcpy_kind(call_state *s, const dc_effect *ef)
 {
     char kind[64];
     cursor_spelling(cursor_bare(argument_cursor(s->a, ef->arg[2])), kind, sizeof kind);
     const value *dst = arg_value(s, ef, 0), *src = arg_value(s, ef, 1);
     int k = dc_copy_kind(kind);
-    bool dst_known = dst->kind == V_MEMORY, src_known = src->kind == V_MEMORY;
+    bool dst_known = value_is_memory(dst), src_known = value_is_memory(src);
     if (k < 0 || (!dst_known && !src_known))
         return;
     if (dst_known && src_known)
@@ -555,7 +596,7 @@ static void launch(call_state *s, const dc_effect *ef)
         int slot = path_format("%.*s", (int)len, next);
         next += next[len] ? len + 1 : len;
         value v = env_get(s->e, slot);
-        if (v.kind == V_MEMORY)
+        if (value_is_memory(&v))
             kernel_argument(s->u, s->at, kernel, i,
                             (dc_operand){ path_text(slot), &v.where, false });
     }
@@ -564,7 +605,7 @@ static void launch(call_state *s, const dc_effect *ef)
 void effect_launch(unit *u, CXCursor kernel, arguments *a, dc_loc at)
 {
     for (int i = 0; i < a->n; i++)
-        if (a->v[i].kind == V_MEMORY)
+        if (value_is_memory(&a->v[i]))
             kernel_argument(u, at, kernel, i, argument_operand(a, i, &a->v[i]));
 }
 
@@ -602,6 +643,7 @@ static effect_fn *const handlers[EF_COUNT] = {
     [EF_MEMCPY] = memcpy_kind,              [EF_LAUNCH] = launch,
     [EF_IDENTITY] = identity,               [EF_DEVICE_EQUAL] = test,
     [EF_IS_CUDA] = test,                    [EF_POINTER_ATTRIBUTES] = pointer_attributes,
+    [EF_FREES] = frees,                     [EF_COPIES] = copies,
 };
 
 void effect_apply(call_state *s, const dc_effect *ef)

@@ -14,7 +14,16 @@
  *
  * The second walk reads a field that nothing in the function set with its
  * fact: so `l.output_gpu` is device memory in a function that receives the
- * struct by value.
+ * struct by value.  A field every assignment of which stores memory of
+ * one allocator keeps it, and the place of one such store, even where the
+ * space is no fact (pinned memory): so a destructor's release is checked
+ * against the constructor's allocation.
+ *
+ * A whole-struct copy copies values, not fields' facts: a store that
+ * replaces a pointer the copy put there (copy the host struct, swap in
+ * device buffers, upload it) of the other space than the field's other
+ * stores, or into a field no other store fills, says that the field holds
+ * one thing in the sources and another in the copies: no fact.
  *
  * A pointer variable with static storage (a global, a static) is the same
  * kind of thing: set in one function and read in others, so it gets a fact
@@ -35,6 +44,7 @@ typedef struct {
     CXCursor rhs;                       /* for the finding's words */
     CXTranslationUnit tu;
     bool named;                         /* in a file the run was given: its finding is said */
+    bool swap;                          /* it replaced a struct copy's pointer */
 } store;
 
 typedef struct {
@@ -42,6 +52,8 @@ typedef struct {
     bool variable;                      /* a global or static, not a struct's field */
     int fact;
     dc_place place;                     /* the fact, with the origin of one store */
+    int alloc;                          /* every store's allocator, or 0 */
+    dc_place allocated;                 /* where one store's memory was allocated */
 } field;
 
 static field *fields;
@@ -99,12 +111,12 @@ static store *store_of(int f, dc_loc at)
         stores = dc_realloc(stores, (size_t)capstores * sizeof *stores);
     }
     *number = nstores + 1;
-    stores[nstores] = (store){ f, at, value_unknown(), clang_getNullCursor(), NULL, false };
+    stores[nstores] = (store){ f, at, value_unknown(), clang_getNullCursor(), NULL, false, false };
     stores[nstores].v.kind = V_NULL;    /* nothing yet: joins as nothing */
     return &stores[nstores++];
 }
 
-void fields_store(unit *u, CXCursor lhs, CXCursor rhs, const value *v)
+void fields_store(unit *u, CXCursor lhs, CXCursor rhs, const value *v, bool swap)
 {
     int f;
     if (resolved || v->kind == V_NULL || (f = field_of(lhs)) < 0)
@@ -114,6 +126,7 @@ void fields_store(unit *u, CXCursor lhs, CXCursor rhs, const value *v)
     s->rhs = rhs;
     s->tu = u->tu;
     s->named = u->named;
+    s->swap = s->swap || swap;
 }
 
 value fields_read(CXCursor ref)
@@ -127,7 +140,7 @@ value fields_read(CXCursor ref)
         return value_of(V_MEMORY, symbol);
     }
     if (fields[f].fact != HOST && fields[f].fact != DEVICE)
-        return value_unknown();
+        return fields[f].alloc > 0 ? value_of(V_MEMORY, fields[f].allocated) : value_unknown();
     return value_of(V_MEMORY, fields[f].place);
 }
 
@@ -171,25 +184,71 @@ static int field_class(int counts[4])
     return MIXED;
 }
 
+/* A store that replaced a copy's pointer, against the other stores' class
+   c: agreeing (darknet's `s = net; s.input_gpu = l.state_gpu;`) it is one
+   more of them; else the field holds one thing in the copies and another
+   in their sources; and with no other store, nothing says what the
+   sources hold. */
+static int swapped_class(int c, int swap)
+{
+    return c == NONE_YET || (swap != NONE_YET && swap != c) ? MIXED : c;
+}
+
 static bool resolve_round(void)
 {
-    int (*counts)[4] = dc_realloc(NULL, (size_t)(nfields ? nfields : 1) * sizeof *counts);
-    memset(counts, 0, (size_t)(nfields ? nfields : 1) * sizeof *counts);
+    size_t n = (size_t)(nfields ? nfields : 1);
+    int (*counts)[4] = dc_realloc(NULL, n * sizeof *counts);
+    int *classes = dc_realloc(NULL, n * sizeof *classes);
+    memset(counts, 0, n * sizeof *counts);
     for (int i = 0; i < nstores; i++)
-        counts[stores[i].field][store_class(&stores[i])]++;
+        if (!stores[i].swap)
+            counts[stores[i].field][store_class(&stores[i])]++;
+    for (int f = 0; f < nfields; f++)
+        classes[f] = field_class(counts[f]);
+    for (int i = 0; i < nstores; i++)
+        if (stores[i].swap)
+            classes[stores[i].field] = swapped_class(classes[stores[i].field],
+                                                     store_class(&stores[i]));
     bool changed = false;
     for (int f = 0; f < nfields; f++) {
-        int c = field_class(counts[f]);
-        changed = changed || c != fields[f].fact;
-        fields[f].fact = c;
+        changed = changed || classes[f] != fields[f].fact;
+        fields[f].fact = classes[f];
     }
     free(counts);
+    free(classes);
     return changed;
 }
 
-/* The fact's place: the space, from the first store that made it. */
+/* The allocator of what one store puts into its field: one for all its
+   places, or 0. */
+static int store_alloc(const store *s)
+{
+    int a = s->v.kind == V_MEMORY && s->v.where.n && !s->swap ? s->v.where.a[0].alloc : 0;
+    for (int i = 1; i < s->v.where.n; i++)
+        if (s->v.where.a[i].alloc != a)
+            return 0;
+    return a;
+}
+
+/* Each field's allocator: its stores', when they all have the same one. */
+static void allocators(void)
+{
+    for (int f = 0; f < nfields; f++)
+        fields[f].alloc = -1;
+    for (int i = 0; i < nstores; i++) {
+        field *f = &fields[stores[i].field];
+        int a = store_alloc(&stores[i]);
+        if (f->alloc < 0)
+            f->allocated = stores[i].v.where;
+        f->alloc = f->alloc < 0 || f->alloc == a ? a : 0;
+    }
+}
+
+/* The fact's place: the space, from the first store that made it, with
+   the field's allocator. */
 static void place_facts(void)
 {
+    allocators();
     for (int i = 0; i < nstores; i++) {
         field *f = &fields[stores[i].field];
         int c = store_class(&stores[i]);
@@ -197,6 +256,7 @@ static void place_facts(void)
             continue;
         f->place = dc_place_of(c == HOST ? AT_CPU : AT_GPU, -1, stores[i].at,
                                "is set to memory of");
+        f->place.a[0].alloc = (unsigned char)(f->alloc > 0 ? f->alloc : 0);
     }
 }
 

@@ -84,7 +84,7 @@ typedef enum {
     V_TENSOR, V_MODULE, V_LIST,         /* obj: the module's or list's number */
     V_DEVICE,   /* a dt_device value */
     V_MEMORY,   /* raw memory: where it lives */
-    V_ADDR,     /* &path */
+    V_ADDR,     /* &path, with the place of the memory path is in when known */
     V_ADDRS,    /* an array of addresses (a kernel's argument list): "a|b|c" */
     V_NULL,     /* a null pointer: on no device, so it joins as nothing */
     V_COUNT,    /* a list's length, in obj */
@@ -105,6 +105,10 @@ value value_unknown(void);
 value value_of(vkind kind, dc_place where);
 value value_join(const value *a, const value *b);
 bool value_same(const value *a, const value *b);
+/* Memory whose place the checks of pointers judge: raw memory, or the
+   address of an object whose place is known (`&x` of a local is host
+   memory). */
+bool value_is_memory(const value *v);
 /* Storing a device chosen at run time into a variable names it. */
 value value_named(int var, value v);
 dtype dtype_named(const char *word);
@@ -197,6 +201,9 @@ int walk_target(unit *u, env *e, CXCursor c);
 void walk_body(unit *u, env *e, CXCursor fn);
 /* A call stores v where its argument arg points (`&x`, `&l.field`, p). */
 void walk_store_through(unit *u, env *e, CXCursor arg, value v);
+/* A call copies the object src points to over the one dst points to
+   (memcpy): a struct's copy, when they point to a struct. */
+void walk_copy_through(unit *u, env *e, CXCursor dst, CXCursor src);
 
 /* call.c: a call's arguments, cursors and values, and their source text,
    which only a message needs, made when one asks (tokenizing is not free). */
@@ -225,7 +232,10 @@ extern const char how_tested[];
    before fields_resolve, assignments to pointer fields are
    recorded and a field read is the field itself (AT_FIELD); after it, a
    field read is its fact, when it has one. */
-void fields_store(unit *u, CXCursor lhs, CXCursor rhs, const value *v);
+/* swap: the store replaces a pointer that a whole-struct copy put there
+   (`*t = *src; t->a = d;`), so the field holds one thing in the copy and
+   another in its source: no fact. */
+void fields_store(unit *u, CXCursor lhs, CXCursor rhs, const value *v, bool swap);
 value fields_read(CXCursor ref);
 /* The facts, and a finding for each lone store of the other space. */
 void fields_resolve(dc_findings *out);
@@ -259,6 +269,8 @@ int summary_flag(unit *u, CXCursor param);
 summary *summary_variant(summary *s, int value);
 /* Whether a summary's place is a parameter's: then the role is its. */
 bool summary_role(unit *u, const dc_place *p, unsigned role, dc_loc at);
+/* The same for a release (releaser: dc_releaser's), checked at each call. */
+bool summary_release(unit *u, const dc_place *p, const char *releaser, dc_loc at);
 /* Two operands that must share a device, one where a parameter is: the
    check waits for each call, which knows the parameter's place.  Whether
    it was put off so. */
@@ -279,6 +291,7 @@ typedef struct {
     dc_loc at;
     char op[64];                        /* the callee as the user wrote it */
     value result;
+    const dc_effects *effects;          /* all of the call's, or NULL */
 } call_state;
 
 void effect_apply(call_state *s, const dc_effect *ef);
@@ -287,6 +300,9 @@ void effect_check_deref(unit *u, env *e, CXCursor base, const value *v, bool wri
 /* The checks of one pointer argument that must be device (or host) memory. */
 void effect_need_memory(unit *u, dc_loc at, const char *what, dc_operand ptr, bool device,
                         dc_loc why);
+/* releaser (a function, or delete) releases ptr: checked here, or at each
+   call when ptr is a parameter's. */
+void effect_release(unit *u, dc_loc at, const char *releaser, dc_operand ptr);
 /* A <<<>>> launch of kernel: each pointer argument must be device memory. */
 void effect_launch(unit *u, CXCursor kernel, arguments *a, dc_loc at);
 /* dt_module_to's work: m and what is registered with it moved to `to`. */

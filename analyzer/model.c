@@ -64,6 +64,8 @@ static const struct {
     [EF_DEVICE_EQUAL] = { "device-equal", 2, false },
     [EF_IS_CUDA] = { "is-cuda", 1, false },
     [EF_POINTER_ATTRIBUTES] = { "pointer-attributes", 2, false },
+    [EF_FREES] = { "frees", 1, false },
+    [EF_COPIES] = { "copies", 2, false },
 };
 
 /* cuBLAS's vectors and matrices are device memory (its scalars, alpha,
@@ -92,7 +94,10 @@ static const char builtin[] =
     "cudaMallocHost allocates-pinned 0\n"
     "cudaHostAlloc allocates-pinned 0\n"
     "cudaFree device-memory 0\n"
+    "cudaFree frees 0\n"
     "cudaFreeAsync device-memory 0\n"
+    "cudaFreeAsync frees 0\n"
+    "cudaFreeHost frees 0\n"
     "cudaMemset device-memory 0\n"
     "cudaMemsetAsync device-memory 0\n"
     "cudaMemcpy memcpy 0 1 3\n"
@@ -107,8 +112,11 @@ static const char builtin[] =
     "cuMemAlloc allocates-device 0\n"
     "cuMemAlloc_v2 allocates-device 0\n"
     "cuMemAllocHost allocates-pinned 0\n"
+    "cuMemFreeHost frees 0\n"
     "cuMemFree device-memory 0\n"
+    "cuMemFree frees 0\n"
     "cuMemFree_v2 device-memory 0\n"
+    "cuMemFree_v2 frees 0\n"
     "cuMemsetD8 device-memory 0\n"
     "cuMemsetD8_v2 device-memory 0\n"
     "cuMemsetD32 device-memory 0\n"
@@ -146,14 +154,18 @@ static const char builtin[] =
     "# NCCL's allocator: device memory (cuMem), for its collectives\n"
     "ncclMemAlloc allocates-device 0\n"
     "ncclMemFree device-memory 0\n"
+    "ncclMemFree frees 0\n"
     "# the C library\n"
     "malloc returns-host\n"
     "calloc returns-host\n"
     "realloc returns-host\n"
     "aligned_alloc returns-host\n"
     "free host-memory 0\n"
+    "free frees 0\n"
     "memcpy host-memory 0\n"
     "memcpy host-memory 1\n"
+    "memcpy copies 0 1\n"
+    "memmove copies 0 1\n"
     "memset host-memory 0\n"
     "# C++'s containers: their elements are host memory (with the standard allocator)\n"
     "std::vector::data returns-host\n"
@@ -164,6 +176,67 @@ static const char builtin[] =
     "thrust::device_vector::data returns-device\n"
     "thrust::host_vector::data returns-host\n"
     "raw_pointer_cast identity 0\n";
+
+/* Who releases what (free-mismatch): each allocator as the user calls it,
+   with the function that releases its memory, and the family of both.
+   What one family allocates, any releaser of the family releases (cudaFree
+   takes cuMemAlloc's memory), and no other: a release function's family
+   is that of its rows.  An allocator's number is its first row's, plus 1. */
+static const struct {
+    const char *alloc, *release, *family;
+} memory_pairs[] = {
+    { "malloc", "free", "heap" },
+    { "calloc", "free", "heap" },
+    { "realloc", "free", "heap" },
+    { "aligned_alloc", "free", "heap" },
+    { "new", "delete", "new" },
+    { "new[]", "delete[]", "new" },
+    { "cudaMalloc", "cudaFree", "device" },
+    { "cudaMallocAsync", "cudaFreeAsync", "device" },
+    { "cudaMallocManaged", "cudaFree", "device" },
+    { "cuMemAlloc", "cuMemFree", "device" },
+    { "cudaMallocHost", "cudaFreeHost", "pinned" },
+    { "cudaHostAlloc", "cudaFreeHost", "pinned" },
+    { "cuMemAllocHost", "cuMemFreeHost", "pinned" },
+    { "ncclMemAlloc", "ncclMemFree", "nccl" },
+};
+
+#define NPAIRS ((int)(sizeof memory_pairs / sizeof *memory_pairs))
+
+int dc_allocator(const char *name)
+{
+    for (int i = 0; i < NPAIRS; i++)
+        if (strcmp(memory_pairs[i].alloc, name) == 0)
+            return i + 1;
+    return 0;
+}
+
+const char *dc_releaser(const char *name)
+{
+    for (int i = 0; i < NPAIRS; i++)
+        if (strcmp(memory_pairs[i].release, name) == 0)
+            return memory_pairs[i].release;
+    return NULL;
+}
+
+const char *dc_allocator_name(int a)
+{
+    return a > 0 && a <= NPAIRS ? memory_pairs[a - 1].alloc : "?";
+}
+
+const char *dc_allocator_release(int a)
+{
+    return a > 0 && a <= NPAIRS ? memory_pairs[a - 1].release : "?";
+}
+
+int dc_releases(const char *releaser, int a)
+{
+    for (int i = 0; i < NPAIRS; i++)
+        if (strcmp(memory_pairs[i].release, releaser) == 0)
+            return a > 0 && a <= NPAIRS &&
+                   strcmp(memory_pairs[a - 1].family, memory_pairs[i].family) == 0;
+    return -1;
+}
 
 typedef struct {
     char *name;

@@ -22,9 +22,11 @@ static int nnamed, capnamed;
 
 /* ---- building and joining ---------------------------------------------------- */
 
+const char dc_how_pointer_variable[] = "is the address of a pointer variable declared on";
+
 dc_place dc_place_of(atom_kind kind, int index, dc_loc origin, const char *how)
 {
-    dc_place p = { 1, { { (unsigned char)kind, (signed char)index, -1, origin, how } } };
+    dc_place p = { 1, { { (unsigned char)kind, (signed char)index, -1, 0, origin, how } } };
     return p;
 }
 
@@ -33,15 +35,19 @@ static bool same_atom(const dc_atom *a, const dc_atom *b)
     return a->kind == b->kind && a->index == b->index && a->name == b->name;
 }
 
+/* One place made by two allocators is made by one not known. */
 static void add_atom(dc_place *p, const dc_atom *a)
 {
     for (int i = 0; i < p->n; i++)
-        if (same_atom(&p->a[i], a))
+        if (same_atom(&p->a[i], a)) {
+            if (p->a[i].alloc != a->alloc)
+                p->a[i].alloc = 0;
             return;
+        }
     if (p->n < DC_ATOMS)
         p->a[p->n++] = *a;
     else
-        p->a[DC_ATOMS - 1] = (dc_atom){ AT_UNKNOWN, 0, -1, { 0 }, NULL };
+        p->a[DC_ATOMS - 1] = (dc_atom){ AT_UNKNOWN, 0, -1, 0, { 0 }, NULL };
 }
 
 /* The alternatives of a device name, each marked with the name when a test
@@ -113,7 +119,7 @@ dc_place dc_place_substitute(const dc_place *p, const dc_place *params, int npar
             continue;
         }
         if (a->index >= nparams || !params[a->index].n) {
-            dc_atom unknown = { AT_UNKNOWN, 0, -1, { 0 }, NULL };
+            dc_atom unknown = { AT_UNKNOWN, 0, -1, 0, { 0 }, NULL };
             add_atom(&r, &unknown);
             continue;
         }

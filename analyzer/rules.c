@@ -164,6 +164,26 @@ void dc_check_host_deref(dc_findings *out, dc_loc at, dc_operand ptr, bool write
     note_need(f, via, why, "dereferenced");
 }
 
+void dc_check_free(dc_findings *out, dc_loc at, const char *releaser, dc_operand ptr,
+                   const char *via, dc_loc why)
+{
+    const dc_place *p = ptr.place;
+    for (int i = 0; i < p->n; i++)
+        if (!p->a[i].alloc || dc_releases(releaser, p->a[i].alloc) != 0)
+            return;
+    if (!p->n)
+        return;
+    int a = p->a[0].alloc;
+    dc_finding *f = add_once(out, "free-mismatch", at,
+                             dc_format("'%s' was allocated with %s: %s does not release it",
+                                       ptr.name, dc_allocator_name(a), releaser));
+    note_origins(f, ptr);
+    note_need(f, via, why, "released");
+    if (f)
+        dc_finding_note(f, copy_loc(at), dc_format("fix: release it with %s",
+                                                   dc_allocator_release(a)));
+}
+
 void dc_check_memspace(dc_findings *out, dc_loc at, const char *what, dc_operand ptr,
                        bool wants_device, dc_loc why)
 {
@@ -175,7 +195,10 @@ void dc_check_memspace(dc_findings *out, dc_loc at, const char *what, dc_operand
                                               wants_device ? "device" : "host"));
     note_origins(f, ptr);
     note_need(f, what, why, wants_device ? "used as device memory" : "used as host memory");
-    if (f && wants_device)
+    if (f && ptr.place->a[0].how == dc_how_pointer_variable && ptr.name[0] == '&')
+        dc_finding_note(f, copy_loc(at), dc_format("fix: pass the pointer '%s', not its address",
+                                                   ptr.name + 1));
+    else if (f && wants_device)
         dc_finding_note(f, copy_loc(at), dc_format("fix: %s", memspace_fix_device));
 }
 

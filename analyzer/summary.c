@@ -60,6 +60,8 @@ struct summary {
     bool forward;                       /* its input has a place of its own */
     unsigned roles[MAX_PARAMS];
     dc_loc role_at[MAX_PARAMS][3];      /* where each role first arose, by its bit */
+    const char *released[MAX_PARAMS];   /* the function that releases it (dc_releaser's) */
+    dc_loc released_at[MAX_PARAMS];
     int ncopies;
     copy_pair copies[SUMMARY_COPIES];
     value result;
@@ -97,7 +99,7 @@ static bool says_something(const summary *s)
     if (s->result.kind != V_NONE || s->nfields || s->ncopies || s->nchecks)
         return true;
     for (int i = 0; i < s->nparams; i++)
-        if (s->roles[i] || s->out[i].kind != V_NONE || s->moved[i].n)
+        if (s->roles[i] || s->released[i] || s->out[i].kind != V_NONE || s->moved[i].n)
             return true;
     return false;
 }
@@ -200,6 +202,8 @@ void summary_bind_parameters(unit *u, env *e, CXCursor fn)
     s->forward = is_forward(fn);
     memset(s->roles, 0, sizeof s->roles);
     memset(s->role_at, 0, sizeof s->role_at);
+    memset(s->released, 0, sizeof s->released);
+    memset(s->released_at, 0, sizeof s->released_at);
     s->ncopies = 0;
     s->nchecks = 0;
     if (u->assume < 0)
@@ -215,6 +219,18 @@ void summary_bind_parameters(unit *u, env *e, CXCursor fn)
 }
 
 /* ---- roles, found in the body ------------------------------------------------------ */
+
+bool summary_release(unit *u, const dc_place *p, const char *releaser, dc_loc at)
+{
+    int i = dc_place_param(p);
+    if (!u->self || i < 0 || i >= u->self->nparams)
+        return false;
+    if (!u->self->released[i]) {
+        u->self->released[i] = releaser;
+        u->self->released_at[i] = at;
+    }
+    return true;
+}
 
 bool summary_role(unit *u, const dc_place *p, unsigned role, dc_loc at)
 {
@@ -315,7 +331,8 @@ static bool same_fields(const summary *a, const summary *b)
 
 static bool same_summary(const summary *a, const summary *b)
 {
-    if (memcmp(a->roles, b->roles, sizeof a->roles) != 0 || a->ncopies != b->ncopies ||
+    if (memcmp(a->roles, b->roles, sizeof a->roles) != 0 ||
+        memcmp(a->released, b->released, sizeof a->released) != 0 || a->ncopies != b->ncopies ||
         a->nchecks != b->nchecks ||
         memcmp(a->copies, b->copies, (size_t)a->ncopies * sizeof *a->copies) != 0 ||
         !value_same(&a->result, &b->result) || !same_fields(a, b))
@@ -387,7 +404,7 @@ static unsigned check_copies(call_site *c, const summary *s, const char *callee,
             continue;
         const value *dst = &c->a->v[(int)p->dst], *src = &c->a->v[(int)p->src];
         summary_copy(c->u, &dst->where, &src->where, p->kind);
-        bool known = dst->kind == V_MEMORY && src->kind == V_MEMORY &&
+        bool known = value_is_memory(dst) && value_is_memory(src) &&
                      (dc_place_is_host(&dst->where) || dc_place_is_device(&dst->where)) &&
                      (dc_place_is_host(&src->where) || dc_place_is_device(&src->where));
         if (!known)
@@ -405,12 +422,16 @@ static void check_roles(call_site *c, const summary *s, const char *callee, dc_l
     for (int i = 0; i < c->n && i < c->a->n; i++) {
         const value *v = &c->a->v[i];
         unsigned roles = s->roles[i];
-        if (v->kind != V_MEMORY || !roles || (done >> i & 1))
+        if (!value_is_memory(v) || (!roles && !s->released[i]) || (done >> i & 1))
             continue;
         dc_operand arg = argument_operand(c->a, i, v);
         bool device = roles & ROLE_DEVICE, host = roles & ROLE_HOST;
+        bool other_space = device ? dc_place_is_host(&v->where) : dc_place_is_device(&v->where);
         if (device != host)             /* both: it is used either way */
             effect_need_memory(c->u, at, callee, arg, device, s->role_at[i][device ? 1 : 2]);
+        if (s->released[i] && !(device != host && other_space) &&   /* memspace-mismatch's */
+            !summary_release(c->u, &v->where, s->released[i], s->released_at[i]))
+            dc_check_free(c->u->out, at, s->released[i], arg, callee, s->released_at[i]);
         if ((roles & ROLE_DEREF) && !summary_role(c->u, &v->where, ROLE_DEREF, s->role_at[i][0]))
             dc_check_host_deref(c->u->out, at, arg, false, callee, s->role_at[i][0]);
     }
@@ -436,7 +457,7 @@ static void write_back(call_site *c, const summary *s, CXCursor callee, dc_loc a
         if (s->moved[i].n) {
             value m = object_current(c->e, &c->a->v[i]);
             value to = value_of(V_DEVICE, dc_place_substitute(&s->moved[i], c->places, c->n));
-            call_state st = { c->u, c->e, callee, c->a, at, "", value_unknown() };
+            call_state st = { c->u, c->e, callee, c->a, at, "", value_unknown(), NULL };
             if (m.kind == V_MODULE)
                 effect_move_module(&st, &m, argument_text(c->a, i), &to);
         }

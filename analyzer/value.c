@@ -31,7 +31,12 @@ value value_of(vkind kind, dc_place where)
 static bool has_place(unsigned char kind)
 {
     return kind == V_TENSOR || kind == V_MODULE || kind == V_LIST || kind == V_DEVICE ||
-           kind == V_MEMORY;
+           kind == V_MEMORY || kind == V_ADDR;
+}
+
+bool value_is_memory(const value *v)
+{
+    return v->kind == V_MEMORY || (v->kind == V_ADDR && v->where.n);
 }
 
 /* Only what a test said, not what the program did. */

@@ -109,13 +109,121 @@ int walk_target(unit *u, env *e, CXCursor c)
     return p ? path_join("*", path_text(p)) : 0;
 }
 
+/* ---- whole-struct copies ---------------------------------------------------------------- */
+
+/* A copied pointer is marked by its path, which raw memory has no other
+   use for but a returned struct's ("#ret"). */
+static int copied_mark(void)
+{
+    return path_intern("#copied");
+}
+
+/* Whether a store into path replaces a pointer a struct's copy put there. */
+static bool swaps_copy(const env *e, int path)
+{
+    const value *old = env_find(e, path);
+    return old && old->path == copied_mark() && (old->kind == V_MEMORY || old->kind == V_NONE);
+}
+
+static bool pointer_slot(CXType t)
+{
+    return clang_getCanonicalType(t).kind == CXType_Pointer || type_names(t, "CUdeviceptr");
+}
+
+static int pointer_prefix(unit *u, env *e, CXCursor p);
+
+/* The prefix of the paths of struct lvalue x's members, interned: "x." for
+   x, "p->" for `*p`; 0 (the empty path) when it has no path. */
+static int object_prefix(unit *u, env *e, CXCursor x)
+{
+    x = cursor_bare(x);
+    children ch = cursor_children(x);
+    if (clang_getCursorKind(x) == CXCursor_UnaryOperator &&
+        clang_getCursorUnaryOperatorKind(x) == CXUnaryOperator_Deref && ch.n == 1)
+        return pointer_prefix(u, e, ch.v[0]);
+    int path = walk_path(u, e, x);
+    return path ? path_format("%s.", path_text(path)) : 0;
+}
+
+/* The same for what pointer p points to: "x." for `&x` or a p that holds
+   &x, "p->" for p. */
+static int pointer_prefix(unit *u, env *e, CXCursor p)
+{
+    p = cursor_bare(p);
+    children ch = cursor_children(p);
+    if (cursor_is_addr_of(p) && ch.n == 1)
+        return object_prefix(u, e, ch.v[0]);
+    int path = walk_path(u, e, p);
+    const value *v = env_find(e, path);
+    if (v && v->kind == V_ADDR)
+        return path_format("%s.", path_text(v->path));
+    return path ? path_format("%s->", path_text(path)) : 0;
+}
+
+typedef struct {
+    env *e;
+    int to, from;                       /* prefixes; from 0: a source with no path */
+} struct_copy;
+
+/* One pointer member: the copy gets the source's value (its field's fact
+   where the function has not set it), marked as copied. */
+static enum CXVisitorResult copy_member(CXCursor field, CXClientData data)
+{
+    struct_copy *c = data;
+    if (!pointer_slot(clang_getCursorType(field)))
+        return CXVisit_Continue;
+    const char *name = path_text(cursor_path(field));
+    const value *bound = c->from ? env_find(c->e, path_join(path_text(c->from), name)) : NULL;
+    value v = bound ? *bound : fields_read(field);
+    if (v.kind == V_MEMORY || v.kind == V_NONE)
+        v.path = copied_mark();
+    env_set(c->e, path_join(path_text(c->to), name), v);
+    return CXVisit_Continue;
+}
+
+/* `*t = *src`, `d = h`, memcpy(t, src, sizeof *t): each pointer member of
+   the copy holds what the source's held, apart from the source. */
+static void copy_struct(env *e, CXType type, int to, int from)
+{
+    CXType t = clang_getCanonicalType(type);
+    struct_copy c = { e, to, from };
+    if (t.kind == CXType_Record && to)
+        clang_Type_visitFields(t, copy_member, &c);
+}
+
+/* Whether x names an object, whose members a copy of it copies (not a
+   call's result, not an initializer list). */
+static bool names_object(CXCursor x)
+{
+    enum CXCursorKind k = clang_getCursorKind(cursor_bare(x));
+    return k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr ||
+           k == CXCursor_ArraySubscriptExpr ||
+           (k == CXCursor_UnaryOperator &&
+            clang_getCursorUnaryOperatorKind(cursor_bare(x)) == CXUnaryOperator_Deref);
+}
+
+/* lhs = rhs, or a declaration's `T lhs = rhs` (to: its prefix). */
+static void copy_assigned(unit *u, env *e, CXCursor lhs, int to, CXCursor rhs)
+{
+    if (names_object(rhs))
+        copy_struct(e, clang_getCursorType(cursor_bare(lhs)), to, object_prefix(u, e, rhs));
+}
+
+void walk_copy_through(unit *u, env *e, CXCursor dst, CXCursor src)
+{
+    copy_struct(e, clang_getPointeeType(clang_getCursorType(cursor_bare(dst))),
+                 pointer_prefix(u, e, dst), pointer_prefix(u, e, src));
+}
+
 void walk_store_through(unit *u, env *e, CXCursor arg, value v)
 {
-    store(e, walk_target(u, e, arg), v);
+    int target = walk_target(u, e, arg);
+    bool swap = swaps_copy(e, target);
+    store(e, target, v);
     CXCursor c = cursor_bare(arg);
     children ch = cursor_is_addr_of(c) ? cursor_children(c) : (children){ .n = 0 };
     if (ch.n == 1)
-        fields_store(u, cursor_bare(ch.v[0]), arg, &v);    /* cudaMalloc(&l.x_gpu, n) */
+        fields_store(u, cursor_bare(ch.v[0]), arg, &v, swap);  /* cudaMalloc(&l.x_gpu, n) */
 }
 
 /* ---- expressions ------------------------------------------------------------------------ */
@@ -179,11 +287,13 @@ static value assign(unit *u, env *e, CXCursor lhs, CXCursor rhs)
     if (k == CXCursor_MemberRefExpr)
         member_base(u, e, target, true);
     int path = walk_path(u, e, lhs);
+    bool swap = swaps_copy(e, path);
     v = value_named(path, v);
     env_set(e, path, v);
-    fields_store(u, target, rhs, &v);
+    fields_store(u, target, rhs, &v, swap);
     int from = walk_path(u, e, rhs);
     env_copy_members(e, from ? from : v.path, path);  /* a struct, or what a call returned */
+    copy_assigned(u, e, lhs, object_prefix(u, e, lhs), rhs);
     return v;
 }
 
@@ -277,18 +387,109 @@ static value address_of_call(CXCursor x)
                : value_unknown();
 }
 
+/* A variable of the host's: on its stack or in its data.  One of CUDA's
+   (__device__, __managed__, any attribute) or a reference is left alone. */
+static dc_place variable_place(CXCursor decl)
+{
+    dc_place none = { 0, { { 0 } } };
+    enum CXCursorKind k = clang_getCursorKind(decl);
+    if ((k != CXCursor_VarDecl && k != CXCursor_ParmDecl) ||
+        clang_getCursorType(decl).kind == CXType_LValueReference)
+        return none;
+    children ch = cursor_children(decl);
+    for (int i = 0; i < ch.n; i++)
+        if (clang_isAttribute(clang_getCursorKind(ch.v[i])))
+            return none;
+    return dc_place_of(AT_CPU, 0, cursor_loc(decl),
+                       pointer_slot(clang_getCursorType(decl)) ? dc_how_pointer_variable
+                                                              : "points to a variable declared on");
+}
+
+static bool pointer_typed(CXCursor c)
+{
+    return clang_getCanonicalType(clang_getCursorType(cursor_bare(c))).kind == CXType_Pointer;
+}
+
+/* Where pointer p points, as far as known, without walking p again. */
+static dc_place pointee_place(unit *u, env *e, CXCursor p)
+{
+    const value *bound = env_find(e, walk_path(u, e, p));
+    enum CXCursorKind k = clang_getCursorKind(cursor_bare(p));
+    value v = bound                                                     ? *bound
+              : k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr ? fields_read(cursor_bare(p))
+                                                                       : value_unknown();
+    return value_is_memory(&v) ? v.where : (dc_place){ 0, { { 0 } } };
+}
+
+/* Where the object an lvalue names lives: a variable where variables are,
+   a member or an element where its struct or array is, what a pointer
+   points to where its value says.  None: not known. */
+static dc_place object_place(unit *u, env *e, CXCursor c)
+{
+    c = cursor_bare(c);
+    children ch = cursor_children(c);
+    enum CXCursorKind k = clang_getCursorKind(c);
+    bool deref = k == CXCursor_UnaryOperator &&
+                 clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_Deref;
+    if (k == CXCursor_DeclRefExpr)
+        return variable_place(clang_getCursorReferenced(c));
+    if (ch.n > 0 && (deref || k == CXCursor_MemberRefExpr || k == CXCursor_ArraySubscriptExpr))
+        return deref || pointer_typed(ch.v[0]) ? pointee_place(u, e, ch.v[0])
+                                               : object_place(u, e, ch.v[0]);
+    return (dc_place){ 0, { { 0 } } };
+}
+
+/* &x: the address of path x, in the memory x is in; with no path, that
+   memory alone (`&a[i]` of an array), or an element of a container. */
+static value address_of(unit *u, env *e, CXCursor x)
+{
+    value v = value_of(V_ADDR, object_place(u, e, x));
+    v.path = walk_path(u, e, x);
+    if (v.path)
+        return v;
+    v.kind = V_MEMORY;
+    return v.where.n ? v : address_of_call(x);
+}
+
+/* new's memory, and whether new[] made it: its type's brackets come
+   before any parentheses of an initializer (`new float[n]`, not
+   `new Box(a[0])`). */
+static value new_memory(unit *u, CXCursor c)
+{
+    char text[64];
+    cursor_text(u->tu, c, text, sizeof text);
+    size_t square = strcspn(text, "["), round = strcspn(text, "(");
+    value v = value_of(V_MEMORY, dc_place_of(AT_CPU, 0, cursor_loc(c), "allocated on"));
+    v.where.a[0].alloc = (unsigned char)dc_allocator(square < round ? "new[]" : "new");
+    return v;
+}
+
+/* `delete p`, `delete[] p`: p must be new's memory. */
+static value delete_expression(unit *u, env *e, CXCursor c)
+{
+    children ch = cursor_children(c);
+    if (ch.n != 1)
+        return each_operand(u, e, &ch);
+    value p = walk_expression(u, e, ch.v[0]);
+    char text[64], operand[64];
+    cursor_text(u->tu, c, text, sizeof text);
+    cursor_text(u->tu, cursor_bare(ch.v[0]), operand, sizeof operand);
+    const char *after = text + strlen("delete");
+    bool array = strncmp(text, "delete", 6) == 0 && after[strspn(after, " ")] == '[';
+    if (value_is_memory(&p))
+        effect_release(u, cursor_loc(c), array ? "delete[]" : "delete",
+                       (dc_operand){ operand, &p.where, false });
+    return value_unknown();
+}
+
 static value unary(unit *u, env *e, CXCursor c)
 {
     children ch = cursor_children(c);
     if (ch.n != 1)
         return each_operand(u, e, &ch);
     switch (clang_getCursorUnaryOperatorKind(c)) {
-    case CXUnaryOperator_AddrOf: {
-        value v = value_unknown();
-        v.kind = V_ADDR;
-        v.path = walk_path(u, e, ch.v[0]);
-        return v.path ? v : address_of_call(ch.v[0]);
-    }
+    case CXUnaryOperator_AddrOf:
+        return address_of(u, e, ch.v[0]);
     case CXUnaryOperator_Deref: {
         int path = walk_path(u, e, c);
         value inner = walk_expression(u, e, ch.v[0]);
@@ -333,7 +534,9 @@ value walk_expression(unit *u, env *e, CXCursor c)
     case CXCursor_CXXNewExpr:           /* C++'s new: host memory, as malloc's */
         ch = cursor_children(c);
         each_operand(u, e, &ch);
-        return value_of(V_MEMORY, dc_place_of(AT_CPU, 0, cursor_loc(c), "allocated on"));
+        return new_memory(u, c);
+    case CXCursor_CXXDeleteExpr:
+        return delete_expression(u, e, c);
     case CXCursor_IntegerLiteral:
     case CXCursor_GNUNullExpr:
     case CXCursor_CXXNullPtrLiteralExpr: {
@@ -362,6 +565,8 @@ static void declaration(unit *u, env *e, CXCursor var)
         env_set(e, name, v);
         if (v.kind == V_MEMORY && strncmp(path_text(v.path), "#ret", 4) == 0)
             env_copy_members(e, v.path, name);
+        else
+            copy_assigned(u, e, var, path_join(path_text(name), "."), ch.v[i]);  /* `T d = h;` */
     }
 }
 
@@ -585,7 +790,7 @@ static void member_initializers(unit *u, env *e, CXCursor fn)
         if (clang_getCursorKind(ch.v[i]) == CXCursor_MemberRef &&
             clang_isExpression(clang_getCursorKind(ch.v[i + 1]))) {
             value v = walk_expression(u, e, ch.v[i + 1]);
-            fields_store(u, ch.v[i], ch.v[i + 1], &v);
+            fields_store(u, ch.v[i], ch.v[i + 1], &v, false);
         }
 }
 
@@ -596,7 +801,7 @@ static void default_initializer(unit *u, env *e, CXCursor field)
     children ch = cursor_children(field);
     if (ch.n > 0 && clang_isExpression(clang_getCursorKind(ch.v[ch.n - 1]))) {
         value v = walk_expression(u, e, ch.v[ch.n - 1]);
-        fields_store(u, field, ch.v[ch.n - 1], &v);
+        fields_store(u, field, ch.v[ch.n - 1], &v, false);
     }
 }
 

@@ -24,6 +24,9 @@ const mistake mistakes[] = {
      "A tensor is kept in a module's state without registration, so dt_module_to leaves it "
      "behind.", false},
     {"dtype-mismatch", {"dtype_mismatch"}, "error", "f64 and f32 tensors are combined in one op.", false},
+    {"free-mismatch", {NULL}, "error",
+     "Memory is released by a function that does not match its allocation (free of pinned "
+     "memory, cudaFreeHost of cudaMalloc's, delete of device memory, ...).", false},
     {NULL, {"wrong_device_pointer"}, "error",
      "A kernel argument is another GPU's memory, without peer access.", false},
     {NULL, {"memcpy_out_of_bounds"}, "error", "A copy or memset runs past its allocation.", false},
