@@ -1,0 +1,198 @@
+#!/usr/bin/env bash
+# devcheck on real history (issue 21): for each commit below that fixed a
+# host/device mistake in a public CUDA project, devcheck runs on the named
+# files at the fix's parent and at the fix, and one line is printed:
+#
+#   bench/history.sh [NAME...]          all entries, or only those named
+#
+#   found   a finding at the parent within $NEAR lines of the mistake (the
+#           lines the fix removed or changed, or the entry's own EXPECT)
+#   quiet   no finding at the fix within $NEAR lines of what it changed
+#   other   the other findings, at the parent and at the fix
+#
+# Environment:
+#   DEVCHECK        the binary (default: build-gcc/bin/devcheck, then build/)
+#   HISTORY_CACHE   where the projects' clones and the outputs live
+#                   (default /tmp/devcheck-history): a bare clone of each
+#                   project is made there as OWNER+NAME.git on first use and
+#                   reused after; with no network, put one there yourself
+#   NEAR            lines of slack either side (default 2)
+# Each run's output is kept: $HISTORY_CACHE/out/NAME/{parent,fix}.txt, the
+# trees under $HISTORY_CACHE/tree/NAME/{parent,fix}.  Nothing of the
+# projects is committed here: the table is the only data.
+#
+# Needs git, the CUDA toolkit at /usr/local/cuda (.cu files get it from
+# devcheck itself, C and C++ files through their FLAGS), and the headers
+# of what some projects include: Debian's libjansson-dev and
+# libcurl4-openssl-dev (ccminer), libtorch-dev and python3-dev
+# (pyg_autoscale).  A commit the clone lacks, or a header missing, shows
+# as "does not parse" in the last column (devcheck's reasons in out/).
+set -euo pipefail
+
+# NAME | REPOSITORY | FIX | FILES (space-separated) | FLAGS (after --) | EXPECT
+# EXPECT: FILE:LINE,... at the parent where the mistake shows, when that is
+# not the line the fix changed (empty: the lines the fix removed or changed).
+# @CACHE@ in FLAGS is $HISTORY_CACHE (for the stub headers written below).
+entries='
+bbuf-reduce    | https://github.com/BBuf/how-to-optim-algorithm-in-cuda | 90e4313 | reduce/reduce_v0_baseline.cu FastAtomicAdd/fast_atomic_add.cu elementwise/elementwise.cu |  |
+kmcuda-yy      | https://github.com/src-d/kmcuda                        | e273450 | kernel.cu kmcuda.cpp | -I. -include functional |
+ggml-mmid      | https://github.com/ggml-org/ggml                       | f7b92db | src/ggml-cuda.cu | -Iinclude/ggml -Isrc | src/ggml-cuda.cu:8893,8894
+gpumd-copy     | https://github.com/brucefan1983/GPUMD                  | 363ba8a | src/gpu_vector.cuh | -x cu |
+nccltests      | https://github.com/NVIDIA/nccl-tests                   | 24fcf64 | src/common.cu | -Isrc |
+gpuburn        | https://github.com/wilicc/gpu-burn                     | 73d13cb | gpu_burn-drv.cpp | -I/usr/local/cuda/include -include @CACHE@/stub/cuda12_ctx.h |
+ccminer-x11    | https://github.com/tpruvot/ccminer                     | ebd23bc | x11/x11.cu | -D_DEBUG -I. -include @CACHE@/stub/host_builtins.h | x11/x11.cu:136,194
+darknet-region | https://github.com/pjreddie/darknet                    | 8bcdee8 | src/region_layer.c src/network_kernels.cu src/network.c src/blas.c src/cuda.c | -DGPU -I/usr/local/cuda/include |
+darknet-yolo   | https://github.com/AlexeyAB/darknet                    | 3fc3fd0 | src/yolo_layer.c src/network_kernels.cu src/network.c src/cuda.c src/blas.c | -DGPU -Iinclude -Isrc -I/usr/local/cuda/include -Wno-implicit-function-declaration |
+hvm-bytes      | https://github.com/HigherOrderCO/HVM                   | b092fce | src/run.cu | -Isrc |
+pyg-read       | https://github.com/rusty1s/pyg_autoscale               | b4dec6b | csrc/cuda/async_cuda.cu | -Icsrc -I/usr/include/torch/csrc/api/include -I/usr/include/python3.11 -DC10_CUDA_NO_CMAKE_CONFIGURE_FILE |
+llmc-zero      | https://github.com/karpathy/llm.c                      | 52db158 | train_gpt2.cu | -DMULTI_GPU -I. -I@CACHE@/stub | llmc/zero.cuh:101,119
+'
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+cache=${HISTORY_CACHE:-/tmp/devcheck-history}
+near=${NEAR:-2}
+devcheck=${DEVCHECK:-}
+if [ -z "$devcheck" ]; then
+  for b in build-gcc build; do
+    [ -x "$root/$b/bin/devcheck" ] && { devcheck=$root/$b/bin/devcheck; break; }
+  done
+fi
+[ -x "${devcheck:-}" ] || { echo "no devcheck: build it, or name it in DEVCHECK" >&2; exit 1; }
+devcheck=$(cd "$(dirname "$devcheck")" && pwd)/$(basename "$devcheck")
+mkdir -p "$cache/out" "$cache/tree" "$cache/stub"
+
+# llm.c's multi-GPU code includes <mpi.h>; its types are all the code needs
+# of it to parse (nothing of MPI is modeled).
+cat > "$cache/stub/mpi.h" <<'EOF'
+/* a stand-in for mpi.h: declarations only, enough to parse */
+typedef int MPI_Comm; typedef int MPI_Datatype; typedef int MPI_Op;
+#define MPI_SUCCESS 0
+#define MPI_COMM_WORLD 0
+#define MPI_BYTE 1
+#define MPI_INT 2
+#define MPI_FLOAT 3
+#define MPI_UINT64_T 4
+#define MPI_DATATYPE_NULL 0
+#define MPI_SUM 0
+#define MPI_MAX 1
+#define MPI_IN_PLACE ((void *)1)
+int MPI_Init(int *, char ***);
+int MPI_Finalize(void);
+int MPI_Comm_rank(MPI_Comm, int *);
+int MPI_Comm_size(MPI_Comm, int *);
+int MPI_Barrier(MPI_Comm);
+int MPI_Bcast(void *, int, MPI_Datatype, int, MPI_Comm);
+int MPI_Allgather(const void *, int, MPI_Datatype, void *, int, MPI_Datatype, MPI_Comm);
+int MPI_Allreduce(const void *, void *, int, MPI_Datatype, MPI_Op, MPI_Comm);
+int MPI_Error_string(int, char *, int *);
+EOF
+
+# CUDA 13 made cuCtxCreate take a fourth argument (CUDA 12's is
+# cuCtxCreate_v2, declared now only inside the driver's own build): code
+# written for CUDA 12 gets the old one back, so that it parses.
+# ccminer declares blockDim and threadIdx for its host code, as nvcc lets
+# it; clang's are built in, so its are renamed (after clang's wrapper).
+printf '#define blockDim host_blockDim\n#define threadIdx host_threadIdx\n' \
+  > "$cache/stub/host_builtins.h"
+
+cat > "$cache/stub/cuda12_ctx.h" <<'EOF'
+#include <cuda.h>
+#undef cuCtxCreate
+CUresult CUDAAPI cuCtxCreate_v2(CUcontext *pctx, unsigned int flags, CUdevice dev);
+#define cuCtxCreate cuCtxCreate_v2
+EOF
+
+trim() { local s=$1; s=${s#"${s%%[![:space:]]*}"}; printf '%s' "${s%"${s##*[![:space:]]}"}"; }
+
+# the project's bare clone, made on first use
+clone() {
+  local url=$1 dir
+  dir=$cache/$(basename "$(dirname "$url")")+$(basename "$url").git
+  [ -d "$dir" ] || git clone -q --bare "$url" "$dir" >&2
+  printf '%s' "$dir"
+}
+
+# the tree at COMMIT into DIR, through an index of its own; files the
+# clone cannot read (a snapshot that left out large blobs: ls-tree -l gives
+# them no size) are left out of it
+extract() {
+  local git=$1 commit=$2 dir=$3
+  rm -rf "$dir" "$dir.index"; mkdir -p "$dir"
+  GIT_INDEX_FILE=$dir.index git --git-dir="$git" read-tree "$commit"
+  git --git-dir="$git" ls-tree -r -l "$commit" |
+    awk -F'\t' '{ split($1, a, " ") } a[2] == "blob" && a[4] !~ /^[0-9]+$/ { print $2 }' |
+    GIT_INDEX_FILE=$dir.index git --git-dir="$git" --work-tree="$dir" update-index --force-remove --stdin
+  GIT_INDEX_FILE=$dir.index git --git-dir="$git" --work-tree="$dir" checkout-index -a -f
+  rm -f "$dir.index"
+}
+
+# the lines a diff touches on one side: "-" the parent's, "+" the fix's;
+# a pure insertion counts as the line it follows
+touched() {
+  local git=$1 parent=$2 fix=$3 side=$4; shift 4
+  git --git-dir="$git" diff -U0 "$parent" "$fix" -- "$@" | awk -v side="$side" '
+    /^\+\+\+ / { file = substr($2, 3); next }
+    /^@@ / {
+      split(side == "-" ? $2 : $3, r, ",")
+      start = substr(r[1], 2); n = (r[2] == "") ? 1 : r[2]
+      if (n == 0) print file ":" start
+      for (i = 0; i < n; i++) print file ":" start + i
+    }'
+}
+
+# the findings of an output (file:line per error or warning)
+findings() { grep -E '^[^ :]+:[0-9]+:[0-9]+: (error|warning): .*\[devcheck-[a-z-]+\]$' "$1" | cut -d: -f1,2 || true; }
+
+# of the findings, those within $near lines of one of the places
+near_any() {
+  local finds=$1 places=$2
+  awk -v near="$near" -F: '
+    NR == FNR { want[NR] = $0; n = NR; next }
+    { for (i = 1; i <= n; i++) { split(want[i], w, ":")
+        if (w[1] == $1 && $2 - w[2] <= near && w[2] - $2 <= near) { print; next } } }
+  ' <(printf '%s\n' "$places") <(printf '%s\n' "$finds") | grep . || true
+}
+
+count() { grep -c . <<<"$1" || true; }
+
+# run devcheck in a tree; false when it could not read a file
+check() {
+  local dir=$1 out=$2 flags=$3; shift 3
+  local rc=0
+  # shellcheck disable=SC2086  # FLAGS are words
+  (cd "$dir" && "$devcheck" -j 1 "$@" -- ${flags//@CACHE@/$cache}) >"$out" 2>&1 || rc=$?
+  [ "$rc" -le 1 ]
+}
+
+printf '%-15s %-8s %-6s %-6s %-12s %-12s %s\n' entry fix found quiet other@parent other@fix files
+want=" $* "
+while IFS='|' read -r name url fix files flags expect; do
+  name=$(trim "$name"); [ -n "$name" ] || continue
+  [ $# -eq 0 ] || [[ $want == *" $name "* ]] || continue
+  url=$(trim "$url"); fix=$(trim "$fix"); files=$(trim "$files")
+  flags=$(trim "$flags"); expect=$(trim "$expect")
+  git=$(clone "$url")
+  parent=$(git --git-dir="$git" rev-parse "$fix^")
+  read -r -a paths <<<"$files"
+  out=$cache/out/$name; mkdir -p "$out"
+  extract "$git" "$parent" "$cache/tree/$name/parent"
+  extract "$git" "$fix" "$cache/tree/$name/fix"
+  unread=()
+  check "$cache/tree/$name/parent" "$out/parent.txt" "$flags" "${paths[@]}" || unread+=(parent)
+  check "$cache/tree/$name/fix" "$out/fix.txt" "$flags" "${paths[@]}" || unread+=(fix)
+  status=parsed
+  [ ${#unread[@]} -eq 0 ] || status="does not parse: ${unread[*]}"
+
+  if [ -n "$expect" ]; then
+    places=$(tr ' ' '\n' <<<"$expect" | awk -F: '{ n = split($2, l, ","); for (i = 1; i <= n; i++) print $1 ":" l[i] }')
+  else
+    places=$(touched "$git" "$parent" "$fix" - "${paths[@]}")
+  fi
+  changed=$(touched "$git" "$parent" "$fix" + "${paths[@]}")
+  at_parent=$(findings "$out/parent.txt"); at_fix=$(findings "$out/fix.txt")
+  hit=$(near_any "$at_parent" "$places"); left=$(near_any "$at_fix" "$changed")
+  printf '%-15s %-8s %-6s %-6s %-12s %-12s %s\n' "$name" "$fix" \
+    "$([ -n "$hit" ] && echo yes || echo no)" "$([ -z "$left" ] && echo yes || echo no)" \
+    "$(( $(count "$at_parent") - $(count "$hit") ))" "$(( $(count "$at_fix") - $(count "$left") ))" \
+    "$status"
+done <<<"$entries"
