@@ -112,6 +112,30 @@ static const char builtin[] =
     "cuMemAlloc allocates-device 0\n"
     "cuMemAlloc_v2 allocates-device 0\n"
     "cuMemAllocHost allocates-pinned 0\n"
+    "cuMemAllocHost_v2 allocates-pinned 0\n"
+    "cuMemHostAlloc allocates-pinned 0\n"
+    "cuMemAllocPitch allocates-device 0\n"
+    "cuMemAllocPitch_v2 allocates-device 0\n"
+    "cuMemAllocManaged allocates-pinned 0\n"
+    "cuMemAllocAsync allocates-device 0\n"
+    "cuMemFreeAsync device-memory 0\n"
+    "cuMemFreeAsync frees 0\n"
+    "# a module's __device__ variable: its address is device memory\n"
+    "cuModuleGetGlobal allocates-device 0\n"
+    "cuModuleGetGlobal_v2 allocates-device 0\n"
+    "cuMemsetD16 device-memory 0\n"
+    "cuMemsetD16_v2 device-memory 0\n"
+    "cuMemsetD8Async device-memory 0\n"
+    "cuMemsetD16Async device-memory 0\n"
+    "cuMemsetD32Async device-memory 0\n"
+    "cuMemcpyDtoDAsync device-memory 0\n"
+    "cuMemcpyDtoDAsync device-memory 1\n"
+    "cuMemcpyDtoDAsync_v2 device-memory 0\n"
+    "cuMemcpyDtoDAsync_v2 device-memory 1\n"
+    "cuMemcpyPeer device-memory 0\n"
+    "cuMemcpyPeer device-memory 2\n"
+    "cuMemcpyPeerAsync device-memory 0\n"
+    "cuMemcpyPeerAsync device-memory 2\n"
     "cuMemFreeHost frees 0\n"
     "cuMemFree device-memory 0\n"
     "cuMemFree frees 0\n"
@@ -195,9 +219,13 @@ static const struct {
     { "cudaMallocAsync", "cudaFreeAsync", "device" },
     { "cudaMallocManaged", "cudaFree", "device" },
     { "cuMemAlloc", "cuMemFree", "device" },
+    { "cuMemAllocPitch", "cuMemFree", "device" },
+    { "cuMemAllocManaged", "cuMemFree", "device" },
+    { "cuMemAllocAsync", "cuMemFreeAsync", "device" },
     { "cudaMallocHost", "cudaFreeHost", "pinned" },
     { "cudaHostAlloc", "cudaFreeHost", "pinned" },
     { "cuMemAllocHost", "cuMemFreeHost", "pinned" },
+    { "cuMemHostAlloc", "cuMemFreeHost", "pinned" },
     { "ncclMemAlloc", "ncclMemFree", "nccl" },
 };
 

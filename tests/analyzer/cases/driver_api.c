@@ -78,3 +78,24 @@ void two_d(size_t w, size_t rows)
     cudaFree(d);
     free(h);
 }
+
+/* A module's __device__ variable, whose address cuModuleGetGlobal gives:
+   device memory; and a peer copy's two device sides. */
+CUresult cuModuleGetGlobal_v2(CUdeviceptr *dptr, size_t *bytes, void *module, const char *name);
+CUresult cuMemcpyPeerAsync(CUdeviceptr dst, void *dst_ctx, CUdeviceptr src, void *src_ctx,
+                           size_t bytes, void *stream);
+#define cuModuleGetGlobal cuModuleGetGlobal_v2
+
+void module_global(void *module, void *ctx, size_t n)
+{
+    CUdeviceptr table = 0, d = 0;
+    size_t bytes = 0;
+    float *h = malloc(n);
+    cuMemAlloc(&d, n);
+    cuModuleGetGlobal(&table, &bytes, module, "table");
+    cuMemcpyDtoH(h, table, bytes);
+    ((float *)table)[0] = 1; // devcheck: host-deref
+    cuMemcpyPeerAsync(d, ctx, table, ctx, n, NULL);
+    cuMemcpyPeerAsync((CUdeviceptr)h, ctx, d, ctx, n, NULL); // devcheck: memspace-mismatch
+    free(h);
+}

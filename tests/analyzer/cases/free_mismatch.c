@@ -99,3 +99,27 @@ void layer_free_right(layer *l)
     cudaFreeHost(l->staging);
     cudaFree(l->weights);
 }
+
+/* The driver API's other allocators, by the _v2 names cuda.h maps them to
+   (gpu-burn's mistake: cuMemAllocHost's memory given to free). */
+CUresult cuMemAllocHost_v2(void **pp, size_t bytes);
+CUresult cuMemAllocPitch_v2(CUdeviceptr *dptr, size_t *pitch, size_t width, size_t height,
+                            unsigned elem);
+CUresult cuMemHostAlloc(void **pp, size_t bytes, unsigned flags);
+CUresult cuMemFree_v2(CUdeviceptr dptr);
+#define cuMemAllocHost cuMemAllocHost_v2
+#define cuMemAllocPitch cuMemAllocPitch_v2
+#define cuMemFree cuMemFree_v2
+
+void driver_allocators(size_t n)
+{
+    void *faulty = NULL, *mapped = NULL;
+    CUdeviceptr rows = 0;
+    size_t pitch = 0;
+    cuMemAllocHost(&faulty, n);
+    cuMemHostAlloc(&mapped, n, 0);
+    cuMemAllocPitch(&rows, &pitch, n, 4, 4);
+    free(faulty); // devcheck: free-mismatch // devcheck-fix: release it with cuMemFreeHost
+    cuMemFree((CUdeviceptr)mapped); // devcheck: free-mismatch
+    cuMemFreeHost((void *)rows); // devcheck: free-mismatch
+}
