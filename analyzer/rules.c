@@ -76,6 +76,18 @@ static dc_finding *add_once(dc_findings *out, const char *rule, dc_loc at, char 
     return dc_findings_add(out, rule, copy_loc(at), message);
 }
 
+/* The fixes of a device mismatch, in devtensor's words and in libtorch's. */
+static const struct {
+    const char *move_module, *move_tensor, *make_like;
+} fixes[2] = {
+    { "fix: move it first: dt_module_to(%s, %s)", "fix: move it first: %s = dt_to(%s, %s)",
+      "fix: make '%s' where the input is, e.g. with dt_randn_like(%s) or "
+      "dt_zeros_on(shape, dt_device_of(%s))" },
+    { "fix: move it first: %s->to(%s)", "fix: move it first: %s = %s.to(%s)",
+      "fix: make '%s' where the input is, e.g. with torch::randn_like(%s) or "
+      "torch::zeros(shape, %s.options())" },
+};
+
 void dc_report_device_mismatch(dc_findings *out, dc_loc at, dc_operand a, dc_operand b,
                              const char *instead, dc_loc instead_at)
 {
@@ -101,15 +113,13 @@ void dc_report_device_mismatch(dc_findings *out, dc_loc at, dc_operand a, dc_ope
                                   a.name, wb, instead));
     else if (f && single(a.place, AT_CPU) && b.place->n == 1 && b.place->a[0].kind == AT_NAMED)
         dc_finding_note(f, copy_loc(at),
-                        a.module ? dc_format("fix: move it first: dt_module_to(%s, %s)", a.name,
+                        a.module ? dc_format(fixes[a.torch].move_module, a.name,
                                              dc_device_name(b.place->a[0].name))
-                                 : dc_format("fix: move it first: %s = dt_to(%s, %s)", a.name,
-                                             a.name, dc_device_name(b.place->a[0].name)));
+                                 : dc_format(fixes[a.torch].move_tensor, a.name, a.name,
+                                             dc_device_name(b.place->a[0].name)));
     else if (f && single(a.place, AT_CPU) && single(b.place, AT_INPUT))
         dc_finding_note(f, copy_loc(a.place->a[0].origin),
-                        dc_format("fix: make '%s' where the input is, e.g. with "
-                                  "dt_randn_like(%s) or dt_zeros_on(shape, dt_device_of(%s))",
-                                  a.name, b.name, b.name));
+                        dc_format(fixes[a.torch].make_like, a.name, b.name, b.name));
 }
 
 void dc_report_dtype_mismatch(dc_findings *out, dc_loc at, const char *a, const char *adtype,
