@@ -78,7 +78,7 @@ bool cursor_is_addr_of(CXCursor c)
            clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_AddrOf;
 }
 
-/* Tokens glue as C is written: "f(a, b)", "st->w", "a[i]". */
+/* Tokens glue as C is written: "f(a, b)", "st->w", "a[i]", C++'s "ns::f". */
 /* Where a location is written, and whether a macro's body made it: a
    macro's argument is spelled in the invocation, after its start; a body
    is spelled in the #define, which comes before any use, or elsewhere. */
@@ -181,7 +181,8 @@ void cursor_text(CXTranslationUnit tu, CXCursor c, char *buf, size_t n)
                     buf[used - 1] == ' ' ||
                     buf[used - 1] == '[' || buf[used - 1] == '.' ||
                     (used > 1 && buf[used - 1] == '>' && buf[used - 2] == '-') ||
-                    strcmp(t, "->") == 0 || ends_unary(buf, used);
+                    (used > 1 && buf[used - 1] == ':' && buf[used - 2] == ':') ||
+                    strcmp(t, "->") == 0 || strcmp(t, "::") == 0 || ends_unary(buf, used);
         int k = snprintf(buf + used, n - used, "%s%s", glue ? "" : " ", t);
         if (k > 0)
             used = used + (size_t)k < n ? used + (size_t)k : n - 1;
