@@ -129,9 +129,10 @@ typedef struct {
    and looked for instead only then. */
 void dc_report_device_mismatch(dc_findings *out, dc_loc at, dc_operand a, dc_operand b,
                                const char *instead, dc_loc instead_at);
+/* torch: the fix in libtorch's words. */
 void dc_report_dtype_mismatch(dc_findings *out, dc_loc at, const char *a, const char *adtype,
                               dc_loc aorigin, const char *b, const char *bdtype,
-                              dc_loc borigin);
+                              dc_loc borigin, bool torch);
 void dc_report_discarded_transfer(dc_findings *out, dc_loc at, const char *call,
                                   const char *target);
 /* Host code reads or writes through ptr: a finding when it may be device

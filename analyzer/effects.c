@@ -76,7 +76,8 @@ static bool names_no_device(CXCursor options)
     return !cursor_loc(options).line || !type_names(t, "TensorOptions");
 }
 
-/* A libtorch factory: where its TensorOptions argument says, else the cpu. */
+/* A libtorch factory: where its TensorOptions argument says, else the cpu;
+   of the dtype they name (`torch::kFloat64`), else float32. */
 static void creates_options(call_state *s, const dc_effect *ef)
 {
     int options = s->a->n - 1;
@@ -84,11 +85,21 @@ static void creates_options(call_state *s, const dc_effect *ef)
     while (options >= 0 && !type_names(clang_getCursorType(s->a->c[options]), "TensorOptions"))
         options--;
     const value *d = options >= 0 ? &s->a->v[options] : NULL;
+    unsigned char of = d && d->dtype ? d->dtype : DT_F32_TYPE;
     if (d && d->kind == V_DEVICE)
-        s->result = created(dc_place_relocated(&d->where, s->at, "created on"), DT_F32_TYPE,
-                            s->at);
+        s->result = created(dc_place_relocated(&d->where, s->at, "created on"), of, s->at);
     else if (!d || names_no_device(s->a->c[options]))
-        s->result = created(dc_place_of(AT_CPU, 0, s->at, "created on"), DT_F32_TYPE, s->at);
+        s->result = created(dc_place_of(AT_CPU, 0, s->at, "created on"), of, s->at);
+}
+
+/* The dtype a libtorch conversion names among its arguments
+   (`x.to(dev, torch::kFloat32)`), or none. */
+static unsigned char named_dtype(const arguments *a)
+{
+    for (int i = 0; i < a->n; i++)
+        if (a->v[i].kind == V_NONE && a->v[i].dtype)
+            return a->v[i].dtype;
+    return DT_UNKNOWN_TYPE;
 }
 
 static void creates_like(call_state *s, const dc_effect *ef)
@@ -117,6 +128,13 @@ static void transfer(call_state *s, const dc_effect *ef)
     if (x->kind == V_NONE && (type_names(clang_getCursorResultType(s->callee), "dt_tensor") ||
                               type_names(clang_getCursorResultType(s->callee), "Tensor")))
         x = &unknown_tensor;            /* whatever it was, it is on d now */
+    unsigned char converted = named_dtype(s->a);
+    if (x->kind == V_TENSOR && converted) {     /* `x.to(torch::kFloat32)`: a new tensor */
+        s->result = *x;
+        s->result.obj = -1;
+        s->result.dtype = converted;
+        s->result.dtype_origin = s->at;
+    }
     if (d->kind != V_DEVICE || (x->kind != V_TENSOR && x->kind != V_LIST))
         return;
     dc_place there = dc_place_relocated(&d->where, s->at, "moved to");
@@ -125,6 +143,10 @@ static void transfer(call_state *s, const dc_effect *ef)
     if (x->kind == V_TENSOR)
         s->result.obj = -1;             /* a copy: no longer its module's */
     s->result.path = path_intern(argument_text(s->a, ef->arg[0]));  /* for "did you mean" */
+    if (converted) {
+        s->result.dtype = converted;
+        s->result.dtype_origin = s->at;
+    }
 }
 
 static void transfer_dtype(call_state *s, const dc_effect *ef)
@@ -536,7 +558,7 @@ static void same_dtype(call_state *s, const dc_effect *ef)
         dc_report_dtype_mismatch(s->u->out, s->at, argument_text(s->a, ef->arg[0]),
                                  dtype_names[x.dtype], x.dtype_origin,
                                  argument_text(s->a, ef->arg[i]), dtype_names[y.dtype],
-                                 y.dtype_origin);
+                                 y.dtype_origin, argument_operand(s->a, ef->arg[i], &y).torch);
     }
 }
 

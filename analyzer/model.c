@@ -107,10 +107,9 @@ static const struct {
 #define TORCH_OP(f) f " same-device 0 1\n" f " same-dtype 0 1\n" f " creates-like 0\n"
 #define TORCH_METHOD_OP(f) "at::Tensor::" f " same-device this 0\n" \
     "at::Tensor::" f " same-dtype this 0\n" "at::Tensor::" f " creates-like this\n"
-#define TORCH_LAYER(m) "torch::nn::" m "::" m " creates cpu\n" \
-    "torch::nn::" m "Impl::forward same-device this 0\n" "torch::nn::" m "Impl::forward creates-like 0\n"
 #define TORCH_FORWARD(m) "torch::nn::" m "Impl::forward same-device this 0\n" \
-    "torch::nn::" m "Impl::forward creates-like 0\n"
+    "torch::nn::" m "Impl::forward same-dtype this 0\n" "torch::nn::" m "Impl::forward creates-like 0\n"
+#define TORCH_LAYER(m) "torch::nn::" m "::" m " creates cpu\n" TORCH_FORWARD(m)
 
 static const char builtin[] =
     "# the CUDA runtime API\n"
@@ -204,6 +203,10 @@ static const char builtin[] =
     "c10::TensorOptions::dtype identity this\n"
     "c10::TensorOptions::TensorOptions identity cpu\n"
     "c10::dtype identity cpu\n"
+    "# libtorch's dtypes, as options or a conversion's argument\n"
+    "c10::kDouble dtype f64\ntorch::kFloat64 dtype f64\n"
+    "c10::kFloat dtype f32\ntorch::kFloat32 dtype f32\n"
+    "c10::kLong dtype i64\ntorch::kInt64 dtype i64\n"
     "# libtorch: tensors\n"
     TORCH_FACTORY("randn") TORCH_FACTORY("rand") TORCH_FACTORY("randint")
     TORCH_FACTORY("zeros") TORCH_FACTORY("ones") TORCH_FACTORY("empty") TORCH_FACTORY("full")
@@ -234,6 +237,7 @@ static const char builtin[] =
     TORCH_FORWARD("Sequential")
     "torch::nn::Sequential::Sequential module-children\n"
     "torch::nn::ModuleHolder::operator() same-device this 0 1\n"
+    "torch::nn::ModuleHolder::operator() same-dtype this 0\n"
     "torch::nn::ModuleHolder::operator() creates-like 0\n"
     "torch::nn::Module::to moves this 0\n"
     "torch::nn::Module::register_module register this 1\n"

@@ -123,7 +123,8 @@ void dc_report_device_mismatch(dc_findings *out, dc_loc at, dc_operand a, dc_ope
 }
 
 void dc_report_dtype_mismatch(dc_findings *out, dc_loc at, const char *a, const char *adtype,
-                            dc_loc aorigin, const char *b, const char *bdtype, dc_loc borigin)
+                            dc_loc aorigin, const char *b, const char *bdtype, dc_loc borigin,
+                            bool torch)
 {
     dc_finding *f = add_once(out, "dtype-mismatch", at,
                                     dc_format("'%s' is %s but '%s' is %s", b, bdtype, a,
@@ -132,10 +133,13 @@ void dc_report_dtype_mismatch(dc_findings *out, dc_loc at, const char *a, const 
         dc_finding_note(f, copy_loc(borigin), dc_format("'%s' made %s here", b, bdtype));
     if (f && aorigin.file)
         dc_finding_note(f, copy_loc(aorigin), dc_format("'%s' made %s here", a, adtype));
+    const char *bits = strcmp(adtype, "float64") == 0 ? "64" : "32";
     if (f)
-        dc_finding_note(f, copy_loc(at), dc_format("fix: convert it first: dt_to_dtype(%s, %s)", b,
-                                                   strcmp(adtype, "float64") == 0 ? "DT_F64"
-                                                                                 : "DT_F32"));
+        dc_finding_note(f, copy_loc(at),
+                        torch ? dc_format("fix: convert it first: %s = %s.to(torch::kFloat%s)", b,
+                                          b, bits)
+                              : dc_format("fix: convert it first: dt_to_dtype(%s, DT_F%s)", b,
+                                          bits));
 }
 
 void dc_report_discarded_transfer(dc_findings *out, dc_loc at, const char *call,

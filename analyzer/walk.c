@@ -236,7 +236,7 @@ static value reference(unit *u, env *e, CXCursor c)
     value v = bound ? *bound : value_unknown();
     if (!bound && clang_getCursorKind(decl) == CXCursor_VarDecl)
         v = call_constant(u, e, decl, cursor_loc(c));     /* a constant the model names */
-    if (!bound && v.kind == V_NONE)
+    if (!bound && v.kind == V_NONE && v.dtype == DT_UNKNOWN_TYPE)
         v = fields_read(c);             /* a field or global: what the program stores there */
     if (v.kind == V_NONE && clang_getCursorType(decl).kind == CXType_ConstantArray)
         v = value_of(V_MEMORY, dc_place_of(AT_CPU, 0, cursor_loc(decl), "declared on"));
