@@ -2,8 +2,10 @@
  * A model file for a C++ library of tensor values and methods
  * (tensorlib.model), as devcheck's built-in model is for libtorch: a
  * method's object, a namespace's functions and constants, a constructor
- * by its class, a dropped method's result under C++'s cleanups, and a
- * class's assignment operator.  Without libtorch's heavy headers.
+ * by its class, a dropped method's result under C++'s cleanups, a
+ * class's assignment operator, tests by methods (`t.is_cuda()`,
+ * `t.device().is_cuda()`) and a failure that does not return, as
+ * TORCH_CHECK's.  Without libtorch's heavy headers.
  */
 namespace tl {
 enum class Kind { CPU, CUDA };
@@ -11,6 +13,7 @@ constexpr Kind kCPU = Kind::CPU;
 constexpr Kind kCUDA = Kind::CUDA;
 struct Device {
     Device(Kind kind, int index = -1);
+    bool is_cuda() const;
 };
 struct Tensor {
     Tensor();
@@ -20,6 +23,8 @@ struct Tensor {
     Tensor to(Device d) const;
     Tensor cuda() const;
     float *data();
+    Device device() const;
+    bool is_cuda() const;
 };
 Tensor zeros(int n);
 Tensor add(const Tensor &a, const Tensor &b);
@@ -29,7 +34,27 @@ struct Layer {
     Tensor operator()(const Tensor &x);
 };
 bool gpu_available();
+void fail(const char *why);
 } // namespace tl
+
+void checked()
+{
+    tl::Device dev = tl::gpu_available() ? tl::kCUDA : tl::kCPU;
+    tl::Tensor t = tl::zeros(4).to(dev);
+    if (!t.is_cuda())
+        tl::fail("t must be on a GPU");
+    t.data()[0] = 1; // devcheck: host-deref // devcheck-message: which is memory of a GPU
+}
+
+void tested()
+{
+    tl::Device dev = tl::gpu_available() ? tl::kCUDA : tl::kCPU;
+    tl::Tensor t = tl::zeros(4).to(dev);
+    if (t.device().is_cuda())
+        t.data()[0] = 1; // devcheck: host-deref // devcheck-message: which is memory of a GPU
+    else
+        t.data()[0] = 2;
+}
 
 int main()
 {
