@@ -121,11 +121,25 @@ const char *argument_text(arguments *a, int i)
     return text;
 }
 
+/* Whether an expression is libtorch's: a tensor or module, or what a
+   tensor's method gives (`x.data_ptr<float>()`). */
+static bool torch_expression(CXCursor c)
+{
+    CXType t = clang_getCanonicalType(clang_getCursorType(c));
+    if (type_names(t, "at::Tensor") || type_names(t, "torch::nn::"))
+        return true;
+    c = cursor_bare(c);
+    CXCursor object = clang_getCursorKind(c) == CXCursor_CallExpr
+                          ? call_object(c, clang_getCursorReferenced(c))
+                          : clang_getNullCursor();
+    return !clang_Cursor_isNull(object) &&
+           type_is(clang_getCursorType(cursor_bare(object)), "at::Tensor");
+}
+
 dc_operand argument_operand(arguments *a, int i, const value *v)
 {
-    CXType t = clang_getCanonicalType(clang_getCursorType(argument_cursor(a, i)));
     return (dc_operand){ argument_text(a, i), &v->where, v->kind == V_MODULE,
-                         type_names(t, "at::Tensor") || type_names(t, "torch::nn::") };
+                         torch_expression(argument_cursor(a, i)) };
 }
 
 /* ---- the model's functions ----------------------------------------------------------- */

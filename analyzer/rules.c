@@ -190,7 +190,11 @@ void dc_check_memspace(dc_findings *out, dc_loc at, const char *what, dc_operand
     note_origins(f, ptr);
     note_need(f, what, why, wants_device ? "used as device memory" : "used as host memory");
     if (f && wants_device)
-        dc_finding_note(f, copy_loc(at), dc_format("fix: %s", memspace_fix_device));
+        dc_finding_note(f, copy_loc(at),
+                        dc_format("fix: %s", ptr.torch ? "make the tensor on the device first, "
+                                                         "e.g. with torch::empty_like(x) or "
+                                                         "torch::empty(shape, x.options())"
+                                                       : memspace_fix_device));
 }
 
 int dc_copy_kind(const char *name)

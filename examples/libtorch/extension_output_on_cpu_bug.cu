@@ -20,7 +20,7 @@ torch::Tensor scale(torch::Tensor x, double k)
     int64_t n = x.numel();
     float first = x.data_ptr<float>()[0]; // devcheck: host-deref
     torch::Tensor out = torch::empty({n});      // on the cpu
-    scale_kernel<<<(n + 255) / 256, 256>>>(x.data_ptr<float>(), out.data_ptr<float>(), (float)k, n); // devcheck: memspace-mismatch // devcheck-note: created on cpu
+    scale_kernel<<<(n + 255) / 256, 256>>>(x.data_ptr<float>(), out.data_ptr<float>(), (float)k, n); // devcheck: memspace-mismatch // devcheck-note: created on cpu // devcheck-fix: torch::empty_like(x)
     return first == 0 ? out : out / first;
 }
 
