@@ -19,10 +19,15 @@ typedef enum {
     EF_REGISTER, EF_PARAM_OF, EF_LIST_NEW, EF_LIST_PUSH, EF_LIST_GET, EF_SPLIT, EF_BATCHES,
     EF_ALLOCATES_DEVICE, EF_ALLOCATES_PINNED, EF_RETURNS_HOST, EF_RETURNS_DEVICE, EF_DEVICE_MEMORY,
     EF_HOST_MEMORY, EF_MEMCPY, EF_LAUNCH, EF_IDENTITY, EF_DEVICE_EQUAL, EF_IS_CUDA,
-    EF_POINTER_ATTRIBUTES, EF_FREES, EF_COPIES, EF_COUNT
+    EF_POINTER_ATTRIBUTES, EF_FREES, EF_COPIES, EF_CREATES_OPTIONS, EF_DEVICE_TYPED, EF_LOADS,
+    EF_NORETURN, EF_COUNT
 } dc_effect_kind;
 
 #define DC_EFFECT_ARGS 6
+
+/* Positions that name no parameter (a model file's words `this`, `cpu`,
+   `cuda`): the object a method is called on, and the two devices. */
+enum { DC_ARG_THIS = 100, DC_ARG_CPU, DC_ARG_CUDA };
 
 typedef struct {
     dc_effect_kind kind;
@@ -133,6 +138,7 @@ typedef struct {
     const char *name;                   /* the source text: "x", "st->weight" */
     const dc_place *place;
     bool module;                        /* moved with dt_module_to, not dt_to */
+    bool torch;                         /* libtorch's: its fixes in libtorch's words */
 } dc_operand;
 
 /* instead: a variable holding the stray operand moved where it belongs,
@@ -140,9 +146,10 @@ typedef struct {
    and looked for instead only then. */
 void dc_report_device_mismatch(dc_findings *out, dc_loc at, dc_operand a, dc_operand b,
                                const char *instead, dc_loc instead_at);
+/* torch: the fix in libtorch's words. */
 void dc_report_dtype_mismatch(dc_findings *out, dc_loc at, const char *a, const char *adtype,
                               dc_loc aorigin, const char *b, const char *bdtype,
-                              dc_loc borigin);
+                              dc_loc borigin, bool torch);
 void dc_report_discarded_transfer(dc_findings *out, dc_loc at, const char *call,
                                   const char *target);
 /* Host code reads or writes through ptr: a finding when it may be device

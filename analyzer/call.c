@@ -23,6 +23,38 @@ static int object_arguments(CXCursor callee, int n)
     return strncmp(name, "operator", 8) == 0 && n == clang_Cursor_getNumArguments(callee) + 1;
 }
 
+CXCursor call_object(CXCursor call, CXCursor callee)
+{
+    if (clang_getCursorKind(callee) != CXCursor_CXXMethod || clang_CXXMethod_isStatic(callee))
+        return clang_getNullCursor();
+    int n = clang_Cursor_getNumArguments(call);
+    if (n > 0 && object_arguments(callee, n))
+        return clang_Cursor_getArgument(call, 0);
+    children ch = cursor_children(call);
+    if (ch.n == 0 || clang_getCursorKind(cursor_bare(ch.v[0])) != CXCursor_MemberRefExpr)
+        return clang_getNullCursor();
+    children member = cursor_children(cursor_bare(ch.v[0]));
+    if (member.n == 0)
+        return clang_getNullCursor();
+    CXCursor arrow = cursor_bare(member.v[0]);      /* a holder's `fc->f()`: fc's */
+    char name[16];
+    cursor_spelling(clang_getCursorReferenced(arrow), name, sizeof name);
+    return clang_getCursorKind(arrow) == CXCursor_CallExpr && strcmp(name, "operator->") == 0 &&
+                   clang_Cursor_getNumArguments(arrow) == 1
+               ? clang_Cursor_getArgument(arrow, 0)
+               : member.v[0];
+}
+
+CXCursor call_argument(CXCursor call, int i)
+{
+    CXCursor callee = clang_getCursorReferenced(call);
+    if (i == DC_ARG_THIS)
+        return call_object(call, callee);
+    int n = clang_Cursor_getNumArguments(call);
+    i += n > 0 ? object_arguments(callee, n) : 0;
+    return i >= 0 && i < n ? clang_Cursor_getArgument(call, (unsigned)i) : clang_getNullCursor();
+}
+
 static void evaluate_arguments(unit *u, env *e, CXCursor call, CXCursor callee,
                                arguments *args)
 {
@@ -30,7 +62,9 @@ static void evaluate_arguments(unit *u, env *e, CXCursor call, CXCursor callee,
     int skip = n > 0 ? object_arguments(callee, n) : 0;
     n -= skip;
     args->u = u;
-    args->n = n < 0 ? 0 : n > 16 ? 16 : n;
+    args->at = cursor_loc(call);
+    args->has_self = false;
+    args->n = n < 0 ? 0 : n > ARG_SELF ? ARG_SELF : n;
     for (int i = 0; i < args->n; i++) {
         args->c[i] = clang_Cursor_getArgument(call, (unsigned)(i + skip));
         args->v[i] = walk_expression(u, e, args->c[i]);
@@ -38,31 +72,74 @@ static void evaluate_arguments(unit *u, env *e, CXCursor call, CXCursor callee,
     }
 }
 
+/* The object a modelled method is called on, evaluated as its argument
+   DC_ARG_THIS (a call the model does not know leaves it to the walk). */
+static void evaluate_object(unit *u, env *e, CXCursor call, CXCursor callee, arguments *a)
+{
+    CXCursor self = call_object(call, callee);
+    if (clang_Cursor_isNull(self))
+        return;
+    a->has_self = true;
+    a->c[ARG_SELF] = self;
+    a->v[ARG_SELF] = walk_expression(u, e, self);
+    a->text[ARG_SELF][0] = 0;
+}
+
+/* Where argument i is in a's arrays, or -1. */
+static int slot(const arguments *a, int i)
+{
+    if (i == DC_ARG_THIS)
+        return a->has_self ? ARG_SELF : -1;
+    return i >= 0 && i < a->n ? i : -1;
+}
+
 const value *argument(arguments *a, int i)
 {
     static value none;
+    if (i == DC_ARG_CPU || i == DC_ARG_CUDA) {   /* a device the model names */
+        none = value_of(V_DEVICE, dc_place_of(i == DC_ARG_CPU ? AT_CPU : AT_GPU, -1, a->at,
+                                              i == DC_ARG_CPU ? "the cpu" : "a GPU"));
+        return &none;
+    }
     none = value_unknown();
-    return i >= 0 && i < a->n ? &a->v[i] : &none;
+    return slot(a, i) >= 0 ? &a->v[slot(a, i)] : &none;
 }
 
 CXCursor argument_cursor(arguments *a, int i)
 {
-    return i >= 0 && i < a->n ? a->c[i] : a->n ? a->c[0] : clang_getNullCursor();
+    return slot(a, i) >= 0 ? a->c[slot(a, i)] : a->n ? a->c[0] : clang_getNullCursor();
 }
 
 const char *argument_text(arguments *a, int i)
 {
-    if (i < 0 || i >= a->n)
-        return "?";
-    char *text = a->text[i];
+    int k = slot(a, i);
+    if (k < 0)
+        return i == DC_ARG_CPU ? "cpu" : i == DC_ARG_CUDA ? "cuda" : "?";
+    char *text = a->text[k];
     if (!*text)
-        cursor_text(a->u->tu, cursor_bare(a->c[i]), text, sizeof a->text[i]);
+        cursor_text(a->u->tu, cursor_bare(a->c[k]), text, sizeof a->text[k]);
     return text;
+}
+
+/* Whether an expression is libtorch's: a tensor or module, or what a
+   tensor's method gives (`x.data_ptr<float>()`). */
+static bool torch_expression(CXCursor c)
+{
+    CXType t = clang_getCanonicalType(clang_getCursorType(c));
+    if (type_names(t, "at::Tensor") || type_names(t, "torch::nn::"))
+        return true;
+    c = cursor_bare(c);
+    CXCursor object = clang_getCursorKind(c) == CXCursor_CallExpr
+                          ? call_object(c, clang_getCursorReferenced(c))
+                          : clang_getNullCursor();
+    return !clang_Cursor_isNull(object) &&
+           type_is(clang_getCursorType(cursor_bare(object)), "at::Tensor");
 }
 
 dc_operand argument_operand(arguments *a, int i, const value *v)
 {
-    return (dc_operand){ argument_text(a, i), &v->where, v->kind == V_MODULE };
+    return (dc_operand){ argument_text(a, i), &v->where, v->kind == V_MODULE,
+                         torch_expression(argument_cursor(a, i)) };
 }
 
 /* ---- the model's functions ----------------------------------------------------------- */
@@ -82,20 +159,26 @@ static void callee_name(CXCursor callee, char *buf, size_t n)
         buf[strlen(buf) - 3] = 0;
 }
 
-static bool transfers(const dc_effects *effects)
+/* The effect that makes a call a transfer, whose result must be kept. */
+static const dc_effect *transfer_effect(const dc_effects *effects)
 {
     for (int i = 0; i < effects->n; i++)
         if (effects->v[i].kind == EF_TRANSFER || effects->v[i].kind == EF_TRANSFER_DTYPE ||
             effects->v[i].kind == EF_PIN)
-            return true;
-    return false;
+            return &effects->v[i];
+    return NULL;
 }
 
 /* "dt_to(x, dev)", as the user wrote it: devtensor's macros add a file and
-   a line to NAME_at, which the user never wrote. */
-static void call_text(call_state *s, char *buf, size_t n)
+   a line to NAME_at, which the user never wrote; a method call
+   (`x.to(dev)`) is its own text. */
+static void call_text(call_state *s, CXCursor c, char *buf, size_t n)
 {
     char full[64];
+    if (s->a->has_self) {
+        cursor_text(s->u->tu, c, buf, n);
+        return;
+    }
     cursor_spelling(s->callee, full, sizeof full);
     int shown = s->a->n;
     if (ends_with(full, "_at") && shown >= 2)
@@ -115,11 +198,22 @@ static value modelled_call(unit *u, env *e, CXCursor c, CXCursor callee,
     callee_name(callee, s.op, sizeof s.op);
     for (int i = 0; i < effects->n; i++)
         effect_apply(&s, &effects->v[i]);
-    if (!result_used && transfers(effects)) {
+    const dc_effect *transfer = transfer_effect(effects);
+    if (!result_used && transfer) {
         char text[160];
-        call_text(&s, text, sizeof text);
-        dc_report_discarded_transfer(u->out, s.at, text, argument_text(a, 0));
+        call_text(&s, c, text, sizeof text);
+        dc_report_discarded_transfer(u->out, s.at, text, argument_text(a, transfer->arg[0]));
     }
+    return s.result;
+}
+
+value call_constant(unit *u, env *e, CXCursor decl, dc_loc at)
+{
+    const dc_effects *effects = dc_model_effects(u->model, decl);
+    arguments a = { .u = u, .at = at };
+    call_state s = { u, e, decl, &a, at, "", value_unknown(), effects };
+    for (int i = 0; effects && i < effects->n; i++)
+        effect_apply(&s, &effects->v[i]);
     return s.result;
 }
 
@@ -151,8 +245,10 @@ value call_expression(unit *u, env *e, CXCursor c, bool result_used)
         return value_unknown();
     }
     const dc_effects *effects = dc_model_call_effects(u->model, c, callee);
-    if (effects)
+    if (effects) {
+        evaluate_object(u, e, c, callee, &a);
         return modelled_call(u, e, c, callee, effects, &a, result_used);
+    }
     if (!function)
         return value_unknown();
     const summary *s = program_summary(u->prog, callee);

@@ -37,8 +37,9 @@ dc_loc cursor_loc(CXCursor c)
 }
 
 /* What only wraps its last child: parentheses, casts, C++'s implicit
-   nodes (libclang's unexposed ones) and the copy of a struct, which
-   libclang shows as a call of its constructor. */
+   nodes (libclang's unexposed ones) and the copy of a struct or a
+   conversion, which libclang shows as a call of a constructor (not an
+   explicit one, which makes something: `torch::nn::Linear fc(4)`). */
 bool cursor_wraps(CXCursor c)
 {
     switch (clang_getCursorKind(c)) {
@@ -46,9 +47,14 @@ bool cursor_wraps(CXCursor c)
     case CXCursor_CXXStaticCastExpr: case CXCursor_CXXReinterpretCastExpr:
     case CXCursor_CXXConstCastExpr: case CXCursor_CXXFunctionalCastExpr:
         return true;
-    case CXCursor_CallExpr:
-        return clang_getCursorKind(clang_getCursorReferenced(c)) == CXCursor_Constructor &&
-               clang_Cursor_getNumArguments(c) == 1;
+    case CXCursor_CallExpr: {
+        CXCursor ctor = clang_getCursorReferenced(c);
+        return clang_getCursorKind(ctor) == CXCursor_Constructor &&
+               clang_Cursor_getNumArguments(c) == 1 &&
+               (clang_CXXConstructor_isCopyConstructor(ctor) ||
+                clang_CXXConstructor_isMoveConstructor(ctor) ||
+                clang_CXXConstructor_isConvertingConstructor(ctor));
+    }
     default:
         return false;
     }
@@ -72,7 +78,7 @@ bool cursor_is_addr_of(CXCursor c)
            clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_AddrOf;
 }
 
-/* Tokens glue as C is written: "f(a, b)", "st->w", "a[i]". */
+/* Tokens glue as C is written: "f(a, b)", "st->w", "a[i]", C++'s "ns::f". */
 /* Where a location is written, and whether a macro's body made it: a
    macro's argument is spelled in the invocation, after its start; a body
    is spelled in the #define, which comes before any use, or elsewhere. */
@@ -175,7 +181,8 @@ void cursor_text(CXTranslationUnit tu, CXCursor c, char *buf, size_t n)
                     buf[used - 1] == ' ' ||
                     buf[used - 1] == '[' || buf[used - 1] == '.' ||
                     (used > 1 && buf[used - 1] == '>' && buf[used - 2] == '-') ||
-                    strcmp(t, "->") == 0 || ends_unary(buf, used);
+                    (used > 1 && buf[used - 1] == ':' && buf[used - 2] == ':') ||
+                    strcmp(t, "->") == 0 || strcmp(t, "::") == 0 || ends_unary(buf, used);
         int k = snprintf(buf + used, n - used, "%s%s", glue ? "" : " ", t);
         if (k > 0)
             used = used + (size_t)k < n ? used + (size_t)k : n - 1;
@@ -238,6 +245,34 @@ bool type_names(CXType t, const char *word)
     bool has = strstr(clang_getCString(s), word) != NULL;
     clang_disposeString(s);
     return has;
+}
+
+bool type_is(CXType t, const char *name)
+{
+    t = clang_getCanonicalType(clang_getUnqualifiedType(clang_getNonReferenceType(t)));
+    CXString s = clang_getTypeSpelling(clang_getUnqualifiedType(t));
+    bool is = strcmp(clang_getCString(s), name) == 0;
+    clang_disposeString(s);
+    return is;
+}
+
+static enum CXChildVisitResult find_base(CXCursor c, CXCursor parent, CXClientData data)
+{
+    const char **name = data;
+    (void)parent;
+    if (clang_getCursorKind(c) == CXCursor_CXXBaseSpecifier && *name &&
+        type_is(clang_getCursorType(c), *name)) {
+        *name = NULL;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Continue;
+}
+
+bool cursor_derives_from(CXCursor cls, const char *name)
+{
+    const char *wanted = name;
+    clang_visitChildren(cls, find_base, &wanted);
+    return !wanted;
 }
 
 CXCursor cursor_body(CXCursor fn)

@@ -29,17 +29,26 @@ static value created(dc_place where, unsigned char dtype, dc_loc dtype_origin)
     return v;
 }
 
+/* A call stores v through its argument: a pointer's target, or what a C++
+   reference names (`torch::load(t, path)`). */
 static void store_through(call_state *s, int arg, value v)
 {
-    if (arg < s->a->n)
+    if (arg >= s->a->n)
+        return;
+    CXType t = clang_getCanonicalType(clang_getCursorType(s->a->c[arg]));
+    if (t.kind == CXType_Record)
+        env_set(s->e, walk_path(s->u, s->e, s->a->c[arg]), v);
+    else
         walk_store_through(s->u, s->e, s->a->c[arg], v);
 }
 
 /* ---- creation ------------------------------------------------------------------ */
 
+/* A constructor the model names makes a module (libtorch's holders). */
 static bool returns_module(CXCursor callee)
 {
-    return type_names(clang_getCursorResultType(callee), "module");
+    return clang_getCursorKind(callee) == CXCursor_Constructor ||
+           type_names(clang_getCursorResultType(callee), "module");
 }
 
 static void creates_cpu(call_state *s, const dc_effect *ef)
@@ -56,6 +65,41 @@ static void creates_on(call_state *s, const dc_effect *ef)
     if (d->kind == V_DEVICE)
         s->result = created(dc_place_relocated(&d->where, s->at, "created on"), DT_F32_TYPE,
                             s->at);
+}
+
+/* Whether a factory's options argument names no device: the caller gave
+   none (the default `{}`, which has no place in the caller's file), or
+   gave a dtype or a layout, which converts to options. */
+static bool names_no_device(CXCursor options)
+{
+    CXType t = clang_getCanonicalType(clang_getCursorType(cursor_bare(options)));
+    return !cursor_loc(options).line || !type_names(t, "TensorOptions");
+}
+
+/* A libtorch factory: where its TensorOptions argument says, else the cpu;
+   of the dtype they name (`torch::kFloat64`), else float32. */
+static void creates_options(call_state *s, const dc_effect *ef)
+{
+    int options = s->a->n - 1;
+    (void)ef;
+    while (options >= 0 && !type_names(clang_getCursorType(s->a->c[options]), "TensorOptions"))
+        options--;
+    const value *d = options >= 0 ? &s->a->v[options] : NULL;
+    unsigned char of = d && d->dtype ? d->dtype : DT_F32_TYPE;
+    if (d && d->kind == V_DEVICE)
+        s->result = created(dc_place_relocated(&d->where, s->at, "created on"), of, s->at);
+    else if (!d || names_no_device(s->a->c[options]))
+        s->result = created(dc_place_of(AT_CPU, 0, s->at, "created on"), of, s->at);
+}
+
+/* The dtype a libtorch conversion names among its arguments
+   (`x.to(dev, torch::kFloat32)`), or none. */
+static unsigned char named_dtype(const arguments *a)
+{
+    for (int i = 0; i < a->n; i++)
+        if (a->v[i].kind == V_NONE && a->v[i].dtype)
+            return a->v[i].dtype;
+    return DT_UNKNOWN_TYPE;
 }
 
 static void creates_like(call_state *s, const dc_effect *ef)
@@ -77,9 +121,20 @@ static void sets_dtype(call_state *s, const dc_effect *ef)
 static void transfer(call_state *s, const dc_effect *ef)
 {
     const value *x = arg_value(s, ef, 0), *d = arg_value(s, ef, 1);
+    value other = current_arg(s, ef, 1), device_of_other = value_of(V_DEVICE, other.where);
+    if (other.kind == V_TENSOR || other.kind == V_MODULE)
+        d = &device_of_other;           /* `x.to(y)`: to y's device */
     value unknown_tensor = value_of(V_TENSOR, d->where);
-    if (x->kind == V_NONE && type_names(clang_getCursorResultType(s->callee), "dt_tensor"))
+    if (x->kind == V_NONE && (type_names(clang_getCursorResultType(s->callee), "dt_tensor") ||
+                              type_names(clang_getCursorResultType(s->callee), "Tensor")))
         x = &unknown_tensor;            /* whatever it was, it is on d now */
+    unsigned char converted = named_dtype(s->a);
+    if (x->kind == V_TENSOR && converted) {     /* `x.to(torch::kFloat32)`: a new tensor */
+        s->result = *x;
+        s->result.obj = -1;
+        s->result.dtype = converted;
+        s->result.dtype_origin = s->at;
+    }
     if (d->kind != V_DEVICE || (x->kind != V_TENSOR && x->kind != V_LIST))
         return;
     dc_place there = dc_place_relocated(&d->where, s->at, "moved to");
@@ -88,6 +143,10 @@ static void transfer(call_state *s, const dc_effect *ef)
     if (x->kind == V_TENSOR)
         s->result.obj = -1;             /* a copy: no longer its module's */
     s->result.path = walk_path(s->u, s->e, argument_cursor(s->a, ef->arg[0]));   /* "did you mean" */
+    if (converted) {
+        s->result.dtype = converted;
+        s->result.dtype_origin = s->at;
+    }
 }
 
 static void transfer_dtype(call_state *s, const dc_effect *ef)
@@ -147,7 +206,7 @@ static void check_one_unregistered(int id, void *ctx)
         env_find(w->s->e, registration(w->module, path_text(id))) || w->to->kind != V_DEVICE)
         return;
     dc_check_unregistered(w->s->u->out, w->s->at, w->name,
-                          (dc_operand){ path_text(id), &v->where, false }, &w->to->where,
+                          (dc_operand){ path_text(id), &v->where, false, false }, &w->to->where,
                           argument_text(w->s->a, 1));
 }
 
@@ -202,6 +261,17 @@ static void moves(call_state *s, const dc_effect *ef)
         cur.where = dc_place_relocated(&d->where, s->at, "moved to");
         store_through(s, ef->arg[0], cur);
     }
+}
+
+/* torch::load: a module's tensors, or a tensor, read onto the cpu. */
+static void loads(call_state *s, const dc_effect *ef)
+{
+    value cur = current_arg(s, ef, 0);
+    value cpu = value_of(V_DEVICE, dc_place_of(AT_CPU, 0, s->at, "loaded onto"));
+    if (cur.kind == V_MODULE)
+        move_module(s, &cur, argument_text(s->a, ef->arg[0]), &cpu, 0);
+    else
+        store_through(s, ef->arg[0], created(cpu.where, DT_UNKNOWN_TYPE, (dc_loc){ 0 }));
 }
 
 static void module_state(call_state *s, const dc_effect *ef)
@@ -349,6 +419,12 @@ static void identity(call_state *s, const dc_effect *ef)
     s->result = *arg_value(s, ef, 0);
 }
 
+static void ends_path(call_state *s, const dc_effect *ef)
+{
+    (void)ef;
+    s->e->dead = true;                  /* the path ends here, as at a return */
+}
+
 static void test(call_state *s, const dc_effect *ef)
 {
     (void)s, (void)ef;                  /* an if's condition: guards.c */
@@ -382,6 +458,19 @@ static void device_cuda(call_state *s, const dc_effect *ef)
 {
     int i = cursor_int(argument_cursor(s->a, ef->arg[0]), -1);
     s->result = value_of(V_DEVICE, dc_place_of(i >= 0 ? AT_CUDA : AT_GPU, i, s->at, "a GPU"));
+}
+
+/* c10::Device(type, index): GPU `index` of a cuda type, else the type's
+   device (the cpu, or a device chosen at run time). */
+static void device_typed(call_state *s, const dc_effect *ef)
+{
+    const value *type = arg_value(s, ef, 0);
+    int i = cursor_int(argument_cursor(s->a, ef->arg[1]), -1);
+    if (type->kind != V_DEVICE)
+        return;
+    s->result = *type;
+    if (i >= 0 && type->where.n == 1 && type->where.a[0].kind == AT_GPU)
+        s->result.where = dc_place_of(AT_CUDA, i, s->at, "a GPU");
 }
 
 /* ---- raw memory -------------------------------------------------------------------- */
@@ -475,7 +564,7 @@ static void same_dtype(call_state *s, const dc_effect *ef)
         dc_report_dtype_mismatch(s->u->out, s->at, argument_text(s->a, ef->arg[0]),
                                  dtype_names[x.dtype], x.dtype_origin,
                                  argument_text(s->a, ef->arg[i]), dtype_names[y.dtype],
-                                 y.dtype_origin);
+                                 y.dtype_origin, argument_operand(s->a, ef->arg[i], &y).torch);
     }
 }
 
@@ -598,7 +687,7 @@ static void launch(call_state *s, const dc_effect *ef)
         value v = env_get(s->e, slot);
         if (value_is_memory(&v))
             kernel_argument(s->u, s->at, kernel, i,
-                            (dc_operand){ path_text(slot), &v.where, false });
+                            (dc_operand){ path_text(slot), &v.where, false, false });
     }
 }
 
@@ -619,7 +708,7 @@ void effect_check_deref(unit *u, env *e, CXCursor base, const value *v, bool wri
     if (!named)
         cursor_text(u->tu, cursor_bare(base), text, sizeof text);
     dc_check_host_deref(u->out, at, (dc_operand){ named ? path_text(path) : text, &v->where,
-                                                  false }, write, NULL, (dc_loc){ 0 });
+                                                  false, false }, write, NULL, (dc_loc){ 0 });
 }
 
 /* ---- the table ------------------------------------------------------------------------ */
@@ -644,6 +733,8 @@ static effect_fn *const handlers[EF_COUNT] = {
     [EF_IDENTITY] = identity,               [EF_DEVICE_EQUAL] = test,
     [EF_IS_CUDA] = test,                    [EF_POINTER_ATTRIBUTES] = pointer_attributes,
     [EF_FREES] = frees,                     [EF_COPIES] = copies,
+    [EF_CREATES_OPTIONS] = creates_options, [EF_DEVICE_TYPED] = device_typed,
+    [EF_LOADS] = loads,                     [EF_NORETURN] = ends_path,
 };
 
 void effect_apply(call_state *s, const dc_effect *ef)

@@ -272,7 +272,7 @@ static void report_lone_stores(dc_findings *out)
         char text[64];
         cursor_text(s->tu, cursor_bare(s->rhs), text, sizeof text);
         dc_report_field_space(out, s->at, f->variable ? "variable" : "field", f->name,
-                              (dc_operand){ text, &s->v.where, false }, &f->place);
+                              (dc_operand){ text, &s->v.where, false, false }, &f->place);
     }
 }
 

@@ -57,6 +57,11 @@ int cursor_usr(CXCursor c, const char *prefix);
 /* An integer constant's value (a literal, an enum, a constant expression). */
 int cursor_int(CXCursor c, int fallback);
 bool type_names(CXType t, const char *word);
+/* Whether t, less references and qualifiers, is the type named (canonical:
+   "at::Tensor" for torch::Tensor). */
+bool type_is(CXType t, const char *name);
+/* Whether a class has a direct base of the type named. */
+bool cursor_derives_from(CXCursor cls, const char *name);
 CXCursor cursor_body(CXCursor fn);
 bool cursor_is_addr_of(CXCursor c);
 /* The parameter an expression names (`n`, `(int)n`), or a null cursor. */
@@ -207,15 +212,26 @@ void walk_copy_through(unit *u, env *e, CXCursor dst, CXCursor src);
 
 /* call.c: a call's arguments, cursors and values, and their source text,
    which only a message needs, made when one asks (tokenizing is not free). */
+#define ARG_SELF 16                     /* the slot of the object a method is called on */
 typedef struct {
     unit *u;
     int n;
-    CXCursor c[16];
-    value v[16];
-    char text[16][64];
+    bool has_self;
+    dc_loc at;
+    CXCursor c[ARG_SELF + 1];
+    value v[ARG_SELF + 1];
+    char text[ARG_SELF + 1][64];
 } arguments;
 
 value call_expression(unit *u, env *e, CXCursor c, bool result_used);
+/* A constant the model names (`c10::kCUDA`), or unknown. */
+value call_constant(unit *u, env *e, CXCursor decl, dc_loc at);
+/* The object a method call is made on (`x` of `x.to(d)`, `fc` of `fc(x)`),
+   or a null cursor. */
+CXCursor call_object(CXCursor call, CXCursor callee);
+/* The cursor of argument i of a call as the model numbers it (DC_ARG_THIS
+   too), or a null cursor. */
+CXCursor call_argument(CXCursor call, int i);
 const value *argument(arguments *a, int i);
 const char *argument_text(arguments *a, int i);
 dc_operand argument_operand(arguments *a, int i, const value *v);

@@ -29,19 +29,14 @@ static const dc_effect *test_of(unit *u, CXCursor call, dc_effect_kind kind)
     if (clang_getCursorKind(call) != CXCursor_CallExpr)
         return NULL;
     CXCursor callee = clang_getCursorReferenced(call);
-    if (clang_getCursorKind(callee) != CXCursor_FunctionDecl)
+    enum CXCursorKind k = clang_getCursorKind(callee);
+    if (k != CXCursor_FunctionDecl && k != CXCursor_CXXMethod)
         return NULL;
-    const dc_effects *effects = dc_model_effects(u->model, callee);
+    const dc_effects *effects = dc_model_call_effects(u->model, call, callee);
     for (int i = 0; effects && i < effects->n; i++)
         if (effects->v[i].kind == kind)
             return &effects->v[i];
     return NULL;
-}
-
-static CXCursor call_argument(CXCursor call, int i)
-{
-    int n = clang_Cursor_getNumArguments(call);
-    return i >= 0 && i < n ? clang_Cursor_getArgument(call, (unsigned)i) : clang_getNullCursor();
 }
 
 /* What holds the device an expression is: x for `dt_device_of(x)`, a
@@ -197,6 +192,14 @@ static CXCursor compared_to_zero(const children *ch)
     return clang_getNullCursor();
 }
 
+/* `__builtin_expect(c, 0)`, as C10_UNLIKELY wraps TORCH_CHECK's test: c. */
+static bool branch_hint(CXCursor call)
+{
+    char name[32];
+    cursor_spelling(clang_getCursorReferenced(call), name, sizeof name);
+    return strcmp(name, "__builtin_expect") == 0 && clang_Cursor_getNumArguments(call) == 2;
+}
+
 void guard_refine(unit *u, CXCursor cond, env *yes, env *no)
 {
     cond = cursor_bare(cond);
@@ -237,6 +240,10 @@ void guard_refine(unit *u, CXCursor cond, env *yes, env *no)
         flag_test(u, cursor_parameter(cond), yes, no);
         return;
     case CXCursor_CallExpr: {
+        if (branch_hint(cond)) {
+            guard_refine(u, clang_Cursor_getArgument(cond, 0), yes, no);
+            return;
+        }
         const dc_effect *ef = test_of(u, cond, EF_DEVICE_EQUAL);
         if (ef)
             device_equal(u, cond, ef, yes);

@@ -66,6 +66,18 @@ static const struct {
     [EF_POINTER_ATTRIBUTES] = { "pointer-attributes", 2, false },
     [EF_FREES] = { "frees", 1, false },
     [EF_COPIES] = { "copies", 2, false },
+    [EF_CREATES_OPTIONS] = { "creates-options", 0, false },
+    [EF_DEVICE_TYPED] = { "device-typed", 2, false },
+    [EF_LOADS] = { "loads", 1, false },
+    [EF_NORETURN] = { "noreturn", 0, false },
+};
+
+/* The words a position may be besides a number or a parameter's name. */
+static const struct {
+    const char *word;
+    int position;
+} pseudo_positions[] = {
+    { "this", DC_ARG_THIS }, { "cpu", DC_ARG_CPU }, { "cuda", DC_ARG_CUDA },
 };
 
 /* cuBLAS's vectors and matrices are device memory (its scalars, alpha,
@@ -85,6 +97,21 @@ static const struct {
 #define CUBLAS_AXPY(t) CUBLAS_DEVICE("cublas" t "axpy_v2", 3) CUBLAS_DEVICE("cublas" t "axpy_v2", 5)
 #define CUBLAS_COPY(t) CUBLAS_DEVICE("cublas" t "copy_v2", 2) CUBLAS_DEVICE("cublas" t "copy_v2", 4)
 #define CUBLAS_SCAL(t) CUBLAS_DEVICE("cublas" t "scal_v2", 3)
+
+/* libtorch (its C++ API as of 1.13).  A factory's tensor is where its
+   TensorOptions say, the cpu when they name no device; *_like and new_*
+   follow their tensor; ops want their tensors on one device; a module
+   holder's constructor makes a module on the cpu when the module has
+   parameters (a loss or an activation has none, so is on no device), and
+   Sequential's is where its children are. */
+#define TORCH_FACTORY(f) "torch::" f " creates-options\n"
+#define TORCH_LIKE(f) "torch::" f "_like creates-like 0\n" "at::Tensor::new_" f " creates-like this\n"
+#define TORCH_OP(f) f " same-device 0 1\n" f " same-dtype 0 1\n" f " creates-like 0\n"
+#define TORCH_METHOD_OP(f) "at::Tensor::" f " same-device this 0\n" \
+    "at::Tensor::" f " same-dtype this 0\n" "at::Tensor::" f " creates-like this\n"
+#define TORCH_FORWARD(m) "torch::nn::" m "Impl::forward same-device this 0\n" \
+    "torch::nn::" m "Impl::forward same-dtype this 0\n" "torch::nn::" m "Impl::forward creates-like 0\n"
+#define TORCH_LAYER(m) "torch::nn::" m "::" m " creates cpu\n" TORCH_FORWARD(m)
 
 static const char builtin[] =
     "# the CUDA runtime API\n"
@@ -199,7 +226,58 @@ static const char builtin[] =
     "# thrust's vectors, by the object's class (their data() is their base's)\n"
     "thrust::device_vector::data returns-device\n"
     "thrust::host_vector::data returns-host\n"
-    "raw_pointer_cast identity 0\n";
+    "raw_pointer_cast identity 0\n"
+    "# libtorch: devices and options\n"
+    "c10::kCPU identity cpu\n"
+    "c10::kCUDA identity cuda\n"
+    "c10::Device::Device device-typed 0 1\n"
+    "c10::Device::is_cuda is-cuda this\n"
+    "c10::device identity 0\n"
+    "# TORCH_CHECK's failure, which throws: the check's condition holds after it\n"
+    "c10::detail::torchCheckFail noreturn\n"
+    "c10::TensorOptions::device identity 0\n"
+    "c10::TensorOptions::dtype identity this\n"
+    "c10::TensorOptions::TensorOptions identity cpu\n"
+    "c10::dtype identity cpu\n"
+    "# libtorch's dtypes, as options or a conversion's argument\n"
+    "c10::kDouble dtype f64\ntorch::kFloat64 dtype f64\n"
+    "c10::kFloat dtype f32\ntorch::kFloat32 dtype f32\n"
+    "c10::kLong dtype i64\ntorch::kInt64 dtype i64\n"
+    "# libtorch: tensors\n"
+    TORCH_FACTORY("randn") TORCH_FACTORY("rand") TORCH_FACTORY("randint")
+    TORCH_FACTORY("zeros") TORCH_FACTORY("ones") TORCH_FACTORY("empty") TORCH_FACTORY("full")
+    TORCH_FACTORY("arange") TORCH_FACTORY("tensor") TORCH_FACTORY("from_blob")
+    TORCH_FACTORY("eye") TORCH_FACTORY("linspace")
+    TORCH_LIKE("zeros") TORCH_LIKE("ones") TORCH_LIKE("empty") TORCH_LIKE("full")
+    TORCH_LIKE("randn") TORCH_LIKE("rand") TORCH_LIKE("randint")
+    "at::Tensor::to transfer this 0\n"
+    "at::Tensor::cuda transfer this cuda\n"
+    "at::Tensor::cpu transfer this cpu\n"
+    "at::Tensor::device device-of this\n"
+    "at::Tensor::options device-of this\n"
+    "at::Tensor::is_cuda is-cuda this\n"
+    "at::Tensor::data_ptr data-of this\n"
+    "torch::load loads 0\n"
+    TORCH_OP("at::operator+") TORCH_OP("at::operator-") TORCH_OP("at::operator*")
+    TORCH_OP("at::operator/") TORCH_OP("at::add") TORCH_OP("at::sub") TORCH_OP("at::mul")
+    TORCH_OP("at::div") TORCH_OP("at::matmul") TORCH_OP("at::mm")
+    TORCH_OP("at::mse_loss") TORCH_OP("at::nll_loss") TORCH_OP("at::cross_entropy_loss")
+    TORCH_OP("torch::nn::functional::mse_loss") TORCH_OP("torch::nn::functional::nll_loss")
+    TORCH_OP("torch::nn::functional::cross_entropy")
+    TORCH_METHOD_OP("add") TORCH_METHOD_OP("sub") TORCH_METHOD_OP("mul") TORCH_METHOD_OP("div")
+    TORCH_METHOD_OP("matmul") TORCH_METHOD_OP("mm")
+    "# libtorch: modules, through their holders (`fc(x)`, `fc->forward(x)`)\n"
+    TORCH_LAYER("Linear") TORCH_LAYER("Conv1d") TORCH_LAYER("Conv2d") TORCH_LAYER("Conv3d")
+    TORCH_LAYER("BatchNorm1d") TORCH_LAYER("BatchNorm2d") TORCH_LAYER("LayerNorm")
+    TORCH_LAYER("Embedding")
+    TORCH_FORWARD("Sequential")
+    "torch::nn::Sequential::Sequential module-children\n"
+    "torch::nn::ModuleHolder::operator() same-device this 0 1\n"
+    "torch::nn::ModuleHolder::operator() same-dtype this 0\n"
+    "torch::nn::ModuleHolder::operator() creates-like 0\n"
+    "torch::nn::Module::to moves this 0\n"
+    "torch::nn::Module::register_module register this 1\n"
+    "torch::nn::Module::register_module identity 1\n";
 
 /* Who releases what (free-mismatch): each allocator as the user calls it,
    with the function that releases its memory, and the family of both.
@@ -359,6 +437,9 @@ static const char *parse_effect(dc_effect *ef, char **words, int nwords,
         char *end;
         long pos = strtol(words[i], &end, 10);
         int at = *end ? -1 : (int)pos;
+        for (size_t j = 0; at < 0 && j < sizeof pseudo_positions / sizeof *pseudo_positions; j++)
+            if (strcmp(pseudo_positions[j].word, words[i]) == 0)
+                at = pseudo_positions[j].position;
         for (int j = 0; at < 0 && j < nnames; j++)
             if (names[j] && strcmp(names[j], words[i]) == 0)
                 at = j;
@@ -664,23 +745,66 @@ static const dc_effects *pointer_effects(dc_model *m, CXCursor pointer)
     return e && e->effects.n ? &e->effects : NULL;
 }
 
+/* The entry of name, when it has effects. */
+static const dc_effects *named_effects(dc_model *m, const char *name)
+{
+    entry *e = find_or_add(m, name);
+    return e && e->effects.n ? &e->effects : NULL;
+}
+
+/* A constructor known by the class it makes (`torch::nn::Linear::Linear`),
+   where the constructor is a base's (a module holder's). */
+static const dc_effects *constructed_effects(dc_model *m, CXCursor call)
+{
+    char name[256], short_name[64];
+    CXCursor cls = clang_getTypeDeclaration(clang_getCanonicalType(clang_getCursorType(call)));
+    if (clang_Cursor_isNull(cls) || clang_getCursorKind(cls) == CXCursor_NoDeclFound)
+        return NULL;
+    method_name(cls, name, sizeof name);
+    cursor_spelling(cls, short_name, sizeof short_name);
+    size_t used = strlen(name);
+    return (size_t)snprintf(name + used, sizeof name - used, "::%s", short_name) <
+                   sizeof name - used
+               ? named_effects(m, name)
+               : NULL;
+}
+
 const dc_effects *dc_model_call_effects(dc_model *m, CXCursor call, CXCursor callee)
 {
     char name[256];
     if (!cursor_is_function(callee))
         return pointer_effects(m, callee);
-    entry *e = clang_getCursorKind(callee) == CXCursor_CXXMethod &&
-                       object_method_name(call, callee, name, sizeof name)
-                   ? find_or_add(m, name)
-                   : NULL;
-    return e && e->effects.n ? &e->effects : dc_model_effects(m, callee);
+    enum CXCursorKind kind = clang_getCursorKind(callee);
+    const dc_effects *e = kind == CXCursor_CXXMethod && object_method_name(call, callee, name,
+                                                                            sizeof name)
+                              ? named_effects(m, name)
+                          : kind == CXCursor_Constructor ? constructed_effects(m, call)
+                                                         : NULL;
+    return e ? e : dc_model_effects(m, callee);
+}
+
+/* A function of a namespace (`at::matmul`), a constant (`c10::kCUDA`): by
+   its qualified name first, then by its own (C's functions, which <cstring>
+   also puts in std). */
+static const dc_effects *qualified_effects(dc_model *m, CXCursor decl)
+{
+    char name[256];
+    if (clang_getCursorKind(clang_getCursorSemanticParent(decl)) != CXCursor_Namespace)
+        return NULL;
+    method_name(decl, name, sizeof name);
+    return named_effects(m, name);
 }
 
 const dc_effects *dc_model_effects(dc_model *m, CXCursor callee)
 {
     char name[256];
     enum CXCursorKind kind = clang_getCursorKind(callee);
-    if (kind == CXCursor_CXXMethod)
+    const dc_effects *qualified = kind == CXCursor_FunctionDecl || kind == CXCursor_VarDecl
+                                      ? qualified_effects(m, callee)
+                                      : NULL;
+    if (qualified || kind == CXCursor_VarDecl)
+        return qualified;
+    if (kind == CXCursor_CXXMethod || kind == CXCursor_Constructor)
         method_name(callee, name, sizeof name);
     else if (kind == CXCursor_FunctionDecl)
         cursor_spelling(callee, name, sizeof name);

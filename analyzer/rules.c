@@ -76,6 +76,18 @@ static dc_finding *add_once(dc_findings *out, const char *rule, dc_loc at, char 
     return dc_findings_add(out, rule, copy_loc(at), message);
 }
 
+/* The fixes of a device mismatch, in devtensor's words and in libtorch's. */
+static const struct {
+    const char *move_module, *move_tensor, *make_like;
+} fixes[2] = {
+    { "fix: move it first: dt_module_to(%s, %s)", "fix: move it first: %s = dt_to(%s, %s)",
+      "fix: make '%s' where the input is, e.g. with dt_randn_like(%s) or "
+      "dt_zeros_on(shape, dt_device_of(%s))" },
+    { "fix: move it first: %s->to(%s)", "fix: move it first: %s = %s.to(%s)",
+      "fix: make '%s' where the input is, e.g. with torch::randn_like(%s) or "
+      "torch::zeros(shape, %s.options())" },
+};
+
 void dc_report_device_mismatch(dc_findings *out, dc_loc at, dc_operand a, dc_operand b,
                              const char *instead, dc_loc instead_at)
 {
@@ -101,19 +113,18 @@ void dc_report_device_mismatch(dc_findings *out, dc_loc at, dc_operand a, dc_ope
                                   a.name, wb, instead));
     else if (f && single(a.place, AT_CPU) && b.place->n == 1 && b.place->a[0].kind == AT_NAMED)
         dc_finding_note(f, copy_loc(at),
-                        a.module ? dc_format("fix: move it first: dt_module_to(%s, %s)", a.name,
+                        a.module ? dc_format(fixes[a.torch].move_module, a.name,
                                              dc_device_name(b.place->a[0].name))
-                                 : dc_format("fix: move it first: %s = dt_to(%s, %s)", a.name,
-                                             a.name, dc_device_name(b.place->a[0].name)));
+                                 : dc_format(fixes[a.torch].move_tensor, a.name, a.name,
+                                             dc_device_name(b.place->a[0].name)));
     else if (f && single(a.place, AT_CPU) && single(b.place, AT_INPUT))
         dc_finding_note(f, copy_loc(a.place->a[0].origin),
-                        dc_format("fix: make '%s' where the input is, e.g. with "
-                                  "dt_randn_like(%s) or dt_zeros_on(shape, dt_device_of(%s))",
-                                  a.name, b.name, b.name));
+                        dc_format(fixes[a.torch].make_like, a.name, b.name, b.name));
 }
 
 void dc_report_dtype_mismatch(dc_findings *out, dc_loc at, const char *a, const char *adtype,
-                            dc_loc aorigin, const char *b, const char *bdtype, dc_loc borigin)
+                            dc_loc aorigin, const char *b, const char *bdtype, dc_loc borigin,
+                            bool torch)
 {
     dc_finding *f = add_once(out, "dtype-mismatch", at,
                                     dc_format("'%s' is %s but '%s' is %s", b, bdtype, a,
@@ -122,10 +133,13 @@ void dc_report_dtype_mismatch(dc_findings *out, dc_loc at, const char *a, const 
         dc_finding_note(f, copy_loc(borigin), dc_format("'%s' made %s here", b, bdtype));
     if (f && aorigin.file)
         dc_finding_note(f, copy_loc(aorigin), dc_format("'%s' made %s here", a, adtype));
+    const char *bits = strcmp(adtype, "float64") == 0 ? "64" : "32";
     if (f)
-        dc_finding_note(f, copy_loc(at), dc_format("fix: convert it first: dt_to_dtype(%s, %s)", b,
-                                                   strcmp(adtype, "float64") == 0 ? "DT_F64"
-                                                                                 : "DT_F32"));
+        dc_finding_note(f, copy_loc(at),
+                        torch ? dc_format("fix: convert it first: %s = %s.to(torch::kFloat%s)", b,
+                                          b, bits)
+                              : dc_format("fix: convert it first: dt_to_dtype(%s, DT_F%s)", b,
+                                          bits));
 }
 
 void dc_report_discarded_transfer(dc_findings *out, dc_loc at, const char *call,
@@ -199,7 +213,11 @@ void dc_check_memspace(dc_findings *out, dc_loc at, const char *what, dc_operand
         dc_finding_note(f, copy_loc(at), dc_format("fix: pass the pointer '%s', not its address",
                                                    ptr.name + 1));
     else if (f && wants_device)
-        dc_finding_note(f, copy_loc(at), dc_format("fix: %s", memspace_fix_device));
+        dc_finding_note(f, copy_loc(at),
+                        dc_format("fix: %s", ptr.torch ? "make the tensor on the device first, "
+                                                         "e.g. with torch::empty_like(x) or "
+                                                         "torch::empty(shape, x.options())"
+                                                       : memspace_fix_device));
 }
 
 int dc_copy_kind(const char *name)

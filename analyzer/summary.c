@@ -43,7 +43,7 @@ typedef struct {
     dc_loc at;
     int names[2];                       /* interned source texts */
     dc_place places[2];
-    bool modules[2];
+    bool modules[2], torch[2];
 } deferred;
 
 typedef struct {
@@ -154,9 +154,25 @@ static bool is_forward(CXCursor fn)
            type_names(clang_getCursorType(clang_Cursor_getArgument(fn, 1)), "dt_tensor");
 }
 
+/* A libtorch module's own forward: `Tensor forward(Tensor x)` of a class
+   derived from torch::nn::Module (the module is `this`). */
+static bool is_module_forward(CXCursor fn)
+{
+    char name[16];
+    cursor_spelling(fn, name, sizeof name);
+    return clang_getCursorKind(fn) == CXCursor_CXXMethod && strcmp(name, "forward") == 0 &&
+           clang_Cursor_getNumArguments(fn) == 1 &&
+           type_is(clang_getCursorType(clang_Cursor_getArgument(fn, 0)), "at::Tensor") &&
+           cursor_derives_from(clang_getCursorSemanticParent(fn), "torch::nn::Module");
+}
+
 static void bind_forward(unit *u, env *e, CXCursor fn)
 {
     value input = value_of(V_TENSOR, dc_place_of(AT_INPUT, 0, cursor_loc(fn), "the input of"));
+    if (is_module_forward(fn)) {
+        env_set(e, param_name(fn, 0), input);
+        return;
+    }
     value module = object_new(u, e, V_MODULE, input.where);
     module.dtype = DT_UNKNOWN_TYPE;
     object_update(e, &module);
@@ -181,9 +197,9 @@ static void bind_parameter(unit *u, env *e, CXCursor param, int i)
         addr.kind = V_ADDR;
         addr.path = path_join("*", path_text(id));
         env_set(e, id, addr);
-    } else if (type_names(t, "dt_device")) {
+    } else if (type_names(t, "dt_device") || type_is(t, "c10::Device")) {
         env_set(e, id, value_of(V_DEVICE, here));
-    } else if (pointer && type_names(t, "dt_tensor")) {
+    } else if ((pointer && type_names(t, "dt_tensor")) || type_is(t, "at::Tensor")) {
         env_set(e, id, value_of(V_TENSOR, here));
     } else if (pointer && (type_names(t, "dt_module") || type_names(t, "dt_list"))) {
         value obj = object_new(u, e, type_names(t, "dt_module") ? V_MODULE : V_LIST, here);
@@ -199,7 +215,7 @@ static void bind_parameter(unit *u, env *e, CXCursor param, int i)
 void summary_bind_parameters(unit *u, env *e, CXCursor fn)
 {
     summary *s = u->self;
-    s->forward = is_forward(fn);
+    s->forward = is_forward(fn) || is_module_forward(fn);
     memset(s->roles, 0, sizeof s->roles);
     memset(s->role_at, 0, sizeof s->role_at);
     memset(s->released, 0, sizeof s->released);
@@ -262,7 +278,8 @@ bool summary_defer(unit *u, dc_loc at, dc_operand a, dc_operand b)
             return true;
     if (s->nchecks < SUMMARY_CHECKS)
         s->checks[s->nchecks++] = (deferred){ at, { path_intern(a.name), path_intern(b.name) },
-                                              { *a.place, *b.place }, { a.module, b.module } };
+                                              { *a.place, *b.place }, { a.module, b.module },
+                                              { a.torch, b.torch } };
     return true;
 }
 
@@ -493,8 +510,8 @@ static void check_deferred(call_site *c, const summary *s)
         const deferred *d = &s->checks[i];
         dc_place x = dc_place_substitute(&d->places[0], c->places, c->n);
         dc_place y = dc_place_substitute(&d->places[1], c->places, c->n);
-        dc_operand a = { path_text(d->names[0]), &x, d->modules[0] };
-        dc_operand b = { path_text(d->names[1]), &y, d->modules[1] };
+        dc_operand a = { path_text(d->names[0]), &x, d->modules[0], d->torch[0] };
+        dc_operand b = { path_text(d->names[1]), &y, d->modules[1], d->torch[1] };
         if (!summary_defer(c->u, d->at, a, b) && dc_places_differ(&x, &y))
             dc_report_device_mismatch(c->u->out, d->at, a, b, NULL, (dc_loc){ 0 });
     }

@@ -344,7 +344,9 @@ static value reference(unit *u, env *e, CXCursor c)
         member_base(u, e, c, false);
     const value *bound = env_find(e, walk_path(u, e, c));
     value v = bound ? *bound : value_unknown();
-    if (!bound)
+    if (!bound && clang_getCursorKind(decl) == CXCursor_VarDecl)
+        v = call_constant(u, e, decl, cursor_loc(c));     /* a constant the model names */
+    if (!bound && v.kind == V_NONE && v.dtype == DT_UNKNOWN_TYPE)
         v = fields_read(c);             /* a field or global: what the program stores there */
     if (v.kind == V_NONE && clang_getCursorType(decl).kind == CXType_ConstantArray)
         v = value_of(V_MEMORY, dc_place_of(AT_CPU, 0, cursor_loc(decl), "declared on"));
@@ -478,7 +480,7 @@ static value delete_expression(unit *u, env *e, CXCursor c)
     bool array = strncmp(text, "delete", 6) == 0 && after[strspn(after, " ")] == '[';
     if (value_is_memory(&p))
         effect_release(u, cursor_loc(c), array ? "delete[]" : "delete",
-                       (dc_operand){ operand, &p.where, false });
+                       (dc_operand){ operand, &p.where, false, false });
     return value_unknown();
 }
 
@@ -501,6 +503,16 @@ static value unary(unit *u, env *e, CXCursor c)
     }
 }
 
+/* A class's copy or move assignment, which is a call in C++'s tree. */
+static bool assignment_operator(CXCursor call)
+{
+    CXCursor op = clang_getCursorReferenced(call);
+    return clang_getCursorKind(op) == CXCursor_CXXMethod &&
+           clang_Cursor_getNumArguments(call) == 2 &&
+           (clang_CXXMethod_isCopyAssignmentOperator(op) ||
+            clang_CXXMethod_isMoveAssignmentOperator(op));
+}
+
 value walk_expression(unit *u, env *e, CXCursor c)
 {
     enum CXCursorKind k = clang_getCursorKind(c);
@@ -511,6 +523,8 @@ value walk_expression(unit *u, env *e, CXCursor c)
     }
     switch (k) {
     case CXCursor_CallExpr:
+        if (assignment_operator(c))     /* C++'s `x = x.to(dev)` of a class */
+            return assign(u, e, clang_Cursor_getArgument(c, 0), clang_Cursor_getArgument(c, 1));
         return call_expression(u, e, c, true);
     case CXCursor_DeclRefExpr:
     case CXCursor_MemberRefExpr:
@@ -687,6 +701,20 @@ typedef struct {
     env *e;
 } block;
 
+/* The call an expression statement is, under the implicit nodes C++ puts
+   around a call whose result has a destructor (`x.to(dev);`); a cast, a
+   `(void)`, is a use. */
+static CXCursor statement_call(CXCursor c)
+{
+    while (clang_getCursorKind(c) == CXCursor_UnexposedExpr) {
+        children ch = cursor_children(c);
+        if (ch.n != 1)
+            return c;
+        c = ch.v[0];
+    }
+    return c;
+}
+
 static enum CXChildVisitResult each_statement(CXCursor c, CXCursor parent, CXClientData data)
 {
     block *b = data;
@@ -767,8 +795,14 @@ void walk_statement(unit *u, env *e, CXCursor c)
         e->dead = true;                 /* back to the loop's head: its next round sees it */
         return;
     case CXCursor_CallExpr:
-        call_expression(u, e, c, false);
+    case CXCursor_UnexposedExpr: {      /* C++'s cleanups of a call's temporary result */
+        CXCursor call = statement_call(c);
+        if (clang_getCursorKind(call) == CXCursor_CallExpr && !assignment_operator(call))
+            call_expression(u, e, call, false);
+        else
+            walk_expression(u, e, c);
         return;
+    }
     case CXCursor_NullStmt:
         return;
     default:

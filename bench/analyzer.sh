@@ -10,6 +10,9 @@
 #   one function of N blocks (bench/analyzer/gen_long.py), N doubling from
 #   1,000 to 16,000: devcheck's time against function length:
 #     bench/analyzer.sh --long [BUILD_DIR] [R]
+#   two of the libtorch examples (examples/libtorch/), whose headers are
+#   heavy (needs libtorch-dev):
+#     bench/analyzer.sh --libtorch [BUILD_DIR] [R]
 # Each file set is checked by
 #   devcheck -j 1 FILES -- FLAGS
 # and parsed by
@@ -28,6 +31,7 @@ cu_files=(); cu_flags=()
 case "${1:-}" in
   --darknet) mode=darknet; darknet=${2:?"--darknet needs the checkout's folder"}; shift 2 ;;
   --long) mode=long; shift ;;
+  --libtorch) mode=libtorch; shift ;;
 esac
 build=${1:-build}; runs=${2:-5}; nfiles=${3:-40}; seed=${4:-1}
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -80,6 +84,12 @@ case $mode in
               -DDEVCHECK_TOOLKIT_CUDA_H=\""$cuda_include/cuda.h"\")
     parse_only=""           # it reads C only
     what="darknet's src/*.c and src/*.cu, GPU on" ;;
+  libtorch)
+    files=("$root/examples/libtorch/discarded_to_bug.cpp"
+           "$root/examples/libtorch/predict_input_on_cpu_bug.cpp")
+    flags=(-std=c++17 -I/usr/include/torch/csrc/api/include)
+    parse_only=""           # it reads C only
+    what="examples/libtorch: discarded_to_bug.cpp and predict_input_on_cpu_bug.cpp" ;;
   long)
     files=() ;;
 esac

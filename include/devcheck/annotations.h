@@ -39,6 +39,16 @@
  *   DC_BATCHES(x, y)             stores a new batch into *x and *y, on the cpu
  *                                (pinned when the loader pins)
  *   DC_IDENTITY(t)               returns t itself (dt_retain): where t is
+ *   DC_CREATES_OPTIONS           returns a new tensor where its TensorOptions
+ *                                argument says, the cpu when they name no
+ *                                device (libtorch's factories)
+ *   DC_DEVICE_TYPED(t, i)        returns GPU i when device t is a GPU, else t
+ *                                (c10::Device(type, index))
+ *   DC_LOADS(x)                  reads module or tensor x onto the cpu (torch::load)
+ *   DC_NORETURN                  never returns: the path ends (a check's failure)
+ *
+ * In a method's annotations `this` names the object it is called on; `cpu`
+ * and `cuda` name those devices where a device is an argument.
  *
  * Tests, which refine where a value is on each side of an `if`
  *   DC_DEVICE_EQUAL(a, b)        true when devices a and b are one device
@@ -90,6 +100,10 @@
 #define DC_SPLIT(t)                  DC_ANNOTATE("split " #t)
 #define DC_BATCHES(x, y)             DC_ANNOTATE("batches " #x " " #y)
 #define DC_IDENTITY(t)               DC_ANNOTATE("identity " #t)
+#define DC_CREATES_OPTIONS           DC_ANNOTATE("creates-options")
+#define DC_DEVICE_TYPED(t, i)        DC_ANNOTATE("device-typed " #t " " #i)
+#define DC_LOADS(x)                  DC_ANNOTATE("loads " #x)
+#define DC_NORETURN                  DC_ANNOTATE("noreturn")
 #define DC_DEVICE_EQUAL(a, b)        DC_ANNOTATE("device-equal " #a " " #b)
 #define DC_IS_CUDA(d)                DC_ANNOTATE("is-cuda " #d)
 #define DC_POINTER_ATTRIBUTES(a, p)  DC_ANNOTATE("pointer-attributes " #a " " #p)
