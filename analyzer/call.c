@@ -30,19 +30,16 @@ CXCursor call_object(CXCursor call, CXCursor callee)
     int n = clang_Cursor_getNumArguments(call);
     if (n > 0 && object_arguments(callee, n))
         return clang_Cursor_getArgument(call, 0);
-    children ch = cursor_children(call);
-    if (ch.n == 0 || clang_getCursorKind(cursor_bare(ch.v[0])) != CXCursor_MemberRefExpr)
-        return clang_getNullCursor();
-    children member = cursor_children(cursor_bare(ch.v[0]));
-    if (member.n == 0)
-        return clang_getNullCursor();
-    CXCursor arrow = cursor_bare(member.v[0]);      /* a holder's `fc->f()`: fc's */
+    CXCursor object = cursor_member_object(call);
+    if (clang_Cursor_isNull(object))
+        return object;
+    CXCursor arrow = cursor_bare(object);           /* a holder's `fc->f()`: fc's */
     char name[16];
     cursor_spelling(clang_getCursorReferenced(arrow), name, sizeof name);
     return clang_getCursorKind(arrow) == CXCursor_CallExpr && strcmp(name, "operator->") == 0 &&
                    clang_Cursor_getNumArguments(arrow) == 1
                ? clang_Cursor_getArgument(arrow, 0)
-               : member.v[0];
+               : object;
 }
 
 CXCursor call_argument(CXCursor call, int i)

@@ -72,6 +72,15 @@ CXCursor cursor_bare(CXCursor c)
     }
 }
 
+CXCursor cursor_member_object(CXCursor call)
+{
+    children ch = cursor_children(call);
+    if (ch.n == 0 || clang_getCursorKind(cursor_bare(ch.v[0])) != CXCursor_MemberRefExpr)
+        return clang_getNullCursor();
+    children member = cursor_children(cursor_bare(ch.v[0]));
+    return member.n ? member.v[0] : clang_getNullCursor();
+}
+
 bool cursor_is_addr_of(CXCursor c)
 {
     return clang_getCursorKind(c) == CXCursor_UnaryOperator &&

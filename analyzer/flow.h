@@ -47,6 +47,9 @@ dc_loc cursor_loc(CXCursor c);
 bool cursor_wraps(CXCursor c);
 /* Strips what cursor_wraps says. */
 CXCursor cursor_bare(CXCursor c);
+/* The object a member call is made on (`d` of `d.f()`, `p` of `p->f()`),
+   as written; a null cursor where call is no member call. */
+CXCursor cursor_member_object(CXCursor call);
 /* The source text of an expression, shortened to fit messages. */
 void cursor_text(CXTranslationUnit tu, CXCursor c, char *buf, size_t n);
 void cursor_spelling(CXCursor c, char *buf, size_t n);

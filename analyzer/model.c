@@ -652,13 +652,10 @@ static void method_name(CXCursor fn, char *buf, size_t n)
    memory it holds.  A null cursor where the call is no such call. */
 static CXCursor object_class(CXCursor call)
 {
-    children ch = cursor_children(call);
-    if (ch.n == 0 || clang_getCursorKind(cursor_bare(ch.v[0])) != CXCursor_MemberRefExpr)
-        return clang_getNullCursor();
-    children member = cursor_children(cursor_bare(ch.v[0]));
-    if (member.n == 0)
-        return clang_getNullCursor();
-    CXType t = clang_getCanonicalType(clang_getCursorType(cursor_bare(member.v[0])));
+    CXCursor object = cursor_member_object(call);
+    if (clang_Cursor_isNull(object))
+        return object;
+    CXType t = clang_getCanonicalType(clang_getCursorType(cursor_bare(object)));
     if (t.kind == CXType_Pointer)
         t = clang_getCanonicalType(clang_getPointeeType(t));
     return clang_getTypeDeclaration(t);
