@@ -3,7 +3,9 @@
 # the runtime, the shim and devtrace (not the analyzer, which needs libclang)
 # and then, on the real device:
 #   1. the whole test suite with DT_DEVICE unset (the shim's tests then run
-#      devtensor on the GPU);
+#      devtensor on the GPU),
+#      and test_sim_ops in eight loops at once (it hung on glibc 2.39 once
+#      libcudasim used TLS descriptors), with the stacks of a run that stops;
 #   2. every devtensor example on the GPU against the emulated device: the
 #      same exit status and output, and a bug form's same message;
 #   3. every example under `devtrace run`: its findings, and its time;
@@ -100,6 +102,39 @@ t0=$(secs)
 timeout 240 ctest --test-dir "$build" -j 8 --timeout 60 --output-on-failure >"$out/ctest.log" 2>&1
 say "ctest exit $? in $(since "$t0") s: $(grep -E 'tests passed|tests failed' "$out/ctest.log")"
 grep -E '^\s+[0-9]+ - .*\((Failed|Timeout|SEGFAULT|Subprocess)' "$out/ctest.log" | tee -a "$md"
+
+# --- 4b. test_sim_ops in a loop --------------------------------------------------
+# Eight loops side by side for a while; a run that outlives 20 s has its
+# threads' stacks written to hang.log (gdb, else cuda-gdb, else /proc).
+say "## test_sim_ops, 8 loops side by side for 40 s"
+stacks() {
+  local dbg
+  for dbg in gdb cuda-gdb; do
+    command -v "$dbg" >/dev/null || continue
+    timeout 60 "$dbg" -p "$1" -batch -ex 'info threads' -ex 'thread apply all bt' 2>&1 && return
+  done
+  for t in /proc/"$1"/task/*; do echo "$t $(cat "$t/comm") wchan=$(cat "$t/wchan") syscall=$(cat "$t/syscall")"; done
+}
+sim_loop() {
+  local end=$(( $(date +%s) + 40 )) n=0 hung=0
+  while [ "$(date +%s)" -lt "$end" ]; do
+    DT_DEVICE=sim DT_SIM_DEVICES=2 "$build/tests/test_sim_ops" >/dev/null 2>&1 & local pid=$!
+    local i=0
+    while kill -0 "$pid" 2>/dev/null && [ $i -lt 200 ]; do sleep 0.1; i=$((i + 1)); done
+    if kill -0 "$pid" 2>/dev/null; then
+      { echo "== loop $1 run $n: pid $pid outlived 20 s"; stacks "$pid"; } >>"$out/hang.log" 2>&1
+      kill -9 "$pid"; hung=$((hung + 1))
+    fi
+    wait "$pid" 2>/dev/null
+    n=$((n + 1))
+  done
+  echo "$n $hung"
+}
+for l in 1 2 3 4 5 6 7 8; do sim_loop $l >"$out/loop$l.txt" & done
+wait
+say "runs, hung: $(cat "$out"/loop?.txt | awk '{ r += $1; h += $2 } END { print r ", " h }')"
+[ -s "$out/hang.log" ] && head -c 4000 "$out/hang.log" | tee -a "$md"
+rm -f "$out"/loop?.txt
 
 # --- 5. Examples: the GPU against the emulated device, and under the shim -----
 say "## The examples on the GPU (DT_DEVICE unset) against the emulated device"

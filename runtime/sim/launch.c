@@ -242,9 +242,16 @@ static struct {
            NULL, 0, 0, 0, false };
 static pthread_mutex_t launch_lock = PTHREAD_MUTEX_INITIALIZER;
 
-static void run_block(const job *j, uint64_t b)
+/* The thread's built-ins by a call, once a grid: gcc would otherwise
+   recompute a thread-local's address (a __tls_get_addr call) after every
+   emulated thread's kernel call, the most of the emulated device's cost. */
+static __attribute__((noinline)) cudasim_thread *this_thread(void)
 {
-    cudasim_thread *t = &cudasim_builtins;
+    return &cudasim_builtins;
+}
+
+static void run_block(const job *j, cudasim_thread *t, uint64_t b)
+{
     t->block_idx.x = (unsigned)(b % j->grid.x);
     t->block_idx.y = (unsigned)(b / j->grid.x % j->grid.y);
     t->block_idx.z = (unsigned)(b / j->grid.x / j->grid.y);
@@ -258,7 +265,7 @@ static void run_block(const job *j, uint64_t b)
 
 static void run_chunks(job *j)
 {
-    cudasim_thread *t = &cudasim_builtins;
+    cudasim_thread *t = this_thread();
     t->grid_dim = (cudasim_uint3){ j->grid.x, j->grid.y, j->grid.z };
     t->block_dim = (cudasim_uint3){ j->block.x, j->block.y, j->block.z };
     for (;;) {
@@ -267,7 +274,7 @@ static void run_chunks(job *j)
             return;
         uint64_t last = first + CHUNK_BLOCKS < j->nblocks ? first + CHUNK_BLOCKS : j->nblocks;
         for (uint64_t b = first; b < last; b++)
-            run_block(j, b);
+            run_block(j, t, b);
     }
 }
 
