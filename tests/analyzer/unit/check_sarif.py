@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Checks the SARIF that a command prints (devcheck's, or devtrace's from
-runs): against OASIS's SARIF 2.1.0 JSON schema, and against what GitHub code
+runs, or both joined): against OASIS's SARIF 2.1.0 JSON schema, and against what GitHub code
 scanning needs of an upload beyond it.
 
     check_sarif.py [--left-out NAME] COMMAND [ARG...]
@@ -140,16 +140,24 @@ def check_result(where, res, rule_ids, base_ids, seen):
 
 
 def check_github(doc):
+    """Code scanning takes several runs in one upload when each has its own
+    category: the tool's name with the run's automationDetails id."""
     if doc.get("version") != "2.1.0" or "$schema" not in doc:
         problem("(document)", "not version 2.1.0 with a $schema")
     runs = doc.get("runs", [])
-    if len(runs) != 1:
-        problem("runs", f"{len(runs)} runs, not one")
-        return 0
-    run = runs[0]
+    if not runs:
+        problem("runs", "no run")
+    categories = [(r.get("tool", {}).get("driver", {}).get("name"),
+                   r.get("automationDetails", {}).get("id")) for r in runs]
+    if len(set(categories)) != len(categories):
+        problem("runs", f"two runs of one category: {categories}")
+    return sum(check_run(f"runs[{i}]", run) for i, run in enumerate(runs))
+
+
+def check_run(where, run):
     driver = run.get("tool", {}).get("driver", {})
     if driver.get("name") not in ("devcheck", "devtrace") or not driver.get("version"):
-        problem("tool.driver", "not devcheck or devtrace, with its version")
+        problem(f"{where}.tool.driver", "not devcheck or devtrace, with its version")
     global COLUMNS
     COLUMNS = driver.get("name") == "devcheck"
     rule_ids = check_rules(driver)
@@ -157,10 +165,10 @@ def check_github(doc):
     for name, base in base_ids.items():
         uri = base.get("uri", "")
         if not uri.startswith("file:///") or not uri.endswith("/"):
-            problem(f"originalUriBaseIds/{name}", f"{uri!r} is not a file:/// folder URI")
+            problem(f"{where}.originalUriBaseIds/{name}", f"{uri!r} is not a file:/// folder URI")
     seen = set()
     for i, res in enumerate(run.get("results", [])):
-        check_result(f"results[{i}]", res, rule_ids, base_ids, seen)
+        check_result(f"{where}.results[{i}]", res, rule_ids, base_ids, seen)
     return len(run.get("results", []))
 
 
