@@ -31,7 +31,7 @@ mkdir -p "$cache/out"
 # matches, with the files there.  @ROOT@ in FLAGS is the checkout.
 projects='
 darknet      | pjreddie+darknet     | f6afaabc | src/*.cu $(ls src/*.c | grep -v compare.c) -- -DGPU -Iinclude -Isrc -DcudaThreadSynchronize=cudaDeviceSynchronize
-hashcat      | hashcat+hashcat      | d3983eda | src/*.c -- -Iinclude -IOpenCL -Ideps/LZMA-SDK/C -Ideps/zlib -Ideps/zlib/contrib -Ideps/OpenCL-Headers -Ideps/xxHash -Ideps/unrar
+hashcat      | hashcat+hashcat      | d3983eda | src/*.c -- -Iinclude -IOpenCL -Ideps/LZMA-SDK/C -Ideps/zlib -Ideps/zlib/contrib -Ideps/OpenCL-Headers -Ideps/xxHash -Ideps/unrar -DWITH_BRAIN -DVERSION_TAG=\"v\" -DCOMPTIME=0
 nccl-tests   | NVIDIA+nccl-tests    | a0b82b22 | src/*.cu -- -Isrc -Ios -DNCCL_OS_LINUX
 cuda-samples | NVIDIA+cuda-samples  | c94ff366 | each Samples/*/*/: *.c *.cpp *.cu -- -I@ROOT@/Common
 '
