@@ -1,8 +1,9 @@
 /*
  * libtorch calls the model learned from public code (bench/libtorch.md):
  * in-place ops, ATen's own factories (at::empty, as extensions write them)
- * and the methods that return their tensor's layout changed, on its device.
- * Each function is one case; the checks wait for no call (no parameters).
+ * the methods that return their tensor's layout changed, on its device, and
+ * AT_ASSERTM (TORCH_INTERNAL_ASSERT), whose failure throws as TORCH_CHECK's.
+ * Each function is one case.
  */
 #include <torch/torch.h>
 
@@ -40,4 +41,14 @@ torch::Tensor all_on_the_gpu_quiet()
     torch::Tensor y = x.reshape({6}).clone();
     y.sub_(torch::ones({6}, torch::kCUDA));
     return y.detach();
+}
+
+/* pyg_autoscale's relabel_cpu.cpp: its inputs asserted on the cpu, then read. */
+int64_t asserted_on_the_cpu_quiet(torch::Tensor rowptr, torch::Tensor idx)
+{
+    AT_ASSERTM(!rowptr.is_cuda(), "Rowptr tensor must be a CPU tensor");
+    TORCH_INTERNAL_ASSERT(!idx.is_cuda(), "Index tensor must be a CPU tensor");
+    int64_t *rowptr_data = rowptr.data_ptr<int64_t>();
+    int64_t *idx_data = idx.data_ptr<int64_t>();
+    return rowptr_data[idx_data[0]];
 }
