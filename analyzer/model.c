@@ -32,6 +32,7 @@ static const struct {
     [EF_CREATES_ON] = { "creates-on", 1, false },
     [EF_CREATES_LIKE] = { "creates-like", 1, false },
     [EF_DTYPE] = { "dtype", 1, true },
+    [EF_DTYPE_OF] = { "dtype-of", 1, false },
     [EF_TRANSFER] = { "transfer", 2, false },
     [EF_TRANSFER_DTYPE] = { "transfer-dtype", 1, false },
     [EF_PIN] = { "pin", 1, false },
@@ -243,10 +244,11 @@ static const char builtin[] =
     "# throw: the condition holds after them\n"
     "c10::detail::torchCheckFail noreturn\n"
     "c10::detail::torchInternalAssertFail noreturn\n"
-    "c10::TensorOptions::device identity 0\n"
-    "c10::TensorOptions::dtype identity this\n"
-    "c10::TensorOptions::TensorOptions identity cpu\n"
-    "c10::dtype identity cpu\n"
+    "# options keep the dtype they are given (`TensorOptions(torch::kFloat64).device(d)`)\n"
+    "c10::TensorOptions::device identity 0\nc10::TensorOptions::device dtype-of this\n"
+    "c10::TensorOptions::dtype identity this\nc10::TensorOptions::dtype dtype-of 0\n"
+    "c10::TensorOptions::TensorOptions identity cpu\nc10::TensorOptions::TensorOptions dtype-of 0\n"
+    "c10::dtype identity cpu\nc10::dtype dtype-of 0\n"
     "# libtorch's dtypes, as options or a conversion's argument\n"
     "c10::kDouble dtype f64\ntorch::kFloat64 dtype f64\n"
     "c10::kFloat dtype f32\ntorch::kFloat32 dtype f32\n"

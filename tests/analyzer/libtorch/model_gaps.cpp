@@ -2,7 +2,8 @@
  * libtorch calls the model learned from public code (bench/libtorch.md):
  * in-place ops, ATen's own factories (at::empty, as extensions write them)
  * the methods that return their tensor's layout changed, on its device, and
- * AT_ASSERTM (TORCH_INTERNAL_ASSERT), whose failure throws as TORCH_CHECK's.
+ * AT_ASSERTM (TORCH_INTERNAL_ASSERT), whose failure throws as TORCH_CHECK's,
+ * and options that carry a dtype beside their device.
  * Each function is one case.
  */
 #include <torch/torch.h>
@@ -51,4 +52,18 @@ int64_t asserted_on_the_cpu_quiet(torch::Tensor rowptr, torch::Tensor idx)
     int64_t *rowptr_data = rowptr.data_ptr<int64_t>();
     int64_t *idx_data = idx.data_ptr<int64_t>();
     return rowptr_data[idx_data[0]];
+}
+
+/* pytorch-cpp's linear_regression: its options name a dtype and a device. */
+torch::Tensor float64_options_into_a_module()
+{
+    torch::nn::Linear fc(1, 1);
+    torch::Tensor x = torch::randint(0, 10, {15, 1},
+                                     torch::TensorOptions(torch::kDouble).device(torch::kCPU));
+    torch::Tensor y = torch::ones({15, 1}, torch::dtype(torch::kFloat64));
+    torch::Tensor z = torch::zeros({15, 1}, torch::TensorOptions().dtype(torch::kFloat64));
+    torch::Tensor a = fc(x); // devcheck: dtype-mismatch // devcheck-note: 'x' made float64
+    torch::Tensor b = fc(y); // devcheck: dtype-mismatch
+    torch::Tensor c = fc(z); // devcheck: dtype-mismatch
+    return a + b + c;
 }
