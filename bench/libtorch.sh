@@ -24,12 +24,10 @@ for p in "${projects[@]}"; do
   set -- $p
   [ -d "$1" ] || { git clone -q "$2" "$1" && git -C "$1" checkout -q "$3"; } || exit 1
 done
-# Debian's libtorch-dev lacks a header its CUDA headers include (CMake
-# makes it): an empty one stands in.
-mkdir -p stub/c10/cuda/impl && : > stub/c10/cuda/impl/cuda_cmake_macros.h
 ffn=pcpp/tutorials/basics/feedforward_neural_network
 flags=(-std=c++17 -I$torch -I"$(python3 -c 'import sysconfig; print(sysconfig.get_paths()["include"])')"
-       -DTORCH_EXTENSION_NAME=ext -I$ffn/include -I/usr/local/cuda/include -Istub)
+       -DTORCH_EXTENSION_NAME=ext -I$ffn/include -I/usr/local/cuda/include
+       -DC10_CUDA_NO_CMAKE_CONFIGURE_FILE)   # Debian's libtorch lacks what CMake makes
 
 # check NAME FILE...: devcheck on the files, its summary line.
 check() {
