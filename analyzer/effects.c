@@ -149,6 +149,17 @@ static void transfer(call_state *s, const dc_effect *ef)
     }
 }
 
+/* The dtype its argument has, where it has one, kept by what it returns
+   (libtorch's options, which carry a dtype beside their device). */
+static void dtype_of(call_state *s, const dc_effect *ef)
+{
+    const value *v = arg_value(s, ef, 0);
+    if (v->dtype) {
+        s->result.dtype = v->dtype;
+        s->result.dtype_origin = v->dtype_origin;
+    }
+}
+
 static void transfer_dtype(call_state *s, const dc_effect *ef)
 {
     const value *x = arg_value(s, ef, 0);
@@ -716,6 +727,7 @@ void effect_check_deref(unit *u, env *e, CXCursor base, const value *v, bool wri
 static effect_fn *const handlers[EF_COUNT] = {
     [EF_CREATES_CPU] = creates_cpu,         [EF_CREATES_ON] = creates_on,
     [EF_CREATES_LIKE] = creates_like,       [EF_DTYPE] = sets_dtype,
+    [EF_DTYPE_OF] = dtype_of,
     [EF_TRANSFER] = transfer,               [EF_TRANSFER_DTYPE] = transfer_dtype,
     [EF_PIN] = pin,                         [EF_MOVES] = moves,
     [EF_SAME_DEVICE] = same_device,         [EF_SAME_DTYPE] = same_dtype,

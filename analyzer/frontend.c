@@ -16,7 +16,8 @@
  * named (the build found them beside libclang).  Without one,
  * devcheck/cuda/host.h declares what the host side needs, over
  * cuda_runtime.h from the include path.  That prelude is precompiled once
- * for the .cu files of a run that share their flags (below).  A .cu file
+ * for the .cu files of a run that share their flags (below), as libtorch's
+ * headers are for the files that include them.  A .cu file
  * that fails because of launches spaced as nvcc reads them (`k << <grid,
  * block >> > (args)`) is read again with them closed up.
  *
@@ -314,9 +315,16 @@ static void command_for(const dc_run *r, const dc_flags *flags, language lang, c
  * not parse cleanly is not precompiled: its files are parsed whole, and say
  * its errors.  The header is removed once the files are parsed: their
  * units keep it mapped.
+ *
+ * libtorch's headers are heavier still (some 15 s of CPU a file, two
+ * thirds of which the header saves): a C++ or .cu file that includes
+ * <torch/torch.h> or <torch/extension.h> itself has that include in its
+ * prelude, read first (#pragma once leaves the file's own include empty),
+ * shared with the files of its flags that include the same one.
  */
 typedef struct {
     char *flags;                        /* the command's arguments, one a line */
+    const char *header;                 /* the libtorch header it includes, or NULL */
     int first;                          /* the first file with them */
     int files;                          /* how many have them */
     char *pch;                          /* the precompiled prelude, or NULL */
@@ -340,15 +348,51 @@ static char *joined(const command *c)
     return s;
 }
 
-static prelude *prelude_of(const preludes *ps, const command *c)
+static prelude *prelude_of(const preludes *ps, const command *c, const char *header)
 {
     char *flags = joined(c);
     prelude *found = NULL;
     for (int i = 0; i < ps->n && !found; i++)
-        if (strcmp(ps->v[i].flags, flags) == 0)
+        if (strcmp(ps->v[i].flags, flags) == 0 && ps->v[i].header == header)
             found = &ps->v[i];
     free(flags);
     return found;
+}
+
+static const char *const torch_headers[] = { "torch/torch.h", "torch/extension.h" };
+
+/* The libtorch header line names in an #include (`<torch/torch.h>` or
+   "torch/torch.h"), or NULL. */
+static const char *torch_header_in(const char *line)
+{
+    const char *s = line + strspn(line, " \t");
+    if (*s++ != '#')
+        return NULL;
+    s += strspn(s, " \t");
+    if (strncmp(s, "include", 7) != 0)
+        return NULL;
+    s += 7 + strspn(s + 7, " \t");
+    for (size_t i = 0; i < sizeof torch_headers / sizeof *torch_headers; i++) {
+        size_t len = strlen(torch_headers[i]);
+        if ((*s == '<' || *s == '"') && strncmp(s + 1, torch_headers[i], len) == 0 &&
+            (s[len + 1] == '>' || s[len + 1] == '"'))
+            return torch_headers[i];
+    }
+    return NULL;
+}
+
+/* Whether a file of language lang has a prelude, and the libtorch header
+   its prelude includes (NULL for none: a .cu file's is CUDA's alone). */
+static bool prelude_wanted(const char *path, language lang, const char **header)
+{
+    char line[1024];
+    FILE *f = lang == LANG_C ? NULL : fopen(path, "r");
+    *header = NULL;
+    while (f && !*header && fgets(line, sizeof line, f))
+        *header = torch_header_in(line);
+    if (f)
+        fclose(f);
+    return lang == LANG_CUDA || *header;
 }
 
 static bool has_errors(CXTranslationUnit tu)
@@ -425,27 +469,31 @@ static void temporary_end(void)
     temporary.dir[0] = 0;
 }
 
-/* Prelude k's files in the folder: its empty source (.cu), which reading
-   its header checks, and the header (.pch). */
+/* Prelude k's files in the folder: its source (.cu, or .cpp for C++: empty
+   or its libtorch include), which reading its header checks, and the
+   header (.pch). */
 static void prelude_file(const preludes *ps, int k, const char *ext, char *path, size_t size)
 {
     snprintf(path, size, "%s/prelude-%d.%s", ps->dir, k, ext);
 }
 
-/* The prelude of command c saved as number k: its path, or NULL. */
-static char *precompile(const preludes *ps, const command *c, int k)
+/* Prelude k (language lang, including header unless NULL) of command c,
+   saved: its path, or NULL. */
+static char *precompile(const preludes *ps, const command *c, int k, language lang,
+                        const char *header)
 {
-    char empty[PATH_MAX + 32], pch[PATH_MAX + 32];
-    prelude_file(ps, k, "cu", empty, sizeof empty);
+    char source[PATH_MAX + 32], pch[PATH_MAX + 32];
+    prelude_file(ps, k, lang == LANG_CUDA ? "cu" : "cpp", source, sizeof source);
     prelude_file(ps, k, "pch", pch, sizeof pch);
-    if (!temporary_add(empty) || !temporary_add(pch))
+    if (!temporary_add(source) || !temporary_add(pch))
         return NULL;
-    FILE *f = fopen(empty, "w");
-    if (!f || fclose(f) != 0)
+    FILE *f = fopen(source, "w");
+    bool written = f && (!header || fprintf(f, "#include <%s>\n", header) > 0);
+    if (!f || fclose(f) != 0 || !written)
         return NULL;
     CXIndex index = clang_createIndex(0, 0);
     CXTranslationUnit tu;
-    bool saved = clang_parseTranslationUnit2(index, empty, c->argv, c->argc, NULL, 0,
+    bool saved = clang_parseTranslationUnit2(index, source, c->argv, c->argc, NULL, 0,
                                              CXTranslationUnit_Incomplete, &tu) ==
                  CXError_Success;
     if (saved) {
@@ -474,27 +522,32 @@ static bool temporary_folder(preludes *ps)
     return ps->dir[0] != 0;
 }
 
-/* The preludes of the run's .cu files, each precompiled that two share. */
+/* The preludes of the run's files, each precompiled that two share. */
 static void preludes_make(const dc_run *r, preludes *ps, const dc_source *v, int n)
 {
     command *c = dc_realloc(NULL, sizeof *c);
     *c = (command){ .argv = NULL };
     for (int i = 0; i < n; i++) {
-        if (file_language(v[i].path, &v[i].flags) != LANG_CUDA || access(v[i].path, R_OK) != 0)
+        language lang = file_language(v[i].path, &v[i].flags);
+        const char *header;
+        if (lang == LANG_OTHER || access(v[i].path, R_OK) != 0 ||
+            !prelude_wanted(v[i].path, lang, &header))
             continue;
-        command_for(r, &v[i].flags, LANG_CUDA, c);
-        prelude *p = prelude_of(ps, c);
+        command_for(r, &v[i].flags, lang, c);
+        prelude *p = prelude_of(ps, c, header);
         if (p) {
             p->files++;
             continue;
         }
         ps->v = dc_realloc(ps->v, (size_t)(ps->n + 1) * sizeof *ps->v);
-        ps->v[ps->n++] = (prelude){ joined(c), i, 1, NULL };
+        ps->v[ps->n++] = (prelude){ joined(c), header, i, 1, NULL };
     }
     for (int k = 0; k < ps->n; k++)
         if (ps->v[k].files > 1 && temporary_folder(ps)) {
-            command_for(r, &v[ps->v[k].first].flags, LANG_CUDA, c);
-            ps->v[k].pch = precompile(ps, c, k);
+            const dc_source *first = &v[ps->v[k].first];
+            language lang = file_language(first->path, &first->flags);
+            command_for(r, &first->flags, lang, c);
+            ps->v[k].pch = precompile(ps, c, k, lang, ps->v[k].header);
         }
     free(c->argv);
     free(c);
@@ -677,7 +730,8 @@ static int parse(const dc_run *r, const preludes *ps, CXIndex index, dc_source *
         return why ? -1 : 2;
     }
     command_for(r, flags, lang, &c);
-    const prelude *p = lang == LANG_CUDA ? prelude_of(ps, &c) : NULL;
+    const char *header;
+    const prelude *p = prelude_wanted(path, lang, &header) ? prelude_of(ps, &c, header) : NULL;
     if (p && p->pch) {
         add_arg(&c, "-include-pch");
         add_arg(&c, p->pch);

@@ -32,6 +32,7 @@ static const struct {
     [EF_CREATES_ON] = { "creates-on", 1, false },
     [EF_CREATES_LIKE] = { "creates-like", 1, false },
     [EF_DTYPE] = { "dtype", 1, true },
+    [EF_DTYPE_OF] = { "dtype-of", 1, false },
     [EF_TRANSFER] = { "transfer", 2, false },
     [EF_TRANSFER_DTYPE] = { "transfer-dtype", 1, false },
     [EF_PIN] = { "pin", 1, false },
@@ -103,12 +104,18 @@ static const struct {
    follow their tensor; ops want their tensors on one device; a module
    holder's constructor makes a module on the cpu when the module has
    parameters (a loss or an activation has none, so is on no device), and
-   Sequential's is where its children are. */
-#define TORCH_FACTORY(f) "torch::" f " creates-options\n"
+   Sequential's is where its children are.  ATen's factories (at::empty,
+   as extensions call them) are torch's without autograd; an in-place op
+   (x.add_(y)) wants its tensors on one device and returns its own (y is
+   cast to x's dtype, so no dtype check); a view or a copy of another
+   layout (x.contiguous(), x.view(...)) stays on its tensor's device. */
+#define TORCH_FACTORY(f) "torch::" f " creates-options\n" "at::" f " creates-options\n"
 #define TORCH_LIKE(f) "torch::" f "_like creates-like 0\n" "at::Tensor::new_" f " creates-like this\n"
 #define TORCH_OP(f) f " same-device 0 1\n" f " same-dtype 0 1\n" f " creates-like 0\n"
 #define TORCH_METHOD_OP(f) "at::Tensor::" f " same-device this 0\n" \
     "at::Tensor::" f " same-dtype this 0\n" "at::Tensor::" f " creates-like this\n"
+#define TORCH_IN_PLACE_OP(f) "at::Tensor::" f " same-device this 0\n" "at::Tensor::" f " identity this\n"
+#define TORCH_LAYOUT(f) "at::Tensor::" f " creates-like this\n"
 #define TORCH_FORWARD(m) "torch::nn::" m "Impl::forward same-device this 0\n" \
     "torch::nn::" m "Impl::forward same-dtype this 0\n" "torch::nn::" m "Impl::forward creates-like 0\n"
 #define TORCH_LAYER(m) "torch::nn::" m "::" m " creates cpu\n" TORCH_FORWARD(m)
@@ -233,12 +240,15 @@ static const char builtin[] =
     "c10::Device::Device device-typed 0 1\n"
     "c10::Device::is_cuda is-cuda this\n"
     "c10::device identity 0\n"
-    "# TORCH_CHECK's failure, which throws: the check's condition holds after it\n"
+    "# TORCH_CHECK's and TORCH_INTERNAL_ASSERT's (AT_ASSERTM's) failures, which\n"
+    "# throw: the condition holds after them\n"
     "c10::detail::torchCheckFail noreturn\n"
-    "c10::TensorOptions::device identity 0\n"
-    "c10::TensorOptions::dtype identity this\n"
-    "c10::TensorOptions::TensorOptions identity cpu\n"
-    "c10::dtype identity cpu\n"
+    "c10::detail::torchInternalAssertFail noreturn\n"
+    "# options keep the dtype they are given (`TensorOptions(torch::kFloat64).device(d)`)\n"
+    "c10::TensorOptions::device identity 0\nc10::TensorOptions::device dtype-of this\n"
+    "c10::TensorOptions::dtype identity this\nc10::TensorOptions::dtype dtype-of 0\n"
+    "c10::TensorOptions::TensorOptions identity cpu\nc10::TensorOptions::TensorOptions dtype-of 0\n"
+    "c10::dtype identity cpu\nc10::dtype dtype-of 0\n"
     "# libtorch's dtypes, as options or a conversion's argument\n"
     "c10::kDouble dtype f64\ntorch::kFloat64 dtype f64\n"
     "c10::kFloat dtype f32\ntorch::kFloat32 dtype f32\n"
@@ -266,6 +276,10 @@ static const char builtin[] =
     TORCH_OP("torch::nn::functional::cross_entropy")
     TORCH_METHOD_OP("add") TORCH_METHOD_OP("sub") TORCH_METHOD_OP("mul") TORCH_METHOD_OP("div")
     TORCH_METHOD_OP("matmul") TORCH_METHOD_OP("mm")
+    TORCH_IN_PLACE_OP("add_") TORCH_IN_PLACE_OP("sub_") TORCH_IN_PLACE_OP("mul_")
+    TORCH_IN_PLACE_OP("div_")
+    TORCH_LAYOUT("contiguous") TORCH_LAYOUT("view") TORCH_LAYOUT("reshape")
+    TORCH_LAYOUT("flatten") TORCH_LAYOUT("clone") TORCH_LAYOUT("detach")
     "# libtorch: modules, through their holders (`fc(x)`, `fc->forward(x)`)\n"
     TORCH_LAYER("Linear") TORCH_LAYER("Conv1d") TORCH_LAYER("Conv2d") TORCH_LAYER("Conv3d")
     TORCH_LAYER("BatchNorm1d") TORCH_LAYER("BatchNorm2d") TORCH_LAYER("LayerNorm")

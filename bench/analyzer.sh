@@ -10,8 +10,8 @@
 #   one function of N blocks (bench/analyzer/gen_long.py), N doubling from
 #   1,000 to 16,000: devcheck's time against function length:
 #     bench/analyzer.sh --long [BUILD_DIR] [R]
-#   two of the libtorch examples (examples/libtorch/), whose headers are
-#   heavy (needs libtorch-dev):
+#   the libtorch examples' bug forms (examples/libtorch/*_bug.cpp), whose
+#   headers are heavy (needs libtorch-dev):
 #     bench/analyzer.sh --libtorch [BUILD_DIR] [R]
 # Each file set is checked by
 #   devcheck -j 1 FILES -- FLAGS
@@ -85,11 +85,10 @@ case $mode in
     parse_only=""           # it reads C only
     what="darknet's src/*.c and src/*.cu, GPU on" ;;
   libtorch)
-    files=("$root/examples/libtorch/discarded_to_bug.cpp"
-           "$root/examples/libtorch/predict_input_on_cpu_bug.cpp")
+    files=("$root"/examples/libtorch/*_bug.cpp)
     flags=(-std=c++17 -I/usr/include/torch/csrc/api/include)
     parse_only=""           # it reads C only
-    what="examples/libtorch: discarded_to_bug.cpp and predict_input_on_cpu_bug.cpp" ;;
+    what="examples/libtorch/*_bug.cpp, which devcheck reads with <torch/torch.h> precompiled" ;;
   long)
     files=() ;;
 esac

@@ -13,6 +13,7 @@
  *   DC_CREATES_ON(d)             returns a new tensor on device d
  *   DC_CREATES_LIKE(t)           returns a new tensor on t's device, of t's dtype
  *   DC_DTYPE(k)                  what it returns has dtype k: f32, f64 or i64
+ *   DC_DTYPE_OF(t)               what it returns has t's dtype, where t has one
  *   DC_TRANSFER(t, d)            returns t moved to d, t unchanged: dropping the
  *                                result is a mistake (a list, when t is one)
  *   DC_TRANSFER_DTYPE(t)         returns t converted, t unchanged: likewise
@@ -79,6 +80,7 @@
 #define DC_CREATES_ON(d)             DC_ANNOTATE("creates-on " #d)
 #define DC_CREATES_LIKE(t)           DC_ANNOTATE("creates-like " #t)
 #define DC_DTYPE(k)                  DC_ANNOTATE("dtype " #k)
+#define DC_DTYPE_OF(t)               DC_ANNOTATE("dtype-of " #t)
 #define DC_TRANSFER(t, d)            DC_ANNOTATE("transfer " #t " " #d)
 #define DC_TRANSFER_DTYPE(t)         DC_ANNOTATE("transfer-dtype " #t)
 #define DC_PIN(t)                    DC_ANNOTATE("pin " #t)

@@ -1,0 +1,69 @@
+/*
+ * libtorch calls the model learned from public code (bench/libtorch.md):
+ * in-place ops, ATen's own factories (at::empty, as extensions write them)
+ * the methods that return their tensor's layout changed, on its device, and
+ * AT_ASSERTM (TORCH_INTERNAL_ASSERT), whose failure throws as TORCH_CHECK's,
+ * and options that carry a dtype beside their device.
+ * Each function is one case.
+ */
+#include <torch/torch.h>
+
+torch::Tensor in_place_add_of_cpu_tensor()
+{
+    torch::Tensor acc = torch::zeros({4}, torch::kCUDA);
+    torch::Tensor step = torch::ones({4});
+    acc.add_(step); // devcheck: device-mismatch // devcheck-note: 'step' created on cpu
+    return acc;
+}
+
+torch::Tensor in_place_result_is_its_tensor()
+{
+    torch::Tensor x = torch::ones({4});
+    torch::Tensor y = x.mul_(2.0);
+    return y + torch::ones({4}, torch::kCUDA); // devcheck: device-mismatch
+}
+
+torch::Tensor aten_factory_on_the_cpu()
+{
+    at::Tensor out = at::empty({4});
+    return out + torch::ones({4}, torch::kCUDA); // devcheck: device-mismatch // devcheck-note: 'out' created on cpu
+}
+
+torch::Tensor contiguous_view_follows_its_tensor()
+{
+    torch::Tensor x = torch::randn({2, 3});
+    torch::Tensor flat = x.contiguous().view({-1});
+    return flat + torch::ones({6}, torch::kCUDA); // devcheck: device-mismatch
+}
+
+torch::Tensor all_on_the_gpu_quiet()
+{
+    torch::Tensor x = at::empty({2, 3}, torch::kCUDA);
+    torch::Tensor y = x.reshape({6}).clone();
+    y.sub_(torch::ones({6}, torch::kCUDA));
+    return y.detach();
+}
+
+/* pyg_autoscale's relabel_cpu.cpp: its inputs asserted on the cpu, then read. */
+int64_t asserted_on_the_cpu_quiet(torch::Tensor rowptr, torch::Tensor idx)
+{
+    AT_ASSERTM(!rowptr.is_cuda(), "Rowptr tensor must be a CPU tensor");
+    TORCH_INTERNAL_ASSERT(!idx.is_cuda(), "Index tensor must be a CPU tensor");
+    int64_t *rowptr_data = rowptr.data_ptr<int64_t>();
+    int64_t *idx_data = idx.data_ptr<int64_t>();
+    return rowptr_data[idx_data[0]];
+}
+
+/* pytorch-cpp's linear_regression: its options name a dtype and a device. */
+torch::Tensor float64_options_into_a_module()
+{
+    torch::nn::Linear fc(1, 1);
+    torch::Tensor x = torch::randint(0, 10, {15, 1},
+                                     torch::TensorOptions(torch::kDouble).device(torch::kCPU));
+    torch::Tensor y = torch::ones({15, 1}, torch::dtype(torch::kFloat64));
+    torch::Tensor z = torch::zeros({15, 1}, torch::TensorOptions().dtype(torch::kFloat64));
+    torch::Tensor a = fc(x); // devcheck: dtype-mismatch // devcheck-note: 'x' made float64
+    torch::Tensor b = fc(y); // devcheck: dtype-mismatch
+    torch::Tensor c = fc(z); // devcheck: dtype-mismatch
+    return a + b + c;
+}
