@@ -7,6 +7,7 @@
  */
 #include "flow.h"
 
+#include <stdio.h>
 #include <string.h>
 
 typedef void effect_fn(call_state *s, const dc_effect *ef);
@@ -69,11 +70,21 @@ static void creates_on(call_state *s, const dc_effect *ef)
 
 /* Whether a factory's options argument names no device: the caller gave
    none (the default `{}`, which has no place in the caller's file), or
-   gave a dtype or a layout, which converts to options. */
+   gave a dtype or a layout, which converts to options.  A device made by
+   a conversion (`torch::Device(name)`) names one, known or not. */
 static bool names_no_device(CXCursor options)
 {
-    CXType t = clang_getCanonicalType(clang_getCursorType(cursor_bare(options)));
-    return !cursor_loc(options).line || !type_names(t, "TensorOptions");
+    if (!cursor_loc(options).line)
+        return true;
+    for (CXCursor c = options;; ) {
+        CXType t = clang_getCanonicalType(clang_getCursorType(c));
+        if (type_is(t, "c10::Device"))
+            return false;
+        children ch = cursor_wraps(c) ? cursor_children(c) : (children){ 0 };
+        if (ch.n == 0)
+            return !type_names(t, "TensorOptions");
+        c = ch.v[ch.n - 1];
+    }
 }
 
 /* A libtorch factory: where its TensorOptions argument says, else the cpu;
@@ -471,14 +482,31 @@ static void device_cuda(call_state *s, const dc_effect *ef)
     s->result = value_of(V_DEVICE, dc_place_of(i >= 0 ? AT_CUDA : AT_GPU, i, s->at, "a GPU"));
 }
 
+/* c10::Device("cuda:1"), a string literal as written: "cpu", "cuda" or
+   "cuda:N".  Any other string (a variable's, another backend) is unknown. */
+static void device_named(call_state *s, const dc_effect *ef)
+{
+    char text[32];
+    int i = -1, used = 0;
+    cursor_text(s->u->tu, argument_cursor(s->a, ef->arg[0]), text, sizeof text);
+    if (!strcmp(text, "\"cpu\""))
+        s->result = value_of(V_DEVICE, dc_place_of(AT_CPU, 0, s->at, "the cpu"));
+    else if (!strcmp(text, "\"cuda\"") ||
+             (sscanf(text, "\"cuda:%d\"%n", &i, &used) == 1 && used == (int)strlen(text) &&
+              i >= 0 && i < 128))
+        s->result = value_of(V_DEVICE, dc_place_of(i >= 0 ? AT_CUDA : AT_GPU, i, s->at, "a GPU"));
+}
+
 /* c10::Device(type, index): GPU `index` of a cuda type, else the type's
-   device (the cpu, or a device chosen at run time). */
+   device (the cpu, or a device chosen at run time); or a device by name. */
 static void device_typed(call_state *s, const dc_effect *ef)
 {
     const value *type = arg_value(s, ef, 0);
     int i = cursor_int(argument_cursor(s->a, ef->arg[1]), -1);
-    if (type->kind != V_DEVICE)
+    if (type->kind != V_DEVICE) {
+        device_named(s, ef);
         return;
+    }
     s->result = *type;
     if (i >= 0 && type->where.n == 1 && type->where.a[0].kind == AT_GPU)
         s->result.where = dc_place_of(AT_CUDA, i, s->at, "a GPU");

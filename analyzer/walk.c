@@ -513,11 +513,26 @@ static bool assignment_operator(CXCursor call)
             clang_CXXMethod_isMoveAssignmentOperator(op));
 }
 
+/* A conversion passes its operand's value through, but for a device made
+   from what is not one (c10::Device("cuda:1") from a string): a call. */
+static bool passes_through(unit *u, CXCursor c)
+{
+    if (!cursor_wraps(c))
+        return false;
+    if (clang_getCursorKind(c) != CXCursor_CallExpr)
+        return true;
+    const dc_effects *fx = dc_model_effects(u->model, clang_getCursorReferenced(c));
+    for (int i = 0; fx && i < fx->n; i++)
+        if (fx->v[i].kind == EF_DEVICE_TYPED)
+            return false;
+    return true;
+}
+
 value walk_expression(unit *u, env *e, CXCursor c)
 {
     enum CXCursorKind k = clang_getCursorKind(c);
     children ch;
-    if (cursor_wraps(c)) {
+    if (passes_through(u, c)) {
         ch = cursor_children(c);
         return ch.n ? walk_expression(u, e, ch.v[ch.n - 1]) : value_unknown();
     }

@@ -3,7 +3,7 @@
  * in-place ops, ATen's own factories (at::empty, as extensions write them)
  * the methods that return their tensor's layout changed, on its device, and
  * AT_ASSERTM (TORCH_INTERNAL_ASSERT), whose failure throws as TORCH_CHECK's,
- * and options that carry a dtype beside their device.
+ * options that carry a dtype beside their device, and devices by name.
  * Each function is one case.
  */
 #include <torch/torch.h>
@@ -66,4 +66,32 @@ torch::Tensor float64_options_into_a_module()
     torch::Tensor b = fc(y); // devcheck: dtype-mismatch
     torch::Tensor c = fc(z); // devcheck: dtype-mismatch
     return a + b + c;
+}
+
+/* A device named by a string: "cuda:1" is GPU 1, "cuda" the current GPU,
+   "cpu" the cpu; a string held in a variable says nothing. */
+torch::Tensor device_by_name_two_gpus()
+{
+    torch::Tensor a = torch::ones({4}, torch::Device("cuda:0"));
+    torch::Tensor b = torch::ones({4}, torch::Device("cuda:1"));
+    return a + b; // devcheck: device-mismatch
+}
+
+torch::Tensor device_by_name_cpu()
+{
+    torch::Tensor a = torch::ones({4}, torch::Device("cpu"));
+    return a + torch::ones({4}, torch::kCUDA); // devcheck: device-mismatch
+}
+
+torch::Tensor device_by_name_same_quiet()
+{
+    torch::Device dev("cuda:1");
+    torch::Tensor a = torch::ones({4}, torch::Device("cuda:1"));
+    return a + torch::ones({4}, dev);
+}
+
+torch::Tensor device_by_name_unknown_quiet(const std::string &name)
+{
+    torch::Tensor a = torch::ones({4}, torch::Device(name));
+    return a + torch::ones({4}, torch::kCUDA);
 }
