@@ -216,6 +216,7 @@ static void add_includes(const dc_run *r, command *c)
 typedef struct {
     CXFile file;
     unsigned offset;
+    CXCursor fn;                /* the function it is in, or a null cursor */
     bool device;
 } error_place;
 
@@ -229,23 +230,30 @@ static enum CXChildVisitResult enclosing_function(CXCursor c, CXCursor parent,
                                                            : CXChildVisit_Continue;
     if (!cursor_has_code(c) || !cursor_holds_place(c, at->file, at->offset))
         return CXChildVisit_Continue;
+    at->fn = c;
     at->device = !cursor_host_code(c);
     return CXChildVisit_Break;
 }
 
 static error_place place_of(CXDiagnostic d)
 {
-    error_place at = { .device = false };
+    error_place at = { .fn = clang_getNullCursor(), .device = false };
     clang_getExpansionLocation(clang_getDiagnosticLocation(d), &at.file, NULL, NULL, &at.offset);
+    return at;
+}
+
+/* Where an error is, and the function it is in. */
+static error_place enclosing(CXTranslationUnit tu, CXDiagnostic d)
+{
+    error_place at = place_of(d);
+    if (at.file)
+        clang_visitChildren(clang_getTranslationUnitCursor(tu), enclosing_function, &at);
     return at;
 }
 
 static bool in_device_code(CXTranslationUnit tu, CXDiagnostic d)
 {
-    error_place at = place_of(d);
-    if (at.file)
-        clang_visitChildren(clang_getTranslationUnitCursor(tu), enclosing_function, &at);
-    return at.device;
+    return enclosing(tu, d).device;
 }
 
 /* A unit's errors, sorted. */
@@ -289,41 +297,61 @@ typedef struct {
     int n;
 } unread;
 
+/* One note a place: a template's error is said again for each of its
+   instantiations, one function each to libclang. */
 static void add_skipped(dc_source *src, dc_note note)
 {
+    for (int i = 0; i < src->nskipped; i++)
+        if (src->skipped[i].loc.file == note.loc.file && src->skipped[i].loc.line == note.loc.line &&
+            src->skipped[i].loc.column == note.loc.column) {
+            free(note.message);
+            return;
+        }
     src->skipped = dc_realloc(src->skipped, (size_t)(src->nskipped + 1) * sizeof *src->skipped);
     src->skipped[src->nskipped++] = note;
 }
 
+static void skip(unread *u, CXCursor fn, dc_note why)
+{
+    char name[256];
+    cursor_spelling(fn, name, sizeof name);
+    add_skipped(u->src, (dc_note){ why.loc, dc_format("'%s' not analyzed: error: %s", name,
+                                                      why.message) });
+    free(why.message);
+    u->fns = dc_realloc(u->fns, (size_t)(u->n + 1) * sizeof *u->fns);
+    u->fns[u->n++] = fn;
+}
+
+/* The file's own functions with errors, or that use a declaration with one. */
 static enum CXChildVisitResult skip_function(CXCursor c, CXCursor parent, CXClientData data)
 {
-    unread *u = data;
     dc_note why;
     (void)parent;
     if (cursor_holds_definitions(c))
         return CXChildVisit_Recurse;
-    if (!cursor_has_code(c) || !clang_isCursorDefinition(c) || !cursor_host_code(c) ||
-        !clang_Location_isFromMainFile(clang_getCursorLocation(c)) || !cursor_has_errors(c, &why))
-        return CXChildVisit_Continue;
-    char name[256];
-    cursor_spelling(c, name, sizeof name);
-    add_skipped(u->src, (dc_note){ why.loc, dc_format("'%s' not analyzed: error: %s", name, why.message) });
-    free(why.message);
-    u->fns = dc_realloc(u->fns, (size_t)(u->n + 1) * sizeof *u->fns);
-    u->fns[u->n++] = c;
+    if (cursor_has_code(c) && clang_isCursorDefinition(c) && cursor_host_code(c) &&
+        clang_Location_isFromMainFile(clang_getCursorLocation(c)) && cursor_has_errors(c, &why))
+        skip(data, c, why);
     return CXChildVisit_Continue;
 }
 
-/* Whether a host error is in none of the functions left unread. */
-static bool outside_functions(CXTranslationUnit tu, CXDiagnostic d, const unread *u)
+/* A host error in none of the functions listed: in a header's function,
+   which is listed then, or outside any, which is said alone. */
+static void skip_rest(CXTranslationUnit tu, CXDiagnostic d, unread *u)
 {
-    error_place at = place_of(d);
-    if (clang_getDiagnosticSeverity(d) < CXDiagnostic_Error || !at.file || in_device_code(tu, d))
-        return false;
+    error_place at = enclosing(tu, d);
+    if (clang_getDiagnosticSeverity(d) < CXDiagnostic_Error || !at.file || at.device)
+        return;
     for (int i = 0; i < u->n; i++)
         if (cursor_holds_place(u->fns[i], at.file, at.offset))
-            return false;
-    return true;
+            return;
+    dc_note note = diagnostic_note(d);
+    if (!clang_Cursor_isNull(at.fn)) {
+        skip(u, at.fn, note);
+        return;
+    }
+    add_skipped(u->src, (dc_note){ note.loc, dc_format("left aside: error: %s", note.message) });
+    free(note.message);
 }
 
 static int by_place(const void *a, const void *b)
@@ -340,11 +368,7 @@ static void list_unread(CXTranslationUnit tu, dc_source *src)
     clang_visitChildren(clang_getTranslationUnitCursor(tu), skip_function, &u);
     for (unsigned i = 0, n = clang_getNumDiagnostics(tu); i < n; i++) {
         CXDiagnostic d = clang_getDiagnostic(tu, i);
-        if (outside_functions(tu, d, &u)) {
-            dc_note note = diagnostic_note(d);
-            add_skipped(src, (dc_note){ note.loc, dc_format("left aside: error: %s", note.message) });
-            free(note.message);
-        }
+        skip_rest(tu, d, &u);
         clang_disposeDiagnostic(d);
     }
     qsort(src->skipped, (size_t)src->nskipped, sizeof *src->skipped, by_place);
