@@ -256,7 +256,7 @@ static bool in_device_code(CXTranslationUnit tu, CXDiagnostic d)
     return enclosing(tu, d).device;
 }
 
-/* A unit's errors, sorted. */
+/* A unit's errors, by kind. */
 typedef struct {
     char text[16384];           /* those with no place, one a line: the file left out */
     int n;
@@ -265,27 +265,32 @@ typedef struct {
     int host;                   /* in host code: what they are in left unread */
 } unit_errors;
 
-static void count_errors(CXTranslationUnit tu, const char *path, unit_errors *e)
+static void count_error(CXTranslationUnit tu, const char *path, CXDiagnostic d, unit_errors *e)
 {
     size_t used = strlen(e->text);
+    CXString s = clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation |
+                                           CXDiagnostic_DisplayColumn);
+    if (!place_of(d).file) {    /* a flag clang rejects: said for the file */
+        int k = snprintf(e->text + used, sizeof e->text - used, "%sdevcheck: %s: %s",
+                         used ? "\n" : "", path, clang_getCString(s));
+        if (k < 0 || (size_t)k >= sizeof e->text - used)
+            e->text[used] = '\0';      /* no room: the lines before it stay whole */
+        e->n++;
+    } else if (in_device_code(tu, d)) {
+        if (e->ndevice++ == 0)
+            snprintf(e->device, sizeof e->device, "%s", clang_getCString(s));
+    } else {
+        e->host++;
+    }
+    clang_disposeString(s);
+}
+
+static void count_errors(CXTranslationUnit tu, const char *path, unit_errors *e)
+{
     for (unsigned i = 0, n = clang_getNumDiagnostics(tu); i < n; i++) {
         CXDiagnostic d = clang_getDiagnostic(tu, i);
-        bool error = clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error;
-        CXString s = clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation |
-                                               CXDiagnostic_DisplayColumn);
-        if (error && !place_of(d).file) {
-            int k = snprintf(e->text + used, sizeof e->text - used, "%sdevcheck: %s: %s",
-                             used ? "\n" : "", path, clang_getCString(s));
-            if (k > 0 && (size_t)k < sizeof e->text - used)
-                used += (size_t)k;
-            e->n++;
-        } else if (error && in_device_code(tu, d)) {
-            if (e->ndevice++ == 0)
-                snprintf(e->device, sizeof e->device, "%s", clang_getCString(s));
-        } else {
-            e->host += error;
-        }
-        clang_disposeString(s);
+        if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error)
+            count_error(tu, path, d, e);
         clang_disposeDiagnostic(d);
     }
 }
