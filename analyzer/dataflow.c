@@ -13,6 +13,8 @@
  *     own findings are those of the files named.
  *   - Functions inside extern "C" { } are the file's like any other;
  *     kernels and __device__ functions are device code, never walked.
+ *   - A function whose code has an error (broken.c) is never walked: its
+ *     summary is unknown, as a function's with no body.
  *   - The program is walked twice: the first walk finds what every
  *     assignment stores into each struct field (fields.c), the second
  *     reads the fields with those facts and says the findings.
@@ -155,7 +157,8 @@ static enum CXChildVisitResult each_definition(CXCursor c, CXCursor parent, CXCl
     (void)parent;
     if (cursor_holds_definitions(c))    /* methods defined in their class too */
         return CXChildVisit_Recurse;
-    if (((cursor_has_code(c) && clang_isCursorDefinition(c) && cursor_host_code(c)) ||
+    if (((cursor_has_code(c) && clang_isCursorDefinition(c) && cursor_host_code(c) &&
+          !cursor_has_errors(c, NULL)) ||
          initialized_pointer_field(c)) &&
         clang_Location_isFromMainFile(clang_getCursorLocation(c)))
         add_function(scan->p, c, scan->tu, scan->unit, true);
@@ -264,7 +267,8 @@ const summary *program_summary(program *p, CXCursor callee)
     int i = *path_map_at(&p->by_usr, cursor_usr(callee, "usr")) - 1;
     if (i < 0) {                        /* defined in a header, or known by another name */
         CXCursor def = clang_getCursorDefinition(callee);
-        if (clang_Cursor_isNull(def) || !clang_isCursorDefinition(def))
+        if (clang_Cursor_isNull(def) || !clang_isCursorDefinition(def) ||
+            cursor_has_errors(def, NULL))
             return NULL;
         i = add_function(p, def, clang_Cursor_getTranslationUnit(def), p->time->at->unit, false);
     }

@@ -36,6 +36,8 @@
  *   fixes.c      --fix: fix-its applied to the files
  *   recover.c    a crash caught on the thread it happens on
  *   opens.c      the files a parse opens: a device or a FIFO reads as empty
+ *   broken.c     the functions a file's errors leave unread, its other
+ *                functions analyzed
  */
 #ifndef DEVCHECK_H
 #define DEVCHECK_H
@@ -187,13 +189,15 @@ void dc_print_text(FILE *out, const dc_findings *f, char *const *notes);
 /* What a fix does, in words: "replace 'a' with 'b'", "insert 'b'"; fresh string. */
 char *dc_fix_summary(const dc_fix *fix);
 /* What a run said of a file, for SARIF's invocation: why it was left out
-   (its first error), or a name in an ignore comment that is no rule (an
-   error, at its line); and whether that is an error (missing, did not
-   parse, crashed the analysis, a bad name) or a word only (not C, C++ or
+   (its first error), what its errors left unread (a function, at the
+   error), or a name in an ignore comment that is no rule (an error, at its
+   line); and whether that is an error (missing, did not parse, left
+   unread, crashed the analysis, a bad name) or a word only (not C, C++ or
    CUDA; read in its includer). */
 typedef struct {
     const char *path, *why;
     bool error;
+    unsigned line, column;      /* where in path; 0: the file as a whole */
 } dc_left_out;
 
 /* base: the folder paths are made relative to (SARIF's %SRCROOT%); the
@@ -301,6 +305,11 @@ typedef struct {
     char *err;          /* why not 0, fresh (one line per error,
                            "FILE:LINE:COL: error: ..."), or NULL */
     dc_snapshot seen;   /* status 0: the file as it was parsed */
+    dc_note *skipped;   /* status 0: what its errors left unread, each
+                           function with its first error, and each error
+                           outside a function (fresh); said after the
+                           findings */
+    int nskipped;
 } dc_source;
 
 /* Parses the sources into the run, up to jobs at once (threads).  The

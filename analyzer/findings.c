@@ -5,6 +5,7 @@
 #include "devcheck.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdint.h>
@@ -138,8 +139,12 @@ static void names_grow(void)
     names.cap = cap;
 }
 
+/* Locked: the parse's threads make locations too (what a file's errors
+   left unread). */
 static char *intern(const char *name)
 {
+    static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+    pthread_mutex_lock(&lock);
     if (2 * (names.n + 1) > names.cap)
         names_grow();
     char **s = name_slot(names.slot, names.cap, name);
@@ -147,6 +152,7 @@ static char *intern(const char *name)
         *s = dc_format("%s", name);
         names.n++;
     }
+    pthread_mutex_unlock(&lock);
     return *s;
 }
 

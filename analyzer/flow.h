@@ -81,6 +81,14 @@ bool cursor_is_function(CXCursor c);
 bool cursor_has_code(CXCursor c);
 /* A scope that holds definitions: extern "C" { }, a namespace, a class. */
 bool cursor_holds_definitions(CXCursor c);
+/* Whether c's extent holds the place (a file and an offset in it). */
+bool cursor_holds_place(CXCursor c, CXFile file, unsigned offset);
+/* Whether a function's code has an error (broken.c): it is not walked,
+   and its summary is unknown.  why (unless NULL) gets the first error's
+   place and message (fresh). */
+bool cursor_has_errors(CXCursor fn, dc_note *why);
+/* A diagnostic's place and message (fresh). */
+dc_note diagnostic_note(CXDiagnostic d);
 
 /* ---- values (value.c) ----------------------------------------------------------- */
 

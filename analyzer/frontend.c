@@ -201,30 +201,25 @@ static void add_includes(const dc_run *r, command *c)
     }
 }
 
-/* ---- errors in device code -----------------------------------------------------
+/* ---- errors ---------------------------------------------------------------------
  * clang's host-side parse still checks the bodies of kernels and __device__
  * functions, which devcheck never reads, and some of what nvcc takes there
  * clang does not (a __shared__ object with a constructor, such as
  * cuda::barrier; dynamic parallelism).  An error inside device code is
  * no reason to leave the host side unread: it is said, as a note, and the
- * file analyzed.
+ * file analyzed.  An error in host code leaves unread the function it is
+ * in (broken.c), and the file's other functions are analyzed: what was
+ * left unread is listed, each function with its first error, and each
+ * error outside a function (a header not found, a global of an unknown
+ * type).  An error with no place (a flag clang rejects) leaves the file
+ * out.
  */
 typedef struct {
     CXFile file;
     unsigned offset;
+    CXCursor fn;                /* the function it is in, or a null cursor */
     bool device;
 } error_place;
-
-static bool extent_holds(CXCursor c, const error_place *at)
-{
-    CXSourceRange r = clang_getCursorExtent(c);
-    CXFile file;
-    unsigned begin, end;
-    clang_getExpansionLocation(clang_getRangeStart(r), &file, NULL, NULL, &begin);
-    clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &end);
-    return file && clang_File_isEqual(file, at->file) && begin <= at->offset &&
-           at->offset <= end;
-}
 
 static enum CXChildVisitResult enclosing_function(CXCursor c, CXCursor parent,
                                                   CXClientData data)
@@ -232,54 +227,158 @@ static enum CXChildVisitResult enclosing_function(CXCursor c, CXCursor parent,
     error_place *at = data;
     (void)parent;
     if (cursor_holds_definitions(c))
-        return extent_holds(c, at) ? CXChildVisit_Recurse : CXChildVisit_Continue;
-    if (!cursor_has_code(c) || !extent_holds(c, at))
+        return cursor_holds_place(c, at->file, at->offset) ? CXChildVisit_Recurse
+                                                           : CXChildVisit_Continue;
+    if (!cursor_has_code(c) || !cursor_holds_place(c, at->file, at->offset))
         return CXChildVisit_Continue;
+    at->fn = c;
     at->device = !cursor_host_code(c);
     return CXChildVisit_Break;
 }
 
-static bool in_device_code(CXTranslationUnit tu, CXDiagnostic d)
+static error_place place_of(CXDiagnostic d)
 {
-    error_place at = { .device = false };
+    error_place at = { .fn = clang_getNullCursor(), .device = false };
     clang_getExpansionLocation(clang_getDiagnosticLocation(d), &at.file, NULL, NULL, &at.offset);
-    if (at.file)
-        clang_visitChildren(clang_getTranslationUnitCursor(tu), enclosing_function, &at);
-    return at.device;
+    return at;
 }
 
-/* The file's errors into err, one a line; those in device code are counted
-   apart, in *ndevice, and only the first is kept, in device_err. */
-static void say_errors(CXTranslationUnit tu, const char *path, char *err, size_t errlen,
-                       int *nerrors, char *device_err, size_t device_errlen, int *ndevice)
+/* Where an error is, and the function it is in. */
+static error_place enclosing(CXTranslationUnit tu, CXDiagnostic d)
 {
-    size_t used = strlen(err);
+    error_place at = place_of(d);
+    if (at.file)
+        clang_visitChildren(clang_getTranslationUnitCursor(tu), enclosing_function, &at);
+    return at;
+}
+
+static bool in_device_code(CXTranslationUnit tu, CXDiagnostic d)
+{
+    return enclosing(tu, d).device;
+}
+
+/* A unit's errors, by kind. */
+typedef struct {
+    char text[16384];           /* those with no place, one a line: the file left out */
+    int n;
+    char device[1024];          /* the first in device code */
+    int ndevice;
+    int host;                   /* in host code: what they are in left unread */
+} unit_errors;
+
+static void count_error(CXTranslationUnit tu, const char *path, CXDiagnostic d, unit_errors *e)
+{
+    size_t used = strlen(e->text);
+    CXString s = clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation |
+                                           CXDiagnostic_DisplayColumn);
+    if (!place_of(d).file) {    /* a flag clang rejects: said for the file */
+        int k = snprintf(e->text + used, sizeof e->text - used, "%sdevcheck: %s: %s",
+                         used ? "\n" : "", path, clang_getCString(s));
+        if (k < 0 || (size_t)k >= sizeof e->text - used)
+            e->text[used] = '\0';      /* no room: the lines before it stay whole */
+        e->n++;
+    } else if (in_device_code(tu, d)) {
+        if (e->ndevice++ == 0)
+            snprintf(e->device, sizeof e->device, "%s", clang_getCString(s));
+    } else {
+        e->host++;
+    }
+    clang_disposeString(s);
+}
+
+static void count_errors(CXTranslationUnit tu, const char *path, unit_errors *e)
+{
     for (unsigned i = 0, n = clang_getNumDiagnostics(tu); i < n; i++) {
         CXDiagnostic d = clang_getDiagnostic(tu, i);
-        bool error = clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error;
-        if (error && in_device_code(tu, d)) {
-            if ((*ndevice)++ == 0) {
-                CXString s = clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation |
-                                                       CXDiagnostic_DisplayColumn);
-                snprintf(device_err, device_errlen, "%s", clang_getCString(s));
-                clang_disposeString(s);
-            }
-        } else if (error) {
-            CXFile file;
-            clang_getExpansionLocation(clang_getDiagnosticLocation(d), &file, NULL, NULL, NULL);
-            CXString s = clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation |
-                                                   CXDiagnostic_DisplayColumn);
-            /* one with no place (a flag clang rejects) is said for the file */
-            int k = snprintf(err + used, errlen - used, "%s%s%s%s%s", used ? "\n" : "",
-                             file ? "" : "devcheck: ", file ? "" : path, file ? "" : ": ",
-                             clang_getCString(s));
-            if (k > 0 && (size_t)k < errlen - used)
-                used += (size_t)k;
-            clang_disposeString(s);
-            (*nerrors)++;
-        }
+        if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error)
+            count_error(tu, path, d, e);
         clang_disposeDiagnostic(d);
     }
+}
+
+/* What a unit's host errors leave unread, as its source's skipped. */
+typedef struct {
+    dc_source *src;
+    CXCursor *fns;              /* the functions left unread */
+    int n;
+} unread;
+
+/* One note a place: a template's error is said again for each of its
+   instantiations, one function each to libclang. */
+static void add_skipped(dc_source *src, dc_note note)
+{
+    for (int i = 0; i < src->nskipped; i++)
+        if (src->skipped[i].loc.file == note.loc.file && src->skipped[i].loc.line == note.loc.line &&
+            src->skipped[i].loc.column == note.loc.column) {
+            free(note.message);
+            return;
+        }
+    src->skipped = dc_realloc(src->skipped, (size_t)(src->nskipped + 1) * sizeof *src->skipped);
+    src->skipped[src->nskipped++] = note;
+}
+
+static void skip(unread *u, CXCursor fn, dc_note why)
+{
+    char name[256];
+    cursor_spelling(fn, name, sizeof name);
+    add_skipped(u->src, (dc_note){ why.loc, dc_format("'%s' not analyzed: error: %s", name,
+                                                      why.message) });
+    free(why.message);
+    u->fns = dc_realloc(u->fns, (size_t)(u->n + 1) * sizeof *u->fns);
+    u->fns[u->n++] = fn;
+}
+
+/* The file's own functions with errors, or that use a declaration with one. */
+static enum CXChildVisitResult skip_function(CXCursor c, CXCursor parent, CXClientData data)
+{
+    dc_note why;
+    (void)parent;
+    if (cursor_holds_definitions(c))
+        return CXChildVisit_Recurse;
+    if (cursor_has_code(c) && clang_isCursorDefinition(c) && cursor_host_code(c) &&
+        clang_Location_isFromMainFile(clang_getCursorLocation(c)) && cursor_has_errors(c, &why))
+        skip(data, c, why);
+    return CXChildVisit_Continue;
+}
+
+/* A host error in none of the functions listed: in a header's function,
+   which is listed then, or outside any, which is said alone. */
+static void skip_rest(CXTranslationUnit tu, CXDiagnostic d, unread *u)
+{
+    error_place at = enclosing(tu, d);
+    if (clang_getDiagnosticSeverity(d) < CXDiagnostic_Error || !at.file || at.device)
+        return;
+    for (int i = 0; i < u->n; i++)
+        if (cursor_holds_place(u->fns[i], at.file, at.offset))
+            return;
+    dc_note note = diagnostic_note(d);
+    if (!clang_Cursor_isNull(at.fn)) {
+        skip(u, at.fn, note);
+        return;
+    }
+    add_skipped(u->src, (dc_note){ note.loc, dc_format("left aside: error: %s", note.message) });
+    free(note.message);
+}
+
+static int by_place(const void *a, const void *b)
+{
+    const dc_loc *x = &((const dc_note *)a)->loc, *y = &((const dc_note *)b)->loc;
+    int files = strcmp(x->file ? x->file : "", y->file ? y->file : "");
+    return files ? files : x->line != y->line ? (x->line > y->line) - (x->line < y->line)
+                                              : (x->column > y->column) - (x->column < y->column);
+}
+
+static void list_unread(CXTranslationUnit tu, dc_source *src)
+{
+    unread u = { src, NULL, 0 };
+    clang_visitChildren(clang_getTranslationUnitCursor(tu), skip_function, &u);
+    for (unsigned i = 0, n = clang_getNumDiagnostics(tu); i < n; i++) {
+        CXDiagnostic d = clang_getDiagnostic(tu, i);
+        skip_rest(tu, d, &u);
+        clang_disposeDiagnostic(d);
+    }
+    qsort(src->skipped, (size_t)src->nskipped, sizeof *src->skipped, by_place);
+    free(u.fns);
 }
 
 /* The command that parses a file of language lang with its flags (its
@@ -288,6 +387,7 @@ static void command_for(const dc_run *r, const dc_flags *flags, language lang, c
 {
     c->argc = 0;
     add_arg(c, "-D__DEVCHECK__");
+    add_arg(c, "-ferror-limit=0");      /* every error, each function it is in unread */
     if (flags->directory) {             /* a compile command's relative paths are its folder's */
         add_arg(c, "-working-directory");
         add_arg(c, flags->directory);
@@ -716,8 +816,8 @@ static int parse(const dc_run *r, const preludes *ps, CXIndex index, dc_source *
 {
     struct stat st;
     command c = { .argv = NULL };
-    char err[16384] = "", device_err[1024] = "";
-    int nerrors = 0, ndevice = 0, status = 0;
+    unit_errors errors = { .n = 0 };
+    int status = 0;
     const char *path = src->path;
     const dc_flags *flags = &src->flags;
     language lang = file_language(path, flags);
@@ -751,29 +851,31 @@ static int parse(const dc_run *r, const preludes *ps, CXIndex index, dc_source *
     }
     if (rc != CXError_Success) {
         if (rc == CXError_Crashed)  /* caught by libclang's own crash recovery */
-            snprintf(err, sizeof err, "devcheck: %s: libclang crashed parsing it", path);
+            snprintf(errors.text, sizeof errors.text, "devcheck: %s: libclang crashed parsing it",
+                     path);
         else
-            snprintf(err, sizeof err, "devcheck: %s: libclang could not parse it (error %d)", path,
-                     rc);
+            snprintf(errors.text, sizeof errors.text,
+                     "devcheck: %s: libclang could not parse it (error %d)", path, rc);
         status = -1;
     } else {
-        say_errors(*tu, path, err, sizeof err, &nerrors, device_err, sizeof device_err,
-                   &ndevice);
-        if (nerrors) {
+        count_errors(*tu, path, &errors);
+        if (errors.n) {
             clang_disposeTranslationUnit(*tu);
             status = -1;
         }
     }
     free(c.argv);
     if (status) {
-        src->err = dc_format("%s", err);
+        src->err = dc_format("%s", errors.text);
         return status;
     }
     src->seen = parsed_snapshot(*tu, path, &st);
-    if (ndevice)
+    if (errors.host)
+        list_unread(*tu, src);
+    if (errors.ndevice)
         src->err = dc_format("devcheck: %s: %d error%s in device code, which devcheck does not "
-                             "read, left aside (the first: %s)", path, ndevice,
-                             ndevice == 1 ? "" : "s", device_err);
+                             "read, left aside (the first: %s)", path, errors.ndevice,
+                             errors.ndevice == 1 ? "" : "s", errors.device);
     return 0;
 }
 
@@ -880,13 +982,24 @@ static void find_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth,
     clang_disposeString(real);
 }
 
-/* A file that does not parse alone but that a unit of the run includes (a
-   kernels.cu that main.cu #includes, as Rodinia's programs are built) is
-   read there: it is left out with a word on stderr, not as an error. */
-static void left_to_includer(dc_source *src, const dc_source *v, CXTranslationUnit *tus, int n)
+static void skipped_free(dc_source *src)
+{
+    for (int i = 0; i < src->nskipped; i++)
+        free(src->skipped[i].message);
+    free(src->skipped);
+    src->skipped = NULL;
+    src->nskipped = 0;
+}
+
+/* A file that does not parse alone, in whole or in part, but that a unit
+   of the run includes (a kernels.cu that main.cu #includes, as Rodinia's
+   programs are built) is read there: it is left out with a word on
+   stderr, not as an error. */
+static void left_to_includer(dc_source *src, CXTranslationUnit *own, const dc_source *v,
+                             CXTranslationUnit *tus, int n)
 {
     char real[PATH_MAX];
-    if (src->status != -1 || !realpath(src->path, real))
+    if ((src->status != -1 && !(src->status == 0 && src->nskipped)) || !realpath(src->path, real))
         return;
     for (int k = 0; k < n; k++) {
         inclusion in = { real, false };
@@ -899,6 +1012,10 @@ static void left_to_includer(dc_source *src, const dc_source *v, CXTranslationUn
         src->err = dc_format("devcheck: %s: does not parse alone; %s includes it, and it "
                              "is analyzed there", src->path, clang_getCString(by));
         clang_disposeString(by);
+        if (src->status == 0) {
+            clang_disposeTranslationUnit(*own);
+            skipped_free(src);
+        }
         src->status = 1;
         return;
     }
@@ -920,7 +1037,7 @@ void dc_run_parse(dc_run *r, dc_source *v, int n, int jobs)
     dc_guard_opens(false);
     preludes_remove(&p.preludes);
     for (int i = 0; i < n; i++)
-        left_to_includer(&v[i], v, p.tus, n);
+        left_to_includer(&v[i], &p.tus[i], v, p.tus, n);
     r->units = dc_realloc(r->units, (size_t)(r->n + n + 1) * sizeof *r->units);
     r->from = dc_realloc(r->from, (size_t)(r->n + n + 1) * sizeof *r->from);
     for (int i = 0; i < n; i++)

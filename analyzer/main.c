@@ -116,6 +116,8 @@ typedef struct {
     bool failed;                    /* missing, did not parse, or crashed the analysis; or
                                        named, and not C, C++ or CUDA */
     char *why;                      /* the first line of what was said of it, or NULL */
+    dc_note *skipped;               /* what its errors left unread (dc_source) */
+    int nskipped;
 } job;
 
 typedef struct {
@@ -317,6 +319,9 @@ static void job_free(job *j)
     free(j->path);
     free(j->directory);
     free(j->why);
+    for (int k = 0; k < j->nskipped; k++)
+        free(j->skipped[k].message);
+    free(j->skipped);
 }
 
 static void jobs_free(jobs *js)
@@ -542,6 +547,8 @@ static int analyze(jobs *js, const request *r, dc_model *model, dc_findings *fou
     for (int i = 0; i < js->n; i++) {
         if (v[i].status == 0)
             js->seen[js->nseen++] = v[i].seen;
+        js->v[i].skipped = v[i].skipped;
+        js->v[i].nskipped = v[i].nskipped;
         if (v[i].err) {
             size_t n = strlen(v[i].err);
             fprintf(stderr, "%s%s", v[i].err, n > 0 && v[i].err[n - 1] == '\n' ? "" : "\n");
@@ -683,33 +690,67 @@ static bool reads_cuda_as_c(const char *why)
     return false;
 }
 
-/* After the findings, which files they lack: each one's errors came
-   before, among the others' lines. */
+static bool parse_error(const char *said)
+{
+    return strstr(said, " error: ") != NULL;
+}
+
+/* Whether an error said of a job (why it was left out, or what its errors
+   left unread) passes the test. */
+static bool job_says(const job *j, bool (*test)(const char *))
+{
+    bool says = j->failed && j->why && test(j->why);
+    for (int k = 0; k < j->nskipped && !says; k++)
+        says = test(j->skipped[k].message);
+    return says;
+}
+
+/* After the findings, which files they lack (each one's errors came
+   before, among the others' lines), and the likely causes of the errors
+   said, theirs or those of the files analyzed in part. */
 static void say_failed(const jobs *js, int failed)
 {
-    if (failed == 0)
-        return;
-    fprintf(stderr, "devcheck: %d of %d file%s not analyzed (errors above):", failed, js->n,
-            plural(js->n));
-    for (int i = 0; i < js->n; i++)
-        if (js->v[i].failed)
-            fprintf(stderr, " %s", js->v[i].path);
-    fputs("\n", stderr);
+    if (failed) {
+        fprintf(stderr, "devcheck: %d of %d file%s not analyzed (errors above):", failed, js->n,
+                plural(js->n));
+        for (int i = 0; i < js->n; i++)
+            if (js->v[i].failed)
+                fprintf(stderr, " %s", js->v[i].path);
+        fputs("\n", stderr);
+    }
     /* Code written for an older CUDA calls what a newer one removed
        (cudaThreadSynchronize, texture references): the toolkit read is
        worth saying, and how to name the one the project builds with. */
     bool parse_errors = false;
     for (int i = 0; i < js->n; i++)
-        parse_errors |= js->v[i].failed && js->v[i].why && strstr(js->v[i].why, " error: ");
+        parse_errors |= job_says(&js->v[i], parse_error);
     const char *toolkit = dc_cuda_toolkit();
     if (toolkit && parse_errors)
         fprintf(stderr, "devcheck: CUDA's headers were those of %s; DEVCHECK_CUDA_PATH names "
                 "the toolkit the project is built with\n", toolkit);
     for (int i = 0; i < js->n; i++)
-        if (js->v[i].failed && js->v[i].why && reads_cuda_as_c(js->v[i].why))
+        if (job_says(&js->v[i], reads_cuda_as_c))
             fprintf(stderr, "devcheck: %s uses CUDA (its errors name CUDA's built-ins): `-- -x cu` "
                     "reads it as CUDA, as a build that compiles it with nvcc does\n",
                     js->v[i].path);
+}
+
+/* After the findings, what the files' errors left unread, a note a line
+   in the compilers' format; returns how many files it was in. */
+static int say_skipped(const jobs *js)
+{
+    int files = 0;
+    for (int i = 0; i < js->n; i++) {
+        const job *j = &js->v[i];
+        for (int k = 0; k < j->nskipped; k++)
+            fprintf(stderr, "%s:%u:%u: note: %s\n", j->skipped[k].loc.file,
+                    j->skipped[k].loc.line, j->skipped[k].loc.column, j->skipped[k].message);
+        files += j->nskipped > 0;
+    }
+    if (files)
+        fprintf(stderr, "devcheck: %d of %d file%s analyzed in part: their errors left unread "
+                "what is above\n", files, js->n, plural(js->n));
+    return files;
 }
 
 /* An ignore comment's name that is no rule, as a compiler's error; fresh. */
@@ -741,15 +782,23 @@ static void print_sarif(const jobs *js, const dc_findings *found)
     char cwd[PATH_MAX];
     int nbad;
     const dc_note *bad = dc_ignore_errors(&nbad);
-    dc_left_out *left = dc_realloc(NULL, (size_t)(js->n + nbad + 1) * sizeof *left);
+    int nskipped = 0;
+    for (int i = 0; i < js->n; i++)
+        nskipped += js->v[i].nskipped;
+    dc_left_out *left = dc_realloc(NULL, (size_t)(js->n + nskipped + nbad + 1) * sizeof *left);
     char **said = dc_realloc(NULL, (size_t)(nbad + 1) * sizeof *said);
     int n = 0;
-    for (int i = 0; i < js->n; i++)
-        if (js->v[i].why)
-            left[n++] = (dc_left_out){ js->v[i].path, js->v[i].why, js->v[i].failed };
+    for (int i = 0; i < js->n; i++) {
+        const job *jb = &js->v[i];
+        if (jb->why)
+            left[n++] = (dc_left_out){ jb->path, jb->why, jb->failed, 0, 0 };
+        for (int k = 0; k < jb->nskipped; k++)
+            left[n++] = (dc_left_out){ jb->skipped[k].loc.file, jb->skipped[k].message, true,
+                                       jb->skipped[k].loc.line, jb->skipped[k].loc.column };
+    }
     for (int i = 0; i < nbad; i++) {
         said[i] = ignore_error(&bad[i]);
-        left[n++] = (dc_left_out){ bad[i].loc.file, said[i], true };
+        left[n++] = (dc_left_out){ bad[i].loc.file, said[i], true, 0, 0 };
     }
     dc_print_sarif(stdout, found, getcwd(cwd, sizeof cwd) ? cwd : ".", left, n);
     for (int i = 0; i < nbad; i++)
@@ -803,6 +852,7 @@ int main(int argc, char **argv)
     if (r.fix)
         errors += dc_apply_fixes(&found, js.seen, js.nseen, stderr);
     errors += print_findings(&r, &js, &found, &h);
+    errors += say_skipped(&js);
     say_failed(&js, failed);
 
     int status = errors ? 2 : found.n && !r.write_baseline ? 1 : 0;

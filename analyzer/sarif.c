@@ -202,9 +202,13 @@ static void j_invocation(sarif *s, const dc_left_out *left, int nleft)
         j_message(j, "message", left[i].why);
         j_open(j, "locations", '[');
         j_open(j, NULL, '{');
-        j_open(j, "physicalLocation", '{');
-        j_artifact(s, left[i].path);
-        j_close(j, '}');
+        if (left[i].line) {
+            j_physical(s, (dc_loc){ (char *)left[i].path, left[i].line, left[i].column });
+        } else {
+            j_open(j, "physicalLocation", '{');
+            j_artifact(s, left[i].path);
+            j_close(j, '}');
+        }
         j_close(j, '}');
         j_close(j, ']');
         j_close(j, '}');

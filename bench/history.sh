@@ -26,7 +26,8 @@
 # of what some projects include: Debian's libjansson-dev and
 # libcurl4-openssl-dev (ccminer), libtorch-dev and python3-dev
 # (pyg_autoscale).  A commit the clone lacks, or a header missing, shows
-# as "does not parse" in the last column (devcheck's reasons in out/).
+# as "does not parse" in the last column, a file devcheck read but for
+# functions with errors as "in part" (devcheck's reasons in out/).
 set -euo pipefail
 
 # NAME | REPOSITORY | FIX | FILES (space-separated) | FLAGS (after --) | EXPECT
@@ -155,7 +156,16 @@ near_any() {
 
 count() { grep -c . <<<"$1" || true; }
 
-# run devcheck in a tree; false when it could not read a file
+# how devcheck read a tree whose run failed: in part, or not at all
+unread_how() {
+  if grep -q 'analyzed in part' "$1" && ! grep -q 'not analyzed (errors above)' "$1"; then
+    echo "in part"
+  else
+    echo "does not parse"
+  fi
+}
+
+# run devcheck in a tree; false when it could not read a file whole
 check() {
   local dir=$1 out=$2 flags=$3; shift 3
   local rc=0
@@ -177,11 +187,11 @@ while IFS='|' read -r name url fix files flags expect; do
   out=$cache/out/$name; mkdir -p "$out"
   extract "$git" "$parent" "$cache/tree/$name/parent"
   extract "$git" "$fix" "$cache/tree/$name/fix"
-  unread=()
-  check "$cache/tree/$name/parent" "$out/parent.txt" "$flags" "${paths[@]}" || unread+=(parent)
-  check "$cache/tree/$name/fix" "$out/fix.txt" "$flags" "${paths[@]}" || unread+=(fix)
   status=parsed
-  [ ${#unread[@]} -eq 0 ] || status="does not parse: ${unread[*]}"
+  for side in parent fix; do
+    check "$cache/tree/$name/$side" "$out/$side.txt" "$flags" "${paths[@]}" ||
+      status="$([ "$status" = parsed ] || echo "$status; ")$(unread_how "$out/$side.txt"): $side"
+  done
 
   if [ -n "$expect" ]; then
     places=$(tr ' ' '\n' <<<"$expect" | awk -F: '{ n = split($2, l, ","); for (i = 1; i <= n; i++) print $1 ":" l[i] }')

@@ -1,6 +1,7 @@
 /*
- * A file that does not parse: devcheck says where on stderr, as
- * FILE:LINE:COL: error: ..., prints no finding for it, and exits 2.
+ * A function that does not parse: devcheck says where on stderr, after the
+ * findings, as FILE:LINE:COL: note: 'broken' not analyzed: error: ...,
+ * prints no finding for it, and exits 2.
  */
 // devcheck-exit: 2
 #include <devtensor.h>

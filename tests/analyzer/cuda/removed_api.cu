@@ -1,7 +1,8 @@
 /*
  * Code written for an older CUDA: cudaThreadSynchronize, gone since CUDA
- * 13.  The file does not parse against a newer toolkit, and devcheck says
- * which toolkit it read, and how to name the one the project builds with.
+ * 13.  The function does not parse against a newer toolkit, and devcheck
+ * says which toolkit it read, and how to name the one the project builds
+ * with.
  */
 #include <cuda_runtime.h>
 

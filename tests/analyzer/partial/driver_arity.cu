@@ -1,0 +1,31 @@
+/*
+ * A .cu file with one driver call of the wrong arity (a signature that
+ * changed between CUDA versions): the function that makes it is listed,
+ * unread, after the findings; the rest of the file is analyzed and its
+ * launch on host memory found.  Exit 2: the file was not read whole.
+ */
+// devcheck-exit: 2
+#include <cuda.h>
+#include <cuda_runtime.h>
+#include <stdlib.h>
+
+__global__ void scale(float *x, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        x[i] *= 2.0f;
+}
+
+void scale_on_host(int n)
+{
+    float *h = (float *)malloc(n * sizeof *h);
+    scale<<<(n + 255) / 256, 256>>>(h, n); // devcheck: memspace-mismatch
+    free(h);
+}
+
+CUdeviceptr allocate(size_t bytes)
+{
+    CUdeviceptr p;
+    cuMemAlloc(&p); // devcheck-error: 'allocate' not analyzed: error: no matching function
+    return p;
+}

@@ -1,0 +1,42 @@
+/*
+ * A file that only partly parses: config.h, which the project's build
+ * generates, is missing, and two functions use what it declares.  The
+ * functions free of errors are analyzed (the bug in first_value is
+ * found); those with an error are listed after the findings, each at its
+ * first error, and make no finding: not their own (sized), nor through
+ * their summary, which is unknown (make_buffer's caller).  Exit 2: the
+ * file was not read whole.
+ */
+// devcheck-exit: 2
+#include "config.h" // devcheck-error: left aside: error: 'config.h' file not found
+#include <cuda_runtime_api.h>
+
+float first_value(void)
+{
+    float *d = NULL, v = 0;
+    if (cudaMalloc((void **)&d, 16 * sizeof *d) != cudaSuccess)
+        return 0;
+    v = d[0]; // devcheck: host-deref
+    cudaFree(d);
+    return v;
+}
+
+float sized(void)
+{
+    float *d = NULL;
+    cudaMalloc((void **)&d, BUFFER_SIZE * sizeof *d); // devcheck-error: 'sized' not analyzed: error: use of undeclared identifier 'BUFFER_SIZE'
+    return d[0];
+}
+
+float *make_buffer(void)
+{
+    float *d = NULL;
+    cudaMalloc((void **)&d, BUFFER_SIZE * sizeof *d); // devcheck-error: 'make_buffer' not analyzed
+    return d;
+}
+
+float first_of_buffer(void)
+{
+    float *d = make_buffer();
+    return d[0];
+}
