@@ -20,7 +20,7 @@ typedef enum {
     EF_ALLOCATES_DEVICE, EF_ALLOCATES_PINNED, EF_RETURNS_HOST, EF_RETURNS_DEVICE, EF_DEVICE_MEMORY,
     EF_HOST_MEMORY, EF_MEMCPY, EF_LAUNCH, EF_IDENTITY, EF_DEVICE_EQUAL, EF_IS_CUDA,
     EF_POINTER_ATTRIBUTES, EF_FREES, EF_COPIES, EF_CREATES_OPTIONS, EF_DEVICE_TYPED, EF_LOADS,
-    EF_NORETURN, EF_COUNT
+    EF_NORETURN, EF_READS, EF_COUNT
 } dc_effect_kind;
 
 #define DC_EFFECT_ARGS 6
@@ -169,8 +169,13 @@ void dc_check_memspace(dc_findings *out, dc_loc at, const char *what, dc_operand
 /* The copy kinds by number: bit 0 the destination is device memory, bit 1
    the source; -1 for a name that is none of the four. */
 int dc_copy_kind(const char *name);
+/* swap: the flow says the pointers were swapped, not the kind. */
 void dc_check_memcpy(dc_findings *out, dc_loc at, int kind, dc_operand dst, dc_operand src,
-                     const char *via);
+                     const char *via, bool swap);
+/* reader ("cudaMemcpy copies from", "cublasSgemm reads") reads ptr, device
+   memory nothing wrote; swap: a copy whose kind says it was meant to fill ptr. */
+void dc_report_uninitialized_read(dc_findings *out, dc_loc at, char *reader, dc_operand ptr,
+                                  bool swap);
 /* A lone store of one space into a field (noun: "field") or a global
    ("variable") that the rest of the program fills with the other
    (field_place: its place, with one other store's origin). */

@@ -231,26 +231,39 @@ static void forget_outputs(unit *u, env *e, arguments *a)
     }
 }
 
-value call_expression(unit *u, env *e, CXCursor c, bool result_used)
+static value call_effects(unit *u, env *e, CXCursor c, CXCursor callee, arguments *a,
+                          bool result_used)
 {
-    arguments a;
-    CXCursor callee = clang_getCursorReferenced(c);
-    evaluate_arguments(u, e, c, callee, &a);
     bool function = cursor_is_function(callee);
     if (function && (cursor_cuda_side(callee) & CUDA_KERNEL)) {     /* a <<<>>> launch */
-        effect_launch(u, callee, &a, cursor_loc(c));
+        effect_launch(u, callee, a, cursor_loc(c));
         return value_unknown();
     }
     const dc_effects *effects = dc_model_call_effects(u->model, c, callee);
     if (effects) {
-        evaluate_object(u, e, c, callee, &a);
-        return modelled_call(u, e, c, callee, effects, &a, result_used);
+        evaluate_object(u, e, c, callee, a);
+        return modelled_call(u, e, c, callee, effects, a, result_used);
     }
     if (!function)
         return value_unknown();
     const summary *s = program_summary(u->prog, callee);
     if (s)
-        return summary_apply(u, e, s, &a, callee, cursor_loc(c));
-    forget_outputs(u, e, &a);
+        return summary_apply(u, e, s, a, callee, cursor_loc(c));
+    forget_outputs(u, e, a);
     return value_unknown();
+}
+
+/* Whatever the call is, the memory it is handed may be written by it: its
+   checks first see it as it was. */
+value call_expression(unit *u, env *e, CXCursor c, bool result_used)
+{
+    arguments a;
+    unwritten_set reached = { .n = 0 };
+    CXCursor callee = clang_getCursorReferenced(c);
+    evaluate_arguments(u, e, c, callee, &a);
+    for (int i = 0; i < a.n; i++)
+        unwritten_note(&reached, e, &a.v[i]);
+    value v = call_effects(u, e, c, callee, &a, result_used);
+    unwritten_written(e, &reached);
+    return v;
 }

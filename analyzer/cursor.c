@@ -350,3 +350,11 @@ bool cursor_host_code(CXCursor fn)
     unsigned side = cursor_cuda_side(fn);
     return !(side & (CUDA_KERNEL | CUDA_DEVICE)) || (side & CUDA_HOST);
 }
+
+bool cursor_local_variable(CXCursor c)
+{
+    CXCursor var = clang_getCursorReferenced(c);
+    return clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+           clang_getCursorKind(var) == CXCursor_VarDecl &&
+           !clang_Cursor_hasVarDeclGlobalStorage(var);
+}

@@ -532,7 +532,13 @@ static value allocated(call_state *s, atom_kind kind, int index, const char *how
 
 static void allocates_device(call_state *s, const dc_effect *ef)
 {
-    store_through(s, ef->arg[0], allocated(s, AT_GPU, -1, "allocated on"));
+    value v = allocated(s, AT_GPU, -1, "allocated on");
+    CXCursor to = cursor_bare(argument_cursor(s->a, ef->arg[0]));
+    children ch = cursor_children(to);
+    store_through(s, ef->arg[0], v);
+    /* a global's or a field's: any call may write it */
+    if (cursor_is_addr_of(to) && ch.n == 1 && cursor_local_variable(cursor_bare(ch.v[0])))
+        unwritten_allocated(s->u, s->e, &v);
 }
 
 static void allocates_pinned(call_state *s, const dc_effect *ef)
@@ -550,6 +556,7 @@ static void returns_device(call_state *s, const dc_effect *ef)
 {
     (void)ef;
     s->result = allocated(s, AT_GPU, -1, "allocated on");
+    unwritten_allocated(s->u, s->e, &s->result);
 }
 
 /* ---- the checks ---------------------------------------------------------------------- */
@@ -666,12 +673,18 @@ static void copies(call_state *s, const dc_effect *ef)
                       argument_cursor(s->a, ef->arg[1]));
 }
 
+static bool swapped(call_state *s, const value *dst, const value *src);
+
 static void memcpy_kind(call_state *s, const dc_effect *ef)
 {
     char kind[64];
     cursor_spelling(cursor_bare(argument_cursor(s->a, ef->arg[2])), kind, sizeof kind);
     const value *dst = arg_value(s, ef, 0), *src = arg_value(s, ef, 1);
     int k = dc_copy_kind(kind);
+    if (unwritten_must(s->u, s->e, src))
+        dc_report_uninitialized_read(s->u->out, s->at, dc_format("%s copies from", s->op),
+                                     argument_operand(s->a, ef->arg[1], src),
+                                     k >= 0 && (k & 1) && dc_place_is_host(&dst->where));
     bool dst_known = value_is_memory(dst), src_known = value_is_memory(src);
     if (k < 0 || (!dst_known && !src_known))
         return;
@@ -690,7 +703,48 @@ static void memcpy_kind(call_state *s, const dc_effect *ef)
         d.place = &nowhere;
     if (src_param || !src_known)
         r.place = &nowhere;
-    dc_check_memcpy(s->u->out, s->at, k, d, r, NULL);
+    dc_check_memcpy(s->u->out, s->at, k, d, r, NULL, swapped(s, dst, src));
+}
+
+/* Whether the flow says a copy's pointers were swapped, not its kind: the
+   device memory it would copy over holds something written, or the device
+   memory it would copy from holds nothing yet. */
+static bool swapped(call_state *s, const value *dst, const value *src)
+{
+    return (dc_place_is_device(&dst->where) && unwritten_may_be_written(s->e, dst)) ||
+           unwritten_must(s->u, s->e, src);
+}
+
+/* A library reads its argument 0 (cuBLAS's A and B), unless the scalar its
+   argument 1 points to is zero (gemm's C, read only when beta is not 0). */
+static bool points_to_zero(CXCursor arg)
+{
+    CXCursor c = cursor_bare(arg);
+    if (!cursor_is_addr_of(c))
+        return false;
+    children ch = cursor_children(c);
+    CXCursor var = clang_getCursorReferenced(cursor_bare(ch.v[0]));
+    children init = cursor_children(var);
+    if (ch.n != 1 || clang_getCursorKind(var) != CXCursor_VarDecl || !init.n)
+        return false;
+    CXEvalResult r = clang_Cursor_Evaluate(init.v[init.n - 1]);
+    bool zero = !r || (clang_EvalResult_getKind(r) == CXEval_Float
+                           ? clang_EvalResult_getAsDouble(r) == 0
+                           : clang_EvalResult_getKind(r) != CXEval_Int ||
+                                 clang_EvalResult_getAsLongLong(r) == 0);
+    if (r)
+        clang_EvalResult_dispose(r);
+    return zero;        /* not known to be non-zero: as zero, the quiet side */
+}
+
+static void reads(call_state *s, const dc_effect *ef)
+{
+    const value *p = arg_value(s, ef, 0);
+    if (ef->nargs > 1 && points_to_zero(argument_cursor(s->a, ef->arg[1])))
+        return;
+    if (unwritten_must(s->u, s->e, p))
+        dc_report_uninitialized_read(s->u->out, s->at, dc_format("%s reads", s->op),
+                                     argument_operand(s->a, ef->arg[0], p), false);
 }
 
 /* Argument i of a kernel, a pointer parameter, must be device memory. */
@@ -741,6 +795,8 @@ void effect_check_deref(unit *u, env *e, CXCursor base, const value *v, bool wri
 {
     char text[64];
     int path = walk_path(u, e, base);
+    if (write)
+        unwritten_forget(e, v);
     if (v->kind != V_MEMORY || summary_role(u, &v->where, ROLE_DEREF, at))
         return;
     bool named = path && !path_is_element(path);   /* "a[i]" as written, not "a[]" */
@@ -775,6 +831,7 @@ static effect_fn *const handlers[EF_COUNT] = {
     [EF_FREES] = frees,                     [EF_COPIES] = copies,
     [EF_CREATES_OPTIONS] = creates_options, [EF_DEVICE_TYPED] = device_typed,
     [EF_LOADS] = loads,                     [EF_NORETURN] = ends_path,
+    [EF_READS] = reads,
 };
 
 void effect_apply(call_state *s, const dc_effect *ef)

@@ -69,6 +69,9 @@ CXCursor cursor_body(CXCursor fn);
 bool cursor_is_addr_of(CXCursor c);
 /* The parameter an expression names (`n`, `(int)n`), or a null cursor. */
 CXCursor cursor_parameter(CXCursor c);
+/* Whether c names a variable of the function's own (not static): what it
+   holds stays in the walk's sight. */
+bool cursor_local_variable(CXCursor c);
 /* A function's CUDA qualifiers: __global__, __device__, __host__. */
 enum { CUDA_KERNEL = 1, CUDA_DEVICE = 2, CUDA_HOST = 4 };
 unsigned cursor_cuda_side(CXCursor fn);
@@ -334,5 +337,25 @@ void effect_release(unit *u, dc_loc at, const char *releaser, dc_operand ptr);
 void effect_launch(unit *u, CXCursor kernel, arguments *a, dc_loc at);
 /* dt_module_to's work: m and what is registered with it moved to `to`. */
 void effect_move_module(call_state *s, value *m, const char *name, const value *to);
+
+/* unwritten.c: device allocations nothing may have written yet. */
+#define UNWRITTEN_SET 32
+typedef struct {
+    int v[UNWRITTEN_SET];
+    int n;
+} unwritten_set;
+
+/* v, memory just allocated, is unwritten. */
+void unwritten_allocated(unit *u, env *e, const value *v);
+/* What v reaches (memory, an address, a list of them) may have been written. */
+void unwritten_forget(env *e, const value *v);
+/* The same in two steps, for a call: what its arguments reach, noted
+   before its effects, written after them. */
+void unwritten_note(unwritten_set *set, const env *e, const value *v);
+void unwritten_written(env *e, const unwritten_set *set);
+/* Whether nothing wrote v's memory on any path here. */
+bool unwritten_must(unit *u, const env *e, const value *v);
+/* Whether something may have written it (a kernel, a copy, ...). */
+bool unwritten_may_be_written(const env *e, const value *v);
 
 #endif /* DEVCHECK_FLOW_H */

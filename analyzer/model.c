@@ -71,6 +71,7 @@ static const struct {
     [EF_DEVICE_TYPED] = { "device-typed", 2, false },
     [EF_LOADS] = { "loads", 1, false },
     [EF_NORETURN] = { "noreturn", 0, false },
+    [EF_READS] = { "reads", -1, false },
 };
 
 /* The words a position may be besides a number or a parameter's name. */
@@ -87,7 +88,8 @@ static const struct {
 #define CUBLAS_TYPES(F) F("S") F("D") F("C") F("Z")
 #define CUBLAS_DEVICE(name, n) name " device-memory " #n "\n"
 #define CUBLAS_GEMM(t) CUBLAS_DEVICE("cublas" t "gemm_v2", 7) CUBLAS_DEVICE("cublas" t "gemm_v2", 9) \
-    CUBLAS_DEVICE("cublas" t "gemm_v2", 12)
+    CUBLAS_DEVICE("cublas" t "gemm_v2", 12) "cublas" t "gemm_v2 reads 7\n" \
+    "cublas" t "gemm_v2 reads 9\n" "cublas" t "gemm_v2 reads 12 11\n"
 #define CUBLAS_GEMM_STRIDED(t) CUBLAS_DEVICE("cublas" t "gemmStridedBatched", 7) \
     CUBLAS_DEVICE("cublas" t "gemmStridedBatched", 10) \
     CUBLAS_DEVICE("cublas" t "gemmStridedBatched", 14)

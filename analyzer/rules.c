@@ -250,7 +250,7 @@ static void check_memcpy_side(dc_findings *out, dc_loc at, int kind, dc_operand 
 }
 
 void dc_check_memcpy(dc_findings *out, dc_loc at, int kind, dc_operand dst, dc_operand src,
-                     const char *via)
+                     const char *via, bool swap)
 {
     bool dst_dev = dc_place_is_device(dst.place), dst_host = dc_place_is_host(dst.place);
     bool src_dev = dc_place_is_device(src.place), src_host = dc_place_is_host(src.place);
@@ -272,11 +272,34 @@ void dc_check_memcpy(dc_findings *out, dc_loc at, int kind, dc_operand dst, dc_o
     dc_finding *f = add_once(out, "memcpy-direction", at, dc_format("%s", said));
     note_origins(f, dst);
     note_origins(f, src);
-    if (f)
+    /* the kind fits the pointers swapped, and the flow says which was meant */
+    swap = swap && !via && !memkind_contradicts(kind, src_dev, dst_dev);
+    if (f && swap)
+        dc_finding_note(f, copy_loc(at),
+                        dc_format("fix: swap the pointers: '%s' is the destination of %s, "
+                                  "'%s' the source", src.name, memkinds[kind].name, dst.name));
+    else if (f)
         dc_finding_note(f, copy_loc(at),
                         via ? dc_format("fix: swap the arguments, or call a function that "
                                         "copies with %s", fitting->name)
                             : dc_format("fix: %s", fitting->fix));
+}
+
+void dc_report_uninitialized_read(dc_findings *out, dc_loc at, char *reader, dc_operand ptr,
+                                  bool swap)
+{
+    dc_finding *f = add_once(out, "uninitialized-read", at,
+                             dc_format("%s '%s', device memory that nothing has written yet",
+                                       reader, ptr.name));
+    free(reader);
+    note_origins(f, ptr);
+    if (f)
+        dc_finding_note(f, copy_loc(at),
+                        swap ? dc_format("fix: swap the pointers if the copy was meant to "
+                                         "fill '%s'; else write it first (cudaMemset, a copy "
+                                         "into it, a kernel)", ptr.name)
+                             : dc_format("fix: write '%s' first (cudaMemset, a copy into it, "
+                                         "a kernel)", ptr.name));
 }
 
 void dc_report_field_space(dc_findings *out, dc_loc at, const char *noun, const char *field,

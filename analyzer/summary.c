@@ -427,7 +427,7 @@ static unsigned check_copies(call_site *c, const summary *s, const char *callee,
         if (!known)
             continue;
         dc_check_memcpy(c->u->out, at, p->kind, argument_operand(c->a, p->dst, dst),
-                        argument_operand(c->a, p->src, src), callee);
+                        argument_operand(c->a, p->src, src), callee, false);
         done |= 1u << p->dst | 1u << p->src;
     }
     return done;

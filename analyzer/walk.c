@@ -271,6 +271,8 @@ static value assign(unit *u, env *e, CXCursor lhs, CXCursor rhs)
     value v = walk_expression(u, e, rhs);
     CXCursor target = cursor_bare(lhs);
     enum CXCursorKind k = clang_getCursorKind(target);
+    if (!cursor_local_variable(target))
+        unwritten_forget(e, &v);        /* stored where the walk loses sight of it */
     if (k == CXCursor_ArraySubscriptExpr) {
         subscript(u, e, target, true);
         store(e, walk_path(u, e, target), v);
@@ -305,6 +307,10 @@ static value address_list(unit *u, env *e, CXCursor c)
     const char *target[64];
     size_t len = 1;
     for (int i = 0; i < ch.n; i++) {
+        value held = env_get(e, walk_path(u, e, cursor_bare(ch.v[i])));
+        unwritten_forget(e, &held);     /* a struct's or a kernel's: handed on */
+        held = env_get(e, walk_target(u, e, ch.v[i]));
+        unwritten_forget(e, &held);
         target[i] = path_text(walk_target(u, e, ch.v[i]));
         target[i] = *target[i] == '*' ? "" : target[i];
         len += strlen(target[i]) + 1;

@@ -90,6 +90,7 @@ static const struct {
     {"device-mismatch", "error"}, {"discarded-transfer", "error"}, {"host-deref", "error"},
     {"memspace-mismatch", "error"}, {"memcpy-direction", "error"},
     {"unregistered-tensor", "error"}, {"dtype-mismatch", "error"}, {"free-mismatch", "error"},
+    {"uninitialized-read", "error"},
 };
 
 /* A marker: at line, a rule (devcheck:), or a text a note, a fix or an error

@@ -49,6 +49,9 @@ float *upload(size_t n)
 }}
 {more}"""
 
+# The swapped copy reads the fresh device buffer too.
+COPY_FINDINGS = ["memcpy-direction", "uninitialized-read"]
+
 NEW_FINDING = """
 void download(size_t n)
 {
@@ -149,13 +152,13 @@ def main():
         expect(status, 0, "the baseline as the page makes it", cmd, out)
         status, cmd, out = run_job(github, work, env)
         expect(status, 0, "the GitHub job on the baselined project", cmd, out)
-        if results(os.path.join(work, "devcheck.sarif"), "sarif") != ["memcpy-direction"]:
+        if sorted(results(os.path.join(work, "devcheck.sarif"), "sarif")) != COPY_FINDINGS:
             fail("devcheck.sarif does not hold the copy's finding")
         results(os.path.join(work, "devtrace.sarif"), "sarif")
         for name, cmds in gitlab.items():
             status, cmd, out = run_job(cmds, work, env)
             expect(status, 0, f"the GitLab job {name}", cmd, out)
-        if results(os.path.join(work, "devcheck-quality.json"), "codequality") != ["memcpy-direction"]:
+        if sorted(results(os.path.join(work, "devcheck-quality.json"), "codequality")) != COPY_FINDINGS:
             fail("devcheck-quality.json does not hold the copy's finding")
         results(os.path.join(work, "devtrace-quality.json"), "codequality")
 

@@ -34,7 +34,7 @@ void run(size_t n)
     cudaMemcpy(data, gpu_wall, n * sizeof *data, cudaMemcpyHostToDevice); // devcheck: memcpy-direction
     cudaMemset(gpu_wall, 0, n * sizeof *gpu_wall);
     cudaMemset(data, 0, n * sizeof *data); // devcheck: memspace-mismatch // devcheck-note: 'data' is set to memory of cpu here
-    cudaMemcpy(result, gpu_result, n * sizeof *result, cudaMemcpyDeviceToHost);
+    cudaMemcpy(result, gpu_result, n * sizeof *result, cudaMemcpyDeviceToHost); // devcheck: uninitialized-read
     result[0] += gpu_wall[0]; // devcheck: host-deref
     scratch[0] = 0;
     cudaFree(gpu_result);

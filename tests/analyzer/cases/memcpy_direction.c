@@ -18,7 +18,7 @@ void directions(void)
 
     cudaMemcpy(dev, host, sizeof host, cudaMemcpyDeviceToHost); // devcheck: memcpy-direction
     cudaMemcpy(host, dev, sizeof host, cudaMemcpyHostToDevice); // devcheck: memcpy-direction
-    cudaMemcpy(dev, dev2, sizeof host, cudaMemcpyHostToHost); // devcheck: memcpy-direction
+    cudaMemcpy(dev, dev2, sizeof host, cudaMemcpyHostToHost); // devcheck: memcpy-direction, uninitialized-read
     cudaMemcpy(host, host2, sizeof host, cudaMemcpyDeviceToDevice); // devcheck: memcpy-direction
     cudaMemcpyAsync(dev, host, sizeof host, cudaMemcpyDeviceToHost, NULL); // devcheck: memcpy-direction
 
@@ -31,6 +31,22 @@ void directions(void)
 
     cudaFree(dev2);
     cudaFree(dev);
+}
+
+/* The kind fits the pointers swapped, and the flow says which was meant:
+   the device buffer was just written (the results a kernel left), or a
+   fresh one is the source.  The fix swaps the pointers, as the real fixes
+   did; a copy into fresh device memory keeps the kind's fix. */
+void swapped(void)
+{
+    float host[N], *out = NULL, *in = NULL;
+    cudaMalloc((void **)&out, sizeof host);
+    cudaMalloc((void **)&in, sizeof host);
+    cudaMemset(out, 0, sizeof host);
+    cudaMemcpy(out, host, sizeof host, cudaMemcpyDeviceToHost); // devcheck: memcpy-direction // devcheck-fix: swap the pointers: 'host' is the destination of cudaMemcpyDeviceToHost, 'out' the source
+    cudaMemcpy(host, in, sizeof host, cudaMemcpyHostToDevice); // devcheck: memcpy-direction, uninitialized-read // devcheck-fix: swap the pointers: 'in' is the destination
+    cudaFree(in);
+    cudaFree(out);
 }
 
 /* A tensor's data is where the tensor is. */

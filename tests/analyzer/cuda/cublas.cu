@@ -19,7 +19,7 @@ void gemm(cublasHandle_t handle, int n)
     cudaMalloc((void **)&d_c, n * n * sizeof(float));
     cudaMallocManaged((void **)&managed, n * n * sizeof(float));
     cudaMallocHost((void **)&pinned, n * n * sizeof(float));
-    cublasSgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &alpha, d_a, n, d_b, n, &beta, d_c, n);
+    cublasSgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &alpha, d_a, n, d_b, n, &beta, d_c, n); // devcheck: uninitialized-read
     cublasSgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &alpha, a.data(), n, d_b, n, &beta, d_c, n); // devcheck: memspace-mismatch // devcheck-message: 'a.data()' is host memory, but cublasSgemm needs device memory
     cublasSgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &alpha, managed, n, pinned, n, &beta, d_c, n);
     cublasSgemv(handle, CUBLAS_OP_N, n, n, &alpha, d_a, n, d_b, 1, &beta, c.data(), 1); // devcheck: memspace-mismatch

@@ -154,18 +154,19 @@ static void test_rules_table(void)
 {
     static const char *const ids[] = {"device-mismatch", "discarded-transfer", "host-deref",
                                       "memspace-mismatch", "memcpy-direction",
-                                      "unregistered-tensor", "dtype-mismatch", "free-mismatch"};
+                                      "unregistered-tensor", "dtype-mismatch", "free-mismatch",
+                                      "uninitialized-read"};
     int n = 0;
     unsigned all = 0;
     for (int i = 0; i < nmistakes; i++) {
         if (!mistakes[i].rule)
             continue;
-        CHECK(n < 8 && strcmp(mistakes[i].rule, ids[n]) == 0);
+        CHECK(n < 9 && strcmp(mistakes[i].rule, ids[n]) == 0);
         CHECK(bit(mistakes[i].rule) != 0 && !(all & bit(mistakes[i].rule)));
         all |= bit(mistakes[i].rule);
         n++;
     }
-    CHECK(n == 8);
+    CHECK(n == 9);
     CHECK(bit("memcpy_direction") == bit("memcpy-direction"));
     CHECK(bit("host_deref_device") == bit("host-deref"));
     CHECK(bit("host_pointer_kernel_arg") == bit("memspace-mismatch"));
