@@ -444,8 +444,10 @@ static void pointer_attributes(call_state *s, const dc_effect *ef)
 static void device_of(call_state *s, const dc_effect *ef)
 {
     value cur = current_arg(s, ef, 0);
-    if ((cur.kind == V_TENSOR || cur.kind == V_MODULE) && cur.where.n)
+    if ((cur.kind == V_TENSOR || cur.kind == V_MODULE) && cur.where.n) {
         s->result = value_of(V_DEVICE, cur.where);
+        s->result.path = walk_path(s->u, s->e, argument_cursor(s->a, ef->arg[0]));  /* a test of the device tests it */
+    }
 }
 
 static void device_cpu(call_state *s, const dc_effect *ef)

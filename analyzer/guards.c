@@ -6,6 +6,8 @@
  *                        true side x is where dev is
  *   is-cuda d            on the true side d (or the tensor it is the device
  *                        of) is a GPU, on the false side the cpu
+ *   d.type == DT_CUDA    the same, for a device's type field against an
+ *                        enumerator named for a GPU or the cpu
  *   pointer-attributes   after `cudaPointerGetAttributes(&a, p)`,
  *                        `a.type == cudaMemoryTypeDevice` makes p device
  *                        memory on the true side (Host: host memory)
@@ -127,24 +129,81 @@ static void resolve_name(env *e, short name, const dc_place *to)
     }
 }
 
-static void is_cuda(unit *u, CXCursor call, const dc_effect *ef, env *yes, env *no)
+/* Device expression d is a GPU on side gpu, the cpu on side cpu; and so
+   is the tensor a device variable was taken from (`d = dt_device_of(x)`). */
+static void split_on_device(unit *u, CXCursor d, dc_loc at, env *gpu_side, env *cpu_side)
 {
-    CXCursor d = call_argument(call, ef->arg[0]);
-    dc_loc at = cursor_loc(call);
-    if (clang_Cursor_isNull(d))
-        return;
-    env *any = yes ? yes : no;
+    env *any = gpu_side ? gpu_side : cpu_side;
     dc_place p = place_of_expression(u, any, d);
     int h = holder_of(u, any, d);
     if (!p.n)
         return;
     dc_place gpu = only(&p, true), cpu = only(&p, false);
     if (p.n == 1 && p.a[0].kind == AT_NAMED) {
-        resolve_name(yes, p.a[0].name, &gpu);
-        resolve_name(no, p.a[0].name, &cpu);
+        resolve_name(gpu_side, p.a[0].name, &gpu);
+        resolve_name(cpu_side, p.a[0].name, &cpu);
     }
-    refine(yes, h, gpu, at);
-    refine(no, h, cpu, at);
+    const value *v = env_find(any, h);
+    int of = v && v->kind == V_DEVICE ? v->path : 0;
+    refine(gpu_side, h, gpu, at);
+    refine(cpu_side, h, cpu, at);
+    refine(gpu_side, of, gpu, at);
+    refine(cpu_side, of, cpu, at);
+}
+
+static void is_cuda(unit *u, CXCursor call, const dc_effect *ef, env *yes, env *no)
+{
+    CXCursor d = call_argument(call, ef->arg[0]);
+    if (!clang_Cursor_isNull(d))
+        split_on_device(u, d, cursor_loc(call), yes, no);
+}
+
+/* The enumerators of a device's type, by how their names end (devtensor's
+   DT_CUDA and DT_CPU, a project's own ..._GPU): which side each means. */
+static const struct {
+    const char *suffix;
+    bool gpu;
+} device_types[] = { { "CUDA", true }, { "GPU", true }, { "CPU", false } };
+
+/* 1 for an enumerator naming a GPU type, 0 the cpu, else -1. */
+static int device_type_of(CXCursor c)
+{
+    CXCursor decl = clang_getCursorReferenced(cursor_bare(c));
+    char name[64];
+    if (clang_getCursorKind(decl) != CXCursor_EnumConstantDecl)
+        return -1;
+    cursor_spelling(decl, name, sizeof name);
+    size_t n = strlen(name);
+    for (size_t i = 0; i < sizeof device_types / sizeof *device_types; i++) {
+        size_t k = strlen(device_types[i].suffix);
+        if (n >= k && strcmp(name + n - k, device_types[i].suffix) == 0)
+            return device_types[i].gpu;
+    }
+    return -1;
+}
+
+/* `d.type == DT_CUDA` (or DT_CPU), either way round, d a device:
+   `dt_device_of(x)` or a device variable. */
+static void device_type(unit *u, CXCursor lhs, CXCursor rhs, env *yes, env *no)
+{
+    lhs = cursor_bare(lhs);
+    if (clang_getCursorKind(lhs) != CXCursor_MemberRefExpr) {
+        CXCursor t = lhs;
+        lhs = cursor_bare(rhs);
+        rhs = t;
+    }
+    int gpu = device_type_of(rhs);
+    char member[16];
+    cursor_spelling(lhs, member, sizeof member);
+    children ch = cursor_children(lhs);
+    env *any = yes ? yes : no;
+    if (gpu < 0 || clang_getCursorKind(lhs) != CXCursor_MemberRefExpr ||
+        strcmp(member, "type") != 0 || ch.n < 1)
+        return;
+    const value *held = env_find(any, holder_of(u, any, ch.v[0]));
+    if (!test_of(u, cursor_bare(ch.v[0]), EF_DEVICE_OF) && !(held && held->kind == V_DEVICE))
+        return;
+    split_on_device(u, ch.v[0], cursor_loc(lhs), gpu ? yes : no, gpu ? no : yes);
 }
 
 /* `a.type == cudaMemoryTypeDevice`, either way round. */
@@ -227,10 +286,12 @@ void guard_refine(unit *u, CXCursor cond, env *yes, env *no)
             return;
         case CXBinaryOperator_EQ:
             memory_type(u, ch.v[0], ch.v[1], yes, no);
+            device_type(u, ch.v[0], ch.v[1], yes, no);
             flag_test(u, compared_to_zero(&ch), no, yes);
             return;
         case CXBinaryOperator_NE:
             memory_type(u, ch.v[0], ch.v[1], no, yes);
+            device_type(u, ch.v[0], ch.v[1], no, yes);
             flag_test(u, compared_to_zero(&ch), yes, no);
             return;
         default:
