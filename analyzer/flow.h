@@ -187,6 +187,11 @@ typedef struct {
     int returns;                        /* numbers for what callees return */
     signed char assume;                 /* a walk for one value of the summary's flag
                                            parameter (0 or 1), or -1 */
+    struct {                            /* memory chosen by a flag (guards.c), the last few */
+        int flag, var;
+        value when[2];                  /* with the flag 0, and not 0 */
+    } chosen[8];
+    int nchosen;
 } unit;
 
 /* Objects: modules and lists, whose state lives at "#N". */
@@ -245,6 +250,9 @@ CXCursor argument_cursor(arguments *a, int i);
    either may be NULL.  A value a test refined says so in its place's
    `how` (how_tested): where the sides join, the test no longer holds. */
 void guard_refine(unit *u, CXCursor cond, env *yes, env *no);
+/* `var = flag ? a : b` of memory: a test of the same flag later picks a
+   or b (`if (!flag) var[0] = 0;` writes b). */
+void guard_chosen(unit *u, env *e, int var, CXCursor rhs);
 extern const char how_tested[];
 
 /* fields.c (struct fields, and pointer variables of static storage):

@@ -52,9 +52,9 @@ static int holder_of(unit *u, env *e, CXCursor c)
     return clang_getCursorKind(c) == CXCursor_CallExpr ? 0 : walk_path(u, e, c);
 }
 
-/* The place of an expression, evaluated on a copy of e: the test's own
-   evaluation already said whatever it finds. */
-static dc_place place_of_expression(unit *u, const env *e, CXCursor c)
+/* The value of an expression, evaluated on a copy of e: the walk of the
+   statement that holds it already said whatever it finds. */
+static value value_of_expression(unit *u, const env *e, CXCursor c)
 {
     env scratch = env_copy(e);
     dc_findings *out = u->out, none = { 0 };
@@ -64,6 +64,12 @@ static dc_place place_of_expression(unit *u, const env *e, CXCursor c)
     u->out = out;
     dc_findings_free(&none);
     env_free(&scratch);
+    return v;
+}
+
+static dc_place place_of_expression(unit *u, const env *e, CXCursor c)
+{
+    value v = value_of_expression(u, e, c);
     return v.kind == V_NONE ? (dc_place){ 0, { { 0 } } } : v.where;
 }
 
@@ -240,6 +246,74 @@ static void flag_test(unit *u, CXCursor param, env *yes, env *no)
         ruled_out->dead = true;
 }
 
+/* The integer variable a flag test reads (`flag`, `!flag`, `flag == 0`,
+   `flag != 0`), with the flag's value on the test's true side; else 0. */
+static int flag_variable(unit *u, env *e, CXCursor cond, int *truth)
+{
+    cond = cursor_bare(cond);
+    children ch = cursor_children(cond);
+    enum CXCursorKind k = clang_getCursorKind(cond);
+    if (k == CXCursor_DeclRefExpr) {
+        CXType t = clang_getCanonicalType(clang_getCursorType(cond));
+        *truth = 1;
+        return t.kind >= CXType_Bool && t.kind <= CXType_Int128 ? walk_path(u, e, cond) : 0;
+    }
+    if (k == CXCursor_UnaryOperator && ch.n == 1 &&
+        clang_getCursorUnaryOperatorKind(cond) == CXUnaryOperator_LNot) {
+        int flag = flag_variable(u, e, ch.v[0], truth);
+        *truth = !*truth;
+        return flag;
+    }
+    if (k != CXCursor_BinaryOperator || ch.n != 2)
+        return 0;
+    enum CXBinaryOperatorKind bop = clang_getCursorBinaryOperatorKind(cond);
+    if (bop != CXBinaryOperator_EQ && bop != CXBinaryOperator_NE)
+        return 0;
+    for (int i = 0; i < 2; i++) {
+        if (cursor_int(ch.v[1 - i], -1) != 0)
+            continue;
+        int flag = flag_variable(u, e, ch.v[i], truth);
+        *truth = bop == CXBinaryOperator_EQ ? !*truth : *truth;
+        return flag;
+    }
+    return 0;
+}
+
+void guard_chosen(unit *u, env *e, int var, CXCursor rhs)
+{
+    rhs = cursor_bare(rhs);
+    children ch = cursor_children(rhs);
+    int truth, flag;
+    if (!var || clang_getCursorKind(rhs) != CXCursor_ConditionalOperator || ch.n != 3 ||
+        !(flag = flag_variable(u, e, ch.v[0], &truth)))
+        return;
+    value a = value_of_expression(u, e, ch.v[1]), b = value_of_expression(u, e, ch.v[2]);
+    if (a.kind != V_MEMORY || b.kind != V_MEMORY)
+        return;
+    int slot = u->nchosen++ % (int)(sizeof u->chosen / sizeof *u->chosen);
+    u->chosen[slot].flag = flag;
+    u->chosen[slot].var = var;
+    u->chosen[slot].when[truth] = a;
+    u->chosen[slot].when[!truth] = b;
+}
+
+/* On each side of a test of a flag, what it chose for a variable that
+   still holds either choice. */
+static void pick_chosen(unit *u, CXCursor cond, env *yes, env *no)
+{
+    int truth, n = u->nchosen < 8 ? u->nchosen : 8;
+    int flag = flag_variable(u, yes ? yes : no, cond, &truth);
+    env *side[2] = { truth ? no : yes, truth ? yes : no };     /* flag 0, not 0 */
+    for (int i = 0; flag && i < n; i++) {
+        value either = value_join(&u->chosen[i].when[0], &u->chosen[i].when[1]);
+        for (int s = 0; s < 2 && u->chosen[i].flag == flag; s++) {
+            const value *v = side[s] ? env_find(side[s], u->chosen[i].var) : NULL;
+            if (v && v->kind == V_MEMORY && dc_place_same(&v->where, &either.where))
+                env_set(side[s], u->chosen[i].var, u->chosen[i].when[s]);
+        }
+    }
+}
+
 /* `p == 0` or `0 == p`, p a parameter: p, else a null cursor. */
 static CXCursor compared_to_zero(const children *ch)
 {
@@ -288,17 +362,20 @@ void guard_refine(unit *u, CXCursor cond, env *yes, env *no)
             memory_type(u, ch.v[0], ch.v[1], yes, no);
             device_type(u, ch.v[0], ch.v[1], yes, no);
             flag_test(u, compared_to_zero(&ch), no, yes);
+            pick_chosen(u, cond, yes, no);
             return;
         case CXBinaryOperator_NE:
             memory_type(u, ch.v[0], ch.v[1], no, yes);
             device_type(u, ch.v[0], ch.v[1], no, yes);
             flag_test(u, compared_to_zero(&ch), yes, no);
+            pick_chosen(u, cond, yes, no);
             return;
         default:
             return;
         }
     case CXCursor_DeclRefExpr:
         flag_test(u, cursor_parameter(cond), yes, no);
+        pick_chosen(u, cond, yes, no);
         return;
     case CXCursor_CallExpr: {
         if (branch_hint(cond)) {
