@@ -286,6 +286,7 @@ static void module_custom(call_state *s, const dc_effect *ef)
     s->result.dtype = DT_UNKNOWN_TYPE;
     s->result.path = walk_path(s->u, s->e, argument_cursor(s->a, ef->arg[1]));
     object_update(s->e, &s->result);
+    fields_module_state(argument_cursor(s->a, ef->arg[1]));
 }
 
 static void module_children(call_state *s, const dc_effect *ef)

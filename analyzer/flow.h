@@ -264,6 +264,12 @@ extern const char how_tested[];
    another in its source: no fact. */
 void fields_store(unit *u, CXCursor lhs, CXCursor rhs, const value *v, bool swap);
 value fields_read(CXCursor ref);
+/* The end of walk u: a module it stored in a field is stored where the
+   walk left it (`c->model = dt_linear(..); dt_module_to(c->model, dev);`). */
+void fields_settle(const unit *u, const env *exit);
+/* `dt_module_new(name, fn, state)`: the tensors in state's fields are the
+   module's, where it moves them, so they have no fact of their own. */
+void fields_module_state(CXCursor state);
 /* The facts, and a finding for each lone store of the other space. */
 void fields_resolve(dc_findings *out);
 void fields_reset(void);
