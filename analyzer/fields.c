@@ -193,6 +193,8 @@ static int store_class(const store *s)
     if (!s->v.where.n || k != fields[s->field].kind ||
         (k != V_MEMORY && k != V_TENSOR && k != V_MODULE && k != V_DEVICE))
         return MIXED;
+    if (!fields[s->field].pointer && k != V_DEVICE)
+        return MIXED;                   /* a C++ class's module member: its parent moves it */
     if (k == V_TENSOR && *path_map_at(&module_states, fields[s->field].owner))
         return MIXED;                   /* its module moves it, wherever it was made */
     int c = NONE_YET;
