@@ -308,6 +308,7 @@ static void module_custom(call_state *s, const dc_effect *ef)
     s->result.dtype = DT_UNKNOWN_TYPE;
     s->result.path = walk_path(s->u, s->e, argument_cursor(s->a, ef->arg[1]));
     object_update(s->e, &s->result);
+    fields_module_state(argument_cursor(s->a, ef->arg[1]));
 }
 
 static void module_children(call_state *s, const dc_effect *ef)
@@ -466,8 +467,10 @@ static void pointer_attributes(call_state *s, const dc_effect *ef)
 static void device_of(call_state *s, const dc_effect *ef)
 {
     value cur = current_arg(s, ef, 0);
-    if ((cur.kind == V_TENSOR || cur.kind == V_MODULE) && cur.where.n)
+    if ((cur.kind == V_TENSOR || cur.kind == V_MODULE) && cur.where.n) {
         s->result = value_of(V_DEVICE, cur.where);
+        s->result.path = walk_path(s->u, s->e, argument_cursor(s->a, ef->arg[0]));  /* a test of the device tests it */
+    }
 }
 
 static void device_cpu(call_state *s, const dc_effect *ef)

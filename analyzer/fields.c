@@ -45,11 +45,15 @@ typedef struct {
     CXTranslationUnit tu;
     bool named;                         /* in a file the run was given: its finding is said */
     bool swap;                          /* it replaced a struct copy's pointer */
+    const unit *walk;                   /* the walk that made it, until it ends */
 } store;
 
 typedef struct {
     char name[64];
     bool variable;                      /* a global or static, not a struct's field */
+    bool pointer;                       /* not a struct: a device, held by value */
+    vkind kind;                         /* of its first store: memory, a tensor, ... */
+    int owner;                          /* its struct's interned USR */
     int fact;
     dc_place place;                     /* the fact, with the origin of one store */
     int alloc;                          /* every store's allocator, or 0 */
@@ -63,8 +67,10 @@ static store *stores;
 static int nstores, capstores;
 static path_map store_at;               /* store number + 1, by interned "field@file:line:col" */
 static bool resolved;
+static path_map module_states;          /* 1 for a struct a custom module keeps as its state */
 
-/* A struct's field, or a variable of static storage, that holds a pointer. */
+/* A struct's field, or a variable of static storage, that holds a pointer
+   (or a struct's field that holds a struct: a device). */
 static bool is_slot(CXCursor ref, CXCursor decl)
 {
     CXType t = clang_getCursorType(decl);
@@ -74,7 +80,8 @@ static bool is_slot(CXCursor ref, CXCursor decl)
                  d == CXCursor_FieldDecl) ||
                 (k == CXCursor_DeclRefExpr && d == CXCursor_VarDecl &&
                  clang_Cursor_hasVarDeclGlobalStorage(decl) == 1);
-    return slot && (t.kind == CXType_Pointer || type_names(t, "CUdeviceptr"));
+    return slot && (t.kind == CXType_Pointer || type_names(t, "CUdeviceptr") ||
+                    (d == CXCursor_FieldDecl && clang_getCanonicalType(t).kind == CXType_Record));
 }
 
 static int field_of(CXCursor ref)
@@ -94,6 +101,9 @@ static int field_of(CXCursor ref)
         memset(f, 0, sizeof *f);
         cursor_spelling(decl, f->name, sizeof f->name);
         f->variable = clang_getCursorKind(decl) == CXCursor_VarDecl;
+        f->pointer = clang_getCanonicalType(clang_getCursorType(decl)).kind != CXType_Record;
+        f->kind = V_NULL;
+        f->owner = cursor_usr(clang_getCursorSemanticParent(decl), "struct");
         *number = ++nfields;
     }
     return *number - 1;
@@ -111,7 +121,7 @@ static store *store_of(int f, dc_loc at)
         stores = dc_realloc(stores, (size_t)capstores * sizeof *stores);
     }
     *number = nstores + 1;
-    stores[nstores] = (store){ f, at, value_unknown(), clang_getNullCursor(), NULL, false, false };
+    stores[nstores] = (store){ f, at, value_unknown(), clang_getNullCursor(), NULL, false, false, NULL };
     stores[nstores].v.kind = V_NULL;    /* nothing yet: joins as nothing */
     return &stores[nstores++];
 }
@@ -127,6 +137,29 @@ void fields_store(unit *u, CXCursor lhs, CXCursor rhs, const value *v, bool swap
     s->tu = u->tu;
     s->named = u->named;
     s->swap = s->swap || swap;
+    s->walk = u;
+    if (fields[f].kind == V_NULL)
+        fields[f].kind = v->kind;
+}
+
+void fields_module_state(CXCursor state)
+{
+    CXType t = clang_getPointeeType(clang_getCursorType(cursor_bare(state)));
+    CXCursor record = clang_getTypeDeclaration(clang_getCanonicalType(t));
+    if (!clang_Cursor_isNull(record) && clang_getCursorKind(record) != CXCursor_NoDeclFound)
+        *path_map_at(&module_states, cursor_usr(record, "struct")) = 1;
+}
+
+void fields_settle(const unit *u, const env *exit)
+{
+    for (int i = 0; i < nstores; i++)
+        if (stores[i].walk == u) {
+            stores[i].walk = NULL;
+            if (stores[i].v.kind == V_MODULE && !exit->dead) {
+                stores[i].v = object_current(exit, &stores[i].v);
+                stores[i].v.obj = -1;
+            }
+        }
 }
 
 value fields_read(CXCursor ref)
@@ -135,13 +168,15 @@ value fields_read(CXCursor ref)
     if (f < 0)
         return value_unknown();
     if (!resolved) {
+        if (!fields[f].pointer)
+            return value_unknown();
         dc_place symbol = dc_place_of(AT_FIELD, 0, (dc_loc){ 0 }, NULL);
         symbol.a[0].name = (short)f;
         return value_of(V_MEMORY, symbol);
     }
     if (fields[f].fact != HOST && fields[f].fact != DEVICE)
         return fields[f].alloc > 0 ? value_of(V_MEMORY, fields[f].allocated) : value_unknown();
-    return value_of(V_MEMORY, fields[f].place);
+    return value_of(fields[f].kind, fields[f].place);
 }
 
 /* ---- the facts ------------------------------------------------------------------- */
@@ -154,8 +189,14 @@ static int join_class(int a, int b)
 /* What one store puts into its field, as far as the facts go. */
 static int store_class(const store *s)
 {
-    if (s->v.kind != V_MEMORY || !s->v.where.n)
+    vkind k = s->v.kind;
+    if (!s->v.where.n || k != fields[s->field].kind ||
+        (k != V_MEMORY && k != V_TENSOR && k != V_MODULE && k != V_DEVICE))
         return MIXED;
+    if (!fields[s->field].pointer && k != V_DEVICE)
+        return MIXED;                   /* a C++ class's module member: its parent moves it */
+    if (k == V_TENSOR && *path_map_at(&module_states, fields[s->field].owner))
+        return MIXED;                   /* its module moves it, wherever it was made */
     int c = NONE_YET;
     for (int i = 0; i < s->v.where.n; i++) {
         const dc_atom *a = &s->v.where.a[i];
@@ -169,14 +210,17 @@ static int store_class(const store *s)
     return c;
 }
 
-/* A field's fact from its stores' classes: all one space, or all but one
-   store where at least two agree. */
-static int field_class(int counts[4])
+/* A field's fact from its stores' classes: all one space, or, for memory,
+   all but one store where at least two agree (a tensor's field moved by
+   one store and not by another is a program that moves it). */
+static int field_class(int counts[4], vkind kind)
 {
     if (counts[MIXED])
         return MIXED;
     if (!counts[HOST] || !counts[DEVICE])
         return counts[HOST] ? HOST : counts[DEVICE] ? DEVICE : NONE_YET;
+    if (kind != V_MEMORY)
+        return MIXED;
     if (counts[HOST] == 1 && counts[DEVICE] >= 2)
         return DEVICE;
     if (counts[DEVICE] == 1 && counts[HOST] >= 2)
@@ -204,7 +248,7 @@ static bool resolve_round(void)
         if (!stores[i].swap)
             counts[stores[i].field][store_class(&stores[i])]++;
     for (int f = 0; f < nfields; f++)
-        classes[f] = field_class(counts[f]);
+        classes[f] = field_class(counts[f], fields[f].kind);
     for (int i = 0; i < nstores; i++)
         if (stores[i].swap)
             classes[stores[i].field] = swapped_class(classes[stores[i].field],
@@ -254,6 +298,10 @@ static void place_facts(void)
         int c = store_class(&stores[i]);
         if (f->place.n || c != f->fact || (c != HOST && c != DEVICE))
             continue;
+        if (f->kind != V_MEMORY) {      /* a tensor, module or device: where its store made it */
+            f->place = stores[i].v.where;
+            continue;
+        }
         f->place = dc_place_of(c == HOST ? AT_CPU : AT_GPU, -1, stores[i].at,
                                "is set to memory of");
         f->place.a[0].alloc = (unsigned char)(f->alloc > 0 ? f->alloc : 0);
@@ -266,8 +314,8 @@ static void report_lone_stores(dc_findings *out)
         const store *s = &stores[i];
         const field *f = &fields[s->field];
         int c = store_class(s);
-        if (!s->named || (f->fact != HOST && f->fact != DEVICE) || (c != HOST && c != DEVICE) ||
-            c == f->fact)
+        if (!s->named || f->kind != V_MEMORY || (f->fact != HOST && f->fact != DEVICE) ||
+            (c != HOST && c != DEVICE) || c == f->fact)
             continue;
         char text[64];
         cursor_text(s->tu, cursor_bare(s->rhs), text, sizeof text);
@@ -291,6 +339,7 @@ void fields_reset(void)
     free(stores);
     path_map_free(&by_usr);
     path_map_free(&store_at);
+    path_map_free(&module_states);
     fields = NULL;
     stores = NULL;
     nfields = capfields = nstores = capstores = 0;

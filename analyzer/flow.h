@@ -198,6 +198,11 @@ typedef struct {
     int returns;                        /* numbers for what callees return */
     signed char assume;                 /* a walk for one value of the summary's flag
                                            parameter (0 or 1), or -1 */
+    struct {                            /* memory chosen by a flag (guards.c), the last few */
+        int flag, var;
+        value when[2];                  /* with the flag 0, and not 0 */
+    } chosen[8];
+    int nchosen;
 } unit;
 
 /* Objects: modules and lists, whose state lives at "#N". */
@@ -256,6 +261,9 @@ CXCursor argument_cursor(arguments *a, int i);
    either may be NULL.  A value a test refined says so in its place's
    `how` (how_tested): where the sides join, the test no longer holds. */
 void guard_refine(unit *u, CXCursor cond, env *yes, env *no);
+/* `var = flag ? a : b` of memory: a test of the same flag later picks a
+   or b (`if (!flag) var[0] = 0;` writes b). */
+void guard_chosen(unit *u, env *e, int var, CXCursor rhs);
 extern const char how_tested[];
 
 /* fields.c (struct fields, and pointer variables of static storage):
@@ -267,6 +275,12 @@ extern const char how_tested[];
    another in its source: no fact. */
 void fields_store(unit *u, CXCursor lhs, CXCursor rhs, const value *v, bool swap);
 value fields_read(CXCursor ref);
+/* The end of walk u: a module it stored in a field is stored where the
+   walk left it (`c->model = dt_linear(..); dt_module_to(c->model, dev);`). */
+void fields_settle(const unit *u, const env *exit);
+/* `dt_module_new(name, fn, state)`: the tensors in state's fields are the
+   module's, where it moves them, so they have no fact of their own. */
+void fields_module_state(CXCursor state);
 /* The facts, and a finding for each lone store of the other space. */
 void fields_resolve(dc_findings *out);
 void fields_reset(void);

@@ -6,6 +6,8 @@
  *                        true side x is where dev is
  *   is-cuda d            on the true side d (or the tensor it is the device
  *                        of) is a GPU, on the false side the cpu
+ *   d.type == DT_CUDA    the same, for a device's type field against an
+ *                        enumerator named for a GPU or the cpu
  *   pointer-attributes   after `cudaPointerGetAttributes(&a, p)`,
  *                        `a.type == cudaMemoryTypeDevice` makes p device
  *                        memory on the true side (Host: host memory)
@@ -50,9 +52,9 @@ static int holder_of(unit *u, env *e, CXCursor c)
     return clang_getCursorKind(c) == CXCursor_CallExpr ? 0 : walk_path(u, e, c);
 }
 
-/* The place of an expression, evaluated on a copy of e: the test's own
-   evaluation already said whatever it finds. */
-static dc_place place_of_expression(unit *u, const env *e, CXCursor c)
+/* The value of an expression, evaluated on a copy of e: the walk of the
+   statement that holds it already said whatever it finds. */
+static value value_of_expression(unit *u, const env *e, CXCursor c)
 {
     env scratch = env_copy(e);
     dc_findings *out = u->out, none = { 0 };
@@ -62,6 +64,12 @@ static dc_place place_of_expression(unit *u, const env *e, CXCursor c)
     u->out = out;
     dc_findings_free(&none);
     env_free(&scratch);
+    return v;
+}
+
+static dc_place place_of_expression(unit *u, const env *e, CXCursor c)
+{
+    value v = value_of_expression(u, e, c);
     return v.kind == V_NONE ? (dc_place){ 0, { { 0 } } } : v.where;
 }
 
@@ -127,24 +135,81 @@ static void resolve_name(env *e, short name, const dc_place *to)
     }
 }
 
-static void is_cuda(unit *u, CXCursor call, const dc_effect *ef, env *yes, env *no)
+/* Device expression d is a GPU on side gpu, the cpu on side cpu; and so
+   is the tensor a device variable was taken from (`d = dt_device_of(x)`). */
+static void split_on_device(unit *u, CXCursor d, dc_loc at, env *gpu_side, env *cpu_side)
 {
-    CXCursor d = call_argument(call, ef->arg[0]);
-    dc_loc at = cursor_loc(call);
-    if (clang_Cursor_isNull(d))
-        return;
-    env *any = yes ? yes : no;
+    env *any = gpu_side ? gpu_side : cpu_side;
     dc_place p = place_of_expression(u, any, d);
     int h = holder_of(u, any, d);
     if (!p.n)
         return;
     dc_place gpu = only(&p, true), cpu = only(&p, false);
     if (p.n == 1 && p.a[0].kind == AT_NAMED) {
-        resolve_name(yes, p.a[0].name, &gpu);
-        resolve_name(no, p.a[0].name, &cpu);
+        resolve_name(gpu_side, p.a[0].name, &gpu);
+        resolve_name(cpu_side, p.a[0].name, &cpu);
     }
-    refine(yes, h, gpu, at);
-    refine(no, h, cpu, at);
+    const value *v = env_find(any, h);
+    int of = v && v->kind == V_DEVICE ? v->path : 0;
+    refine(gpu_side, h, gpu, at);
+    refine(cpu_side, h, cpu, at);
+    refine(gpu_side, of, gpu, at);
+    refine(cpu_side, of, cpu, at);
+}
+
+static void is_cuda(unit *u, CXCursor call, const dc_effect *ef, env *yes, env *no)
+{
+    CXCursor d = call_argument(call, ef->arg[0]);
+    if (!clang_Cursor_isNull(d))
+        split_on_device(u, d, cursor_loc(call), yes, no);
+}
+
+/* The enumerators of a device's type, by how their names end (devtensor's
+   DT_CUDA and DT_CPU, a project's own ..._GPU): which side each means. */
+static const struct {
+    const char *suffix;
+    bool gpu;
+} device_types[] = { { "CUDA", true }, { "GPU", true }, { "CPU", false } };
+
+/* 1 for an enumerator naming a GPU type, 0 the cpu, else -1. */
+static int device_type_of(CXCursor c)
+{
+    CXCursor decl = clang_getCursorReferenced(cursor_bare(c));
+    char name[64];
+    if (clang_getCursorKind(decl) != CXCursor_EnumConstantDecl)
+        return -1;
+    cursor_spelling(decl, name, sizeof name);
+    size_t n = strlen(name);
+    for (size_t i = 0; i < sizeof device_types / sizeof *device_types; i++) {
+        size_t k = strlen(device_types[i].suffix);
+        if (n >= k && strcmp(name + n - k, device_types[i].suffix) == 0)
+            return device_types[i].gpu;
+    }
+    return -1;
+}
+
+/* `d.type == DT_CUDA` (or DT_CPU), either way round, d a device:
+   `dt_device_of(x)` or a device variable. */
+static void device_type(unit *u, CXCursor lhs, CXCursor rhs, env *yes, env *no)
+{
+    lhs = cursor_bare(lhs);
+    if (clang_getCursorKind(lhs) != CXCursor_MemberRefExpr) {
+        CXCursor t = lhs;
+        lhs = cursor_bare(rhs);
+        rhs = t;
+    }
+    int gpu = device_type_of(rhs);
+    char member[16];
+    cursor_spelling(lhs, member, sizeof member);
+    children ch = cursor_children(lhs);
+    env *any = yes ? yes : no;
+    if (gpu < 0 || clang_getCursorKind(lhs) != CXCursor_MemberRefExpr ||
+        strcmp(member, "type") != 0 || ch.n < 1)
+        return;
+    const value *held = env_find(any, holder_of(u, any, ch.v[0]));
+    if (!test_of(u, cursor_bare(ch.v[0]), EF_DEVICE_OF) && !(held && held->kind == V_DEVICE))
+        return;
+    split_on_device(u, ch.v[0], cursor_loc(lhs), gpu ? yes : no, gpu ? no : yes);
 }
 
 /* `a.type == cudaMemoryTypeDevice`, either way round. */
@@ -179,6 +244,74 @@ static void flag_test(unit *u, CXCursor param, env *yes, env *no)
     env *ruled_out = truth == 1 ? no : truth == 0 ? yes : NULL;
     if (ruled_out)
         ruled_out->dead = true;
+}
+
+/* The integer variable a flag test reads (`flag`, `!flag`, `flag == 0`,
+   `flag != 0`), with the flag's value on the test's true side; else 0. */
+static int flag_variable(unit *u, env *e, CXCursor cond, int *truth)
+{
+    cond = cursor_bare(cond);
+    children ch = cursor_children(cond);
+    enum CXCursorKind k = clang_getCursorKind(cond);
+    if (k == CXCursor_DeclRefExpr) {
+        CXType t = clang_getCanonicalType(clang_getCursorType(cond));
+        *truth = 1;
+        return t.kind >= CXType_Bool && t.kind <= CXType_Int128 ? walk_path(u, e, cond) : 0;
+    }
+    if (k == CXCursor_UnaryOperator && ch.n == 1 &&
+        clang_getCursorUnaryOperatorKind(cond) == CXUnaryOperator_LNot) {
+        int flag = flag_variable(u, e, ch.v[0], truth);
+        *truth = !*truth;
+        return flag;
+    }
+    if (k != CXCursor_BinaryOperator || ch.n != 2)
+        return 0;
+    enum CXBinaryOperatorKind bop = clang_getCursorBinaryOperatorKind(cond);
+    if (bop != CXBinaryOperator_EQ && bop != CXBinaryOperator_NE)
+        return 0;
+    for (int i = 0; i < 2; i++) {
+        if (cursor_int(ch.v[1 - i], -1) != 0)
+            continue;
+        int flag = flag_variable(u, e, ch.v[i], truth);
+        *truth = bop == CXBinaryOperator_EQ ? !*truth : *truth;
+        return flag;
+    }
+    return 0;
+}
+
+void guard_chosen(unit *u, env *e, int var, CXCursor rhs)
+{
+    rhs = cursor_bare(rhs);
+    children ch = cursor_children(rhs);
+    int truth, flag;
+    if (!var || clang_getCursorKind(rhs) != CXCursor_ConditionalOperator || ch.n != 3 ||
+        !(flag = flag_variable(u, e, ch.v[0], &truth)))
+        return;
+    value a = value_of_expression(u, e, ch.v[1]), b = value_of_expression(u, e, ch.v[2]);
+    if (a.kind != V_MEMORY || b.kind != V_MEMORY)
+        return;
+    int slot = u->nchosen++ % (int)(sizeof u->chosen / sizeof *u->chosen);
+    u->chosen[slot].flag = flag;
+    u->chosen[slot].var = var;
+    u->chosen[slot].when[truth] = a;
+    u->chosen[slot].when[!truth] = b;
+}
+
+/* On each side of a test of a flag, what it chose for a variable that
+   still holds either choice. */
+static void pick_chosen(unit *u, CXCursor cond, env *yes, env *no)
+{
+    int truth, n = u->nchosen < 8 ? u->nchosen : 8;
+    int flag = flag_variable(u, yes ? yes : no, cond, &truth);
+    env *side[2] = { truth ? no : yes, truth ? yes : no };     /* flag 0, not 0 */
+    for (int i = 0; flag && i < n; i++) {
+        value either = value_join(&u->chosen[i].when[0], &u->chosen[i].when[1]);
+        for (int s = 0; s < 2 && u->chosen[i].flag == flag; s++) {
+            const value *v = side[s] ? env_find(side[s], u->chosen[i].var) : NULL;
+            if (v && v->kind == V_MEMORY && dc_place_same(&v->where, &either.where))
+                env_set(side[s], u->chosen[i].var, u->chosen[i].when[s]);
+        }
+    }
 }
 
 /* `p == 0` or `0 == p`, p a parameter: p, else a null cursor. */
@@ -227,17 +360,22 @@ void guard_refine(unit *u, CXCursor cond, env *yes, env *no)
             return;
         case CXBinaryOperator_EQ:
             memory_type(u, ch.v[0], ch.v[1], yes, no);
+            device_type(u, ch.v[0], ch.v[1], yes, no);
             flag_test(u, compared_to_zero(&ch), no, yes);
+            pick_chosen(u, cond, yes, no);
             return;
         case CXBinaryOperator_NE:
             memory_type(u, ch.v[0], ch.v[1], no, yes);
+            device_type(u, ch.v[0], ch.v[1], no, yes);
             flag_test(u, compared_to_zero(&ch), yes, no);
+            pick_chosen(u, cond, yes, no);
             return;
         default:
             return;
         }
     case CXCursor_DeclRefExpr:
         flag_test(u, cursor_parameter(cond), yes, no);
+        pick_chosen(u, cond, yes, no);
         return;
     case CXCursor_CallExpr: {
         if (branch_hint(cond)) {

@@ -65,6 +65,8 @@ value value_join(const value *a, const value *b)
         j.obj = -1;
     if (a->kind == V_ADDR && a->path != b->path)
         return value_unknown();
+    if (a->path != b->path)
+        j.path = 0;                     /* a device of either tensor is neither's */
     return j;
 }
 

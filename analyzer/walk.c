@@ -292,6 +292,7 @@ static value assign(unit *u, env *e, CXCursor lhs, CXCursor rhs)
     bool swap = swaps_copy(e, path);
     v = value_named(path, v);
     env_set(e, path, v);
+    guard_chosen(u, e, path, rhs);
     fields_store(u, target, rhs, &v, swap);
     int from = walk_path(u, e, rhs);
     env_copy_members(e, from ? from : v.path, path);  /* a struct, or what a call returned */
@@ -598,6 +599,7 @@ static void declaration(unit *u, env *e, CXCursor var)
             continue;
         value v = value_named(name, walk_expression(u, e, ch.v[i]));
         env_set(e, name, v);
+        guard_chosen(u, e, name, ch.v[i]);
         if (v.kind == V_MEMORY && strncmp(path_text(v.path), "#ret", 4) == 0)
             env_copy_members(e, v.path, name);
         else
