@@ -27,6 +27,8 @@ const mistake mistakes[] = {
     {"free-mismatch", {NULL}, "error",
      "Memory is released by a function that does not match its allocation (free of pinned "
      "memory, cudaFreeHost of cudaMalloc's, delete of device memory, ...).", false},
+    {"uninitialized-read", {"uninitialized_read"}, "error",
+     "Device memory is copied out or given to a library as input before anything wrote it.", false},
     {NULL, {"wrong_device_pointer"}, "error",
      "A kernel argument is another GPU's memory, without peer access.", false},
     {NULL, {"memcpy_out_of_bounds"}, "error", "A copy or memset runs past its allocation.", false},
