@@ -54,9 +54,12 @@ static size_t ndead;                   /* entries of live that are dead */
 static dv_alloc freed[QUARANTINE];
 #define STARTS 4096                     /* a power of two */
 static struct { uintptr_t addr; int device; bool written; size_t index; } starts[STARTS];
-/* Set when device memory nothing wrote is added, cleared when all is
-   marked written: most launches that cannot tell their arguments apart
-   then cost one load. */
+/* The starts of the allocations added unwritten since all were last marked
+   written (past UNWRITTEN, every live one is marked): a launch that cannot
+   tell its arguments apart marks those alone, and with none costs a load. */
+#define UNWRITTEN 64
+static uintptr_t unwritten[UNWRITTEN];
+static size_t nunwritten;               /* past UNWRITTEN: too many to list */
 static _Atomic bool some_unwritten;
 static size_t nfreed;              /* ever freed; the newest is at (nfreed - 1) % QUARANTINE */
 
@@ -289,8 +292,12 @@ void dv_shadow_add(const dv_alloc *a)
         v[at] = *a;
         sweep_inside(v, n, at);
         remember_start(a, at);
-        if (!a->written)
+        if (!a->written) {
+            if (nunwritten < UNWRITTEN)
+                unwritten[nunwritten] = a->addr;
+            nunwritten++;
             atomic_store_explicit(&some_unwritten, true, memory_order_relaxed);
+        }
     }                                   /* else untracked: checks stay quiet about it */
     end_change();
 }
@@ -337,25 +344,41 @@ int dv_shadow_device(uintptr_t p, bool writes)
         unsigned seen = atomic_load_explicit(&version, memory_order_acquire);
         if ((seen & 1) && !changing)
             continue;
-        bool known = s->addr == p && s->device != DV_NO_DEVICE && (s->written || !writes);
+        bool start = s->addr == p && s->device != DV_NO_DEVICE, written = s->written;
         int device = s->device;
         atomic_thread_fence(memory_order_acquire);
-        if (atomic_load_explicit(&version, memory_order_relaxed) == seen || changing)
-            return known ? device : find_writing(p, writes);
+        if (atomic_load_explicit(&version, memory_order_relaxed) != seen && !changing)
+            continue;
+        if (start && writes && !written)
+            dv_shadow_write(p);
+        return start ? device : find_writing(p, writes);
     }
 }
 
-void dv_shadow_write(uintptr_t p)
+/* Marks v[at] written, in the table of starts too; the lock held. */
+static void mark_written(dv_alloc *v, size_t at)
 {
-    begin_change();
+    v[at].written = true;
+    if (starts[start_slot(v[at].addr)].addr == v[at].addr)
+        starts[start_slot(v[at].addr)].written = true;
+}
+
+/* The live allocation holding p marked written; the lock held. */
+static void write_at(uintptr_t p)
+{
     dv_alloc *v = atomic_load_explicit(&live, memory_order_relaxed);
     long at = v ? index_of(v, atomic_load_explicit(&nlive, memory_order_relaxed), p) : -1;
-    if (at >= 0 && !dead(&v[at]) && holds(&v[at], p)) {
-        v[at].written = true;
-        if (starts[start_slot(v[at].addr)].addr == v[at].addr)
-            starts[start_slot(v[at].addr)].written = true;
-    }
-    end_change();
+    if (at >= 0 && !dead(&v[at]) && holds(&v[at], p))
+        mark_written(v, (size_t)at);
+}
+
+/* The flag alone changes, in place, and a reader may see it either way:
+   the lock without the version's change. */
+__attribute__((noinline)) void dv_shadow_write(uintptr_t p)
+{
+    dv_shadow_lock();
+    write_at(p);
+    dv_shadow_unlock();
 }
 
 void dv_shadow_write_all(void)
@@ -364,10 +387,13 @@ void dv_shadow_write_all(void)
         return;
     begin_change();
     dv_alloc *v = atomic_load_explicit(&live, memory_order_relaxed);
-    for (size_t i = 0, n = atomic_load_explicit(&nlive, memory_order_relaxed); i < n; i++)
-        v[i].written = true;
-    for (size_t i = 0; i < STARTS; i++)
-        starts[i].written = true;
+    size_t n = atomic_load_explicit(&nlive, memory_order_relaxed);
+    for (size_t i = 0; nunwritten > UNWRITTEN && i < n; i++)
+        if (!dead(&v[i]))
+            mark_written(v, i);
+    for (size_t i = 0; nunwritten <= UNWRITTEN && i < nunwritten; i++)
+        write_at(unwritten[i]);
+    nunwritten = 0;
     atomic_store_explicit(&some_unwritten, false, memory_order_relaxed);
     end_change();
 }
