@@ -79,7 +79,8 @@
     X(DV_PAGEABLE_TRANSFER, "pageable_transfer") \
     X(DV_DTYPE_MISMATCH, "dtype_mismatch") \
     X(DV_HOST_MEMORY_AS_DEVICE, "host_memory_as_device") \
-    X(DV_KERNEL_NOT_RUN, "kernel_not_run")
+    X(DV_KERNEL_NOT_RUN, "kernel_not_run") \
+    X(DV_UNINITIALIZED_READ, "uninitialized_read")
 
 /* The CREATE statements (IF NOT EXISTS), as one script for sqlite3_exec. */
 extern const char devtrace_schema_sql[];

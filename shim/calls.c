@@ -28,7 +28,7 @@ __attribute__((flatten)) void dv_seen_alloc(dv_api api, dv_memory memory, int de
         e.type = DV_EV_ALLOC;
         e.u.alloc = (dv_alloc){ .addr = (uintptr_t)p, .bytes = bytes,
                                 .site = site, .device = e.device, .memory = (uint8_t)memory,
-                                .api = (uint8_t)api };
+                                .api = (uint8_t)api, .written = memory != DV_MEM_DEVICE };
         dv_shadow_add(&e.u.alloc);
     }
     dv_emit(&e);

@@ -82,7 +82,7 @@ void *dv_symbol_address(const void *symbol, size_t offset, dv_api api)
         dv_shadow_add(&(dv_alloc){ .addr = (uintptr_t)q.at, .bytes = q.size,
                                    .device = (int16_t)dv_current_device(DV_RUNTIME_DEVICE),
                                    .memory = DV_MEM_DEVICE, .api = (uint8_t)api,
-                                   .inherited = true });
+                                   .inherited = true, .written = true });
     return (char *)q.at + offset;
 }
 
@@ -100,6 +100,8 @@ typedef struct {
     const char *shown;                  /* name demangled, for messages */
     int nparams;                        /* -1: unknown */
     bool counted;                       /* nparams is the count, not just those known */
+    bool opaque;                        /* a parameter of more than a pointer's size (a
+                                           struct) may hold pointers the shim cannot see */
     uint8_t kind[MAX_PARAMS];
     uint8_t nchecked, checked[MAX_PARAMS];     /* those that may be pointers */
 } kernel_layout;
@@ -142,6 +144,7 @@ static void learn_layout(void *layout)
         int known = is_pointer ? is_pointer(func, n) : -1;
         k->kind[n] = known == 1 ? PARAM_POINTER
                    : known == 0 || size != sizeof(void *) ? PARAM_VALUE : PARAM_MAYBE_POINTER;
+        k->opaque |= size > sizeof(void *);
     }
     k->nparams = n > 0 || k->name ? n : -1;
     k->counted = rc == cudaErrorInvalidValue || n == MAX_PARAMS;
@@ -199,6 +202,7 @@ __attribute__((noinline)) static const kernel_layout *learn_kernel(const void *f
             k->shown = shown_name(learnt.name);
             k->nparams = learnt.nparams;
             k->counted = learnt.counted;
+            k->opaque = learnt.opaque;
             memcpy(k->kind, learnt.kind, sizeof k->kind);
             for (int p = 0; p < k->nparams; p++)
                 if (k->kind[p] != PARAM_VALUE)
@@ -383,17 +387,21 @@ static void check_argument(const kernel_layout *k, int i, const void *p, int dev
 }
 
 /* Most arguments are live memory of the launch's device: one lookup says
-   so, and only the others are asked where they are. */
+   so, and only the others are asked where they are.  The kernel may write
+   any memory an argument points into; a kernel whose arguments cannot all
+   be seen may write any. */
 void dv_check_launch(const void *func, bool driver, const char *symbol, void **args, int dev,
                      uint32_t site)
 {
     const kernel_layout *k = layout_of(func, driver, symbol);
+    if (!k || !args || k->opaque)
+        dv_shadow_write_all();
     for (int c = 0; k && args && c < k->nchecked; c++) {
         int i = k->checked[c];
         if (!args[i])
             continue;
         const void *p = *(void *const *)args[i];
-        int at = dv_shadow_device((uintptr_t)p);
+        int at = dv_shadow_device((uintptr_t)p, true);
         if (at < 0 || !reaches(dev, at))
             check_argument(k, i, p, dev, site);
     }
@@ -532,11 +540,37 @@ static void pageable_transfer(uint32_t site, uint64_t bytes, bool async)
     dv_emit(&e);
 }
 
+/* Device memory that nothing wrote since it was allocated, read: said once
+   per allocation, which is then taken as written. */
+static void check_written(const place *at, const void *p, uint64_t bytes, uint32_t site)
+{
+    if (at->kind != AT_DEVICE || !at->tracked || at->a.written || !bytes)
+        return;
+    dv_finding(DV_UNINITIALIZED_READ, site, bytes, &at->a,
+               "a %llu-byte copy reads %s of cuda:%d (%p) that nothing wrote since it was "
+               "allocated (no copy, memset or kernel had it as destination): what it copies "
+               "is garbage; write it first (cudaMemset, a copy into it, or the kernel that "
+               "fills it) or copy from the buffer that was filled", (unsigned long long)bytes,
+               space_words(at->a.memory), at->a.device, p);
+    dv_shadow_write(at->a.addr);
+}
+
+/* A destination's allocation is written from now on (the whole of it,
+   whatever part the copy reaches). */
+static void mark_written(const place *at)
+{
+    if (at->kind == AT_DEVICE && at->tracked && !at->a.written)
+        dv_shadow_write(at->a.addr);
+}
+
 void dv_check_copy(void *dst, uint64_t dst_span, const void *src, uint64_t src_span, int kind,
                    uint32_t site, dv_event *e)
 {
     place d = where(dst), s = src ? where(src) : (place){ AT_NONE, -1, false, { 0 } };
     uint64_t bytes = e->u.copy.bytes;
+    if (src)
+        check_written(&s, src, bytes, site);
+    mark_written(&d);
     check_range(&d, dst, dst_span, "destination", site);
     if (!src) {                         /* a memset */
         check_device_side(&d, dst, bytes, "destination", false, e->api, site);

@@ -142,15 +142,23 @@ typedef struct {
     uint8_t api;                        /* dv_api of the allocating call */
     bool inherited;                     /* from before a fork, or the runtime's own (a
                                            device variable's): not this process's leak */
+    bool written;                       /* something may have written it: a copy, a
+                                           memset, a kernel, the host (not device memory) */
 } dv_alloc;
 
 void dv_shadow_add(const dv_alloc *a);
 /* The live allocation holding p; false if none. */
 bool dv_shadow_find(uintptr_t p, dv_alloc *out);
 /* The device of the live allocation holding p (-1: pinned host memory), or
-   DV_NO_DEVICE: the quick question a launch asks of each argument. */
+   DV_NO_DEVICE: the quick question a launch asks of each argument, which
+   marks that allocation written when writes (a kernel may write it). */
 #define DV_NO_DEVICE (-2)
-int dv_shadow_device(uintptr_t p);
+int dv_shadow_device(uintptr_t p, bool writes);
+/* Marks the live allocation holding p written. */
+void dv_shadow_write(uintptr_t p);
+/* Marks every live allocation written: a kernel whose arguments the shim
+   cannot tell apart may have written any of them. */
+void dv_shadow_write_all(void);
 /* Removes the allocation of the given memory starting at p into *out, and
    quarantines it; false (and nothing removed) when there is none such. */
 bool dv_shadow_remove(uintptr_t p, dv_memory memory, uint32_t free_site, dv_alloc *out);

@@ -53,7 +53,14 @@ static int nretired;
 static size_t ndead;                   /* entries of live that are dead */
 static dv_alloc freed[QUARANTINE];
 #define STARTS 4096                     /* a power of two */
-static struct { uintptr_t addr; int device; size_t index; } starts[STARTS];
+static struct { uintptr_t addr; int device; bool written; size_t index; } starts[STARTS];
+/* The starts of the allocations added unwritten since all were last marked
+   written (past UNWRITTEN, every live one is marked): a launch that cannot
+   tell its arguments apart marks those alone, and with none costs a load. */
+#define UNWRITTEN 64
+static uintptr_t unwritten[UNWRITTEN];
+static size_t nunwritten;               /* past UNWRITTEN: too many to list */
+static _Atomic bool some_unwritten;
 static size_t nfreed;              /* ever freed; the newest is at (nfreed - 1) % QUARANTINE */
 
 /* The starts that fell out of the quarantine: open addressing, 0 an empty
@@ -193,11 +200,12 @@ static long index_of(const dv_alloc *v, size_t n, uintptr_t p)
     return floor_index(v, n, p);
 }
 
-static void remember_start(uintptr_t p, int device, size_t index)
+static void remember_start(const dv_alloc *a, size_t index)
 {
-    starts[start_slot(p)].addr = p;
-    starts[start_slot(p)].device = device;
-    starts[start_slot(p)].index = index;
+    starts[start_slot(a->addr)].addr = a->addr;
+    starts[start_slot(a->addr)].device = a->device;
+    starts[start_slot(a->addr)].written = a->written;
+    starts[start_slot(a->addr)].index = index;
 }
 
 /* Drops the dead entries of v, which nobody else reads while the version is
@@ -283,7 +291,13 @@ void dv_shadow_add(const dv_alloc *a)
         size_t at = place(v, &n, a);
         v[at] = *a;
         sweep_inside(v, n, at);
-        remember_start(a->addr, a->device, at);
+        remember_start(a, at);
+        if (!a->written) {
+            if (nunwritten < UNWRITTEN)
+                unwritten[nunwritten] = a->addr;
+            nunwritten++;
+            atomic_store_explicit(&some_unwritten, true, memory_order_relaxed);
+        }
     }                                   /* else untracked: checks stay quiet about it */
     end_change();
 }
@@ -313,18 +327,75 @@ bool dv_shadow_find(uintptr_t p, dv_alloc *out)
     return find(p, out) != DV_NO_DEVICE;
 }
 
-int dv_shadow_device(uintptr_t p)
+/* Out of line: once per allocation, or for a pointer into one. */
+__attribute__((noinline)) static int find_writing(uintptr_t p, bool writes)
+{
+    dv_alloc a;
+    int device = find(p, writes ? &a : NULL);
+    if (writes && device != DV_NO_DEVICE && !a.written)
+        dv_shadow_write(p);
+    return device;
+}
+
+int dv_shadow_device(uintptr_t p, bool writes)
 {
     const __typeof__(*starts) *s = &starts[start_slot(p)];
     for (;;) {
         unsigned seen = atomic_load_explicit(&version, memory_order_acquire);
         if ((seen & 1) && !changing)
             continue;
-        int device = s->addr == p ? s->device : DV_NO_DEVICE;
+        bool start = s->addr == p && s->device != DV_NO_DEVICE, written = s->written;
+        int device = s->device;
         atomic_thread_fence(memory_order_acquire);
-        if (atomic_load_explicit(&version, memory_order_relaxed) == seen || changing)
-            return device != DV_NO_DEVICE ? device : find(p, NULL);
+        if (atomic_load_explicit(&version, memory_order_relaxed) != seen && !changing)
+            continue;
+        if (start && writes && !written)
+            dv_shadow_write(p);
+        return start ? device : find_writing(p, writes);
     }
+}
+
+/* Marks v[at] written, in the table of starts too; the lock held. */
+static void mark_written(dv_alloc *v, size_t at)
+{
+    v[at].written = true;
+    if (starts[start_slot(v[at].addr)].addr == v[at].addr)
+        starts[start_slot(v[at].addr)].written = true;
+}
+
+/* The live allocation holding p marked written; the lock held. */
+static void write_at(uintptr_t p)
+{
+    dv_alloc *v = atomic_load_explicit(&live, memory_order_relaxed);
+    long at = v ? index_of(v, atomic_load_explicit(&nlive, memory_order_relaxed), p) : -1;
+    if (at >= 0 && !dead(&v[at]) && holds(&v[at], p))
+        mark_written(v, (size_t)at);
+}
+
+/* The flag alone changes, in place, and a reader may see it either way:
+   the lock without the version's change. */
+__attribute__((noinline)) void dv_shadow_write(uintptr_t p)
+{
+    dv_shadow_lock();
+    write_at(p);
+    dv_shadow_unlock();
+}
+
+void dv_shadow_write_all(void)
+{
+    if (!atomic_load_explicit(&some_unwritten, memory_order_relaxed))
+        return;
+    begin_change();
+    dv_alloc *v = atomic_load_explicit(&live, memory_order_relaxed);
+    size_t n = atomic_load_explicit(&nlive, memory_order_relaxed);
+    for (size_t i = 0; nunwritten > UNWRITTEN && i < n; i++)
+        if (!dead(&v[i]))
+            mark_written(v, i);
+    for (size_t i = 0; nunwritten <= UNWRITTEN && i < nunwritten; i++)
+        write_at(unwritten[i]);
+    nunwritten = 0;
+    atomic_store_explicit(&some_unwritten, false, memory_order_relaxed);
+    end_change();
 }
 
 bool dv_shadow_remove(uintptr_t p, dv_memory memory, uint32_t free_site, dv_alloc *out)

@@ -38,6 +38,7 @@ __attribute__((noinline)) static void *scratch(void)
 int main(void)
 {
     SAY(cudaMalloc((void **)&dev, BYTES));
+    SAY(cudaMemset(dev, 0, BYTES));     /* written: the copies test their kind alone */
     SAY(cudaMallocHost((void **)&pinned, BYTES));
     download(); // devtrace-sql: SELECT count || ' ' || json_array_length(chain) FROM findings WHERE chain->>'$[1].line' = :line AND chain->>'$[1].function' = 'main' => 1 2
     for (int i = 0; i < twice; i++)

@@ -14,6 +14,7 @@ int main(void)
     void *dev = NULL;
 
     SAY(cudaMalloc(&dev, bytes));
+    SAY(cudaMemset(dev, 0, bytes));     /* written: the peer copies test their sides alone */
     SAY(cudaMemset(host, 0, bytes)); // devtrace: host_memory_as_device
     SAY(cudaMemset(stack, 1, sizeof stack)); // devtrace: host_memory_as_device
     SAY(cudaMemcpyPeer(host, 0, dev, 0, bytes)); // devtrace: host_memory_as_device

@@ -48,7 +48,7 @@ int main(void)
     scale<<<1, N>>>(h, N, 2);                   // devtrace: host_pointer_kernel_arg, kernel_not_run
     cudaFree(e);
     fill<<<1, N>>>(e, 1.0f, N);                 // devtrace: use_after_free, kernel_not_run
-    cudaMemcpyToSymbol(coeff, d, sizeof coeff); // devtrace: memcpy_direction
+    cudaMemcpyToSymbol(coeff, d, sizeof coeff); // devtrace: memcpy_direction, uninitialized_read
     ns::add<<<1, N>>>(d, h, d, N);              // devtrace: host_pointer_kernel_arg, kernel_not_run
     printf("%s\n", cudaGetErrorName(cudaGetLastError()));
     cudaFree(d);

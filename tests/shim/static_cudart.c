@@ -48,7 +48,7 @@ int main(void)
     SAY(cuDevicePrimaryCtxRetain(&ctx, dev));
     SAY(cuCtxSetCurrent(ctx));
     SAY(cuMemAlloc(&d, 16));
-    SAY(cudaStandInCopyToHost(host, d, sizeof host)); // devtrace: memcpy_out_of_bounds
+    SAY(cudaStandInCopyToHost(host, d, sizeof host)); // devtrace: memcpy_out_of_bounds, uninitialized_read
     SAY(__cudaStandInFree(d));
     SAY(__cudaStandInFree(d)); // devtrace: double_free
     SAY(cuDevicePrimaryCtxRelease(dev));
