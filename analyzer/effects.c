@@ -7,6 +7,7 @@
  */
 #include "flow.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -549,6 +550,11 @@ static void allocates_pinned(call_state *s, const dc_effect *ef)
     store_through(s, ef->arg[0], allocated(s, AT_PINNED, 0, "allocated as"));
 }
 
+static void allocates_host(call_state *s, const dc_effect *ef)
+{
+    store_through(s, ef->arg[0], allocated(s, AT_CPU, 0, "allocated on"));
+}
+
 static void returns_host(call_state *s, const dc_effect *ef)
 {
     (void)ef;
@@ -640,6 +646,55 @@ static void device_memory(call_state *s, const dc_effect *ef)
 static void host_memory(call_state *s, const dc_effect *ef)
 {
     memory_check(s, ef->arg[0], false);
+}
+
+/* A library object that works on memory of its own space (a cuRAND
+   generator made for the host or for the device): p must be there too. */
+static void same_space(call_state *s, const dc_effect *ef)
+{
+    const value *g = arg_value(s, ef, 0);
+    if (value_is_memory(g) && (dc_place_is_host(&g->where) || dc_place_is_device(&g->where)))
+        memory_check(s, ef->arg[1], dc_place_is_device(&g->where));
+}
+
+/* The C library reading through argument i on the host (fwrite, memcmp,
+   printf's %s): device memory there is host-deref, not a mismatch of two
+   spaces a copy could join. */
+static void host_reads(call_state *s, int i)
+{
+    const value *p = argument(s->a, i);
+    if (value_is_memory(p) && !summary_role(s->u, &p->where, ROLE_DEREF, s->at))
+        dc_check_host_deref(s->u->out, s->at, argument_operand(s->a, i, p), false, s->op,
+                            (dc_loc){ 0 });
+}
+
+static void reads_host(call_state *s, const dc_effect *ef)
+{
+    host_reads(s, ef->arg[0]);
+}
+
+/* The arguments a printf format reads through: each %s's.  A `*` width or
+   precision takes an argument of its own; %% takes none. */
+static void reads_host_format(call_state *s, const dc_effect *ef)
+{
+    CXCursor f = cursor_bare(argument_cursor(s->a, ef->arg[0]));
+    if (clang_getCursorKind(f) != CXCursor_StringLiteral)
+        return;
+    CXString text = clang_getCursorSpelling(f);
+    int next = ef->arg[0] + 1;
+    for (const char *p = strchr(clang_getCString(text), '%'); p; p = strchr(p, '%')) {
+        if (*++p == '%') {
+            p++;
+            continue;
+        }
+        for (; *p && !isalpha((unsigned char)*p) && *p != '%'; p++)
+            next += *p == '*';
+        p += strspn(p, "hljztL");
+        if (*p == 's')
+            host_reads(s, next);
+        next++;
+    }
+    clang_disposeString(text);
 }
 
 /* Whether the call's model checks the space of argument i (cudaFree's
@@ -834,7 +889,9 @@ static effect_fn *const handlers[EF_COUNT] = {
     [EF_FREES] = frees,                     [EF_COPIES] = copies,
     [EF_CREATES_OPTIONS] = creates_options, [EF_DEVICE_TYPED] = device_typed,
     [EF_LOADS] = loads,                     [EF_NORETURN] = ends_path,
-    [EF_READS] = reads,
+    [EF_READS] = reads,                     [EF_ALLOCATES_HOST] = allocates_host,
+    [EF_SAME_SPACE] = same_space,           [EF_READS_HOST] = reads_host,
+    [EF_READS_HOST_FORMAT] = reads_host_format,
 };
 
 void effect_apply(call_state *s, const dc_effect *ef)

@@ -72,6 +72,10 @@ static const struct {
     [EF_LOADS] = { "loads", 1, false },
     [EF_NORETURN] = { "noreturn", 0, false },
     [EF_READS] = { "reads", -1, false },
+    [EF_ALLOCATES_HOST] = { "allocates-host", 1, false },
+    [EF_SAME_SPACE] = { "same-space", 2, false },
+    [EF_READS_HOST] = { "reads-host", 1, false },
+    [EF_READS_HOST_FORMAT] = { "reads-host-format", 1, false },
 };
 
 /* The words a position may be besides a number or a parameter's name. */
@@ -82,11 +86,14 @@ static const struct {
     { "this", DC_ARG_THIS }, { "cpu", DC_ARG_CPU }, { "cuda", DC_ARG_CUDA },
 };
 
+/* One parameter of a library's function that must be device memory. */
+#define DEVICE_ARG(name, n) name " device-memory " #n "\n"
+
 /* cuBLAS's vectors and matrices are device memory (its scalars, alpha,
    beta and a result, are either, by the handle's pointer mode): the
    argument numbers of each function, for its four types. */
 #define CUBLAS_TYPES(F) F("S") F("D") F("C") F("Z")
-#define CUBLAS_DEVICE(name, n) name " device-memory " #n "\n"
+#define CUBLAS_DEVICE(name, n) DEVICE_ARG(name, n)
 #define CUBLAS_GEMM(t) CUBLAS_DEVICE("cublas" t "gemm_v2", 7) CUBLAS_DEVICE("cublas" t "gemm_v2", 9) \
     CUBLAS_DEVICE("cublas" t "gemm_v2", 12) "cublas" t "gemm_v2 reads 7\n" \
     "cublas" t "gemm_v2 reads 9\n" "cublas" t "gemm_v2 reads 12 11\n"
@@ -100,6 +107,49 @@ static const struct {
 #define CUBLAS_AXPY(t) CUBLAS_DEVICE("cublas" t "axpy_v2", 3) CUBLAS_DEVICE("cublas" t "axpy_v2", 5)
 #define CUBLAS_COPY(t) CUBLAS_DEVICE("cublas" t "copy_v2", 2) CUBLAS_DEVICE("cublas" t "copy_v2", 4)
 #define CUBLAS_SCAL(t) CUBLAS_DEVICE("cublas" t "scal_v2", 3)
+
+/* cuSOLVER's dense LAPACK routines (cusolverDn.h, "cuSOLVER: dense
+   LAPACK"): the matrices, pivots, workspace and devInfo are device memory. */
+#define SOLVER_TYPES(F) F("S") F("D") F("C") F("Z")
+#define SOLVER_GETRF(t) DEVICE_ARG("cusolverDn" t "getrf", 3) DEVICE_ARG("cusolverDn" t "getrf", 5) \
+    DEVICE_ARG("cusolverDn" t "getrf", 6) DEVICE_ARG("cusolverDn" t "getrf", 7)
+#define SOLVER_GETRS(t) DEVICE_ARG("cusolverDn" t "getrs", 4) DEVICE_ARG("cusolverDn" t "getrs", 6) \
+    DEVICE_ARG("cusolverDn" t "getrs", 7) DEVICE_ARG("cusolverDn" t "getrs", 9)
+#define SOLVER_POTRF(t) DEVICE_ARG("cusolverDn" t "potrf", 3) DEVICE_ARG("cusolverDn" t "potrf", 5) \
+    DEVICE_ARG("cusolverDn" t "potrf", 7)
+#define SOLVER_GEQRF(t) DEVICE_ARG("cusolverDn" t "geqrf", 3) DEVICE_ARG("cusolverDn" t "geqrf", 5) \
+    DEVICE_ARG("cusolverDn" t "geqrf", 6) DEVICE_ARG("cusolverDn" t "geqrf", 8)
+#define SOLVER_GESVD(t) DEVICE_ARG("cusolverDn" t "gesvd", 5) DEVICE_ARG("cusolverDn" t "gesvd", 7) \
+    DEVICE_ARG("cusolverDn" t "gesvd", 8) DEVICE_ARG("cusolverDn" t "gesvd", 10) \
+    DEVICE_ARG("cusolverDn" t "gesvd", 12) DEVICE_ARG("cusolverDn" t "gesvd", 14) \
+    DEVICE_ARG("cusolverDn" t "gesvd", 15)
+#define SOLVER_SYEVD(name) DEVICE_ARG(name, 4) DEVICE_ARG(name, 6) DEVICE_ARG(name, 7) \
+    DEVICE_ARG(name, 9)
+/* cuSOLVER's sparse solvers (cusolverSp.h): the device path's arrays (the
+   *Host functions take host memory, and are not these). */
+#define SOLVER_CSRLSV(t, f) DEVICE_ARG("cusolverSp" t f, 4) DEVICE_ARG("cusolverSp" t f, 5) \
+    DEVICE_ARG("cusolverSp" t f, 6) DEVICE_ARG("cusolverSp" t f, 7) DEVICE_ARG("cusolverSp" t f, 10)
+#define SOLVER_CSRLSVQR(t) SOLVER_CSRLSV(t, "csrlsvqr")
+#define SOLVER_CSRLSVCHOL(t) SOLVER_CSRLSV(t, "csrlsvchol")
+
+/* cuFFT's executions (cufft.h): input and output are device memory. */
+#define CUFFT_EXEC(k) DEVICE_ARG("cufftExec" k, 1) DEVICE_ARG("cufftExec" k, 2)
+
+/* cuRAND's host API (curand.h): a generator writes memory of its own
+   space, the device's unless curandCreateGeneratorHost made it. */
+#define CURAND_GENERATE(f) "curandGenerate" f " same-space 0 1\n"
+
+/* NCCL's collectives (nccl.h): send and receive buffers are device memory. */
+#define NCCL_SEND_RECV(f) DEVICE_ARG(f, 0) DEVICE_ARG(f, 1)
+
+/* CUB's device-wide algorithms (the headers of cub/device/): temporary storage, input
+   and output are device memory (the storage is NULL in the call that asks
+   its size, which says nothing). */
+#define CUB_IN_OUT(f) DEVICE_ARG("cub::" f, 0) DEVICE_ARG("cub::" f, 2) DEVICE_ARG("cub::" f, 3)
+
+/* The C library's functions that read or write through a pointer on the
+   host: device memory given to them is host-deref. */
+#define HOST_READS(f, n) f " reads-host " #n "\n"
 
 /* libtorch (its C++ API as of 1.13).  A factory's tensor is where its
    TensorOptions say, the cpu when they name no device; *_like and new_*
@@ -144,6 +194,22 @@ static const char builtin[] =
     "cudaMemcpy2D memcpy 0 2 6\n"
     "cudaMemcpy2DAsync memcpy 0 2 6\n"
     "cudaPointerGetAttributes pointer-attributes 0 1\n"
+    "cudaMallocPitch allocates-device 0\n"
+    "cudaMemcpyPeerAsync device-memory 0\n"
+    "cudaMemcpyPeerAsync device-memory 2\n"
+    "cudaMemset2D device-memory 0\n"
+    "cudaMemset2DAsync device-memory 0\n"
+    "cudaHostRegister host-memory 0\n"
+    "cudaHostGetDevicePointer host-memory 1\n"
+    "# its arrays: the pointer side of a copy to or from one, by the copy's kind\n"
+    "cudaMemcpyToArray memcpy 0 3 5\n"
+    "cudaMemcpyToArrayAsync memcpy 0 3 5\n"
+    "cudaMemcpyFromArray memcpy 0 1 5\n"
+    "cudaMemcpyFromArrayAsync memcpy 0 1 5\n"
+    "cudaMemcpy2DToArray memcpy 0 3 7\n"
+    "cudaMemcpy2DToArrayAsync memcpy 0 3 7\n"
+    "cudaMemcpy2DFromArray memcpy 0 2 7\n"
+    "cudaMemcpy2DFromArrayAsync memcpy 0 2 7\n"
     "# the CUDA driver API: a CUdeviceptr is device memory held as an integer\n"
     "cuMemAlloc allocates-device 0\n"
     "cuMemAlloc_v2 allocates-device 0\n"
@@ -201,6 +267,34 @@ static const char builtin[] =
     "cuMemcpyDtoD device-memory 1\n"
     "cuMemcpyDtoD_v2 device-memory 0\n"
     "cuMemcpyDtoD_v2 device-memory 1\n"
+    "# (the driver API's reference: memory management)\n"
+    "cuMemsetD2D8 device-memory 0\n"
+    "cuMemsetD2D8_v2 device-memory 0\n"
+    "cuMemsetD2D16 device-memory 0\n"
+    "cuMemsetD2D16_v2 device-memory 0\n"
+    "cuMemsetD2D32 device-memory 0\n"
+    "cuMemsetD2D32_v2 device-memory 0\n"
+    "cuMemsetD2D8Async device-memory 0\n"
+    "cuMemsetD2D16Async device-memory 0\n"
+    "cuMemsetD2D32Async device-memory 0\n"
+    "cuMemcpyDtoA device-memory 2\n"
+    "cuMemcpyDtoA_v2 device-memory 2\n"
+    "cuMemcpyAtoD device-memory 0\n"
+    "cuMemcpyAtoD_v2 device-memory 0\n"
+    "cuMemcpyHtoA host-memory 2\n"
+    "cuMemcpyHtoA_v2 host-memory 2\n"
+    "cuMemcpyHtoAAsync host-memory 2\n"
+    "cuMemcpyHtoAAsync_v2 host-memory 2\n"
+    "cuMemcpyAtoH host-memory 0\n"
+    "cuMemcpyAtoH_v2 host-memory 0\n"
+    "cuMemcpyAtoHAsync host-memory 0\n"
+    "cuMemcpyAtoHAsync_v2 host-memory 0\n"
+    "cuMemHostRegister host-memory 0\n"
+    "cuMemHostRegister_v2 host-memory 0\n"
+    "cuMemHostGetDevicePointer host-memory 1\n"
+    "cuMemHostGetDevicePointer_v2 host-memory 1\n"
+    "cuMemGetAddressRange device-memory 2\n"
+    "cuMemGetAddressRange_v2 device-memory 2\n"
     "# cuBLAS (its _v2 names, which cublas_v2.h maps the others to)\n"
     CUBLAS_TYPES(CUBLAS_GEMM) CUBLAS_TYPES(CUBLAS_GEMM_STRIDED) CUBLAS_TYPES(CUBLAS_GEAM)
     CUBLAS_TYPES(CUBLAS_GEMV) CUBLAS_TYPES(CUBLAS_AXPY) CUBLAS_TYPES(CUBLAS_COPY)
@@ -211,10 +305,69 @@ static const char builtin[] =
     CUBLAS_DEVICE("cublasGemmEx", 14)
     CUBLAS_DEVICE("cublasGemmStridedBatchedEx", 7) CUBLAS_DEVICE("cublasGemmStridedBatchedEx", 11)
     CUBLAS_DEVICE("cublasGemmStridedBatchedEx", 16)
-    "# NCCL's allocator: device memory (cuMem), for its collectives\n"
+    "# cuBLASLt (cublasLt.h, cublasLtMatmul): A, B, C, D and the workspace are\n"
+    "# device memory; alpha and beta either, by the descriptor's pointer mode\n"
+    DEVICE_ARG("cublasLtMatmul", 3) DEVICE_ARG("cublasLtMatmul", 5) DEVICE_ARG("cublasLtMatmul", 8)
+    DEVICE_ARG("cublasLtMatmul", 10) DEVICE_ARG("cublasLtMatmul", 13)
+    "# cuSOLVER, dense and sparse\n"
+    SOLVER_TYPES(SOLVER_GETRF) SOLVER_TYPES(SOLVER_GETRS) SOLVER_TYPES(SOLVER_POTRF)
+    SOLVER_TYPES(SOLVER_GEQRF) SOLVER_TYPES(SOLVER_GESVD)
+    SOLVER_SYEVD("cusolverDnSsyevd") SOLVER_SYEVD("cusolverDnDsyevd")
+    SOLVER_SYEVD("cusolverDnCheevd") SOLVER_SYEVD("cusolverDnZheevd")
+    SOLVER_TYPES(SOLVER_CSRLSVQR) SOLVER_TYPES(SOLVER_CSRLSVCHOL)
+    "# cuSPARSE's generic API (cusparse.h): a descriptor's arrays and an\n"
+    "# operation's external buffer are device memory; alpha and beta either\n"
+    DEVICE_ARG("cusparseCreateCsr", 4) DEVICE_ARG("cusparseCreateCsr", 5)
+    DEVICE_ARG("cusparseCreateCsr", 6) DEVICE_ARG("cusparseCreateCsc", 4)
+    DEVICE_ARG("cusparseCreateCsc", 5) DEVICE_ARG("cusparseCreateCsc", 6)
+    DEVICE_ARG("cusparseCreateCoo", 4) DEVICE_ARG("cusparseCreateCoo", 5)
+    DEVICE_ARG("cusparseCreateCoo", 6) DEVICE_ARG("cusparseCreateDnVec", 2)
+    DEVICE_ARG("cusparseCreateDnMat", 4) DEVICE_ARG("cusparseSpMV", 9)
+    DEVICE_ARG("cusparseSpMM", 10)
+    "# cuSPARSELt (cusparseLt.h): the matrices and workspace of a matmul, a\n"
+    "# compression and a pruning are device memory\n"
+    DEVICE_ARG("cusparseLtMatmul", 3) DEVICE_ARG("cusparseLtMatmul", 4)
+    DEVICE_ARG("cusparseLtMatmul", 6) DEVICE_ARG("cusparseLtMatmul", 7)
+    DEVICE_ARG("cusparseLtMatmul", 8) DEVICE_ARG("cusparseLtSpMMACompress", 2)
+    DEVICE_ARG("cusparseLtSpMMACompress", 3) DEVICE_ARG("cusparseLtSpMMACompress", 4)
+    DEVICE_ARG("cusparseLtSpMMAPrune", 2) DEVICE_ARG("cusparseLtSpMMAPrune", 3)
+    "# cuFFT\n"
+    CUFFT_EXEC("C2C") CUFFT_EXEC("R2C") CUFFT_EXEC("C2R") CUFFT_EXEC("Z2Z")
+    CUFFT_EXEC("D2Z") CUFFT_EXEC("Z2D")
+    "# cuRAND: the generator is where it generates\n"
+    "curandCreateGenerator allocates-device 0\n"
+    "curandCreateGeneratorHost allocates-host 0\n"
+    CURAND_GENERATE("") CURAND_GENERATE("Uniform") CURAND_GENERATE("UniformDouble")
+    CURAND_GENERATE("Normal") CURAND_GENERATE("NormalDouble") CURAND_GENERATE("LogNormal")
+    CURAND_GENERATE("LogNormalDouble") CURAND_GENERATE("Poisson") CURAND_GENERATE("LongLong")
+    "# cuDNN (cudnn_ops.h, cudnn_cnn.h): tensors' data and workspaces are device\n"
+    "# memory; alpha and beta are host memory\n"
+    DEVICE_ARG("cudnnConvolutionForward", 3) DEVICE_ARG("cudnnConvolutionForward", 5)
+    DEVICE_ARG("cudnnConvolutionForward", 8) DEVICE_ARG("cudnnConvolutionForward", 12)
+    DEVICE_ARG("cudnnConvolutionBackwardData", 3) DEVICE_ARG("cudnnConvolutionBackwardData", 5)
+    DEVICE_ARG("cudnnConvolutionBackwardData", 8) DEVICE_ARG("cudnnConvolutionBackwardData", 12)
+    DEVICE_ARG("cudnnConvolutionBackwardFilter", 3) DEVICE_ARG("cudnnConvolutionBackwardFilter", 5)
+    DEVICE_ARG("cudnnConvolutionBackwardFilter", 8)
+    DEVICE_ARG("cudnnConvolutionBackwardFilter", 12)
+    DEVICE_ARG("cudnnActivationForward", 4) DEVICE_ARG("cudnnActivationForward", 7)
+    DEVICE_ARG("cudnnAddTensor", 3) DEVICE_ARG("cudnnAddTensor", 6)
+    DEVICE_ARG("cudnnSoftmaxForward", 5) DEVICE_ARG("cudnnSoftmaxForward", 8)
+    DEVICE_ARG("cudnnPoolingForward", 4) DEVICE_ARG("cudnnPoolingForward", 7)
+    "# NCCL (nccl.h): its allocator's memory (cuMem), and its collectives'\n"
+    "# and point-to-point calls' buffers, device memory\n"
+    NCCL_SEND_RECV("ncclAllReduce") NCCL_SEND_RECV("ncclBroadcast") NCCL_SEND_RECV("ncclReduce")
+    NCCL_SEND_RECV("ncclAllGather") NCCL_SEND_RECV("ncclReduceScatter")
+    DEVICE_ARG("ncclSend", 0) DEVICE_ARG("ncclRecv", 0) DEVICE_ARG("ncclBcast", 0)
     "ncclMemAlloc allocates-device 0\n"
     "ncclMemFree device-memory 0\n"
     "ncclMemFree frees 0\n"
+    "# CUB\n"
+    CUB_IN_OUT("DeviceReduce::Sum") CUB_IN_OUT("DeviceReduce::Max") CUB_IN_OUT("DeviceReduce::Min")
+    CUB_IN_OUT("DeviceReduce::Reduce") CUB_IN_OUT("DeviceReduce::ArgMax")
+    CUB_IN_OUT("DeviceReduce::ArgMin") CUB_IN_OUT("DeviceScan::InclusiveSum")
+    CUB_IN_OUT("DeviceScan::ExclusiveSum") CUB_IN_OUT("DeviceRadixSort::SortKeys")
+    CUB_IN_OUT("DeviceRadixSort::SortPairs") DEVICE_ARG("cub::DeviceRadixSort::SortPairs", 4)
+    DEVICE_ARG("cub::DeviceRadixSort::SortPairs", 5)
     "# the C library\n"
     "malloc returns-host\n"
     "calloc returns-host\n"
@@ -227,6 +380,19 @@ static const char builtin[] =
     "memcpy copies 0 1\n"
     "memmove copies 0 1\n"
     "memset host-memory 0\n"
+    HOST_READS("memcmp", 0) HOST_READS("memcmp", 1) HOST_READS("memchr", 0)
+    HOST_READS("strlen", 0) HOST_READS("strcmp", 0) HOST_READS("strcmp", 1)
+    HOST_READS("strncmp", 0) HOST_READS("strncmp", 1) HOST_READS("strcpy", 0)
+    HOST_READS("strcpy", 1) HOST_READS("strncpy", 0) HOST_READS("strncpy", 1)
+    HOST_READS("strcat", 0) HOST_READS("strcat", 1) HOST_READS("strdup", 0)
+    HOST_READS("fwrite", 0) HOST_READS("fread", 0) HOST_READS("fputs", 0) HOST_READS("puts", 0)
+    HOST_READS("fgets", 0) HOST_READS("write", 1) HOST_READS("read", 1)
+    "printf reads-host-format 0\n"
+    "fprintf reads-host-format 1\n"
+    "sprintf reads-host-format 1\n"
+    "snprintf reads-host-format 2\n"
+    "# C++'s strings made from a C string\n"
+    HOST_READS("std::basic_string::basic_string", 0)
     "# C++'s containers: their elements are host memory (with the standard allocator)\n"
     "std::vector::data returns-host\n"
     "std::array::data returns-host\n"
@@ -312,6 +478,7 @@ static const struct {
     { "cudaMalloc", "cudaFree", "device" },
     { "cudaMallocAsync", "cudaFreeAsync", "device" },
     { "cudaMallocManaged", "cudaFree", "device" },
+    { "cudaMallocPitch", "cudaFree", "device" },
     { "cuMemAlloc", "cuMemFree", "device" },
     { "cuMemAllocPitch", "cuMemFree", "device" },
     { "cuMemAllocManaged", "cuMemFree", "device" },

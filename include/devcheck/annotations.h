@@ -66,6 +66,14 @@
  *   DC_HOST_MEMORY(p)            p must be host memory (memcpy, free)
  *   DC_MEMCPY(dst, src, kind)    a copy whose cudaMemcpyKind is argument kind
  *   DC_LAUNCH(func, args)        launches kernel func with argument addresses args
+ *   DC_ALLOCATES_HOST(p)         stores host memory in *p (a library object made
+ *                                for the host: curandCreateGeneratorHost)
+ *   DC_SAME_SPACE(g, p)          p must be memory of g's space, host or device
+ *                                (a cuRAND generator's output)
+ *   DC_READS_HOST(p)             reads or writes through p on the host (fwrite,
+ *                                memcmp): device memory there is host-deref
+ *   DC_READS_HOST_FORMAT(f)      likewise through each %s argument of printf
+ *                                format f
  */
 #ifndef DEVCHECK_ANNOTATIONS_H
 #define DEVCHECK_ANNOTATIONS_H
@@ -117,5 +125,9 @@
 #define DC_HOST_MEMORY(p)            DC_ANNOTATE("host-memory " #p)
 #define DC_MEMCPY(dst, src, kind)    DC_ANNOTATE("memcpy " #dst " " #src " " #kind)
 #define DC_LAUNCH(func, args)        DC_ANNOTATE("launch " #func " " #args)
+#define DC_ALLOCATES_HOST(p)         DC_ANNOTATE("allocates-host " #p)
+#define DC_SAME_SPACE(g, p)          DC_ANNOTATE("same-space " #g " " #p)
+#define DC_READS_HOST(p)             DC_ANNOTATE("reads-host " #p)
+#define DC_READS_HOST_FORMAT(f)      DC_ANNOTATE("reads-host-format " #f)
 
 #endif /* DEVCHECK_ANNOTATIONS_H */
