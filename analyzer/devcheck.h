@@ -63,6 +63,9 @@ typedef struct {
     char *message;
 } dc_note;
 
+/* Frees n notes' messages and the array that holds them. */
+void dc_notes_free(dc_note *v, int n);
+
 /* Replace the source from begin up to (not including) end with text. */
 typedef struct {
     dc_loc begin, end;

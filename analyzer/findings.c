@@ -184,13 +184,18 @@ void dc_finding_fix(dc_finding *f, dc_loc begin, dc_loc end, char *text)
     f->fixes[f->nfixes++] = (dc_fix){begin, end, text};
 }
 
+void dc_notes_free(dc_note *v, int n)
+{
+    for (int i = 0; i < n; i++)
+        free(v[i].message);
+    free(v);
+}
+
 static void finding_free(dc_finding *d)
 {
-    for (int i = 0; i < d->nnotes; i++)
-        free(d->notes[i].message);
+    dc_notes_free(d->notes, d->nnotes);
     for (int i = 0; i < d->nfixes; i++)
         free(d->fixes[i].text);
-    free(d->notes);
     free(d->fixes);
     free(d->message);
 }

@@ -984,9 +984,7 @@ static void find_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth,
 
 static void skipped_free(dc_source *src)
 {
-    for (int i = 0; i < src->nskipped; i++)
-        free(src->skipped[i].message);
-    free(src->skipped);
+    dc_notes_free(src->skipped, src->nskipped);
     src->skipped = NULL;
     src->nskipped = 0;
 }

@@ -319,9 +319,7 @@ static void job_free(job *j)
     free(j->path);
     free(j->directory);
     free(j->why);
-    for (int k = 0; k < j->nskipped; k++)
-        free(j->skipped[k].message);
-    free(j->skipped);
+    dc_notes_free(j->skipped, j->nskipped);
 }
 
 static void jobs_free(jobs *js)

@@ -36,6 +36,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         abort();
     }
     free(src.err);
+    dc_notes_free(src.skipped, src.nskipped);
     dc_run_free(run);
     dc_ignores_read(path);
     dc_findings_free(&found);
