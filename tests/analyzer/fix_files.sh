@@ -2,32 +2,17 @@
 # --fix and --write-baseline against what others do to the files they write,
 # one behaviour per MODE, in a scratch folder:
 #   fix_files.sh MODE DEVCHECK
-# a.c has one fix-it (line 7: `x = ` before a dropped dt_to) and one more
-# finding; fixed is what --fix makes of it.
+# a.c (team_source.c, as team.cmake's) has one fix-it (line 7: `x = `
+# before a dropped dt_to) and one more finding; fixed is what --fix makes
+# of it.
 set -u
 mode=$1
 devcheck=$2
+here=$(cd "$(dirname "$0")" && pwd)
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 cd "$dir" || exit 1
-cat >a.c <<'SOURCE'
-#include <devtensor.h>
-#include <cuda_runtime.h>
-
-dt_tensor *f(dt_module *m, dt_tensor *x)
-{
-    dt_module_to(m, dt_cuda(0));
-    dt_to(x, dt_cuda(0));
-    return dt_forward(m, x);
-}
-
-float g(void)
-{
-    float *d = NULL;
-    cudaMalloc((void **)&d, 4);
-    return d[0];
-}
-SOURCE
+cp "$here/team_source.c" a.c
 sed 's/^    dt_to(x/    x = dt_to(x/' a.c >fixed
 
 fail() {

@@ -4,24 +4,7 @@
 #         -P team.cmake
 # A source with two findings: a dropped dt_to (line 7, with a fix-it) and a
 # host read of device memory (line 15).
-set(source [=[
-#include <devtensor.h>
-#include <cuda_runtime.h>
-
-dt_tensor *f(dt_module *m, dt_tensor *x)
-{
-    dt_module_to(m, dt_cuda(0));
-    dt_to(x, dt_cuda(0));
-    return dt_forward(m, x);
-}
-
-float g(void)
-{
-    float *d = NULL;
-    cudaMalloc((void **)&d, 4);
-    return d[0];
-}
-]=])
+file(READ ${CMAKE_CURRENT_LIST_DIR}/team_source.c source)
 
 # devcheck ARGS... in WORK: sets status, out, err
 function(devcheck)
