@@ -9,7 +9,7 @@
 
 #include "devcheck.h"
 
-#include <clang-c/Index.h>
+#include "facts.h"
 #include <pthread.h>
 
 typedef enum {
@@ -44,17 +44,17 @@ typedef struct {
 
 /* What the function a call cursor refers to does: from its declaration's
    annotations, else from the model's entries by name.  NULL: nothing known. */
-const dc_effects *dc_model_effects(dc_model *m, CXCursor callee);
+const dc_effects *dc_model_effects(dc_model *m, fnode callee);
 /* What call does, its callee referenced: a method is known first by the
    class of the object it is called on (`thrust::device_vector::data`),
    then by its own; a call through a pointer, where the pointer is one of
    CUDA's functions as programs that load libcuda hold it (a field or
    variable named as the function, `cuda->cuMemAlloc`, or typed
    `PFN_cuMemAlloc_v3020`).  NULL: nothing known. */
-const dc_effects *dc_model_call_effects(dc_model *m, CXCursor call, CXCursor callee);
+const dc_effects *dc_model_call_effects(dc_model *m, fnode call, fnode callee);
 /* Whether callee is an element accessor of a standard container, whose
    elements are host memory (`&v[0]`). */
-bool dc_model_host_element(CXCursor callee);
+bool dc_model_host_element(fnode callee);
 /* The functions that allocate memory and those that release it, by
    family (model.c): an allocator's number (0: none known) for a name as
    the user calls it ("cudaMallocHost", "new"), its name, the function that
@@ -192,15 +192,16 @@ void dc_check_unregistered(dc_findings *out, dc_loc at, const char *module, dc_o
 typedef struct {
     int unit;
     const char *stage;
-    CXCursor fn;
+    fnode fn;
 } dc_progress;
 
 /* Every function defined in the units' main files, analyzed, callees
-   before their callers, whatever file each is in; *at follows it.  Each
+   before their callers, whatever file each is in; the findings of the
+   units said[k] (the others are the program's context); *at follows it.  Each
    unit's functions may take budget seconds in all (0: no end), callees in
    other units charged to theirs: the one that runs out abandons the
    analysis, with dc_abandon(DC_OUT_OF_TIME), where *at is. */
-void dc_dataflow_program(CXTranslationUnit *units, int n, dc_model *m, dc_findings *out,
+void dc_dataflow_program(fx_unit *const *units, const bool *said, int n, dc_model *m, dc_findings *out,
                          dc_progress *at, double budget);
 /* The program-wide facts dc_dataflow_program made, forgotten: at its end,
    and after it crashed (what else it had made is then abandoned). */

@@ -73,8 +73,8 @@ static enum CXChildVisitResult invalid_use(CXCursor c, CXCursor parent, CXClient
     if (clang_Cursor_isNull(to) || clang_equalCursors(to, c) || !clang_isInvalidDeclaration(to))
         return CXChildVisit_Recurse;
     char name[256];
-    cursor_spelling(to, name, sizeof name);
-    *(dc_note *)data = (dc_note){ cursor_loc(c),
+    cx_spelling(to, name, sizeof name);
+    *(dc_note *)data = (dc_note){ cx_loc(c),
                                   dc_format("uses '%s', whose declaration has an error", name) };
     return CXChildVisit_Break;
 }
@@ -85,7 +85,7 @@ bool cursor_has_errors(CXCursor fn, dc_note *why)
     dc_note note = { .message = NULL };
     if (!error_inside(fn, &any, &note) && any) {
         if (clang_isInvalidDeclaration(fn))
-            note = (dc_note){ cursor_loc(fn), dc_format("its declaration has an error") };
+            note = (dc_note){ cx_loc(fn), dc_format("its declaration has an error") };
         else
             clang_visitChildren(fn, invalid_use, &note);
     }

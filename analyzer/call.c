@@ -14,48 +14,48 @@
 /* An overloaded operator's call (a lambda's `f(x)`, `v[i]`) counts the
    object it is called on as its first argument, where the method's own
    parameters do not: those arguments are the rest. */
-static int object_arguments(CXCursor callee, int n)
+static int object_arguments(fnode callee, int n)
 {
     char name[16];
-    if (clang_getCursorKind(callee) != CXCursor_CXXMethod || clang_CXXMethod_isStatic(callee))
+    if (fx_kind(callee) != CXCursor_CXXMethod || fx_has(callee, FX_STATIC_METHOD))
         return 0;
     cursor_spelling(callee, name, sizeof name);
-    return strncmp(name, "operator", 8) == 0 && n == clang_Cursor_getNumArguments(callee) + 1;
+    return strncmp(name, "operator", 8) == 0 && n == fx_nargs(callee) + 1;
 }
 
-CXCursor call_object(CXCursor call, CXCursor callee)
+fnode call_object(fnode call, fnode callee)
 {
-    if (clang_getCursorKind(callee) != CXCursor_CXXMethod || clang_CXXMethod_isStatic(callee))
-        return clang_getNullCursor();
-    int n = clang_Cursor_getNumArguments(call);
+    if (fx_kind(callee) != CXCursor_CXXMethod || fx_has(callee, FX_STATIC_METHOD))
+        return fx_null();
+    int n = fx_nargs(call);
     if (n > 0 && object_arguments(callee, n))
-        return clang_Cursor_getArgument(call, 0);
-    CXCursor object = cursor_member_object(call);
-    if (clang_Cursor_isNull(object))
+        return fx_arg(call, 0);
+    fnode object = cursor_member_object(call);
+    if (fx_is_null(object))
         return object;
-    CXCursor arrow = cursor_bare(object);           /* a holder's `fc->f()`: fc's */
+    fnode arrow = cursor_bare(object);           /* a holder's `fc->f()`: fc's */
     char name[16];
-    cursor_spelling(clang_getCursorReferenced(arrow), name, sizeof name);
-    return clang_getCursorKind(arrow) == CXCursor_CallExpr && strcmp(name, "operator->") == 0 &&
-                   clang_Cursor_getNumArguments(arrow) == 1
-               ? clang_Cursor_getArgument(arrow, 0)
+    cursor_spelling(fx_referenced(arrow), name, sizeof name);
+    return fx_kind(arrow) == CXCursor_CallExpr && strcmp(name, "operator->") == 0 &&
+                   fx_nargs(arrow) == 1
+               ? fx_arg(arrow, 0)
                : object;
 }
 
-CXCursor call_argument(CXCursor call, int i)
+fnode call_argument(fnode call, int i)
 {
-    CXCursor callee = clang_getCursorReferenced(call);
+    fnode callee = fx_referenced(call);
     if (i == DC_ARG_THIS)
         return call_object(call, callee);
-    int n = clang_Cursor_getNumArguments(call);
+    int n = fx_nargs(call);
     i += n > 0 ? object_arguments(callee, n) : 0;
-    return i >= 0 && i < n ? clang_Cursor_getArgument(call, (unsigned)i) : clang_getNullCursor();
+    return i >= 0 && i < n ? fx_arg(call, (unsigned)i) : fx_null();
 }
 
-static void evaluate_arguments(unit *u, env *e, CXCursor call, CXCursor callee,
+static void evaluate_arguments(unit *u, env *e, fnode call, fnode callee,
                                arguments *args)
 {
-    int n = clang_Cursor_getNumArguments(call);
+    int n = fx_nargs(call);
     int skip = n > 0 ? object_arguments(callee, n) : 0;
     n -= skip;
     args->u = u;
@@ -63,7 +63,7 @@ static void evaluate_arguments(unit *u, env *e, CXCursor call, CXCursor callee,
     args->has_self = false;
     args->n = n < 0 ? 0 : n > ARG_SELF ? ARG_SELF : n;
     for (int i = 0; i < args->n; i++) {
-        args->c[i] = clang_Cursor_getArgument(call, (unsigned)(i + skip));
+        args->c[i] = fx_arg(call, (unsigned)(i + skip));
         args->v[i] = walk_expression(u, e, args->c[i]);
         args->text[i][0] = 0;
     }
@@ -71,10 +71,10 @@ static void evaluate_arguments(unit *u, env *e, CXCursor call, CXCursor callee,
 
 /* The object a modelled method is called on, evaluated as its argument
    DC_ARG_THIS (a call the model does not know leaves it to the walk). */
-static void evaluate_object(unit *u, env *e, CXCursor call, CXCursor callee, arguments *a)
+static void evaluate_object(unit *u, env *e, fnode call, fnode callee, arguments *a)
 {
-    CXCursor self = call_object(call, callee);
-    if (clang_Cursor_isNull(self))
+    fnode self = call_object(call, callee);
+    if (fx_is_null(self))
         return;
     a->has_self = true;
     a->c[ARG_SELF] = self;
@@ -102,9 +102,9 @@ const value *argument(arguments *a, int i)
     return slot(a, i) >= 0 ? &a->v[slot(a, i)] : &none;
 }
 
-CXCursor argument_cursor(arguments *a, int i)
+fnode argument_cursor(arguments *a, int i)
 {
-    return slot(a, i) >= 0 ? a->c[slot(a, i)] : a->n ? a->c[0] : clang_getNullCursor();
+    return slot(a, i) >= 0 ? a->c[slot(a, i)] : a->n ? a->c[0] : fx_null();
 }
 
 const char *argument_text(arguments *a, int i)
@@ -114,23 +114,23 @@ const char *argument_text(arguments *a, int i)
         return i == DC_ARG_CPU ? "cpu" : i == DC_ARG_CUDA ? "cuda" : "?";
     char *text = a->text[k];
     if (!*text)
-        cursor_text(a->u->tu, cursor_bare(a->c[k]), text, sizeof a->text[k]);
+        cursor_text(cursor_bare(a->c[k]), text, sizeof a->text[k]);
     return text;
 }
 
 /* Whether an expression is libtorch's: a tensor or module, or what a
    tensor's method gives (`x.data_ptr<float>()`). */
-static bool torch_expression(CXCursor c)
+static bool torch_expression(fnode c)
 {
-    CXType t = clang_getCanonicalType(clang_getCursorType(c));
+    ftype t = ft_canonical(fx_type(c));
     if (type_names(t, "at::Tensor") || type_names(t, "torch::nn::"))
         return true;
     c = cursor_bare(c);
-    CXCursor object = clang_getCursorKind(c) == CXCursor_CallExpr
-                          ? call_object(c, clang_getCursorReferenced(c))
-                          : clang_getNullCursor();
-    return !clang_Cursor_isNull(object) &&
-           type_is(clang_getCursorType(cursor_bare(object)), "at::Tensor");
+    fnode object = fx_kind(c) == CXCursor_CallExpr
+                          ? call_object(c, fx_referenced(c))
+                          : fx_null();
+    return !fx_is_null(object) &&
+           type_is(fx_type(cursor_bare(object)), "at::Tensor");
 }
 
 dc_operand argument_operand(arguments *a, int i, const value *v)
@@ -149,7 +149,7 @@ static bool ends_with(const char *s, const char *tail)
 
 /* The name of the callee as the user wrote it: devtensor's macros call
    NAME_at, and CUDA's headers map NAME to NAME_v2 (cublasSgemm, cuMemAlloc). */
-static void callee_name(CXCursor callee, char *buf, size_t n)
+static void callee_name(fnode callee, char *buf, size_t n)
 {
     cursor_spelling(callee, buf, n);
     if (ends_with(buf, "_at") || ends_with(buf, "_v2"))
@@ -169,11 +169,11 @@ static const dc_effect *transfer_effect(const dc_effects *effects)
 /* "dt_to(x, dev)", as the user wrote it: devtensor's macros add a file and
    a line to NAME_at, which the user never wrote; a method call
    (`x.to(dev)`) is its own text. */
-static void call_text(call_state *s, CXCursor c, char *buf, size_t n)
+static void call_text(call_state *s, fnode c, char *buf, size_t n)
 {
     char full[64];
     if (s->a->has_self) {
-        cursor_text(s->u->tu, c, buf, n);
+        cursor_text(c, buf, n);
         return;
     }
     cursor_spelling(s->callee, full, sizeof full);
@@ -188,7 +188,7 @@ static void call_text(call_state *s, CXCursor c, char *buf, size_t n)
         snprintf(buf + used, n - used, ")");
 }
 
-static value modelled_call(unit *u, env *e, CXCursor c, CXCursor callee,
+static value modelled_call(unit *u, env *e, fnode c, fnode callee,
                            const dc_effects *effects, arguments *a, bool result_used)
 {
     call_state s = { u, e, callee, a, cursor_loc(c), "", value_unknown(), effects };
@@ -204,7 +204,7 @@ static value modelled_call(unit *u, env *e, CXCursor c, CXCursor callee,
     return s.result;
 }
 
-value call_constant(unit *u, env *e, CXCursor decl, dc_loc at)
+value call_constant(unit *u, env *e, fnode decl, dc_loc at)
 {
     const dc_effects *effects = dc_model_effects(u->model, decl);
     arguments a = { .u = u, .at = at };
@@ -225,13 +225,13 @@ static void forget_outputs(unit *u, env *e, arguments *a)
             m.where = dc_place_of(AT_UNKNOWN, 0, (dc_loc){ 0 }, NULL);
             object_update(e, &m);
         }
-        CXCursor c = cursor_bare(a->c[i]);
+        fnode c = cursor_bare(a->c[i]);
         if (cursor_is_addr_of(c))
             env_set(e, walk_target(u, e, c), value_unknown());
     }
 }
 
-static value call_effects(unit *u, env *e, CXCursor c, CXCursor callee, arguments *a,
+static value call_effects(unit *u, env *e, fnode c, fnode callee, arguments *a,
                           bool result_used)
 {
     bool function = cursor_is_function(callee);
@@ -255,11 +255,11 @@ static value call_effects(unit *u, env *e, CXCursor c, CXCursor callee, argument
 
 /* Whatever the call is, the memory it is handed may be written by it: its
    checks first see it as it was. */
-value call_expression(unit *u, env *e, CXCursor c, bool result_used)
+value call_expression(unit *u, env *e, fnode c, bool result_used)
 {
     arguments a;
     unwritten_set reached = { .n = 0 };
-    CXCursor callee = clang_getCursorReferenced(c);
+    fnode callee = fx_referenced(c);
     evaluate_arguments(u, e, c, callee, &a);
     for (int i = 0; i < a.n; i++)
         unwritten_note(&reached, e, &a.v[i]);

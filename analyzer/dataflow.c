@@ -56,8 +56,7 @@ typedef struct {
 } timing;
 
 typedef struct {
-    CXCursor fn;
-    CXTranslationUnit tu;
+    fnode fn;
     summary *s;
     bool named;                         /* in a file the run was given */
     int unit;                           /* the unit it is read from */
@@ -118,7 +117,7 @@ void program_tick(program *p)
 
 /* ---- the functions, by USR ------------------------------------------------------ */
 
-static int add_function(program *p, CXCursor fn, CXTranslationUnit tu, int unit, bool named)
+static int add_function(program *p, fnode fn, int unit, bool named)
 {
     if (p->n == p->cap) {
         p->cap = p->cap ? 2 * p->cap : 64;
@@ -127,49 +126,16 @@ static int add_function(program *p, CXCursor fn, CXTranslationUnit tu, int unit,
     int *index = path_map_at(&p->by_usr, cursor_usr(fn, "usr"));
     if (!*index)                        /* two files that define one name: calls get the first */
         *index = p->n + 1;
-    p->fns[p->n] = (function){ fn, tu, summary_new(clang_Cursor_getNumArguments(fn)),
+    p->fns[p->n] = (function){ fn, summary_new(fx_nargs(fn)),
                                named, unit, NOT_YET, 0, INT_MAX };
     return p->n++;
-}
-
-typedef struct {
-    program *p;
-    CXTranslationUnit tu;
-    int unit;
-} unit_scan;
-
-/* A C++ class's pointer field with a default initializer (`float *dev =
-   make(n);`) is code too, which each constructor runs (walk_body). */
-static bool initialized_pointer_field(CXCursor c)
-{
-    if (clang_getCursorKind(c) != CXCursor_FieldDecl || clang_Cursor_isBitField(c))
-        return false;
-    CXType t = clang_getCursorType(c);
-    if (t.kind != CXType_Pointer && !type_names(t, "CUdeviceptr"))
-        return false;
-    children ch = cursor_children(c);
-    return ch.n > 0 && clang_isExpression(clang_getCursorKind(ch.v[ch.n - 1]));
-}
-
-static enum CXChildVisitResult each_definition(CXCursor c, CXCursor parent, CXClientData data)
-{
-    unit_scan *scan = data;
-    (void)parent;
-    if (cursor_holds_definitions(c))    /* methods defined in their class too */
-        return CXChildVisit_Recurse;
-    if (((cursor_has_code(c) && clang_isCursorDefinition(c) && cursor_host_code(c) &&
-          !cursor_has_errors(c, NULL)) ||
-         initialized_pointer_field(c)) &&
-        clang_Location_isFromMainFile(clang_getCursorLocation(c)))
-        add_function(scan->p, c, scan->tu, scan->unit, true);
-    return CXChildVisit_Continue;
 }
 
 /* ---- walking one function ----------------------------------------------------------- */
 
 #ifdef DEVCHECK_CRASH_HOOK
 /* The test builds' hook (analysis.h), by the function's name. */
-static void crash_hook(CXCursor fn)
+static void crash_hook(fnode fn)
 {
     char name[256];
     cursor_spelling(fn, name, sizeof name);
@@ -185,7 +151,7 @@ static bool walk_into(program *p, function f, summary *s, int assume)
 {
     bool say = f.named && !p->first && assume < 0;
     unit u = { .prog = p, .self = s, .model = p->model, .out = say ? p->out : &p->elsewhere,
-               .named = f.named, .tu = f.tu, .assume = (signed char)assume };
+               .named = f.named, .assume = (signed char)assume };
     env e = { 0 };
     u.exit = (env){ .dead = true };
     summary_bind_parameters(&u, &e, f.fn);
@@ -263,15 +229,14 @@ static int summarize(program *p, int i)
     return INT_MAX;
 }
 
-const summary *program_summary(program *p, CXCursor callee)
+const summary *program_summary(program *p, fnode callee)
 {
     int i = *path_map_at(&p->by_usr, cursor_usr(callee, "usr")) - 1;
     if (i < 0) {                        /* defined in a header, or known by another name */
-        CXCursor def = clang_getCursorDefinition(callee);
-        if (clang_Cursor_isNull(def) || !clang_isCursorDefinition(def) ||
-            cursor_has_errors(def, NULL))
+        fnode def = fx_definition(callee);
+        if ((fx_flags(def) & (FX_DEFINITION | FX_HAS_ERRORS)) != FX_DEFINITION)
             return NULL;
-        i = add_function(p, def, clang_Cursor_getTranslationUnit(def), p->time->at->unit, false);
+        i = add_function(p, def, p->time->at->unit, false);
     }
     if (p->fns[i].state == NOT_YET && p->depth == MAX_NESTING)
         return NULL;                    /* too deep a chain of calls: unknown */
@@ -282,20 +247,21 @@ const summary *program_summary(program *p, CXCursor callee)
 }
 
 /* One program: units[k] is the run's unit ids[k]. */
-static void walk_program(CXTranslationUnit *units, const int *ids, int n, dc_model *m,
-                         dc_findings *out, timing *t)
+static void walk_program(fx_unit *const *units, const bool *said, const int *ids, int n,
+                         dc_model *m, dc_findings *out, timing *t)
 {
     program p = { .model = m, .out = out, .time = t };
     for (int k = 0; k < n; k++) {
-        unit_scan scan = { &p, units[ids[k]], ids[k] };
-        move_to(t, (dc_progress){ ids[k], "the listing of its functions", clang_getNullCursor() });
-        clang_visitChildren(clang_getTranslationUnitCursor(scan.tu), each_definition, &scan);
+        const fx_unit *u = units[ids[k]];
+        move_to(t, (dc_progress){ ids[k], "the listing of its functions", fx_null() });
+        for (int i = 0; i < fx_unit_ndefinitions(u); i++)
+            add_function(&p, fx_unit_definition(u, i), ids[k], said[ids[k]]);
     }
     int named = p.n;
     p.first = true;
     for (int i = 0; i < named; i++)
         summarize(&p, i);
-    move_to(t, (dc_progress){ -1, "the struct fields of all files", clang_getNullCursor() });
+    move_to(t, (dc_progress){ -1, "the struct fields of all files", fx_null() });
     fields_resolve(out);
     p.first = false;
     for (int i = 0; i < p.n; i++)
@@ -311,26 +277,7 @@ static void walk_program(CXTranslationUnit *units, const int *ids, int n, dc_mod
     dc_findings_free(&p.elsewhere);
 }
 
-static enum CXChildVisitResult find_main(CXCursor c, CXCursor parent, CXClientData found)
-{
-    (void)parent;
-    CXString name = clang_getCursorSpelling(c);
-    if (clang_getCursorKind(c) == CXCursor_FunctionDecl && clang_isCursorDefinition(c) &&
-        strcmp(clang_getCString(name), "main") == 0 &&
-        clang_Location_isFromMainFile(clang_getCursorLocation(c)))
-        *(bool *)found = true;
-    clang_disposeString(name);
-    return *(bool *)found ? CXChildVisit_Break : CXChildVisit_Continue;
-}
-
-static bool defines_main(CXTranslationUnit tu)
-{
-    bool found = false;
-    clang_visitChildren(clang_getTranslationUnitCursor(tu), find_main, &found);
-    return found;
-}
-
-void dc_dataflow_program(CXTranslationUnit *units, int n, dc_model *m, dc_findings *out,
+void dc_dataflow_program(fx_unit *const *units, const bool *said, int n, dc_model *m, dc_findings *out,
                          dc_progress *at, double budget)
 {
     bool *has_main = dc_realloc(NULL, (size_t)n + 1);
@@ -338,8 +285,8 @@ void dc_dataflow_program(CXTranslationUnit *units, int n, dc_model *m, dc_findin
     timing t = { budget, dc_realloc(NULL, ((size_t)n + 1) * sizeof *t.spent), now(), TICKS, at };
     memset(t.spent, 0, ((size_t)n + 1) * sizeof *t.spent);
     for (int k = 0; k < n; k++) {
-        move_to(&t, (dc_progress){ k, "the search for its main", clang_getNullCursor() });
-        mains += has_main[k] = defines_main(units[k]);
+        move_to(&t, (dc_progress){ k, "the search for its main", fx_null() });
+        mains += has_main[k] = fx_unit_has_main(units[k]);
     }
     for (int k = 0; k < n; k++) {
         if (mains >= 2 && !has_main[k])
@@ -349,7 +296,7 @@ void dc_dataflow_program(CXTranslationUnit *units, int n, dc_model *m, dc_findin
         for (int j = 0; j < n; j++)     /* with a program of its own, the files without main */
             if (j != k && (mains < 2 || !has_main[j]))
                 ids[g++] = j;
-        walk_program(units, ids, g, m, out, &t);
+        walk_program(units, said, ids, g, m, out, &t);
         if (mains < 2)
             break;
     }

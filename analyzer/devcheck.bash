@@ -4,7 +4,7 @@ _devcheck()
 {
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
     case $prev in
-        -p) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+        -p|--cache|analyze) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         -j|--timeout) return ;;
         --format) COMPREPLY=($(compgen -W 'text sarif codequality' -- "$cur")); return ;;
         --model|--baseline|--write-baseline|--runtime)
@@ -18,7 +18,10 @@ _devcheck()
     esac
     if [[ $cur == -* ]]; then
         COMPREPLY=($(compgen -W '-p -j --timeout --format --model --rules --disable --baseline
-                                 --write-baseline --runtime --fix --list-rules --help --version' -- "$cur"))
+                                 --write-baseline --runtime --fix --cache --no-cache --list-rules
+                                 --help --version' -- "$cur"))
+    elif [ "$COMP_CWORD" = 1 ]; then
+        COMPREPLY=($(compgen -W 'analyze capture' -f -- "$cur"))
     else
         COMPREPLY=($(compgen -f -- "$cur"))
     fi

@@ -3,7 +3,9 @@
  * CUDA) with libclang and flags tensor and pointer uses that lack a device
  * transfer.
  *
- * The data path:  sources -> parse (all) -> model -> dataflow -> findings -> output.
+ * The data path:  sources -> parse -> lower (each unit to its facts, the
+ * unit then disposed of) -> model -> dataflow (on the facts of all) ->
+ * findings -> output.
  *
  *   main.c       the command line: files, flags, -p, formats
  *   compile_db.c compile_commands.json (-p), read strictly, and its
@@ -14,6 +16,9 @@
  *                precompiled once; -j's threads; the parse and the
  *                analysis on threads with deep stacks, and a crash in one
  *                file's parse or analysis leaving that file out
+ *   lower.c      a parsed unit lowered into its facts (facts.h): what the
+ *                analysis reads of it, as arrays, with no libclang after
+ *   facts.c      the facts as the analysis reads them
  *   model.c      the API model: what each function does to devices, from
  *                annotations in headers (devcheck/annotations.h),
  *                model files (--model), and the built-in CUDA runtime model
@@ -123,6 +128,24 @@ char *dc_read_file(const char *path, size_t *len);
    that no link planted at a name known before can stand in for it (mode
    0600).  Its descriptor, with its name in *tmp (fresh); -1 with errno. */
 int dc_create_beside(const char *path, char **tmp);
+/* data written to a file beside path, then renamed over it: 0, or -1
+   with errno (and nothing left behind). */
+int dc_write_atomic(const char *path, const void *data, size_t len);
+
+/* ---- the cache (cache.c) ---------------------------------------------------- */
+
+/* A 64-bit hash of n bytes, for checksums and names. */
+uint64_t dc_hash64(const void *data, size_t n, uint64_t seed);
+/* The facts the cache in dir keeps for a unit (its file, the folder its
+   command runs in, and its flags), fresh in *len bytes; NULL: a miss (no
+   entry, or one whose files changed; one that does not check is removed). */
+void *dc_cache_get(const char *dir, const char *file, const char *directory,
+                   const char *const *flags, int nflags, size_t *len);
+/* Keeps a unit's facts, with the files its parse read (deps); 0, or -1
+   with errno. */
+int dc_cache_put(const char *dir, const char *file, const char *directory,
+                 const char *const *flags, int nflags, const char *const *deps, int ndeps,
+                 const void *data, size_t len);
 
 /* ---- suppression (suppress.c) --------------------------------------------- */
 
@@ -308,6 +331,10 @@ typedef struct {
     char *err;          /* why not 0, fresh (one line per error,
                            "FILE:LINE:COL: error: ..."), or NULL */
     dc_snapshot seen;   /* status 0: the file as it was parsed */
+    const char *facts;  /* a facts file (devcheck capture's) to read the
+                           unit from, not the source; NULL: parse it */
+    bool context;       /* read for the program's facts only (-p BUILD
+                           FILE: the other files): its findings unsaid */
     dc_note *skipped;   /* status 0: what its errors left unread, each
                            function with its first error, and each error
                            outside a function (fresh); said after the
@@ -315,6 +342,9 @@ typedef struct {
     int nskipped;
 } dc_source;
 
+/* Keeps each unit's facts in the cache folder dir (cache.c), and takes
+   them from it where they are there: a file found there is not parsed. */
+void dc_run_cache(dc_run *r, const char *dir);
 /* Parses the sources into the run, up to jobs at once (threads).  The
    units are kept in the sources' order whatever order they finish in.
    The sources must last until dc_run_analyze has returned. */
@@ -325,6 +355,15 @@ void dc_run_parse(dc_run *r, dc_source *v, int n, int jobs);
    others analyzed without it. */
 void dc_run_analyze(dc_run *r, double budget, dc_findings *out);
 void dc_run_free(dc_run *r);
+/* devcheck capture: runs the compile command argv[0..argc) and, when it
+   compiled one source to an object, leaves the source's facts beside it;
+   the compiler's exit status (capture.c). */
+int dc_capture(int argc, char **argv);
+/* Parses file with the compile command's flags (argv, the compiler's own:
+   dc_command_flags says which are kept), in the current folder, and
+   writes its facts to out; 0, or -1 with why in *err (fresh). */
+int dc_capture_unit(const char *file, const char *const *argv, int argc, const char *out,
+                    char **err);
 /* The CUDA toolkit .cu files are read with, or NULL: devcheck's own
    declarations over cuda_runtime.h from the include path. */
 const char *dc_cuda_toolkit(void);

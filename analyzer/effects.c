@@ -37,8 +37,8 @@ static void store_through(call_state *s, int arg, value v)
 {
     if (arg >= s->a->n)
         return;
-    CXType t = clang_getCanonicalType(clang_getCursorType(s->a->c[arg]));
-    if (t.kind == CXType_Record)
+    ftype t = ft_canonical(fx_type(s->a->c[arg]));
+    if (ft_kind(t) == CXType_Record)
         env_set(s->e, walk_path(s->u, s->e, s->a->c[arg]), v);
     else
         walk_store_through(s->u, s->e, s->a->c[arg], v);
@@ -47,10 +47,10 @@ static void store_through(call_state *s, int arg, value v)
 /* ---- creation ------------------------------------------------------------------ */
 
 /* A constructor the model names makes a module (libtorch's holders). */
-static bool returns_module(CXCursor callee)
+static bool returns_module(fnode callee)
 {
-    return clang_getCursorKind(callee) == CXCursor_Constructor ||
-           type_names(clang_getCursorResultType(callee), "module");
+    return fx_kind(callee) == CXCursor_Constructor ||
+           type_names(fx_result_type(callee), "module");
 }
 
 static void creates_cpu(call_state *s, const dc_effect *ef)
@@ -73,12 +73,12 @@ static void creates_on(call_state *s, const dc_effect *ef)
    none (the default `{}`, which has no place in the caller's file), or
    gave a dtype or a layout, which converts to options.  A device made by
    a conversion (`torch::Device(name)`) names one, known or not. */
-static bool names_no_device(CXCursor options)
+static bool names_no_device(fnode options)
 {
     if (!cursor_loc(options).line)
         return true;
-    for (CXCursor c = options;; ) {
-        CXType t = clang_getCanonicalType(clang_getCursorType(c));
+    for (fnode c = options;; ) {
+        ftype t = ft_canonical(fx_type(c));
         if (type_is(t, "c10::Device"))
             return false;
         children ch = cursor_wraps(c) ? cursor_children(c) : (children){ 0 };
@@ -94,7 +94,7 @@ static void creates_options(call_state *s, const dc_effect *ef)
 {
     int options = s->a->n - 1;
     (void)ef;
-    while (options >= 0 && !type_names(clang_getCursorType(s->a->c[options]), "TensorOptions"))
+    while (options >= 0 && !type_names(fx_type(s->a->c[options]), "TensorOptions"))
         options--;
     const value *d = options >= 0 ? &s->a->v[options] : NULL;
     unsigned char of = d && d->dtype ? d->dtype : DT_F32_TYPE;
@@ -137,8 +137,8 @@ static void transfer(call_state *s, const dc_effect *ef)
     if (other.kind == V_TENSOR || other.kind == V_MODULE)
         d = &device_of_other;           /* `x.to(y)`: to y's device */
     value unknown_tensor = value_of(V_TENSOR, d->where);
-    if (x->kind == V_NONE && (type_names(clang_getCursorResultType(s->callee), "dt_tensor") ||
-                              type_names(clang_getCursorResultType(s->callee), "Tensor")))
+    if (x->kind == V_NONE && (type_names(fx_result_type(s->callee), "dt_tensor") ||
+                              type_names(fx_result_type(s->callee), "Tensor")))
         x = &unknown_tensor;            /* whatever it was, it is on d now */
     unsigned char converted = named_dtype(s->a);
     if (x->kind == V_TENSOR && converted) {     /* `x.to(torch::kFloat32)`: a new tensor */
@@ -492,7 +492,7 @@ static void device_named(call_state *s, const dc_effect *ef)
 {
     char text[32];
     int i = -1, used = 0;
-    cursor_text(s->u->tu, argument_cursor(s->a, ef->arg[0]), text, sizeof text);
+    cursor_text(argument_cursor(s->a, ef->arg[0]), text, sizeof text);
     if (!strcmp(text, "\"cpu\""))
         s->result = value_of(V_DEVICE, dc_place_of(AT_CPU, 0, s->at, "the cpu"));
     else if (!strcmp(text, "\"cuda\"") ||
@@ -537,7 +537,7 @@ static value allocated(call_state *s, atom_kind kind, int index, const char *how
 static void allocates_device(call_state *s, const dc_effect *ef)
 {
     value v = allocated(s, AT_GPU, -1, "allocated on");
-    CXCursor to = cursor_bare(argument_cursor(s->a, ef->arg[0]));
+    fnode to = cursor_bare(argument_cursor(s->a, ef->arg[0]));
     children ch = cursor_children(to);
     store_through(s, ef->arg[0], v);
     /* a global's or a field's: any call may write it */
@@ -677,12 +677,11 @@ static void reads_host(call_state *s, const dc_effect *ef)
    precision takes an argument of its own; %% takes none. */
 static void reads_host_format(call_state *s, const dc_effect *ef)
 {
-    CXCursor f = cursor_bare(argument_cursor(s->a, ef->arg[0]));
-    if (clang_getCursorKind(f) != CXCursor_StringLiteral)
+    fnode f = cursor_bare(argument_cursor(s->a, ef->arg[0]));
+    if (fx_kind(f) != CXCursor_StringLiteral)
         return;
-    CXString text = clang_getCursorSpelling(f);
     int next = ef->arg[0] + 1;
-    for (const char *p = strchr(clang_getCString(text), '%'); p; p = strchr(p, '%')) {
+    for (const char *p = strchr(fx_spelling(f), '%'); p; p = strchr(p, '%')) {
         if (*++p == '%') {
             p++;
             continue;
@@ -694,7 +693,6 @@ static void reads_host_format(call_state *s, const dc_effect *ef)
             host_reads(s, next);
         next++;
     }
-    clang_disposeString(text);
 }
 
 /* Whether the call's model checks the space of argument i (cudaFree's
@@ -775,24 +773,19 @@ static bool swapped(call_state *s, const value *dst, const value *src)
 
 /* A library reads its argument 0 (cuBLAS's A and B), unless the scalar its
    argument 1 points to is zero (gemm's C, read only when beta is not 0). */
-static bool points_to_zero(CXCursor arg)
+static bool points_to_zero(fnode arg)
 {
-    CXCursor c = cursor_bare(arg);
+    fnode c = cursor_bare(arg);
     if (!cursor_is_addr_of(c))
         return false;
     children ch = cursor_children(c);
-    CXCursor var = clang_getCursorReferenced(cursor_bare(ch.v[0]));
+    fnode var = fx_referenced(cursor_bare(ch.v[0]));
     children init = cursor_children(var);
-    if (ch.n != 1 || clang_getCursorKind(var) != CXCursor_VarDecl || !init.n)
+    if (ch.n != 1 || fx_kind(var) != CXCursor_VarDecl || !init.n)
         return false;
-    CXEvalResult r = clang_Cursor_Evaluate(init.v[init.n - 1]);
-    bool zero = !r || (clang_EvalResult_getKind(r) == CXEval_Float
-                           ? clang_EvalResult_getAsDouble(r) == 0
-                           : clang_EvalResult_getKind(r) != CXEval_Int ||
-                                 clang_EvalResult_getAsLongLong(r) == 0);
-    if (r)
-        clang_EvalResult_dispose(r);
-    return zero;        /* not known to be non-zero: as zero, the quiet side */
+    fnode value = init.v[init.n - 1];
+    return fx_has(value, FX_FLOAT) ? fx_float(value) == 0
+                                   : !fx_has(value, FX_INT) || fx_int(value) == 0;        /* not known to be non-zero: as zero, the quiet side */
 }
 
 static void reads(call_state *s, const dc_effect *ef)
@@ -806,10 +799,10 @@ static void reads(call_state *s, const dc_effect *ef)
 }
 
 /* Argument i of a kernel, a pointer parameter, must be device memory. */
-static void kernel_argument(unit *u, dc_loc at, CXCursor kernel, int i, dc_operand arg)
+static void kernel_argument(unit *u, dc_loc at, fnode kernel, int i, dc_operand arg)
 {
-    CXCursor param = clang_Cursor_getArgument(kernel, (unsigned)i);
-    if (clang_getCursorType(param).kind != CXType_Pointer)
+    fnode param = fx_arg(kernel, (unsigned)i);
+    if (ft_kind(fx_type(param)) != CXType_Pointer)
         return;
     char name[64], param_name[64], what[192];
     cursor_spelling(kernel, name, sizeof name);
@@ -825,11 +818,11 @@ static void kernel_argument(unit *u, dc_loc at, CXCursor kernel, int i, dc_opera
    declaration) gets the memory of the matching argument address. */
 static void launch(call_state *s, const dc_effect *ef)
 {
-    CXCursor kernel = clang_getCursorReferenced(cursor_bare(argument_cursor(s->a, ef->arg[0])));
+    fnode kernel = fx_referenced(cursor_bare(argument_cursor(s->a, ef->arg[0])));
     const value *list = arg_value(s, ef, 1);
-    if (clang_getCursorKind(kernel) != CXCursor_FunctionDecl || list->kind != V_ADDRS)
+    if (fx_kind(kernel) != CXCursor_FunctionDecl || list->kind != V_ADDRS)
         return;
-    int nparams = clang_Cursor_getNumArguments(kernel);
+    int nparams = fx_nargs(kernel);
     const char *next = path_text(list->path);
     for (int i = 0; i < nparams && *next; i++) {
         size_t len = strcspn(next, "|");
@@ -842,14 +835,14 @@ static void launch(call_state *s, const dc_effect *ef)
     }
 }
 
-void effect_launch(unit *u, CXCursor kernel, arguments *a, dc_loc at)
+void effect_launch(unit *u, fnode kernel, arguments *a, dc_loc at)
 {
     for (int i = 0; i < a->n; i++)
         if (value_is_memory(&a->v[i]))
             kernel_argument(u, at, kernel, i, argument_operand(a, i, &a->v[i]));
 }
 
-void effect_check_deref(unit *u, env *e, CXCursor base, const value *v, bool write, dc_loc at)
+void effect_check_deref(unit *u, env *e, fnode base, const value *v, bool write, dc_loc at)
 {
     char text[64];
     int path = walk_path(u, e, base);
@@ -859,7 +852,7 @@ void effect_check_deref(unit *u, env *e, CXCursor base, const value *v, bool wri
         return;
     bool named = path && !path_is_element(path);   /* "a[i]" as written, not "a[]" */
     if (!named)
-        cursor_text(u->tu, cursor_bare(base), text, sizeof text);
+        cursor_text(cursor_bare(base), text, sizeof text);
     dc_check_host_deref(u->out, at, (dc_operand){ named ? path_text(path) : text, &v->where,
                                                   false, false }, write, NULL, (dc_loc){ 0 });
 }

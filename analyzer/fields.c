@@ -41,8 +41,7 @@ typedef struct {
     int field;
     dc_loc at;
     value v;
-    CXCursor rhs;                       /* for the finding's words */
-    CXTranslationUnit tu;
+    fnode rhs;                       /* for the finding's words */
     bool named;                         /* in a file the run was given: its finding is said */
     bool swap;                          /* it replaced a struct copy's pointer */
     const unit *walk;                   /* the walk that made it, until it ends */
@@ -71,22 +70,22 @@ static path_map module_states;          /* 1 for a struct a custom module keeps 
 
 /* A struct's field, or a variable of static storage, that holds a pointer
    (or a struct's field that holds a struct: a device). */
-static bool is_slot(CXCursor ref, CXCursor decl)
+static bool is_slot(fnode ref, fnode decl)
 {
-    CXType t = clang_getCursorType(decl);
-    enum CXCursorKind k = clang_getCursorKind(ref), d = clang_getCursorKind(decl);
+    ftype t = fx_type(decl);
+    enum CXCursorKind k = fx_kind(ref), d = fx_kind(decl);
     bool slot = ((k == CXCursor_MemberRefExpr || k == CXCursor_MemberRef ||    /* : x(...) */
                   k == CXCursor_FieldDecl) &&                                   /* x = ...; */
                  d == CXCursor_FieldDecl) ||
                 (k == CXCursor_DeclRefExpr && d == CXCursor_VarDecl &&
-                 clang_Cursor_hasVarDeclGlobalStorage(decl) == 1);
-    return slot && (t.kind == CXType_Pointer || type_names(t, "CUdeviceptr") ||
-                    (d == CXCursor_FieldDecl && clang_getCanonicalType(t).kind == CXType_Record));
+                 fx_has(decl, FX_GLOBAL_STORAGE));
+    return slot && (ft_kind(t) == CXType_Pointer || type_names(t, "CUdeviceptr") ||
+                    (d == CXCursor_FieldDecl && ft_kind(ft_canonical(t)) == CXType_Record));
 }
 
-static int field_of(CXCursor ref)
+static int field_of(fnode ref)
 {
-    CXCursor decl = clang_getCursorReferenced(ref);
+    fnode decl = fx_referenced(ref);
     if (!is_slot(ref, decl))
         return -1;
     int *number = path_map_at(&by_usr, cursor_usr(decl, "field"));
@@ -100,10 +99,10 @@ static int field_of(CXCursor ref)
         field *f = &fields[nfields];
         memset(f, 0, sizeof *f);
         cursor_spelling(decl, f->name, sizeof f->name);
-        f->variable = clang_getCursorKind(decl) == CXCursor_VarDecl;
-        f->pointer = clang_getCanonicalType(clang_getCursorType(decl)).kind != CXType_Record;
+        f->variable = fx_kind(decl) == CXCursor_VarDecl;
+        f->pointer = ft_kind(ft_canonical(fx_type(decl))) != CXType_Record;
         f->kind = V_NULL;
-        f->owner = cursor_usr(clang_getCursorSemanticParent(decl), "struct");
+        f->owner = cursor_usr(fx_semantic_parent(decl), "struct");
         *number = ++nfields;
     }
     return *number - 1;
@@ -121,12 +120,12 @@ static store *store_of(int f, dc_loc at)
         stores = dc_realloc(stores, (size_t)capstores * sizeof *stores);
     }
     *number = nstores + 1;
-    stores[nstores] = (store){ f, at, value_unknown(), clang_getNullCursor(), NULL, false, false, NULL };
+    stores[nstores] = (store){ f, at, value_unknown(), fx_null(), false, false, NULL };
     stores[nstores].v.kind = V_NULL;    /* nothing yet: joins as nothing */
     return &stores[nstores++];
 }
 
-void fields_store(unit *u, CXCursor lhs, CXCursor rhs, const value *v, bool swap)
+void fields_store(unit *u, fnode lhs, fnode rhs, const value *v, bool swap)
 {
     int f;
     if (resolved || v->kind == V_NULL || (f = field_of(lhs)) < 0)
@@ -134,7 +133,6 @@ void fields_store(unit *u, CXCursor lhs, CXCursor rhs, const value *v, bool swap
     store *s = store_of(f, cursor_loc(lhs));
     s->v = value_join(&s->v, v);        /* a loop's later round, a function walked again */
     s->rhs = rhs;
-    s->tu = u->tu;
     s->named = u->named;
     s->swap = s->swap || swap;
     s->walk = u;
@@ -142,11 +140,11 @@ void fields_store(unit *u, CXCursor lhs, CXCursor rhs, const value *v, bool swap
         fields[f].kind = v->kind;
 }
 
-void fields_module_state(CXCursor state)
+void fields_module_state(fnode state)
 {
-    CXType t = clang_getPointeeType(clang_getCursorType(cursor_bare(state)));
-    CXCursor record = clang_getTypeDeclaration(clang_getCanonicalType(t));
-    if (!clang_Cursor_isNull(record) && clang_getCursorKind(record) != CXCursor_NoDeclFound)
+    ftype t = ft_pointee(fx_type(cursor_bare(state)));
+    fnode record = ft_declaration(ft_canonical(t));
+    if (!fx_is_null(record) && fx_kind(record) != CXCursor_NoDeclFound)
         *path_map_at(&module_states, cursor_usr(record, "struct")) = 1;
 }
 
@@ -162,7 +160,7 @@ void fields_settle(const unit *u, const env *exit)
         }
 }
 
-value fields_read(CXCursor ref)
+value fields_read(fnode ref)
 {
     int f = field_of(ref);
     if (f < 0)
@@ -318,7 +316,7 @@ static void report_lone_stores(dc_findings *out)
             (c != HOST && c != DEVICE) || c == f->fact)
             continue;
         char text[64];
-        cursor_text(s->tu, cursor_bare(s->rhs), text, sizeof text);
+        cursor_text(cursor_bare(s->rhs), text, sizeof text);
         dc_report_field_space(out, s->at, f->variable ? "variable" : "field", f->name,
                               (dc_operand){ text, &s->v.where, false, false }, &f->place);
     }

@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 unsigned dc_rule_bit(const char *name, size_t len)
 {
@@ -90,6 +91,29 @@ int dc_create_beside(const char *path, char **tmp)
         errno = err;
     }
     return fd;
+}
+
+int dc_write_atomic(const char *path, const void *data, size_t len)
+{
+    char *tmp;
+    int fd = dc_create_beside(path, &tmp), err = 0;
+    if (fd < 0)
+        return -1;
+    for (size_t done = 0; done < len && !err;) {
+        ssize_t k = write(fd, (const char *)data + done, len - done);
+        if (k < 0 && errno != EINTR)
+            err = errno;
+        done += k > 0 ? (size_t)k : 0;
+    }
+    if (close(fd) != 0 && !err)
+        err = errno;
+    if (!err && rename(tmp, path) != 0)
+        err = errno;
+    if (err)
+        unlink(tmp);
+    free(tmp);
+    errno = err;
+    return err ? -1 : 0;
 }
 
 /* Grows an array of elements of size elem so that it holds one more than n. */

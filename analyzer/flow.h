@@ -3,7 +3,7 @@
  * dataflow reads (the model) and hands on (places, to the rules); this
  * header is the dataflow's own:
  *
- *   cursor.c    libclang cursors: children, locations, spellings, constants
+ *   cursor.c    the facts' nodes: children, locations, spellings, constants
  *   env.c       access paths interned as numbers, and the environment: the
  *               value at each path, in pages shared between copies
  *   value.c     abstract values, their join, objects (modules and lists),
@@ -31,67 +31,54 @@
 #define LOOP_ROUNDS 3
 #define MAX_PARAMS 16
 
-/* ---- cursors (cursor.c) ------------------------------------------------------- */
+/* ---- nodes (cursor.c) --------------------------------------------------------- */
 
-/* The first children of a cursor: enough for every expression and
+/* The first children of a node: enough for every expression and
    statement but a block, which is walked with a visitor of its own. */
 typedef struct {
-    CXCursor v[64];
+    fnode v[64];
     int n;
 } children;
 
-children cursor_children(CXCursor c);
-dc_loc cursor_loc(CXCursor c);
+children cursor_children(fnode c);
+dc_loc cursor_loc(fnode c);
 /* Whether c only wraps its last child: parentheses, casts, C++'s implicit
    nodes, a struct's copy. */
-bool cursor_wraps(CXCursor c);
+bool cursor_wraps(fnode c);
 /* Strips what cursor_wraps says. */
-CXCursor cursor_bare(CXCursor c);
+fnode cursor_bare(fnode c);
 /* The object a member call is made on (`d` of `d.f()`, `p` of `p->f()`),
    as written; a null cursor where call is no member call. */
-CXCursor cursor_member_object(CXCursor call);
+fnode cursor_member_object(fnode call);
 /* The source text of an expression, shortened to fit messages. */
-void cursor_text(CXTranslationUnit tu, CXCursor c, char *buf, size_t n);
-void cursor_spelling(CXCursor c, char *buf, size_t n);
+void cursor_text(fnode c, char *buf, size_t n);
+void cursor_spelling(fnode c, char *buf, size_t n);
 /* A declaration's (or reference's) name, interned as a path, whole. */
-int cursor_path(CXCursor c);
+int cursor_path(fnode c);
 /* "PREFIX:USR" of a declaration, interned: what names it across files. */
-int cursor_usr(CXCursor c, const char *prefix);
+int cursor_usr(fnode c, const char *prefix);
 /* An integer constant's value (a literal, an enum, a constant expression). */
-int cursor_int(CXCursor c, int fallback);
-bool type_names(CXType t, const char *word);
+int cursor_int(fnode c, int fallback);
+bool type_names(ftype t, const char *word);
 /* Whether t, less references and qualifiers, is the type named (canonical:
    "at::Tensor" for torch::Tensor). */
-bool type_is(CXType t, const char *name);
+bool type_is(ftype t, const char *name);
 /* Whether a class has a direct base of the type named. */
-bool cursor_derives_from(CXCursor cls, const char *name);
-CXCursor cursor_body(CXCursor fn);
-bool cursor_is_addr_of(CXCursor c);
+bool cursor_derives_from(fnode cls, const char *name);
+fnode cursor_body(fnode fn);
+bool cursor_is_addr_of(fnode c);
 /* The parameter an expression names (`n`, `(int)n`), or a null cursor. */
-CXCursor cursor_parameter(CXCursor c);
+fnode cursor_parameter(fnode c);
 /* Whether c names a variable of the function's own (not static): what it
    holds stays in the walk's sight. */
-bool cursor_local_variable(CXCursor c);
+bool cursor_local_variable(fnode c);
 /* A function's CUDA qualifiers: __global__, __device__, __host__. */
 enum { CUDA_KERNEL = 1, CUDA_DEVICE = 2, CUDA_HOST = 4 };
-unsigned cursor_cuda_side(CXCursor fn);
+unsigned cursor_cuda_side(fnode fn);
 /* Whether the host runs a function: not a kernel, nor device code only. */
-bool cursor_host_code(CXCursor fn);
-/* A function with code of its own: a C function, or C++'s methods,
-   constructors, destructors and conversions. */
-bool cursor_is_function(CXCursor c);
-/* ... or a function template, whose own code is walked as written. */
-bool cursor_has_code(CXCursor c);
-/* A scope that holds definitions: extern "C" { }, a namespace, a class. */
-bool cursor_holds_definitions(CXCursor c);
-/* Whether c's extent holds the place (a file and an offset in it). */
-bool cursor_holds_place(CXCursor c, CXFile file, unsigned offset);
-/* Whether a function's code has an error (broken.c): it is not walked,
-   and its summary is unknown.  why (unless NULL) gets the first error's
-   place and message (fresh). */
-bool cursor_has_errors(CXCursor fn, dc_note *why);
-/* A diagnostic's place and message (fresh). */
-dc_note diagnostic_note(CXDiagnostic d);
+bool cursor_host_code(fnode fn);
+/* kind_is_function's, of a node. */
+bool cursor_is_function(fnode c);
 
 /* ---- values (value.c) ----------------------------------------------------------- */
 
@@ -188,7 +175,6 @@ typedef struct {
     dc_model *model;
     dc_findings *out;
     bool named;                         /* in a file the run was given */
-    CXTranslationUnit tu;
     int objects;                        /* module and list numbers handed out */
     value returned;
     bool has_return;
@@ -214,20 +200,20 @@ value object_current(const env *e, const value *v);
 void object_update(env *e, const value *v);
 
 /* walk.c */
-void walk_statement(unit *u, env *e, CXCursor c);
-value walk_expression(unit *u, env *e, CXCursor c);
+void walk_statement(unit *u, env *e, fnode c);
+value walk_expression(unit *u, env *e, fnode c);
 /* The access path of an lvalue expression ("x", "st->weight", "*p"), or 0. */
-int walk_path(unit *u, env *e, CXCursor c);
+int walk_path(unit *u, env *e, fnode c);
 /* Whether a path is an array's elements ("a[]"). */
 bool path_is_element(int path);
 /* Where a pointer argument points: `&x` is x, a pointer p what p holds (or "*p"). */
-int walk_target(unit *u, env *e, CXCursor c);
-void walk_body(unit *u, env *e, CXCursor fn);
+int walk_target(unit *u, env *e, fnode c);
+void walk_body(unit *u, env *e, fnode fn);
 /* A call stores v where its argument arg points (`&x`, `&l.field`, p). */
-void walk_store_through(unit *u, env *e, CXCursor arg, value v);
+void walk_store_through(unit *u, env *e, fnode arg, value v);
 /* A call copies the object src points to over the one dst points to
    (memcpy): a struct's copy, when they point to a struct. */
-void walk_copy_through(unit *u, env *e, CXCursor dst, CXCursor src);
+void walk_copy_through(unit *u, env *e, fnode dst, fnode src);
 
 /* call.c: a call's arguments, cursors and values, and their source text,
    which only a message needs, made when one asks (tokenizing is not free). */
@@ -237,33 +223,33 @@ typedef struct {
     int n;
     bool has_self;
     dc_loc at;
-    CXCursor c[ARG_SELF + 1];
+    fnode c[ARG_SELF + 1];
     value v[ARG_SELF + 1];
     char text[ARG_SELF + 1][64];
 } arguments;
 
-value call_expression(unit *u, env *e, CXCursor c, bool result_used);
+value call_expression(unit *u, env *e, fnode c, bool result_used);
 /* A constant the model names (`c10::kCUDA`), or unknown. */
-value call_constant(unit *u, env *e, CXCursor decl, dc_loc at);
+value call_constant(unit *u, env *e, fnode decl, dc_loc at);
 /* The object a method call is made on (`x` of `x.to(d)`, `fc` of `fc(x)`),
    or a null cursor. */
-CXCursor call_object(CXCursor call, CXCursor callee);
+fnode call_object(fnode call, fnode callee);
 /* The cursor of argument i of a call as the model numbers it (DC_ARG_THIS
    too), or a null cursor. */
-CXCursor call_argument(CXCursor call, int i);
+fnode call_argument(fnode call, int i);
 const value *argument(arguments *a, int i);
 const char *argument_text(arguments *a, int i);
 dc_operand argument_operand(arguments *a, int i, const value *v);
 /* The cursor of argument i, or of the first one when there is no i. */
-CXCursor argument_cursor(arguments *a, int i);
+fnode argument_cursor(arguments *a, int i);
 
 /* guards.c: what cond says on its true side (yes) and false side (no);
    either may be NULL.  A value a test refined says so in its place's
    `how` (how_tested): where the sides join, the test no longer holds. */
-void guard_refine(unit *u, CXCursor cond, env *yes, env *no);
+void guard_refine(unit *u, fnode cond, env *yes, env *no);
 /* `var = flag ? a : b` of memory: a test of the same flag later picks a
    or b (`if (!flag) var[0] = 0;` writes b). */
-void guard_chosen(unit *u, env *e, int var, CXCursor rhs);
+void guard_chosen(unit *u, env *e, int var, fnode rhs);
 extern const char how_tested[];
 
 /* fields.c (struct fields, and pointer variables of static storage):
@@ -273,21 +259,21 @@ extern const char how_tested[];
 /* swap: the store replaces a pointer that a whole-struct copy put there
    (`*t = *src; t->a = d;`), so the field holds one thing in the copy and
    another in its source: no fact. */
-void fields_store(unit *u, CXCursor lhs, CXCursor rhs, const value *v, bool swap);
-value fields_read(CXCursor ref);
+void fields_store(unit *u, fnode lhs, fnode rhs, const value *v, bool swap);
+value fields_read(fnode ref);
 /* The end of walk u: a module it stored in a field is stored where the
    walk left it (`c->model = dt_linear(..); dt_module_to(c->model, dev);`). */
 void fields_settle(const unit *u, const env *exit);
 /* `dt_module_new(name, fn, state)`: the tensors in state's fields are the
    module's, where it moves them, so they have no fact of their own. */
-void fields_module_state(CXCursor state);
+void fields_module_state(fnode state);
 /* The facts, and a finding for each lone store of the other space. */
 void fields_resolve(dc_findings *out);
 void fields_reset(void);
 
 /* dataflow.c: the summary of the function a call refers to, when the
    program defines it (computed now if need be), else NULL. */
-const summary *program_summary(program *p, CXCursor callee);
+const summary *program_summary(program *p, fnode callee);
 /* A statement walked: now and then, whether the unit walked has run out
    of time (then the analysis is abandoned: dc_abandon). */
 void program_tick(program *p);
@@ -301,13 +287,13 @@ enum {
 summary *summary_new(int nparams);
 void summary_free(summary *s);
 /* Binds the parameters of the function being summarized, by their types. */
-void summary_bind_parameters(unit *u, env *e, CXCursor fn);
+void summary_bind_parameters(unit *u, env *e, fnode fn);
 /* What the function's walk found, kept: its result, what it left behind
    its pointer parameters; whether the summary changed. */
-bool summary_finish(unit *u, CXCursor fn);
+bool summary_finish(unit *u, fnode fn);
 /* `if (flag)` on integer parameter `param`: the flag's value (0, 1) in a
    walk that assumes one, else -1, the parameter noted as the flag. */
-int summary_flag(unit *u, CXCursor param);
+int summary_flag(unit *u, fnode param);
 /* The summary for one value of its flag, to fill: walked again with
    u->assume set (dataflow.c); NULL when the function has no flag. */
 summary *summary_variant(summary *s, int value);
@@ -323,14 +309,14 @@ bool summary_defer(unit *u, dc_loc at, dc_operand a, dc_operand b);
 void summary_copy(unit *u, const dc_place *dst, const dc_place *src, int kind);
 /* A call to a summarized function, in the caller: the checks of its
    parameters' roles, its result, what it writes through its arguments. */
-value summary_apply(unit *u, env *e, const summary *s, arguments *a, CXCursor callee,
+value summary_apply(unit *u, env *e, const summary *s, arguments *a, fnode callee,
                     dc_loc at);
 
 /* effects.c: one call's effects, in the order the model lists them. */
 typedef struct {
     unit *u;
     env *e;
-    CXCursor callee;
+    fnode callee;
     arguments *a;
     dc_loc at;
     char op[64];                        /* the callee as the user wrote it */
@@ -340,7 +326,7 @@ typedef struct {
 
 void effect_apply(call_state *s, const dc_effect *ef);
 /* Host code dereferences base, whose value is v (a read, or a write). */
-void effect_check_deref(unit *u, env *e, CXCursor base, const value *v, bool write, dc_loc at);
+void effect_check_deref(unit *u, env *e, fnode base, const value *v, bool write, dc_loc at);
 /* The checks of one pointer argument that must be device (or host) memory. */
 void effect_need_memory(unit *u, dc_loc at, const char *what, dc_operand ptr, bool device,
                         dc_loc why);
@@ -348,7 +334,7 @@ void effect_need_memory(unit *u, dc_loc at, const char *what, dc_operand ptr, bo
    call when ptr is a parameter's. */
 void effect_release(unit *u, dc_loc at, const char *releaser, dc_operand ptr);
 /* A <<<>>> launch of kernel: each pointer argument must be device memory. */
-void effect_launch(unit *u, CXCursor kernel, arguments *a, dc_loc at);
+void effect_launch(unit *u, fnode kernel, arguments *a, dc_loc at);
 /* dt_module_to's work: m and what is registered with it moved to `to`. */
 void effect_move_module(call_state *s, value *m, const char *name, const value *to);
 

@@ -45,10 +45,12 @@ struct dc_run {
     dc_model *model;
     CXIndex *indexes;                   /* one per thread that parsed */
     int nindexes;
-    CXTranslationUnit *units;           /* NULL: one whose analysis crashed */
+    fx_unit **units;                    /* NULL: one whose analysis crashed */
     dc_source **from;                   /* the source of each unit */
     int n;
     const char *toolkit;                /* dc_cuda_toolkit() */
+    const char *cache;                  /* the cache's folder, or NULL */
+    bool cache_failed;                  /* said once */
     char own[PATH_MAX];                 /* devcheck's own headers */
 };
 
@@ -226,13 +228,14 @@ static enum CXChildVisitResult enclosing_function(CXCursor c, CXCursor parent,
 {
     error_place *at = data;
     (void)parent;
-    if (cursor_holds_definitions(c))
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (kind_holds_definitions(k))
         return cursor_holds_place(c, at->file, at->offset) ? CXChildVisit_Recurse
                                                            : CXChildVisit_Continue;
-    if (!cursor_has_code(c) || !cursor_holds_place(c, at->file, at->offset))
+    if (!kind_has_code(k) || !cursor_holds_place(c, at->file, at->offset))
         return CXChildVisit_Continue;
     at->fn = c;
-    at->device = !cursor_host_code(c);
+    at->device = !cursor_runs_on_host(c);
     return CXChildVisit_Break;
 }
 
@@ -320,7 +323,7 @@ static void add_skipped(dc_source *src, dc_note note)
 static void skip(unread *u, CXCursor fn, dc_note why)
 {
     char name[256];
-    cursor_spelling(fn, name, sizeof name);
+    cx_spelling(fn, name, sizeof name);
     add_skipped(u->src, (dc_note){ why.loc, dc_format("'%s' not analyzed: error: %s", name,
                                                       why.message) });
     free(why.message);
@@ -333,9 +336,10 @@ static enum CXChildVisitResult skip_function(CXCursor c, CXCursor parent, CXClie
 {
     dc_note why;
     (void)parent;
-    if (cursor_holds_definitions(c))
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (kind_holds_definitions(k))
         return CXChildVisit_Recurse;
-    if (cursor_has_code(c) && clang_isCursorDefinition(c) && cursor_host_code(c) &&
+    if (kind_has_code(k) && clang_isCursorDefinition(c) && cursor_runs_on_host(c) &&
         clang_Location_isFromMainFile(clang_getCursorLocation(c)) && cursor_has_errors(c, &why))
         skip(data, c, why);
     return CXChildVisit_Continue;
@@ -623,14 +627,15 @@ static bool temporary_folder(preludes *ps)
 }
 
 /* The preludes of the run's files, each precompiled that two share. */
-static void preludes_make(const dc_run *r, preludes *ps, const dc_source *v, int n)
+static void preludes_make(const dc_run *r, preludes *ps, const dc_source *v, int n,
+                          const bool *known)
 {
     command *c = dc_realloc(NULL, sizeof *c);
     *c = (command){ .argv = NULL };
     for (int i = 0; i < n; i++) {
         language lang = file_language(v[i].path, &v[i].flags);
         const char *header;
-        if (lang == LANG_OTHER || access(v[i].path, R_OK) != 0 ||
+        if (known[i] || lang == LANG_OTHER || access(v[i].path, R_OK) != 0 ||
             !prelude_wanted(v[i].path, lang, &header))
             continue;
         command_for(r, &v[i].flags, lang, c);
@@ -881,10 +886,11 @@ static int parse(const dc_run *r, const preludes *ps, CXIndex index, dc_source *
 
 /* The sources parsed at once: each thread takes the next one not taken. */
 typedef struct {
-    const dc_run *r;
+    dc_run *r;
     preludes preludes;
     dc_source *v;
-    CXTranslationUnit *tus;
+    fx_unit **units;
+    bool *known;                        /* facts read, not to parse */
     int n, next;
 } pool;
 
@@ -893,6 +899,97 @@ typedef struct {
     CXIndex index;
     int file;                           /* the one it parses */
 } worker;
+
+/* ---- facts made before: a facts file, the cache ---------------------------------------- */
+
+/* The file as it is now, which is what its facts were made of when the
+   cache gives them (it checked the file's bytes). */
+static dc_snapshot current_snapshot(const char *path)
+{
+    struct stat st;
+    size_t len;
+    char *text = stat(path, &st) == 0 ? dc_read_file(path, &len) : NULL;
+    dc_snapshot s = text ? dc_snapshot_of(&st, text, len) : (dc_snapshot){ 0 };
+    free(text);
+    return s;
+}
+
+/* The cache's key holds the whole command libclang would be given (the
+   toolkit, devcheck's own headers, the language's flags), not only the
+   user's flags: what the parse reads depends on all of it. */
+static void *cache_get(const dc_run *r, const dc_source *src, size_t *len)
+{
+    command *c = dc_realloc(NULL, sizeof *c);
+    *c = (command){ .argv = NULL };
+    command_for(r, &src->flags, file_language(src->path, &src->flags), c);
+    void *bytes = dc_cache_get(r->cache, src->path, src->flags.directory, c->argv, c->argc, len);
+    free(c->argv);
+    free(c);
+    return bytes;
+}
+
+static int cache_put(const dc_run *r, const dc_source *src, const char *const *deps, int ndeps,
+                     const void *bytes, size_t len)
+{
+    command *c = dc_realloc(NULL, sizeof *c);
+    *c = (command){ .argv = NULL };
+    command_for(r, &src->flags, file_language(src->path, &src->flags), c);
+    int rc = dc_cache_put(r->cache, src->path, src->flags.directory, c->argv, c->argc, deps,
+                          ndeps, bytes, len);
+    free(c->argv);
+    free(c);
+    return rc;
+}
+
+/* The facts of a source that needs no parse: its facts file's (a capture's),
+   or the cache's; NULL: none (or a facts file that cannot be read: then
+   its status and err say why). */
+static fx_unit *known_facts(const dc_run *r, dc_source *src)
+{
+    const char *why = NULL;
+    fx_unit *u = NULL;
+    size_t len;
+    if (src->facts) {
+        if (!(u = fx_unit_read(src->facts, &why))) {
+            src->status = -1;
+            src->err = dc_format("devcheck: %s: %s", src->facts, why);
+            return NULL;
+        }
+    } else if (r->cache) {
+        void *bytes = file_language(src->path, &src->flags) != LANG_OTHER
+                          ? cache_get(r, src, &len) : NULL;
+        u = bytes ? fx_unit_from_bytes(bytes, len, &why) : NULL;
+        free(bytes);
+        if (!u)
+            return NULL;
+        src->seen = current_snapshot(src->path);
+    } else {
+        return NULL;
+    }
+    const char *said = fx_unit_said(u);
+    src->status = 0;
+    src->err = said ? dc_format("%s", said) : NULL;
+    src->nskipped = fx_unit_skipped(u, &src->skipped);
+    return u;
+}
+
+/* A unit's facts into the cache, under what decides them; a cache that
+   cannot be written is said once, and the run goes on. */
+static void keep_facts(dc_run *r, const dc_source *src, const fx_unit *u)
+{
+    size_t len;
+    void *bytes = fx_unit_bytes(u, &len);
+    int n = fx_unit_nfiles(u);
+    const char **deps = dc_realloc(NULL, (size_t)(n + 1) * sizeof *deps);
+    for (int i = 0; i < n; i++)
+        deps[i] = fx_unit_file(u, i);
+    if (cache_put(r, src, deps, n, bytes, len) != 0 &&
+        !__atomic_exchange_n(&r->cache_failed, true, __ATOMIC_RELAXED))
+        fprintf(stderr, "devcheck: %s: the cache cannot be written (%s): the run goes on "
+                "without it\n", r->cache, strerror(errno));
+    free(deps);
+    free(bytes);
+}
 
 #ifdef DEVCHECK_CRASH_HOOK
 /* The test builds' hook (analysis.h): parse:NAME, once a file is parsed. */
@@ -911,16 +1008,23 @@ static void parse_file(void *arg)
 {
     worker *w = arg;
     dc_source *src = &w->p->v[w->file];
-    src->status = parse(w->p->r, &w->p->preludes, w->index, src, &w->p->tus[w->file]);
+    CXTranslationUnit tu = NULL;
+    src->status = parse(w->p->r, &w->p->preludes, w->index, src, &tu);
+    if (src->status == 0) {             /* the unit's facts, and the unit is done with */
+        w->p->units[w->file] = fx_lower(tu, src->err, src->skipped, src->nskipped);
+        clang_disposeTranslationUnit(tu);
+        if (w->p->r->cache)
+            keep_facts(w->p->r, src, w->p->units[w->file]);
+    }
     crash_hook(src->path);
 }
 
 /* A crash in libclang's parse of a file (a bug of libclang's, or of
    devcheck's there) costs that file: it is said, and left out; what the
    parse had made is abandoned. */
-static void parse_crashed(dc_source *src, CXTranslationUnit *tu, int sig)
+static void parse_crashed(dc_source *src, fx_unit **unit, int sig)
 {
-    *tu = NULL;
+    *unit = NULL;
     free(src->err);
     src->status = -2;
     src->err = dc_format("devcheck: %s: internal error (%s) in its parse: not analyzed, its "
@@ -934,11 +1038,13 @@ static void *parse_some(void *arg)
     worker *w = arg;
     pool *p = w->p;
     while ((w->file = __atomic_fetch_add(&p->next, 1, __ATOMIC_RELAXED)) < p->n) {
-        p->tus[w->file] = NULL;
+        if (p->known[w->file])
+            continue;
+        p->units[w->file] = NULL;
         p->v[w->file].err = NULL;
         int sig = dc_recover(parse_file, w);
         if (sig) {
-            parse_crashed(&p->v[w->file], &p->tus[w->file], sig);
+            parse_crashed(&p->v[w->file], &p->units[w->file], sig);
             break;
         }
     }
@@ -964,24 +1070,6 @@ static void parse_all(pool *p, worker *w, int jobs)
     free(threads);
 }
 
-/* Whether a unit includes the file at real path `path`. */
-typedef struct {
-    const char *path;
-    bool found;
-} inclusion;
-
-static void find_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth,
-                           CXClientData data)
-{
-    inclusion *in = data;
-    (void)stack;
-    if (depth == 0 || in->found)
-        return;
-    CXString real = clang_File_tryGetRealPathName(file);
-    in->found = strcmp(clang_getCString(real), in->path) == 0;
-    clang_disposeString(real);
-}
-
 static void skipped_free(dc_source *src)
 {
     dc_notes_free(src->skipped, src->nskipped);
@@ -993,25 +1081,29 @@ static void skipped_free(dc_source *src)
    of the run includes (a kernels.cu that main.cu #includes, as Rodinia's
    programs are built) is read there: it is left out with a word on
    stderr, not as an error. */
-static void left_to_includer(dc_source *src, CXTranslationUnit *own, const dc_source *v,
-                             CXTranslationUnit *tus, int n)
+static bool includes(const fx_unit *u, const char *path)
+{
+    for (int i = 1; i < fx_unit_nfiles(u); i++)
+        if (strcmp(fx_unit_file(u, i), path) == 0)
+            return true;
+    return false;
+}
+
+static void left_to_includer(dc_source *src, fx_unit **own, const dc_source *v,
+                             fx_unit *const *units, int n)
 {
     char real[PATH_MAX];
     if ((src->status != -1 && !(src->status == 0 && src->nskipped)) || !realpath(src->path, real))
         return;
     for (int k = 0; k < n; k++) {
-        inclusion in = { real, false };
-        if (v[k].status == 0)
-            clang_getInclusions(tus[k], find_inclusion, &in);
-        if (!in.found)
+        if (v[k].status != 0 || !includes(units[k], real))
             continue;
-        CXString by = clang_getTranslationUnitSpelling(tus[k]);
         free(src->err);
         src->err = dc_format("devcheck: %s: does not parse alone; %s includes it, and it "
-                             "is analyzed there", src->path, clang_getCString(by));
-        clang_disposeString(by);
+                             "is analyzed there", src->path, fx_unit_name(units[k]));
         if (src->status == 0) {
-            clang_disposeTranslationUnit(*own);
+            fx_unit_free(*own);
+            *own = NULL;
             skipped_free(src);
         }
         src->status = 1;
@@ -1022,7 +1114,13 @@ static void left_to_includer(dc_source *src, CXTranslationUnit *own, const dc_so
 void dc_run_parse(dc_run *r, dc_source *v, int n, int jobs)
 {
     jobs = jobs < 1 ? 1 : jobs > n ? (n ? n : 1) : jobs;
-    pool p = { r, { 0 }, v, dc_realloc(NULL, (size_t)(n ? n : 1) * sizeof *p.tus), n, 0 };
+    pool p = { r, { 0 }, v, dc_realloc(NULL, (size_t)(n ? n : 1) * sizeof *p.units),
+               dc_realloc(NULL, (size_t)(n ? n : 1)), n, 0 };
+    for (int i = 0; i < n; i++) {
+        v[i].err = NULL;
+        p.units[i] = known_facts(r, &v[i]);
+        p.known[i] = p.units[i] || v[i].facts;
+    }
     worker *w = dc_realloc(NULL, (size_t)jobs * sizeof *w);
     r->indexes = dc_realloc(r->indexes, (size_t)(r->nindexes + jobs) * sizeof *r->indexes);
     for (int k = 0; k < jobs; k++) {
@@ -1030,21 +1128,50 @@ void dc_run_parse(dc_run *r, dc_source *v, int n, int jobs)
         r->indexes[r->nindexes++] = w[k].index;
     }
     dc_guard_opens(true);
-    preludes_make(r, &p.preludes, v, n);
+    preludes_make(r, &p.preludes, v, n, p.known);
     parse_all(&p, w, jobs);
     dc_guard_opens(false);
     preludes_remove(&p.preludes);
     for (int i = 0; i < n; i++)
-        left_to_includer(&v[i], &p.tus[i], v, p.tus, n);
+        left_to_includer(&v[i], &p.units[i], v, p.units, n);
     r->units = dc_realloc(r->units, (size_t)(r->n + n + 1) * sizeof *r->units);
     r->from = dc_realloc(r->from, (size_t)(r->n + n + 1) * sizeof *r->from);
     for (int i = 0; i < n; i++)
         if (v[i].status == 0) {
             r->from[r->n] = &v[i];
-            r->units[r->n++] = p.tus[i];
+            r->units[r->n++] = p.units[i];
         }
     free(w);
-    free(p.tus);
+    free(p.units);
+    free(p.known);
+}
+
+void dc_run_cache(dc_run *r, const char *dir)
+{
+    r->cache = dir;
+}
+
+int dc_capture_unit(const char *file, const char *const *argv, int argc, const char *out,
+                    char **err)
+{
+    char **flags, *path = dc_absolute_path(file);
+    int n = dc_command_flags(argv, argc, file, file, &flags), rc = -1;
+    dc_source src = { .path = path ? path : file, .flags = { (const char *const *)flags, n, NULL } };
+    dc_run *r = dc_run_new(NULL);
+    dc_run_parse(r, &src, 1, 1);
+    if (src.status != 0 || r->n != 1)
+        *err = src.err ? dc_format("%.*s", (int)strcspn(src.err, "\n"), src.err)
+                       : dc_format("not parsed");
+    else if ((rc = fx_unit_write(r->units[0], out)) != 0)
+        *err = dc_format("%s: %s", out, strerror(errno));
+    free(src.err);
+    dc_notes_free(src.skipped, src.nskipped);
+    dc_run_free(r);
+    for (int i = 0; i < n; i++)
+        free(flags[i]);
+    free(flags);
+    free(path);
+    return rc;
 }
 
 dc_run *dc_run_new(dc_model *model)
@@ -1059,8 +1186,9 @@ dc_run *dc_run_new(dc_model *model)
 /* One try at the analysis of the units not left out, with where it got. */
 typedef struct {
     dc_run *r;
-    CXTranslationUnit *units;
+    fx_unit **units;
     dc_source **from;
+    bool *said;                         /* by unit: its findings said (not context) */
     int n;
     dc_findings found;
     dc_progress at;
@@ -1072,8 +1200,10 @@ static void analyze_units(void *arg)
 {
     attempt *t = arg;
     t->found = (dc_findings){ 0 };
-    t->at = (dc_progress){ -1, "the start", clang_getNullCursor() };
-    dc_dataflow_program(t->units, t->n, t->r->model, &t->found, &t->at, t->budget);
+    for (int k = 0; k < t->n; k++)
+        t->said[k] = !t->from[k]->context;
+    t->at = (dc_progress){ -1, "the start", fx_null() };
+    dc_dataflow_program(t->units, t->said, t->n, t->r->model, &t->found, &t->at, t->budget);
 }
 
 /* What ended the analysis of a file, in words: "internal error (SIGSEGV,
@@ -1085,16 +1215,13 @@ static char *what_ended(const attempt *t, int sig)
 }
 
 /* The file of unit k crashed, or ran out of time: said, and left out of
-   the units to analyze.  Its unit is never disposed of: the crash may
-   have left it half changed. */
+   the units to analyze, and its facts freed (the analysis only reads
+   them, whatever crashed). */
 static void leave_out(attempt *t, int k, int sig)
 {
     char name[256] = "";
-    if (!clang_Cursor_isNull(t->at.fn)) {
-        CXString s = clang_getCursorSpelling(t->at.fn);
-        snprintf(name, sizeof name, " '%s'", clang_getCString(s));
-        clang_disposeString(s);
-    }
+    if (!fx_is_null(t->at.fn))
+        snprintf(name, sizeof name, " '%s'", fx_spelling(t->at.fn));
     dc_source *src = t->from[k];
     char *what = what_ended(t, sig);
     src->status = -2;
@@ -1104,6 +1231,7 @@ static void leave_out(attempt *t, int k, int sig)
     for (int i = 0; i < t->r->n; i++)
         if (t->r->units[i] == t->units[k])
             t->r->units[i] = NULL;
+    fx_unit_free(t->units[k]);
     memmove(t->units + k, t->units + k + 1, (size_t)(t->n - k - 1) * sizeof *t->units);
     memmove(t->from + k, t->from + k + 1, (size_t)(t->n - k - 1) * sizeof *t->from);
     t->n--;
@@ -1135,8 +1263,8 @@ static void try_on_thread(attempt *t)
 void dc_run_analyze(dc_run *r, double budget, dc_findings *out)
 {
     attempt a = { r, dc_realloc(NULL, (size_t)(r->n + 1) * sizeof *a.units),
-                  dc_realloc(NULL, (size_t)(r->n + 1) * sizeof *a.from), 0, { 0 }, { 0 },
-                  budget, 0 };
+                  dc_realloc(NULL, (size_t)(r->n + 1) * sizeof *a.from),
+                  dc_realloc(NULL, (size_t)r->n + 1), 0, { 0 }, { 0 }, budget, 0 };
     for (int i = 0; i < r->n; i++)
         if (r->units[i]) {
             a.units[a.n] = r->units[i];
@@ -1154,13 +1282,13 @@ void dc_run_analyze(dc_run *r, double budget, dc_findings *out)
     dc_findings_take(out, &a.found);
     free(a.units);
     free(a.from);
+    free(a.said);
 }
 
 void dc_run_free(dc_run *r)
 {
     for (int i = 0; i < r->n; i++)
-        if (r->units[i])
-            clang_disposeTranslationUnit(r->units[i]);
+        fx_unit_free(r->units[i]);
     free(r->units);
     free(r->from);
     for (int i = 0; i < r->nindexes; i++)

@@ -26,12 +26,12 @@
 /* cudaMemoryType's values, which the CUDA headers fix. */
 enum { MEMORY_HOST = 1, MEMORY_DEVICE = 2, MEMORY_MANAGED = 3 };
 
-static const dc_effect *test_of(unit *u, CXCursor call, dc_effect_kind kind)
+static const dc_effect *test_of(unit *u, fnode call, dc_effect_kind kind)
 {
-    if (clang_getCursorKind(call) != CXCursor_CallExpr)
+    if (fx_kind(call) != CXCursor_CallExpr)
         return NULL;
-    CXCursor callee = clang_getCursorReferenced(call);
-    enum CXCursorKind k = clang_getCursorKind(callee);
+    fnode callee = fx_referenced(call);
+    enum CXCursorKind k = fx_kind(callee);
     if (k != CXCursor_FunctionDecl && k != CXCursor_CXXMethod)
         return NULL;
     const dc_effects *effects = dc_model_call_effects(u->model, call, callee);
@@ -43,18 +43,18 @@ static const dc_effect *test_of(unit *u, CXCursor call, dc_effect_kind kind)
 
 /* What holds the device an expression is: x for `dt_device_of(x)`, a
    device variable itself. */
-static int holder_of(unit *u, env *e, CXCursor c)
+static int holder_of(unit *u, env *e, fnode c)
 {
     c = cursor_bare(c);
     const dc_effect *of = test_of(u, c, EF_DEVICE_OF);
     if (of)
         return walk_path(u, e, call_argument(c, of->arg[0]));
-    return clang_getCursorKind(c) == CXCursor_CallExpr ? 0 : walk_path(u, e, c);
+    return fx_kind(c) == CXCursor_CallExpr ? 0 : walk_path(u, e, c);
 }
 
 /* The value of an expression, evaluated on a copy of e: the walk of the
    statement that holds it already said whatever it finds. */
-static value value_of_expression(unit *u, const env *e, CXCursor c)
+static value value_of_expression(unit *u, const env *e, fnode c)
 {
     env scratch = env_copy(e);
     dc_findings *out = u->out, none = { 0 };
@@ -67,7 +67,7 @@ static value value_of_expression(unit *u, const env *e, CXCursor c)
     return v;
 }
 
-static dc_place place_of_expression(unit *u, const env *e, CXCursor c)
+static dc_place place_of_expression(unit *u, const env *e, fnode c)
 {
     value v = value_of_expression(u, e, c);
     return v.kind == V_NONE ? (dc_place){ 0, { { 0 } } } : v.where;
@@ -104,11 +104,11 @@ static dc_place only(const dc_place *p, bool gpu)
     return r;
 }
 
-static void device_equal(unit *u, CXCursor call, const dc_effect *ef, env *yes)
+static void device_equal(unit *u, fnode call, const dc_effect *ef, env *yes)
 {
-    CXCursor a = call_argument(call, ef->arg[0]), b = call_argument(call, ef->arg[1]);
+    fnode a = call_argument(call, ef->arg[0]), b = call_argument(call, ef->arg[1]);
     dc_loc at = cursor_loc(call);
-    if (!yes || clang_Cursor_isNull(a) || clang_Cursor_isNull(b))
+    if (!yes || fx_is_null(a) || fx_is_null(b))
         return;
     dc_place pa = place_of_expression(u, yes, a), pb = place_of_expression(u, yes, b);
     int ha = holder_of(u, yes, a), hb = holder_of(u, yes, b);
@@ -137,7 +137,7 @@ static void resolve_name(env *e, short name, const dc_place *to)
 
 /* Device expression d is a GPU on side gpu, the cpu on side cpu; and so
    is the tensor a device variable was taken from (`d = dt_device_of(x)`). */
-static void split_on_device(unit *u, CXCursor d, dc_loc at, env *gpu_side, env *cpu_side)
+static void split_on_device(unit *u, fnode d, dc_loc at, env *gpu_side, env *cpu_side)
 {
     env *any = gpu_side ? gpu_side : cpu_side;
     dc_place p = place_of_expression(u, any, d);
@@ -157,10 +157,10 @@ static void split_on_device(unit *u, CXCursor d, dc_loc at, env *gpu_side, env *
     refine(cpu_side, of, cpu, at);
 }
 
-static void is_cuda(unit *u, CXCursor call, const dc_effect *ef, env *yes, env *no)
+static void is_cuda(unit *u, fnode call, const dc_effect *ef, env *yes, env *no)
 {
-    CXCursor d = call_argument(call, ef->arg[0]);
-    if (!clang_Cursor_isNull(d))
+    fnode d = call_argument(call, ef->arg[0]);
+    if (!fx_is_null(d))
         split_on_device(u, d, cursor_loc(call), yes, no);
 }
 
@@ -172,11 +172,11 @@ static const struct {
 } device_types[] = { { "CUDA", true }, { "GPU", true }, { "CPU", false } };
 
 /* 1 for an enumerator naming a GPU type, 0 the cpu, else -1. */
-static int device_type_of(CXCursor c)
+static int device_type_of(fnode c)
 {
-    CXCursor decl = clang_getCursorReferenced(cursor_bare(c));
+    fnode decl = fx_referenced(cursor_bare(c));
     char name[64];
-    if (clang_getCursorKind(decl) != CXCursor_EnumConstantDecl)
+    if (fx_kind(decl) != CXCursor_EnumConstantDecl)
         return -1;
     cursor_spelling(decl, name, sizeof name);
     size_t n = strlen(name);
@@ -190,11 +190,11 @@ static int device_type_of(CXCursor c)
 
 /* `d.type == DT_CUDA` (or DT_CPU), either way round, d a device:
    `dt_device_of(x)` or a device variable. */
-static void device_type(unit *u, CXCursor lhs, CXCursor rhs, env *yes, env *no)
+static void device_type(unit *u, fnode lhs, fnode rhs, env *yes, env *no)
 {
     lhs = cursor_bare(lhs);
-    if (clang_getCursorKind(lhs) != CXCursor_MemberRefExpr) {
-        CXCursor t = lhs;
+    if (fx_kind(lhs) != CXCursor_MemberRefExpr) {
+        fnode t = lhs;
         lhs = cursor_bare(rhs);
         rhs = t;
     }
@@ -203,7 +203,7 @@ static void device_type(unit *u, CXCursor lhs, CXCursor rhs, env *yes, env *no)
     cursor_spelling(lhs, member, sizeof member);
     children ch = cursor_children(lhs);
     env *any = yes ? yes : no;
-    if (gpu < 0 || clang_getCursorKind(lhs) != CXCursor_MemberRefExpr ||
+    if (gpu < 0 || fx_kind(lhs) != CXCursor_MemberRefExpr ||
         strcmp(member, "type") != 0 || ch.n < 1)
         return;
     const value *held = env_find(any, holder_of(u, any, ch.v[0]));
@@ -213,12 +213,12 @@ static void device_type(unit *u, CXCursor lhs, CXCursor rhs, env *yes, env *no)
 }
 
 /* `a.type == cudaMemoryTypeDevice`, either way round. */
-static void memory_type(unit *u, CXCursor lhs, CXCursor rhs, env *yes, env *no)
+static void memory_type(unit *u, fnode lhs, fnode rhs, env *yes, env *no)
 {
     lhs = cursor_bare(lhs);
     rhs = cursor_bare(rhs);
-    if (clang_getCursorKind(lhs) != CXCursor_MemberRefExpr) {
-        CXCursor t = lhs;
+    if (fx_kind(lhs) != CXCursor_MemberRefExpr) {
+        fnode t = lhs;
         lhs = rhs;
         rhs = t;
     }
@@ -226,7 +226,7 @@ static void memory_type(unit *u, CXCursor lhs, CXCursor rhs, env *yes, env *no)
     cursor_spelling(lhs, member, sizeof member);
     children ch = cursor_children(lhs);
     env *any = yes ? yes : no;
-    if (clang_getCursorKind(lhs) != CXCursor_MemberRefExpr || strcmp(member, "type") != 0 ||
+    if (fx_kind(lhs) != CXCursor_MemberRefExpr || strcmp(member, "type") != 0 ||
         ch.n < 1)
         return;
     const value *attrs = env_find(any, walk_path(u, any, ch.v[0]));
@@ -238,9 +238,9 @@ static void memory_type(unit *u, CXCursor lhs, CXCursor rhs, env *yes, env *no)
 }
 
 /* `flag` (or `flag != 0`): the side its value rules out is dead. */
-static void flag_test(unit *u, CXCursor param, env *yes, env *no)
+static void flag_test(unit *u, fnode param, env *yes, env *no)
 {
-    int truth = clang_Cursor_isNull(param) ? -1 : summary_flag(u, param);
+    int truth = fx_is_null(param) ? -1 : summary_flag(u, param);
     env *ruled_out = truth == 1 ? no : truth == 0 ? yes : NULL;
     if (ruled_out)
         ruled_out->dead = true;
@@ -248,25 +248,25 @@ static void flag_test(unit *u, CXCursor param, env *yes, env *no)
 
 /* The integer variable a flag test reads (`flag`, `!flag`, `flag == 0`,
    `flag != 0`), with the flag's value on the test's true side; else 0. */
-static int flag_variable(unit *u, env *e, CXCursor cond, int *truth)
+static int flag_variable(unit *u, env *e, fnode cond, int *truth)
 {
     cond = cursor_bare(cond);
     children ch = cursor_children(cond);
-    enum CXCursorKind k = clang_getCursorKind(cond);
+    enum CXCursorKind k = fx_kind(cond);
     if (k == CXCursor_DeclRefExpr) {
-        CXType t = clang_getCanonicalType(clang_getCursorType(cond));
+        ftype t = ft_canonical(fx_type(cond));
         *truth = 1;
-        return t.kind >= CXType_Bool && t.kind <= CXType_Int128 ? walk_path(u, e, cond) : 0;
+        return ft_kind(t) >= CXType_Bool && ft_kind(t) <= CXType_Int128 ? walk_path(u, e, cond) : 0;
     }
     if (k == CXCursor_UnaryOperator && ch.n == 1 &&
-        clang_getCursorUnaryOperatorKind(cond) == CXUnaryOperator_LNot) {
+        fx_unary_op(cond) == CXUnaryOperator_LNot) {
         int flag = flag_variable(u, e, ch.v[0], truth);
         *truth = !*truth;
         return flag;
     }
     if (k != CXCursor_BinaryOperator || ch.n != 2)
         return 0;
-    enum CXBinaryOperatorKind bop = clang_getCursorBinaryOperatorKind(cond);
+    enum CXBinaryOperatorKind bop = fx_binary_op(cond);
     if (bop != CXBinaryOperator_EQ && bop != CXBinaryOperator_NE)
         return 0;
     for (int i = 0; i < 2; i++) {
@@ -279,12 +279,12 @@ static int flag_variable(unit *u, env *e, CXCursor cond, int *truth)
     return 0;
 }
 
-void guard_chosen(unit *u, env *e, int var, CXCursor rhs)
+void guard_chosen(unit *u, env *e, int var, fnode rhs)
 {
     rhs = cursor_bare(rhs);
     children ch = cursor_children(rhs);
     int truth, flag;
-    if (!var || clang_getCursorKind(rhs) != CXCursor_ConditionalOperator || ch.n != 3 ||
+    if (!var || fx_kind(rhs) != CXCursor_ConditionalOperator || ch.n != 3 ||
         !(flag = flag_variable(u, e, ch.v[0], &truth)))
         return;
     value a = value_of_expression(u, e, ch.v[1]), b = value_of_expression(u, e, ch.v[2]);
@@ -299,7 +299,7 @@ void guard_chosen(unit *u, env *e, int var, CXCursor rhs)
 
 /* On each side of a test of a flag, what it chose for a variable that
    still holds either choice. */
-static void pick_chosen(unit *u, CXCursor cond, env *yes, env *no)
+static void pick_chosen(unit *u, fnode cond, env *yes, env *no)
 {
     int truth, n = u->nchosen < 8 ? u->nchosen : 8;
     int flag = flag_variable(u, yes ? yes : no, cond, &truth);
@@ -315,41 +315,41 @@ static void pick_chosen(unit *u, CXCursor cond, env *yes, env *no)
 }
 
 /* `p == 0` or `0 == p`, p a parameter: p, else a null cursor. */
-static CXCursor compared_to_zero(const children *ch)
+static fnode compared_to_zero(const children *ch)
 {
     for (int i = 0; i < 2; i++) {
-        CXCursor p = cursor_parameter(ch->v[i]);
-        if (!clang_Cursor_isNull(p) && cursor_int(ch->v[1 - i], -1) == 0)
+        fnode p = cursor_parameter(ch->v[i]);
+        if (!fx_is_null(p) && cursor_int(ch->v[1 - i], -1) == 0)
             return p;
     }
-    return clang_getNullCursor();
+    return fx_null();
 }
 
 /* `__builtin_expect(c, 0)`, as C10_UNLIKELY wraps TORCH_CHECK's test: c. */
-static bool branch_hint(CXCursor call)
+static bool branch_hint(fnode call)
 {
     char name[32];
-    cursor_spelling(clang_getCursorReferenced(call), name, sizeof name);
-    return strcmp(name, "__builtin_expect") == 0 && clang_Cursor_getNumArguments(call) == 2;
+    cursor_spelling(fx_referenced(call), name, sizeof name);
+    return strcmp(name, "__builtin_expect") == 0 && fx_nargs(call) == 2;
 }
 
-void guard_refine(unit *u, CXCursor cond, env *yes, env *no)
+void guard_refine(unit *u, fnode cond, env *yes, env *no)
 {
     cond = cursor_bare(cond);
     children ch;
     if (!yes && !no)
         return;                         /* `a && (b || c)`: b alone says nothing */
-    switch (clang_getCursorKind(cond)) {
+    switch (fx_kind(cond)) {
     case CXCursor_UnaryOperator:
         ch = cursor_children(cond);
-        if (ch.n == 1 && clang_getCursorUnaryOperatorKind(cond) == CXUnaryOperator_LNot)
+        if (ch.n == 1 && fx_unary_op(cond) == CXUnaryOperator_LNot)
             guard_refine(u, ch.v[0], no, yes);
         return;
     case CXCursor_BinaryOperator:
         ch = cursor_children(cond);
         if (ch.n != 2)
             return;
-        switch (clang_getCursorBinaryOperatorKind(cond)) {
+        switch (fx_binary_op(cond)) {
         case CXBinaryOperator_LAnd:
             guard_refine(u, ch.v[0], yes, NULL);
             guard_refine(u, ch.v[1], yes, NULL);
@@ -379,7 +379,7 @@ void guard_refine(unit *u, CXCursor cond, env *yes, env *no)
         return;
     case CXCursor_CallExpr: {
         if (branch_hint(cond)) {
-            guard_refine(u, clang_Cursor_getArgument(cond, 0), yes, no);
+            guard_refine(u, fx_arg(cond, 0), yes, no);
             return;
         }
         const dc_effect *ef = test_of(u, cond, EF_DEVICE_EQUAL);

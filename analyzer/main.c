@@ -27,6 +27,8 @@
 static const char usage[] =
     "usage: devcheck [options] FILE|DIR... [-- COMPILER-FLAGS...]\n"
     "       devcheck -p BUILD_DIR [options] [FILE...] [-- COMPILER-FLAGS...]\n"
+    "       devcheck analyze [options] DIR...\n"
+    "       devcheck capture [--] COMPILER ARGS...\n"
     "\n"
     "Finds host/device mix-ups in C, C++ and CUDA programs (the host side of .cu\n"
     "files): tensors and pointers used on a device they are not on.  A DIR\n"
@@ -34,7 +36,18 @@ static const char usage[] =
     "\n"
     "options:\n"
     "  -p BUILD_DIR          each file's flags from BUILD_DIR/compile_commands.json;\n"
-    "                        with no FILE, every file it names\n"
+    "                        with no FILE, every file it names; with FILEs, their\n"
+    "                        findings, with the facts of every file it names;\n"
+    "                        the cache is BUILD_DIR/.devcheck-cache unless --cache\n"
+    "                        or --no-cache says otherwise\n"
+    "  --cache DIR           keep each file's facts in DIR, and parse only the files\n"
+    "                        that changed (or whose headers or flags did) since\n"
+    "  --no-cache            no cache, with -p too\n"
+    "  analyze DIR...        the facts `devcheck capture` left under each DIR\n"
+    "                        (*.dcfacts), analyzed together, with no parse\n"
+    "  capture [--] CC ARGS  run the compile command CC ARGS unchanged, and leave\n"
+    "                        the file's facts beside its object (OBJECT.dcfacts):\n"
+    "                        a compiler launcher for CMake, make or any build\n"
     "  -j N                  parse N files at once (default: the number of cores);\n"
     "                        the output is the same for any N\n"
     "  --timeout SECONDS     each file's analysis at most SECONDS of processor time\n"
@@ -67,7 +80,7 @@ static const char usage[] =
 
 enum {
     OPT_FORMAT = 256, OPT_MODEL, OPT_LIST_RULES, OPT_VERSION, OPT_RULES, OPT_DISABLE,
-    OPT_BASELINE, OPT_WRITE_BASELINE, OPT_FIX, OPT_TIMEOUT, OPT_RUNTIME
+    OPT_BASELINE, OPT_WRITE_BASELINE, OPT_FIX, OPT_TIMEOUT, OPT_RUNTIME, OPT_CACHE, OPT_NO_CACHE
 };
 
 static const struct option long_options[] = {
@@ -80,6 +93,8 @@ static const struct option long_options[] = {
     {"fix", no_argument, NULL, OPT_FIX},
     {"timeout", required_argument, NULL, OPT_TIMEOUT},
     {"runtime", required_argument, NULL, OPT_RUNTIME},
+    {"cache", required_argument, NULL, OPT_CACHE},
+    {"no-cache", no_argument, NULL, OPT_NO_CACHE},
     {"list-rules", no_argument, NULL, OPT_LIST_RULES},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, OPT_VERSION},
@@ -98,6 +113,10 @@ typedef struct {
     const char *build_dir;
     const char *baseline, *write_baseline;
     const char *runtime;            /* --runtime REPORT */
+    const char *cache;              /* --cache DIR, or -p's */
+    char *default_cache;            /* -p's: BUILD_DIR/.devcheck-cache */
+    bool no_cache;
+    bool facts;                     /* analyze DIR...: the files are folders of facts */
     char **models;                  /* the --model files, in their order */
     int nmodels;
     char **files;
@@ -113,6 +132,8 @@ typedef struct {
     int nargs;
     char *directory;                /* NULL: the current one */
     bool named;                     /* on the command line, not found in a folder */
+    bool facts;                     /* path is a facts file, read for its unit */
+    bool context;                   /* -p BUILD FILE: another file, for the program's facts */
     bool failed;                    /* missing, did not parse, or crashed the analysis; or
                                        named, and not C, C++ or CUDA */
     char *why;                      /* the first line of what was said of it, or NULL */
@@ -262,6 +283,12 @@ static void parse_request(int argc, char **argv, request *r)
         case OPT_RUNTIME:
             r->runtime = optarg;
             break;
+        case OPT_CACHE:
+            r->cache = optarg;
+            break;
+        case OPT_NO_CACHE:
+            r->no_cache = true;
+            break;
         case OPT_LIST_RULES:
             list_rules();
             exit(0);
@@ -277,8 +304,18 @@ static void parse_request(int argc, char **argv, request *r)
             usage_error("unknown option '%s'", bad_option(argv));
         }
     }
+    if (r->nfiles > 0 && strcmp(r->files[0], "analyze") == 0 && strcmp(argv[1], "analyze") == 0) {
+        r->facts = true;
+        memmove(r->files, r->files + 1, (size_t)--r->nfiles * sizeof *r->files);
+        if (r->nfiles == 0 || r->build_dir || r->nextra)
+            usage_error("analyze wants the folders of a build's facts, and no -p or flags");
+    }
     if (r->nfiles == 0 && !r->build_dir)
         usage_error("no file to analyze");
+    if (r->build_dir && !r->cache && !r->no_cache)
+        r->cache = r->default_cache = dc_format("%s/.devcheck-cache", r->build_dir);
+    if (r->no_cache)
+        r->cache = NULL;
     if (r->runtime && r->format != FORMAT_TEXT)     /* its notes are lines of text */
         usage_error("--runtime says the runs' states under each finding in text; for SARIF "
                     "with them: devtrace report REPORT --static FILE.sarif --format sarif");
@@ -365,6 +402,12 @@ static jobs jobs_from_database(const request *r)
         }
         add_commands(&js, cmds, n, r);
     }
+    if (r->nfiles > 0) {                /* the others, for the program's facts */
+        int first = js.n, n = dc_compile_db_commands(db, NULL, &cmds);
+        add_commands(&js, cmds, n, r);
+        for (int i = first; i < js.n; i++)
+            js.v[i].context = true;
+    }
     dc_compile_db_close(db);
     return js;
 }
@@ -420,6 +463,55 @@ static void add_path(jobs *js, const char *path, const request *r, bool named)
         free(names[i]);
     }
     free(names);
+}
+
+static bool is_facts(const char *name)
+{
+    size_t n = strlen(name);
+    return n > 8 && strcmp(name + n - 8, ".dcfacts") == 0;
+}
+
+/* The facts files below a folder, in the order of their names; links
+   below it are passed by (as add_path does). */
+static void add_facts(jobs *js, const char *path, bool named)
+{
+    struct stat st;
+    if ((named ? stat(path, &st) : lstat(path, &st)) != 0) {
+        fprintf(stderr, "devcheck: %s: %s\n", path, strerror(errno));
+        js->errors++;
+        return;
+    }
+    if (!S_ISDIR(st.st_mode)) {
+        if (is_facts(path))
+            add_job(js, path, NULL)->facts = true;
+        return;
+    }
+    struct dirent **names;
+    int n = scandir(path, &names, visible, compare_names);
+    for (int i = 0; i < n; i++) {
+        char *child = dc_format("%s%s%s", path, path[strlen(path) - 1] == '/' ? "" : "/",
+                                names[i]->d_name);
+        add_facts(js, child, false);
+        free(child);
+        free(names[i]);
+    }
+    if (n >= 0)
+        free(names);
+}
+
+static jobs jobs_from_facts(const request *r)
+{
+    jobs js = {0};
+    for (int i = 0; i < r->nfiles; i++) {
+        int before = js.n;
+        add_facts(&js, r->files[i], true);
+        if (js.n == before && !js.errors) {
+            fprintf(stderr, "devcheck: %s: no facts (*.dcfacts) below it: was the build "
+                    "captured (devcheck capture)?\n", r->files[i]);
+            js.errors++;
+        }
+    }
+    return js;
 }
 
 static jobs jobs_from_command_line(const request *r)
@@ -510,6 +602,24 @@ static void drop_repeated_files(jobs *js)
     free(ids);
 }
 
+/* The jobs of -p BUILD FILE's other files, which were read for their
+   facts only, dropped before anything is said of the jobs; how many of
+   them failed. */
+static int drop_context(jobs *js)
+{
+    int kept = 0, failed = 0;
+    for (int i = 0; i < js->n; i++) {
+        if (!js->v[i].context) {
+            js->v[kept++] = js->v[i];
+            continue;
+        }
+        failed += js->v[i].failed;
+        job_free(&js->v[i]);
+    }
+    js->n = kept;
+    return failed;
+}
+
 /* ---- the run ---------------------------------------------------------------- */
 
 static dc_model *load_model(const request *r)
@@ -535,9 +645,12 @@ static int analyze(jobs *js, const request *r, dc_model *model, dc_findings *fou
     for (int i = 0; i < js->n; i++) {
         job *j = &js->v[i];
         v[i] = (dc_source){ .path = j->path,
-                            .flags = { (const char *const *)j->args, j->nargs, j->directory } };
+                            .flags = { (const char *const *)j->args, j->nargs, j->directory },
+                            .facts = j->facts ? j->path : NULL, .context = j->context };
     }
     dc_run *run = dc_run_new(model);
+    if (r->cache)
+        dc_run_cache(run, r->cache);
     dc_run_parse(run, v, js->n, r->jobs);
     dc_run_analyze(run, r->timeout, found);
     dc_run_free(run);
@@ -547,7 +660,9 @@ static int analyze(jobs *js, const request *r, dc_model *model, dc_findings *fou
             js->seen[js->nseen++] = v[i].seen;
         js->v[i].skipped = v[i].skipped;
         js->v[i].nskipped = v[i].nskipped;
-        if (v[i].err) {
+        if (v[i].err && js->v[i].context) {
+            free(v[i].err);             /* another file's trouble: not this run's to say */
+        } else if (v[i].err) {
             size_t n = strlen(v[i].err);
             fprintf(stderr, "%s%s", v[i].err, n > 0 && v[i].err[n - 1] == '\n' ? "" : "\n");
             js->v[i].why = dc_format("%.*s", (int)strcspn(v[i].err, "\n"), v[i].err);
@@ -559,7 +674,7 @@ static int analyze(jobs *js, const request *r, dc_model *model, dc_findings *fou
         failed += js->v[i].failed;
     }
     free(v);
-    return failed;
+    return failed - drop_context(js);
 }
 
 static const char *plural(int n)
@@ -831,10 +946,14 @@ static int print_findings(const request *r, const jobs *js, const dc_findings *f
 
 int main(int argc, char **argv)
 {
+    if (argc > 1 && strcmp(argv[1], "capture") == 0)
+        return dc_capture(argc - 2, argv + 2);
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     request r = { .jobs = cores > 0 ? (int)cores : 1, .timeout = 60 };
     parse_request(argc, argv, &r);
-    jobs js = r.build_dir ? jobs_from_database(&r) : jobs_from_command_line(&r);
+    jobs js = r.facts       ? jobs_from_facts(&r)
+              : r.build_dir ? jobs_from_database(&r)
+                            : jobs_from_command_line(&r);
     drop_repeated_files(&js);
     dc_model *model = load_model(&r);
 
@@ -859,6 +978,7 @@ int main(int argc, char **argv)
     dc_config_reset();
     dc_model_free(model);
     jobs_free(&js);
+    free(r.default_cache);
     free(r.models);
     free(r.files);
     return status;

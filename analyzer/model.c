@@ -758,16 +758,14 @@ typedef struct {
     int nnames;
 } annotation_walk;
 
-static enum CXChildVisitResult read_annotation(CXCursor c, CXCursor parent, CXClientData data)
+static enum CXChildVisitResult read_annotation(fnode c, fnode parent, void *data)
 {
     annotation_walk *walk = data;
     (void)parent;
-    if (clang_getCursorKind(c) != CXCursor_AnnotateAttr)
+    if (fx_kind(c) != CXCursor_AnnotateAttr)
         return CXChildVisit_Continue;
-    CXString s = clang_getCursorSpelling(c);
     char text[256], *words[DC_EFFECT_ARGS + 2];
-    snprintf(text, sizeof text, "%s", clang_getCString(s));
-    clang_disposeString(s);
+    snprintf(text, sizeof text, "%s", fx_spelling(c));
     int n = split_words(text, words, DC_EFFECT_ARGS + 2);
     dc_effects *e = walk->effects;
     if (n >= 2 && strcmp(words[0], "devcheck") == 0 &&
@@ -777,34 +775,27 @@ static enum CXChildVisitResult read_annotation(CXCursor c, CXCursor parent, CXCl
     return CXChildVisit_Continue;
 }
 
-static void read_annotations(CXCursor fn, dc_effects *effects)
+static void read_annotations(fnode fn, dc_effects *effects)
 {
-    int nparams = clang_Cursor_getNumArguments(fn);
+    int nparams = fx_nargs(fn);
     const char *names[32] = { 0 };
-    CXString spelled[32];
     if (nparams > 32)
         nparams = 32;
-    for (int i = 0; i < nparams; i++) {
-        spelled[i] = clang_getCursorSpelling(clang_Cursor_getArgument(fn, (unsigned)i));
-        names[i] = clang_getCString(spelled[i]);
-    }
-    annotation_walk walk = { effects, names, nparams < 0 ? 0 : nparams };
-    clang_visitChildren(fn, read_annotation, &walk);
     for (int i = 0; i < nparams; i++)
-        clang_disposeString(spelled[i]);
+        names[i] = fx_spelling(fx_arg(fn, i));
+    annotation_walk walk = { effects, names, nparams < 0 ? 0 : nparams };
+    fx_visit(fn, read_annotation, &walk);
 }
 
 /* Whether a class is an instance of a template with an allocator of its
    own among its arguments (a vector of pinned memory), whose elements may
    be anywhere. */
-static bool own_allocator(CXCursor cls)
+static bool own_allocator(fnode cls)
 {
-    CXType t = clang_getCursorType(cls);
-    for (int i = 0, n = clang_Type_getNumTemplateArguments(t); i < n; i++) {
-        CXString s = clang_getTypeSpelling(clang_Type_getTemplateArgumentAsType(t, (unsigned)i));
-        const char *name = clang_getCString(s);
+    ftype t = fx_type(cls);
+    for (int i = 0, n = ft_ntemplate_args(t); i < n; i++) {
+        const char *name = ft_spelling(ft_template_arg(t, i));
         bool own = strstr(name, "allocator") && strncmp(name, "std::allocator<", 15) != 0;
-        clang_disposeString(s);
         if (own)
             return true;
     }
@@ -814,15 +805,15 @@ static bool own_allocator(CXCursor cls)
 /* A method's name as the model knows it, after its class's and namespaces'
    ("std::vector::data"), without template arguments or inline namespaces
    (libstdc++'s __cxx11). */
-static void method_name(CXCursor fn, char *buf, size_t n)
+static void method_name(fnode fn, char *buf, size_t n)
 {
     char parts[8][64];
     int k = 0;
     buf[0] = '\0';
-    for (CXCursor c = fn; k < 8 && !clang_Cursor_isNull(c) &&
-                          clang_getCursorKind(c) != CXCursor_TranslationUnit;
-         c = clang_getCursorSemanticParent(c)) {
-        if (clang_getCursorKind(c) != CXCursor_Namespace || !clang_Cursor_isInlineNamespace(c))
+    for (fnode c = fn; k < 8 && !fx_is_null(c) &&
+                          fx_kind(c) != CXCursor_TranslationUnit;
+         c = fx_semantic_parent(c)) {
+        if (fx_kind(c) != CXCursor_Namespace || !fx_has(c, FX_INLINE_NAMESPACE))
             cursor_spelling(c, parts[k++], sizeof parts[0]);
     }
     for (size_t used = 0; k-- > 0 && used < n;)
@@ -833,23 +824,23 @@ static void method_name(CXCursor fn, char *buf, size_t n)
    `p->data()`), where the method is its base's: thrust's device_vector and
    host_vector share vector_base::data(), and only the object says which
    memory it holds.  A null cursor where the call is no such call. */
-static CXCursor object_class(CXCursor call)
+static fnode object_class(fnode call)
 {
-    CXCursor object = cursor_member_object(call);
-    if (clang_Cursor_isNull(object))
+    fnode object = cursor_member_object(call);
+    if (fx_is_null(object))
         return object;
-    CXType t = clang_getCanonicalType(clang_getCursorType(cursor_bare(object)));
-    if (t.kind == CXType_Pointer)
-        t = clang_getCanonicalType(clang_getPointeeType(t));
-    return clang_getTypeDeclaration(t);
+    ftype t = ft_canonical(fx_type(cursor_bare(object)));
+    if (ft_kind(t) == CXType_Pointer)
+        t = ft_canonical(ft_pointee(t));
+    return ft_declaration(t);
 }
 
 /* callee named after the class of the object it is called on. */
-static bool object_method_name(CXCursor call, CXCursor callee, char *buf, size_t n)
+static bool object_method_name(fnode call, fnode callee, char *buf, size_t n)
 {
-    CXCursor cls = object_class(call);
-    if (clang_Cursor_isNull(cls) || clang_getCursorKind(cls) == CXCursor_NoDeclFound ||
-        clang_equalCursors(cls, clang_getCursorSemanticParent(callee)))
+    fnode cls = object_class(call);
+    if (fx_is_null(cls) || fx_kind(cls) == CXCursor_NoDeclFound ||
+        fx_equal(cls, fx_semantic_parent(callee)))
         return false;
     char method[64];
     method_name(cls, buf, n);
@@ -860,10 +851,10 @@ static bool object_method_name(CXCursor call, CXCursor callee, char *buf, size_t
 
 /* A method the model names, of a class with an allocator of its own: what
    the model says of the standard one does not hold. */
-static bool unlike_modelled(CXCursor callee)
+static bool unlike_modelled(fnode callee)
 {
-    return clang_getCursorKind(callee) == CXCursor_CXXMethod &&
-           own_allocator(clang_getCursorSemanticParent(callee));
+    return fx_kind(callee) == CXCursor_CXXMethod &&
+           own_allocator(fx_semantic_parent(callee));
 }
 
 /* The element accessors of C++'s containers, whose elements are host
@@ -873,10 +864,10 @@ static const char *const host_elements[] = {
     "std::array::operator[]", "std::array::at", "std::basic_string::operator[]",
 };
 
-bool dc_model_host_element(CXCursor callee)
+bool dc_model_host_element(fnode callee)
 {
     char name[256];
-    if (clang_getCursorKind(callee) != CXCursor_CXXMethod)
+    if (fx_kind(callee) != CXCursor_CXXMethod)
         return false;
     method_name(callee, name, sizeof name);
     for (size_t i = 0; i < sizeof host_elements / sizeof *host_elements; i++)
@@ -894,17 +885,15 @@ static bool cuda_name(const char *name)
 
 /* PFN_cuMemAlloc_v3020's function, cuMemAlloc, into buf; false if the
    type is no such typedef. */
-static bool pfn_function(CXType type, char *buf, size_t n)
+static bool pfn_function(ftype type, char *buf, size_t n)
 {
-    CXString s = clang_getTypeSpelling(type);
-    const char *t = clang_getCString(s), *v;
+    const char *t = ft_spelling(type), *v;
     bool pfn = t && strncmp(t, "PFN_", 4) == 0 && strlen(t + 4) < n;
     if (pfn) {
         strcpy(buf, t + 4);
         if ((v = strrchr(buf, '_')) && v[1] == 'v' && strspn(v + 2, "0123456789") == strlen(v + 2))
             buf[v - buf] = '\0';
     }
-    clang_disposeString(s);
     return pfn;
 }
 
@@ -912,15 +901,15 @@ static bool pfn_function(CXType type, char *buf, size_t n)
    load libcuda themselves hold it: a field or variable named as the
    function (`cuda->cuMemAlloc`), or typed as cudaTypedefs.h's PFN_ for it
    (`PFN_cuMemAlloc_v3020`).  NULL: any other pointer. */
-static const dc_effects *pointer_effects(dc_model *m, CXCursor pointer)
+static const dc_effects *pointer_effects(dc_model *m, fnode pointer)
 {
     char name[256];
-    enum CXCursorKind kind = clang_getCursorKind(pointer);
+    enum CXCursorKind kind = fx_kind(pointer);
     if (kind != CXCursor_FieldDecl && kind != CXCursor_VarDecl && kind != CXCursor_ParmDecl)
         return NULL;
     cursor_spelling(pointer, name, sizeof name);
     entry *e = cuda_name(name) ? find_or_add(m, name) : NULL;
-    if ((!e || !e->effects.n) && pfn_function(clang_getCursorType(pointer), name, sizeof name))
+    if ((!e || !e->effects.n) && pfn_function(fx_type(pointer), name, sizeof name))
         e = find_or_add(m, name);
     return e && e->effects.n ? &e->effects : NULL;
 }
@@ -934,11 +923,11 @@ static const dc_effects *named_effects(dc_model *m, const char *name)
 
 /* A constructor known by the class it makes (`torch::nn::Linear::Linear`),
    where the constructor is a base's (a module holder's). */
-static const dc_effects *constructed_effects(dc_model *m, CXCursor call)
+static const dc_effects *constructed_effects(dc_model *m, fnode call)
 {
     char name[256], short_name[64];
-    CXCursor cls = clang_getTypeDeclaration(clang_getCanonicalType(clang_getCursorType(call)));
-    if (clang_Cursor_isNull(cls) || clang_getCursorKind(cls) == CXCursor_NoDeclFound)
+    fnode cls = ft_declaration(ft_canonical(fx_type(call)));
+    if (fx_is_null(cls) || fx_kind(cls) == CXCursor_NoDeclFound)
         return NULL;
     method_name(cls, name, sizeof name);
     cursor_spelling(cls, short_name, sizeof short_name);
@@ -949,12 +938,12 @@ static const dc_effects *constructed_effects(dc_model *m, CXCursor call)
                : NULL;
 }
 
-const dc_effects *dc_model_call_effects(dc_model *m, CXCursor call, CXCursor callee)
+const dc_effects *dc_model_call_effects(dc_model *m, fnode call, fnode callee)
 {
     char name[256];
     if (!cursor_is_function(callee))
         return pointer_effects(m, callee);
-    enum CXCursorKind kind = clang_getCursorKind(callee);
+    enum CXCursorKind kind = fx_kind(callee);
     const dc_effects *e = kind == CXCursor_CXXMethod && object_method_name(call, callee, name,
                                                                             sizeof name)
                               ? named_effects(m, name)
@@ -966,19 +955,19 @@ const dc_effects *dc_model_call_effects(dc_model *m, CXCursor call, CXCursor cal
 /* A function of a namespace (`at::matmul`), a constant (`c10::kCUDA`): by
    its qualified name first, then by its own (C's functions, which <cstring>
    also puts in std). */
-static const dc_effects *qualified_effects(dc_model *m, CXCursor decl)
+static const dc_effects *qualified_effects(dc_model *m, fnode decl)
 {
     char name[256];
-    if (clang_getCursorKind(clang_getCursorSemanticParent(decl)) != CXCursor_Namespace)
+    if (fx_kind(fx_semantic_parent(decl)) != CXCursor_Namespace)
         return NULL;
     method_name(decl, name, sizeof name);
     return named_effects(m, name);
 }
 
-const dc_effects *dc_model_effects(dc_model *m, CXCursor callee)
+const dc_effects *dc_model_effects(dc_model *m, fnode callee)
 {
     char name[256];
-    enum CXCursorKind kind = clang_getCursorKind(callee);
+    enum CXCursorKind kind = fx_kind(callee);
     const dc_effects *qualified = kind == CXCursor_FunctionDecl || kind == CXCursor_VarDecl
                                       ? qualified_effects(m, callee)
                                       : NULL;

@@ -117,19 +117,19 @@ summary *summary_variant(summary *s, int value)
     return s->when[value];
 }
 
-static bool is_integer(CXType t)
+static bool is_integer(ftype t)
 {
-    t = clang_getCanonicalType(t);
-    return (t.kind >= CXType_Bool && t.kind <= CXType_Int128) || t.kind == CXType_Enum;
+    t = ft_canonical(t);
+    return (ft_kind(t) >= CXType_Bool && ft_kind(t) <= CXType_Int128) || ft_kind(t) == CXType_Enum;
 }
 
-int summary_flag(unit *u, CXCursor param)
+int summary_flag(unit *u, fnode param)
 {
     summary *s = u->self;
     int id = cursor_path(param), i = 0;
     while (s && i < s->nparams && s->names[i] != id)
         i++;
-    if (!s || i == s->nparams || !is_integer(clang_getCursorType(param)))
+    if (!s || i == s->nparams || !is_integer(fx_type(param)))
         return -1;
     if (u->assume >= 0)
         return i == s->flag ? u->assume : -1;
@@ -140,33 +140,33 @@ int summary_flag(unit *u, CXCursor param)
 
 /* ---- binding the parameters ----------------------------------------------------- */
 
-static int param_name(CXCursor fn, int i)
+static int param_name(fnode fn, int i)
 {
-    return cursor_path(clang_Cursor_getArgument(fn, (unsigned)i));
+    return cursor_path(fx_arg(fn, (unsigned)i));
 }
 
 /* dt_tensor *f(dt_module *self, dt_tensor *x): a forward function. */
-static bool is_forward(CXCursor fn)
+static bool is_forward(fnode fn)
 {
-    return clang_Cursor_getNumArguments(fn) == 2 &&
-           type_names(clang_getCursorResultType(fn), "dt_tensor") &&
-           type_names(clang_getCursorType(clang_Cursor_getArgument(fn, 0)), "dt_module") &&
-           type_names(clang_getCursorType(clang_Cursor_getArgument(fn, 1)), "dt_tensor");
+    return fx_nargs(fn) == 2 &&
+           type_names(fx_result_type(fn), "dt_tensor") &&
+           type_names(fx_type(fx_arg(fn, 0)), "dt_module") &&
+           type_names(fx_type(fx_arg(fn, 1)), "dt_tensor");
 }
 
 /* A libtorch module's own forward: `Tensor forward(Tensor x)` of a class
    derived from torch::nn::Module (the module is `this`). */
-static bool is_module_forward(CXCursor fn)
+static bool is_module_forward(fnode fn)
 {
     char name[16];
     cursor_spelling(fn, name, sizeof name);
-    return clang_getCursorKind(fn) == CXCursor_CXXMethod && strcmp(name, "forward") == 0 &&
-           clang_Cursor_getNumArguments(fn) == 1 &&
-           type_is(clang_getCursorType(clang_Cursor_getArgument(fn, 0)), "at::Tensor") &&
-           cursor_derives_from(clang_getCursorSemanticParent(fn), "torch::nn::Module");
+    return fx_kind(fn) == CXCursor_CXXMethod && strcmp(name, "forward") == 0 &&
+           fx_nargs(fn) == 1 &&
+           type_is(fx_type(fx_arg(fn, 0)), "at::Tensor") &&
+           cursor_derives_from(fx_semantic_parent(fn), "torch::nn::Module");
 }
 
-static void bind_forward(unit *u, env *e, CXCursor fn)
+static void bind_forward(unit *u, env *e, fnode fn)
 {
     value input = value_of(V_TENSOR, dc_place_of(AT_INPUT, 0, cursor_loc(fn), "the input of"));
     if (is_module_forward(fn)) {
@@ -184,15 +184,15 @@ static void bind_forward(unit *u, env *e, CXCursor fn)
    parameter i is; memory where parameter i points; for a pointer to a
    pointer (or to the driver API's integer, CUdeviceptr), the address of
    "*p", whose value the function may set. */
-static void bind_parameter(unit *u, env *e, CXCursor param, int i)
+static void bind_parameter(unit *u, env *e, fnode param, int i)
 {
-    CXType t = clang_getCursorType(param);
+    ftype t = fx_type(param);
     int id = cursor_path(param);
     dc_place here = dc_place_of(AT_PARAM, i, (dc_loc){ 0 }, NULL);   /* no origin of its own */
-    bool pointer = t.kind == CXType_Pointer;
+    bool pointer = ft_kind(t) == CXType_Pointer;
     u->self->objects[i] = -1;
-    CXType pointee = clang_getPointeeType(t);
-    if (pointer && (pointee.kind == CXType_Pointer || type_names(pointee, "CUdeviceptr"))) {
+    ftype pointee = ft_pointee(t);
+    if (pointer && (ft_kind(pointee) == CXType_Pointer || type_names(pointee, "CUdeviceptr"))) {
         value addr = value_unknown();
         addr.kind = V_ADDR;
         addr.path = path_join("*", path_text(id));
@@ -212,7 +212,7 @@ static void bind_parameter(unit *u, env *e, CXCursor param, int i)
     }
 }
 
-void summary_bind_parameters(unit *u, env *e, CXCursor fn)
+void summary_bind_parameters(unit *u, env *e, fnode fn)
 {
     summary *s = u->self;
     s->forward = is_forward(fn) || is_module_forward(fn);
@@ -231,7 +231,7 @@ void summary_bind_parameters(unit *u, env *e, CXCursor fn)
         return;
     }
     for (int i = 0; i < s->nparams; i++)
-        bind_parameter(u, e, clang_Cursor_getArgument(fn, (unsigned)i), i);
+        bind_parameter(u, e, fx_arg(fn, (unsigned)i), i);
 }
 
 /* ---- roles, found in the body ------------------------------------------------------ */
@@ -360,7 +360,7 @@ static bool same_summary(const summary *a, const summary *b)
     return true;
 }
 
-bool summary_finish(unit *u, CXCursor fn)
+bool summary_finish(unit *u, fnode fn)
 {
     summary *s = u->self, before = *s;
     const env *e = &u->exit;
@@ -465,7 +465,7 @@ static int member_of_target(int target, int member)
     return path_join(t, m);
 }
 
-static void write_back(call_site *c, const summary *s, CXCursor callee, dc_loc at,
+static void write_back(call_site *c, const summary *s, fnode callee, dc_loc at,
                        value *result)
 {
     for (int i = 0; i < c->n && i < c->a->n; i++) {
@@ -522,12 +522,12 @@ static const summary *for_flag(unit *u, const summary *s, arguments *a)
 {
     if (s->flag < 0 || s->flag >= a->n || !s->when[0] || !s->when[1])
         return s;
-    CXCursor arg = a->c[(int)s->flag], param = cursor_parameter(arg);
-    int v = clang_Cursor_isNull(param) ? cursor_int(arg, INT_MIN) : summary_flag(u, param);
-    return v == INT_MIN || (!clang_Cursor_isNull(param) && v < 0) ? s : s->when[v != 0];
+    fnode arg = a->c[(int)s->flag], param = cursor_parameter(arg);
+    int v = fx_is_null(param) ? cursor_int(arg, INT_MIN) : summary_flag(u, param);
+    return v == INT_MIN || (!fx_is_null(param) && v < 0) ? s : s->when[v != 0];
 }
 
-value summary_apply(unit *u, env *e, const summary *s, arguments *a, CXCursor callee,
+value summary_apply(unit *u, env *e, const summary *s, arguments *a, fnode callee,
                     dc_loc at)
 {
     s = for_flag(u, s, a);

@@ -18,16 +18,16 @@
 /* ---- paths ----------------------------------------------------------------------- */
 
 /* The elements of array or pointer base, whatever the index: one path. */
-static int element_path(unit *u, env *e, CXCursor base)
+static int element_path(unit *u, env *e, fnode base)
 {
     int p = walk_path(u, e, base);
     return p ? path_join(path_text(p), "[]") : 0;
 }
 
-int walk_path(unit *u, env *e, CXCursor c)
+int walk_path(unit *u, env *e, fnode c)
 {
     c = cursor_bare(c);
-    switch (clang_getCursorKind(c)) {
+    switch (fx_kind(c)) {
     case CXCursor_DeclRefExpr:
         return cursor_path(c);
     case CXCursor_MemberRefExpr: {
@@ -37,13 +37,13 @@ int walk_path(unit *u, env *e, CXCursor c)
         int base = walk_path(u, e, ch.v[0]);
         if (!base)
             return 0;
-        bool arrow = clang_getCursorType(cursor_bare(ch.v[0])).kind == CXType_Pointer;
+        bool arrow = ft_kind(fx_type(cursor_bare(ch.v[0]))) == CXType_Pointer;
         return path_format("%s%s%s", path_text(base), arrow ? "->" : ".",
                            path_text(cursor_path(c)));
     }
     case CXCursor_UnaryOperator: {
         children ch = cursor_children(c);
-        if (ch.n != 1 || clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_Deref)
+        if (ch.n != 1 || fx_unary_op(c) != CXUnaryOperator_Deref)
             return 0;
         int inner = walk_path(u, e, ch.v[0]);
         const value *p = env_find(e, inner);
@@ -53,7 +53,7 @@ int walk_path(unit *u, env *e, CXCursor c)
     }
     case CXCursor_ArraySubscriptExpr: {
         children ch = cursor_children(c);
-        return ch.n == 2 && clang_getCursorType(c).kind == CXType_Pointer
+        return ch.n == 2 && ft_kind(fx_type(c)) == CXType_Pointer
                    ? element_path(u, e, ch.v[0])
                    : 0;
     }
@@ -78,21 +78,21 @@ static void store(env *e, int path, value v)
 
 /* `p + i`, where p's elements are pointers: the address of p[i], as
    `&p[i]` is (nccl-tests' `cudaMalloc(args->sendbuffs + i, n)`). */
-static int element_address(unit *u, env *e, CXCursor c)
+static int element_address(unit *u, env *e, fnode c)
 {
-    CXType t = clang_getCursorType(c);
-    if (clang_getCursorKind(c) != CXCursor_BinaryOperator ||
-        clang_getCursorBinaryOperatorKind(c) != CXBinaryOperator_Add ||
-        t.kind != CXType_Pointer || clang_getPointeeType(t).kind != CXType_Pointer)
+    ftype t = fx_type(c);
+    if (fx_kind(c) != CXCursor_BinaryOperator ||
+        fx_binary_op(c) != CXBinaryOperator_Add ||
+        ft_kind(t) != CXType_Pointer || ft_kind(ft_pointee(t)) != CXType_Pointer)
         return 0;
     children ch = cursor_children(c);
     for (int i = 0; i < ch.n; i++)
-        if (clang_getCursorType(cursor_bare(ch.v[i])).kind == CXType_Pointer)
+        if (ft_kind(fx_type(cursor_bare(ch.v[i]))) == CXType_Pointer)
             return element_path(u, e, ch.v[i]);
     return 0;
 }
 
-int walk_target(unit *u, env *e, CXCursor c)
+int walk_target(unit *u, env *e, fnode c)
 {
     c = cursor_bare(c);
     int element = element_address(u, e, c);
@@ -125,21 +125,21 @@ static bool swaps_copy(const env *e, int path)
     return old && old->path == copied_mark() && (old->kind == V_MEMORY || old->kind == V_NONE);
 }
 
-static bool pointer_slot(CXType t)
+static bool pointer_slot(ftype t)
 {
-    return clang_getCanonicalType(t).kind == CXType_Pointer || type_names(t, "CUdeviceptr");
+    return ft_kind(ft_canonical(t)) == CXType_Pointer || type_names(t, "CUdeviceptr");
 }
 
-static int pointer_prefix(unit *u, env *e, CXCursor p);
+static int pointer_prefix(unit *u, env *e, fnode p);
 
 /* The prefix of the paths of struct lvalue x's members, interned: "x." for
    x, "p->" for `*p`; 0 (the empty path) when it has no path. */
-static int object_prefix(unit *u, env *e, CXCursor x)
+static int object_prefix(unit *u, env *e, fnode x)
 {
     x = cursor_bare(x);
     children ch = cursor_children(x);
-    if (clang_getCursorKind(x) == CXCursor_UnaryOperator &&
-        clang_getCursorUnaryOperatorKind(x) == CXUnaryOperator_Deref && ch.n == 1)
+    if (fx_kind(x) == CXCursor_UnaryOperator &&
+        fx_unary_op(x) == CXUnaryOperator_Deref && ch.n == 1)
         return pointer_prefix(u, e, ch.v[0]);
     int path = walk_path(u, e, x);
     return path ? path_format("%s.", path_text(path)) : 0;
@@ -147,7 +147,7 @@ static int object_prefix(unit *u, env *e, CXCursor x)
 
 /* The same for what pointer p points to: "x." for `&x` or a p that holds
    &x, "p->" for p. */
-static int pointer_prefix(unit *u, env *e, CXCursor p)
+static int pointer_prefix(unit *u, env *e, fnode p)
 {
     p = cursor_bare(p);
     children ch = cursor_children(p);
@@ -167,10 +167,10 @@ typedef struct {
 
 /* One pointer member: the copy gets the source's value (its field's fact
    where the function has not set it), marked as copied. */
-static enum CXVisitorResult copy_member(CXCursor field, CXClientData data)
+static enum CXVisitorResult copy_member(fnode field, void *data)
 {
     struct_copy *c = data;
-    if (!pointer_slot(clang_getCursorType(field)))
+    if (!pointer_slot(fx_type(field)))
         return CXVisit_Continue;
     const char *name = path_text(cursor_path(field));
     const value *bound = c->from ? env_find(c->e, path_join(path_text(c->from), name)) : NULL;
@@ -183,44 +183,44 @@ static enum CXVisitorResult copy_member(CXCursor field, CXClientData data)
 
 /* `*t = *src`, `d = h`, memcpy(t, src, sizeof *t): each pointer member of
    the copy holds what the source's held, apart from the source. */
-static void copy_struct(env *e, CXType type, int to, int from)
+static void copy_struct(env *e, ftype type, int to, int from)
 {
-    CXType t = clang_getCanonicalType(type);
+    ftype t = ft_canonical(type);
     struct_copy c = { e, to, from };
-    if (t.kind == CXType_Record && to)
-        clang_Type_visitFields(t, copy_member, &c);
+    for (int i = 0; ft_kind(t) == CXType_Record && to && i < ft_nfields(t); i++)
+        copy_member(ft_field(t, i), &c);
 }
 
 /* Whether x names an object, whose members a copy of it copies (not a
    call's result, not an initializer list). */
-static bool names_object(CXCursor x)
+static bool names_object(fnode x)
 {
-    enum CXCursorKind k = clang_getCursorKind(cursor_bare(x));
+    enum CXCursorKind k = fx_kind(cursor_bare(x));
     return k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr ||
            k == CXCursor_ArraySubscriptExpr ||
            (k == CXCursor_UnaryOperator &&
-            clang_getCursorUnaryOperatorKind(cursor_bare(x)) == CXUnaryOperator_Deref);
+            fx_unary_op(cursor_bare(x)) == CXUnaryOperator_Deref);
 }
 
 /* lhs = rhs, or a declaration's `T lhs = rhs` (to: its prefix). */
-static void copy_assigned(unit *u, env *e, CXCursor lhs, int to, CXCursor rhs)
+static void copy_assigned(unit *u, env *e, fnode lhs, int to, fnode rhs)
 {
     if (names_object(rhs))
-        copy_struct(e, clang_getCursorType(cursor_bare(lhs)), to, object_prefix(u, e, rhs));
+        copy_struct(e, fx_type(cursor_bare(lhs)), to, object_prefix(u, e, rhs));
 }
 
-void walk_copy_through(unit *u, env *e, CXCursor dst, CXCursor src)
+void walk_copy_through(unit *u, env *e, fnode dst, fnode src)
 {
-    copy_struct(e, clang_getPointeeType(clang_getCursorType(cursor_bare(dst))),
+    copy_struct(e, ft_pointee(fx_type(cursor_bare(dst))),
                  pointer_prefix(u, e, dst), pointer_prefix(u, e, src));
 }
 
-void walk_store_through(unit *u, env *e, CXCursor arg, value v)
+void walk_store_through(unit *u, env *e, fnode arg, value v)
 {
     int target = walk_target(u, e, arg);
     bool swap = swaps_copy(e, target);
     store(e, target, v);
-    CXCursor c = cursor_bare(arg);
+    fnode c = cursor_bare(arg);
     children ch = cursor_is_addr_of(c) ? cursor_children(c) : (children){ .n = 0 };
     if (ch.n == 1)
         fields_store(u, cursor_bare(ch.v[0]), arg, &v, swap);  /* cudaMalloc(&l.x_gpu, n) */
@@ -229,7 +229,7 @@ void walk_store_through(unit *u, env *e, CXCursor arg, value v)
 /* ---- expressions ------------------------------------------------------------------------ */
 
 /* a[i], read or written: host code reaches what a points to. */
-static void subscript(unit *u, env *e, CXCursor c, bool write)
+static void subscript(unit *u, env *e, fnode c, bool write)
 {
     children ch = cursor_children(c);
     if (ch.n >= 1) {
@@ -243,20 +243,20 @@ static void subscript(unit *u, env *e, CXCursor c, bool write)
 /* A member read or written reaches the memory of its struct: `p->x`
    through p, `a[i].x` through a, `(*p).x` through p, and so on down
    `a[i].s.x`. */
-static void member_base(unit *u, env *e, CXCursor member, bool write)
+static void member_base(unit *u, env *e, fnode member, bool write)
 {
     children ch = cursor_children(member);
     if (ch.n == 0)
         return;
-    CXCursor base = cursor_bare(ch.v[0]);
-    enum CXCursorKind k = clang_getCursorKind(base);
-    if (clang_getCanonicalType(clang_getCursorType(base)).kind == CXType_Pointer) {
+    fnode base = cursor_bare(ch.v[0]);
+    enum CXCursorKind k = fx_kind(base);
+    if (ft_kind(ft_canonical(fx_type(base))) == CXType_Pointer) {
         value v = walk_expression(u, e, base);
         effect_check_deref(u, e, base, &v, write, cursor_loc(member));
     } else if (k == CXCursor_ArraySubscriptExpr) {
         subscript(u, e, base, write);
     } else if (k == CXCursor_UnaryOperator &&
-               clang_getCursorUnaryOperatorKind(base) == CXUnaryOperator_Deref) {
+               fx_unary_op(base) == CXUnaryOperator_Deref) {
         children inner = cursor_children(base);
         value v = inner.n == 1 ? walk_expression(u, e, inner.v[0]) : value_unknown();
         if (inner.n == 1)
@@ -266,11 +266,11 @@ static void member_base(unit *u, env *e, CXCursor member, bool write)
     }
 }
 
-static value assign(unit *u, env *e, CXCursor lhs, CXCursor rhs)
+static value assign(unit *u, env *e, fnode lhs, fnode rhs)
 {
     value v = walk_expression(u, e, rhs);
-    CXCursor target = cursor_bare(lhs);
-    enum CXCursorKind k = clang_getCursorKind(target);
+    fnode target = cursor_bare(lhs);
+    enum CXCursorKind k = fx_kind(target);
     if (!cursor_local_variable(target))
         unwritten_forget(e, &v);        /* stored where the walk loses sight of it */
     if (k == CXCursor_ArraySubscriptExpr) {
@@ -279,7 +279,7 @@ static value assign(unit *u, env *e, CXCursor lhs, CXCursor rhs)
         return v;
     }
     if (k == CXCursor_UnaryOperator &&
-        clang_getCursorUnaryOperatorKind(target) == CXUnaryOperator_Deref) {
+        fx_unary_op(target) == CXUnaryOperator_Deref) {
         children ch = cursor_children(target);
         if (ch.n == 1) {
             value base = walk_expression(u, e, ch.v[0]);
@@ -302,7 +302,7 @@ static value assign(unit *u, env *e, CXCursor lhs, CXCursor rhs)
 
 /* An initializer list of addresses, as a kernel's argument array: what
    each points to, "|" between them ("" for none known). */
-static value address_list(unit *u, env *e, CXCursor c)
+static value address_list(unit *u, env *e, fnode c)
 {
     children ch = cursor_children(c);
     const char *target[64];
@@ -342,20 +342,20 @@ static value conditional(unit *u, env *e, const children *ch)
     return value_join(&a, &b);
 }
 
-static value reference(unit *u, env *e, CXCursor c)
+static value reference(unit *u, env *e, fnode c)
 {
-    CXCursor decl = clang_getCursorReferenced(c);
+    fnode decl = fx_referenced(c);
     if (cursor_is_function(decl))
         return value_unknown();         /* a function is on no device */
-    if (clang_getCursorKind(c) == CXCursor_MemberRefExpr)
+    if (fx_kind(c) == CXCursor_MemberRefExpr)
         member_base(u, e, c, false);
     const value *bound = env_find(e, walk_path(u, e, c));
     value v = bound ? *bound : value_unknown();
-    if (!bound && clang_getCursorKind(decl) == CXCursor_VarDecl)
+    if (!bound && fx_kind(decl) == CXCursor_VarDecl)
         v = call_constant(u, e, decl, cursor_loc(c));     /* a constant the model names */
     if (!bound && v.kind == V_NONE && v.dtype == DT_UNKNOWN_TYPE)
         v = fields_read(c);             /* a field or global: what the program stores there */
-    if (v.kind == V_NONE && clang_getCursorType(decl).kind == CXType_ConstantArray)
+    if (v.kind == V_NONE && ft_kind(fx_type(decl)) == CXType_ConstantArray)
         v = value_of(V_MEMORY, dc_place_of(AT_CPU, 0, cursor_loc(decl), "declared on"));
     return v;
 }
@@ -367,10 +367,10 @@ static value each_operand(unit *u, env *e, const children *ch)
     return value_unknown();
 }
 
-static value binary(unit *u, env *e, CXCursor c)
+static value binary(unit *u, env *e, fnode c)
 {
     children ch = cursor_children(c);
-    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+    enum CXBinaryOperatorKind op = fx_binary_op(c);
     if (ch.n != 2)
         return each_operand(u, e, &ch);
     if (op == CXBinaryOperator_Assign)
@@ -387,43 +387,43 @@ static value binary(unit *u, env *e, CXCursor c)
 }
 
 /* &x where x has no path of its own: an element of a container (model.c). */
-static value address_of_call(CXCursor x)
+static value address_of_call(fnode x)
 {
-    CXCursor c = cursor_bare(x);
-    return clang_getCursorKind(c) == CXCursor_CallExpr &&
-                   dc_model_host_element(clang_getCursorReferenced(c))
+    fnode c = cursor_bare(x);
+    return fx_kind(c) == CXCursor_CallExpr &&
+                   dc_model_host_element(fx_referenced(c))
                ? value_of(V_MEMORY, dc_place_of(AT_CPU, 0, cursor_loc(c), "allocated on"))
                : value_unknown();
 }
 
 /* A variable of the host's: on its stack or in its data.  One of CUDA's
    (__device__, __managed__, any attribute) or a reference is left alone. */
-static dc_place variable_place(CXCursor decl)
+static dc_place variable_place(fnode decl)
 {
     dc_place none = { 0, { { 0 } } };
-    enum CXCursorKind k = clang_getCursorKind(decl);
+    enum CXCursorKind k = fx_kind(decl);
     if ((k != CXCursor_VarDecl && k != CXCursor_ParmDecl) ||
-        clang_getCursorType(decl).kind == CXType_LValueReference)
+        ft_kind(fx_type(decl)) == CXType_LValueReference)
         return none;
     children ch = cursor_children(decl);
     for (int i = 0; i < ch.n; i++)
-        if (clang_isAttribute(clang_getCursorKind(ch.v[i])))
+        if (kind_is_attribute(fx_kind(ch.v[i])))
             return none;
     return dc_place_of(AT_CPU, 0, cursor_loc(decl),
-                       pointer_slot(clang_getCursorType(decl)) ? dc_how_pointer_variable
+                       pointer_slot(fx_type(decl)) ? dc_how_pointer_variable
                                                               : "points to a variable declared on");
 }
 
-static bool pointer_typed(CXCursor c)
+static bool pointer_typed(fnode c)
 {
-    return clang_getCanonicalType(clang_getCursorType(cursor_bare(c))).kind == CXType_Pointer;
+    return ft_kind(ft_canonical(fx_type(cursor_bare(c)))) == CXType_Pointer;
 }
 
 /* Where pointer p points, as far as known, without walking p again. */
-static dc_place pointee_place(unit *u, env *e, CXCursor p)
+static dc_place pointee_place(unit *u, env *e, fnode p)
 {
     const value *bound = env_find(e, walk_path(u, e, p));
-    enum CXCursorKind k = clang_getCursorKind(cursor_bare(p));
+    enum CXCursorKind k = fx_kind(cursor_bare(p));
     value v = bound                                                     ? *bound
               : k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr ? fields_read(cursor_bare(p))
                                                                        : value_unknown();
@@ -433,15 +433,15 @@ static dc_place pointee_place(unit *u, env *e, CXCursor p)
 /* Where the object an lvalue names lives: a variable where variables are,
    a member or an element where its struct or array is, what a pointer
    points to where its value says.  None: not known. */
-static dc_place object_place(unit *u, env *e, CXCursor c)
+static dc_place object_place(unit *u, env *e, fnode c)
 {
     c = cursor_bare(c);
     children ch = cursor_children(c);
-    enum CXCursorKind k = clang_getCursorKind(c);
+    enum CXCursorKind k = fx_kind(c);
     bool deref = k == CXCursor_UnaryOperator &&
-                 clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_Deref;
+                 fx_unary_op(c) == CXUnaryOperator_Deref;
     if (k == CXCursor_DeclRefExpr)
-        return variable_place(clang_getCursorReferenced(c));
+        return variable_place(fx_referenced(c));
     if (ch.n > 0 && (deref || k == CXCursor_MemberRefExpr || k == CXCursor_ArraySubscriptExpr))
         return deref || pointer_typed(ch.v[0]) ? pointee_place(u, e, ch.v[0])
                                                : object_place(u, e, ch.v[0]);
@@ -450,7 +450,7 @@ static dc_place object_place(unit *u, env *e, CXCursor c)
 
 /* &x: the address of path x, in the memory x is in; with no path, that
    memory alone (`&a[i]` of an array), or an element of a container. */
-static value address_of(unit *u, env *e, CXCursor x)
+static value address_of(unit *u, env *e, fnode x)
 {
     value v = value_of(V_ADDR, object_place(u, e, x));
     v.path = walk_path(u, e, x);
@@ -463,10 +463,10 @@ static value address_of(unit *u, env *e, CXCursor x)
 /* new's memory, and whether new[] made it: its type's brackets come
    before any parentheses of an initializer (`new float[n]`, not
    `new Box(a[0])`). */
-static value new_memory(unit *u, CXCursor c)
+static value new_memory(fnode c)
 {
     char text[64];
-    cursor_text(u->tu, c, text, sizeof text);
+    cursor_text(c, text, sizeof text);
     size_t square = strcspn(text, "["), round = strcspn(text, "(");
     value v = value_of(V_MEMORY, dc_place_of(AT_CPU, 0, cursor_loc(c), "allocated on"));
     v.where.a[0].alloc = (unsigned char)dc_allocator(square < round ? "new[]" : "new");
@@ -474,15 +474,15 @@ static value new_memory(unit *u, CXCursor c)
 }
 
 /* `delete p`, `delete[] p`: p must be new's memory. */
-static value delete_expression(unit *u, env *e, CXCursor c)
+static value delete_expression(unit *u, env *e, fnode c)
 {
     children ch = cursor_children(c);
     if (ch.n != 1)
         return each_operand(u, e, &ch);
     value p = walk_expression(u, e, ch.v[0]);
     char text[64], operand[64];
-    cursor_text(u->tu, c, text, sizeof text);
-    cursor_text(u->tu, cursor_bare(ch.v[0]), operand, sizeof operand);
+    cursor_text(c, text, sizeof text);
+    cursor_text(cursor_bare(ch.v[0]), operand, sizeof operand);
     const char *after = text + strlen("delete");
     bool array = strncmp(text, "delete", 6) == 0 && after[strspn(after, " ")] == '[';
     if (value_is_memory(&p))
@@ -491,12 +491,12 @@ static value delete_expression(unit *u, env *e, CXCursor c)
     return value_unknown();
 }
 
-static value unary(unit *u, env *e, CXCursor c)
+static value unary(unit *u, env *e, fnode c)
 {
     children ch = cursor_children(c);
     if (ch.n != 1)
         return each_operand(u, e, &ch);
-    switch (clang_getCursorUnaryOperatorKind(c)) {
+    switch (fx_unary_op(c)) {
     case CXUnaryOperator_AddrOf:
         return address_of(u, e, ch.v[0]);
     case CXUnaryOperator_Deref: {
@@ -511,33 +511,32 @@ static value unary(unit *u, env *e, CXCursor c)
 }
 
 /* A class's copy or move assignment, which is a call in C++'s tree. */
-static bool assignment_operator(CXCursor call)
+static bool assignment_operator(fnode call)
 {
-    CXCursor op = clang_getCursorReferenced(call);
-    return clang_getCursorKind(op) == CXCursor_CXXMethod &&
-           clang_Cursor_getNumArguments(call) == 2 &&
-           (clang_CXXMethod_isCopyAssignmentOperator(op) ||
-            clang_CXXMethod_isMoveAssignmentOperator(op));
+    fnode op = fx_referenced(call);
+    return fx_kind(op) == CXCursor_CXXMethod &&
+           fx_nargs(call) == 2 &&
+           fx_has(op, FX_COPY_ASSIGNMENT | FX_MOVE_ASSIGNMENT);
 }
 
 /* A conversion passes its operand's value through, but for a device made
    from what is not one (c10::Device("cuda:1") from a string): a call. */
-static bool passes_through(unit *u, CXCursor c)
+static bool passes_through(unit *u, fnode c)
 {
     if (!cursor_wraps(c))
         return false;
-    if (clang_getCursorKind(c) != CXCursor_CallExpr)
+    if (fx_kind(c) != CXCursor_CallExpr)
         return true;
-    const dc_effects *fx = dc_model_effects(u->model, clang_getCursorReferenced(c));
+    const dc_effects *fx = dc_model_effects(u->model, fx_referenced(c));
     for (int i = 0; fx && i < fx->n; i++)
         if (fx->v[i].kind == EF_DEVICE_TYPED)
             return false;
     return true;
 }
 
-value walk_expression(unit *u, env *e, CXCursor c)
+value walk_expression(unit *u, env *e, fnode c)
 {
-    enum CXCursorKind k = clang_getCursorKind(c);
+    enum CXCursorKind k = fx_kind(c);
     children ch;
     if (passes_through(u, c)) {
         ch = cursor_children(c);
@@ -546,7 +545,7 @@ value walk_expression(unit *u, env *e, CXCursor c)
     switch (k) {
     case CXCursor_CallExpr:
         if (assignment_operator(c))     /* C++'s `x = x.to(dev)` of a class */
-            return assign(u, e, clang_Cursor_getArgument(c, 0), clang_Cursor_getArgument(c, 1));
+            return assign(u, e, fx_arg(c, 0), fx_arg(c, 1));
         return call_expression(u, e, c, true);
     case CXCursor_DeclRefExpr:
     case CXCursor_MemberRefExpr:
@@ -570,7 +569,7 @@ value walk_expression(unit *u, env *e, CXCursor c)
     case CXCursor_CXXNewExpr:           /* C++'s new: host memory, as malloc's */
         ch = cursor_children(c);
         each_operand(u, e, &ch);
-        return new_memory(u, c);
+        return new_memory(c);
     case CXCursor_CXXDeleteExpr:
         return delete_expression(u, e, c);
     case CXCursor_IntegerLiteral:
@@ -589,13 +588,13 @@ value walk_expression(unit *u, env *e, CXCursor c)
 
 /* ---- statements --------------------------------------------------------------------------- */
 
-static void declaration(unit *u, env *e, CXCursor var)
+static void declaration(unit *u, env *e, fnode var)
 {
     children ch = cursor_children(var);
     int name = cursor_path(var);
     env_set(e, name, value_unknown());  /* a new variable: shadows any older one */
     for (int i = 0; i < ch.n; i++) {
-        if (!clang_isExpression(clang_getCursorKind(ch.v[i])))
+        if (!kind_is_expression(fx_kind(ch.v[i])))
             continue;
         value v = value_named(name, walk_expression(u, e, ch.v[i]));
         env_set(e, name, v);
@@ -628,7 +627,7 @@ static void branch(unit *u, env *e, const children *ch)
    the outer loop walks the inner one again from what the last left, so
    the nest as a whole still goes round, and a body 10 loops deep is
    walked 6 times, not 3^10. */
-static void loop(unit *u, env *e, CXCursor body, CXCursor cond, CXCursor step)
+static void loop(unit *u, env *e, fnode body, fnode cond, fnode step)
 {
     env exits = { .dead = true }, *outer = u->breaks;
     int rounds = LOOP_ROUNDS - u->loops > 1 ? LOOP_ROUNDS - u->loops : 1;
@@ -636,11 +635,11 @@ static void loop(unit *u, env *e, CXCursor body, CXCursor cond, CXCursor step)
     u->loops++;
     for (int round = 0; round < rounds; round++) {
         env pass = env_copy(e);
-        if (!clang_Cursor_isNull(cond))
+        if (!fx_is_null(cond))
             walk_expression(u, &pass, cond);
         walk_statement(u, &pass, body);
         pass.dead = false;              /* a continue comes back here */
-        if (!clang_Cursor_isNull(step))
+        if (!fx_is_null(step))
             walk_expression(u, &pass, step);
         bool changed = env_join(e, &pass);
         env_free(&pass);
@@ -662,9 +661,9 @@ typedef struct {
     bool has_default;
 } switch_walk;
 
-static void case_body(switch_walk *w, CXCursor c)
+static void case_body(switch_walk *w, fnode c)
 {
-    enum CXCursorKind k = clang_getCursorKind(c);
+    enum CXCursorKind k = fx_kind(c);
     if (k != CXCursor_CaseStmt && k != CXCursor_DefaultStmt) {
         walk_statement(w->u, w->cur, c);
         return;
@@ -677,22 +676,22 @@ static void case_body(switch_walk *w, CXCursor c)
         case_body(w, ch.v[ch.n - 1]);   /* the statement after the label */
 }
 
-static enum CXChildVisitResult each_case(CXCursor c, CXCursor parent, CXClientData data)
+static enum CXChildVisitResult each_case(fnode c, fnode parent, void *data)
 {
     (void)parent;
     case_body(data, c);
     return CXChildVisit_Continue;
 }
 
-static void switch_statement(unit *u, env *e, CXCursor cond, CXCursor body)
+static void switch_statement(unit *u, env *e, fnode cond, fnode body)
 {
     walk_expression(u, e, cond);
     env entry = env_copy(e), cur = { .dead = true }, exits = { .dead = true };
     env *outer = u->breaks;
     switch_walk w = { u, &entry, &cur, false };
     u->breaks = &exits;
-    if (clang_getCursorKind(body) == CXCursor_CompoundStmt)
-        clang_visitChildren(body, each_case, &w);
+    if (fx_kind(body) == CXCursor_CompoundStmt)
+        fx_visit(body, each_case, &w);
     else
         case_body(&w, body);
     u->breaks = outer;
@@ -727,9 +726,9 @@ typedef struct {
 /* The call an expression statement is, under the implicit nodes C++ puts
    around a call whose result has a destructor (`x.to(dev);`); a cast, a
    `(void)`, is a use. */
-static CXCursor statement_call(CXCursor c)
+static fnode statement_call(fnode c)
 {
-    while (clang_getCursorKind(c) == CXCursor_UnexposedExpr) {
+    while (fx_kind(c) == CXCursor_UnexposedExpr) {
         children ch = cursor_children(c);
         if (ch.n != 1)
             return c;
@@ -738,7 +737,7 @@ static CXCursor statement_call(CXCursor c)
     return c;
 }
 
-static enum CXChildVisitResult each_statement(CXCursor c, CXCursor parent, CXClientData data)
+static enum CXChildVisitResult each_statement(fnode c, fnode parent, void *data)
 {
     block *b = data;
     (void)parent;
@@ -746,25 +745,25 @@ static enum CXChildVisitResult each_statement(CXCursor c, CXCursor parent, CXCli
     return CXChildVisit_Continue;
 }
 
-void walk_statement(unit *u, env *e, CXCursor c)
+void walk_statement(unit *u, env *e, fnode c)
 {
-    enum CXCursorKind k = clang_getCursorKind(c);
+    enum CXCursorKind k = fx_kind(c);
     if (e->dead && k != CXCursor_LabelStmt)
         return;
     program_tick(u->prog);
     /* a block walks its own statements, an expression its own operands */
-    children ch = k == CXCursor_CompoundStmt || clang_isExpression(k) ? (children){ .n = 0 }
+    children ch = k == CXCursor_CompoundStmt || kind_is_expression(k) ? (children){ .n = 0 }
                                                                        : cursor_children(c);
-    CXCursor none = clang_getNullCursor();
+    fnode none = fx_null();
     switch (k) {
     case CXCursor_CompoundStmt: {
         block b = { u, e };
-        clang_visitChildren(c, each_statement, &b);
+        fx_visit(c, each_statement, &b);
         return;
     }
     case CXCursor_DeclStmt:
         for (int i = 0; i < ch.n; i++)
-            if (clang_getCursorKind(ch.v[i]) == CXCursor_VarDecl)
+            if (fx_kind(ch.v[i]) == CXCursor_VarDecl)
                 declaration(u, e, ch.v[i]);
         return;
     case CXCursor_IfStmt:
@@ -819,8 +818,8 @@ void walk_statement(unit *u, env *e, CXCursor c)
         return;
     case CXCursor_CallExpr:
     case CXCursor_UnexposedExpr: {      /* C++'s cleanups of a call's temporary result */
-        CXCursor call = statement_call(c);
-        if (clang_getCursorKind(call) == CXCursor_CallExpr && !assignment_operator(call))
+        fnode call = statement_call(c);
+        if (fx_kind(call) == CXCursor_CallExpr && !assignment_operator(call))
             call_expression(u, e, call, false);
         else
             walk_expression(u, e, c);
@@ -829,7 +828,7 @@ void walk_statement(unit *u, env *e, CXCursor c)
     case CXCursor_NullStmt:
         return;
     default:
-        if (clang_isExpression(k))
+        if (kind_is_expression(k))
             walk_expression(u, e, c);
         else
             for (int i = 0; i < ch.n; i++)
@@ -840,12 +839,12 @@ void walk_statement(unit *u, env *e, CXCursor c)
 
 /* A constructor's member initializers (`Buffer(int n) : dev(make(n))`),
    each a store to its field, before the body runs. */
-static void member_initializers(unit *u, env *e, CXCursor fn)
+static void member_initializers(unit *u, env *e, fnode fn)
 {
     children ch = cursor_children(fn);
     for (int i = 0; i + 1 < ch.n; i++)
-        if (clang_getCursorKind(ch.v[i]) == CXCursor_MemberRef &&
-            clang_isExpression(clang_getCursorKind(ch.v[i + 1]))) {
+        if (fx_kind(ch.v[i]) == CXCursor_MemberRef &&
+            kind_is_expression(fx_kind(ch.v[i + 1]))) {
             value v = walk_expression(u, e, ch.v[i + 1]);
             fields_store(u, ch.v[i], ch.v[i + 1], &v, false);
         }
@@ -853,25 +852,25 @@ static void member_initializers(unit *u, env *e, CXCursor fn)
 
 /* A field's default initializer (`float *dev = make(n);` in a class), a
    store every constructor makes that does not name the field. */
-static void default_initializer(unit *u, env *e, CXCursor field)
+static void default_initializer(unit *u, env *e, fnode field)
 {
     children ch = cursor_children(field);
-    if (ch.n > 0 && clang_isExpression(clang_getCursorKind(ch.v[ch.n - 1]))) {
+    if (ch.n > 0 && kind_is_expression(fx_kind(ch.v[ch.n - 1]))) {
         value v = walk_expression(u, e, ch.v[ch.n - 1]);
         fields_store(u, field, ch.v[ch.n - 1], &v, false);
     }
 }
 
-void walk_body(unit *u, env *e, CXCursor fn)
+void walk_body(unit *u, env *e, fnode fn)
 {
-    if (clang_getCursorKind(fn) == CXCursor_FieldDecl) {
+    if (fx_kind(fn) == CXCursor_FieldDecl) {
         default_initializer(u, e, fn);
         return;
     }
-    if (clang_getCursorKind(fn) == CXCursor_Constructor)
+    if (fx_kind(fn) == CXCursor_Constructor)
         member_initializers(u, e, fn);
-    CXCursor body = cursor_body(fn);
-    if (!clang_Cursor_isNull(body))
+    fnode body = cursor_body(fn);
+    if (!fx_is_null(body))
         walk_statement(u, e, body);
     env_join(&u->exit, e);              /* falling off the end */
 }

@@ -10,7 +10,7 @@ shift 2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for signal in TERM HUP; do
-  TMPDIR=$tmp "$devcheck" -p "$db" "$@" >/dev/null 2>&1 &
+  TMPDIR=$tmp "$devcheck" --no-cache -p "$db" "$@" >/dev/null 2>&1 &
   pid=$!
   for _ in $(seq 5000); do
     compgen -G "$tmp/devcheck-*/prelude-*" >/dev/null && break

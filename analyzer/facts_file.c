@@ -1,0 +1,284 @@
+/*
+ * A unit's facts as a file (docs/facts.md): what `devcheck capture` leaves
+ * beside an object file and what the cache keeps.  Read back, a file is
+ * trusted only when all of it checks: its magic, its version, the sizes
+ * of its records, its length, its checksum, and then every number in it
+ * that names a node, a type, a list or a string, and that no node is its
+ * own descendant or its own semantic parent (the walk would not end).
+ *
+ *   header   "DCFACTS1", then 16 little-endian uint32: the format's
+ *            version, sizeof of a node, a type and an error record, the
+ *            counts (nodes, types, list, pool, errors, definitions,
+ *            files), the unit's name, its front end's word, has_main,
+ *            and 0
+ *   arrays   nodes, types, list, pool, errors, definitions, files: the
+ *            records as facts.h lays them out, in that order
+ *   checksum 8 bytes: dc_hash64 of everything before it
+ */
+#include "facts.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define MAGIC "DCFACTS1"
+#define VERSION 1
+#define HEADER_WORDS 16
+
+enum {
+    H_VERSION, H_NODE_SIZE, H_TYPE_SIZE, H_ERROR_SIZE, H_NODES, H_TYPES, H_LIST, H_POOL,
+    H_ERRORS, H_DEFS, H_FILES, H_NAME, H_SAID, H_HAS_MAIN
+};
+
+typedef struct {
+    void **at;                          /* the unit's array */
+    size_t size;                        /* of a record */
+    int count;                          /* the header's word with their number */
+} section;
+
+static void sections_of(fx_unit *u, section s[7])
+{
+    s[0] = (section){ (void **)&u->nodes, sizeof *u->nodes, H_NODES };
+    s[1] = (section){ (void **)&u->types, sizeof *u->types, H_TYPES };
+    s[2] = (section){ (void **)&u->list, sizeof *u->list, H_LIST };
+    s[3] = (section){ (void **)&u->pool, 1, H_POOL };
+    s[4] = (section){ (void **)&u->errors, sizeof *u->errors, H_ERRORS };
+    s[5] = (section){ (void **)&u->defs, sizeof *u->defs, H_DEFS };
+    s[6] = (section){ (void **)&u->files, sizeof *u->files, H_FILES };
+}
+
+static void header_of(const fx_unit *u, uint32_t h[HEADER_WORDS])
+{
+    memset(h, 0, HEADER_WORDS * sizeof *h);
+    h[H_VERSION] = VERSION;
+    h[H_NODE_SIZE] = sizeof(fact_node);
+    h[H_TYPE_SIZE] = sizeof(fact_type);
+    h[H_ERROR_SIZE] = sizeof(fact_error);
+    h[H_NODES] = u->nnodes, h[H_TYPES] = u->ntypes, h[H_LIST] = u->nlist;
+    h[H_POOL] = u->npool, h[H_ERRORS] = u->nerrors, h[H_DEFS] = u->ndefs;
+    h[H_FILES] = u->nfiles, h[H_NAME] = u->name, h[H_SAID] = u->said;
+    h[H_HAS_MAIN] = u->has_main;
+}
+
+/* ---- writing ---------------------------------------------------------------------- */
+
+void *fx_unit_bytes(const fx_unit *u, size_t *len)
+{
+    uint32_t h[HEADER_WORDS];
+    section s[7];
+    header_of(u, h);
+    sections_of((fx_unit *)u, s);
+    size_t n = 8 + sizeof h;
+    for (int i = 0; i < 7; i++)
+        n += s[i].size * h[s[i].count];
+    char *out = dc_realloc(NULL, n + 8), *p = out;
+    memcpy(p, MAGIC, 8), p += 8;
+    memcpy(p, h, sizeof h), p += sizeof h;
+    for (int i = 0; i < 7; i++) {
+        size_t bytes = s[i].size * h[s[i].count];
+        if (bytes)
+            memcpy(p, *s[i].at, bytes);
+        p += bytes;
+    }
+    uint64_t sum = dc_hash64(out, n, 0);
+    memcpy(p, &sum, 8);
+    *len = n + 8;
+    return out;
+}
+
+int fx_unit_write(const fx_unit *u, const char *path)
+{
+    size_t len;
+    char *bytes = fx_unit_bytes(u, &len);
+    int rc = dc_write_atomic(path, bytes, len), err = errno;
+    free(bytes);
+    errno = err;
+    return rc;
+}
+
+/* ---- reading ---------------------------------------------------------------------- */
+
+static bool within(uint32_t id, uint32_t n) { return id < n; }
+
+static bool range_within(uint32_t at, uint32_t n, uint32_t limit)
+{
+    return at <= limit && n <= limit - at;
+}
+
+static bool list_names(const fx_unit *u, uint32_t at, uint32_t n, uint32_t limit)
+{
+    if (!range_within(at, n, u->nlist))
+        return false;
+    for (uint32_t i = 0; i < n; i++)
+        if (!within(u->list[at + i], limit))
+            return false;
+    return true;
+}
+
+static bool node_checks(const fx_unit *u, const fact_node *x)
+{
+    uint32_t n = u->nnodes;
+    return list_names(u, x->kids, x->nkids, n) &&
+           (x->nargs <= 0 || list_names(u, x->args, (uint32_t)x->nargs, n)) &&
+           within(x->ref, n) && within(x->def, n) && within(x->parent, n) &&
+           within(x->type, u->ntypes) && within(x->result, u->ntypes) &&
+           within(x->name, u->npool) && within(x->usr, u->npool) &&
+           within(x->text, u->npool) && within(x->file, u->npool);
+}
+
+static bool type_checks(const fx_unit *u, const fact_type *t)
+{
+    uint32_t n = u->ntypes;
+    return within(t->spelling, u->npool) && within(t->canonical, n) && within(t->pointee, n) &&
+           within(t->non_reference, n) && within(t->unqualified, n) &&
+           within(t->decl, u->nnodes) &&
+           (t->ntargs <= 0 || list_names(u, t->targs, (uint32_t)t->ntargs, n)) &&
+           list_names(u, t->fields, t->nfields, u->nnodes);
+}
+
+/* Whether following semantic parents from any node ends (at node 0). */
+static bool parents_end(const fx_unit *u, unsigned char *mark)
+{
+    memset(mark, 0, u->nnodes);
+    for (uint32_t i = 1; i < u->nnodes; i++) {
+        uint32_t at = i;
+        while (at && !mark[at]) {
+            mark[at] = 1;               /* on this chain */
+            at = u->nodes[at].parent;
+        }
+        if (at && mark[at] == 1)
+            return false;
+        for (at = i; at && mark[at] == 1; at = u->nodes[at].parent)
+            mark[at] = 2;               /* ends */
+    }
+    return true;
+}
+
+/* Whether no node is its own descendant: a depth-first walk over the
+   children, with an explicit stack (facts may nest deep). */
+static bool children_acyclic(const fx_unit *u, unsigned char *mark)
+{
+    uint32_t *stack = dc_realloc(NULL, (size_t)u->nnodes * 2 * sizeof *stack);
+    bool ok = true;
+    memset(mark, 0, u->nnodes);
+    for (uint32_t root = 1; root < u->nnodes && ok; root++) {
+        if (mark[root])
+            continue;
+        uint32_t depth = 0;
+        stack[0] = root, stack[1] = 0, mark[root] = 1;
+        depth = 1;
+        while (depth && ok) {
+            uint32_t id = stack[2 * (depth - 1)], next = stack[2 * (depth - 1) + 1]++;
+            if (next == u->nodes[id].nkids) {
+                mark[id] = 2, depth--;
+                continue;
+            }
+            uint32_t c = u->list[u->nodes[id].kids + next];
+            if (mark[c] == 1)
+                ok = false;
+            else if (!mark[c])
+                mark[c] = 1, stack[2 * depth] = c, stack[2 * depth + 1] = 0, depth++;
+        }
+    }
+    free(stack);
+    return ok;
+}
+
+static const char *contents_wrong(const fx_unit *u)
+{
+    if (!u->nnodes || !u->ntypes || !u->npool || u->pool[u->npool - 1] || u->pool[0])
+        return "its arrays are malformed";
+    for (uint32_t i = 0; i < u->nnodes; i++)
+        if (!node_checks(u, &u->nodes[i]))
+            return "a node names what is not there";
+    for (uint32_t i = 0; i < u->ntypes; i++)
+        if (!type_checks(u, &u->types[i]))
+            return "a type names what is not there";
+    for (uint32_t i = 0; i < u->nerrors; i++) {
+        const fact_error *e = &u->errors[i];
+        if (!within(e->node, u->nnodes) || !within(e->file, u->npool) ||
+            !within(e->message, u->npool))
+            return "an error names what is not there";
+    }
+    for (uint32_t i = 0; i < u->ndefs; i++)
+        if (!within(u->defs[i], u->nnodes))
+            return "a definition is not there";
+    for (uint32_t i = 0; i < u->nfiles; i++)
+        if (!within(u->files[i], u->npool))
+            return "a file name is not there";
+    if (!within(u->name, u->npool) || !within(u->said, u->npool))
+        return "its name is not there";
+    unsigned char *mark = dc_realloc(NULL, u->nnodes);
+    const char *why = !parents_end(u, mark)      ? "its semantic parents go round"
+                      : !children_acyclic(u, mark) ? "a node is its own descendant"
+                                                   : NULL;
+    free(mark);
+    return why;
+}
+
+/* The header's checks: what the bytes must hold before any is trusted. */
+static const char *header_wrong(const char *bytes, size_t len, uint32_t h[HEADER_WORDS])
+{
+    if (len < 8 + HEADER_WORDS * 4 + 8 || memcmp(bytes, MAGIC, 7) != 0)
+        return "not a devcheck facts file";
+    memcpy(h, bytes + 8, HEADER_WORDS * 4);
+    if (bytes[7] != MAGIC[7] || h[H_VERSION] != VERSION)
+        return "facts of another version of devcheck";
+    if (h[H_NODE_SIZE] != sizeof(fact_node) || h[H_TYPE_SIZE] != sizeof(fact_type) ||
+        h[H_ERROR_SIZE] != sizeof(fact_error))
+        return "facts of another machine's layout";
+    uint64_t sum;
+    memcpy(&sum, bytes + len - 8, 8);
+    if (dc_hash64(bytes, len - 8, 0) != sum)
+        return "truncated or damaged (its checksum does not match)";
+    return NULL;
+}
+
+fx_unit *fx_unit_from_bytes(const void *data, size_t len, const char **why)
+{
+    const char *bytes = data;
+    uint32_t h[HEADER_WORDS];
+    if ((*why = header_wrong(bytes, len, h)))
+        return NULL;
+    fx_unit *u = dc_realloc(NULL, sizeof *u);
+    *u = (fx_unit){ .nnodes = h[H_NODES], .ntypes = h[H_TYPES], .nlist = h[H_LIST],
+                    .npool = h[H_POOL], .nerrors = h[H_ERRORS], .ndefs = h[H_DEFS],
+                    .nfiles = h[H_FILES], .name = h[H_NAME], .said = h[H_SAID],
+                    .has_main = h[H_HAS_MAIN] != 0 };
+    section s[7];
+    sections_of(u, s);
+    size_t at = 8 + HEADER_WORDS * 4, end = len - 8;
+    for (int i = 0; i < 7 && !*why; i++) {
+        size_t n = h[s[i].count];
+        if (n > (end - at) / s[i].size) {
+            *why = "truncated or damaged (its arrays overrun it)";
+            break;
+        }
+        *s[i].at = dc_realloc(NULL, n * s[i].size + 1);
+        memcpy(*s[i].at, bytes + at, n * s[i].size);
+        at += n * s[i].size;
+    }
+    if (!*why && at != end)
+        *why = "truncated or damaged (bytes beyond its arrays)";
+    if (!*why)
+        *why = contents_wrong(u);
+    if (*why) {
+        fx_unit_free(u);
+        return NULL;
+    }
+    return u;
+}
+
+fx_unit *fx_unit_read(const char *path, const char **why)
+{
+    size_t len;
+    char *bytes = dc_read_file(path, &len);
+    if (!bytes) {
+        *why = strerror(errno);
+        return NULL;
+    }
+    fx_unit *u = fx_unit_from_bytes(bytes, len, why);
+    free(bytes);
+    return u;
+}

@@ -1,0 +1,775 @@
+/*
+ * The front end's last step: a parsed unit lowered into its facts
+ * (facts.h says what is lowered), so that the unit can be disposed of.
+ *
+ *   - A cursor is lowered once (a table of cursors by clang_hashCursor):
+ *     a declaration reached from many uses is one node.
+ *   - A node's children are lowered with it, but for a function's body,
+ *     which waits until the function is known to be needed: defined in the
+ *     main file, or referred to by code already lowered.  A class's or
+ *     namespace's members are not lowered through it (only its bases): a
+ *     member is lowered where code refers to it.
+ *   - What the analysis would ask libclang again and again (an
+ *     expression's text and value, a function's first error) is asked once.
+ */
+#include "flow.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    fx_unit *u;
+    CXTranslationUnit tu;
+    CXCursor *cursors;                  /* by node */
+    unsigned char *state;               /* by node */
+    uint32_t cap_nodes, cap_types, cap_list, cap_pool;
+    uint32_t *by_cursor, nby_cursor;    /* open addressing: node ids */
+    uint32_t *by_type, nby_type;        /* type ids */
+    CXType *ctypes;                     /* by type */
+    uint32_t *by_string, nby_string;    /* pool offsets */
+    uint32_t nstrings;
+    uint32_t *queue, nqueue, cap_queue; /* definitions whose bodies are wanted */
+} lowering;
+
+enum { BARE, SHALLOW, WHOLE };          /* what of a node's children is lowered */
+
+static void *grow(void *v, uint32_t n, uint32_t *cap, size_t size)
+{
+    if (n < *cap)
+        return v;
+    *cap = *cap ? 2 * *cap : 64;
+    return dc_realloc(v, (size_t)*cap * size);
+}
+
+/* ---- strings ------------------------------------------------------------------- */
+
+static uint32_t hash_text(const char *s)
+{
+    uint32_t h = 2166136261u;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 16777619u;
+    return h;
+}
+
+static uint32_t *string_slot(lowering *l, const char *s)
+{
+    uint32_t mask = l->nby_string - 1;
+    for (uint32_t i = hash_text(s) & mask;; i = (i + 1) & mask)
+        if (!l->by_string[i] || strcmp(l->u->pool + l->by_string[i], s) == 0)
+            return &l->by_string[i];
+}
+
+static void strings_grow(lowering *l)
+{
+    uint32_t *old = l->by_string, n = l->nby_string;
+    l->nby_string = n ? 2 * n : 1024;
+    l->by_string = calloc(l->nby_string, sizeof *l->by_string);
+    if (!l->by_string)
+        dc_realloc(NULL, (size_t)-1);   /* out of memory: ends the run as dc_realloc says */
+    for (uint32_t i = 0; i < n; i++)
+        if (old[i])
+            *string_slot(l, l->u->pool + old[i]) = old[i];
+    free(old);
+}
+
+/* s in the pool, once: its offset (0 for NULL). */
+static uint32_t string_add(lowering *l, const char *s)
+{
+    if (!s)
+        return 0;
+    if (2 * (l->nstrings + 1) > l->nby_string)
+        strings_grow(l);
+    uint32_t *slot = string_slot(l, s);
+    if (*slot)
+        return *slot;
+    size_t len = strlen(s) + 1;
+    while (l->u->npool + len > l->cap_pool) {
+        l->cap_pool = l->cap_pool ? 2 * l->cap_pool : 4096;
+        l->u->pool = dc_realloc(l->u->pool, l->cap_pool);
+    }
+    memcpy(l->u->pool + l->u->npool, s, len);
+    *slot = l->u->npool;
+    l->u->npool += (uint32_t)len;
+    l->nstrings++;
+    return *slot;
+}
+
+static uint32_t cxstring_add(lowering *l, CXString s)
+{
+    uint32_t at = string_add(l, clang_getCString(s));
+    clang_disposeString(s);
+    return at;
+}
+
+static uint32_t list_add(lowering *l, uint32_t id)
+{
+    l->u->list = grow(l->u->list, l->u->nlist, &l->cap_list, sizeof *l->u->list);
+    l->u->list[l->u->nlist] = id;
+    return l->u->nlist++;
+}
+
+/* ---- an expression's text, as messages quote it ---------------------------------- */
+
+/* Where a location is written, and whether a macro's body made it: a
+   macro's argument is spelled in the invocation, after its start; a body
+   is spelled in the #define, which comes before any use, or elsewhere. */
+static unsigned written_offset(CXSourceLocation at, CXFile *file, bool *in_macro)
+{
+    CXFile spelled;
+    unsigned offset, spelled_offset;
+    clang_getExpansionLocation(at, file, NULL, NULL, &offset);
+    clang_getSpellingLocation(at, &spelled, NULL, NULL, &spelled_offset);
+    *in_macro = spelled_offset < offset || !clang_File_isEqual(spelled, *file);
+    return *in_macro ? offset : spelled_offset;
+}
+
+static unsigned token_offset(CXTranslationUnit tu, CXToken t)
+{
+    unsigned at;
+    clang_getFileLocation(clang_getTokenLocation(tu, t), NULL, NULL, NULL, &at);
+    return at;
+}
+
+/* How many tokens a balanced ( ... ) at the start of tokens takes; 0 when
+   they start otherwise, or it does not close among them. */
+static unsigned parenthesized(CXTranslationUnit tu, const CXToken *tokens, unsigned n)
+{
+    unsigned depth = 0;
+    for (unsigned i = 0; i < n; i++) {
+        CXString s = clang_getTokenSpelling(tu, tokens[i]);
+        char t = *clang_getCString(s);
+        clang_disposeString(s);
+        if (i == 0 && t != '(')
+            return 0;
+        depth += t == '(' ? 1 : t == ')' ? -1u : 0;
+        if (depth == 0)
+            return i + 1;
+    }
+    return 0;
+}
+
+/* The tokens of c as its file has them, and how many to take: where c ends
+   inside a macro's expansion (`mallocCheck(n)`), up to the end of the
+   macro's invocation, not into the macro's definition. */
+static unsigned written_tokens(CXTranslationUnit tu, CXCursor c, CXToken **tokens,
+                               unsigned *count)
+{
+    CXSourceRange r = clang_getCursorExtent(c);
+    CXFile file, end_file;
+    bool start_macro, end_macro;
+    unsigned from = written_offset(clang_getRangeStart(r), &file, &start_macro);
+    unsigned to = written_offset(clang_getRangeEnd(r), &end_file, &end_macro);
+    size_t size = 0;
+    if (!start_macro && !end_macro) {
+        clang_tokenize(tu, r, tokens, count);
+        return *count;
+    }
+    if (!file || !clang_File_isEqual(file, end_file) || to < from ||
+        !clang_getFileContents(tu, file, &size)) {
+        *tokens = NULL, *count = 0;
+        return 0;
+    }
+    unsigned last = to + 1024 < size ? to + 1024 : (unsigned)size;
+    clang_tokenize(tu, clang_getRange(clang_getLocationForOffset(tu, file, from),
+                                      clang_getLocationForOffset(tu, file, last)),
+                   tokens, count);
+    unsigned take = 0;
+    while (take < *count && (end_macro ? token_offset(tu, (*tokens)[take]) <= to
+                                       : token_offset(tu, (*tokens)[take]) < to))
+        take++;
+    return end_macro ? take + parenthesized(tu, *tokens + take, *count - take) : take;
+}
+
+/* Whether buf ends in a unary & or * (`(&`, `, *`, `= *`, `sizeof *`, or
+   alone): what follows is its operand, written without a space.  After a
+   name, a number or a bracket it is the binary operator. */
+static bool ends_unary(const char *buf, size_t used)
+{
+    if (!used || (buf[used - 1] != '&' && buf[used - 1] != '*'))
+        return false;
+    size_t i = used - 1;
+    while (i > 0 && buf[i - 1] == ' ')
+        i--;
+    if (i == 0)
+        return true;
+    unsigned char before = (unsigned char)buf[i - 1];
+    bool operand = isalnum(before) || before == '_' || before == ')' || before == ']';
+    return !operand || (i >= 6 && strncmp(buf + i - 6, "sizeof", 6) == 0 &&
+                        (i == 6 || buf[i - 7] == ' ' || buf[i - 7] == '('));
+}
+
+/* Tokens glue as C is written: "f(a, b)", "st->w", "a[i]", C++'s "ns::f". */
+static void written_text(CXTranslationUnit tu, CXCursor c, char *buf, size_t n)
+{
+    CXToken *tokens;
+    unsigned count, take;
+    size_t used = 0;
+    buf[0] = 0;
+    take = written_tokens(tu, c, &tokens, &count);
+    for (unsigned i = 0; i < take && used + 1 < n; i++) {
+        CXString s = clang_getTokenSpelling(tu, tokens[i]);
+        const char *t = clang_getCString(s);
+        bool glue = used == 0 || strchr("(),[].", *t) || buf[used - 1] == '(' ||
+                    buf[used - 1] == ' ' ||
+                    buf[used - 1] == '[' || buf[used - 1] == '.' ||
+                    (used > 1 && buf[used - 1] == '>' && buf[used - 2] == '-') ||
+                    (used > 1 && buf[used - 1] == ':' && buf[used - 2] == ':') ||
+                    strcmp(t, "->") == 0 || strcmp(t, "::") == 0 || ends_unary(buf, used);
+        int k = snprintf(buf + used, n - used, "%s%s", glue ? "" : " ", t);
+        if (k > 0)
+            used = used + (size_t)k < n ? used + (size_t)k : n - 1;
+        if (*t == ',' && used + 1 < n)
+            buf[used++] = ' ', buf[used] = 0;
+        clang_disposeString(s);
+    }
+    clang_disposeTokens(tu, tokens, count);
+    if (used > 48)
+        snprintf(buf + 45, n - 45, "...");
+}
+
+/* ---- types ------------------------------------------------------------------------ */
+
+static uint32_t node_make(lowering *l, CXCursor c);
+static void expand(lowering *l, uint32_t id, int how);
+
+static uint32_t hash_type(CXType t)
+{
+    uintptr_t a = (uintptr_t)t.data[0], b = (uintptr_t)t.data[1];
+    uint64_t h = (uint64_t)t.kind * 0x9E3779B97F4A7C15u ^ a * 0xC2B2AE3D27D4EB4Fu ^
+                 b * 0x165667B19E3779F9u;
+    return (uint32_t)(h ^ h >> 29);
+}
+
+static bool same_type(CXType a, CXType b)
+{
+    return a.kind == b.kind && a.data[0] == b.data[0] && a.data[1] == b.data[1];
+}
+
+static uint32_t *type_slot(lowering *l, CXType t)
+{
+    uint32_t mask = l->nby_type - 1;
+    for (uint32_t i = hash_type(t) & mask;; i = (i + 1) & mask)
+        if (!l->by_type[i] || same_type(l->ctypes[l->by_type[i]], t))
+            return &l->by_type[i];
+}
+
+static void types_grow(lowering *l)
+{
+    uint32_t *old = l->by_type, n = l->nby_type;
+    l->nby_type = n ? 2 * n : 1024;
+    l->by_type = dc_realloc(NULL, l->nby_type * sizeof *l->by_type);
+    memset(l->by_type, 0, l->nby_type * sizeof *l->by_type);
+    for (uint32_t i = 0; i < n; i++)
+        if (old[i])
+            *type_slot(l, l->ctypes[old[i]]) = old[i];
+    free(old);
+}
+
+static enum CXVisitorResult count_field(CXCursor field, CXClientData data)
+{
+    (void)field;
+    ++*(uint32_t *)data;
+    return CXVisit_Continue;
+}
+
+typedef struct {
+    lowering *l;
+    uint32_t at;
+} field_list;
+
+static enum CXVisitorResult list_field(CXCursor field, CXClientData data)
+{
+    field_list *f = data;
+    uint32_t id = node_make(f->l, field);
+    f->l->u->list[f->at++] = id;
+    expand(f->l, id, SHALLOW);
+    return CXVisit_Continue;
+}
+
+/* A record's fields: their slots first, then their nodes (which may lower
+   more lists). */
+static void type_fields(lowering *l, uint32_t id, CXType t)
+{
+    uint32_t n = 0;
+    clang_Type_visitFields(t, count_field, &n);
+    if (!n)
+        return;
+    uint32_t at = l->u->nlist;
+    for (uint32_t i = 0; i < n; i++)
+        list_add(l, 0);
+    l->u->types[id].fields = at;
+    l->u->types[id].nfields = n;
+    field_list f = { l, at };
+    clang_Type_visitFields(t, list_field, &f);
+}
+
+static uint32_t type_make(lowering *l, CXType t)
+{
+    if (t.kind == CXType_Invalid)
+        return 0;
+    if (2 * (l->u->ntypes + 1) > l->nby_type)
+        types_grow(l);
+    uint32_t *slot = type_slot(l, t);
+    if (*slot)
+        return *slot;
+    fx_unit *u = l->u;
+    if (u->ntypes == l->cap_types) {    /* two arrays by type */
+        l->cap_types = 2 * l->cap_types;
+        u->types = dc_realloc(u->types, l->cap_types * sizeof *u->types);
+        l->ctypes = dc_realloc(l->ctypes, l->cap_types * sizeof *l->ctypes);
+    }
+    uint32_t id = *slot = u->ntypes++;
+    l->ctypes[id] = t;
+    int ntargs = clang_Type_getNumTemplateArguments(t);
+    u->types[id] = (fact_type){ .kind = (uint16_t)t.kind,
+                              .ntargs = (int16_t)ntargs,
+                              .spelling = cxstring_add(l, clang_getTypeSpelling(t)) };
+    uint32_t v;
+    v = type_make(l, clang_getCanonicalType(t)), u->types[id].canonical = v;
+    v = type_make(l, clang_getPointeeType(t)), u->types[id].pointee = v;
+    v = type_make(l, clang_getNonReferenceType(t)), u->types[id].non_reference = v;
+    v = type_make(l, clang_getUnqualifiedType(t)), u->types[id].unqualified = v;
+    v = node_make(l, clang_getTypeDeclaration(t)), u->types[id].decl = v;
+    expand(l, v, SHALLOW);
+    if (ntargs > 0) {
+        uint32_t at = l->u->nlist;
+        for (int i = 0; i < u->types[id].ntargs; i++)
+            list_add(l, 0);
+        u->types[id].targs = at;
+        for (int i = 0; i < u->types[id].ntargs; i++) {
+            v = type_make(l, clang_Type_getTemplateArgumentAsType(t, (unsigned)i));
+            u->list[at + (uint32_t)i] = v;
+        }
+    }
+    if (t.kind == CXType_Record)
+        type_fields(l, id, t);
+    return id;
+}
+
+/* ---- nodes ------------------------------------------------------------------------ */
+
+static uint32_t *cursor_slot(lowering *l, CXCursor c)
+{
+    uint32_t mask = l->nby_cursor - 1;
+    for (uint32_t i = clang_hashCursor(c) * 2654435761u & mask;; i = (i + 1) & mask)
+        if (!l->by_cursor[i] || clang_equalCursors(l->cursors[l->by_cursor[i]], c))
+            return &l->by_cursor[i];
+}
+
+static void cursors_grow(lowering *l)
+{
+    uint32_t *old = l->by_cursor, n = l->nby_cursor;
+    l->nby_cursor = n ? 2 * n : 4096;
+    l->by_cursor = dc_realloc(NULL, l->nby_cursor * sizeof *l->by_cursor);
+    memset(l->by_cursor, 0, l->nby_cursor * sizeof *l->by_cursor);
+    for (uint32_t i = 0; i < n; i++)
+        if (old[i])
+            *cursor_slot(l, l->cursors[old[i]]) = old[i];
+    free(old);
+}
+
+static unsigned constructor_flags(CXCursor c)
+{
+    return (clang_CXXConstructor_isCopyConstructor(c) ? FX_COPY_CONSTRUCTOR : 0) |
+           (clang_CXXConstructor_isMoveConstructor(c) ? FX_MOVE_CONSTRUCTOR : 0) |
+           (clang_CXXConstructor_isConvertingConstructor(c) ? FX_CONVERTING_CONSTRUCTOR : 0);
+}
+
+static unsigned method_flags(CXCursor c)
+{
+    return (clang_CXXMethod_isStatic(c) ? FX_STATIC_METHOD : 0) |
+           (clang_CXXMethod_isCopyAssignmentOperator(c) ? FX_COPY_ASSIGNMENT : 0) |
+           (clang_CXXMethod_isMoveAssignmentOperator(c) ? FX_MOVE_ASSIGNMENT : 0);
+}
+
+static unsigned flags_of(CXCursor c, enum CXCursorKind k)
+{
+    unsigned f = (clang_isCursorDefinition(c) ? FX_DEFINITION : 0) |
+                 (clang_Location_isFromMainFile(clang_getCursorLocation(c)) ? FX_MAIN_FILE : 0);
+    switch (k) {
+    case CXCursor_VarDecl:
+        return f | (clang_Cursor_hasVarDeclGlobalStorage(c) == 1 ? FX_GLOBAL_STORAGE : 0);
+    case CXCursor_FieldDecl:
+        return f | (clang_Cursor_isBitField(c) ? FX_BIT_FIELD : 0);
+    case CXCursor_Constructor:
+        return f | constructor_flags(c) | method_flags(c);
+    case CXCursor_CXXMethod:
+        return f | method_flags(c);
+    case CXCursor_Namespace:
+        return f | (clang_Cursor_isInlineNamespace(c) ? FX_INLINE_NAMESPACE : 0);
+    default:
+        return f;
+    }
+}
+
+/* Whether clang_Cursor_Evaluate may be asked: a scalar's expression (it
+   crashes on some others, an InitListExpr of a struct). */
+static bool scalar(CXCursor c, enum CXCursorKind k)
+{
+    enum CXTypeKind t = clang_getCanonicalType(clang_getCursorType(c)).kind;
+    return k != CXCursor_InitListExpr &&
+           ((t >= CXType_FirstBuiltin && t <= CXType_LastBuiltin) || t == CXType_Enum ||
+            t == CXType_Pointer);
+}
+
+/* An expression's constant value, as clang_Cursor_Evaluate gives it. */
+static void evaluate(fact_node *x, CXCursor c)
+{
+    CXEvalResult r = clang_Cursor_Evaluate(c);
+    if (!r)
+        return;
+    switch (clang_EvalResult_getKind(r)) {
+    case CXEval_Int:
+        x->flags |= FX_INT;
+        x->value.i = clang_EvalResult_getAsLongLong(r);
+        break;
+    case CXEval_Float:
+        x->flags |= FX_FLOAT;
+        x->value.f = clang_EvalResult_getAsDouble(r);
+        break;
+    default:
+        x->flags |= FX_CONSTANT;
+    }
+    clang_EvalResult_dispose(r);
+}
+
+static void lower_expression(lowering *l, uint32_t id, CXCursor c, enum CXCursorKind k)
+{
+    char text[64];
+    written_text(l->tu, c, text, sizeof text);
+    fact_node *x = &l->u->nodes[id];
+    x->text = string_add(l, text);
+    if (scalar(c, k))
+        evaluate(x, c);
+    if (k == CXCursor_UnaryOperator)
+        x->unary = (uint8_t)clang_getCursorUnaryOperatorKind(c);
+    if (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator)
+        x->binary = (uint8_t)clang_getCursorBinaryOperatorKind(c);
+}
+
+/* Errors are few: grown one at a time. */
+static void error_add(lowering *l, uint32_t id, const dc_note *why)
+{
+    fx_unit *u = l->u;
+    u->errors = dc_realloc(u->errors, (u->nerrors + 1) * sizeof *u->errors);
+    u->errors[u->nerrors++] = (fact_error){ id, string_add(l, why->loc.file), why->loc.line,
+                                            why->loc.column, string_add(l, why->message) };
+}
+
+static void lower_error(lowering *l, uint32_t id, CXCursor c)
+{
+    dc_note why;
+    if (!cursor_has_errors(c, &why))
+        return;
+    error_add(l, id, &why);
+    l->u->nodes[id].flags |= FX_HAS_ERRORS;
+    free(why.message);
+}
+
+static void want_body(lowering *l, uint32_t id)
+{
+    l->queue = grow(l->queue, l->nqueue, &l->cap_queue, sizeof *l->queue);
+    l->queue[l->nqueue++] = id;
+}
+
+/* A function's definition, whose body is lowered when it is one the
+   analysis may walk (dataflow.c's program_summary). */
+static void lower_definition(lowering *l, uint32_t id, CXCursor c)
+{
+    CXCursor d = clang_getCursorDefinition(c);
+    uint32_t def = node_make(l, d);
+    l->u->nodes[id].def = def;
+    expand(l, def, SHALLOW);
+    if (def && (l->u->nodes[def].flags & (FX_DEFINITION | FX_HAS_ERRORS)) == FX_DEFINITION)
+        want_body(l, def);
+}
+
+static void lower_arguments(lowering *l, uint32_t id, CXCursor c)
+{
+    int n = clang_Cursor_getNumArguments(c);
+    l->u->nodes[id].nargs = n;
+    if (n <= 0)
+        return;
+    uint32_t at = l->u->nlist;
+    for (int i = 0; i < n; i++)
+        list_add(l, 0);
+    l->u->nodes[id].args = at;
+    for (int i = 0; i < n; i++) {
+        CXCursor a = clang_Cursor_getArgument(c, (unsigned)i);
+        uint32_t v = node_make(l, a);
+        l->u->list[at + (uint32_t)i] = v;
+        expand(l, v, clang_isExpression(clang_getCursorKind(a)) ? WHOLE : SHALLOW);
+    }
+}
+
+static uint32_t node_new(lowering *l, CXCursor c, uint32_t *slot)
+{
+    fx_unit *u = l->u;
+    if (u->nnodes == l->cap_nodes) {    /* three arrays by node */
+        l->cap_nodes = 2 * l->cap_nodes;
+        u->nodes = dc_realloc(u->nodes, l->cap_nodes * sizeof *u->nodes);
+        l->state = dc_realloc(l->state, l->cap_nodes * sizeof *l->state);
+        l->cursors = dc_realloc(l->cursors, l->cap_nodes * sizeof *l->cursors);
+    }
+    uint32_t id = *slot = u->nnodes++;
+    l->cursors[id] = c;
+    l->state[id] = 0;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    CXFile file;
+    unsigned line, column;
+    clang_getExpansionLocation(clang_getCursorLocation(c), &file, &line, &column, NULL);
+    u->nodes[id] = (fact_node){ .kind = (uint16_t)k, .flags = flags_of(c, k), .nargs = -1,
+                              .line = line, .column = column };
+    uint32_t v;
+    v = cxstring_add(l, clang_getFileName(file)), u->nodes[id].file = v;
+    v = cxstring_add(l, clang_getCursorSpelling(c)), u->nodes[id].name = v;
+    if (clang_isDeclaration(k))
+        v = cxstring_add(l, clang_getCursorUSR(c)), u->nodes[id].usr = v;
+    return id;
+}
+
+static uint32_t node_make(lowering *l, CXCursor c)
+{
+    if (clang_Cursor_isNull(c))
+        return 0;
+    if (2 * (l->u->nnodes + 1) > l->nby_cursor)
+        cursors_grow(l);
+    uint32_t *slot = cursor_slot(l, c);
+    if (*slot)
+        return *slot;
+    uint32_t id = node_new(l, c, slot), v;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (clang_isExpression(k))
+        lower_expression(l, id, c, k);
+    bool code = kind_has_code(k);
+    if (code && (l->u->nodes[id].flags & FX_DEFINITION))
+        lower_error(l, id, c);
+    v = type_make(l, clang_getCursorType(c)), l->u->nodes[id].type = v;
+    if (code)
+        v = type_make(l, clang_getCursorResultType(c)), l->u->nodes[id].result = v;
+    CXCursor ref = clang_getCursorReferenced(c);
+    v = clang_equalCursors(ref, c) ? id : node_make(l, ref), l->u->nodes[id].ref = v;
+    expand(l, v, SHALLOW);
+    if (clang_isDeclaration(k)) {
+        v = node_make(l, clang_getCursorSemanticParent(c)), l->u->nodes[id].parent = v;
+        expand(l, v, SHALLOW);
+    }
+    if (code)
+        lower_definition(l, id, c);
+    lower_arguments(l, id, c);
+    return id;
+}
+
+/* ---- children ------------------------------------------------------------------- */
+
+typedef struct {
+    CXCursor *v;
+    uint32_t n, cap;
+    bool members;                       /* a scope's members too, not only its bases */
+} cursor_list;
+
+static enum CXChildVisitResult collect(CXCursor c, CXCursor parent, CXClientData data)
+{
+    cursor_list *k = data;
+    (void)parent;
+    enum CXCursorKind kind = clang_getCursorKind(c);
+    if (k->members || kind == CXCursor_CXXBaseSpecifier || clang_isAttribute(kind)) {
+        k->v = grow(k->v, k->n, &k->cap, sizeof *k->v);
+        k->v[k->n++] = c;
+    }
+    return CXChildVisit_Continue;
+}
+
+enum { UNLISTED, BASES_LISTED, LISTED_SHALLOW, LISTED_WHOLE };
+
+/* Lists node id's children: a scope's bases alone, unless members. */
+static void list_children(lowering *l, uint32_t id, bool members)
+{
+    cursor_list k = { NULL, 0, 0, members };
+    clang_visitChildren(l->cursors[id], collect, &k);
+    uint32_t at = l->u->nlist;
+    for (uint32_t i = 0; i < k.n; i++)
+        list_add(l, 0);
+    l->u->nodes[id].kids = at;
+    l->u->nodes[id].nkids = k.n;
+    for (uint32_t i = 0; i < k.n; i++) {
+        uint32_t v = node_make(l, k.v[i]);
+        l->u->list[at + i] = v;
+    }
+    free(k.v);
+}
+
+/* What of a child a shallow lowering takes: code in whole (an
+   initializer), but a function's body, which waits (want_body). */
+static int shallow_child(enum CXCursorKind parent, enum CXCursorKind k)
+{
+    if (k == CXCursor_CompoundStmt && kind_has_code(parent))
+        return BARE;
+    return clang_isExpression(k) || clang_isStatement(k) ? WHOLE : SHALLOW;
+}
+
+static void expand(lowering *l, uint32_t id, int how)
+{
+    if (!id || how == BARE)
+        return;
+    unsigned char want = how == WHOLE ? LISTED_WHOLE : LISTED_SHALLOW;
+    enum CXCursorKind k = l->u->nodes[id].kind;
+    bool scope = (how == SHALLOW && kind_holds_definitions(k)) || k == CXCursor_TranslationUnit;
+    unsigned char was = l->state[id];
+    if (was >= want || (scope && was == BASES_LISTED))
+        return;
+    l->state[id] = scope ? BASES_LISTED : want;     /* first: its children may refer to it */
+    if (was == UNLISTED || (was == BASES_LISTED && !scope))
+        list_children(l, id, !scope);
+    for (uint32_t i = 0; i < l->u->nodes[id].nkids; i++) {
+        uint32_t c = l->u->list[l->u->nodes[id].kids + i];
+        expand(l, c, how == WHOLE ? WHOLE : shallow_child(k, l->u->nodes[c].kind));
+    }
+}
+
+/* ---- the front end's cursors ------------------------------------------------------- */
+
+dc_loc cx_loc(CXCursor c)
+{
+    CXFile file;
+    unsigned line, column;
+    clang_getExpansionLocation(clang_getCursorLocation(c), &file, &line, &column, NULL);
+    CXString name = clang_getFileName(file);
+    dc_loc loc = dc_loc_make(clang_getCString(name), line, column);
+    clang_disposeString(name);
+    return loc;
+}
+
+void cx_spelling(CXCursor c, char *buf, size_t n)
+{
+    CXString s = clang_getCursorSpelling(c);
+    snprintf(buf, n, "%s", clang_getCString(s));
+    clang_disposeString(s);
+}
+
+/* ---- the unit ---------------------------------------------------------------------- */
+
+static enum CXChildVisitResult cuda_attribute(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    *(unsigned *)data |= k == CXCursor_CUDAGlobalAttr ? CUDA_KERNEL
+                       : k == CXCursor_CUDADeviceAttr ? CUDA_DEVICE
+                       : k == CXCursor_CUDAHostAttr   ? CUDA_HOST
+                                                      : 0;
+    return CXChildVisit_Continue;
+}
+
+bool cursor_runs_on_host(CXCursor fn)
+{
+    unsigned side = 0;
+    clang_visitChildren(fn, cuda_attribute, &side);
+    return !(side & (CUDA_KERNEL | CUDA_DEVICE)) || (side & CUDA_HOST);
+}
+
+static enum CXChildVisitResult last_child(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    *(CXCursor *)data = c;
+    return CXChildVisit_Continue;
+}
+
+/* A C++ class's pointer field with a default initializer (`float *dev =
+   make(n);`) is code too, which each constructor runs (walk_body). */
+static bool initialized_pointer_field(CXCursor c)
+{
+    if (clang_getCursorKind(c) != CXCursor_FieldDecl || clang_Cursor_isBitField(c))
+        return false;
+    CXType t = clang_getCursorType(c);
+    CXString s = clang_getTypeSpelling(t);
+    bool pointer = t.kind == CXType_Pointer || strstr(clang_getCString(s), "CUdeviceptr");
+    clang_disposeString(s);
+    CXCursor last = clang_getNullCursor();
+    clang_visitChildren(c, last_child, &last);
+    return pointer && !clang_Cursor_isNull(last) && clang_isExpression(clang_getCursorKind(last));
+}
+
+static enum CXChildVisitResult each_definition(CXCursor c, CXCursor parent, CXClientData data)
+{
+    lowering *l = data;
+    (void)parent;
+    if (kind_holds_definitions(clang_getCursorKind(c)))   /* methods defined in their class too */
+        return CXChildVisit_Recurse;
+    if (((kind_has_code(clang_getCursorKind(c)) && clang_isCursorDefinition(c) && cursor_runs_on_host(c) &&
+          !cursor_has_errors(c, NULL)) ||
+         initialized_pointer_field(c)) &&
+        clang_Location_isFromMainFile(clang_getCursorLocation(c))) {
+        uint32_t id = node_make(l, c);
+        l->u->defs = dc_realloc(l->u->defs, (l->u->ndefs + 1) * sizeof *l->u->defs);
+        l->u->defs[l->u->ndefs++] = id;
+        want_body(l, id);
+    }
+    return CXChildVisit_Continue;
+}
+
+static enum CXChildVisitResult find_main(CXCursor c, CXCursor parent, CXClientData found)
+{
+    (void)parent;
+    CXString name = clang_getCursorSpelling(c);
+    if (clang_getCursorKind(c) == CXCursor_FunctionDecl && clang_isCursorDefinition(c) &&
+        strcmp(clang_getCString(name), "main") == 0 &&
+        clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+        *(bool *)found = true;
+    clang_disposeString(name);
+    return *(bool *)found ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+/* The files the unit read, the main file (depth 0) first. */
+static void add_file(CXFile file, CXSourceLocation *stack, unsigned depth, CXClientData data)
+{
+    lowering *l = data;
+    fx_unit *u = l->u;
+    (void)stack;
+    uint32_t at = cxstring_add(l, clang_File_tryGetRealPathName(file));
+    u->files = dc_realloc(u->files, (u->nfiles + 1) * sizeof *u->files);
+    u->files[u->nfiles++] = at;
+    if (depth == 0) {
+        u->files[u->nfiles - 1] = u->files[0];
+        u->files[0] = at;
+    }
+}
+
+static void lowering_free(lowering *l)
+{
+    free(l->cursors);
+    free(l->state);
+    free(l->by_cursor);
+    free(l->by_type);
+    free(l->ctypes);
+    free(l->by_string);
+    free(l->queue);
+}
+
+fx_unit *fx_lower(CXTranslationUnit tu, const char *said, const dc_note *skipped, int nskipped)
+{
+    fx_unit *u = dc_realloc(NULL, sizeof *u);
+    *u = (fx_unit){ .nnodes = 1, .ntypes = 1, .npool = 1 };
+    lowering l = { .u = u, .tu = tu, .cap_nodes = 1, .cap_types = 1 };
+    u->nodes = dc_realloc(NULL, sizeof *u->nodes);
+    l.state = dc_realloc(NULL, sizeof *l.state);
+    l.cursors = dc_realloc(NULL, sizeof *l.cursors);
+    u->nodes[0] = (fact_node){ .kind = CXCursor_InvalidFile, .nargs = -1 };
+    u->types = dc_realloc(NULL, sizeof *u->types);
+    l.ctypes = dc_realloc(NULL, sizeof *l.ctypes);
+    u->types[0] = (fact_type){ .kind = CXType_Invalid, .ntargs = -1 };
+    u->pool = grow(NULL, 0, &l.cap_pool, 1);
+    u->pool[0] = 0;
+    u->name = cxstring_add(&l, clang_getTranslationUnitSpelling(tu));
+    u->said = string_add(&l, said);
+    for (int i = 0; i < nskipped; i++)
+        error_add(&l, 0, &skipped[i]);
+    clang_getInclusions(tu, add_file, &l);
+    CXCursor top = clang_getTranslationUnitCursor(tu);
+    clang_visitChildren(top, find_main, &u->has_main);
+    clang_visitChildren(top, each_definition, &l);
+    while (l.nqueue)
+        expand(&l, l.queue[--l.nqueue], WHOLE);
+    lowering_free(&l);
+    return u;
+}
