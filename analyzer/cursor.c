@@ -147,13 +147,8 @@ fnode cursor_body(fnode fn)
 
 static enum CXChildVisitResult cuda_attribute(fnode c, fnode parent, void *data)
 {
-    unsigned *side = data;
     (void)parent;
-    enum CXCursorKind k = fx_kind(c);
-    *side |= k == CXCursor_CUDAGlobalAttr ? CUDA_KERNEL
-           : k == CXCursor_CUDADeviceAttr ? CUDA_DEVICE
-           : k == CXCursor_CUDAHostAttr   ? CUDA_HOST
-                                          : 0;
+    *(unsigned *)data |= kind_cuda_side(fx_kind(c));
     return CXChildVisit_Continue;
 }
 
@@ -167,12 +162,6 @@ unsigned cursor_cuda_side(fnode fn)
 bool cursor_is_function(fnode c)
 {
     return kind_is_function(fx_kind(c));
-}
-
-bool cursor_host_code(fnode fn)
-{
-    unsigned side = cursor_cuda_side(fn);
-    return !(side & (CUDA_KERNEL | CUDA_DEVICE)) || (side & CUDA_HOST);
 }
 
 bool cursor_local_variable(fnode c)

@@ -152,6 +152,24 @@ static inline bool kind_holds_definitions(enum CXCursorKind k)
            k == CXCursor_StructDecl || k == CXCursor_ClassTemplate;
 }
 
+/* A function's CUDA qualifiers, each from an attribute's kind:
+   __global__, __device__, __host__; and whether the host runs a function
+   of those: not a kernel, nor device code only. */
+enum { CUDA_KERNEL = 1, CUDA_DEVICE = 2, CUDA_HOST = 4 };
+
+static inline unsigned kind_cuda_side(enum CXCursorKind k)
+{
+    return k == CXCursor_CUDAGlobalAttr ? CUDA_KERNEL
+         : k == CXCursor_CUDADeviceAttr ? CUDA_DEVICE
+         : k == CXCursor_CUDAHostAttr   ? CUDA_HOST
+                                        : 0;
+}
+
+static inline bool side_on_host(unsigned side)
+{
+    return !(side & (CUDA_KERNEL | CUDA_DEVICE)) || (side & CUDA_HOST);
+}
+
 /* ---- a unit's facts ---------------------------------------------------------- */
 
 /* The unit's main file as it was named, and the files it read (its

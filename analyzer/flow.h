@@ -72,11 +72,8 @@ fnode cursor_parameter(fnode c);
 /* Whether c names a variable of the function's own (not static): what it
    holds stays in the walk's sight. */
 bool cursor_local_variable(fnode c);
-/* A function's CUDA qualifiers: __global__, __device__, __host__. */
-enum { CUDA_KERNEL = 1, CUDA_DEVICE = 2, CUDA_HOST = 4 };
+/* A function's CUDA qualifiers (facts.h's CUDA_*). */
 unsigned cursor_cuda_side(fnode fn);
-/* Whether the host runs a function: not a kernel, nor device code only. */
-bool cursor_host_code(fnode fn);
 /* kind_is_function's, of a node. */
 bool cursor_is_function(fnode c);
 

@@ -18,19 +18,32 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* An open-addressing table of ids (0: an empty slot), each the id of a
+   key: nodes by their cursor, types by their CXType, strings (their pool
+   offsets) by their text. */
 typedef struct {
+    uint32_t *slot;
+    uint32_t size, used;
+} id_table;
+
+typedef struct lowering lowering;
+
+typedef struct {
+    const void *(*key)(const lowering *l, uint32_t id);
+    uint32_t (*hash)(const void *key);
+    bool (*same)(const void *a, const void *b);
+} table_kind;
+
+struct lowering {
     fx_unit *u;
     CXTranslationUnit tu;
     CXCursor *cursors;                  /* by node */
     unsigned char *state;               /* by node */
-    uint32_t cap_nodes, cap_types, cap_list, cap_pool;
-    uint32_t *by_cursor, nby_cursor;    /* open addressing: node ids */
-    uint32_t *by_type, nby_type;        /* type ids */
     CXType *ctypes;                     /* by type */
-    uint32_t *by_string, nby_string;    /* pool offsets */
-    uint32_t nstrings;
+    uint32_t cap_nodes, cap_types, cap_list, cap_pool;
+    id_table nodes, types, strings;
     uint32_t *queue, nqueue, cap_queue; /* definitions whose bodies are wanted */
-} lowering;
+};
 
 enum { BARE, SHALLOW, WHOLE };          /* what of a node's children is lowered */
 
@@ -42,45 +55,48 @@ static void *grow(void *v, uint32_t n, uint32_t *cap, size_t size)
     return dc_realloc(v, (size_t)*cap * size);
 }
 
+/* ---- the tables ------------------------------------------------------------------- */
+
+static uint32_t *table_find(const lowering *l, const id_table *t, const table_kind *k,
+                            const void *key)
+{
+    uint32_t mask = t->size - 1;
+    for (uint32_t i = k->hash(key) & mask;; i = (i + 1) & mask)
+        if (!t->slot[i] || k->same(k->key(l, t->slot[i]), key))
+            return &t->slot[i];
+}
+
+/* The slot of key: its id, or 0 where a new one goes (then counted). */
+static uint32_t *table_slot(const lowering *l, id_table *t, const table_kind *k, const void *key)
+{
+    if (2 * (t->used + 1) > t->size) {
+        uint32_t *old = t->slot, n = t->size;
+        t->size = n ? 2 * n : 1024;
+        t->slot = dc_realloc(NULL, t->size * sizeof *t->slot);
+        memset(t->slot, 0, t->size * sizeof *t->slot);
+        for (uint32_t i = 0; i < n; i++)
+            if (old[i])
+                *table_find(l, t, k, k->key(l, old[i])) = old[i];
+        free(old);
+    }
+    uint32_t *slot = table_find(l, t, k, key);
+    t->used += !*slot;
+    return slot;
+}
+
 /* ---- strings ------------------------------------------------------------------- */
 
-static uint32_t hash_text(const char *s)
-{
-    uint32_t h = 2166136261u;
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 16777619u;
-    return h;
-}
-
-static uint32_t *string_slot(lowering *l, const char *s)
-{
-    uint32_t mask = l->nby_string - 1;
-    for (uint32_t i = hash_text(s) & mask;; i = (i + 1) & mask)
-        if (!l->by_string[i] || strcmp(l->u->pool + l->by_string[i], s) == 0)
-            return &l->by_string[i];
-}
-
-static void strings_grow(lowering *l)
-{
-    uint32_t *old = l->by_string, n = l->nby_string;
-    l->nby_string = n ? 2 * n : 1024;
-    l->by_string = calloc(l->nby_string, sizeof *l->by_string);
-    if (!l->by_string)
-        dc_realloc(NULL, (size_t)-1);   /* out of memory: ends the run as dc_realloc says */
-    for (uint32_t i = 0; i < n; i++)
-        if (old[i])
-            *string_slot(l, l->u->pool + old[i]) = old[i];
-    free(old);
-}
+static const void *string_key(const lowering *l, uint32_t at) { return l->u->pool + at; }
+static uint32_t string_hash(const void *s) { return (uint32_t)dc_hash64(s, strlen(s), 0); }
+static bool string_same(const void *a, const void *b) { return strcmp(a, b) == 0; }
+static const table_kind strings = { string_key, string_hash, string_same };
 
 /* s in the pool, once: its offset (0 for NULL). */
 static uint32_t string_add(lowering *l, const char *s)
 {
     if (!s)
         return 0;
-    if (2 * (l->nstrings + 1) > l->nby_string)
-        strings_grow(l);
-    uint32_t *slot = string_slot(l, s);
+    uint32_t *slot = table_slot(l, &l->strings, &strings, s);
     if (*slot)
         return *slot;
     size_t len = strlen(s) + 1;
@@ -91,7 +107,6 @@ static uint32_t string_add(lowering *l, const char *s)
     memcpy(l->u->pool + l->u->npool, s, len);
     *slot = l->u->npool;
     l->u->npool += (uint32_t)len;
-    l->nstrings++;
     return *slot;
 }
 
@@ -233,38 +248,24 @@ static void written_text(CXTranslationUnit tu, CXCursor c, char *buf, size_t n)
 static uint32_t node_make(lowering *l, CXCursor c);
 static void expand(lowering *l, uint32_t id, int how);
 
-static uint32_t hash_type(CXType t)
+static const void *type_key(const lowering *l, uint32_t id) { return &l->ctypes[id]; }
+
+static uint32_t type_hash(const void *key)
 {
-    uintptr_t a = (uintptr_t)t.data[0], b = (uintptr_t)t.data[1];
-    uint64_t h = (uint64_t)t.kind * 0x9E3779B97F4A7C15u ^ a * 0xC2B2AE3D27D4EB4Fu ^
+    const CXType *t = key;
+    uint64_t a = (uintptr_t)t->data[0], b = (uintptr_t)t->data[1];
+    uint64_t h = (uint64_t)t->kind * 0x9E3779B97F4A7C15u ^ a * 0xC2B2AE3D27D4EB4Fu ^
                  b * 0x165667B19E3779F9u;
     return (uint32_t)(h ^ h >> 29);
 }
 
-static bool same_type(CXType a, CXType b)
+static bool type_same(const void *pa, const void *pb)
 {
-    return a.kind == b.kind && a.data[0] == b.data[0] && a.data[1] == b.data[1];
+    const CXType *a = pa, *b = pb;
+    return a->kind == b->kind && a->data[0] == b->data[0] && a->data[1] == b->data[1];
 }
 
-static uint32_t *type_slot(lowering *l, CXType t)
-{
-    uint32_t mask = l->nby_type - 1;
-    for (uint32_t i = hash_type(t) & mask;; i = (i + 1) & mask)
-        if (!l->by_type[i] || same_type(l->ctypes[l->by_type[i]], t))
-            return &l->by_type[i];
-}
-
-static void types_grow(lowering *l)
-{
-    uint32_t *old = l->by_type, n = l->nby_type;
-    l->nby_type = n ? 2 * n : 1024;
-    l->by_type = dc_realloc(NULL, l->nby_type * sizeof *l->by_type);
-    memset(l->by_type, 0, l->nby_type * sizeof *l->by_type);
-    for (uint32_t i = 0; i < n; i++)
-        if (old[i])
-            *type_slot(l, l->ctypes[old[i]]) = old[i];
-    free(old);
-}
+static const table_kind types = { type_key, type_hash, type_same };
 
 static enum CXVisitorResult count_field(CXCursor field, CXClientData data)
 {
@@ -308,9 +309,7 @@ static uint32_t type_make(lowering *l, CXType t)
 {
     if (t.kind == CXType_Invalid)
         return 0;
-    if (2 * (l->u->ntypes + 1) > l->nby_type)
-        types_grow(l);
-    uint32_t *slot = type_slot(l, t);
+    uint32_t *slot = table_slot(l, &l->types, &types, &t);
     if (*slot)
         return *slot;
     fx_unit *u = l->u;
@@ -349,25 +348,15 @@ static uint32_t type_make(lowering *l, CXType t)
 
 /* ---- nodes ------------------------------------------------------------------------ */
 
-static uint32_t *cursor_slot(lowering *l, CXCursor c)
+static const void *cursor_key(const lowering *l, uint32_t id) { return &l->cursors[id]; }
+static uint32_t cursor_hash(const void *c) { return clang_hashCursor(*(const CXCursor *)c) * 2654435761u; }
+
+static bool cursor_same(const void *a, const void *b)
 {
-    uint32_t mask = l->nby_cursor - 1;
-    for (uint32_t i = clang_hashCursor(c) * 2654435761u & mask;; i = (i + 1) & mask)
-        if (!l->by_cursor[i] || clang_equalCursors(l->cursors[l->by_cursor[i]], c))
-            return &l->by_cursor[i];
+    return clang_equalCursors(*(const CXCursor *)a, *(const CXCursor *)b);
 }
 
-static void cursors_grow(lowering *l)
-{
-    uint32_t *old = l->by_cursor, n = l->nby_cursor;
-    l->nby_cursor = n ? 2 * n : 4096;
-    l->by_cursor = dc_realloc(NULL, l->nby_cursor * sizeof *l->by_cursor);
-    memset(l->by_cursor, 0, l->nby_cursor * sizeof *l->by_cursor);
-    for (uint32_t i = 0; i < n; i++)
-        if (old[i])
-            *cursor_slot(l, l->cursors[old[i]]) = old[i];
-    free(old);
-}
+static const table_kind cursors = { cursor_key, cursor_hash, cursor_same };
 
 static unsigned constructor_flags(CXCursor c)
 {
@@ -533,9 +522,7 @@ static uint32_t node_make(lowering *l, CXCursor c)
 {
     if (clang_Cursor_isNull(c))
         return 0;
-    if (2 * (l->u->nnodes + 1) > l->nby_cursor)
-        cursors_grow(l);
-    uint32_t *slot = cursor_slot(l, c);
+    uint32_t *slot = table_slot(l, &l->nodes, &cursors, &c);
     if (*slot)
         return *slot;
     uint32_t id = node_new(l, c, slot), v;
@@ -653,11 +640,7 @@ void cx_spelling(CXCursor c, char *buf, size_t n)
 static enum CXChildVisitResult cuda_attribute(CXCursor c, CXCursor parent, CXClientData data)
 {
     (void)parent;
-    enum CXCursorKind k = clang_getCursorKind(c);
-    *(unsigned *)data |= k == CXCursor_CUDAGlobalAttr ? CUDA_KERNEL
-                       : k == CXCursor_CUDADeviceAttr ? CUDA_DEVICE
-                       : k == CXCursor_CUDAHostAttr   ? CUDA_HOST
-                                                      : 0;
+    *(unsigned *)data |= kind_cuda_side(clang_getCursorKind(c));
     return CXChildVisit_Continue;
 }
 
@@ -665,7 +648,7 @@ bool cursor_runs_on_host(CXCursor fn)
 {
     unsigned side = 0;
     clang_visitChildren(fn, cuda_attribute, &side);
-    return !(side & (CUDA_KERNEL | CUDA_DEVICE)) || (side & CUDA_HOST);
+    return side_on_host(side);
 }
 
 static enum CXChildVisitResult last_child(CXCursor c, CXCursor parent, CXClientData data)
@@ -739,10 +722,10 @@ static void lowering_free(lowering *l)
 {
     free(l->cursors);
     free(l->state);
-    free(l->by_cursor);
-    free(l->by_type);
+    free(l->nodes.slot);
+    free(l->types.slot);
+    free(l->strings.slot);
     free(l->ctypes);
-    free(l->by_string);
     free(l->queue);
 }
 
