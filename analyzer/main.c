@@ -412,8 +412,9 @@ static jobs jobs_from_database(const request *r)
     return js;
 }
 
-/* A folder's sources are the files below it that devcheck reads, in the
-   order of their names; hidden folders and links to folders are passed by. */
+/* A folder's sources are the files below it that devcheck reads (with
+   analyze, the facts files), in the order of their names; hidden folders
+   and links to folders are passed by. */
 static const char *const source_suffixes[] = {".c", ".cu", ".cc", ".cpp", ".cxx"};
 
 static bool is_source(const char *name)
@@ -425,6 +426,12 @@ static bool is_source(const char *name)
             return true;
     }
     return false;
+}
+
+static bool is_facts(const char *name)
+{
+    size_t n = strlen(name);
+    return n > 8 && strcmp(name + n - 8, ".dcfacts") == 0;
 }
 
 static int compare_names(const struct dirent **a, const struct dirent **b)
@@ -441,9 +448,10 @@ static void add_path(jobs *js, const char *path, const request *r, bool named)
 {
     struct stat st;
     if ((named ? stat(path, &st) : lstat(path, &st)) != 0 || !S_ISDIR(st.st_mode)) {
-        if (named || (S_ISREG(st.st_mode) && is_source(path))) {
+        if (named || (S_ISREG(st.st_mode) && (r->facts ? is_facts(path) : is_source(path)))) {
             job *j = add_job(js, path, NULL);
             j->named = named;
+            j->facts = r->facts;
             add_extra_args(j, r);
         }
         return;
@@ -465,46 +473,12 @@ static void add_path(jobs *js, const char *path, const request *r, bool named)
     free(names);
 }
 
-static bool is_facts(const char *name)
-{
-    size_t n = strlen(name);
-    return n > 8 && strcmp(name + n - 8, ".dcfacts") == 0;
-}
-
-/* The facts files below a folder, in the order of their names; links
-   below it are passed by (as add_path does). */
-static void add_facts(jobs *js, const char *path, bool named)
-{
-    struct stat st;
-    if ((named ? stat(path, &st) : lstat(path, &st)) != 0) {
-        fprintf(stderr, "devcheck: %s: %s\n", path, strerror(errno));
-        js->errors++;
-        return;
-    }
-    if (!S_ISDIR(st.st_mode)) {
-        if (is_facts(path))
-            add_job(js, path, NULL)->facts = true;
-        return;
-    }
-    struct dirent **names;
-    int n = scandir(path, &names, visible, compare_names);
-    for (int i = 0; i < n; i++) {
-        char *child = dc_format("%s%s%s", path, path[strlen(path) - 1] == '/' ? "" : "/",
-                                names[i]->d_name);
-        add_facts(js, child, false);
-        free(child);
-        free(names[i]);
-    }
-    if (n >= 0)
-        free(names);
-}
-
 static jobs jobs_from_facts(const request *r)
 {
     jobs js = {0};
     for (int i = 0; i < r->nfiles; i++) {
         int before = js.n;
-        add_facts(&js, r->files[i], true);
+        add_path(&js, r->files[i], r, true);
         if (js.n == before && !js.errors) {
             fprintf(stderr, "devcheck: %s: no facts (*.dcfacts) below it: was the build "
                     "captured (devcheck capture)?\n", r->files[i]);
