@@ -31,11 +31,11 @@ cu_flags=(-x cuda --cuda-host-only --cuda-path="$(dirname "$cuda_include")" -Wno
 timed() {
   local label=$1; shift
   /usr/bin/time -f "%e %U %S %M" -o "$work/t" "$@" >/dev/null 2>&1 || true
-  read -r wall user sys rss <"$work/t"
+  read -r wall user sys rss < <(tail -1 "$work/t")    # after "Command exited with ..."
   printf '%-28s %7.2f s wall %7.2f s cpu %8d KiB\n' "$label" "$wall" "$(echo "$user + $sys" | bc)" "$rss"
 }
-cpu_of() { awk '{ print $2 + $3 }' "$work/t"; }
-rss_of() { awk '{ print $4 }' "$work/t"; }
+cpu_of() { tail -1 "$work/t" | awk '{ print $2 + $3 }'; }
+rss_of() { tail -1 "$work/t" | awk '{ print $4 }'; }
 
 echo "== devcheck -j 1 on ${#c_files[@]} + ${#cu_files[@]} files"
 timed "whole run" "$devcheck" -j 1 "${c_files[@]}" "${cu_files[@]}" -- "${flags[@]}"

@@ -66,6 +66,16 @@ if [ "$(id -u)" != 0 ]; then
   cmp -s direct.out ro.out || fail "an unwritable cache changed the findings"
   [ "$(grep -c 'cache cannot be written' ro.err)" = 1 ] || fail "not said once: $(cat ro.err)"
 fi
+# Runs at once into one cold cache: each says what the direct run says.
+for k in 1 2 3 4; do
+  "$devcheck" -j 1 --cache shared main.c alloc.c -- "${flags[@]}" >at$k.out 2>at$k.err &
+done
+wait
+for k in 1 2 3 4; do
+  cmp -s direct.out at$k.out && cmp -s direct.err at$k.err || fail "run $k of 4 at once differs"
+done
+[ "$(find shared -type f | wc -l)" = 2 ] || fail "runs at once left more than the entries"
+
 # Every example: the direct run, then cold and warm with a cache.
 "$devcheck" "$examples"/*.c -- "${example_flags[@]}" >ex.out 2>ex.err
 for run in cold warm; do
