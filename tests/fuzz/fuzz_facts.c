@@ -39,7 +39,8 @@ static void read_unit(const fx_unit *u)
 {
     unsigned visited = 0;
     dc_note *skipped;
-    dc_notes_free(skipped, fx_unit_skipped(u, &skipped));
+    int nskipped = fx_unit_skipped(u, &skipped);
+    dc_notes_free(skipped, nskipped);
     (void)fx_unit_name(u), (void)fx_unit_said(u), (void)fx_unit_has_main(u);
     for (int i = 0; i < fx_unit_nfiles(u); i++)
         (void)fx_unit_file(u, i);
