@@ -309,6 +309,9 @@ static void parse_request(int argc, char **argv, request *r)
         memmove(r->files, r->files + 1, (size_t)--r->nfiles * sizeof *r->files);
         if (r->nfiles == 0 || r->build_dir || r->nextra)
             usage_error("analyze wants the folders of a build's facts, and no -p or flags");
+        if (r->fix)
+            usage_error("--fix edits the sources a run parsed: analyze reads only facts "
+                        "(run devcheck -p BUILD --fix)");
     }
     if (r->nfiles == 0 && !r->build_dir)
         usage_error("no file to analyze");
