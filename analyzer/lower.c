@@ -43,7 +43,22 @@ struct lowering {
     uint32_t cap_nodes, cap_types, cap_list, cap_pool;
     id_table nodes, types, strings;
     uint32_t *queue, nqueue, cap_queue; /* definitions whose bodies are wanted */
+    struct file_tokens *files;          /* each file's tokens, once a macro needs them */
+    uint32_t nfiles;
 };
+
+/* A file's tokens, lexed once, that expressions' texts are read from:
+   lexing each expression's extent again costs its nesting depth times
+   (libclang's clang_tokenize), and what asks libclang for a file's
+   contents or for a location at an offset costs a pass over every macro
+   expansion of the unit (SourceManager::translateFile), each time. */
+typedef struct file_tokens {
+    CXFile file;
+    size_t size;                        /* its bytes; 0: its contents are not there */
+    CXToken *v;
+    unsigned *offset;
+    unsigned n;
+} file_tokens;
 
 enum { BARE, SHALLOW, WHOLE };          /* what of a node's children is lowered */
 
@@ -164,35 +179,72 @@ static unsigned parenthesized(CXTranslationUnit tu, const CXToken *tokens, unsig
     return 0;
 }
 
-/* The tokens of c as its file has them, and how many to take: where c ends
-   inside a macro's expansion (`mallocCheck(n)`), up to the end of the
-   macro's invocation, not into the macro's definition. */
-static unsigned written_tokens(CXTranslationUnit tu, CXCursor c, CXToken **tokens,
-                               unsigned *count)
+static const file_tokens *tokens_of(lowering *l, CXFile file)
 {
+    for (uint32_t i = 0; i < l->nfiles; i++)
+        if (clang_File_isEqual(l->files[i].file, file))
+            return &l->files[i];
+    l->files = dc_realloc(l->files, (l->nfiles + 1) * sizeof *l->files);
+    file_tokens *f = &l->files[l->nfiles++];
+    *f = (file_tokens){ file, 0, NULL, NULL, 0 };
+    if (!clang_getFileContents(l->tu, file, &f->size))
+        f->size = 0;
+    if (f->size)
+        clang_tokenize(l->tu,
+                       clang_getRange(clang_getLocationForOffset(l->tu, file, 0),
+                                      clang_getLocationForOffset(l->tu, file, (unsigned)f->size)),
+                       &f->v, &f->n);
+    f->offset = dc_realloc(NULL, (f->n + 1) * sizeof *f->offset);
+    for (unsigned i = 0; i < f->n; i++)
+        f->offset[i] = token_offset(l->tu, f->v[i]);
+    return f;
+}
+
+/* The first of a file's tokens at or after offset. */
+static unsigned token_at(const file_tokens *f, unsigned offset)
+{
+    unsigned lo = 0, hi = f->n;
+    while (lo < hi) {
+        unsigned mid = lo + (hi - lo) / 2;
+        if (f->offset[mid] < offset)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* The tokens of c as its file has them (the file's, lexed once), and how
+   many to take: where c ends inside a macro's expansion (`mallocCheck(n)`),
+   up to the end of the macro's invocation, not into the macro's
+   definition. */
+static unsigned written_tokens(lowering *l, CXCursor c, CXToken **tokens, unsigned *count)
+{
+    CXTranslationUnit tu = l->tu;
     CXSourceRange r = clang_getCursorExtent(c);
     CXFile file, end_file;
     bool start_macro, end_macro;
     unsigned from = written_offset(clang_getRangeStart(r), &file, &start_macro);
     unsigned to = written_offset(clang_getRangeEnd(r), &end_file, &end_macro);
-    size_t size = 0;
-    if (!start_macro && !end_macro) {
-        clang_tokenize(tu, r, tokens, count);
-        return *count;
-    }
-    if (!file || !clang_File_isEqual(file, end_file) || to < from ||
-        !clang_getFileContents(tu, file, &size)) {
+    const file_tokens *f = file ? tokens_of(l, file) : NULL;
+    if (!f || !f->size || !clang_File_isEqual(file, end_file) || to < from) {
         *tokens = NULL, *count = 0;
         return 0;
     }
+    size_t size = f->size;
+    if (!start_macro && !end_macro) {
+        unsigned first = token_at(f, from);
+        *tokens = f->v + first;
+        *count = token_at(f, to) - first;
+        return *count;
+    }
     unsigned last = to + 1024 < size ? to + 1024 : (unsigned)size;
-    clang_tokenize(tu, clang_getRange(clang_getLocationForOffset(tu, file, from),
-                                      clang_getLocationForOffset(tu, file, last)),
-                   tokens, count);
-    unsigned take = 0;
-    while (take < *count && (end_macro ? token_offset(tu, (*tokens)[take]) <= to
-                                       : token_offset(tu, (*tokens)[take]) < to))
+    unsigned first = token_at(f, from), end = token_at(f, last), take = first;
+    *tokens = f->v + first;
+    *count = end - first;
+    while (take < end && (end_macro ? f->offset[take] <= to : f->offset[take] < to))
         take++;
+    take -= first;
     return end_macro ? take + parenthesized(tu, *tokens + take, *count - take) : take;
 }
 
@@ -215,13 +267,14 @@ static bool ends_unary(const char *buf, size_t used)
 }
 
 /* Tokens glue as C is written: "f(a, b)", "st->w", "a[i]", C++'s "ns::f". */
-static void written_text(CXTranslationUnit tu, CXCursor c, char *buf, size_t n)
+static void written_text(lowering *l, CXCursor c, char *buf, size_t n)
 {
+    CXTranslationUnit tu = l->tu;
     CXToken *tokens;
     unsigned count, take;
     size_t used = 0;
     buf[0] = 0;
-    take = written_tokens(tu, c, &tokens, &count);
+    take = written_tokens(l, c, &tokens, &count);
     for (unsigned i = 0; i < take && used + 1 < n; i++) {
         CXString s = clang_getTokenSpelling(tu, tokens[i]);
         const char *t = clang_getCString(s);
@@ -238,7 +291,6 @@ static void written_text(CXTranslationUnit tu, CXCursor c, char *buf, size_t n)
             buf[used++] = ' ', buf[used] = 0;
         clang_disposeString(s);
     }
-    clang_disposeTokens(tu, tokens, count);
     if (used > 48)
         snprintf(buf + 45, n - 45, "...");
 }
@@ -426,7 +478,7 @@ static void evaluate(fact_node *x, CXCursor c)
 static void lower_expression(lowering *l, uint32_t id, CXCursor c, enum CXCursorKind k)
 {
     char text[64];
-    written_text(l->tu, c, text, sizeof text);
+    written_text(l, c, text, sizeof text);
     fact_node *x = &l->u->nodes[id];
     x->text = string_add(l, text);
     if (scalar(c, k))
@@ -561,6 +613,8 @@ static enum CXChildVisitResult collect(CXCursor c, CXCursor parent, CXClientData
     cursor_list *k = data;
     (void)parent;
     enum CXCursorKind kind = clang_getCursorKind(c);
+    if (!k->members && clang_isDeclaration(kind))
+        return CXChildVisit_Break;      /* a scope's members come after its bases */
     if (k->members || kind == CXCursor_CXXBaseSpecifier || clang_isAttribute(kind)) {
         k->v = grow(k->v, k->n, &k->cap, sizeof *k->v);
         k->v[k->n++] = c;
@@ -727,6 +781,11 @@ static void lowering_free(lowering *l)
     free(l->strings.slot);
     free(l->ctypes);
     free(l->queue);
+    for (uint32_t i = 0; i < l->nfiles; i++) {
+        clang_disposeTokens(l->tu, l->files[i].v, l->files[i].n);
+        free(l->files[i].offset);
+    }
+    free(l->files);
 }
 
 fx_unit *fx_lower(CXTranslationUnit tu, const char *said, const dc_note *skipped, int nskipped)
