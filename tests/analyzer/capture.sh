@@ -55,9 +55,10 @@ touch broken.o.dcfacts
 [ $? = 1 ] || fail "a failed compile's status is not 1"
 grep -q 'error' broken.err || fail "the compiler's diagnostics are gone"
 [ -e broken.o.dcfacts ] && fail "a failed compile left facts"
-"$devcheck" capture cc -c "$tests/analyzer/facts/alloc.c" -I"$cuda_include" -o prefix.o ||
+mkdir out
+"$devcheck" capture cc -c "$tests/analyzer/facts/alloc.c" -I"$cuda_include" -o out/prefix.o ||
   fail "a Makefile-style prefix (no --) failed"
-[ -s prefix.o.dcfacts ] || fail "no facts beside prefix.o"
+[ -s out/prefix.o.dcfacts ] || fail "no facts beside out/prefix.o"
 DEVCHECK_CAPTURE=0 "$devcheck" capture -- cc -c "$tests/analyzer/facts/alloc.c" \
   -I"$cuda_include" -o off.o
 [ -e off.o.dcfacts ] && fail "DEVCHECK_CAPTURE=0 still made facts"
