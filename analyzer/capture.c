@@ -10,6 +10,7 @@
  * in one line, and the facts are missing.
  */
 #include "devcheck.h"
+#include "analysis.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -121,6 +122,16 @@ static const char *compiled_source(char **argv, int argc)
     return makes == MAKES_OBJECT ? source : NULL;
 }
 
+/* A child's exit status as a shell gives it: 128 plus a signal's number. */
+static int status_of(pid_t pid)
+{
+    int status;
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR)
+            return 127;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
 /* Runs the command; its exit status as a shell gives it. */
 static int run(char **argv)
 {
@@ -134,11 +145,31 @@ static int run(char **argv)
         fprintf(stderr, "devcheck capture: %s: %s\n", argv[0], strerror(errno));
         _exit(127);
     }
-    int status;
-    while (waitpid(pid, &status, 0) < 0)
-        if (errno != EINTR)
-            return 127;
-    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    return status_of(pid);
+}
+
+/* Writes the source's facts in a process of its own, so that whatever
+   befalls devcheck there (a crash out of the parse's recovery, memory run
+   out, which exits) costs the facts only, said in a line, and never the
+   build's status. */
+static void write_facts(const char *source, char **argv, int argc, const char *facts)
+{
+    pid_t pid = fork();
+    if (pid == 0) {
+        char *err = NULL;
+        dc_crash_hook("capture");
+        if (dc_capture_unit(source, (const char *const *)argv, argc, facts, &err) != 0) {
+            fprintf(stderr, "devcheck capture: %s: %s\n", source, err);
+            _exit(1);
+        }
+        _exit(0);
+    }
+    int status = pid < 0 ? -1 : status_of(pid);
+    if (pid < 0)
+        fprintf(stderr, "devcheck capture: %s: %s\n", source, strerror(errno));
+    else if (status > 128)
+        fprintf(stderr, "devcheck capture: %s: internal error (%s): no facts\n", source,
+                dc_signal_name(status - 128));
 }
 
 /* DEVCHECK_CAPTURE=0: the compiler runs, and no facts are made. */
@@ -165,12 +196,8 @@ int dc_capture(int argc, char **argv)
     int status = run(argv);
     /* gcc given a file it takes for a linker input makes no object, and
        says so in a warning only */
-    if (status == 0 && facts && !capture_off() && access(object, F_OK) == 0) {
-        char *err = NULL;
-        if (dc_capture_unit(source, (const char *const *)argv, argc, facts, &err) != 0)
-            fprintf(stderr, "devcheck capture: %s: %s\n", source, err);
-        free(err);
-    }
+    if (status == 0 && facts && !capture_off() && access(object, F_OK) == 0)
+        write_facts(source, argv, argc, facts);
     free(facts);
     free(object);
     return status;

@@ -97,17 +97,17 @@ cp twice.c lone.cu
 makes no lone.o cc -c lone.cu
 
 # devcheck's own trouble (facts that cannot be written, a crash in the
-# parse) is one line, and the status stays the compiler's.
+# parse or out of it) is one line, and the status stays the compiler's.
 mkdir dir.o.dcfacts
 "$devcheck" capture -- cc -c twice.c -o dir.o 2>dir.err
 [ $? = 0 ] || fail "facts that cannot be written changed the status"
 grep -q '^devcheck capture: twice.c: .*dir.o.dcfacts' dir.err || fail "not said: $(cat dir.err)"
-for on in parse:twice.c abort:parse:twice.c; do
+for on in parse:twice.c abort:parse:twice.c capture abort:capture; do
   DEVCHECK_CRASH_ON=$on "$crashy" capture -- cc -c twice.c -o crash.o 2>crash.err
-  [ $? = 0 ] || fail "a crash in the parse ($on) changed the status"
+  [ $? = 0 ] || fail "a crash ($on) changed the status"
   [ "$(wc -l <crash.err)" = 1 ] && grep -q '^devcheck capture: twice.c: ' crash.err ||
     fail "the crash ($on) not said in a line: $(cat crash.err)"
-  [ -e crash.o.dcfacts ] && fail "a crash in the parse left facts"
+  [ -e crash.o.dcfacts ] && fail "a crash ($on) left facts"
 done
 
 if [ -n "$nvcc" ]; then
