@@ -238,8 +238,8 @@ void dc_guard_opens(bool on);
    and installed has none of it): DEVCHECK_CRASH_ON=WHAT crashes devcheck
    with SIGSEGV where dc_crash_hook(WHAT) is called, =abort:WHAT with
    abort(), as a bug would, to test the recovery.  WHAT: the name of a
-   function whose walk it ends, or parse:FILE, FILE's parse (its name
-   without folders). */
+   function whose walk it ends, parse:FILE, FILE's parse (its name
+   without folders), or capture, devcheck capture's writing of facts. */
 #ifdef DEVCHECK_CRASH_HOOK
 void dc_crash_hook(const char *what);
 #else

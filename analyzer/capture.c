@@ -10,6 +10,7 @@
  * in one line, and the facts are missing.
  */
 #include "devcheck.h"
+#include "analysis.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -20,13 +21,60 @@
 
 static const char *const sources[] = { ".c", ".cc", ".cpp", ".cxx", ".cu", ".C" };
 
-static bool is_source(const char *arg)
+/* The languages of -x whose file is a source whatever its name. */
+static const char *const languages[] = { "c", "c++", "cu", "cuda" };
+
+/* What a flag says the command makes: an object (nvcc's -dc a relocatable
+   one), or something else, even with -c, or nothing (-c -E preprocesses;
+   --version answers): the greater of the flags' says it. */
+typedef enum { MAKES_OBJECT = 1, MAKES_OTHER } making;
+
+static const struct {
+    const char *flag;
+    making makes;
+} makers[] = {
+    {"-c", MAKES_OBJECT}, {"--compile", MAKES_OBJECT},
+    {"-dc", MAKES_OBJECT}, {"--device-c", MAKES_OBJECT},
+    {"-E", MAKES_OTHER}, {"--preprocess", MAKES_OTHER}, {"-M", MAKES_OTHER},
+    {"-MM", MAKES_OTHER}, {"--generate-dependencies", MAKES_OTHER}, {"-S", MAKES_OTHER},
+    {"-fsyntax-only", MAKES_OTHER}, {"-ptx", MAKES_OTHER}, {"--ptx", MAKES_OTHER},
+    {"-cubin", MAKES_OTHER}, {"--cubin", MAKES_OTHER}, {"-fatbin", MAKES_OTHER},
+    {"--fatbin", MAKES_OTHER}, {"--version", MAKES_OTHER}, {"--help", MAKES_OTHER},
+    {"-###", MAKES_OTHER},
+};
+
+/* The flags whose value comes apart, next, and names a file that is not
+   the source (a file after -x is a source whatever its name). */
+static const char *const file_values[] = {
+    "-o", "--output-file", "-MF", "-MT", "-MQ", "-include", "-imacros", "-x",
+};
+
+static bool one_of(const char *arg, const char *const *v, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(arg, v[i]) == 0)
+            return true;
+    return false;
+}
+
+#define ONE_OF(arg, v) one_of(arg, v, sizeof v / sizeof *v)
+
+static making made_by(const char *arg)
+{
+    for (size_t i = 0; i < sizeof makers / sizeof *makers; i++)
+        if (strcmp(arg, makers[i].flag) == 0)
+            return makers[i].makes;
+    return 0;
+}
+
+/* Whether arg names a source: a C, C++ or CUDA file by its name, or any
+   file after -x in one of those languages. */
+static bool is_source(const char *arg, bool any_name)
 {
     const char *dot = strrchr(arg, '.');
-    for (size_t i = 0; dot && i < sizeof sources / sizeof *sources; i++)
-        if (strcmp(dot, sources[i]) == 0)
-            return access(arg, R_OK) == 0;
-    return false;
+    if (*arg == '-' || !(any_name || (dot && ONE_OF(dot, sources))))
+        return false;
+    return access(arg, R_OK) == 0;
 }
 
 /* The object a compile command writes: -o F, -oF, nvcc's -o=F and
@@ -53,16 +101,35 @@ static char *object_of(char **argv, int argc, const char *source)
 static const char *compiled_source(char **argv, int argc)
 {
     const char *source = NULL;
-    bool compiles = false;
+    bool any_name = false;
+    making makes = 0;
     for (int i = 1; i < argc; i++) {
-        compiles |= strcmp(argv[i], "-c") == 0 || strcmp(argv[i], "--compile") == 0;
-        if (is_source(argv[i])) {
+        const char *a = argv[i];
+        if (strcmp(a, "-x") == 0 && i + 1 < argc)
+            any_name = ONE_OF(argv[i + 1], languages);
+        else if (strncmp(a, "-x", 2) == 0 && a[2])
+            any_name = ONE_OF(a + 2, languages);
+        if (made_by(a) > makes)
+            makes = made_by(a);
+        if (ONE_OF(a, file_values)) {
+            i++;
+        } else if (is_source(a, any_name)) {
             if (source)
                 return NULL;
-            source = argv[i];
+            source = a;
         }
     }
-    return compiles ? source : NULL;
+    return makes == MAKES_OBJECT ? source : NULL;
+}
+
+/* A child's exit status as a shell gives it: 128 plus a signal's number. */
+static int status_of(pid_t pid)
+{
+    int status;
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR)
+            return 127;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
 /* Runs the command; its exit status as a shell gives it. */
@@ -78,11 +145,38 @@ static int run(char **argv)
         fprintf(stderr, "devcheck capture: %s: %s\n", argv[0], strerror(errno));
         _exit(127);
     }
-    int status;
-    while (waitpid(pid, &status, 0) < 0)
-        if (errno != EINTR)
-            return 127;
-    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    return status_of(pid);
+}
+
+/* Writes the source's facts in a process of its own, so that whatever
+   befalls devcheck there (a crash out of the parse's recovery, memory run
+   out, which exits) costs the facts only, said in a line, and never the
+   build's status. */
+static void write_facts(const char *source, char **argv, int argc, const char *facts)
+{
+    pid_t pid = fork();
+    if (pid == 0) {
+        char *err = NULL;
+        dc_crash_hook("capture");
+        if (dc_capture_unit(source, (const char *const *)argv, argc, facts, &err) != 0) {
+            fprintf(stderr, "devcheck capture: %s: %s\n", source, err);
+            _exit(1);
+        }
+        _exit(0);
+    }
+    int status = pid < 0 ? -1 : status_of(pid);
+    if (pid < 0)
+        fprintf(stderr, "devcheck capture: %s: %s\n", source, strerror(errno));
+    else if (status > 128)
+        fprintf(stderr, "devcheck capture: %s: internal error (%s): no facts\n", source,
+                dc_signal_name(status - 128));
+}
+
+/* DEVCHECK_CAPTURE=0: the compiler runs, and no facts are made. */
+static bool capture_off(void)
+{
+    const char *on = getenv("DEVCHECK_CAPTURE");
+    return on && strcmp(on, "0") == 0;
 }
 
 int dc_capture(int argc, char **argv)
@@ -100,13 +194,10 @@ int dc_capture(int argc, char **argv)
     if (facts)
         unlink(facts);                  /* a failed compile leaves none, not an old one */
     int status = run(argv);
-    const char *on = getenv("DEVCHECK_CAPTURE");
-    if (status == 0 && facts && !(on && strcmp(on, "0") == 0)) {
-        char *err = NULL;
-        if (dc_capture_unit(source, (const char *const *)argv, argc, facts, &err) != 0)
-            fprintf(stderr, "devcheck capture: %s: %s\n", source, err);
-        free(err);
-    }
+    /* gcc given a file it takes for a linker input makes no object, and
+       says so in a warning only */
+    if (status == 0 && facts && !capture_off() && access(object, F_OK) == 0)
+        write_facts(source, argv, argc, facts);
     free(facts);
     free(object);
     return status;

@@ -3,9 +3,10 @@
 # is the compiler's (status, output), each object gets its facts beside it,
 # and devcheck analyze on them says what -p says on the same build.  With
 # nvcc (NVCC set), also tests/cuda_project's C and CUDA sources.
-#   capture.sh DEVCHECK TESTS_DIR CUDA_INCLUDE WORK_DIR [NVCC]
+# DEVCHECK_CRASH is devcheck with its crash hook (analysis.h).
+#   capture.sh DEVCHECK TESTS_DIR CUDA_INCLUDE WORK_DIR NVCC|"" DEVCHECK_CRASH
 set -u
-devcheck=$1 tests=$2 cuda_include=$3 work=$4 nvcc=${5:-}
+devcheck=$1 tests=$2 cuda_include=$3 work=$4 nvcc=$5 crashy=$6
 fail() { echo "FAIL: $*"; exit 1; }
 rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 1
 
@@ -21,11 +22,18 @@ same_as_p() {
   [ -s analyze.out ] || fail "no findings from analyze $build"
 }
 
+# scale.cu: CUDA with nvcc, else C++ (the launcher sees a .cu either way).
+if [ -n "$nvcc" ]; then
+  cu=(-DCAPTURE_CUDA=ON -DCMAKE_CUDA_COMPILER="$nvcc" "-DCMAKE_CUDA_COMPILER_LAUNCHER=$devcheck;capture;--")
+else
+  cu=("-DCMAKE_CXX_COMPILER_LAUNCHER=$devcheck;capture;--")
+fi
 cmake -S "$tests/analyzer/capture" -B c -G Ninja -DFACTS="$tests/analyzer/facts" \
       -DCUDA_INCLUDE="$cuda_include" -DCMAKE_EXPORT_COMPILE_COMMANDS=ON \
-      "-DCMAKE_C_COMPILER_LAUNCHER=$devcheck;capture;--" >/dev/null || fail "configure"
+      "-DCMAKE_C_COMPILER_LAUNCHER=$devcheck;capture;--" "${cu[@]}" >/dev/null || fail "configure"
 cmake --build c >build.out 2>&1 || fail "the build failed: $(cat build.out)"
 [ "$(find c -name '*.c.o.dcfacts' | wc -l)" = 2 ] || fail "not one facts file an object"
+[ -s "$(find c -name 'scale.cu.o.dcfacts')" ] || fail "no facts beside scale.cu.o"
 same_as_p c
 
 # A damaged facts file: said, exit 2, the other file analyzed.
@@ -47,9 +55,10 @@ touch broken.o.dcfacts
 [ $? = 1 ] || fail "a failed compile's status is not 1"
 grep -q 'error' broken.err || fail "the compiler's diagnostics are gone"
 [ -e broken.o.dcfacts ] && fail "a failed compile left facts"
-"$devcheck" capture cc -c "$tests/analyzer/facts/alloc.c" -I"$cuda_include" -o prefix.o ||
+mkdir out
+"$devcheck" capture cc -c "$tests/analyzer/facts/alloc.c" -I"$cuda_include" -o out/prefix.o ||
   fail "a Makefile-style prefix (no --) failed"
-[ -s prefix.o.dcfacts ] || fail "no facts beside prefix.o"
+[ -s out/prefix.o.dcfacts ] || fail "no facts beside out/prefix.o"
 DEVCHECK_CAPTURE=0 "$devcheck" capture -- cc -c "$tests/analyzer/facts/alloc.c" \
   -I"$cuda_include" -o off.o
 [ -e off.o.dcfacts ] && fail "DEVCHECK_CAPTURE=0 still made facts"
@@ -58,6 +67,48 @@ DEVCHECK_CAPTURE=0 "$devcheck" capture -- cc -c "$tests/analyzer/facts/alloc.c" 
   fail "the command's status or output changed"
 "$devcheck" capture -- no-such-compiler -c x.c 2>missing.err
 [ $? = 127 ] || fail "a missing compiler is not 127"
+grep -q '^devcheck capture: no-such-compiler: ' missing.err || fail "not said: $(cat missing.err)"
+"$devcheck" capture -- false
+[ $? = 1 ] || fail "false's status is not 1"
+"$devcheck" capture -- sh -c 'kill -TERM $$'
+[ $? = 143 ] || fail "a compiler killed by SIGTERM is not 128+15, as in a shell"
+
+# What the command makes: facts for an object only, of any file -x names
+# as C, C++ or CUDA; none for a preprocessing, assembly, a check, or a .cu
+# that gcc takes for a linker input (it makes no object, exit 0).
+printf 'int twice(int x) { return 2 * x; }\n' >twice.c
+cp twice.c twice.inc
+makes() {   # makes yes|no OBJECT COMMAND...
+  local want=$1 object=$2
+  shift 2
+  "$devcheck" capture -- "$@" 2>makes.err || fail "$* failed: $(cat makes.err)"
+  if [ "$want" = yes ]; then [ -s "$object.dcfacts" ] || fail "no facts from $*"
+  else [ -e "$object.dcfacts" ] && fail "facts from $*"; fi
+  return 0
+}
+makes yes inc.o cc -x c -c twice.inc -o inc.o
+makes yes twice.o cc -c twice.c
+makes yes joined.o cc -c twice.c -ojoined.o
+makes no pre.i cc -E -c twice.c -o pre.i
+makes no asm.s cc -S -c twice.c -o asm.s
+makes no twice2.o cc -fsyntax-only -c twice.c -o twice2.o
+makes no inc2.o cc -c twice.inc -o inc2.o
+cp twice.c lone.cu
+makes no lone.o cc -c lone.cu
+
+# devcheck's own trouble (facts that cannot be written, a crash in the
+# parse or out of it) is one line, and the status stays the compiler's.
+mkdir dir.o.dcfacts
+"$devcheck" capture -- cc -c twice.c -o dir.o 2>dir.err
+[ $? = 0 ] || fail "facts that cannot be written changed the status"
+grep -q '^devcheck capture: twice.c: .*dir.o.dcfacts' dir.err || fail "not said: $(cat dir.err)"
+for on in parse:twice.c abort:parse:twice.c capture abort:capture; do
+  DEVCHECK_CRASH_ON=$on "$crashy" capture -- cc -c twice.c -o crash.o 2>crash.err
+  [ $? = 0 ] || fail "a crash ($on) changed the status"
+  [ "$(wc -l <crash.err)" = 1 ] && grep -q '^devcheck capture: twice.c: ' crash.err ||
+    fail "the crash ($on) not said in a line: $(cat crash.err)"
+  [ -e crash.o.dcfacts ] && fail "a crash ($on) left facts"
+done
 
 if [ -n "$nvcc" ]; then
   cmake -S "$tests/cuda_project" -B cu -G Ninja -DCMAKE_CUDA_COMPILER="$nvcc" \
