@@ -2,45 +2,89 @@
  * The cache: each unit's facts kept between runs (docs/facts.md), so that
  * a run parses only the files that changed.
  *
- *   - An entry's name is a hash of its key: devcheck's version, the file's
- *     absolute path, the folder its command runs in, and the flags.
+ *   - An entry's name is a 128-bit hash of its key: devcheck's version,
+ *     the file's absolute path, the folder its command runs in, and the
+ *     flags, each field with its length before it ("12:-I/usr/local\n").
  *   - It records every file the parse read (the source and its headers)
  *     with its size, time of change and a hash of its bytes: a file whose
  *     size and time are as recorded is taken as unchanged, else its bytes
- *     are hashed again; any change is a miss.
+ *     are hashed again; any change is a miss.  A file changed in the
+ *     seconds before the entry is written has no time recorded, so it is
+ *     hashed on each read.
  *   - An entry is written to a temporary file beside it and renamed over
  *     it, so that runs at once, and captures at once, never see half of
- *     one; one that does not check (magic, key, checksum) is removed.
+ *     one; one that does not check (magic, checksum, its records) is
+ *     removed; one of another key (a collision of names) is a miss.
  *
- * An entry: "DCCACHE1", the key (uint32 length, bytes), the files (uint32
- * count; each: uint32 length, path, uint64 size, int64 mtime_ns, uint64
- * hash), the facts (uint64 length, bytes), and a checksum of all before.
+ * An entry: "DCCACHE2" (the format's version in its last byte), the key
+ * (uint32 length, bytes), the files (uint32 count; each: uint32 length,
+ * path, uint64 size, int64 mtime_ns or -1, uint64 hash), the facts
+ * (uint64 length, bytes), and a checksum of all before: dc_hash64, XXH64.
  */
 #include "devcheck.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
-#define MAGIC "DCCACHE1"
+#define MAGIC "DCCACHE2"
+/* How recent a change is too recent to trust a file's time for (trusted_mtime). */
+#define RACY_SECONDS 2
+
+/* xxHash's XXH64 (Yann Collet's, from its specification, xxhash.h's
+   XXH64 with little-endian lanes), so that its published values check it:
+   a 64-bit multiply-rotate mix of four lanes, and a full avalanche. */
+static const uint64_t P1 = 0x9E3779B185EBCA87u, P2 = 0xC2B2AE3D27D4EB4Fu,
+                      P3 = 0x165667B19E3779F9u, P4 = 0x85EBCA77C2B2AE63u,
+                      P5 = 0x27D4EB2F165667C5u;
+
+static uint64_t rotl(uint64_t x, int r) { return x << r | x >> (64 - r); }
+
+/* n (8 or 4) bytes as a little-endian number: one load where the machine
+   is little-endian (the byte loop hashes 4x slower at -O2). */
+static uint64_t le(const unsigned char *p, int n)
+{
+    uint64_t v = 0;
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(&v, p, (size_t)n);
+#else
+    while (n--)
+        v = v << 8 | p[n];
+#endif
+    return v;
+}
+
+static uint64_t round64(uint64_t acc, uint64_t lane) { return rotl(acc + lane * P2, 31) * P1; }
+
+static uint64_t merge(uint64_t acc, uint64_t v) { return (acc ^ round64(0, v)) * P1 + P4; }
 
 uint64_t dc_hash64(const void *data, size_t n, uint64_t seed)
 {
-    const unsigned char *p = data;
-    uint64_t h = 0x9E3779B97F4A7C15u ^ seed ^ n, w;
-    for (; n >= 8; p += 8, n -= 8) {
-        memcpy(&w, p, 8);
-        h = (h ^ (w * 0xC2B2AE3D27D4EB4Fu)) * 0x9E3779B97F4A7C15u;
-        h = h << 31 | h >> 33;
+    const unsigned char *p = data, *end = p + n;
+    uint64_t h = seed + P5;
+    if (n >= 32) {
+        uint64_t v[4] = { seed + P1 + P2, seed + P2, seed, seed - P1 };
+        for (; end - p >= 32; p += 32)
+            for (int i = 0; i < 4; i++)
+                v[i] = round64(v[i], le(p + 8 * i, 8));
+        h = rotl(v[0], 1) + rotl(v[1], 7) + rotl(v[2], 12) + rotl(v[3], 18);
+        for (int i = 0; i < 4; i++)
+            h = merge(h, v[i]);
     }
-    for (w = 0; n; n--)
-        w = w << 8 | p[n - 1];
-    h ^= w * 0x165667B19E3779F9u;
-    h ^= h >> 33, h *= 0xFF51AFD7ED558CCDu;
-    h ^= h >> 33, h *= 0xC4CEB9FE1A85EC53u;
-    return h ^ h >> 33;
+    h += n;
+    for (; end - p >= 8; p += 8)
+        h = rotl(h ^ round64(0, le(p, 8)), 27) * P1 + P4;
+    if (end - p >= 4)
+        h = rotl(h ^ le(p, 4) * P1, 23) * P2 + P3, p += 4;
+    for (; p < end; p++)
+        h = rotl(h ^ *p * P5, 11) * P1;
+    h = (h ^ h >> 33) * P2;
+    h = (h ^ h >> 29) * P3;
+    return h ^ h >> 32;
 }
 
 /* A growing buffer of bytes. */
@@ -66,32 +110,39 @@ static void put_text(bytes *b, const char *s)
     put(b, s, n);
 }
 
+/* Each field of the key with its length before it, so that no two keys
+   read alike: flags "-DA\n-DB" and "-DA", "-DB" are two units. */
+static void put_field(bytes *b, const char *s)
+{
+    char *field = dc_format("%zu:%s\n", strlen(s), s);
+    put(b, field, strlen(field));
+    free(field);
+}
+
 static char *key_of(const char *file, const char *directory, const char *const *flags, int n)
 {
     bytes b = { 0 };
     char *abs = file[0] != '/' && directory ? dc_format("%s/%s", directory, file)
                                             : dc_format("%s", file);
     char *real = dc_absolute_path(abs);
-    char *head = dc_format("devcheck %s\n%s\n%s\n", DEVCHECK_VERSION, real ? real : abs,
-                           directory ? directory : "");
-    put(&b, head, strlen(head));
-    for (int i = 0; i < n; i++) {
-        put(&b, flags[i], strlen(flags[i]));
-        put(&b, "\n", 1);
-    }
+    put_field(&b, "devcheck " DEVCHECK_VERSION);
+    put_field(&b, real ? real : abs);
+    put_field(&b, directory ? directory : "");
+    for (int i = 0; i < n; i++)
+        put_field(&b, flags[i]);
     put(&b, "", 1);
-    free(head);
     free(real);
     free(abs);
     return b.v;
 }
 
+/* DIR/XX/ and 30 more hex digits: the key's 128-bit hash (two seeds). */
 static char *entry_path(const char *dir, const char *key)
 {
     size_t n = strlen(key);
     uint64_t a = dc_hash64(key, n, 1), b = dc_hash64(key, n, 2);
-    return dc_format("%s/%02x/%016llx%014llx", dir, (unsigned)(a >> 56),
-                     (unsigned long long)a, (unsigned long long)(b >> 8));
+    return dc_format("%s/%02x/%014llx%016llx", dir, (unsigned)(a >> 56),
+                     (unsigned long long)(a & 0xFFFFFFFFFFFFFFu), (unsigned long long)b);
 }
 
 /* ---- reading ---------------------------------------------------------------------- */
@@ -172,13 +223,30 @@ static void *entry_facts(const char *data, size_t len, const char *key, size_t *
     return facts;
 }
 
+/* An entry's bytes, if it is a regular file: anything else in its place
+   (a FIFO, which would block a plain read, a folder) is a miss. */
+static char *read_entry(const char *path, size_t *len)
+{
+    struct stat st;
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    FILE *in = fd < 0 ? NULL : fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? fdopen(fd, "rb") : NULL;
+    if (!in) {
+        if (fd >= 0)
+            close(fd);
+        return NULL;
+    }
+    char *data = dc_read_stream(in, len);
+    fclose(in);
+    return data;
+}
+
 void *dc_cache_get(const char *dir, const char *file, const char *directory,
                    const char *const *flags, int nflags, size_t *len)
 {
     char *key = key_of(file, directory, flags, nflags), *path = entry_path(dir, key);
     size_t n;
     bool damaged = false;
-    char *data = dc_read_file(path, &n);
+    char *data = read_entry(path, &n);
     void *facts = data ? entry_facts(data, n, key, len, &damaged) : NULL;
     if (damaged)
         unlink(path);
@@ -190,6 +258,19 @@ void *dc_cache_get(const char *dir, const char *file, const char *directory,
 
 /* ---- writing ---------------------------------------------------------------------- */
 
+/* A file's time of change, in ns; -1 (which no file's time equals, so its
+   bytes are hashed on each read) for one changed in the last seconds: it
+   may change again within its file system's granularity, with the same
+   size and time (git's "racily clean" files). */
+static int64_t trusted_mtime(const struct stat *st)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_REALTIME, &now);
+    if (st->st_mtim.tv_sec >= now.tv_sec - RACY_SECONDS)
+        return -1;
+    return (int64_t)st->st_mtim.tv_sec * 1000000000 + st->st_mtim.tv_nsec;
+}
+
 static bool put_dep(bytes *b, const char *path)
 {
     struct stat st;
@@ -198,7 +279,7 @@ static bool put_dep(bytes *b, const char *path)
     if (!text)
         return false;
     uint64_t size = (uint64_t)st.st_size, hash = dc_hash64(text, len, 0);
-    int64_t mtime = (int64_t)st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec;
+    int64_t mtime = trusted_mtime(&st);
     put_text(b, path);
     put(b, &size, 8);
     put(b, &mtime, 8);

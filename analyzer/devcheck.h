@@ -19,6 +19,9 @@
  *   lower.c      a parsed unit lowered into its facts (facts.h): what the
  *                analysis reads of it, as arrays, with no libclang after
  *   facts.c      the facts as the analysis reads them
+ *   cache.c      each unit's facts kept between runs, under a key of its
+ *                file, folder, flags and devcheck's version, while the
+ *                files its parse read are unchanged
  *   model.c      the API model: what each function does to devices, from
  *                annotations in headers (devcheck/annotations.h),
  *                model files (--model), and the built-in CUDA runtime model
@@ -134,15 +137,20 @@ int dc_write_atomic(const char *path, const void *data, size_t len);
 
 /* ---- the cache (cache.c) ---------------------------------------------------- */
 
-/* A 64-bit hash of n bytes, for checksums and names. */
+/* XXH64 of n bytes: the checksums of facts and entries, and (two seeds)
+   the 128-bit names of entries. */
 uint64_t dc_hash64(const void *data, size_t n, uint64_t seed);
 /* The facts the cache in dir keeps for a unit (its file, the folder its
-   command runs in, and its flags), fresh in *len bytes; NULL: a miss (no
-   entry, or one whose files changed; one that does not check is removed). */
+   command runs in, and its flags: the key, with devcheck's version), fresh
+   in *len bytes; NULL: a miss (no entry, one of another key, or one whose
+   files changed since; one that does not check, truncated, damaged or
+   foreign, is removed). */
 void *dc_cache_get(const char *dir, const char *file, const char *directory,
                    const char *const *flags, int nflags, size_t *len);
-/* Keeps a unit's facts, with the files its parse read (deps); 0, or -1
-   with errno. */
+/* Keeps a unit's facts, with the files its parse read (deps: absolute
+   paths, the source and every header), written beside the entry and
+   renamed over it, dir made if missing; 0, or -1 with errno (a cache that
+   cannot be written is no error of the run's). */
 int dc_cache_put(const char *dir, const char *file, const char *directory,
                  const char *const *flags, int nflags, const char *const *deps, int ndeps,
                  const void *data, size_t len);

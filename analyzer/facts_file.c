@@ -23,7 +23,7 @@
 #include <unistd.h>
 
 #define MAGIC "DCFACTS1"
-#define VERSION 1
+#define VERSION 2
 #define HEADER_WORDS 16
 
 enum {
