@@ -1151,6 +1151,18 @@ void dc_run_cache(dc_run *r, const char *dir)
     r->cache = dir;
 }
 
+/* What the front end said of a source, less its "devcheck: PATH: ": the
+   capture says the file in words of its own. */
+static const char *reason_of(const dc_source *src)
+{
+    const char *e = src->err;
+    size_t n = strlen(src->path);
+    if (strncmp(e, "devcheck: ", 10) == 0 && strncmp(e + 10, src->path, n) == 0 &&
+        strncmp(e + 10 + n, ": ", 2) == 0)
+        return e + 12 + n;
+    return e;
+}
+
 int dc_capture_unit(const char *file, const char *const *argv, int argc, const char *out,
                     char **err)
 {
@@ -1160,7 +1172,7 @@ int dc_capture_unit(const char *file, const char *const *argv, int argc, const c
     dc_run *r = dc_run_new(NULL);
     dc_run_parse(r, &src, 1, 1);
     if (src.status != 0 || r->n != 1)
-        *err = src.err ? dc_format("%.*s", (int)strcspn(src.err, "\n"), src.err)
+        *err = src.err ? dc_format("%.*s", (int)strcspn(reason_of(&src), "\n"), reason_of(&src))
                        : dc_format("not parsed");
     else if ((rc = fx_unit_write(r->units[0], out)) != 0)
         *err = dc_format("%s: %s", out, strerror(errno));
