@@ -3,10 +3,12 @@
 # shellcheck shell=bash disable=SC2034   # what it sets is for the scripts
 
 # What makes clang read a .cu file as devcheck does: CUDA, host side only,
-# with devcheck's CUDA headers.
+# with devcheck's CUDA headers, and Thrust and CUB where nvcc finds them
+# (CUDA 13 moved them to include/cccl).
 cuda_host_flags=(-x cuda --cuda-host-only --cuda-path="$(dirname "$cuda_include")"
                  -Wno-unknown-cuda-version -I"$root/analyzer/include/devcheck/cuda"
-                 -DDEVCHECK_TOOLKIT_CUDA_H=\""$cuda_include/cuda.h"\")
+                 -DDEVCHECK_TOOLKIT_CUDA_H=\""$cuda_include/cuda.h"\"
+                 -isystem "$cuda_include/cccl")
 
 # darknet_sources DIR: a darknet checkout's (github.com/pjreddie/darknet)
 # files and flags, GPU on, into darknet_c_files, darknet_cu_files and
