@@ -79,8 +79,8 @@ echo "== $units units, devcheck $("$devcheck" --version 2>&1 | head -1), -j 1"
 timed "$devcheck" -j 1 "${no_cache[@]}" -p "$work/db"
 say "(a) whole run"
 whole_rss=$rss whole_cpu=$cpu
-echo "    findings: $(grep -cE ': (error|warning): ' "$work/out" || true)," \
-     "units not analyzed: $(grep -cE '^  .*(did not parse|not analyzed)' "$work/out" || true)"
+echo "    findings: $(grep -cE ': (error|warning): .*\[devcheck-' "$work/out" || true)"
+grep -E '^devcheck: .*analyzed' "$work/out" | sed 's/^/    /' || true    # files left out, if any
 heaviest=0 heaviest_unit="" unit_cpu=0
 for u in "$work"/units/*/; do
   timed "$devcheck" -j 1 "${no_cache[@]}" -p "$u"
