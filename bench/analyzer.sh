@@ -52,6 +52,8 @@ if [ "$mode" = darknet ] && [ ! -f "$cuda_include/cublas_v2.h" ]; then
   exit 1
 fi
 
+# shellcheck source=bench/sources.sh
+source "$root/bench/sources.sh"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 parse_only=$work/parse_only
@@ -70,18 +72,11 @@ case $mode in
                            --files "$nfiles" --seed "$seed")
     what="gen_corpus.py --seed $seed" ;;
   darknet)
-    # compare.c does not compile (darknet's Makefile leaves it out);
-    # cudaThreadSynchronize left CUDA in version 12.
     # The .cu files go last, after the flags that make clang read them as
-    # devcheck does: CUDA, host side only, with devcheck's CUDA headers.
-    mapfile -t files < <(ls "$darknet"/src/*.c | grep -v '/compare\.c$')
-    mapfile -t cu_files < <(ls "$darknet"/src/*.cu)
-    flags=(-D__DEVCHECK__ -DGPU -I"$darknet/include" -I"$cuda_include"
-           -DcudaThreadSynchronize=cudaDeviceSynchronize)
-    cuda=$(dirname "$cuda_include")
-    cu_flags=(-x cuda --cuda-host-only --cuda-path="$cuda" -Wno-unknown-cuda-version
-              -I"$root/analyzer/include/devcheck/cuda"
-              -DDEVCHECK_TOOLKIT_CUDA_H=\""$cuda_include/cuda.h"\")
+    # devcheck does.
+    darknet_sources "$darknet"
+    files=("${darknet_c_files[@]}"); cu_files=("${darknet_cu_files[@]}")
+    flags=("${darknet_flags[@]}"); cu_flags=("${cuda_host_flags[@]}")
     parse_only=""           # it reads C only
     what="darknet's src/*.c and src/*.cu, GPU on" ;;
   libtorch)
