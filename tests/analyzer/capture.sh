@@ -103,8 +103,11 @@ mkdir dir.o.dcfacts
 [ $? = 0 ] || fail "facts that cannot be written changed the status"
 grep -q '^devcheck capture: twice.c: .*dir.o.dcfacts' dir.err || fail "not said: $(cat dir.err)"
 for on in parse:twice.c abort:parse:twice.c capture abort:capture; do
-  DEVCHECK_CRASH_ON=$on "$crashy" capture -- cc -c twice.c -o crash.o 2>crash.err
+  DEVCHECK_CRASH_ON=$on "$crashy" capture -- cc -c twice.c -o crash.o 2>crash.all
   [ $? = 0 ] || fail "a crash ($on) changed the status"
+  # ASan's own words on the recovery's jump off a deep stack are not devcheck's
+  grep -v -e '^==[0-9]*==' -e '^False positive error reports may follow' \
+    -e '^For details see https://github.com/google/sanitizers' crash.all >crash.err
   [ "$(wc -l <crash.err)" = 1 ] && grep -q '^devcheck capture: twice.c: ' crash.err ||
     fail "the crash ($on) not said in a line: $(cat crash.err)"
   [ -e crash.o.dcfacts ] && fail "a crash ($on) left facts"
