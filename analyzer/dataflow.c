@@ -234,7 +234,8 @@ const summary *program_summary(program *p, fnode callee)
     int i = *path_map_at(&p->by_usr, cursor_usr(callee, "usr")) - 1;
     if (i < 0) {                        /* defined in a header, or known by another name */
         fnode def = fx_definition(callee);
-        if ((fx_flags(def) & (FX_DEFINITION | FX_HAS_ERRORS)) != FX_DEFINITION)
+        if ((fx_flags(def) & (FX_DEFINITION | FX_HAS_ERRORS)) != FX_DEFINITION ||
+            !side_on_host(cursor_cuda_side(def)))   /* device code: not lowered (lower.c) */
             return NULL;
         i = add_function(p, def, p->time->at->unit, false);
     }

@@ -34,6 +34,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <malloc.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -1013,6 +1014,7 @@ static void parse_file(void *arg)
     if (src->status == 0) {             /* the unit's facts, and the unit is done with */
         w->p->units[w->file] = fx_lower(tu, src->err, src->skipped, src->nskipped);
         clang_disposeTranslationUnit(tu);
+        malloc_trim(0);
         if (w->p->r->cache)
             keep_facts(w->p->r, src, w->p->units[w->file]);
     }

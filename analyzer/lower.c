@@ -515,14 +515,17 @@ static void want_body(lowering *l, uint32_t id)
 }
 
 /* A function's definition, whose body is lowered when it is one the
-   analysis may walk (dataflow.c's program_summary). */
+   analysis may walk (dataflow.c's program_summary): host code without
+   errors.  A kernel's or a device function's body, most of a CUDA
+   unit's code, is never walked. */
 static void lower_definition(lowering *l, uint32_t id, CXCursor c)
 {
     CXCursor d = clang_getCursorDefinition(c);
     uint32_t def = node_make(l, d);
     l->u->nodes[id].def = def;
     expand(l, def, SHALLOW);
-    if (def && (l->u->nodes[def].flags & (FX_DEFINITION | FX_HAS_ERRORS)) == FX_DEFINITION)
+    if (def && (l->u->nodes[def].flags & (FX_DEFINITION | FX_HAS_ERRORS)) == FX_DEFINITION &&
+        cursor_runs_on_host(d))
         want_body(l, def);
 }
 
@@ -772,6 +775,16 @@ static void add_file(CXFile file, CXSourceLocation *stack, unsigned depth, CXCli
     }
 }
 
+/* The arrays grew by doubling; a run keeps every unit's facts to its
+   end, so each keeps only what it holds. */
+static void fit(fx_unit *u)
+{
+    u->nodes = dc_realloc(u->nodes, u->nnodes * sizeof *u->nodes);
+    u->types = dc_realloc(u->types, u->ntypes * sizeof *u->types);
+    u->list = dc_realloc(u->list, u->nlist * sizeof *u->list);
+    u->pool = dc_realloc(u->pool, u->npool);
+}
+
 static void lowering_free(lowering *l)
 {
     free(l->cursors);
@@ -813,5 +826,6 @@ fx_unit *fx_lower(CXTranslationUnit tu, const char *said, const dc_note *skipped
     while (l.nqueue)
         expand(&l, l.queue[--l.nqueue], WHOLE);
     lowering_free(&l);
+    fit(u);
     return u;
 }
