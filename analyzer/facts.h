@@ -11,8 +11,8 @@
  *     numbers (CXCursorKind, CX*OperatorKind: a stable C ABI), so the
  *     analysis reads them with the names of clang-c/Index.h.
  *   - What is lowered: the bodies of the main file's host functions and of
- *     every function they refer to that the unit defines (in a header too),
- *     in whole; of every other declaration they refer to, what the
+ *     every host function they refer to that the unit defines (in a header
+ *     too), in whole (device code is never walked); of every other declaration they refer to, what the
  *     analysis asks of it (its name, USR, type, parameters, attributes,
  *     base classes, initializer) and its semantic parents.
  *   - What libclang computes on demand is computed once, at lowering: the
