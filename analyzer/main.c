@@ -418,7 +418,7 @@ static jobs jobs_from_database(const request *r)
 /* A folder's sources are the files below it that devcheck reads (with
    analyze, the facts files), in the order of their names; hidden folders
    and links to folders are passed by. */
-static const char *const source_suffixes[] = {".c", ".cu", ".cc", ".cpp", ".cxx"};
+static const char *const source_suffixes[] = {".c", ".cu", ".cc", ".cpp", ".cxx", ".C", ".c++"};
 
 static bool is_source(const char *name)
 {
