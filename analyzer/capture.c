@@ -19,7 +19,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static const char *const sources[] = { ".c", ".cc", ".cpp", ".cxx", ".cu", ".C" };
+static const char *const sources[] = { ".c", ".cc", ".cpp", ".cxx", ".cu", ".C", ".c++" };
 
 /* The languages of -x whose file is a source whatever its name. */
 static const char *const languages[] = { "c", "c++", "cu", "cuda" };
