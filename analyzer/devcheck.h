@@ -312,6 +312,18 @@ int dc_command_flags(const char *const *argv, int argc, const char *file, const 
 
 /* ---- analysis (frontend.c, dataflow.c) --------------------------------------- */
 
+/* What a file is: C, C++ or CUDA (its host side), by its name or -x. */
+typedef enum { DC_LANG_NONE, DC_LANG_C, DC_LANG_CXX, DC_LANG_CUDA } dc_language;
+/* The language of a source by its name's extension (.c, .cc, .cpp, .cxx,
+   .C, .c++, .cu), a file a compiler compiles alone: what a folder stands
+   for, what a compile command compiles.  DC_LANG_NONE for a header (read
+   where it is included; parsed where it is named all the same) and for
+   any other file. */
+dc_language dc_language_of(const char *name);
+/* The language "-x x" makes any file that follows a source of (c, c++,
+   nvcc's cu, clang's cuda); DC_LANG_NONE for a header's or another. */
+dc_language dc_language_of_x(const char *x);
+
 typedef struct {
     const char *const *args;    /* compiler flags, without the file */
     int nargs;

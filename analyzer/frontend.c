@@ -85,37 +85,65 @@ static const char *language_named(const char *x)
     return strcmp(x, "cu") == 0 ? "cuda" : x;
 }
 
-/* What a file is, by its name or the "-x" of its flags. */
-typedef enum { LANG_C, LANG_CXX, LANG_CUDA, LANG_OTHER } language;
+/* The names of the languages, each read as an extension and as -x (a
+   named .h is parsed as C).  A source is a file that a compiler compiles
+   alone, by its extension or by -x: what a folder stands for, and what a
+   compile command compiles; a header is none, nor is -x cuda's name as an
+   extension (no compiler takes a .cuda file for CUDA). */
+enum { SOURCE_BY_NAME = 1, SOURCE_BY_X = 2 };
 
 static const struct {
     const char *name;               /* an extension, and clang's -x */
-    language lang;
+    dc_language lang;
+    unsigned source;                /* SOURCE_BY_NAME, SOURCE_BY_X */
 } languages[] = {
-    {"c", LANG_C}, {"h", LANG_C}, {"c-header", LANG_C}, {"cuda", LANG_CUDA}, {"cu", LANG_CUDA},
-    {"c++", LANG_CXX}, {"c++-header", LANG_CXX}, {"cpp", LANG_CXX}, {"cc", LANG_CXX},
-    {"cxx", LANG_CXX}, {"C", LANG_CXX}, {"hpp", LANG_CXX},
+    {"c", DC_LANG_C, SOURCE_BY_NAME | SOURCE_BY_X}, {"h", DC_LANG_C, 0},
+    {"c-header", DC_LANG_C, 0}, {"cuda", DC_LANG_CUDA, SOURCE_BY_X},
+    {"cu", DC_LANG_CUDA, SOURCE_BY_NAME | SOURCE_BY_X},
+    {"c++", DC_LANG_CXX, SOURCE_BY_NAME | SOURCE_BY_X}, {"c++-header", DC_LANG_CXX, 0},
+    {"cpp", DC_LANG_CXX, SOURCE_BY_NAME}, {"cc", DC_LANG_CXX, SOURCE_BY_NAME},
+    {"cxx", DC_LANG_CXX, SOURCE_BY_NAME}, {"C", DC_LANG_CXX, SOURCE_BY_NAME},
+    {"hpp", DC_LANG_CXX, 0},
 };
 
-static language language_of(const char *name)
+/* The language name stands for, among the names that are sources in the
+   ways source asks (0: any name). */
+static dc_language language_of(const char *name, unsigned source)
 {
     for (size_t i = 0; i < sizeof languages / sizeof languages[0]; i++)
-        if (strcmp(name, languages[i].name) == 0)
+        if ((languages[i].source & source) == source && strcmp(name, languages[i].name) == 0)
             return languages[i].lang;
-    return LANG_OTHER;
+    return DC_LANG_NONE;
 }
 
-static language file_language(const char *path, const dc_flags *flags)
+static dc_language extension_language(const char *path, unsigned source)
 {
     const char *dot = strrchr(path, '.');
-    language lang = dot ? language_of(dot + 1) : LANG_OTHER;
+    return dot ? language_of(dot + 1, source) : DC_LANG_NONE;
+}
+
+dc_language dc_language_of(const char *name)
+{
+    return extension_language(name, SOURCE_BY_NAME);
+}
+
+dc_language dc_language_of_x(const char *x)
+{
+    return language_of(x, SOURCE_BY_X);
+}
+
+/* What a file is parsed as, by its name or the "-x" of its flags: a
+   header too, where it is named. */
+static dc_language file_language(const char *path, const dc_flags *flags)
+{
+    dc_language lang = extension_language(path, 0);
     for (int i = 0; flags && i < flags->nargs; i++) {
         const char *a = flags->args[i], *x = strcmp(a, "-x") == 0 && i + 1 < flags->nargs
                                                  ? flags->args[i + 1]
                                              : strncmp(a, "-x", 2) == 0 ? a + 2
                                                                         : NULL;
         if (x && *x)
-            lang = language_of(x);
+            lang = language_of(x, 0);
     }
     return lang;
 }
@@ -179,13 +207,13 @@ static void add_cuda(const dc_run *r, command *c)
 
 /* A user's flag as clang reads it for this file: "-x cu" is "-x cuda", and
    a C standard (the same flags given for every file) is no C++ one. */
-static const char *translate(const char *arg, const char *prev, language lang)
+static const char *translate(const char *arg, const char *prev, dc_language lang)
 {
     if (prev && strcmp(prev, "-x") == 0)
         return language_named(arg);
     if (strcmp(arg, "-xcu") == 0)
         return "-xcuda";
-    if (lang != LANG_C && strncmp(arg, "-std=", 5) == 0 && !strstr(arg, "++"))
+    if (lang != DC_LANG_C && strncmp(arg, "-std=", 5) == 0 && !strstr(arg, "++"))
         return NULL;
     return arg;
 }
@@ -387,7 +415,7 @@ static void list_unread(CXTranslationUnit tu, dc_source *src)
 
 /* The command that parses a file of language lang with its flags (its
    path aside). */
-static void command_for(const dc_run *r, const dc_flags *flags, language lang, command *c)
+static void command_for(const dc_run *r, const dc_flags *flags, dc_language lang, command *c)
 {
     c->argc = 0;
     add_arg(c, "-D__DEVCHECK__");
@@ -396,7 +424,7 @@ static void command_for(const dc_run *r, const dc_flags *flags, language lang, c
         add_arg(c, "-working-directory");
         add_arg(c, flags->directory);
     }
-    if (lang == LANG_CUDA)
+    if (lang == DC_LANG_CUDA)
         add_cuda(r, c);
     for (int i = 0; i < flags->nargs; i++) {
         const char *arg = translate(flags->args[i], i ? flags->args[i - 1] : NULL, lang);
@@ -487,16 +515,16 @@ static const char *torch_header_in(const char *line)
 
 /* Whether a file of language lang has a prelude, and the libtorch header
    its prelude includes (NULL for none: a .cu file's is CUDA's alone). */
-static bool prelude_wanted(const char *path, language lang, const char **header)
+static bool prelude_wanted(const char *path, dc_language lang, const char **header)
 {
     char line[1024];
-    FILE *f = lang == LANG_C ? NULL : fopen(path, "r");
+    FILE *f = lang == DC_LANG_C ? NULL : fopen(path, "r");
     *header = NULL;
     while (f && !*header && fgets(line, sizeof line, f))
         *header = torch_header_in(line);
     if (f)
         fclose(f);
-    return lang == LANG_CUDA || *header;
+    return lang == DC_LANG_CUDA || *header;
 }
 
 static bool has_errors(CXTranslationUnit tu)
@@ -583,11 +611,11 @@ static void prelude_file(const preludes *ps, int k, const char *ext, char *path,
 
 /* Prelude k (language lang, including header unless NULL) of command c,
    saved: its path, or NULL. */
-static char *precompile(const preludes *ps, const command *c, int k, language lang,
+static char *precompile(const preludes *ps, const command *c, int k, dc_language lang,
                         const char *header)
 {
     char source[PATH_MAX + 32], pch[PATH_MAX + 32];
-    prelude_file(ps, k, lang == LANG_CUDA ? "cu" : "cpp", source, sizeof source);
+    prelude_file(ps, k, lang == DC_LANG_CUDA ? "cu" : "cpp", source, sizeof source);
     prelude_file(ps, k, "pch", pch, sizeof pch);
     if (!temporary_add(source) || !temporary_add(pch))
         return NULL;
@@ -633,9 +661,9 @@ static void preludes_make(const dc_run *r, preludes *ps, const dc_source *v, int
     command *c = dc_realloc(NULL, sizeof *c);
     *c = (command){ .argv = NULL };
     for (int i = 0; i < n; i++) {
-        language lang = file_language(v[i].path, &v[i].flags);
+        dc_language lang = file_language(v[i].path, &v[i].flags);
         const char *header;
-        if (known[i] || lang == LANG_OTHER || access(v[i].path, R_OK) != 0 ||
+        if (known[i] || lang == DC_LANG_NONE || access(v[i].path, R_OK) != 0 ||
             !prelude_wanted(v[i].path, lang, &header))
             continue;
         command_for(r, &v[i].flags, lang, c);
@@ -650,7 +678,7 @@ static void preludes_make(const dc_run *r, preludes *ps, const dc_source *v, int
     for (int k = 0; k < ps->n; k++)
         if (ps->v[k].files > 1 && temporary_folder(ps)) {
             const dc_source *first = &v[ps->v[k].first];
-            language lang = file_language(first->path, &first->flags);
+            dc_language lang = file_language(first->path, &first->flags);
             command_for(r, &first->flags, lang, c);
             ps->v[k].pch = precompile(ps, c, k, lang, ps->v[k].header);
         }
@@ -825,12 +853,12 @@ static int parse(const dc_run *r, const preludes *ps, CXIndex index, dc_source *
     int status = 0;
     const char *path = src->path;
     const dc_flags *flags = &src->flags;
-    language lang = file_language(path, flags);
+    dc_language lang = file_language(path, flags);
     const char *why = stat(path, &st) != 0 ? (errno == ENOENT ? "no such file" : strerror(errno))
                       : S_ISDIR(st.st_mode)   ? "is a folder"
                       : !S_ISREG(st.st_mode)  ? "not a regular file"
                                               : NULL;
-    if (why || lang == LANG_OTHER) {
+    if (why || lang == DC_LANG_NONE) {
         src->err = dc_format("devcheck: %s: %s", path, why ? why : "not C, C++ or CUDA: not analyzed");
         return why ? -1 : 2;
     }
@@ -848,7 +876,7 @@ static int parse(const dc_run *r, const preludes *ps, CXIndex index, dc_source *
     }
     struct CXUnsavedFile rewritten[MAX_REWRITTEN];
     int nrewritten = 0;
-    if (rc == CXError_Success && lang == LANG_CUDA &&
+    if (rc == CXError_Success && lang == DC_LANG_CUDA &&
         (nrewritten = rewrite_failed_files(*tu, rewritten)) > 0) {
         clang_disposeTranslationUnit(*tu);
         rc = parse_command(index, path, &c, rewritten, nrewritten, tu);
@@ -956,7 +984,7 @@ static fx_unit *known_facts(const dc_run *r, dc_source *src)
             return NULL;
         }
     } else if (r->cache) {
-        void *bytes = file_language(src->path, &src->flags) != LANG_OTHER
+        void *bytes = file_language(src->path, &src->flags) != DC_LANG_NONE
                           ? cache_get(r, src, &len) : NULL;
         u = bytes ? fx_unit_from_bytes(bytes, len, &why) : NULL;
         free(bytes);
