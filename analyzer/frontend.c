@@ -919,6 +919,7 @@ typedef struct {
     dc_source *v;
     fx_unit **units;
     bool *known;                        /* facts read, not to parse */
+    char **keys;                        /* the cache's, of those to parse */
     int n, next;
 } pool;
 
@@ -942,37 +943,29 @@ static dc_snapshot current_snapshot(const char *path)
     return s;
 }
 
-/* The cache's key holds the whole command libclang would be given (the
-   toolkit, devcheck's own headers, the language's flags), not only the
-   user's flags: what the parse reads depends on all of it. */
-static void *cache_get(const dc_run *r, const dc_source *src, size_t *len)
+/* The key a source's facts are cached under, or NULL where they are not
+   (no cache, a facts file's, not C, C++ or CUDA): the whole command
+   libclang would be given (the toolkit, devcheck's own headers, the
+   language's flags), not only the user's flags, as what the parse reads
+   depends on all of it. */
+static char *cache_key(const dc_run *r, const dc_source *src)
 {
+    dc_language lang = file_language(src->path, &src->flags);
+    if (!r->cache || src->facts || lang == DC_LANG_NONE)
+        return NULL;
     command *c = dc_realloc(NULL, sizeof *c);
     *c = (command){ .argv = NULL };
-    command_for(r, &src->flags, file_language(src->path, &src->flags), c);
-    void *bytes = dc_cache_get(r->cache, src->path, src->flags.directory, c->argv, c->argc, len);
+    command_for(r, &src->flags, lang, c);
+    char *key = dc_cache_key(src->path, src->flags.directory, c->argv, c->argc);
     free(c->argv);
     free(c);
-    return bytes;
-}
-
-static int cache_put(const dc_run *r, const dc_source *src, const char *const *deps, int ndeps,
-                     const void *bytes, size_t len)
-{
-    command *c = dc_realloc(NULL, sizeof *c);
-    *c = (command){ .argv = NULL };
-    command_for(r, &src->flags, file_language(src->path, &src->flags), c);
-    int rc = dc_cache_put(r->cache, src->path, src->flags.directory, c->argv, c->argc, deps,
-                          ndeps, bytes, len);
-    free(c->argv);
-    free(c);
-    return rc;
+    return key;
 }
 
 /* The facts of a source that needs no parse: its facts file's (a capture's),
-   or the cache's; NULL: none (or a facts file that cannot be read: then
-   its status and err say why). */
-static fx_unit *known_facts(const dc_run *r, dc_source *src)
+   or the cache's under key; NULL: none (or a facts file that cannot be
+   read: then its status and err say why). */
+static fx_unit *known_facts(const dc_run *r, dc_source *src, const char *key)
 {
     const char *why = NULL;
     fx_unit *u = NULL;
@@ -983,9 +976,8 @@ static fx_unit *known_facts(const dc_run *r, dc_source *src)
             src->err = dc_format("devcheck: %s: %s", src->facts, why);
             return NULL;
         }
-    } else if (r->cache) {
-        void *bytes = file_language(src->path, &src->flags) != DC_LANG_NONE
-                          ? cache_get(r, src, &len) : NULL;
+    } else if (key) {
+        void *bytes = dc_cache_get(r->cache, key, &len);
         u = bytes ? fx_unit_from_bytes(bytes, len, &why) : NULL;
         free(bytes);
         if (!u)
@@ -1001,9 +993,9 @@ static fx_unit *known_facts(const dc_run *r, dc_source *src)
     return u;
 }
 
-/* A unit's facts into the cache, under what decides them; a cache that
-   cannot be written is said once, and the run goes on. */
-static void keep_facts(dc_run *r, const dc_source *src, const fx_unit *u)
+/* A unit's facts into the cache, under key; a cache that cannot be
+   written is said once, and the run goes on. */
+static void keep_facts(dc_run *r, const char *key, const fx_unit *u)
 {
     size_t len;
     void *bytes = fx_unit_bytes(u, &len);
@@ -1011,7 +1003,7 @@ static void keep_facts(dc_run *r, const dc_source *src, const fx_unit *u)
     const char **deps = dc_realloc(NULL, (size_t)(n + 1) * sizeof *deps);
     for (int i = 0; i < n; i++)
         deps[i] = fx_unit_file(u, i);
-    if (cache_put(r, src, deps, n, bytes, len) != 0 &&
+    if (dc_cache_put(r->cache, key, deps, n, bytes, len) != 0 &&
         !__atomic_exchange_n(&r->cache_failed, true, __ATOMIC_RELAXED))
         fprintf(stderr, "devcheck: %s: the cache cannot be written (%s): the run goes on "
                 "without it\n", r->cache, strerror(errno));
@@ -1041,8 +1033,8 @@ static void parse_file(void *arg)
     if (src->status == 0) {             /* the unit's facts, and the unit is done with */
         w->p->units[w->file] = fx_lower(tu, src->err, src->skipped, src->nskipped);
         clang_disposeTranslationUnit(tu);
-        if (w->p->r->cache)
-            keep_facts(w->p->r, src, w->p->units[w->file]);
+        if (w->p->keys[w->file])
+            keep_facts(w->p->r, w->p->keys[w->file], w->p->units[w->file]);
     }
     crash_hook(src->path);
 }
@@ -1143,11 +1135,17 @@ void dc_run_parse(dc_run *r, dc_source *v, int n, int jobs)
 {
     jobs = jobs < 1 ? 1 : jobs > n ? (n ? n : 1) : jobs;
     pool p = { r, { 0 }, v, dc_realloc(NULL, (size_t)(n ? n : 1) * sizeof *p.units),
-               dc_realloc(NULL, (size_t)(n ? n : 1)), n, 0 };
-    for (int i = 0; i < n; i++) {
+               dc_realloc(NULL, (size_t)(n ? n : 1)),
+               dc_realloc(NULL, (size_t)(n ? n : 1) * sizeof *p.keys), n, 0 };
+    for (int i = 0; i < n; i++) {       /* each key made once: to get, and on a miss to put */
         v[i].err = NULL;
-        p.units[i] = known_facts(r, &v[i]);
+        p.keys[i] = cache_key(r, &v[i]);
+        p.units[i] = known_facts(r, &v[i], p.keys[i]);
         p.known[i] = p.units[i] || v[i].facts;
+        if (p.known[i]) {
+            free(p.keys[i]);
+            p.keys[i] = NULL;
+        }
     }
     worker *w = dc_realloc(NULL, (size_t)jobs * sizeof *w);
     r->indexes = dc_realloc(r->indexes, (size_t)(r->nindexes + jobs) * sizeof *r->indexes);
@@ -1169,9 +1167,12 @@ void dc_run_parse(dc_run *r, dc_source *v, int n, int jobs)
             r->from[r->n] = &v[i];
             r->units[r->n++] = p.units[i];
         }
+    for (int i = 0; i < n; i++)
+        free(p.keys[i]);
     free(w);
     free(p.units);
     free(p.known);
+    free(p.keys);
 }
 
 void dc_run_cache(dc_run *r, const char *dir)
