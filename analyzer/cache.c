@@ -119,7 +119,7 @@ static void put_field(bytes *b, const char *s)
     free(field);
 }
 
-static char *key_of(const char *file, const char *directory, const char *const *flags, int n)
+char *dc_cache_key(const char *file, const char *directory, const char *const *flags, int n)
 {
     bytes b = { 0 };
     char *abs = file[0] != '/' && directory ? dc_format("%s/%s", directory, file)
@@ -240,10 +240,9 @@ static char *read_entry(const char *path, size_t *len)
     return data;
 }
 
-void *dc_cache_get(const char *dir, const char *file, const char *directory,
-                   const char *const *flags, int nflags, size_t *len)
+void *dc_cache_get(const char *dir, const char *key, size_t *len)
 {
-    char *key = key_of(file, directory, flags, nflags), *path = entry_path(dir, key);
+    char *path = entry_path(dir, key);
     size_t n;
     bool damaged = false;
     char *data = read_entry(path, &n);
@@ -252,7 +251,6 @@ void *dc_cache_get(const char *dir, const char *file, const char *directory,
         unlink(path);
     free(data);
     free(path);
-    free(key);
     return facts;
 }
 
@@ -301,11 +299,10 @@ static int make_folders(char *path)
     return 0;
 }
 
-int dc_cache_put(const char *dir, const char *file, const char *directory,
-                 const char *const *flags, int nflags, const char *const *deps, int ndeps,
+int dc_cache_put(const char *dir, const char *key, const char *const *deps, int ndeps,
                  const void *data, size_t len)
 {
-    char *key = key_of(file, directory, flags, nflags), *path = entry_path(dir, key);
+    char *path = entry_path(dir, key);
     bytes b = { 0 };
     uint32_t n = (uint32_t)ndeps;
     uint64_t n64 = len;
@@ -326,7 +323,6 @@ int dc_cache_put(const char *dir, const char *file, const char *directory,
         err = errno;
     free(b.v);
     free(path);
-    free(key);
     errno = err;
     return rc;
 }

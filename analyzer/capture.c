@@ -19,11 +19,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static const char *const sources[] = { ".c", ".cc", ".cpp", ".cxx", ".cu", ".C" };
-
-/* The languages of -x whose file is a source whatever its name. */
-static const char *const languages[] = { "c", "c++", "cu", "cuda" };
-
 /* What a flag says the command makes: an object (nvcc's -dc a relocatable
    one), or something else, even with -c, or nothing (-c -E preprocesses;
    --version answers): the greater of the flags' says it. */
@@ -71,8 +66,7 @@ static making made_by(const char *arg)
    file after -x in one of those languages. */
 static bool is_source(const char *arg, bool any_name)
 {
-    const char *dot = strrchr(arg, '.');
-    if (*arg == '-' || !(any_name || (dot && ONE_OF(dot, sources))))
+    if (*arg == '-' || (!any_name && dc_language_of(arg) == DC_LANG_NONE))
         return false;
     return access(arg, R_OK) == 0;
 }
@@ -106,9 +100,9 @@ static const char *compiled_source(char **argv, int argc)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "-x") == 0 && i + 1 < argc)
-            any_name = ONE_OF(argv[i + 1], languages);
+            any_name = dc_language_of_x(argv[i + 1]) != DC_LANG_NONE;
         else if (strncmp(a, "-x", 2) == 0 && a[2])
-            any_name = ONE_OF(a + 2, languages);
+            any_name = dc_language_of_x(a + 2) != DC_LANG_NONE;
         if (made_by(a) > makes)
             makes = made_by(a);
         if (ONE_OF(a, file_values)) {

@@ -140,19 +140,19 @@ int dc_write_atomic(const char *path, const void *data, size_t len);
 /* XXH64 of n bytes: the checksums of facts and entries, and (two seeds)
    the 128-bit names of entries. */
 uint64_t dc_hash64(const void *data, size_t n, uint64_t seed);
-/* The facts the cache in dir keeps for a unit (its file, the folder its
-   command runs in, and its flags: the key, with devcheck's version), fresh
-   in *len bytes; NULL: a miss (no entry, one of another key, or one whose
-   files changed since; one that does not check, truncated, damaged or
-   foreign, is removed). */
-void *dc_cache_get(const char *dir, const char *file, const char *directory,
-                   const char *const *flags, int nflags, size_t *len);
-/* Keeps a unit's facts, with the files its parse read (deps: absolute
-   paths, the source and every header), written beside the entry and
-   renamed over it, dir made if missing; 0, or -1 with errno (a cache that
-   cannot be written is no error of the run's). */
-int dc_cache_put(const char *dir, const char *file, const char *directory,
-                 const char *const *flags, int nflags, const char *const *deps, int ndeps,
+/* The key a unit's facts are kept under: its file, the folder its command
+   runs in, its flags, and devcheck's version; fresh string. */
+char *dc_cache_key(const char *file, const char *directory, const char *const *flags,
+                   int nflags);
+/* The facts the cache in dir keeps under key, fresh in *len bytes; NULL:
+   a miss (no entry, one of another key, or one whose files changed since;
+   one that does not check, truncated, damaged or foreign, is removed). */
+void *dc_cache_get(const char *dir, const char *key, size_t *len);
+/* Keeps a unit's facts under key, with the files its parse read (deps:
+   absolute paths, the source and every header), written beside the entry
+   and renamed over it, dir made if missing; 0, or -1 with errno (a cache
+   that cannot be written is no error of the run's). */
+int dc_cache_put(const char *dir, const char *key, const char *const *deps, int ndeps,
                  const void *data, size_t len);
 
 /* ---- suppression (suppress.c) --------------------------------------------- */
@@ -311,6 +311,18 @@ int dc_command_flags(const char *const *argv, int argc, const char *file, const 
                      char ***flags);
 
 /* ---- analysis (frontend.c, dataflow.c) --------------------------------------- */
+
+/* What a file is: C, C++ or CUDA (its host side), by its name or -x. */
+typedef enum { DC_LANG_NONE, DC_LANG_C, DC_LANG_CXX, DC_LANG_CUDA } dc_language;
+/* The language of a source by its name's extension (.c, .cc, .cpp, .cxx,
+   .C, .c++, .cu), a file a compiler compiles alone: what a folder stands
+   for, what a compile command compiles.  DC_LANG_NONE for a header (read
+   where it is included; parsed where it is named all the same) and for
+   any other file. */
+dc_language dc_language_of(const char *name);
+/* The language "-x x" makes any file that follows a source of (c, c++,
+   nvcc's cu, clang's cuda); DC_LANG_NONE for a header's or another. */
+dc_language dc_language_of_x(const char *x);
 
 typedef struct {
     const char *const *args;    /* compiler flags, without the file */

@@ -18,6 +18,7 @@
 #include "facts.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -31,22 +32,23 @@ enum {
     H_ERRORS, H_DEFS, H_FILES, H_NAME, H_SAID, H_HAS_MAIN
 };
 
-typedef struct {
-    void **at;                          /* the unit's array */
+/* The unit's arrays in the file's order.  Each is named by the offset of
+   the unit's pointer to it, not by the pointer's address, so that the
+   writer reads a const unit and the reader fills a new one with the same
+   table; a record's size is the array's own. */
+#define SECTION(array, word) { offsetof(fx_unit, array), sizeof *((fx_unit *)0)->array, word }
+
+static const struct {
+    size_t at;                          /* offsetof the unit's pointer */
     size_t size;                        /* of a record */
     int count;                          /* the header's word with their number */
-} section;
+} sections[] = {
+    SECTION(nodes, H_NODES), SECTION(types, H_TYPES), SECTION(list, H_LIST),
+    SECTION(pool, H_POOL), SECTION(errors, H_ERRORS), SECTION(defs, H_DEFS),
+    SECTION(files, H_FILES),
+};
 
-static void sections_of(fx_unit *u, section s[7])
-{
-    s[0] = (section){ (void **)&u->nodes, sizeof *u->nodes, H_NODES };
-    s[1] = (section){ (void **)&u->types, sizeof *u->types, H_TYPES };
-    s[2] = (section){ (void **)&u->list, sizeof *u->list, H_LIST };
-    s[3] = (section){ (void **)&u->pool, 1, H_POOL };
-    s[4] = (section){ (void **)&u->errors, sizeof *u->errors, H_ERRORS };
-    s[5] = (section){ (void **)&u->defs, sizeof *u->defs, H_DEFS };
-    s[6] = (section){ (void **)&u->files, sizeof *u->files, H_FILES };
-}
+#define NSECTIONS (int)(sizeof sections / sizeof *sections)
 
 static void header_of(const fx_unit *u, uint32_t h[HEADER_WORDS])
 {
@@ -66,19 +68,17 @@ static void header_of(const fx_unit *u, uint32_t h[HEADER_WORDS])
 void *fx_unit_bytes(const fx_unit *u, size_t *len)
 {
     uint32_t h[HEADER_WORDS];
-    section s[7];
     header_of(u, h);
-    sections_of((fx_unit *)u, s);
     size_t n = 8 + sizeof h;
-    for (int i = 0; i < 7; i++)
-        n += s[i].size * h[s[i].count];
+    for (int i = 0; i < NSECTIONS; i++)
+        n += sections[i].size * h[sections[i].count];
     char *out = dc_realloc(NULL, n + 8), *p = out;
     memcpy(p, MAGIC, 8), p += 8;
     memcpy(p, h, sizeof h), p += sizeof h;
-    for (int i = 0; i < 7; i++) {
-        size_t bytes = s[i].size * h[s[i].count];
+    for (int i = 0; i < NSECTIONS; i++) {
+        size_t bytes = sections[i].size * h[sections[i].count];
         if (bytes)
-            memcpy(p, *s[i].at, bytes);
+            memcpy(p, *(void *const *)((const char *)u + sections[i].at), bytes);
         p += bytes;
     }
     uint64_t sum = dc_hash64(out, n, 0);
@@ -246,18 +246,17 @@ fx_unit *fx_unit_from_bytes(const void *data, size_t len, const char **why)
                     .npool = h[H_POOL], .nerrors = h[H_ERRORS], .ndefs = h[H_DEFS],
                     .nfiles = h[H_FILES], .name = h[H_NAME], .said = h[H_SAID],
                     .has_main = h[H_HAS_MAIN] != 0 };
-    section s[7];
-    sections_of(u, s);
     size_t at = 8 + HEADER_WORDS * 4, end = len - 8;
-    for (int i = 0; i < 7 && !*why; i++) {
-        size_t n = h[s[i].count];
-        if (n > (end - at) / s[i].size) {
+    for (int i = 0; i < NSECTIONS && !*why; i++) {
+        size_t n = h[sections[i].count], size = sections[i].size;
+        void **array = (void **)((char *)u + sections[i].at);
+        if (n > (end - at) / size) {
             *why = "truncated or damaged (its arrays overrun it)";
             break;
         }
-        *s[i].at = dc_realloc(NULL, n * s[i].size + 1);
-        memcpy(*s[i].at, bytes + at, n * s[i].size);
-        at += n * s[i].size;
+        *array = dc_realloc(NULL, n * size + 1);
+        memcpy(*array, bytes + at, n * size);
+        at += n * size;
     }
     if (!*why && at != end)
         *why = "truncated or damaged (bytes beyond its arrays)";

@@ -86,37 +86,65 @@ static const char *language_named(const char *x)
     return strcmp(x, "cu") == 0 ? "cuda" : x;
 }
 
-/* What a file is, by its name or the "-x" of its flags. */
-typedef enum { LANG_C, LANG_CXX, LANG_CUDA, LANG_OTHER } language;
+/* The names of the languages, each read as an extension and as -x (a
+   named .h is parsed as C).  A source is a file that a compiler compiles
+   alone, by its extension or by -x: what a folder stands for, and what a
+   compile command compiles; a header is none, nor is -x cuda's name as an
+   extension (no compiler takes a .cuda file for CUDA). */
+enum { SOURCE_BY_NAME = 1, SOURCE_BY_X = 2 };
 
 static const struct {
     const char *name;               /* an extension, and clang's -x */
-    language lang;
+    dc_language lang;
+    unsigned source;                /* SOURCE_BY_NAME, SOURCE_BY_X */
 } languages[] = {
-    {"c", LANG_C}, {"h", LANG_C}, {"c-header", LANG_C}, {"cuda", LANG_CUDA}, {"cu", LANG_CUDA},
-    {"c++", LANG_CXX}, {"c++-header", LANG_CXX}, {"cpp", LANG_CXX}, {"cc", LANG_CXX},
-    {"cxx", LANG_CXX}, {"C", LANG_CXX}, {"hpp", LANG_CXX},
+    {"c", DC_LANG_C, SOURCE_BY_NAME | SOURCE_BY_X}, {"h", DC_LANG_C, 0},
+    {"c-header", DC_LANG_C, 0}, {"cuda", DC_LANG_CUDA, SOURCE_BY_X},
+    {"cu", DC_LANG_CUDA, SOURCE_BY_NAME | SOURCE_BY_X},
+    {"c++", DC_LANG_CXX, SOURCE_BY_NAME | SOURCE_BY_X}, {"c++-header", DC_LANG_CXX, 0},
+    {"cpp", DC_LANG_CXX, SOURCE_BY_NAME}, {"cc", DC_LANG_CXX, SOURCE_BY_NAME},
+    {"cxx", DC_LANG_CXX, SOURCE_BY_NAME}, {"C", DC_LANG_CXX, SOURCE_BY_NAME},
+    {"hpp", DC_LANG_CXX, 0},
 };
 
-static language language_of(const char *name)
+/* The language name stands for, among the names that are sources in the
+   ways source asks (0: any name). */
+static dc_language language_of(const char *name, unsigned source)
 {
     for (size_t i = 0; i < sizeof languages / sizeof languages[0]; i++)
-        if (strcmp(name, languages[i].name) == 0)
+        if ((languages[i].source & source) == source && strcmp(name, languages[i].name) == 0)
             return languages[i].lang;
-    return LANG_OTHER;
+    return DC_LANG_NONE;
 }
 
-static language file_language(const char *path, const dc_flags *flags)
+static dc_language extension_language(const char *path, unsigned source)
 {
     const char *dot = strrchr(path, '.');
-    language lang = dot ? language_of(dot + 1) : LANG_OTHER;
+    return dot ? language_of(dot + 1, source) : DC_LANG_NONE;
+}
+
+dc_language dc_language_of(const char *name)
+{
+    return extension_language(name, SOURCE_BY_NAME);
+}
+
+dc_language dc_language_of_x(const char *x)
+{
+    return language_of(x, SOURCE_BY_X);
+}
+
+/* What a file is parsed as, by its name or the "-x" of its flags: a
+   header too, where it is named. */
+static dc_language file_language(const char *path, const dc_flags *flags)
+{
+    dc_language lang = extension_language(path, 0);
     for (int i = 0; flags && i < flags->nargs; i++) {
         const char *a = flags->args[i], *x = strcmp(a, "-x") == 0 && i + 1 < flags->nargs
                                                  ? flags->args[i + 1]
                                              : strncmp(a, "-x", 2) == 0 ? a + 2
                                                                         : NULL;
         if (x && *x)
-            lang = language_of(x);
+            lang = language_of(x, 0);
     }
     return lang;
 }
@@ -180,13 +208,13 @@ static void add_cuda(const dc_run *r, command *c)
 
 /* A user's flag as clang reads it for this file: "-x cu" is "-x cuda", and
    a C standard (the same flags given for every file) is no C++ one. */
-static const char *translate(const char *arg, const char *prev, language lang)
+static const char *translate(const char *arg, const char *prev, dc_language lang)
 {
     if (prev && strcmp(prev, "-x") == 0)
         return language_named(arg);
     if (strcmp(arg, "-xcu") == 0)
         return "-xcuda";
-    if (lang != LANG_C && strncmp(arg, "-std=", 5) == 0 && !strstr(arg, "++"))
+    if (lang != DC_LANG_C && strncmp(arg, "-std=", 5) == 0 && !strstr(arg, "++"))
         return NULL;
     return arg;
 }
@@ -388,7 +416,7 @@ static void list_unread(CXTranslationUnit tu, dc_source *src)
 
 /* The command that parses a file of language lang with its flags (its
    path aside). */
-static void command_for(const dc_run *r, const dc_flags *flags, language lang, command *c)
+static void command_for(const dc_run *r, const dc_flags *flags, dc_language lang, command *c)
 {
     c->argc = 0;
     add_arg(c, "-D__DEVCHECK__");
@@ -397,7 +425,7 @@ static void command_for(const dc_run *r, const dc_flags *flags, language lang, c
         add_arg(c, "-working-directory");
         add_arg(c, flags->directory);
     }
-    if (lang == LANG_CUDA)
+    if (lang == DC_LANG_CUDA)
         add_cuda(r, c);
     for (int i = 0; i < flags->nargs; i++) {
         const char *arg = translate(flags->args[i], i ? flags->args[i - 1] : NULL, lang);
@@ -488,16 +516,16 @@ static const char *torch_header_in(const char *line)
 
 /* Whether a file of language lang has a prelude, and the libtorch header
    its prelude includes (NULL for none: a .cu file's is CUDA's alone). */
-static bool prelude_wanted(const char *path, language lang, const char **header)
+static bool prelude_wanted(const char *path, dc_language lang, const char **header)
 {
     char line[1024];
-    FILE *f = lang == LANG_C ? NULL : fopen(path, "r");
+    FILE *f = lang == DC_LANG_C ? NULL : fopen(path, "r");
     *header = NULL;
     while (f && !*header && fgets(line, sizeof line, f))
         *header = torch_header_in(line);
     if (f)
         fclose(f);
-    return lang == LANG_CUDA || *header;
+    return lang == DC_LANG_CUDA || *header;
 }
 
 static bool has_errors(CXTranslationUnit tu)
@@ -584,11 +612,11 @@ static void prelude_file(const preludes *ps, int k, const char *ext, char *path,
 
 /* Prelude k (language lang, including header unless NULL) of command c,
    saved: its path, or NULL. */
-static char *precompile(const preludes *ps, const command *c, int k, language lang,
+static char *precompile(const preludes *ps, const command *c, int k, dc_language lang,
                         const char *header)
 {
     char source[PATH_MAX + 32], pch[PATH_MAX + 32];
-    prelude_file(ps, k, lang == LANG_CUDA ? "cu" : "cpp", source, sizeof source);
+    prelude_file(ps, k, lang == DC_LANG_CUDA ? "cu" : "cpp", source, sizeof source);
     prelude_file(ps, k, "pch", pch, sizeof pch);
     if (!temporary_add(source) || !temporary_add(pch))
         return NULL;
@@ -634,9 +662,9 @@ static void preludes_make(const dc_run *r, preludes *ps, const dc_source *v, int
     command *c = dc_realloc(NULL, sizeof *c);
     *c = (command){ .argv = NULL };
     for (int i = 0; i < n; i++) {
-        language lang = file_language(v[i].path, &v[i].flags);
+        dc_language lang = file_language(v[i].path, &v[i].flags);
         const char *header;
-        if (known[i] || lang == LANG_OTHER || access(v[i].path, R_OK) != 0 ||
+        if (known[i] || lang == DC_LANG_NONE || access(v[i].path, R_OK) != 0 ||
             !prelude_wanted(v[i].path, lang, &header))
             continue;
         command_for(r, &v[i].flags, lang, c);
@@ -651,7 +679,7 @@ static void preludes_make(const dc_run *r, preludes *ps, const dc_source *v, int
     for (int k = 0; k < ps->n; k++)
         if (ps->v[k].files > 1 && temporary_folder(ps)) {
             const dc_source *first = &v[ps->v[k].first];
-            language lang = file_language(first->path, &first->flags);
+            dc_language lang = file_language(first->path, &first->flags);
             command_for(r, &first->flags, lang, c);
             ps->v[k].pch = precompile(ps, c, k, lang, ps->v[k].header);
         }
@@ -826,12 +854,12 @@ static int parse(const dc_run *r, const preludes *ps, CXIndex index, dc_source *
     int status = 0;
     const char *path = src->path;
     const dc_flags *flags = &src->flags;
-    language lang = file_language(path, flags);
+    dc_language lang = file_language(path, flags);
     const char *why = stat(path, &st) != 0 ? (errno == ENOENT ? "no such file" : strerror(errno))
                       : S_ISDIR(st.st_mode)   ? "is a folder"
                       : !S_ISREG(st.st_mode)  ? "not a regular file"
                                               : NULL;
-    if (why || lang == LANG_OTHER) {
+    if (why || lang == DC_LANG_NONE) {
         src->err = dc_format("devcheck: %s: %s", path, why ? why : "not C, C++ or CUDA: not analyzed");
         return why ? -1 : 2;
     }
@@ -849,7 +877,7 @@ static int parse(const dc_run *r, const preludes *ps, CXIndex index, dc_source *
     }
     struct CXUnsavedFile rewritten[MAX_REWRITTEN];
     int nrewritten = 0;
-    if (rc == CXError_Success && lang == LANG_CUDA &&
+    if (rc == CXError_Success && lang == DC_LANG_CUDA &&
         (nrewritten = rewrite_failed_files(*tu, rewritten)) > 0) {
         clang_disposeTranslationUnit(*tu);
         rc = parse_command(index, path, &c, rewritten, nrewritten, tu);
@@ -892,6 +920,7 @@ typedef struct {
     dc_source *v;
     fx_unit **units;
     bool *known;                        /* facts read, not to parse */
+    char **keys;                        /* the cache's, of those to parse */
     int n, next;
 } pool;
 
@@ -915,37 +944,29 @@ static dc_snapshot current_snapshot(const char *path)
     return s;
 }
 
-/* The cache's key holds the whole command libclang would be given (the
-   toolkit, devcheck's own headers, the language's flags), not only the
-   user's flags: what the parse reads depends on all of it. */
-static void *cache_get(const dc_run *r, const dc_source *src, size_t *len)
+/* The key a source's facts are cached under, or NULL where they are not
+   (no cache, a facts file's, not C, C++ or CUDA): the whole command
+   libclang would be given (the toolkit, devcheck's own headers, the
+   language's flags), not only the user's flags, as what the parse reads
+   depends on all of it. */
+static char *cache_key(const dc_run *r, const dc_source *src)
 {
+    dc_language lang = file_language(src->path, &src->flags);
+    if (!r->cache || src->facts || lang == DC_LANG_NONE)
+        return NULL;
     command *c = dc_realloc(NULL, sizeof *c);
     *c = (command){ .argv = NULL };
-    command_for(r, &src->flags, file_language(src->path, &src->flags), c);
-    void *bytes = dc_cache_get(r->cache, src->path, src->flags.directory, c->argv, c->argc, len);
+    command_for(r, &src->flags, lang, c);
+    char *key = dc_cache_key(src->path, src->flags.directory, c->argv, c->argc);
     free(c->argv);
     free(c);
-    return bytes;
-}
-
-static int cache_put(const dc_run *r, const dc_source *src, const char *const *deps, int ndeps,
-                     const void *bytes, size_t len)
-{
-    command *c = dc_realloc(NULL, sizeof *c);
-    *c = (command){ .argv = NULL };
-    command_for(r, &src->flags, file_language(src->path, &src->flags), c);
-    int rc = dc_cache_put(r->cache, src->path, src->flags.directory, c->argv, c->argc, deps,
-                          ndeps, bytes, len);
-    free(c->argv);
-    free(c);
-    return rc;
+    return key;
 }
 
 /* The facts of a source that needs no parse: its facts file's (a capture's),
-   or the cache's; NULL: none (or a facts file that cannot be read: then
-   its status and err say why). */
-static fx_unit *known_facts(const dc_run *r, dc_source *src)
+   or the cache's under key; NULL: none (or a facts file that cannot be
+   read: then its status and err say why). */
+static fx_unit *known_facts(const dc_run *r, dc_source *src, const char *key)
 {
     const char *why = NULL;
     fx_unit *u = NULL;
@@ -956,9 +977,8 @@ static fx_unit *known_facts(const dc_run *r, dc_source *src)
             src->err = dc_format("devcheck: %s: %s", src->facts, why);
             return NULL;
         }
-    } else if (r->cache) {
-        void *bytes = file_language(src->path, &src->flags) != LANG_OTHER
-                          ? cache_get(r, src, &len) : NULL;
+    } else if (key) {
+        void *bytes = dc_cache_get(r->cache, key, &len);
         u = bytes ? fx_unit_from_bytes(bytes, len, &why) : NULL;
         free(bytes);
         if (!u)
@@ -974,9 +994,9 @@ static fx_unit *known_facts(const dc_run *r, dc_source *src)
     return u;
 }
 
-/* A unit's facts into the cache, under what decides them; a cache that
-   cannot be written is said once, and the run goes on. */
-static void keep_facts(dc_run *r, const dc_source *src, const fx_unit *u)
+/* A unit's facts into the cache, under key; a cache that cannot be
+   written is said once, and the run goes on. */
+static void keep_facts(dc_run *r, const char *key, const fx_unit *u)
 {
     size_t len;
     void *bytes = fx_unit_bytes(u, &len);
@@ -984,7 +1004,7 @@ static void keep_facts(dc_run *r, const dc_source *src, const fx_unit *u)
     const char **deps = dc_realloc(NULL, (size_t)(n + 1) * sizeof *deps);
     for (int i = 0; i < n; i++)
         deps[i] = fx_unit_file(u, i);
-    if (cache_put(r, src, deps, n, bytes, len) != 0 &&
+    if (dc_cache_put(r->cache, key, deps, n, bytes, len) != 0 &&
         !__atomic_exchange_n(&r->cache_failed, true, __ATOMIC_RELAXED))
         fprintf(stderr, "devcheck: %s: the cache cannot be written (%s): the run goes on "
                 "without it\n", r->cache, strerror(errno));
@@ -1015,8 +1035,8 @@ static void parse_file(void *arg)
         w->p->units[w->file] = fx_lower(tu, src->err, src->skipped, src->nskipped);
         clang_disposeTranslationUnit(tu);
         malloc_trim(0);
-        if (w->p->r->cache)
-            keep_facts(w->p->r, src, w->p->units[w->file]);
+        if (w->p->keys[w->file])
+            keep_facts(w->p->r, w->p->keys[w->file], w->p->units[w->file]);
     }
     crash_hook(src->path);
 }
@@ -1117,11 +1137,17 @@ void dc_run_parse(dc_run *r, dc_source *v, int n, int jobs)
 {
     jobs = jobs < 1 ? 1 : jobs > n ? (n ? n : 1) : jobs;
     pool p = { r, { 0 }, v, dc_realloc(NULL, (size_t)(n ? n : 1) * sizeof *p.units),
-               dc_realloc(NULL, (size_t)(n ? n : 1)), n, 0 };
-    for (int i = 0; i < n; i++) {
+               dc_realloc(NULL, (size_t)(n ? n : 1)),
+               dc_realloc(NULL, (size_t)(n ? n : 1) * sizeof *p.keys), n, 0 };
+    for (int i = 0; i < n; i++) {       /* each key made once: to get, and on a miss to put */
         v[i].err = NULL;
-        p.units[i] = known_facts(r, &v[i]);
+        p.keys[i] = cache_key(r, &v[i]);
+        p.units[i] = known_facts(r, &v[i], p.keys[i]);
         p.known[i] = p.units[i] || v[i].facts;
+        if (p.known[i]) {
+            free(p.keys[i]);
+            p.keys[i] = NULL;
+        }
     }
     worker *w = dc_realloc(NULL, (size_t)jobs * sizeof *w);
     r->indexes = dc_realloc(r->indexes, (size_t)(r->nindexes + jobs) * sizeof *r->indexes);
@@ -1143,9 +1169,12 @@ void dc_run_parse(dc_run *r, dc_source *v, int n, int jobs)
             r->from[r->n] = &v[i];
             r->units[r->n++] = p.units[i];
         }
+    for (int i = 0; i < n; i++)
+        free(p.keys[i]);
     free(w);
     free(p.units);
     free(p.known);
+    free(p.keys);
 }
 
 void dc_run_cache(dc_run *r, const char *dir)

@@ -418,19 +418,6 @@ static jobs jobs_from_database(const request *r)
 /* A folder's sources are the files below it that devcheck reads (with
    analyze, the facts files), in the order of their names; hidden folders
    and links to folders are passed by. */
-static const char *const source_suffixes[] = {".c", ".cu", ".cc", ".cpp", ".cxx"};
-
-static bool is_source(const char *name)
-{
-    size_t n = strlen(name);
-    for (size_t i = 0; i < sizeof source_suffixes / sizeof *source_suffixes; i++) {
-        size_t k = strlen(source_suffixes[i]);
-        if (n > k && strcmp(name + n - k, source_suffixes[i]) == 0)
-            return true;
-    }
-    return false;
-}
-
 static bool is_facts(const char *name)
 {
     size_t n = strlen(name);
@@ -451,7 +438,7 @@ static void add_path(jobs *js, const char *path, const request *r, bool named)
 {
     struct stat st;
     if ((named ? stat(path, &st) : lstat(path, &st)) != 0 || !S_ISDIR(st.st_mode)) {
-        if (named || (S_ISREG(st.st_mode) && (r->facts ? is_facts(path) : is_source(path)))) {
+        if (named || (S_ISREG(st.st_mode) && (r->facts ? is_facts(path) : dc_language_of(path) != DC_LANG_NONE))) {
             job *j = add_job(js, path, NULL);
             j->named = named;
             j->facts = r->facts;

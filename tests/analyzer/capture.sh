@@ -73,9 +73,11 @@ grep -q '^devcheck capture: no-such-compiler: ' missing.err || fail "not said: $
 "$devcheck" capture -- sh -c 'kill -TERM $$'
 [ $? = 143 ] || fail "a compiler killed by SIGTERM is not 128+15, as in a shell"
 
-# What the command makes: facts for an object only, of any file -x names
-# as C, C++ or CUDA; none for a preprocessing, assembly, a check, or a .cu
-# that gcc takes for a linker input (it makes no object, exit 0).
+# What the command makes: facts for an object only, of a source by its
+# name (C++'s .C and .c++ too) or of any file -x names as C, C++ or CUDA;
+# none for a header (gcc precompiles it), a preprocessing, assembly, a
+# check, or a .cu that gcc takes for a linker input (it makes no object,
+# exit 0).
 printf 'int twice(int x) { return 2 * x; }\n' >twice.c
 cp twice.c twice.inc
 makes() {   # makes yes|no OBJECT COMMAND...
@@ -89,6 +91,10 @@ makes() {   # makes yes|no OBJECT COMMAND...
 makes yes inc.o cc -x c -c twice.inc -o inc.o
 makes yes twice.o cc -c twice.c
 makes yes joined.o cc -c twice.c -ojoined.o
+cp twice.c twice.C && cp twice.c twice.c++ && cp twice.c twice.h
+makes yes upper.o cc -c twice.C -o upper.o
+makes yes plus.o cc -c twice.c++ -o plus.o
+makes no header.o cc -c twice.h -o header.o
 makes no pre.i cc -E -c twice.c -o pre.i
 makes no asm.s cc -S -c twice.c -o asm.s
 makes no twice2.o cc -fsyntax-only -c twice.c -o twice2.o

@@ -30,14 +30,19 @@ static void write_text(const char *path, const char *text)
 
 static int put(const char *file, const char *const *fl, int nfl, const char *data)
 {
-    return dc_cache_put(dir, file, root, fl, nfl, deps, 2, data, strlen(data));
+    char *key = dc_cache_key(file, root, fl, nfl);
+    int rc = dc_cache_put(dir, key, deps, 2, data, strlen(data));
+    free(key);
+    return rc;
 }
 
 /* What the cache gives back for a unit, as a string (fresh), or NULL. */
 static char *get(const char *file, const char *const *fl, int nfl)
 {
     size_t len;
-    char *data = dc_cache_get(dir, file, root, fl, nfl, &len);
+    char *key = dc_cache_key(file, root, fl, nfl);
+    char *data = dc_cache_get(dir, key, &len);
+    free(key);
     if (!data)
         return NULL;
     char *s = dc_format("%.*s", (int)len, data);
@@ -278,9 +283,10 @@ static void test_concurrent_puts(void)
         writer('b', BIG / 2 + 7);
     int bad = 0, hits = 0, status;
     bool done_a = false, done_b = false;
+    char *key = dc_cache_key("a.c", root, flags, 2);
     while (!done_a || !done_b) {
         size_t len;
-        char *data = dc_cache_get(dir, "a.c", root, flags, 2, &len);
+        char *data = dc_cache_get(dir, key, &len);
         hits += data != NULL;
         bad += data && !is_written(data, len);
         free(data);
@@ -289,9 +295,10 @@ static void test_concurrent_puts(void)
     }
     CHECK(bad == 0);
     size_t len;
-    char *data = dc_cache_get(dir, "a.c", root, flags, 2, &len);
+    char *data = dc_cache_get(dir, key, &len);
     CHECK(data && is_written(data, len));
     free(data);
+    free(key);
     /* and no temporary file left behind */
     char *cmd = dc_format("test $(find %s -type f | wc -l) = 1", dir);
     CHECK(system(cmd) == 0);
@@ -303,16 +310,17 @@ static void test_unwritable_cache(void)
 {
     reset();
     /* root writes where the mode says no: a folder under a file fails for all */
-    char *under_file = dc_format("%s/cache", src);
+    char *under_file = dc_format("%s/cache", src), *key = dc_cache_key("a.c", root, flags, 2);
     errno = 0;
-    CHECK(dc_cache_put(under_file, "a.c", root, flags, 2, deps, 2, "x", 1) == -1);
+    CHECK(dc_cache_put(under_file, key, deps, 2, "x", 1) == -1);
     CHECK(errno == ENOTDIR);
     size_t len;
-    CHECK(dc_cache_get(under_file, "a.c", root, flags, 2, &len) == NULL);
+    CHECK(dc_cache_get(under_file, key, &len) == NULL);
     free(under_file);
     errno = 0;
-    CHECK(dc_cache_put("/proc/devcheck-cache", "a.c", root, flags, 2, deps, 2, "x", 1) == -1);
+    CHECK(dc_cache_put("/proc/devcheck-cache", key, deps, 2, "x", 1) == -1);
     CHECK(errno != 0);
+    free(key);
 }
 
 int main(void)
