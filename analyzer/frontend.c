@@ -1034,7 +1034,7 @@ static void parse_file(void *arg)
     if (src->status == 0) {             /* the unit's facts, and the unit is done with */
         w->p->units[w->file] = fx_lower(tu, src->err, src->skipped, src->nskipped);
         clang_disposeTranslationUnit(tu);
-        malloc_trim(0);
+        malloc_trim(0);                 /* its pages, held in the heap between the facts kept */
         if (w->p->keys[w->file])
             keep_facts(w->p->r, w->p->keys[w->file], w->p->units[w->file]);
     }
