@@ -10,7 +10,8 @@
  *     size and time are as recorded is taken as unchanged, else its bytes
  *     are hashed again; any change is a miss.  A file changed in the
  *     seconds before the entry is written has no time recorded, so it is
- *     hashed on each read.
+ *     hashed on each read; one changed after the parse began is not kept
+ *     at all (the facts may be of its old bytes, the hash of its new).
  *   - An entry is written to a temporary file beside it and renamed over
  *     it, so that runs at once, and captures at once, never see half of
  *     one; one that does not check (magic, checksum, its records) is
@@ -170,6 +171,11 @@ static const char *take_text(reader *r, uint32_t *n)
     return s;
 }
 
+static int64_t ns_of(struct timespec t)
+{
+    return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
+}
+
 /* Whether a file still holds what it held: the same size and time, or
    the same bytes. */
 static bool unchanged(const char *path, uint64_t size, int64_t mtime, uint64_t hash)
@@ -177,7 +183,7 @@ static bool unchanged(const char *path, uint64_t size, int64_t mtime, uint64_t h
     struct stat st;
     if (stat(path, &st) != 0 || (uint64_t)st.st_size != size)
         return false;
-    if ((int64_t)st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec == mtime)
+    if (ns_of(st.st_mtim) == mtime)
         return true;
     size_t len;
     char *text = dc_read_file(path, &len);
@@ -266,14 +272,17 @@ static int64_t trusted_mtime(const struct stat *st)
     clock_gettime(CLOCK_REALTIME, &now);
     if (st->st_mtim.tv_sec >= now.tv_sec - RACY_SECONDS)
         return -1;
-    return (int64_t)st->st_mtim.tv_sec * 1000000000 + st->st_mtim.tv_nsec;
+    return ns_of(st->st_mtim);
 }
 
-static bool put_dep(bytes *b, const char *path)
+/* A file read by a parse begun at since, unchanged since then. */
+static bool put_dep(bytes *b, const char *path, int64_t since)
 {
     struct stat st;
     size_t len;
-    char *text = stat(path, &st) == 0 ? dc_read_file(path, &len) : NULL;
+    if (stat(path, &st) != 0 || ns_of(st.st_mtim) >= since)
+        return false;
+    char *text = dc_read_file(path, &len);
     if (!text)
         return false;
     uint64_t size = (uint64_t)st.st_size, hash = dc_hash64(text, len, 0);
@@ -299,8 +308,15 @@ static int make_folders(char *path)
     return 0;
 }
 
+int64_t dc_cache_clock(void)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_REALTIME_COARSE, &now);
+    return ns_of(now);
+}
+
 int dc_cache_put(const char *dir, const char *key, const char *const *deps, int ndeps,
-                 const void *data, size_t len)
+                 int64_t since, const void *data, size_t len)
 {
     char *path = entry_path(dir, key);
     bytes b = { 0 };
@@ -311,15 +327,15 @@ int dc_cache_put(const char *dir, const char *key, const char *const *deps, int 
     put(&b, &n, 4);
     int rc = 0, err = 0;
     for (int i = 0; i < ndeps && rc == 0; i++)
-        if (!put_dep(&b, deps[i]))
-            rc = -1, err = errno;       /* a file gone since the parse: no entry */
+        if (!put_dep(&b, deps[i], since))
+            rc = 1;                     /* changed or gone since the parse began: no entry */
     put(&b, &n64, 8);
     put(&b, data, len);
     uint64_t sum = dc_hash64(b.v, b.n, 0);
     put(&b, &sum, 8);
     if (rc == 0 && (rc = make_folders(path)) == 0)
         rc = dc_write_atomic(path, b.v, b.n);
-    if (rc != 0 && !err)
+    if (rc < 0)
         err = errno;
     free(b.v);
     free(path);

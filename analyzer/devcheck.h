@@ -148,12 +148,17 @@ char *dc_cache_key(const char *file, const char *directory, const char *const *f
    a miss (no entry, one of another key, or one whose files changed since;
    one that does not check, truncated, damaged or foreign, is removed). */
 void *dc_cache_get(const char *dir, const char *key, size_t *len);
+/* The clock file systems stamp changes with (ns): read before a parse,
+   no file changed after it has an older time. */
+int64_t dc_cache_clock(void);
 /* Keeps a unit's facts under key, with the files its parse read (deps:
    absolute paths, the source and every header), written beside the entry
-   and renamed over it, dir made if missing; 0, or -1 with errno (a cache
-   that cannot be written is no error of the run's). */
+   and renamed over it, dir made if missing; 0; 1, nothing kept, where a
+   file changed or went after the parse began at since (dc_cache_clock);
+   or -1 with errno (a cache that cannot be written is no error of the
+   run's). */
 int dc_cache_put(const char *dir, const char *key, const char *const *deps, int ndeps,
-                 const void *data, size_t len);
+                 int64_t since, const void *data, size_t len);
 
 /* ---- suppression (suppress.c) --------------------------------------------- */
 

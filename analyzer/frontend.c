@@ -994,9 +994,9 @@ static fx_unit *known_facts(const dc_run *r, dc_source *src, const char *key)
     return u;
 }
 
-/* A unit's facts into the cache, under key; a cache that cannot be
-   written is said once, and the run goes on. */
-static void keep_facts(dc_run *r, const char *key, const fx_unit *u)
+/* A unit's facts, parsed from since, into the cache under key; a cache
+   that cannot be written is said once, and the run goes on. */
+static void keep_facts(dc_run *r, const char *key, int64_t since, const fx_unit *u)
 {
     size_t len;
     void *bytes = fx_unit_bytes(u, &len);
@@ -1004,7 +1004,7 @@ static void keep_facts(dc_run *r, const char *key, const fx_unit *u)
     const char **deps = dc_realloc(NULL, (size_t)(n + 1) * sizeof *deps);
     for (int i = 0; i < n; i++)
         deps[i] = fx_unit_file(u, i);
-    if (dc_cache_put(r->cache, key, deps, n, bytes, len) != 0 &&
+    if (dc_cache_put(r->cache, key, deps, n, since, bytes, len) < 0 &&
         !__atomic_exchange_n(&r->cache_failed, true, __ATOMIC_RELAXED))
         fprintf(stderr, "devcheck: %s: the cache cannot be written (%s): the run goes on "
                 "without it\n", r->cache, strerror(errno));
@@ -1030,13 +1030,14 @@ static void parse_file(void *arg)
     worker *w = arg;
     dc_source *src = &w->p->v[w->file];
     CXTranslationUnit tu = NULL;
+    int64_t since = dc_cache_clock();
     src->status = parse(w->p->r, &w->p->preludes, w->index, src, &tu);
     if (src->status == 0) {             /* the unit's facts, and the unit is done with */
         w->p->units[w->file] = fx_lower(tu, src->err, src->skipped, src->nskipped);
         clang_disposeTranslationUnit(tu);
         malloc_trim(0);                 /* its pages, held in the heap between the facts kept */
         if (w->p->keys[w->file])
-            keep_facts(w->p->r, w->p->keys[w->file], w->p->units[w->file]);
+            keep_facts(w->p->r, w->p->keys[w->file], since, w->p->units[w->file]);
     }
     crash_hook(src->path);
 }

@@ -28,10 +28,11 @@ static void write_text(const char *path, const char *text)
     fclose(f);
 }
 
+/* Puts the facts of a parse that began after the files were last written. */
 static int put(const char *file, const char *const *fl, int nfl, const char *data)
 {
     char *key = dc_cache_key(file, root, fl, nfl);
-    int rc = dc_cache_put(dir, key, deps, 2, data, strlen(data));
+    int rc = dc_cache_put(dir, key, deps, 2, INT64_MAX, data, strlen(data));
     free(key);
     return rc;
 }
@@ -167,7 +168,25 @@ static void test_changed_files_miss(void)
     CHECK(unlink(header) == 0);
     CHECK(hit("a.c", flags, 2, NULL));
     /* a file whose deps are gone is not kept */
-    CHECK(put("a.c", flags, 2, "facts of a.c") == -1 && errno == ENOENT);
+    CHECK(put("a.c", flags, 2, "facts of a.c") == 1);
+    CHECK(hit("a.c", flags, 2, NULL));
+}
+
+/* A header changed while the parse ran: the facts may be of its old
+   bytes, the hash would be of its new; nothing is kept. */
+static void test_changed_during_parse(void)
+{
+    reset();
+    char *key = dc_cache_key("a.c", root, flags, 2);
+    int64_t since = dc_cache_clock();
+    struct timespec later[2] = { { 0, UTIME_OMIT }, { since / 1000000000 + 1, 0 } };
+    CHECK(utimensat(AT_FDCWD, header, later, 0) == 0);
+    CHECK(dc_cache_put(dir, key, deps, 2, since, "old facts", 9) == 1);
+    CHECK(hit("a.c", flags, 2, NULL));
+    /* the next parse, begun after the change, is kept */
+    CHECK(dc_cache_put(dir, key, deps, 2, since + 2000000000, "new facts", 9) == 0);
+    CHECK(hit("a.c", flags, 2, "new facts"));
+    free(key);
 }
 
 /* A change of the same size at the same time: caught while the file's
@@ -312,13 +331,13 @@ static void test_unwritable_cache(void)
     /* root writes where the mode says no: a folder under a file fails for all */
     char *under_file = dc_format("%s/cache", src), *key = dc_cache_key("a.c", root, flags, 2);
     errno = 0;
-    CHECK(dc_cache_put(under_file, key, deps, 2, "x", 1) == -1);
+    CHECK(dc_cache_put(under_file, key, deps, 2, INT64_MAX, "x", 1) == -1);
     CHECK(errno == ENOTDIR);
     size_t len;
     CHECK(dc_cache_get(under_file, key, &len) == NULL);
     free(under_file);
     errno = 0;
-    CHECK(dc_cache_put("/proc/devcheck-cache", key, deps, 2, "x", 1) == -1);
+    CHECK(dc_cache_put("/proc/devcheck-cache", key, deps, 2, INT64_MAX, "x", 1) == -1);
     CHECK(errno != 0);
     free(key);
 }
@@ -337,6 +356,7 @@ int main(void)
     RUN(test_other_units_miss);
     RUN(test_other_version_misses);
     RUN(test_changed_files_miss);
+    RUN(test_changed_during_parse);
     RUN(test_same_size_and_time);
     RUN(test_damaged_entries_miss);
     RUN(test_fifo_in_place_misses);
