@@ -12,6 +12,7 @@
 #include "devcheck.h"
 #include "analysis.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -142,17 +143,49 @@ static int run(char **argv)
     return status_of(pid);
 }
 
+/* Whether a compiler is named for C++ (c++, g++-12, clang++): clang's
+   compile databases give such a command --driver-mode=g++ after the
+   compiler's name (a .c file is C++ to it), and so does the capture, so
+   that a unit's facts have the key a -p run of the build looks for. */
+static bool named_for_cxx(const char *compiler)
+{
+    const char *base = strrchr(compiler, '/');
+    base = base ? base + 1 : compiler;
+    size_t n = strlen(base);
+    while (n > 0 && (isdigit((unsigned char)base[n - 1]) || base[n - 1] == '.'))
+        n--;                            /* a version: g++-12, clang++-19.1 */
+    if (n > 0 && base[n - 1] == '-')
+        n--;
+    return n >= 2 && base[n - 2] == '+' && base[n - 1] == '+';
+}
+
+/* The command as a compile database gives it to devcheck (fresh, the
+   strings argv's). */
+static char **as_in_database(char **argv, int *argc)
+{
+    bool cxx = named_for_cxx(argv[0]);
+    char **v = dc_realloc(NULL, (size_t)(*argc + 2) * sizeof *v);
+    v[0] = argv[0];
+    if (cxx)
+        v[1] = "--driver-mode=g++";
+    memcpy(v + 1 + cxx, argv + 1, (size_t)*argc * sizeof *v);     /* and the NULL */
+    *argc += cxx;
+    return v;
+}
+
 /* Writes the source's facts in a process of its own, so that whatever
    befalls devcheck there (a crash out of the parse's recovery, memory run
    out, which exits) costs the facts only, said in a line, and never the
    build's status. */
-static void write_facts(const char *source, char **argv, int argc, const char *facts)
+static void write_facts(const char *source, char **argv, int argc, const char *facts,
+                        const char *cache)
 {
     pid_t pid = fork();
     if (pid == 0) {
         char *err = NULL;
         dc_crash_hook("capture");
-        if (dc_capture_unit(source, (const char *const *)argv, argc, facts, &err) != 0) {
+        argv = as_in_database(argv, &argc);
+        if (dc_capture_unit(source, (const char *const *)argv, argc, facts, cache, &err) != 0) {
             fprintf(stderr, "devcheck capture: %s: %s\n", source, err);
             _exit(1);
         }
@@ -175,11 +208,20 @@ static bool capture_off(void)
 
 int dc_capture(int argc, char **argv)
 {
+    const char *cache = NULL;
+    if (argc > 0 && strcmp(argv[0], "--cache") == 0) {
+        if (argc < 2 || !*argv[1]) {
+            fputs("devcheck capture: --cache needs a folder\n", stderr);
+            return 2;
+        }
+        cache = argv[1];
+        argv += 2, argc -= 2;
+    }
     if (argc > 0 && strcmp(argv[0], "--") == 0)
         argv++, argc--;
     if (argc == 0) {
-        fputs("devcheck capture: no compile command (devcheck capture [--] COMPILER ARGS...)\n",
-              stderr);
+        fputs("devcheck capture: no compile command (devcheck capture [--cache DIR] [--] "
+              "COMPILER ARGS...)\n", stderr);
         return 2;
     }
     const char *source = compiled_source(argv, argc);
@@ -191,7 +233,7 @@ int dc_capture(int argc, char **argv)
     /* gcc given a file it takes for a linker input makes no object, and
        says so in a warning only */
     if (status == 0 && facts && !capture_off() && access(object, F_OK) == 0)
-        write_facts(source, argv, argc, facts);
+        write_facts(source, argv, argc, facts, cache);
     free(facts);
     free(object);
     return status;

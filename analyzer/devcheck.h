@@ -380,15 +380,18 @@ void dc_run_parse(dc_run *r, dc_source *v, int n, int jobs);
    others analyzed without it. */
 void dc_run_analyze(dc_run *r, double budget, dc_findings *out);
 void dc_run_free(dc_run *r);
-/* devcheck capture: runs the compile command argv[0..argc) and, when it
-   compiled one source to an object, leaves the source's facts beside it;
-   the compiler's exit status (capture.c). */
+/* devcheck capture [--cache DIR] [--]: runs the compile command
+   argv[0..argc) and, when it compiled one source to an object, leaves the
+   source's facts beside it (and in the cache DIR); the compiler's exit
+   status (capture.c). */
 int dc_capture(int argc, char **argv);
 /* Parses file with the compile command's flags (argv, the compiler's own:
    dc_command_flags says which are kept), in the current folder, and
-   writes its facts to out; 0, or -1 with why in *err (fresh). */
+   writes its facts to out; with a cache (or NULL), takes them from it or
+   keeps them in it, under the key a compile database's command for the
+   file in this folder has; 0, or -1 with why in *err (fresh). */
 int dc_capture_unit(const char *file, const char *const *argv, int argc, const char *out,
-                    char **err);
+                    const char *cache, char **err);
 /* The CUDA toolkit .cu files are read with, or NULL: devcheck's own
    declarations over cuda_runtime.h from the include path. */
 const char *dc_cuda_toolkit(void);

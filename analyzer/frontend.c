@@ -1196,12 +1196,15 @@ static const char *reason_of(const dc_source *src)
 }
 
 int dc_capture_unit(const char *file, const char *const *argv, int argc, const char *out,
-                    char **err)
+                    const char *cache, char **err)
 {
-    char **flags, *path = dc_absolute_path(file);
+    char **flags, *path = dc_absolute_path(file), here[PATH_MAX];
     int n = dc_command_flags(argv, argc, file, file, &flags), rc = -1;
-    dc_source src = { .path = path ? path : file, .flags = { (const char *const *)flags, n, NULL } };
+    dc_source src = { .path = path ? path : file,
+                      .flags = { (const char *const *)flags, n, getcwd(here, sizeof here) } };
     dc_run *r = dc_run_new(NULL);
+    if (cache)
+        dc_run_cache(r, cache);
     dc_run_parse(r, &src, 1, 1);
     if (src.status != 0 || r->n != 1)
         *err = src.err ? dc_format("%.*s", (int)strcspn(reason_of(&src), "\n"), reason_of(&src))

@@ -36,6 +36,41 @@ cmake --build c >build.out 2>&1 || fail "the build failed: $(cat build.out)"
 [ -s "$(find c -name 'scale.cu.o.dcfacts')" ] || fail "no facts beside scale.cu.o"
 same_as_p c
 
+# Captured into the build's cache too (--cache): a -p run of the build,
+# which looks there by default, parses nothing (writes no entry) and says
+# what a run with no cache says; so does -p BUILD FILE.
+cache=$PWD/cc/.devcheck-cache
+if [ -n "$nvcc" ]; then cu[2]="-DCMAKE_CUDA_COMPILER_LAUNCHER=$devcheck;capture;--cache;$cache;--"
+else cu[0]="-DCMAKE_CXX_COMPILER_LAUNCHER=$devcheck;capture;--cache;$cache;--"; fi
+cmake -S "$tests/analyzer/capture" -B cc -G Ninja -DFACTS="$tests/analyzer/facts" \
+      -DCUDA_INCLUDE="$cuda_include" -DCMAKE_EXPORT_COMPILE_COMMANDS=ON \
+      "-DCMAKE_C_COMPILER_LAUNCHER=$devcheck;capture;--cache;$cache;--" "${cu[@]}" >/dev/null ||
+  fail "configure cc"
+cmake --build cc >build.out 2>&1 || fail "the build into a cache failed: $(cat build.out)"
+entries() { find "$cache" -type f -printf '%T@ %p\n' | sort; }
+entries >entries.before
+[ "$(wc -l <entries.before)" = 3 ] || fail "not one cache entry a unit: $(cat entries.before)"
+"$devcheck" -p cc >cached.out 2>cached.err
+"$devcheck" --no-cache -p cc >parsed.out 2>parsed.err
+cmp -s cached.out parsed.out && cmp -s cached.err parsed.err ||
+  fail "-p from the captured cache differs: $(diff cached.out parsed.out)"
+"$devcheck" -p cc "$tests/analyzer/facts/main.c" >one.out 2>&1
+grep -q 'allocated on a GPU here' one.out || fail "-p BUILD FILE lost alloc.c's facts: $(cat one.out)"
+entries | cmp -s - entries.before || fail "a -p run parsed a captured unit again"
+# A compiler named for C++ (c++): its compile database's command has
+# clang's --driver-mode=g++, and the capture's key has it too.
+mkdir -p cxx && cp "$tests/analyzer/facts/alloc.c" cxx/alloc.cpp && cp "$tests/analyzer/facts/alloc.h" cxx/
+printf '[{"directory": "%s", "file": "alloc.cpp", "arguments": ["c++", "-I%s", "-c", "alloc.cpp", "-o", "alloc.o"]}]\n' \
+  "$PWD/cxx" "$cuda_include" >cxx/compile_commands.json
+(cd cxx && "$devcheck" capture --cache "$PWD/.devcheck-cache" -- c++ -I"$cuda_include" -c alloc.cpp -o alloc.o) ||
+  fail "the C++ capture failed"
+find cxx/.devcheck-cache -type f -printf '%T@ %p\n' >cxx.before
+"$devcheck" -p cxx >/dev/null 2>&1
+find cxx/.devcheck-cache -type f -printf '%T@ %p\n' | cmp -s - cxx.before ||
+  fail "a -p run parsed the unit c++ captured again"
+"$devcheck" capture --cache 2>nocache.err
+[ $? = 2 ] && grep -q 'needs a folder' nocache.err || fail "capture --cache without a folder"
+
 # A damaged facts file: said, exit 2, the other file analyzed.
 f=$(find c -name 'alloc.c.o.dcfacts')
 cp "$f" keep && head -c 200 keep >"$f"
