@@ -104,7 +104,7 @@ static const struct {
     {"c++", DC_LANG_CXX, SOURCE_BY_NAME | SOURCE_BY_X}, {"c++-header", DC_LANG_CXX, 0},
     {"cpp", DC_LANG_CXX, SOURCE_BY_NAME}, {"cc", DC_LANG_CXX, SOURCE_BY_NAME},
     {"cxx", DC_LANG_CXX, SOURCE_BY_NAME}, {"C", DC_LANG_CXX, SOURCE_BY_NAME},
-    {"hpp", DC_LANG_CXX, 0},
+    {"hpp", DC_LANG_CXX, 0}, {"cuh", DC_LANG_CUDA, 0},
 };
 
 /* The language name stands for, among the names that are sources in the

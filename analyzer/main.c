@@ -465,26 +465,23 @@ static void add_path(jobs *js, const char *path, const request *r, bool named)
     free(names);
 }
 
-static jobs jobs_from_facts(const request *r)
-{
-    jobs js = {0};
-    for (int i = 0; i < r->nfiles; i++) {
-        int before = js.n;
-        add_path(&js, r->files[i], r, true);
-        if (js.n == before && !js.errors) {
-            fprintf(stderr, "devcheck: %s: no facts (*.dcfacts) below it: was the build "
-                    "captured (devcheck capture)?\n", r->files[i]);
-            js.errors++;
-        }
-    }
-    return js;
-}
-
+/* The jobs of the files and folders named; a folder with nothing to
+   analyze below it is said, as a file that is not a source is. */
 static jobs jobs_from_command_line(const request *r)
 {
     jobs js = {0};
-    for (int i = 0; i < r->nfiles; i++)
+    for (int i = 0; i < r->nfiles; i++) {
+        int before = js.n, errors = js.errors;
         add_path(&js, r->files[i], r, true);
+        if (js.n > before || js.errors > errors)
+            continue;
+        if (r->facts)
+            fprintf(stderr, "devcheck: %s: no facts (*.dcfacts) below it: was the build "
+                    "captured (devcheck capture)?\n", r->files[i]);
+        else
+            fprintf(stderr, "devcheck: %s: no C, C++ or CUDA source below it\n", r->files[i]);
+        js.errors++;
+    }
     return js;
 }
 
@@ -917,9 +914,7 @@ int main(int argc, char **argv)
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     request r = { .jobs = cores > 0 ? (int)cores : 1, .timeout = 60 };
     parse_request(argc, argv, &r);
-    jobs js = r.facts       ? jobs_from_facts(&r)
-              : r.build_dir ? jobs_from_database(&r)
-                            : jobs_from_command_line(&r);
+    jobs js = r.build_dir ? jobs_from_database(&r) : jobs_from_command_line(&r);
     drop_repeated_files(&js);
     dc_model *model = load_model(&r);
 

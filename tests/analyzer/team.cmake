@@ -145,6 +145,13 @@ elseif(MODE STREQUAL "dirs")
      OR out MATCHES "hidden|header")
     message(FATAL_ERROR "dirs: not src/a.c, src/plus.c++, src/sub/b.c, src/upper.C alone:\n${out}")
   endif()
+  # a header named is parsed in its language: a .cuh as CUDA
+  file(WRITE ${WORK}/launch.cuh "#include <cuda_runtime.h>\n#include <stdlib.h>\n"
+       "__global__ void k(float *p) { p[0] = 1; }\n"
+       "static inline void run(int n) {\n"
+       "    float *h = (float *)malloc(n * sizeof(float));\n    k<<<1, 1>>>(h);\n}\n")
+  devcheck(launch.cuh)
+  expect(1 memspace-mismatch)
 elseif(MODE STREQUAL "ignores")
   # An ignore comment's bad name is an error in a file with no finding too,
   # in SARIF as well (the run unsuccessful); devtrace's name is a rule's.
