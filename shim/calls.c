@@ -60,14 +60,10 @@ void dv_seen_launch(dv_event *e, dv_api api, const void *func, const unsigned gr
                     int dev, uint32_t site)
 {
     *e = (dv_event){ .type = DV_EV_LAUNCH, .api = (uint8_t)api, .device = (int16_t)dev,
-                     .site = site };
-    e->u.launch.func = func;
-    for (int i = 0; i < 3; i++) {
-        e->u.launch.grid[i] = grid[i];
-        e->u.launch.block[i] = block[i];
-    }
-    e->u.launch.shared = shared;
-    e->u.launch.stream = stream;
+                     .site = site,
+                     .u.launch = { .func = func, .grid = { grid[0], grid[1], grid[2] },
+                                   .block = { block[0], block[1], block[2] },
+                                   .shared = shared, .stream = stream } };
     dv_correlation_reset();
     dv_check_launch(func, dv_api_is_driver(api), dv_callback_symbol, args, dev, site);
     e->start = dv_event_clock();

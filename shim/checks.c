@@ -595,17 +595,18 @@ void dv_check_copy(void *dst, uint64_t dst_span, const void *src, uint64_t src_s
 
 /* ---- frees ------------------------------------------------------------------------------ */
 
-bool dv_check_free(dv_api api, void *p, uint32_t site, dv_alloc *out)
+static bool is_host_free(dv_api api)
 {
-    bool host_api = api == DV_API_cudaFreeHost || api == DV_API_cuMemFreeHost;
+    return api == DV_API_cudaFreeHost || api == DV_API_cuMemFreeHost;
+}
+
+/* What is wrong with a free of p that ended no live allocation.  Out of
+   line and cold: the usual free's path then saves no registers for it. */
+__attribute__((cold, noinline)) static void check_bad_free(dv_api api, void *p, uint32_t site)
+{
+    bool host_api = is_host_free(api);
     const char *fn = dv_api_names[api];
     dv_alloc a;
-    if (!p)
-        return false;
-    if (host_api ? dv_shadow_remove((uintptr_t)p, DV_MEM_PINNED, site, out)
-                 : dv_shadow_remove((uintptr_t)p, DV_MEM_DEVICE, site, out) ||
-                   dv_shadow_remove((uintptr_t)p, DV_MEM_MANAGED, site, out))
-        return true;                    /* the usual free: what follows says what is wrong */
     if (dv_shadow_find((uintptr_t)p, &a)) {
         if (a.addr != (uintptr_t)p)
             dv_finding(DV_INVALID_FREE, site, 0, &a,
@@ -615,22 +616,33 @@ bool dv_check_free(dv_api api, void *p, uint32_t site, dv_alloc *out)
             dv_finding(DV_INVALID_FREE, site, 0, &a, "%s(%p) of %s: it is freed with %s",
                        fn, p, space_words(a.memory),
                        a.memory == DV_MEM_PINNED ? "cudaFreeHost" : "cudaFree");
-        return false;
+        return;
     }
     if (dv_shadow_freed((uintptr_t)p, &a) && a.addr == (uintptr_t)p) {
         dv_finding(DV_DOUBLE_FREE, site, a.bytes, &a, "%s(%p): this memory was already freed",
                    fn, p);
-        return false;
+        return;
     }
     if (dv_shadow_freed_long_ago((uintptr_t)p)) {
         dv_finding(DV_DOUBLE_FREE, site, 0, NULL, "%s(%p): this memory was already freed, "
                    "so long ago that where is forgotten", fn, p);
-        return false;
+        return;
     }
     place at = where(p);
     if (at.kind == AT_HOST || (host_api && at.kind == AT_DEVICE))
         dv_finding(DV_INVALID_FREE, site, 0, NULL, "%s(%p) of memory that did not come from %s",
                    fn, p, host_api ? "cudaMallocHost or cudaHostAlloc" : "cudaMalloc");
+}
+
+bool dv_check_free(dv_api api, void *p, uint32_t site, dv_alloc *out)
+{
+    if (!p)
+        return false;
+    if (is_host_free(api) ? dv_shadow_remove((uintptr_t)p, DV_MEM_PINNED, site, out)
+                          : dv_shadow_remove((uintptr_t)p, DV_MEM_DEVICE, site, out) ||
+                            dv_shadow_remove((uintptr_t)p, DV_MEM_MANAGED, site, out))
+        return true;                    /* the usual free */
+    check_bad_free(api, p, site);
     return false;
 }
 

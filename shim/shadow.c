@@ -53,7 +53,8 @@ static int nretired;
 static size_t ndead;                   /* entries of live that are dead */
 static dv_alloc freed[QUARANTINE];
 #define STARTS 4096                     /* a power of two */
-static struct { uintptr_t addr; int device; bool written; size_t index; } starts[STARTS];
+typedef struct { uintptr_t addr; int device; bool written; size_t index; } start_entry;
+static start_entry starts[STARTS];
 /* The starts of the allocations added unwritten since all were last marked
    written (past UNWRITTEN, every live one is marked): a launch that cannot
    tell its arguments apart marks those alone, and with none costs a load. */
@@ -124,9 +125,10 @@ static void keep_old(uintptr_t p)
         old_insert(p);
 }
 
-static size_t start_slot(uintptr_t p)
+/* The entry of the table of starts where p's would be. */
+static start_entry *start_of(uintptr_t p)
 {
-    return (size_t)((p * 0x9E3779B97F4A7C15ull) >> 52) & (STARTS - 1);
+    return &starts[(size_t)((p * 0x9E3779B97F4A7C15ull) >> 52) & (STARTS - 1)];
 }
 
 static bool holds(const dv_alloc *a, uintptr_t p)
@@ -194,18 +196,15 @@ static bool dead(const dv_alloc *a)
    The table of starts says where p was, if nothing has moved since. */
 static long index_of(const dv_alloc *v, size_t n, uintptr_t p)
 {
-    size_t hint = starts[start_slot(p)].index;
-    if (starts[start_slot(p)].addr == p && hint < n && v[hint].addr == p)
-        return (long)hint;
+    const start_entry *s = start_of(p);
+    if (s->addr == p && s->index < n && v[s->index].addr == p)
+        return (long)s->index;
     return floor_index(v, n, p);
 }
 
 static void remember_start(const dv_alloc *a, size_t index)
 {
-    starts[start_slot(a->addr)].addr = a->addr;
-    starts[start_slot(a->addr)].device = a->device;
-    starts[start_slot(a->addr)].written = a->written;
-    starts[start_slot(a->addr)].index = index;
+    *start_of(a->addr) = (start_entry){ a->addr, a->device, a->written, index };
 }
 
 /* Drops the dead entries of v, which nobody else reads while the version is
@@ -339,7 +338,7 @@ __attribute__((noinline)) static int find_writing(uintptr_t p, bool writes)
 
 int dv_shadow_device(uintptr_t p, bool writes)
 {
-    const __typeof__(*starts) *s = &starts[start_slot(p)];
+    const start_entry *s = start_of(p);
     for (;;) {
         unsigned seen = atomic_load_explicit(&version, memory_order_acquire);
         if ((seen & 1) && !changing)
@@ -358,14 +357,20 @@ int dv_shadow_device(uintptr_t p, bool writes)
 /* Marks v[at] written, in the table of starts too; the lock held. */
 static void mark_written(dv_alloc *v, size_t at)
 {
+    start_entry *s = start_of(v[at].addr);
     v[at].written = true;
-    if (starts[start_slot(v[at].addr)].addr == v[at].addr)
-        starts[start_slot(v[at].addr)].written = true;
+    if (s->addr == v[at].addr)
+        s->written = true;
 }
 
-/* The live allocation holding p marked written; the lock held. */
+/* The live allocation holding p marked written; the lock held.  One that
+   starts at p and is written already (a launch's argument marked it since
+   it was listed unwritten) is known so from its start's entry. */
 static void write_at(uintptr_t p)
 {
+    const start_entry *s = start_of(p);
+    if (s->addr == p && s->device != DV_NO_DEVICE && s->written)
+        return;
     dv_alloc *v = atomic_load_explicit(&live, memory_order_relaxed);
     long at = v ? index_of(v, atomic_load_explicit(&nlive, memory_order_relaxed), p) : -1;
     if (at >= 0 && !dead(&v[at]) && holds(&v[at], p))
@@ -411,8 +416,9 @@ bool dv_shadow_remove(uintptr_t p, dv_memory memory, uint32_t free_site, dv_allo
         freed[nfreed++ % QUARANTINE] = *out;
         v[at].device = DV_NO_DEVICE;
         ndead++;
-        if (starts[start_slot(p)].addr == p)
-            starts[start_slot(p)].device = DV_NO_DEVICE;
+        start_entry *s = start_of(p);
+        if (s->addr == p)
+            s->device = DV_NO_DEVICE;
     }
     end_change();
     return found;
