@@ -18,6 +18,11 @@
 size_t json_utf8_sequence(const unsigned char *s, size_t n);
 /* The letter of a control character's one-letter escape (\n, \t, ...), or 0. */
 char json_short_escape(unsigned char c);
+/* s (n bytes) with its control characters and the bytes that are not
+   UTF-8 spelled as escapes (\n, \x1b, \u009b), tabs kept where keep_tabs:
+   text that cannot drive a terminal.  out holds 4 n + 1 bytes; returns the
+   length written. */
+size_t json_printable(char *out, const char *s, size_t n, bool keep_tabs);
 /* s (n bytes) as a quoted JSON string. */
 void json_put_string(FILE *out, const char *s, size_t n);
 

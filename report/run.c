@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -132,6 +133,19 @@ static bool written_now(const report *r)
     }
     sqlite3_finalize(st);
     return live;
+}
+
+/* The shim keeps the report's journal open, empty between commits, and
+   the last of its processes to close removes it; one that was killed
+   leaves it.  Empty, and with no writer left, it is nothing of the
+   report's. */
+static void remove_empty_journal(const report *r, const char *path)
+{
+    struct stat st;
+    char *journal = xasprintf("%s-journal", path);
+    if (stat(journal, &st) == 0 && st.st_size == 0 && !written_now(r))
+        unlink(journal);
+    free(journal);
 }
 
 /* The shim adds a run to a report that is there already, and this run's
@@ -299,14 +313,15 @@ static sqlite3_int64 summarize(const char *path, const char *program, const char
                                bool *untraced)
 {
     if (access(path, F_OK) != 0) {
-        fprintf(stderr, "devtrace: no report in %s: %s made no CUDA call that the shim saw; "
-                "or the shim did not run in it (a static or setuid program ignores "
-                "LD_PRELOAD), or could not write there\n", path, program);
+        fprintf(stderr, "devtrace: no report in %s: the shim could not write it (it said why "
+                "above), or %s made no CUDA call that the shim saw, or the shim did not run "
+                "in it (a static or setuid program ignores LD_PRELOAD)\n", path, program);
         *untraced = true;
         return 0;
     }
     report r = report_open(path, SQLITE_OPEN_READONLY);
     report_check(&r);
+    remove_empty_journal(&r, path);
     define_source(&r);
     filter_apply(&r);
     static const char count_findings[] =
@@ -388,6 +403,10 @@ int cmd_run(int argc, char **argv)
     hold_signals(&before);
     pid_t pid = start(program, &before);
     forward_signals(pid, &before);
+    /* What devtrace says from here on may find its stderr gone (a pipe's
+       reader that ended first, `| head`): it still exits as the program
+       did, not of SIGPIPE.  (The program, started, keeps its own.) */
+    signal(SIGPIPE, SIG_IGN);
     int status = wait_for(pid, program[0]);
 
     /* From here on, a report devtrace cannot read must not hide how the

@@ -258,16 +258,16 @@ static void subscribe(void)
         return;                         /* no CUPTI here: interposition alone */
     CUptiResult r = sub(&handle, on_call, NULL);
     if (r == CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED) {
-        fprintf(stderr, "devtrace: another tool (a profiler?) holds CUPTI, which takes one "
-                "subscriber: only the CUDA calls made through the shared libraries' exported "
-                "names are seen, not those of a statically linked CUDA runtime or of driver "
-                "entry points taken past the shim\n");
+        dv_say("devtrace: another tool (a profiler?) holds CUPTI, which takes one "
+               "subscriber: only the CUDA calls made through the shared libraries' exported "
+               "names are seen, not those of a statically linked CUDA runtime or of driver "
+               "entry points taken past the shim\n");
         return;
     }
     if (r != CUPTI_SUCCESS) {
         if (!text || text(r, &why) != CUPTI_SUCCESS)
             why = "unknown error";
-        fprintf(stderr, "devtrace: CUPTI refused the shim (%s): interposition alone\n", why);
+        dv_say("devtrace: CUPTI refused the shim (%s): interposition alone\n", why);
         return;
     }
     bool activity = dv_activity_start();

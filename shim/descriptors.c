@@ -96,6 +96,17 @@ static int take(int fd)
     return fd;
 }
 
+int dv_descriptor_keep(int fd)
+{
+    return take(fd);
+}
+
+void dv_descriptor_drop(int fd)
+{
+    mark(fd, false);
+    NEXT(int (*)(int), "close")(fd);
+}
+
 static mode_t mode_of(int flags, va_list ap)
 {
     return (flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE ? (mode_t)va_arg(ap, int) : 0;

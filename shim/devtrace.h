@@ -29,6 +29,8 @@
  *   writer.c     the writer thread: events into SQLite (schema.h), batched
  *   descriptors.c the writer's file descriptors, kept high and out of the
  *                program's reach (its close, close_range, dup2 refused)
+ *   vfs.c        SQLite's files of the report, kept open for the whole run
+ *   say.c        what the shim says, on the stderr the program started with
  *   trace.c      devtensor's trace hook: tensor device and dtype mismatches
  *   lifecycle.c  start, exit, fork, and fatal signals
  *
@@ -389,9 +391,13 @@ bool dv_activity_times(uint32_t correlation, int64_t *start, int64_t *duration);
 
 /* ---- the writer (writer.c) -------------------------------------------------- */
 
+/* The VFS the report is opened with (vfs.c), registered at the first
+   call; NULL if SQLite refuses. */
+const char *dv_vfs(void);
 /* Where the report goes, as the image starts (DEVTRACE_DB, absolute). */
 void dv_writer_init(void);
-/* Starts the writer thread (once per process). */
+/* Starts the writer thread (once per process), and waits until it has
+   opened the report and written the events queued so far. */
 void dv_writer_start(void);
 /* Wakes the writer; async-signal-safe. */
 __attribute__((cold, noinline)) void dv_writer_wake(void);
@@ -413,6 +419,27 @@ void dv_writer_after_fork(void);
 /* me: the calling thread (the writer) is the one whose descriptors are the
    shim's, from now on; else none is (a forked child, until its writer starts). */
 void dv_descriptors_opener(bool me);
+/* fd (just made, by any thread) becomes the shim's: moved high,
+   close-on-exec, out of the program's reach; returned where it went. */
+int dv_descriptor_keep(int fd);
+/* One of the shim's closed, by any thread (a forked child's copy). */
+void dv_descriptor_drop(int fd);
+
+/* ---- what the shim says (say.c) ----------------------------------------------- */
+
+/* Notes which file the program's stderr is, as it starts. */
+void dv_say_init(void);
+/* The writer's copy of that stderr, while fd 2 is still that file:
+   made (at the writer's start), and given up once fd 2 is another file or
+   none (checked as the writer idles, and before it speaks).  A forked
+   child gives its copy up (its writer makes its own). */
+void dv_voice_open(void);
+void dv_voice_check(void);
+void dv_voice_after_fork(void);
+/* A message on the stderr the program started with: the writer's copy
+   from the writer, fd 2 from another thread while it is still that file,
+   else nowhere (the report holds it all).  Never raises SIGPIPE. */
+void dv_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* ---- checks (checks.c) ------------------------------------------------------ */
 

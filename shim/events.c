@@ -177,8 +177,8 @@ static uint64_t cap_from_environment(void)
     unsigned long long n = strtoull(s, &end, 10);
     if (!*end && *s != '-' && errno == 0)
         return n;
-    fprintf(stderr, "devtrace: DEVTRACE_EVENTS=%s is not a count of events; the report keeps "
-            "the first %d\n", s, DEFAULT_CAP);
+    dv_say("devtrace: DEVTRACE_EVENTS=%s is not a count of events; the report keeps "
+           "the first %d\n", s, DEFAULT_CAP);
     return DEFAULT_CAP;
 }
 

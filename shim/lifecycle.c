@@ -248,6 +248,7 @@ static void child_after_fork(void)
     dv_shadow_after_fork();
     dv_queue_after_fork();
     dv_writer_after_fork();             /* after the queue's: it counts from its place */
+    dv_voice_after_fork();
     dv_activity_after_fork();
     atomic_store(&dv_events_full, false);   /* the child's run keeps its own */
     atomic_store(&dying, 0);
@@ -400,6 +401,7 @@ uint64_t dv_started_ns;
 __attribute__((constructor)) static void start(void)
 {
     dv_started_ns = dv_now_ns();
+    dv_say_init();
     dv_writer_init();
     join_session();
     dv_next_choose();

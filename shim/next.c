@@ -170,8 +170,8 @@ static void choose(void)
         return;
     sim_handle = open_sim();
     if (!sim_handle)
-        fprintf(stderr, "devtrace: the emulated device (libcudasim.so) could not be loaded: "
-                "%s; CUDA calls go to the CUDA runtime\n", dlerror());
+        dv_say("devtrace: the emulated device (libcudasim.so) could not be loaded: "
+               "%s; CUDA calls go to the CUDA runtime\n", dlerror());
 }
 
 /* Preloaded where there is a GPU, the shim names itself CUDA's injection

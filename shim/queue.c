@@ -65,7 +65,6 @@ void dv_queue_after_fork(void)
 
 void dv_emit(dv_event *e)
 {
-    dv_writer_start();
     if (!e->start)
         e->start = dv_event_clock();
     dv_emitting = 1;
@@ -94,6 +93,7 @@ void dv_emit(dv_event *e)
     atomic_signal_fence(memory_order_seq_cst);
     dv_emitting = 0;
     atomic_signal_fence(memory_order_seq_cst);
+    dv_writer_start();                  /* the first event: it waits for the report */
     if (dv_held_signal)
         dv_fatal_held();
     if (pos - atomic_load_explicit(&tail, memory_order_relaxed) == CAP / 4)

@@ -34,6 +34,7 @@
 #define BATCH 16384
 #define IDLE_MS 20
 #define COMMIT_MS 50
+#define READY_S 5
 #define MAP_SIZE 4096                   /* a power of two */
 
 /* ---- statements ----------------------------------------------------------- */
@@ -122,6 +123,7 @@ static _Atomic bool started, running, stopping;
 static _Atomic uint64_t committed;      /* queue positions taken and committed */
 static _Atomic bool flush_wanted;       /* a thread waits in dv_writer_flush */
 static sem_t wake;
+static sem_t ready;                     /* the report is open, the first events in it */
 /* Held whenever the writer is not idle: a fork then never finds it inside
    SQLite or the allocator, whose locks the child would inherit held. */
 static pthread_mutex_t busy = PTHREAD_MUTEX_INITIALIZER;
@@ -130,12 +132,13 @@ static pthread_mutex_t busy = PTHREAD_MUTEX_INITIALIZER;
    program goes on regardless. */
 static void broken(const char *what, const char *consequence)
 {
-    bool full = w.db && ((sqlite3_extended_errcode(w.db) & 0xff) == SQLITE_FULL ||
-                         sqlite3_system_errno(w.db) == ENOSPC);
+    int sys = w.db ? sqlite3_system_errno(w.db) : 0;
+    bool full = w.db && ((sqlite3_extended_errcode(w.db) & 0xff) == SQLITE_FULL || sys == ENOSPC);
     if (!w.broken)
-        fprintf(stderr, "devtrace: %s: %s; the program runs on %s\n", what,
-                full ? "the disk is full" : w.db ? sqlite3_errmsg(w.db) : "out of memory",
-                consequence);
+        dv_say("devtrace: %s: %s%s%s%s; the program runs on %s\n", what,
+               full ? "the disk is full" : w.db ? sqlite3_errmsg(w.db) : "out of memory",
+               sys && !full ? " (" : "", sys && !full ? strerror(sys) : "", sys && !full ? ")" : "",
+               consequence);
     w.broken = true;
 }
 
@@ -419,9 +422,22 @@ static const char *from_cwd(const char *file, char *cwd, size_t n)
     return k && !strncmp(file, cwd, k) && file[k] == '/' ? file + k + 1 : file;
 }
 
-/* DEVTRACE_PRINT=1 (devtrace run sets it): a finding is said on stderr as
-   it is written, the first of its kind at each site, as a compiler says
-   one, in one write so that threads' lines do not mix. */
+/* text with its control characters escaped (json_printable), malloc'd;
+   NULL when memory is short. */
+static char *printable(const char *text)
+{
+    size_t n = strlen(text);
+    char *out = malloc(4 * n + 1);
+    if (out)
+        json_printable(out, text, n, false);
+    return out;
+}
+
+/* DEVTRACE_PRINT=1 (devtrace run sets it): a finding is said as it is
+   written, the first of its kind at each site, as a compiler says one, in
+   one write so that threads' lines do not mix; its file and message with
+   their control characters escaped, so that a name cannot drive the
+   terminal or make a line of its own. */
 static void say_finding(const dv_event *e, const site_text *at, const char *severity,
                         const char *msg)
 {
@@ -429,20 +445,18 @@ static void say_finding(const dv_event *e, const site_text *at, const char *seve
     bool fresh = false;
     if (!w.print || !find_tally(&w.said, key, &fresh) || !fresh)
         return;
-    char line[2048], cwd[1024];
-    int n = at && at->file
-                ? snprintf(line, sizeof line, "devtrace: %s:%d: ",
-                           from_cwd(at->file, cwd, sizeof cwd), at->line)
-                : snprintf(line, sizeof line, "devtrace: %s: ",
-                           at && at->function ? at->function : "(no line)");
-    n += snprintf(line + n, sizeof line - (size_t)n, "%s[%s]: %s\n", severity,
-                  dv_finding_names[e->u.finding.kind], msg);
-    if (n >= (int)sizeof line) {        /* cut short, still a line */
-        n = sizeof line - 1;
-        line[n - 1] = '\n';
-    }
-    ssize_t put = write(STDERR_FILENO, line, (size_t)n);
-    (void)put;                          /* a closed stderr is the program's choice */
+    char cwd[1024];
+    const char *where = at && at->file ? from_cwd(at->file, cwd, sizeof cwd)
+                        : at && at->function ? at->function : "(no line)";
+    char *place = printable(where), *text = printable(msg);
+    if (place && text && at && at->file)
+        dv_say("devtrace: %s:%d: %s[%s]: %s\n", place, at->line, severity,
+               dv_finding_names[e->u.finding.kind], text);
+    else if (place && text)
+        dv_say("devtrace: %s: %s[%s]: %s\n", place, severity, dv_finding_names[e->u.finding.kind],
+               text);
+    free(place);
+    free(text);
 }
 
 static void put_key(FILE *f, const char *key, bool *more)
@@ -890,18 +904,22 @@ static void remove_report(const char *path)
 
 static bool open_db(const char *path)
 {
-    if (sqlite3_open_v2(path, &w.db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE |
-                        SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK)
+    const char *vfs = dv_vfs();
+    if (!vfs || sqlite3_open_v2(path, &w.db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE |
+                                SQLITE_OPEN_NOMUTEX, vfs) != SQLITE_OK)
         return false;
     sqlite3_busy_timeout(w.db, 5000);
     /* A rollback journal, not WAL: each commit lands in the file itself, so
        the .db alone holds everything committed, after an exit, a fatal
        signal or a SIGKILL between batches, and a copy of it loses nothing.
        (WAL keeps commits in -wal until a checkpoint, and a crash leaves them
-       there.)  No fsync: the report must survive the program, not the
-       machine. */
-    return sqlite3_exec(w.db, "PRAGMA journal_mode = DELETE; PRAGMA synchronous = OFF",
-                        NULL, NULL, NULL) == SQLITE_OK;
+       there.)  Truncated, not deleted, at each commit, and kept open in
+       between (vfs.c): what the report needs is open from the first
+       commit on.  Temporary tables and statement journals in memory, for
+       the same reason.  No fsync: the report must survive the program, not
+       the machine. */
+    return sqlite3_exec(w.db, "PRAGMA journal_mode = TRUNCATE; PRAGMA synchronous = OFF; "
+                        "PRAGMA temp_store = MEMORY", NULL, NULL, NULL) == SQLITE_OK;
 }
 
 static void close_db(void)
@@ -912,6 +930,32 @@ static void close_db(void)
     dv_events_close();
     sqlite3_close(w.db);
     w.db = NULL;
+}
+
+/* The journal is kept open by every writer of the report (vfs.c), and left
+   beside it; the last to leave removes it.  A writer is a process that
+   lives and has a run here (not this one's, nor an earlier image's of it).
+   The write lock is held meanwhile, so none opens it anew (its first
+   write waits for the lock).  A folder out of reach leaves it, empty. */
+static void remove_journal(void)
+{
+    sqlite3_stmt *st;
+    bool alone = true;
+    if (sqlite3_exec(w.db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+        return;
+    if (sqlite3_prepare_v2(w.db, "SELECT DISTINCT pid FROM runs WHERE pid IS NOT ?1", -1, &st,
+                           NULL) == SQLITE_OK) {
+        sqlite3_bind_int64(st, 1, getpid());
+        while (alone && sqlite3_step(st) == SQLITE_ROW) {
+            pid_t pid = (pid_t)sqlite3_column_int64(st, 0);
+            alone = pid <= 0 || (kill(pid, 0) != 0 && errno != EPERM);
+        }
+        sqlite3_finalize(st);
+        const char *journal = sqlite3_filename_journal(sqlite3_db_filename(w.db, "main"));
+        if (alone && journal)
+            unlink(journal);
+    }
+    sqlite3_exec(w.db, "ROLLBACK", NULL, NULL, NULL);
 }
 
 /* (With open, not fopen: the C library's fopen opens beneath the shim's
@@ -994,8 +1038,8 @@ static bool symbolic_link(const char *path)
     struct stat st;
     if (lstat(path, &st) != 0 || !S_ISLNK(st.st_mode))
         return false;
-    fprintf(stderr, "devtrace: %s is a symbolic link, which devtrace does not follow; "
-            "the program runs on " NO_REPORT "\n", path);
+    dv_say("devtrace: %s is a symbolic link, which devtrace does not follow; "
+           "the program runs on " NO_REPORT "\n", path);
     w.broken = true;
     return true;
 }
@@ -1023,8 +1067,8 @@ static void open_report(void)
             return;
         }
     } else if (state != FILE_OURS) {
-        fprintf(stderr, "devtrace: %s is %s; it is left alone and no report is written\n", path,
-                state == FILE_NEWER ? "a report of a newer devtrace" : "not a devtrace report");
+        dv_say("devtrace: %s is %s; it is left alone and no report is written\n", path,
+               state == FILE_NEWER ? "a report of a newer devtrace" : "not a devtrace report");
         w.broken = true;
         close_db();
         return;
@@ -1059,7 +1103,9 @@ static void *writer_main(void *arg)
 {
     static dv_event batch[BATCH];
     (void)arg;
+    bool first = true;
     dv_descriptors_opener(true);
+    dv_voice_open();
     pthread_mutex_lock(&busy);
     atomic_store(&running, true);
     open_report();
@@ -1070,8 +1116,11 @@ static void *writer_main(void *arg)
         size_t n = dv_queue_take(batch, BATCH);
         if (n)
             write_batch(batch, n);
-        if (n == 0 || commit_due())
+        if (n == 0 || first || commit_due())
             commit();
+        if (first)
+            sem_post(&ready);
+        first = false;
         if (n == BATCH)
             continue;
         if (stop && !n) {
@@ -1082,26 +1131,48 @@ static void *writer_main(void *arg)
             break;
         }
         pthread_mutex_unlock(&busy);
+        dv_voice_check();
         idle();
         pthread_mutex_lock(&busy);
     }
-    if (w.db)
+    if (w.db) {
+        remove_journal();
         close_db();
+    }
     pthread_mutex_unlock(&busy);
     return NULL;
+}
+
+/* The first event's thread waits until the report is open and holds it
+   (vfs.c): the program may chroot, lower RLIMIT_NOFILE or drop its
+   privileges right after its first CUDA call.  Bounded, should the
+   writer's first calls into CUDA wait on a lock this thread holds. */
+static void wait_until_ready(void)
+{
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_sec += READY_S;
+    while (sem_timedwait(&ready, &until) != 0 && errno == EINTR)
+        ;
 }
 
 static void start_thread(void)
 {
     sigset_t all, old;
+    int saved = errno;
     sem_init(&wake, 0, 0);
+    sem_init(&ready, 0, 0);
     sigfillset(&all);
     pthread_sigmask(SIG_BLOCK, &all, &old);        /* the program's signals are the program's */
-    if (pthread_create(&thread, NULL, writer_main, NULL) == 0)
-        atomic_store(&started, true);
-    else
-        fprintf(stderr, "devtrace: cannot start the report writer; no report is written\n");
+    bool made = pthread_create(&thread, NULL, writer_main, NULL) == 0;
     pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (made) {
+        atomic_store(&started, true);
+        wait_until_ready();
+    } else {
+        dv_say("devtrace: cannot start the report writer; no report is written\n");
+    }
+    errno = saved;
 }
 
 /* Out of line: on every event's path, where only the test may cost. */
