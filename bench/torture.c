@@ -3,19 +3,28 @@
  * calls from many threads, plants one double free, then forks children that
  * do the same, and then replaces itself by exec to do it all again.
  *
- *   bench_torture THREADS CALLS FORKS EXECS [hold]
+ *   bench_torture THREADS CALLS FORKS EXECS [hold | log | chroot | nofile]
  *
  * Each process image: THREADS threads, each one cudaMalloc, CALLS cudaMemset
  * and one cudaFree; one double free (a cudaMalloc and two cudaFree); FORKS
  * children doing the same work (they neither fork nor exec); then, with
  * EXECS > 0, exec of itself with EXECS - 1.  With `hold`, the first image
  * prints "holding" and keeps calling cudaMemset until a signal ends it.
+ * With `log`, `chroot` or `nofile`, the first image, right after its first
+ * CUDA call (a cudaMalloc and its cudaFree), closes fd 2 and opens its own
+ * log there (torture.log), chroots into an empty folder (torture.jail), or
+ * lowers RLIMIT_NOFILE to 3; then it works as above.
  */
+#define _GNU_SOURCE     /* chroot */
 #include <cuda_runtime_api.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -63,6 +72,23 @@ static void hold(void)
         cudaMemset(p, 0, 64);
 }
 
+/* What the program does to itself after its first CUDA call; 0 if it could. */
+static int confine(const char *how)
+{
+    struct rlimit three = { 3, 3 };
+    void *p = NULL;
+    cudaMalloc(&p, 64);
+    cudaFree(p);
+    if (!strcmp(how, "log"))
+        return close(2) != 0 || open("torture.log", O_WRONLY | O_CREAT | O_APPEND, 0644) != 2;
+    if (!strcmp(how, "chroot"))
+        return (mkdir("torture.jail", 0755) != 0 && errno != EEXIST) ||
+               chroot("torture.jail") != 0 || chdir("/") != 0;
+    if (!strcmp(how, "nofile"))
+        return setrlimit(RLIMIT_NOFILE, &three) != 0;
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 5) {
@@ -71,6 +97,10 @@ int main(int argc, char **argv)
     }
     int threads = atoi(argv[1]), forks = atoi(argv[3]), execs = atoi(argv[4]);
     calls = atol(argv[2]);
+    if (argc > 5 && confine(argv[5]) != 0) {
+        perror("confine");
+        return 3;
+    }
     int failed = work(threads);
     for (int i = 0; i < forks; i++) {
         pid_t pid = fork();

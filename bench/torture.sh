@@ -4,8 +4,11 @@
 # information; a debug link to a file elsewhere) with a debuginfod server
 # named, as Debian's profile names one, two commands writing one report at
 # once, a process with no CUDA call after a traced one, kill -9 in the middle
-# of a commit, and Python's Ctrl-C, each scenario R times (the short ones 20
-# R times).  Every report must pass SQLite's
+# of a commit, Python's Ctrl-C, and programs that do things to themselves
+# after their first CUDA call (fd 2 closed and a log opened there, chroot,
+# RLIMIT_NOFILE lowered to 3, an SQLite of their own, single-threaded and
+# exported), each scenario R times (the short ones 20 R times, the
+# confinements 5 R times).  Every report must pass SQLite's
 # integrity_check, hold one run per process image, and count every call of
 # every run exactly (or, for a killed run, no more than were made).
 #   bench/torture.sh [BUILD_DIR] [R]
@@ -178,6 +181,50 @@ except KeyboardInterrupt:
   printf '%-34s %d/%d raised KeyboardInterrupt\n' "$name" "$raised" "$reps"
 }
 
+# confined NAME HOW: 5 R runs (2 threads, 1000 memsets each) that do HOW to
+# themselves after their first call (bench_torture's log, chroot, nofile),
+# under DEVTRACE_PRINT=1: each report whole, and (log) the program's log
+# without a line of the shim's.
+confined() {
+  local name=$1 how=$2 whole=0 clean=0 runs=$((reps * 5)) last=""
+  if [ "$how" = chroot ] && [ "$(id -u)" != 0 ]; then
+    printf '%-34s (not root)\n' "$name"; return
+  fi
+  for r in $(seq "$runs"); do
+    local db=$work/$name.$r.db
+    (cd "$work" && rm -f torture.log &&
+     DEVTRACE_PRINT=1 LD_PRELOAD=$shim DEVTRACE_DB=$db "$prog" 2 1000 0 0 "$how" >/dev/null 2>&1)
+    last=$(check "$db" 1 2 1000)
+    [ "$last" = " whole" ] && whole=$((whole + 1))
+    grep -qs devtrace "$work/torture.log" || clean=$((clean + 1))
+  done
+  printf '%-34s %d/%d whole, %d/%d logs the program'"'"'s alone;%s\n' \
+    "$name" "$whole" "$runs" "$clean" "$runs" "$last"
+}
+
+# own_sqlite NAME: bench_own_sqlite (an SQLite of its own, static, exported,
+# single-threaded) R times, 2000 transactions each: its database and the
+# report both whole, and its loop's seconds alone and under the shim.
+own_sqlite() {
+  local name=$1 exe=$build/bench/bench_own_sqlite whole=0 alone=0 traced=0 last=""
+  [ -x "$exe" ] || { printf '%-34s (no bench_own_sqlite)\n' "$name"; return; }
+  for r in $(seq "$reps"); do
+    local db=$work/$name.$r.db
+    rm -f "$work/own.db"
+    alone=$(echo "$alone + $("$exe" "$work/own.db" 2000)" | bc)
+    rm -f "$work/own.db"
+    local secs own
+    secs=$(LD_PRELOAD=$shim DEVTRACE_DB=$db "$exe" "$work/own.db" 2000 2>/dev/null)
+    own=$?
+    traced=$(echo "$traced + ${secs:-0}" | bc)
+    last=$(check "$db" 1 1 2000)
+    [ "$own" = 0 ] || last+=" own-database"
+    [ "$last" = " whole" ] && whole=$((whole + 1))
+  done
+  printf '%-34s %d/%d whole; its loop %.2f s alone, %.2f s traced;%s\n' \
+    "$name" "$whole" "$reps" "$(echo "$alone / $reps" | bc -l)" "$(echo "$traced / $reps" | bc -l)" "$last"
+}
+
 objcopy --strip-debug "$prog" "$work/nog"
 objcopy --only-keep-debug "$prog" "$work/linked.debug"
 objcopy --strip-debug --add-gnu-debuglink="$work/linked.debug" "$prog" "$work/linked"
@@ -199,3 +246,7 @@ together     two-writers
 untouched    no-call-after
 in_commit    kill-9-in-commit
 interrupted  python-sigint
+confined     stderr-to-log  log
+confined     chroot         chroot
+confined     nofile-3       nofile
+own_sqlite   own-sqlite
