@@ -325,6 +325,8 @@ typedef enum { DC_LANG_NONE, DC_LANG_C, DC_LANG_CXX, DC_LANG_CUDA } dc_language;
    where it is included; parsed where it is named all the same) and for
    any other file. */
 dc_language dc_language_of(const char *name);
+/* The language of a source or a header by its name's extension. */
+dc_language dc_language_named(const char *name);
 /* The language "-x x" makes any file that follows a source of (c, c++,
    nvcc's cu, clang's cuda); DC_LANG_NONE for a header's or another. */
 dc_language dc_language_of_x(const char *x);

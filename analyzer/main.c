@@ -721,6 +721,46 @@ static bool in_baseline(const dc_finding *d, void *k)
     return dc_baseline_has(kn->baseline, kn->print[d - kn->first]);
 }
 
+/* Whether a and b are one file (by any name: a symbolic or a hard link). */
+static bool same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    return a && b && stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev
+           && sa.st_ino == sb.st_ino;
+}
+
+/* Why path cannot be a baseline, or NULL: a source by its name, or a file
+   the run reads.  `--write-baseline a.c b.c`, the baseline's name
+   forgotten, would write over a.c; `--baseline *.c` would read a.c as
+   fingerprints and leave it unanalyzed. */
+static const char *not_a_baseline(const char *path, const request *r, const jobs *js)
+{
+    if (dc_language_named(path) != DC_LANG_NONE)
+        return "a source (by its name)";
+    for (int i = 0; i < js->n; i++)
+        if (same_file(path, js->v[i].path))
+            return "a file to analyze";
+    for (int i = 0; i < r->nmodels; i++)
+        if (same_file(path, r->models[i]))
+            return "a model file";
+    return same_file(path, r->runtime) ? "the --runtime report" : NULL;
+}
+
+/* --baseline and --write-baseline checked before any file is read. */
+static void check_baselines(const request *r, const jobs *js)
+{
+    const struct { const char *option, *path; } named[] = {
+        {"--baseline", r->baseline}, {"--write-baseline", r->write_baseline}};
+    for (size_t i = 0; i < sizeof named / sizeof *named; i++) {
+        const char *why = named[i].path ? not_a_baseline(named[i].path, r, js) : NULL;
+        if (why) {
+            fprintf(stderr, "devcheck: %s: %s, not a baseline: %s refused\n", named[i].path,
+                    why, named[i].option);
+            exit(2);
+        }
+    }
+}
+
 /* --baseline drops the findings it holds, counted in *baselined;
    --write-baseline writes them.  Returns the errors, said on stderr. */
 static int against_baseline(const request *r, dc_findings *found, int *baselined)
@@ -916,6 +956,7 @@ int main(int argc, char **argv)
     parse_request(argc, argv, &r);
     jobs js = r.build_dir ? jobs_from_database(&r) : jobs_from_command_line(&r);
     drop_repeated_files(&js);
+    check_baselines(&r, &js);
     dc_model *model = load_model(&r);
 
     dc_findings found = {0};
