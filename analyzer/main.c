@@ -626,8 +626,7 @@ static int analyze(jobs *js, const request *r, dc_model *model, dc_findings *fou
         if (v[i].err && js->v[i].context) {
             free(v[i].err);             /* another file's trouble: not this run's to say */
         } else if (v[i].err) {
-            size_t n = strlen(v[i].err);
-            fprintf(stderr, "%s%s", v[i].err, n > 0 && v[i].err[n - 1] == '\n' ? "" : "\n");
+            dc_print_lines(stderr, v[i].err);
             js->v[i].why = dc_format("%.*s", (int)strcspn(v[i].err, "\n"), v[i].err);
             free(v[i].err);
         }
@@ -830,8 +829,11 @@ static void say_failed(const jobs *js, int failed)
         fprintf(stderr, "devcheck: %d of %d file%s not analyzed (errors above):", failed, js->n,
                 plural(js->n));
         for (int i = 0; i < js->n; i++)
-            if (js->v[i].failed)
-                fprintf(stderr, " %s", js->v[i].path);
+            if (js->v[i].failed) {
+                char *shown = dc_printable(js->v[i].path, strlen(js->v[i].path));
+                fprintf(stderr, " %s", shown);
+                free(shown);
+            }
         fputs("\n", stderr);
     }
     /* Code written for an older CUDA calls what a newer one removed
@@ -859,8 +861,7 @@ static int say_skipped(const jobs *js)
     for (int i = 0; i < js->n; i++) {
         const job *j = &js->v[i];
         for (int k = 0; k < j->nskipped; k++)
-            fprintf(stderr, "%s:%u:%u: note: %s\n", j->skipped[k].loc.file,
-                    j->skipped[k].loc.line, j->skipped[k].loc.column, j->skipped[k].message);
+            dc_print_note(stderr, &j->skipped[k]);
         files += j->nskipped > 0;
     }
     if (files)

@@ -25,6 +25,29 @@ char json_short_escape(unsigned char c)
     return c < 0x20 ? letters[c] : 0;
 }
 
+void json_printable(char *out, const char *str, size_t n, bool keep_tabs)
+{
+    const unsigned char *s = (const unsigned char *)str;
+    char *o = out;
+    for (size_t i = 0, len; i < n; i += len) {
+        len = json_utf8_sequence(s + i, n - i);
+        bool c1 = len == 2 && s[i] == 0xc2 && s[i + 1] < 0xa0;     /* U+0080..U+009F */
+        if (len == 0 || c1 || s[i] < 0x20 || s[i] == 0x7f) {
+            if (s[i] == '\t' && keep_tabs)
+                *o++ = '\t';
+            else if (json_short_escape(s[i]))
+                o += sprintf(o, "\\%c", json_short_escape(s[i]));
+            else
+                o += sprintf(o, c1 ? "\\u%04x" : "\\x%02x", c1 ? s[i + 1] : s[i]);
+            len = len ? len : 1;
+        } else {
+            memcpy(o, s + i, len);
+            o += len;
+        }
+    }
+    *o = '\0';
+}
+
 void json_put_string(FILE *out, const char *str, size_t n)
 {
     const unsigned char *s = (const unsigned char *)str;

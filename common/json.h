@@ -18,6 +18,12 @@
 size_t json_utf8_sequence(const unsigned char *s, size_t n);
 /* The letter of a control character's one-letter escape (\n, \t, ...), or 0. */
 char json_short_escape(unsigned char c);
+/* s (n bytes) into out (4 n + 1 bytes), NUL-terminated, with its control
+   characters (a tab too, unless keep_tabs) and the bytes that are not
+   UTF-8 spelled as escapes (\n, \x1b, \u009b), so that text from a file
+   cannot drive a terminal or break a line: devtrace's text formats and
+   devcheck's. */
+void json_printable(char *out, const char *s, size_t n, bool keep_tabs);
 /* s (n bytes) as a quoted JSON string. */
 void json_put_string(FILE *out, const char *s, size_t n);
 
