@@ -225,6 +225,13 @@ int dc_apply_fixes(const dc_findings *f, const dc_snapshot *seen, int nseen, FIL
 
 /* notes: a line to say under each finding (NULL: none). */
 void dc_print_text(FILE *out, const dc_findings *f, char *const *notes);
+/* s (n bytes) with its control characters and the bytes that are not
+   UTF-8 as escapes (json_printable), for a line of text; fresh. */
+char *dc_printable(const char *s, size_t n);
+/* Each line of text (a file's errors), printable, ending in a new line. */
+void dc_print_lines(FILE *out, const char *text);
+/* "FILE:LINE:COL: note: MESSAGE", its text printable (dc_printable). */
+void dc_print_note(FILE *out, const dc_note *note);
 /* What a fix does, in words: "replace 'a' with 'b'", "insert 'b'"; fresh string. */
 char *dc_fix_summary(const dc_fix *fix);
 /* What a run said of a file, for SARIF's invocation: why it was left out
@@ -325,6 +332,8 @@ typedef enum { DC_LANG_NONE, DC_LANG_C, DC_LANG_CXX, DC_LANG_CUDA } dc_language;
    where it is included; parsed where it is named all the same) and for
    any other file. */
 dc_language dc_language_of(const char *name);
+/* The language of a source or a header by its name's extension. */
+dc_language dc_language_named(const char *name);
 /* The language "-x x" makes any file that follows a source of (c, c++,
    nvcc's cu, clang's cuda); DC_LANG_NONE for a header's or another. */
 dc_language dc_language_of_x(const char *x);

@@ -128,6 +128,11 @@ dc_language dc_language_of(const char *name)
     return extension_language(name, SOURCE_BY_NAME);
 }
 
+dc_language dc_language_named(const char *name)
+{
+    return extension_language(name, 0);
+}
+
 dc_language dc_language_of_x(const char *x)
 {
     return language_of(x, SOURCE_BY_X);

@@ -626,8 +626,7 @@ static int analyze(jobs *js, const request *r, dc_model *model, dc_findings *fou
         if (v[i].err && js->v[i].context) {
             free(v[i].err);             /* another file's trouble: not this run's to say */
         } else if (v[i].err) {
-            size_t n = strlen(v[i].err);
-            fprintf(stderr, "%s%s", v[i].err, n > 0 && v[i].err[n - 1] == '\n' ? "" : "\n");
+            dc_print_lines(stderr, v[i].err);
             js->v[i].why = dc_format("%.*s", (int)strcspn(v[i].err, "\n"), v[i].err);
             free(v[i].err);
         }
@@ -721,6 +720,46 @@ static bool in_baseline(const dc_finding *d, void *k)
     return dc_baseline_has(kn->baseline, kn->print[d - kn->first]);
 }
 
+/* Whether a and b are one file (by any name: a symbolic or a hard link). */
+static bool same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    return a && b && stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev
+           && sa.st_ino == sb.st_ino;
+}
+
+/* Why path cannot be a baseline, or NULL: a source by its name, or a file
+   the run reads.  `--write-baseline a.c b.c`, the baseline's name
+   forgotten, would write over a.c; `--baseline *.c` would read a.c as
+   fingerprints and leave it unanalyzed. */
+static const char *not_a_baseline(const char *path, const request *r, const jobs *js)
+{
+    if (dc_language_named(path) != DC_LANG_NONE)
+        return "a source (by its name)";
+    for (int i = 0; i < js->n; i++)
+        if (same_file(path, js->v[i].path))
+            return "a file to analyze";
+    for (int i = 0; i < r->nmodels; i++)
+        if (same_file(path, r->models[i]))
+            return "a model file";
+    return same_file(path, r->runtime) ? "the --runtime report" : NULL;
+}
+
+/* --baseline and --write-baseline checked before any file is read. */
+static void check_baselines(const request *r, const jobs *js)
+{
+    const struct { const char *option, *path; } named[] = {
+        {"--baseline", r->baseline}, {"--write-baseline", r->write_baseline}};
+    for (size_t i = 0; i < sizeof named / sizeof *named; i++) {
+        const char *why = named[i].path ? not_a_baseline(named[i].path, r, js) : NULL;
+        if (why) {
+            fprintf(stderr, "devcheck: %s: %s, not a baseline: %s refused\n", named[i].path,
+                    why, named[i].option);
+            exit(2);
+        }
+    }
+}
+
 /* --baseline drops the findings it holds, counted in *baselined;
    --write-baseline writes them.  Returns the errors, said on stderr. */
 static int against_baseline(const request *r, dc_findings *found, int *baselined)
@@ -790,8 +829,11 @@ static void say_failed(const jobs *js, int failed)
         fprintf(stderr, "devcheck: %d of %d file%s not analyzed (errors above):", failed, js->n,
                 plural(js->n));
         for (int i = 0; i < js->n; i++)
-            if (js->v[i].failed)
-                fprintf(stderr, " %s", js->v[i].path);
+            if (js->v[i].failed) {
+                char *shown = dc_printable(js->v[i].path, strlen(js->v[i].path));
+                fprintf(stderr, " %s", shown);
+                free(shown);
+            }
         fputs("\n", stderr);
     }
     /* Code written for an older CUDA calls what a newer one removed
@@ -819,8 +861,7 @@ static int say_skipped(const jobs *js)
     for (int i = 0; i < js->n; i++) {
         const job *j = &js->v[i];
         for (int k = 0; k < j->nskipped; k++)
-            fprintf(stderr, "%s:%u:%u: note: %s\n", j->skipped[k].loc.file,
-                    j->skipped[k].loc.line, j->skipped[k].loc.column, j->skipped[k].message);
+            dc_print_note(stderr, &j->skipped[k]);
         files += j->nskipped > 0;
     }
     if (files)
@@ -916,6 +957,7 @@ int main(int argc, char **argv)
     parse_request(argc, argv, &r);
     jobs js = r.build_dir ? jobs_from_database(&r) : jobs_from_command_line(&r);
     drop_repeated_files(&js);
+    check_baselines(&r, &js);
     dc_model *model = load_model(&r);
 
     dc_findings found = {0};

@@ -7,32 +7,40 @@
  *   fix-it:"FILE":{LINE:COL-LINE:COL}:"x = "
  *
  * Each fix is said twice: in words for people, and as clang's
- * -fdiagnostics-parseable-fixits line for editors and scripts.
+ * -fdiagnostics-parseable-fixits line for editors and scripts.  No control
+ * character of a file's name or a message (a string literal quoted in it)
+ * goes out as it is: each is an escape, as in devtrace's text (\x1b, \n),
+ * so that a finding is one line and cannot drive the terminal.
  */
 #include "devcheck.h"
+#include "json.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-/* Text for one line of output, between quotes: control characters (a line
-   break in a multi-line fix) as C escapes. */
+char *dc_printable(const char *s, size_t n)
+{
+    char *shown = dc_realloc(NULL, 4 * n + 1);
+    json_printable(shown, s, n, false);
+    return shown;
+}
+
+/* Text for one line of output, between quotes (a line break in a
+   multi-line fix as \n). */
 static char *quoted(const char *s, size_t n)
 {
-    static const char short_escape[0x20] = {['\n'] = 'n', ['\r'] = 'r', ['\t'] = 't'};
-    char *q = dc_realloc(NULL, 4 * n + 3), *o = q;
-    *o++ = '\'';
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c >= 0x20 && c != 0x7f)
-            *o++ = (char)c;
-        else if (c < 0x20 && short_escape[c])
-            o += sprintf(o, "\\%c", short_escape[c]);
-        else
-            o += sprintf(o, "\\x%02x", c);
-    }
-    *o++ = '\'';
-    *o = '\0';
+    char *shown = dc_printable(s, n);
+    char *q = dc_format("'%s'", shown);
+    free(shown);
     return q;
+}
+
+/* s, printable, on out. */
+static void put_printable(FILE *out, const char *s)
+{
+    char *shown = dc_printable(s, strlen(s));
+    fputs(shown, out);
+    free(shown);
 }
 
 static bool same_file(const char *a, const char *b)
@@ -74,8 +82,10 @@ char *dc_fix_summary(const dc_fix *fix)
 /* A location as compilers print it; a note may have none. */
 static void print_loc(FILE *out, dc_loc loc)
 {
-    if (loc.file)
-        fprintf(out, "%s:%u:%u: ", loc.file, loc.line, loc.column);
+    if (!loc.file)
+        return;
+    put_printable(out, loc.file);
+    fprintf(out, ":%u:%u: ", loc.line, loc.column);
 }
 
 /* A string as LLVM's raw_ostream::write_escaped writes it in a fix-it line. */
@@ -110,14 +120,33 @@ static void print_fix(FILE *out, const dc_fix *fix)
     fputs("\"\n", out);
 }
 
+void dc_print_lines(FILE *out, const char *text)
+{
+    for (const char *p = text; *p;) {
+        size_t n = strcspn(p, "\n");
+        char *shown = dc_printable(p, n);
+        fprintf(out, "%s\n", shown);
+        free(shown);
+        p += n + (p[n] == '\n');
+    }
+}
+
+void dc_print_note(FILE *out, const dc_note *note)
+{
+    print_loc(out, note->loc);
+    fputs("note: ", out);
+    put_printable(out, note->message);
+    fputc('\n', out);
+}
+
 static void print_finding(FILE *out, const dc_finding *d, const char *runtime)
 {
     print_loc(out, d->loc);
-    fprintf(out, "%s: %s [devcheck-%s]\n", dc_severity(d->rule), d->message, d->rule);
-    for (int i = 0; i < d->nnotes; i++) {
-        print_loc(out, d->notes[i].loc);
-        fprintf(out, "note: %s\n", d->notes[i].message);
-    }
+    fprintf(out, "%s: ", dc_severity(d->rule));
+    put_printable(out, d->message);
+    fprintf(out, " [devcheck-%s]\n", d->rule);
+    for (int i = 0; i < d->nnotes; i++)
+        dc_print_note(out, &d->notes[i]);
     if (runtime) {
         print_loc(out, d->loc);
         fprintf(out, "note: %s\n", runtime);

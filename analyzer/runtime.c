@@ -11,11 +11,13 @@
  */
 #include "devcheck.h"
 
+#include "files.h"
 #include "join.h"
 #include "schema.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* The first schema version with runs.cwd and findings.chain. */
 #define JOIN_SCHEMA 4
@@ -52,8 +54,12 @@ static const char *not_a_report(sqlite3 *db)
 static sqlite3 *open_report(const char *path, char *err, size_t errlen)
 {
     sqlite3 *db = NULL;
-    const char *why = NULL;
-    if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK)
+    char said[128];
+    int fd = input_open(path, 0, said, sizeof said);    /* a FIFO would hang SQLite's open */
+    const char *why = fd < 0 ? said : NULL;
+    if (fd >= 0)
+        close(fd);
+    if (!why && sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK)
         why = sqlite3_errmsg(db);
     for (size_t i = 0; !why && i < sizeof defences / sizeof *defences; i++)
         sqlite3_db_config(db, defences[i][0], defences[i][1], (int *)NULL);
@@ -79,14 +85,20 @@ static const struct {
     {"unknown", "not shown at run time, which cannot see this mistake at its line"},
 };
 
+/* What not-reached says when no run made a call from any file analyzed. */
+static const char ran_none[] = "not run at run time: the report's runs made no call from any "
+                               "file analyzed (a report of another program?)";
+
 /* "confirmed at run time: 3 runs, 12 calls, cuda:0" for a row of
    joined_static (state, runs, calls, devices). */
-static char *note_of(sqlite3_stmt *st)
+static char *note_of(sqlite3_stmt *st, bool none_ran)
 {
     const char *state = (const char *)sqlite3_column_text(st, 0), *what = state;
     for (size_t i = 0; i < sizeof says / sizeof *says; i++)
         if (!strcmp(says[i].state, state))
             what = says[i].says;
+    if (none_ran && !strcmp(state, "not-reached"))
+        what = ran_none;
     long long runs = sqlite3_column_int64(st, 1), calls = sqlite3_column_int64(st, 2);
     const char *devices = (const char *)sqlite3_column_text(st, 3);
     if (!runs)
@@ -121,11 +133,12 @@ char **dc_runtime_notes(const char *report, const dc_findings *f, char *err, siz
     char **notes = dc_realloc(NULL, (size_t)(f->n + 1) * sizeof *notes);
     sqlite3_stmt *st = NULL;
     int n = 0;
-    if (add_findings(db, f)
+    sqlite3_int64 none_ran = -1;
+    if (add_findings(db, f) && (none_ran = pragma(db, join_ran_none_sql)) >= 0
         && sqlite3_prepare_v2(db, "SELECT state, runs, calls, devices FROM joined_static"
                                   " ORDER BY static", -1, &st, NULL) == SQLITE_OK)
         while (n < f->n && sqlite3_step(st) == SQLITE_ROW)
-            notes[n++] = note_of(st);
+            notes[n++] = note_of(st, none_ran == 1);
     if (n < f->n)
         snprintf(err, errlen, "%s: %s", report, sqlite3_errmsg(db));
     sqlite3_finalize(st);

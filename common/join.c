@@ -207,6 +207,13 @@ static const char prepare_sql[] =
     "          ON p.run = f.run AND p.finding = f.id)\n"
     "  GROUP BY shown, line, kind, severity;\n";
 
+const char join_ran_none_sql[] =
+    "SELECT EXISTS (SELECT 1 FROM static_findings) AND NOT EXISTS (SELECT 1\n"
+    "  FROM (SELECT DISTINCT file, path FROM static_findings) s,\n"
+    "       (SELECT DISTINCT c.file, r.cwd FROM call_sites c LEFT JOIN runs r ON r.id = c.run\n"
+    "        UNION SELECT file, cwd FROM join_frames) g\n"
+    "  WHERE join_same_file(s.file, s.path, g.file, g.cwd))";
+
 const char join_sql[] =
     "SELECT * FROM (SELECT * FROM joined_static UNION ALL SELECT * FROM joined_runtime)\n"
     "ORDER BY join_state_rank(state), file IS NULL, file, line, mistake, static";
@@ -230,13 +237,14 @@ int join_add(sqlite3 *db, const join_static *s)
                                     "severity, message) VALUES (?, ?, ?, ?, ?, ?)", -1, &st, NULL);
     if (rc != SQLITE_OK)
         return rc;
-    sqlite3_bind_text(st, 1, s->file, -1, SQLITE_STATIC);
-    sqlite3_bind_text(st, 2, s->path, -1, SQLITE_STATIC);
-    sqlite3_bind_int64(st, 3, s->line);
-    sqlite3_bind_text(st, 4, s->rule, -1, SQLITE_STATIC);
-    sqlite3_bind_text(st, 5, s->severity, -1, SQLITE_STATIC);
-    sqlite3_bind_text(st, 6, s->message, -1, SQLITE_STATIC);
-    rc = sqlite3_step(st);
+    /* a text past the connection's limit is refused, not stored as NULL */
+    const char *texts[] = {s->file, s->path, NULL, s->rule, s->severity, s->message};
+    for (int i = 0; rc == SQLITE_OK && i < 6; i++)
+        rc = texts[i] ? sqlite3_bind_text(st, i + 1, texts[i], -1, SQLITE_STATIC) : SQLITE_OK;
+    if (rc == SQLITE_OK) {
+        sqlite3_bind_int64(st, 3, s->line);
+        rc = sqlite3_step(st) == SQLITE_DONE ? SQLITE_OK : sqlite3_errcode(db);
+    }
     sqlite3_finalize(st);
-    return rc == SQLITE_DONE ? SQLITE_OK : rc;
+    return rc;
 }

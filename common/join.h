@@ -48,6 +48,12 @@ extern const int join_nstates;
 int join_prepare(sqlite3 *db);
 int join_add(sqlite3 *db, const join_static *s);
 
+/* One row and column, 1 when devcheck's findings name files but no run
+   made a call from any of them (a report of another program, or of these
+   files built at paths that do not join): every one of them would read
+   not-reached, which says nothing then. */
+extern const char join_ran_none_sql[];
+
 /* The joined rows: devcheck's findings (origin 'static'), then the runs'
    (origin 'runtime', grouped by file, line and kind), by state. */
 extern const char join_sql[];

@@ -18,10 +18,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-char *printable(const char *str, size_t n, bool keep_tabs)
+char *printable(const char *s, size_t n, bool keep_tabs)
 {
     char *out = xmalloc(4 * n + 1);
-    json_printable(out, str, n, keep_tabs);
+    json_printable(out, s, n, keep_tabs);
     return out;
 }
 

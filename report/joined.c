@@ -7,6 +7,7 @@
  */
 #include "report.h"
 
+#include "files.h"
 #include "join.h"
 #include "jsonread.h"
 
@@ -16,21 +17,36 @@
 
 /* ---- the SARIF ------------------------------------------------------------------- */
 
+/* The most of a SARIF file read: its JSON is held whole, several times
+   its size as a tree. */
+#define SARIF_MAX (256LL << 20)
+
+/* A SARIF file's text: a regular file of at most SARIF_MAX bytes (then or
+   while read), or devtrace dies naming it. */
 static char *read_whole(const char *path, size_t *n)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        die("%s: %s", path, strerror(errno));
+    char why[128];
+    int fd = input_open(path, SARIF_MAX, why, sizeof why);
+    if (fd < 0)
+        die("%s: %s", path, why);
+    FILE *f = fdopen(fd, "rb");
     char *text = NULL;
     size_t size = 0;
-    FILE *mem = open_memstream(&text, &size);
+    FILE *mem = f ? open_memstream(&text, &size) : NULL;
     char buf[65536];
     size_t got;
-    while (mem && (got = fread(buf, 1, sizeof buf, f)) > 0)
+    long long total = 0;
+    while (mem && total <= SARIF_MAX && (got = fread(buf, 1, sizeof buf, f)) > 0) {
         fwrite(buf, 1, got, mem);
+        total += (long long)got;
+    }
     if (!mem || ferror(f) || fclose(mem) != 0)
         die("%s: %s", path, strerror(errno ? errno : EIO));
     fclose(f);
+    if (total > SARIF_MAX) {
+        free(text);
+        die("%s: larger than %lld MiB, the most read", path, SARIF_MAX >> 20);
+    }
     *n = size;
     return text;
 }
@@ -71,6 +87,23 @@ _Noreturn static void not_devchecks(const where *w, const char *what)
         what);
 }
 
+/* A run of another tool's (devtrace's own SARIF, a linter's) is refused:
+   its rule ids are not devcheck's, and its results would read as
+   devcheck's findings. */
+static void check_tool(const where *w, size_t run)
+{
+    const jv *driver = jv_get(jv_get(w->run, "tool", JV_OBJECT), "driver", JV_OBJECT);
+    const jv *name = jv_get(driver, "name", JV_STRING);
+    if (!name)
+        die("%s: run %zu names no tool (tool.driver.name): not devcheck's SARIF", w->name,
+            run + 1);
+    if (strcmp(name->text, "devcheck")) {
+        char *shown = printable(name->text, strlen(name->text), false);
+        die("%s: run %zu is %s's SARIF, not devcheck's (--static takes devcheck --format sarif)",
+            w->name, run + 1, shown);
+    }
+}
+
 /* The folder a URI base id stands for, with its slash (malloc'd); dies when
    the run names none. */
 static char *base_folder(const where *w, const char *id)
@@ -80,6 +113,16 @@ static char *base_folder(const where *w, const char *id)
     if (!uri)
         not_devchecks(w, "its uriBaseId names no folder of the run's originalUriBaseIds");
     return uri_path(uri->text);
+}
+
+/* A JSON number's text as a line number: 0 when it is none (a fraction,
+   an exponent, a sign, past 2^63). */
+static sqlite3_int64 line_number(const char *text)
+{
+    char *end;
+    errno = 0;
+    long long n = text[0] >= '0' && text[0] <= '9' ? strtoll(text, &end, 10) : 0;
+    return n > 0 && !errno && !*end ? n : 0;
 }
 
 /* One result into the join. */
@@ -99,16 +142,30 @@ static void add_result(const report *r, const where *w, const jv *res)
         not_devchecks(w, "no ruleId");
     if (!uri || !line)
         not_devchecks(w, "no physical location with a uri and a startLine");
+    sqlite3_int64 at = line_number(line->text);
+    if (at < 1)
+        not_devchecks(w, "its startLine is not a positive integer");
     char *file = uri_path(uri->text), *folder = base ? base_folder(w, base->text) : NULL;
     char *path = folder ? xasprintf("%s%s", folder, file) : NULL;
-    join_static s = {file, path ? path : file[0] == '/' ? file : NULL,
-                     strtoll(line->text, NULL, 10), rule->text, level ? level->text : NULL,
-                     message ? message->text : NULL};
-    if (join_add(r->db, &s) != SQLITE_OK)
-        report_fail(r);
+    join_static s = {file, path ? path : file[0] == '/' ? file : NULL, at, rule->text,
+                     level ? level->text : NULL, message ? message->text : NULL};
+    if (join_add(r->db, &s) != SQLITE_OK)       /* a message past the report's limits */
+        die("%s: run's result %zu: %s", w->name, w->result + 1, sqlite3_errmsg(r->db));
     free(path);
     free(folder);
     free(file);
+}
+
+/* Whether the runs made no call from any file of devcheck's findings:
+   then their not-reached says nothing, and is said to. */
+static bool ran_none;
+
+static void check_ran_some(const report *r)
+{
+    ran_none = report_int(r, join_ran_none_sql) != 0;
+    if (ran_none)
+        fprintf(stderr, "devtrace: %s: no run made a call from any file of devcheck's findings "
+                "(a report of another program, or of a build at other paths?)\n", r->path);
 }
 
 /* devcheck's SARIF documents, kept for the SARIF format to write again
@@ -120,7 +177,8 @@ static void add_sarif(const report *r, const char *name, jv *doc)
 {
     size_t n;
     char *text = read_whole(name, &n), err[512];
-    json_reader jr = {text, text, text + n, name, err, sizeof err};
+    size_t bom = n >= 3 && !memcmp(text, "\xef\xbb\xbf", 3) ? 3 : 0;  /* as Windows' tools write */
+    json_reader jr = {text + bom, text + bom, text + n, name, err, sizeof err};
     if (!jr_document(&jr, doc))
         die("%s", err);
     const jv *runs = jv_get(doc, "runs", JV_ARRAY);
@@ -128,6 +186,7 @@ static void add_sarif(const report *r, const char *name, jv *doc)
         die("%s: not SARIF: no \"runs\" array", name);
     for (size_t i = 0; i < runs->n; i++) {
         where w = {name, &runs->items[i], 0};
+        check_tool(&w, i);
         const jv *results = jv_get(w.run, "results", JV_ARRAY);
         for (; results && w.result < results->n; w.result++)
             add_result(r, &w, &results->items[w.result]);
@@ -153,6 +212,7 @@ void join_sarif(const report *r, char *const *files, int nfiles)
         ndocs = i + 1;          /* freed at exit, whatever add_sarif dies of */
         add_sarif(r, files[i], &docs[i]);
     }
+    check_ran_some(r);
 }
 
 bool join_active(void)
@@ -268,6 +328,10 @@ static void print_counts(cursor *c)
     putchar(')');
 }
 
+static const char ran_none_about[] =
+    "no run made a call from any of these files: the report is of another program, or of a "
+    "build at other paths";
+
 /* The heading of each state, with its count: how many rows have it. */
 static void print_heading(const report *r, const char *state)
 {
@@ -275,7 +339,8 @@ static void print_heading(const report *r, const char *state)
         if (!strcmp(join_states[i].name, state)) {
             char *sql = sqlite3_mprintf("SELECT count(*) FROM (%s) WHERE state = %Q", join_sql,
                                         state);
-            printf("%s (%lld): %s\n", state, (long long)report_int(r, sql), join_states[i].about);
+            printf("%s (%lld): %s\n", state, (long long)report_int(r, sql),
+                   ran_none && !strcmp(state, "not-reached") ? ran_none_about : join_states[i].about);
             sqlite3_free(sql);
         }
 }

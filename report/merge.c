@@ -19,7 +19,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 static const char usage[] =
@@ -84,14 +83,6 @@ static sqlite3_int64 upgrade_output(const report *out)
     }
     report_exec(out, devtrace_schema_sql);
     return version;
-}
-
-/* Merging a report into itself would read what it writes. */
-static void check_not_output(const char *out, const char *in)
-{
-    struct stat o, i;
-    if (stat(out, &o) == 0 && stat(in, &i) == 0 && o.st_dev == i.st_dev && o.st_ino == i.st_ino)
-        die("%s: the output cannot also be an input", in);
 }
 
 /* The column that holds a run id: the runs' own id, else run. */
@@ -211,11 +202,10 @@ sqlite3_int64 merge_reports(const char *out_path, char *const *in_paths, int nin
                             sqlite3_int64 *version, sqlite3_int64 *runs)
 {
     /* Every input is checked before OUT is touched. */
+    refuse_output_among(out_path, in_paths, ninputs);
     report *inputs = xmalloc((size_t)ninputs * sizeof *inputs);
-    for (int i = 0; i < ninputs; i++) {
-        check_not_output(out_path, in_paths[i]);
+    for (int i = 0; i < ninputs; i++)
         inputs[i] = report_open(in_paths[i], SQLITE_OPEN_READONLY);
-    }
 
     report out = open_output(out_path);
     report_exec(&out, "BEGIN IMMEDIATE");

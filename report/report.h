@@ -80,6 +80,10 @@ void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* Dies when out is one of the inputs, by any name (a symbolic or a hard
+   link): writing it would destroy what is read.  Before out is opened. */
+void refuse_output_among(const char *out, char *const *inputs, int ninputs);
+
 /* $DEVTRACE_DB when it names one file (no %p), else ./devtrace.db. */
 const char *default_report(void);
 

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 int next_option(int argc, char **argv, const char *shorts, const struct option *longs,
                 const char *usage)
@@ -62,4 +63,14 @@ const char *default_report(void)
 {
     const char *env = getenv("DEVTRACE_DB");
     return env && *env && !strstr(env, "%p") ? env : "devtrace.db";
+}
+
+void refuse_output_among(const char *out, char *const *inputs, int ninputs)
+{
+    struct stat o, in;
+    if (stat(out, &o) != 0)
+        return;                 /* a new file: none of the inputs */
+    for (int i = 0; i < ninputs; i++)
+        if (stat(inputs[i], &in) == 0 && o.st_dev == in.st_dev && o.st_ino == in.st_ino)
+            die("%s: the output cannot also be an input", inputs[i]);
 }

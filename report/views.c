@@ -265,7 +265,15 @@ typedef struct {
     const char *output;         /* -o FILE, else stdout */
     char **statics;             /* --static FILE.sarif, each */
     int nstatics;
+    char **inputs;              /* every file read: reports, SARIF, suppressions */
+    int ninputs;
 } request;
+
+static void add_input(request *q, const char *path)
+{
+    q->inputs = xrealloc(q->inputs, (size_t)(q->ninputs + 1) * sizeof *q->inputs);
+    q->inputs[q->ninputs++] = (char *)path;
+}
 
 /* An operand names the view, or else the file. */
 static void take_operand(request *q, const char *arg, const char *usage)
@@ -276,8 +284,9 @@ static void take_operand(request *q, const char *arg, const char *usage)
     if (v)
         q->view = v;
     else if (!q->file)
-        q->file = arg;
+        add_input(q, q->file = arg);
     else {
+        add_input(q, arg);
         q->more = xrealloc(q->more, (size_t)(q->nmore + 1) * sizeof *q->more);
         q->more[q->nmore++] = (char *)arg;
     }
@@ -296,7 +305,7 @@ static request parse(int argc, char **argv)
         {0},
     };
     const char *usage = report_usage();
-    request q = {NULL, NULL, 0, NULL, &formats[0], NULL, NULL, NULL, 0};
+    request q = {NULL, NULL, 0, NULL, &formats[0], NULL, NULL, NULL, 0, NULL, 0};
     int c;
     /* "-": operands come back in place (as 1), so that options may follow
        them whatever POSIXLY_CORRECT says */
@@ -307,11 +316,13 @@ static request parse(int argc, char **argv)
             q.fail_on = find_fail_on(optarg, usage);
         else if (c == 'k')
             filter_kinds(optarg);
-        else if (c == 's')
+        else if (c == 's') {
             filter_suppressions(optarg);
-        else if (c == 'o')
+            add_input(&q, optarg);
+        } else if (c == 'o')
             q.output = optarg;
         else if (c == 'S') {
+            add_input(&q, optarg);
             q.statics = xrealloc(q.statics, (size_t)(q.nstatics + 1) * sizeof *q.statics);
             q.statics[q.nstatics++] = optarg;
         } else
@@ -325,7 +336,7 @@ static request parse(int argc, char **argv)
     if (q.nmore && !q.nstatics)
         usage_error(usage, "unknown view '%s'", q.more[0]);
     if (!q.file)
-        q.file = default_report();
+        add_input(&q, q.file = default_report());
     return q;
 }
 
@@ -429,6 +440,8 @@ static const char *merge_all(const request *q)
 int cmd_report(int argc, char **argv)
 {
     request q = parse(argc, argv);
+    if (q.output)
+        refuse_output_among(q.output, q.inputs, q.ninputs);
     report r = report_open(q.nmore ? merge_all(&q) : q.file, SQLITE_OPEN_READONLY);
     define_source(&r);
     filter_apply(&r);
@@ -453,6 +466,7 @@ int cmd_report(int argc, char **argv)
         die("writing the report: %s", strerror(errno));
     free(q.statics);
     free(q.more);
+    free(q.inputs);
     if (cut_short)
         fprintf(stderr, "devtrace: %s: %lld run%s cut short: its report ends before the program "
                 "did (killed, a full disk, or still running)\n", r.path, (long long)cut_short,

@@ -57,6 +57,36 @@ if(MODE STREQUAL "baseline")
   if(NOT err MATCHES "baseline missing.txt: No such file")
     message(FATAL_ERROR "baseline: a missing baseline is not said:\n${err}")
   endif()
+  # a baseline named where a source or another input goes (the baseline's
+  # name forgotten: --write-baseline a.c b.c; --baseline *.c) is refused,
+  # the file untouched: a.c was overwritten with the baseline, exit 0
+  file(WRITE ${WORK}/b.c "${source}")
+  file(WRITE ${WORK}/b.h "int b;\n")
+  file(WRITE ${WORK}/model.txt "# no entries\n")
+  file(CREATE_LINK a.c ${WORK}/link.txt SYMBOLIC)
+  file(CREATE_LINK ${WORK}/a.c ${WORK}/hard.txt)
+  foreach(case "--write-baseline;a.c;b.c@a.c: a source \\(by its name\\)"
+               "--baseline;a.c;b.c@a.c: a source \\(by its name\\)"
+               "--write-baseline;b.h;a.c@b.h: a source"
+               "--write-baseline;link.txt;a.c@link.txt: a file to analyze"
+               "--write-baseline;hard.txt;a.c@hard.txt: a file to analyze"
+               "--model;model.txt;--write-baseline;model.txt;a.c@model.txt: a model file")
+    string(REPLACE "@" ";" case "${case}")
+    list(POP_BACK case said)
+    file(READ ${WORK}/a.c a_before)
+    file(READ ${WORK}/b.h h_before)
+    file(READ ${WORK}/model.txt model_before)
+    devcheck(${case})
+    expect(2 none)
+    file(READ ${WORK}/a.c a_after)
+    file(READ ${WORK}/b.h h_after)
+    file(READ ${WORK}/model.txt model_after)
+    if(NOT err MATCHES "^devcheck: ${said}[^\n]*, not a baseline: --[a-z-]+ refused\n$"
+       OR NOT a_before STREQUAL a_after OR NOT h_before STREQUAL h_after
+       OR NOT model_before STREQUAL model_after)
+      message(FATAL_ERROR "baseline: ${case}: not refused, or a file written:\n${err}")
+    endif()
+  endforeach()
 elseif(MODE STREQUAL "fix")
   file(CHMOD ${WORK}/a.c PERMISSIONS OWNER_READ OWNER_WRITE GROUP_READ)
   devcheck(--fix a.c)
