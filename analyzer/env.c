@@ -29,6 +29,28 @@ static int npaths, cappaths;
 static int *slots;                      /* open addressing over paths */
 static int nslots;
 
+/* What the paths and pages hold, against the file's budget (dataflow.c):
+   a path or a page made past it abandons the analysis, within the
+   statement that grows without end, where no look at the clock comes. */
+static size_t held, limit;
+
+static void hold(size_t bytes)
+{
+    held += bytes;
+    if (limit && held > limit)
+        dc_abandon(DC_OUT_OF_MEMORY);
+}
+
+size_t env_held(void)
+{
+    return held;
+}
+
+void env_limit(size_t bytes)
+{
+    limit = bytes;
+}
+
 static uint32_t hash_text(const char *s)
 {
     uint32_t h = 2166136261u;
@@ -93,6 +115,7 @@ int path_intern(const char *text)
     }
     if (2 * (npaths + 1) >= nslots)
         rehash();
+    hold(sizeof *paths + 2 * sizeof *slots + strlen(text) + 1);
     int id = npaths++;
     paths[id] = (path_entry){ dc_format("%s", text), h, parent, 0, 0 };
     if (parent) {
@@ -178,6 +201,7 @@ static env_page *own_page(env *e, int id)
     env_page *page = e->pages[p];
     if (page && page->refs == 1)
         return page;
+    hold(sizeof(env_page));
     env_page *mine = dc_realloc(NULL, sizeof *mine);
     if (page) {
         *mine = *page;
@@ -216,8 +240,10 @@ env env_copy(const env *e)
 void env_free(env *e)
 {
     for (int p = 0; p < e->npages; p++)
-        if (e->pages[p] && --e->pages[p]->refs == 0)
+        if (e->pages[p] && --e->pages[p]->refs == 0) {
             free(e->pages[p]);
+            held -= sizeof(env_page);
+        }
     free(e->pages);
     *e = (env){ 0 };
 }
