@@ -198,11 +198,12 @@ typedef struct {
 /* Every function defined in the units' main files, analyzed, callees
    before their callers, whatever file each is in; the findings of the
    units said[k] (the others are the program's context); *at follows it.  Each
-   unit's functions may take budget seconds in all (0: no end), callees in
-   other units charged to theirs: the one that runs out abandons the
-   analysis, with dc_abandon(DC_OUT_OF_TIME), where *at is. */
+   unit's functions may take budget seconds in all, and hold bytes of paths
+   and environments (0: no end), callees in other units charged to theirs:
+   the one that runs out abandons the analysis, with
+   dc_abandon(DC_OUT_OF_TIME or DC_OUT_OF_MEMORY), where *at is. */
 void dc_dataflow_program(fx_unit *const *units, const bool *said, int n, dc_model *m, dc_findings *out,
-                         dc_progress *at, double budget);
+                         dc_progress *at, double budget, size_t bytes);
 /* The program-wide facts dc_dataflow_program made, forgotten: at its end,
    and after it crashed (what else it had made is then abandoned). */
 void dc_dataflow_reset(void);
@@ -216,7 +217,15 @@ int dc_recover(void (*fn)(void *), void *arg);
 /* Ends the function dc_recover runs on this thread, as a crash would, and
    makes it return why (not 0, and no signal's number). */
 #define DC_OUT_OF_TIME (-1)
+#define DC_OUT_OF_MEMORY (-2)
 _Noreturn void dc_abandon(int why);
+/* This thread's processor time, in seconds: what a file's budget counts
+   (a busy machine, or -j, does not make a file run out). */
+double dc_thread_seconds(void);
+/* "ran out of time (60 s a file)", "went past its memory (4096 MiB a
+   file)", "internal error (SIGSEGV, a bad memory access)": what ended a
+   file's parse or analysis (why: dc_recover's), in words; fresh. */
+char *dc_what_ended(int why, double seconds, size_t bytes);
 /* "SIGSEGV, a bad memory access" */
 const char *dc_signal_name(int sig);
 

@@ -46,11 +46,15 @@
 
 enum { NOT_YET, WALKING, IN_CYCLE, DONE };
 
-/* The time each unit's functions have taken, against the budget. */
+/* The time each unit's functions have taken, and the memory their walks
+   hold (env.c's paths and environments), against the budget. */
 typedef struct {
     double budget;                      /* seconds a unit; 0: no end */
+    size_t bytes;                       /* bytes a unit; 0: no end */
     double *spent;                      /* by unit */
+    long long *held;                    /* by unit: bytes taken less bytes given back */
     double since;                       /* when the unit *at names began its turn */
+    size_t held_since;                  /* env_held() then */
     int ticks;                          /* statements to the next look at the clock */
     dc_progress *at;
 } timing;
@@ -83,25 +87,34 @@ struct program {
 
 /* ---- the time each unit takes ------------------------------------------------------ */
 
-/* The analysis thread's processor time: a busy machine, or -j, does not
-   make a file run out. */
-static double now(void)
+#define now dc_thread_seconds
+
+/* What unit may still take before env.c abandons the analysis (0: no end;
+   one that has taken all stops at its next byte). */
+static size_t room_of(const timing *t, int unit)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+    if (!t->bytes || unit < 0)
+        return 0;
+    long long left = (long long)t->bytes - t->held[unit];
+    return t->held_since + (left > 0 ? (size_t)left : 1);
 }
 
-/* The analysis moves on to next: the time since the last move is the
-   unit's it leaves (-1, all of them: no one's). */
+/* The analysis moves on to next: the time since the last move, and the
+   memory taken since, are the unit's it leaves (-1, all of them: no
+   one's). */
 static void move_to(timing *t, dc_progress next)
 {
     double when = now();
-    if (t->at->unit >= 0)
+    size_t held = env_held();
+    if (t->at->unit >= 0) {
         t->spent[t->at->unit] += when - t->since;
+        t->held[t->at->unit] += (long long)held - (long long)t->held_since;
+    }
     t->since = when;
+    t->held_since = held;
     t->ticks = 1;                       /* a unit that starts out of time stops at once */
     *t->at = next;
+    env_limit(room_of(t, next.unit));
 }
 
 void program_tick(program *p)
@@ -279,12 +292,14 @@ static void walk_program(fx_unit *const *units, const bool *said, const int *ids
 }
 
 void dc_dataflow_program(fx_unit *const *units, const bool *said, int n, dc_model *m, dc_findings *out,
-                         dc_progress *at, double budget)
+                         dc_progress *at, double budget, size_t bytes)
 {
     bool *has_main = dc_realloc(NULL, (size_t)n + 1);
     int *ids = dc_realloc(NULL, ((size_t)n + 1) * sizeof *ids), mains = 0;
-    timing t = { budget, dc_realloc(NULL, ((size_t)n + 1) * sizeof *t.spent), now(), TICKS, at };
+    timing t = { budget, bytes, dc_realloc(NULL, ((size_t)n + 1) * sizeof *t.spent),
+                 dc_realloc(NULL, ((size_t)n + 1) * sizeof *t.held), now(), env_held(), TICKS, at };
     memset(t.spent, 0, ((size_t)n + 1) * sizeof *t.spent);
+    memset(t.held, 0, ((size_t)n + 1) * sizeof *t.held);
     for (int k = 0; k < n; k++) {
         move_to(&t, (dc_progress){ k, "the search for its main", fx_null() });
         mains += has_main[k] = fx_unit_has_main(units[k]);
@@ -301,13 +316,16 @@ void dc_dataflow_program(fx_unit *const *units, const bool *said, int n, dc_mode
         if (mains < 2)
             break;
     }
+    env_limit(0);
     free(t.spent);
+    free(t.held);
     free(ids);
     free(has_main);
 }
 
 void dc_dataflow_reset(void)
 {
+    env_limit(0);
     fields_reset();
     dc_devices_reset();
 }

@@ -5,7 +5,7 @@ _devcheck()
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
     case $prev in
         -p|--cache|analyze) COMPREPLY=($(compgen -d -- "$cur")); return ;;
-        -j|--timeout) return ;;
+        -j|--timeout|--memory) return ;;
         --format) COMPREPLY=($(compgen -W 'text sarif codequality' -- "$cur")); return ;;
         --model|--baseline|--write-baseline|--runtime)
             COMPREPLY=($(compgen -f -- "$cur")); return ;;
@@ -17,7 +17,7 @@ _devcheck()
             return ;;
     esac
     if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W '-p -j --timeout --format --model --rules --disable --baseline
+        COMPREPLY=($(compgen -W '-p -j --timeout --memory --format --model --rules --disable --baseline
                                  --write-baseline --runtime --fix --cache --no-cache --list-rules
                                  --help --version' -- "$cur"))
     elif [ "$COMP_CWORD" = 1 ]; then

@@ -349,6 +349,15 @@ typedef struct {
 typedef struct dc_run dc_run;
 
 dc_run *dc_run_new(dc_model *model);
+/* What one file may take, in its parse (with its lowering to facts) and
+   again in its analysis: processor seconds, and bytes of devcheck's own
+   structures (its facts; the analysis's paths and environments); 0: no
+   end.  A file past either is said and left out.  libclang's own parse
+   cannot be stopped midway: the seconds count from its end, in the
+   lowering to facts.  DC_SECONDS and DC_MIB unless set. */
+#define DC_SECONDS 60
+#define DC_MIB 4096
+void dc_run_budget(dc_run *r, double seconds, size_t bytes);
 /* A file to parse into a run, with its flags; status and err are set. */
 typedef struct {
     const char *path;
@@ -360,7 +369,7 @@ typedef struct {
                            where the user named it); -1 when it is missing
                            or does not parse, left out; -2 when its parse
                            (dc_run_parse) or its analysis (dc_run_analyze)
-                           crashed, or its analysis ran out of time, left
+                           crashed, or went past its budget, left
                            out */
     char *err;          /* why not 0, fresh (one line per error,
                            "FILE:LINE:COL: error: ..."), or NULL */

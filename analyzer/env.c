@@ -29,6 +29,28 @@ static int npaths, cappaths;
 static int *slots;                      /* open addressing over paths */
 static int nslots;
 
+/* What the paths and pages hold, against the file's budget (dataflow.c):
+   a path or a page made past it abandons the analysis, within the
+   statement that grows without end, where no look at the clock comes. */
+static size_t held, limit;
+
+static void hold(size_t bytes)
+{
+    held += bytes;
+    if (limit && held > limit)
+        dc_abandon(DC_OUT_OF_MEMORY);
+}
+
+size_t env_held(void)
+{
+    return held;
+}
+
+void env_limit(size_t bytes)
+{
+    limit = bytes;
+}
+
 static uint32_t hash_text(const char *s)
 {
     uint32_t h = 2166136261u;
@@ -93,6 +115,7 @@ int path_intern(const char *text)
     }
     if (2 * (npaths + 1) >= nslots)
         rehash();
+    hold(sizeof *paths + 2 * sizeof *slots + strlen(text) + 1);
     int id = npaths++;
     paths[id] = (path_entry){ dc_format("%s", text), h, parent, 0, 0 };
     if (parent) {
@@ -178,6 +201,7 @@ static env_page *own_page(env *e, int id)
     env_page *page = e->pages[p];
     if (page && page->refs == 1)
         return page;
+    hold(sizeof(env_page));
     env_page *mine = dc_realloc(NULL, sizeof *mine);
     if (page) {
         *mine = *page;
@@ -216,8 +240,10 @@ env env_copy(const env *e)
 void env_free(env *e)
 {
     for (int p = 0; p < e->npages; p++)
-        if (e->pages[p] && --e->pages[p]->refs == 0)
+        if (e->pages[p] && --e->pages[p]->refs == 0) {
             free(e->pages[p]);
+            held -= sizeof(env_page);
+        }
     free(e->pages);
     *e = (env){ 0 };
 }
@@ -270,22 +296,54 @@ int env_next(const env *e, int id)
     return 0;
 }
 
+typedef struct {
+    int *v;
+    int n, cap;
+} id_list;
+
+/* The paths set in e under `from`, at any depth, in the tree's order. */
+static void list_members(const env *e, int from, id_list *l)
+{
+    for (int m = paths[from].first; m; m = paths[m].next) {
+        if (env_find(e, m)) {
+            if (l->n == l->cap) {
+                l->cap = l->cap ? 2 * l->cap : 64;
+                l->v = dc_realloc(l->v, (size_t)l->cap * sizeof *l->v);
+            }
+            l->v[l->n++] = m;
+        }
+        list_members(e, m, l);
+    }
+}
+
+/* The members are listed before fn sees the first: what fn adds under
+   `from` (a copy of st's members into st->prev, `head->prev = head`) is
+   not walked in turn, which would add more below it, without end. */
 void env_each_member(const env *e, int from, void (*fn)(int id, void *ctx), void *ctx)
 {
     if (from <= 0 || from >= npaths)
         return;
-    for (int m = paths[from].first; m; m = paths[m].next) {
-        if (env_find(e, m))
-            fn(m, ctx);
-        env_each_member(e, m, fn, ctx);
-    }
+    id_list l = { NULL, 0, 0 };
+    list_members(e, from, &l);
+    for (int i = 0; i < l.n; i++)
+        fn(l.v[i], ctx);
+    free(l.v);
 }
 
 typedef struct {
     env *e;
     size_t from_len;
-    const char *to;
+    int to;
 } twin_copy;
+
+/* Whether id lies below `above` (a member of it, at any depth). */
+static bool path_under(int id, int above)
+{
+    while ((id = paths[id].parent) != 0)
+        if (id == above)
+            return true;
+    return false;
+}
 
 static void copy_twin(int id, void *ctx)
 {
@@ -293,7 +351,9 @@ static void copy_twin(int id, void *ctx)
     const char *rest = path_text(id) + t->from_len;
     if (*rest != '.' && strncmp(rest, "->", 2) != 0)
         return;
-    int twin = path_join(t->to, rest);
+    if (path_under(id, t->to))
+        return;                         /* under `to` itself: overwritten, not copied deeper */
+    int twin = path_join(path_text(t->to), rest);
     value v = env_get(t->e, id);
     env_set(t->e, twin, v);
 }
@@ -302,6 +362,6 @@ void env_copy_members(env *e, int from, int to)
 {
     if (!from || !to || from == to)
         return;
-    twin_copy t = { e, strlen(path_text(from)), path_text(to) };
+    twin_copy t = { e, strlen(path_text(from)), to };
     env_each_member(e, from, copy_twin, &t);
 }

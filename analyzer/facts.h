@@ -256,7 +256,11 @@ fx_unit *fx_unit_read(const char *path, const char **why);
 
 /* The unit's facts, from its parse, with what the front end said of it
    (dc_source's err and skipped); the unit may then be disposed of. */
-fx_unit *fx_lower(CXTranslationUnit tu, const char *said, const dc_note *skipped, int nskipped);
+/* NULL, with *why DC_OUT_OF_TIME or DC_OUT_OF_MEMORY, when this thread's
+   processor time passes deadline, or the facts and the lowering's tables
+   pass bytes, before the end (0: no end): the lowering stops there. */
+fx_unit *fx_lower(CXTranslationUnit tu, const char *said, const dc_note *skipped, int nskipped,
+                  double deadline, size_t bytes, int *why);
 /* Whether a function's code has an error (broken.c): it is not walked,
    and its summary is unknown.  why (unless NULL) gets the first error's
    place and message (fresh). */

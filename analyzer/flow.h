@@ -160,6 +160,11 @@ int env_next(const env *e, int id);
 void env_each_member(const env *e, int from, void (*fn)(int id, void *ctx), void *ctx);
 /* b = a, for structs: every path under `from` gets a twin under `to`. */
 void env_copy_members(env *e, int from, int to);
+/* The bytes the paths and the environments' pages hold now. */
+size_t env_held(void);
+/* Past bytes held (0: no end), the analysis is abandoned at the next
+   path or page made: dc_abandon(DC_OUT_OF_MEMORY). */
+void env_limit(size_t bytes);
 
 /* ---- the analysis of one function ------------------------------------------------- */
 

@@ -53,6 +53,8 @@ struct dc_run {
     const char *cache;                  /* the cache's folder, or NULL */
     bool cache_failed;                  /* said once */
     char own[PATH_MAX];                 /* devcheck's own headers */
+    double seconds;                     /* a file's budget in each phase (dc_run_budget) */
+    size_t bytes;
 };
 
 /* The folder devcheck's own headers are in: an install's, beside the
@@ -1017,6 +1019,17 @@ static void keep_facts(dc_run *r, const char *key, int64_t since, const fx_unit 
     free(bytes);
 }
 
+/* The parse of a file ended early, for what (fresh): said, and the file
+   left out. */
+static void parse_ended(dc_source *src, char *what)
+{
+    free(src->err);
+    src->status = -2;
+    src->err = dc_format("devcheck: %s: %s in its parse: not analyzed, its functions unknown "
+                         "to the other files", src->path, what);
+    free(what);
+}
+
 #ifdef DEVCHECK_CRASH_HOOK
 /* The test builds' hook (analysis.h): parse:NAME, once a file is parsed. */
 static void crash_hook(const char *path)
@@ -1036,13 +1049,20 @@ static void parse_file(void *arg)
     dc_source *src = &w->p->v[w->file];
     CXTranslationUnit tu = NULL;
     int64_t since = dc_cache_clock();
-    src->status = parse(w->p->r, &w->p->preludes, w->index, src, &tu);
+    dc_run *r = w->p->r;
+    src->status = parse(r, &w->p->preludes, w->index, src, &tu);
     if (src->status == 0) {             /* the unit's facts, and the unit is done with */
-        w->p->units[w->file] = fx_lower(tu, src->err, src->skipped, src->nskipped);
+        int why = 0;
+        double start = dc_thread_seconds();
+        fx_unit *u = fx_lower(tu, src->err, src->skipped, src->nskipped,
+                              r->seconds > 0 ? start + r->seconds : 0, r->bytes, &why);
+        w->p->units[w->file] = u;
         clang_disposeTranslationUnit(tu);
         malloc_trim(0);                 /* its pages, held in the heap between the facts kept */
-        if (w->p->keys[w->file])
-            keep_facts(w->p->r, w->p->keys[w->file], since, w->p->units[w->file]);
+        if (!u)
+            parse_ended(src, dc_what_ended(why, r->seconds, r->bytes));
+        else if (w->p->keys[w->file])
+            keep_facts(r, w->p->keys[w->file], since, u);
     }
     crash_hook(src->path);
 }
@@ -1053,10 +1073,7 @@ static void parse_file(void *arg)
 static void parse_crashed(dc_source *src, fx_unit **unit, int sig)
 {
     *unit = NULL;
-    free(src->err);
-    src->status = -2;
-    src->err = dc_format("devcheck: %s: internal error (%s) in its parse: not analyzed, its "
-                         "functions unknown to the other files", src->path, dc_signal_name(sig));
+    parse_ended(src, dc_what_ended(sig, 0, 0));
 }
 
 /* Parses files until none is left, or until one crashes: then the thread
@@ -1229,7 +1246,8 @@ int dc_capture_unit(const char *file, const char *const *argv, int argc, const c
 dc_run *dc_run_new(dc_model *model)
 {
     dc_run *r = dc_realloc(NULL, sizeof *r);
-    *r = (dc_run){ .model = model, .toolkit = dc_cuda_toolkit() };
+    *r = (dc_run){ .model = model, .toolkit = dc_cuda_toolkit(), .seconds = DC_SECONDS,
+                   .bytes = (size_t)DC_MIB << 20 };
     setenv("LIBCLANG_NOTHREADS", "1", 1);   /* before any thread: libclang reads it per parse */
     find_own_includes(r->own, sizeof r->own);
     return r;
@@ -1245,7 +1263,7 @@ typedef struct {
     dc_findings found;
     dc_progress at;
     double budget;                      /* seconds a file; 0: no end */
-    int sig;                            /* the signal that ended it, DC_OUT_OF_TIME, or 0 */
+    int sig;                            /* the signal that ended it, DC_OUT_OF_TIME or _MEMORY, or 0 */
 } attempt;
 
 static void analyze_units(void *arg)
@@ -1255,15 +1273,8 @@ static void analyze_units(void *arg)
     for (int k = 0; k < t->n; k++)
         t->said[k] = !t->from[k]->context;
     t->at = (dc_progress){ -1, "the start", fx_null() };
-    dc_dataflow_program(t->units, t->said, t->n, t->r->model, &t->found, &t->at, t->budget);
-}
-
-/* What ended the analysis of a file, in words: "internal error (SIGSEGV,
-   a bad memory access)", "ran out of time (60 s a file)"; fresh. */
-static char *what_ended(const attempt *t, int sig)
-{
-    return sig == DC_OUT_OF_TIME ? dc_format("ran out of time (%g s a file)", t->budget)
-                                 : dc_format("internal error (%s)", dc_signal_name(sig));
+    dc_dataflow_program(t->units, t->said, t->n, t->r->model, &t->found, &t->at, t->budget,
+                        t->r->bytes);
 }
 
 /* The file of unit k crashed, or ran out of time: said, and left out of
@@ -1275,7 +1286,7 @@ static void leave_out(attempt *t, int k, int sig)
     if (!fx_is_null(t->at.fn))
         snprintf(name, sizeof name, " '%s'", fx_spelling(t->at.fn));
     dc_source *src = t->from[k];
-    char *what = what_ended(t, sig);
+    char *what = dc_what_ended(sig, t->budget, t->r->bytes);
     src->status = -2;
     src->err = dc_format("devcheck: %s: %s in %s%s: not analyzed, its functions unknown to the "
                          "other files", src->path, what, t->at.stage, name);
@@ -1335,6 +1346,12 @@ void dc_run_analyze(dc_run *r, double budget, dc_findings *out)
     free(a.units);
     free(a.from);
     free(a.said);
+}
+
+void dc_run_budget(dc_run *r, double seconds, size_t bytes)
+{
+    r->seconds = seconds;
+    r->bytes = bytes;
 }
 
 void dc_run_free(dc_run *r)

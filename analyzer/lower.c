@@ -39,12 +39,17 @@ struct lowering {
     CXTranslationUnit tu;
     CXCursor *cursors;                  /* by node */
     unsigned char *state;               /* by node */
+    CXSourceRange *extents;             /* by node: an expression's, once its facts are lowered */
     CXType *ctypes;                     /* by type */
     uint32_t cap_nodes, cap_types, cap_list, cap_pool;
     id_table nodes, types, strings;
     uint32_t *queue, nqueue, cap_queue; /* definitions whose bodies are wanted */
     struct file_tokens *files;          /* each file's tokens, once a macro needs them */
     uint32_t nfiles;
+    double deadline;                    /* the file's budget (fx_lower's); 0: no end */
+    size_t bytes;
+    uint32_t made;                      /* nodes asked for, to the next look at the budget */
+    int why;                            /* DC_OUT_OF_TIME or _MEMORY: no more nodes made */
 };
 
 /* A file's tokens, lexed once, that expressions' texts are read from:
@@ -218,10 +223,9 @@ static unsigned token_at(const file_tokens *f, unsigned offset)
    many to take: where c ends inside a macro's expansion (`mallocCheck(n)`),
    up to the end of the macro's invocation, not into the macro's
    definition. */
-static unsigned written_tokens(lowering *l, CXCursor c, CXToken **tokens, unsigned *count)
+static unsigned written_tokens(lowering *l, CXSourceRange r, CXToken **tokens, unsigned *count)
 {
     CXTranslationUnit tu = l->tu;
-    CXSourceRange r = clang_getCursorExtent(c);
     CXFile file, end_file;
     bool start_macro, end_macro;
     unsigned from = written_offset(clang_getRangeStart(r), &file, &start_macro);
@@ -267,14 +271,14 @@ static bool ends_unary(const char *buf, size_t used)
 }
 
 /* Tokens glue as C is written: "f(a, b)", "st->w", "a[i]", C++'s "ns::f". */
-static void written_text(lowering *l, CXCursor c, char *buf, size_t n)
+static void written_text(lowering *l, CXSourceRange r, char *buf, size_t n)
 {
     CXTranslationUnit tu = l->tu;
     CXToken *tokens;
     unsigned count, take;
     size_t used = 0;
     buf[0] = 0;
-    take = written_tokens(l, c, &tokens, &count);
+    take = written_tokens(l, r, &tokens, &count);
     for (unsigned i = 0; i < take && used + 1 < n; i++) {
         CXString s = clang_getTokenSpelling(tu, tokens[i]);
         const char *t = clang_getCString(s);
@@ -426,8 +430,7 @@ static unsigned method_flags(CXCursor c)
 
 static unsigned flags_of(CXCursor c, enum CXCursorKind k)
 {
-    unsigned f = (clang_isCursorDefinition(c) ? FX_DEFINITION : 0) |
-                 (clang_Location_isFromMainFile(clang_getCursorLocation(c)) ? FX_MAIN_FILE : 0);
+    unsigned f = clang_isCursorDefinition(c) ? FX_DEFINITION : 0;
     switch (k) {
     case CXCursor_VarDecl:
         return f | (clang_Cursor_hasVarDeclGlobalStorage(c) == 1 ? FX_GLOBAL_STORAGE : 0);
@@ -475,18 +478,88 @@ static void evaluate(fact_node *x, CXCursor c)
     clang_EvalResult_dispose(r);
 }
 
-static void lower_expression(lowering *l, uint32_t id, CXCursor c, enum CXCursorKind k)
+/* Where a node is (its expansion's place), and whether in the main file. */
+static void lower_location(lowering *l, uint32_t id, CXSourceLocation at)
+{
+    CXFile file;
+    unsigned line, column;
+    clang_getExpansionLocation(at, &file, &line, &column, NULL);
+    uint32_t name = cxstring_add(l, clang_getFileName(file));
+    fact_node *x = &l->u->nodes[id];
+    x->file = name;
+    x->line = line;
+    x->column = column;
+    x->flags |= clang_Location_isFromMainFile(at) ? FX_MAIN_FILE : 0;
+}
+
+/* An expression's text, over its extent r, and its value when worth
+   asking. */
+static void lower_expression(lowering *l, uint32_t id, CXCursor c, CXSourceRange r, bool ask)
 {
     char text[64];
-    written_text(l, c, text, sizeof text);
+    enum CXCursorKind k = clang_getCursorKind(c);
+    l->extents[id] = r;
+    written_text(l, r, text, sizeof text);
     fact_node *x = &l->u->nodes[id];
     x->text = string_add(l, text);
-    if (scalar(c, k))
+    if (ask && scalar(c, k))
         evaluate(x, c);
     if (k == CXCursor_UnaryOperator)
         x->unary = (uint8_t)clang_getCursorUnaryOperatorKind(c);
     if (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator)
         x->binary = (uint8_t)clang_getCursorBinaryOperatorKind(c);
+}
+
+/* A binary operator nests as deep as the code is long (`a + a + ... + a`,
+   `x = y = z`), and libclang finds its extent, and tries its value, by a
+   walk down its operands (and its location is where its extent starts):
+   asked of each operator in turn, that was the square of the depth
+   (80,000 operands, 75 s).  So an operator's facts wait for its
+   operands' (lower_operators), and are made of them: its extent runs from
+   its first operand's start to its last one's end, and its value is asked
+   only when its operands have one (one will do for &&, || and the comma,
+   which can stop there). */
+static bool operands_first(enum CXCursorKind k)
+{
+    return k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator;
+}
+
+static CXSourceRange operator_extent(const lowering *l, uint32_t id)
+{
+    const fact_node *x = &l->u->nodes[id];
+    if (x->nkids != 2 || clang_Range_isNull(l->extents[l->u->list[x->kids]]) ||
+        clang_Range_isNull(l->extents[l->u->list[x->kids + 1]]))
+        return clang_getCursorExtent(l->cursors[id]);   /* operands not lowered */
+    return clang_getRange(clang_getRangeStart(l->extents[l->u->list[x->kids]]),
+                          clang_getRangeEnd(l->extents[l->u->list[x->kids + 1]]));
+}
+
+static bool operator_has_value(const lowering *l, uint32_t id)
+{
+    const fact_node *x = &l->u->nodes[id];
+    if (x->nkids != 2)
+        return true;                    /* operands not lowered: ask */
+    int known = 0;
+    for (uint32_t i = 0; i < 2; i++)
+        known += (l->u->nodes[l->u->list[x->kids + i]].flags & (FX_INT | FX_FLOAT | FX_CONSTANT)) != 0;
+    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(l->cursors[id]);
+    bool one_will_do = op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr ||
+                       op == CXBinaryOperator_Comma;
+    return known == 2 || (one_will_do && known == 1);
+}
+
+/* An operator's operands are lowered after it, so their ids are above
+   its own: from the last node back, each operator finds its operands'
+   facts made. */
+static void lower_operators(lowering *l)
+{
+    for (uint32_t id = l->u->nnodes; id-- > 1;) {
+        if (!operands_first(l->u->nodes[id].kind))
+            continue;
+        CXSourceRange r = operator_extent(l, id);
+        lower_location(l, id, clang_getRangeStart(r));
+        lower_expression(l, id, l->cursors[id], r, operator_has_value(l, id));
+    }
 }
 
 /* Errors are few: grown one at a time. */
@@ -550,40 +623,62 @@ static void lower_arguments(lowering *l, uint32_t id, CXCursor c)
 static uint32_t node_new(lowering *l, CXCursor c, uint32_t *slot)
 {
     fx_unit *u = l->u;
-    if (u->nnodes == l->cap_nodes) {    /* three arrays by node */
+    if (u->nnodes == l->cap_nodes) {    /* four arrays by node */
         l->cap_nodes = 2 * l->cap_nodes;
         u->nodes = dc_realloc(u->nodes, l->cap_nodes * sizeof *u->nodes);
         l->state = dc_realloc(l->state, l->cap_nodes * sizeof *l->state);
         l->cursors = dc_realloc(l->cursors, l->cap_nodes * sizeof *l->cursors);
+        l->extents = dc_realloc(l->extents, l->cap_nodes * sizeof *l->extents);
     }
     uint32_t id = *slot = u->nnodes++;
     l->cursors[id] = c;
     l->state[id] = 0;
+    l->extents[id] = clang_getNullRange();
     enum CXCursorKind k = clang_getCursorKind(c);
-    CXFile file;
-    unsigned line, column;
-    clang_getExpansionLocation(clang_getCursorLocation(c), &file, &line, &column, NULL);
-    u->nodes[id] = (fact_node){ .kind = (uint16_t)k, .flags = flags_of(c, k), .nargs = -1,
-                              .line = line, .column = column };
-    uint32_t v;
-    v = cxstring_add(l, clang_getFileName(file)), u->nodes[id].file = v;
-    v = cxstring_add(l, clang_getCursorSpelling(c)), u->nodes[id].name = v;
+    u->nodes[id] = (fact_node){ .kind = (uint16_t)k, .flags = flags_of(c, k), .nargs = -1 };
+    if (!operands_first(k))
+        lower_location(l, id, clang_getCursorLocation(c));
+    uint32_t v = cxstring_add(l, clang_getCursorSpelling(c));
+    u->nodes[id].name = v;
     if (clang_isDeclaration(k))
         v = cxstring_add(l, clang_getCursorUSR(c)), u->nodes[id].usr = v;
     return id;
 }
 
+/* What the lowering holds: the facts' arrays and its own tables. */
+static size_t lowering_bytes(const lowering *l)
+{
+    return (size_t)l->cap_nodes * (sizeof *l->u->nodes + sizeof *l->state + sizeof *l->cursors +
+                                   sizeof *l->extents) +
+           (size_t)l->cap_types * (sizeof *l->u->types + sizeof *l->ctypes) +
+           (size_t)l->cap_list * sizeof *l->u->list + l->cap_pool +
+           (size_t)(l->nodes.size + l->types.size + l->strings.size) * sizeof(uint32_t);
+}
+
+/* Every few hundred nodes, whether the file is past its budget: then no
+   more are made, and what is being lowered unwinds at once. */
+static bool over_budget(lowering *l)
+{
+    if (l->why || ++l->made % 256)
+        return l->why != 0;
+    if (l->deadline > 0 && dc_thread_seconds() > l->deadline)
+        l->why = DC_OUT_OF_TIME;
+    else if (l->bytes && lowering_bytes(l) > l->bytes)
+        l->why = DC_OUT_OF_MEMORY;
+    return l->why != 0;
+}
+
 static uint32_t node_make(lowering *l, CXCursor c)
 {
-    if (clang_Cursor_isNull(c))
+    if (clang_Cursor_isNull(c) || over_budget(l))
         return 0;
     uint32_t *slot = table_slot(l, &l->nodes, &cursors, &c);
     if (*slot)
         return *slot;
     uint32_t id = node_new(l, c, slot), v;
     enum CXCursorKind k = clang_getCursorKind(c);
-    if (clang_isExpression(k))
-        lower_expression(l, id, c, k);
+    if (clang_isExpression(k) && !operands_first(k))
+        lower_expression(l, id, c, clang_getCursorExtent(c), true);
     bool code = kind_has_code(k);
     if (code && (l->u->nodes[id].flags & FX_DEFINITION))
         lower_error(l, id, c);
@@ -789,6 +884,7 @@ static void lowering_free(lowering *l)
 {
     free(l->cursors);
     free(l->state);
+    free(l->extents);
     free(l->nodes.slot);
     free(l->types.slot);
     free(l->strings.slot);
@@ -801,14 +897,18 @@ static void lowering_free(lowering *l)
     free(l->files);
 }
 
-fx_unit *fx_lower(CXTranslationUnit tu, const char *said, const dc_note *skipped, int nskipped)
+fx_unit *fx_lower(CXTranslationUnit tu, const char *said, const dc_note *skipped, int nskipped,
+                  double deadline, size_t bytes, int *why)
 {
     fx_unit *u = dc_realloc(NULL, sizeof *u);
     *u = (fx_unit){ .nnodes = 1, .ntypes = 1, .npool = 1 };
-    lowering l = { .u = u, .tu = tu, .cap_nodes = 1, .cap_types = 1 };
+    lowering l = { .u = u, .tu = tu, .cap_nodes = 1, .cap_types = 1,
+                   .deadline = deadline, .bytes = bytes };
     u->nodes = dc_realloc(NULL, sizeof *u->nodes);
     l.state = dc_realloc(NULL, sizeof *l.state);
     l.cursors = dc_realloc(NULL, sizeof *l.cursors);
+    l.extents = dc_realloc(NULL, sizeof *l.extents);
+    l.extents[0] = clang_getNullRange();
     u->nodes[0] = (fact_node){ .kind = CXCursor_InvalidFile, .nargs = -1 };
     u->types = dc_realloc(NULL, sizeof *u->types);
     l.ctypes = dc_realloc(NULL, sizeof *l.ctypes);
@@ -825,7 +925,14 @@ fx_unit *fx_lower(CXTranslationUnit tu, const char *said, const dc_note *skipped
     clang_visitChildren(top, each_definition, &l);
     while (l.nqueue)
         expand(&l, l.queue[--l.nqueue], WHOLE);
+    if (!l.why)
+        lower_operators(&l);
     lowering_free(&l);
+    *why = l.why;
+    if (l.why) {
+        fx_unit_free(u);
+        return NULL;
+    }
     fit(u);
     return u;
 }

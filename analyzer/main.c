@@ -55,6 +55,9 @@ static const char usage[] =
     "  --timeout SECONDS     each file's analysis at most SECONDS of processor time\n"
     "                        (default 60; 0: no end); a file that takes longer is\n"
     "                        said and left out, and the others are reported\n"
+    "  --memory MIB          each file's analysis at most MIB mebibytes of devcheck's\n"
+    "                        own structures (default 4096; 0: no end); the same\n"
+    "                        as --timeout for a file that takes more\n"
     "  --format text|sarif|codequality\n"
     "                        compiler-style lines (the default), SARIF 2.1.0, or\n"
     "                        GitLab's Code Quality JSON\n"
@@ -82,7 +85,7 @@ static const char usage[] =
 
 enum {
     OPT_FORMAT = 256, OPT_MODEL, OPT_LIST_RULES, OPT_VERSION, OPT_RULES, OPT_DISABLE,
-    OPT_BASELINE, OPT_WRITE_BASELINE, OPT_FIX, OPT_TIMEOUT, OPT_RUNTIME, OPT_CACHE, OPT_NO_CACHE
+    OPT_BASELINE, OPT_WRITE_BASELINE, OPT_FIX, OPT_TIMEOUT, OPT_MEMORY, OPT_RUNTIME, OPT_CACHE, OPT_NO_CACHE
 };
 
 static const struct option long_options[] = {
@@ -94,6 +97,7 @@ static const struct option long_options[] = {
     {"write-baseline", required_argument, NULL, OPT_WRITE_BASELINE},
     {"fix", no_argument, NULL, OPT_FIX},
     {"timeout", required_argument, NULL, OPT_TIMEOUT},
+    {"memory", required_argument, NULL, OPT_MEMORY},
     {"runtime", required_argument, NULL, OPT_RUNTIME},
     {"cache", required_argument, NULL, OPT_CACHE},
     {"no-cache", no_argument, NULL, OPT_NO_CACHE},
@@ -112,6 +116,7 @@ typedef struct {
     bool fix;
     int jobs;                       /* -j */
     double timeout;                 /* --timeout: seconds a file's analysis; 0: no end */
+    size_t memory;                  /* --memory: bytes a file's analysis; 0: no end */
     const char *build_dir;
     const char *baseline, *write_baseline;
     const char *runtime;            /* --runtime REPORT */
@@ -229,6 +234,17 @@ static double timeout_seconds(const char *text)
     return s;
 }
 
+/* --memory's value: mebibytes, 0 for no end, up to a tebibyte. */
+static size_t memory_bytes(const char *text)
+{
+    char *end;
+    errno = 0;
+    unsigned long long mib = strtoull(text, &end, 10);
+    if (errno || end == text || *end || *text == '-' || mib > (1ull << 20))
+        usage_error("--memory wants mebibytes from 0 (no end) to 1048576, not '%s'", text);
+    return (size_t)mib << 20;
+}
+
 /* Reads the options; --help, --version and --list-rules answer at once.  The
    flags after "--" are the compiler's, and getopt never sees them.  Files
    and options mix in any order (getopt's "-": files come as 1, in order,
@@ -258,6 +274,9 @@ static void parse_request(int argc, char **argv, request *r)
             break;
         case OPT_TIMEOUT:
             r->timeout = timeout_seconds(optarg);
+            break;
+        case OPT_MEMORY:
+            r->memory = memory_bytes(optarg);
             break;
         case OPT_FORMAT:
             r->format = format_named(optarg);
@@ -612,6 +631,7 @@ static int analyze(jobs *js, const request *r, dc_model *model, dc_findings *fou
                             .facts = j->facts ? j->path : NULL, .context = j->context };
     }
     dc_run *run = dc_run_new(model);
+    dc_run_budget(run, r->timeout, r->memory);
     if (r->cache)
         dc_run_cache(run, r->cache);
     dc_run_parse(run, v, js->n, r->jobs);
@@ -953,7 +973,8 @@ int main(int argc, char **argv)
     if (argc > 1 && strcmp(argv[1], "capture") == 0)
         return dc_capture(argc - 2, argv + 2);
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    request r = { .jobs = cores > 0 ? (int)cores : 1, .timeout = 60 };
+    request r = { .jobs = cores > 0 ? (int)cores : 1, .timeout = DC_SECONDS,
+                   .memory = (size_t)DC_MIB << 20 };
     parse_request(argc, argv, &r);
     jobs js = r.build_dir ? jobs_from_database(&r) : jobs_from_command_line(&r);
     drop_repeated_files(&js);

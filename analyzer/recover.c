@@ -27,6 +27,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
 #define NSIGNALS (sizeof crash_signals / sizeof crash_signals[0])
@@ -109,6 +110,13 @@ int dc_deep_thread(pthread_t *thread, void *(*fn)(void *), void *arg)
     return err;
 }
 
+double dc_thread_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
 static const struct {
     int sig;
     const char *name;
@@ -124,6 +132,15 @@ const char *dc_signal_name(int sig)
         if (signal_names[i].sig == sig)
             return signal_names[i].name;
     return "a signal";
+}
+
+char *dc_what_ended(int why, double seconds, size_t bytes)
+{
+    if (why == DC_OUT_OF_TIME)
+        return dc_format("ran out of time (%g s a file)", seconds);
+    if (why == DC_OUT_OF_MEMORY)
+        return dc_format("went past its memory (%zu MiB a file)", bytes >> 20);
+    return dc_format("internal error (%s)", dc_signal_name(why));
 }
 
 #ifdef DEVCHECK_CRASH_HOOK

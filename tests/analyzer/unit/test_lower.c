@@ -53,7 +53,8 @@ static void test_device_code_not_lowered(void)
                                                       CXTranslationUnit_None, &tu);
     CHECK(rc == CXError_Success && tu && !has_errors(tu));
     if (tu) {
-        fx_unit *u = fx_lower(tu, NULL, NULL, 0);
+        int why;
+        fx_unit *u = fx_lower(tu, NULL, NULL, 0, 0, 0, &why);
         clang_disposeTranslationUnit(tu);
         CHECK(has_variable(u, "in_helper"));    /* a host callee's code */
         CHECK(has_variable(u, "in_both"));      /* a __host__ __device__ one's */
