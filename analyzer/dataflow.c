@@ -9,8 +9,10 @@
  *     its summary says so far; the outermost function of the cycle is then
  *     walked again, with the others, until no summary changes (a few
  *     rounds).
- *   - A function defined in a header is summarized for its callers; its
- *     own findings are those of the files named.
+ *   - A function defined in a header is summarized for its callers, and
+ *     its own findings are said, once, when a file named includes it and
+ *     calls it, as a compiler says an error in a header: the project's
+ *     headers only, never a library's (lower.c's FX_LIBRARY).
  *   - Functions inside extern "C" { } are the file's like any other;
  *     kernels and __device__ functions are device code, never walked.
  *   - A function whose code has an error (broken.c) is never walked: its
@@ -71,6 +73,7 @@ typedef struct {
 
 struct program {
     dc_model *model;
+    const bool *said;                   /* by unit: its findings are said */
     dc_findings *out;
     timing *time;                       /* and where the analysis is: time->at */
     dc_findings elsewhere;              /* the findings in headers, or of the first walk: dropped */
@@ -252,6 +255,9 @@ const summary *program_summary(program *p, fnode callee)
             return NULL;
         i = add_function(p, def, p->time->at->unit, false);
     }
+    int caller = p->time->at->unit;
+    if (!p->fns[i].named && caller >= 0 && p->said[caller] && !(fx_flags(p->fns[i].fn) & FX_LIBRARY))
+        p->fns[i].named = true;         /* a header's function that a named file calls */
     if (p->fns[i].state == NOT_YET && p->depth == MAX_NESTING)
         return NULL;                    /* too deep a chain of calls: unknown */
     int low = summarize(p, i);
@@ -264,7 +270,7 @@ const summary *program_summary(program *p, fnode callee)
 static void walk_program(fx_unit *const *units, const bool *said, const int *ids, int n,
                          dc_model *m, dc_findings *out, timing *t)
 {
-    program p = { .model = m, .out = out, .time = t };
+    program p = { .model = m, .said = said, .out = out, .time = t };
     for (int k = 0; k < n; k++) {
         const fx_unit *u = units[ids[k]];
         move_to(t, (dc_progress){ ids[k], "the listing of its functions", fx_null() });

@@ -58,6 +58,7 @@ enum {
     FX_INT = 1 << 12,                   /* its value is a constant integer (ival) */
     FX_FLOAT = 1 << 13,                 /* ... a constant float (fval) */
     FX_CONSTANT = 1 << 14,              /* ... a constant of another kind */
+    FX_LIBRARY = 1 << 15,               /* a function of a system or installed library's header */
 };
 
 /* ---- the layout (lower.c builds it, facts_file.c writes and reads it) -------- */

@@ -24,7 +24,7 @@
 #include <unistd.h>
 
 #define MAGIC "DCFACTS1"
-#define VERSION 2
+#define VERSION 3
 #define HEADER_WORDS 16
 
 enum {

@@ -428,9 +428,36 @@ static unsigned method_flags(CXCursor c)
            (clang_CXXMethod_isMoveAssignmentOperator(c) ? FX_MOVE_ASSIGNMENT : 0);
 }
 
+/* Where installed libraries' headers are, however the build puts them on
+   the path (-I/usr/local/cuda/include is not -isystem): Debian's packages
+   and the CUDA toolkit's usual place. */
+static const char *const library_roots[] = {
+    "/usr/include/", "/usr/local/include/", "/usr/lib/", "/usr/local/cuda", "/opt/",
+};
+
+/* A function of a library's header, not of the project: its findings are
+   not said, as a compiler keeps quiet in a system header. */
+static bool in_library(CXCursor c)
+{
+    CXSourceLocation at = clang_getCursorLocation(c);
+    if (clang_Location_isInSystemHeader(at))
+        return true;
+    CXFile file;
+    clang_getSpellingLocation(at, &file, NULL, NULL, NULL);
+    CXString name = clang_File_tryGetRealPathName(file);
+    const char *path = clang_getCString(name);
+    bool library = false;
+    for (size_t i = 0; path && !library && i < sizeof library_roots / sizeof *library_roots; i++)
+        library = strncmp(path, library_roots[i], strlen(library_roots[i])) == 0;
+    clang_disposeString(name);
+    return library;
+}
+
 static unsigned flags_of(CXCursor c, enum CXCursorKind k)
 {
     unsigned f = clang_isCursorDefinition(c) ? FX_DEFINITION : 0;
+    if (kind_has_code(k) && f && !clang_Location_isFromMainFile(clang_getCursorLocation(c)) && in_library(c))
+        f |= FX_LIBRARY;
     switch (k) {
     case CXCursor_VarDecl:
         return f | (clang_Cursor_hasVarDeclGlobalStorage(c) == 1 ? FX_GLOBAL_STORAGE : 0);
