@@ -269,6 +269,9 @@ bool cursor_has_errors(CXCursor fn, dc_note *why);
 /* A cursor's place, where a macro expands, and its name: the front end's
    cursor_loc and cursor_spelling. */
 dc_loc cx_loc(CXCursor c);
+/* Whether a place is in the unit's main file: its first reading, or its
+   own text read again where it includes itself. */
+bool cx_in_main_file(CXTranslationUnit tu, CXSourceLocation at);
 void cx_spelling(CXCursor c, char *buf, size_t n);
 /* Whether the host runs a function: not a kernel, nor device code only. */
 bool cursor_runs_on_host(CXCursor fn);

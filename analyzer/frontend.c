@@ -376,7 +376,8 @@ static enum CXChildVisitResult skip_function(CXCursor c, CXCursor parent, CXClie
     if (kind_holds_definitions(k))
         return CXChildVisit_Recurse;
     if (kind_has_code(k) && clang_isCursorDefinition(c) && cursor_runs_on_host(c) &&
-        clang_Location_isFromMainFile(clang_getCursorLocation(c)) && cursor_has_errors(c, &why))
+        cx_in_main_file(clang_Cursor_getTranslationUnit(c), clang_getCursorLocation(c)) &&
+        cursor_has_errors(c, &why))
         skip(data, c, why);
     return CXChildVisit_Continue;
 }
@@ -1125,7 +1126,8 @@ static void skipped_free(dc_source *src)
 /* A file that does not parse alone, in whole or in part, but that a unit
    of the run includes (a kernels.cu that main.cu #includes, as Rodinia's
    programs are built) is read there: it is left out with a word on
-   stderr, not as an error. */
+   stderr, not as an error.  A file that includes itself (X-macros,
+   generated code) is no includer of its own: it is read alone, as any. */
 static bool includes(const fx_unit *u, const char *path)
 {
     for (int i = 1; i < fx_unit_nfiles(u); i++)
@@ -1141,7 +1143,7 @@ static void left_to_includer(dc_source *src, fx_unit **own, const dc_source *v,
     if ((src->status != -1 && !(src->status == 0 && src->nskipped)) || !realpath(src->path, real))
         return;
     for (int k = 0; k < n; k++) {
-        if (v[k].status != 0 || !includes(units[k], real))
+        if (&v[k] == src || v[k].status != 0 || !includes(units[k], real))
             continue;
         free(src->err);
         src->err = dc_format("devcheck: %s: does not parse alone; %s includes it, and it "

@@ -516,7 +516,7 @@ static void lower_location(lowering *l, uint32_t id, CXSourceLocation at)
     x->file = name;
     x->line = line;
     x->column = column;
-    x->flags |= clang_Location_isFromMainFile(at) ? FX_MAIN_FILE : 0;
+    x->flags |= cx_in_main_file(l->tu, at) ? FX_MAIN_FILE : 0;
 }
 
 /* An expression's text, over its extent r, and its value when worth
@@ -796,6 +796,26 @@ static void expand(lowering *l, uint32_t id, int how)
 
 /* ---- the front end's cursors ------------------------------------------------------- */
 
+/* clang's main file is its first buffer, and the main file's text read
+   again by an #include of itself (X-macros, generated code) is a buffer of
+   its own; that text is the main file's too, where written in it and not
+   made by a macro (spelled where it expands), as in the first buffer. */
+bool cx_in_main_file(CXTranslationUnit tu, CXSourceLocation at)
+{
+    if (clang_Location_isFromMainFile(at))
+        return true;
+    CXFile file, spelled;
+    unsigned offset, spelled_offset;
+    clang_getExpansionLocation(at, &file, NULL, NULL, &offset);
+    clang_getSpellingLocation(at, &spelled, NULL, NULL, &spelled_offset);
+    if (!file || !clang_File_isEqual(file, spelled) || offset != spelled_offset)
+        return false;
+    CXString name = clang_getTranslationUnitSpelling(tu);
+    bool main = clang_File_isEqual(file, clang_getFile(tu, clang_getCString(name)));
+    clang_disposeString(name);
+    return main;
+}
+
 dc_loc cx_loc(CXCursor c)
 {
     CXFile file;
@@ -861,7 +881,7 @@ static enum CXChildVisitResult each_definition(CXCursor c, CXCursor parent, CXCl
     if (((kind_has_code(clang_getCursorKind(c)) && clang_isCursorDefinition(c) && cursor_runs_on_host(c) &&
           !cursor_has_errors(c, NULL)) ||
          initialized_pointer_field(c)) &&
-        clang_Location_isFromMainFile(clang_getCursorLocation(c))) {
+        cx_in_main_file(l->tu, clang_getCursorLocation(c))) {
         uint32_t id = node_make(l, c);
         l->u->defs = dc_realloc(l->u->defs, (l->u->ndefs + 1) * sizeof *l->u->defs);
         l->u->defs[l->u->ndefs++] = id;
@@ -876,7 +896,7 @@ static enum CXChildVisitResult find_main(CXCursor c, CXCursor parent, CXClientDa
     CXString name = clang_getCursorSpelling(c);
     if (clang_getCursorKind(c) == CXCursor_FunctionDecl && clang_isCursorDefinition(c) &&
         strcmp(clang_getCString(name), "main") == 0 &&
-        clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+        cx_in_main_file(clang_Cursor_getTranslationUnit(c), clang_getCursorLocation(c)))
         *(bool *)found = true;
     clang_disposeString(name);
     return *(bool *)found ? CXChildVisit_Break : CXChildVisit_Continue;
