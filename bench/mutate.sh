@@ -39,8 +39,25 @@ restore() {
         cp "$saved" "$(cat "$under")" && rm -f "$saved" "$under"
     fi
 }
+# Long commands run in the background, in a process group of their own,
+# waited for: a signal then stops the script at once (bash runs a trap only
+# once its foreground command is done), and the command's whole group (the
+# tests ctest started) with it.
+child=
+run() {
+    setsid "$@" &
+    child=$!
+    wait "$child"
+    local status=$?
+    child=
+    return $status
+}
+stop() {
+    [ -n "$child" ] && kill -- -"$child" 2>/dev/null
+    exit 130
+}
 trap restore EXIT
-trap 'exit 130' INT TERM HUP
+trap stop INT TERM HUP
 restore                         # what a killed run left mutated
 
 say() { printf '%s\n' "$*" | tee -a "$build/mutate.log"; }
@@ -65,16 +82,18 @@ EOF
 }
 
 build_it() {
-    cmake --build "$build" -j"$jobs" >"$build/mutate.build.log" 2>&1
+    run cmake --build "$build" -j"$jobs" >"$build/mutate.build.log" 2>&1
 }
 
-# Runs ctest with the arguments; prints the first failed test's name.
-failed_test() {
-    rm -f "$build/Testing/Temporary/LastTestsFailed.log"
-    ctest --test-dir "$build" -j"$jobs" --timeout 300 --stop-on-failure "$@" \
+# Runs ctest with the arguments; sets failed to the first failed test's
+# name, or to nothing.
+run_tests() {
+    local list=$build/Testing/Temporary/LastTestsFailed.log
+    rm -f "$list"
+    run ctest --test-dir "$build" -j"$jobs" --timeout 300 --stop-on-failure "$@" \
         >"$build/mutate.test.log" 2>&1
-    local failed=$build/Testing/Temporary/LastTestsFailed.log
-    [ -s "$failed" ] && head -n 1 "$failed" | cut -d: -f2-
+    failed=
+    [ -s "$list" ] && failed=$(head -n 1 "$list" | cut -d: -f2-)
 }
 
 if [ ! -f "$build/CMakeCache.txt" ]; then
@@ -86,9 +105,9 @@ say "building $build (unchanged code)"
 build_it || { tail -n 30 "$build/mutate.build.log"; exit 2; }
 if [ -z "${MUTATE_NO_BASELINE:-}" ]; then
     say "the whole suite on the unchanged code"
-    broken=$(failed_test)
-    if [ -n "$broken" ]; then
-        say "the suite fails before any mutation ($broken): fix that first"
+    run_tests
+    if [ -n "$failed" ]; then
+        say "the suite fails before any mutation ($failed): fix that first"
         exit 2
     fi
 fi
@@ -118,11 +137,11 @@ while IFS=$'\t' read -r -u 3 file find repl tests note; do
         nobuild=$((nobuild + 1))
         fate="no build"
     else
-        test=$(failed_test -R "$tests")
-        [ -n "$test" ] || test=$(failed_test -E "$tests")
-        if [ -n "$test" ]; then
+        run_tests -R "$tests"
+        [ -n "$failed" ] || run_tests -E "$tests"
+        if [ -n "$failed" ]; then
             killed=$((killed + 1))
-            fate="killed by $test"
+            fate="killed by $failed"
         else
             survived=$((survived + 1))
             fate="SURVIVED${note:+ ($note)}"
