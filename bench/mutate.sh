@@ -23,12 +23,15 @@
 # pass), and restores every file it changes, even when interrupted: the file
 # under mutation is copied to the build folder first, and a run killed
 # outright (SIGKILL) has it put back by the next run.  MUTATE_JOBS sets the
-# parallelism (2).
+# parallelism (2); MUTATE_SKIP, a ctest -E pattern, leaves tests out of the
+# suite's runs (the slowest, on a loaded machine: 'big_report|libtorch'),
+# not of the tests a row names.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 table=bench/mutants.tsv
 build=${MUTATE_BUILD:-build-mutate}
 jobs=${MUTATE_JOBS:-2}
+skip=${MUTATE_SKIP:-}
 mkdir -p "$build" || exit 2
 build=$(cd "$build" && pwd)
 saved=$build/mutate.saved       # the file under mutation, as it was
@@ -105,7 +108,7 @@ say "building $build (unchanged code)"
 build_it || { tail -n 30 "$build/mutate.build.log"; exit 2; }
 if [ -z "${MUTATE_NO_BASELINE:-}" ]; then
     say "the whole suite on the unchanged code"
-    run_tests
+    run_tests ${skip:+-E "$skip"}
     if [ -n "$failed" ]; then
         say "the suite fails before any mutation ($failed): fix that first"
         exit 2
@@ -138,7 +141,7 @@ while IFS=$'\t' read -r -u 3 file find repl tests note; do
         fate="no build"
     else
         run_tests -R "$tests"
-        [ -n "$failed" ] || run_tests -E "$tests"
+        [ -n "$failed" ] || run_tests -E "$tests${skip:+|$skip}"
         if [ -n "$failed" ]; then
             killed=$((killed + 1))
             fate="killed by $failed"
