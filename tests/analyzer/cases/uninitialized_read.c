@@ -117,3 +117,14 @@ void empty_copy(void)
     cudaMemcpy(host, dev, 0, cudaMemcpyDeviceToHost);
     cudaFree(dev);
 }
+
+/* A write through the pointer writes the memory, host-deref as it is: the
+   copy after it reads what that wrote, so it is no uninitialized read. */
+void written_through(void)
+{
+    float host[N], *dev = NULL;
+    cudaMalloc((void **)&dev, sizeof host);
+    dev[0] = 1; // devcheck: host-deref
+    cudaMemcpy(host, dev, sizeof host, cudaMemcpyDeviceToHost);
+    cudaFree(dev);
+}
