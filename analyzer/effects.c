@@ -731,13 +731,22 @@ static void copies(call_state *s, const dc_effect *ef)
 
 static bool swapped(call_state *s, const value *dst, const value *src);
 
+/* A copy of no bytes (an empty batch's, a tail's) reads nothing: the
+   argument after the source is the count (cudaMemcpy) or the source's pitch
+   (cudaMemcpy2D, 0 only where nothing is copied), here the constant 0. */
+static bool copies_nothing(call_state *s, const dc_effect *ef)
+{
+    int count = ef->arg[1] + 1;
+    return count < s->a->n && cursor_int(argument_cursor(s->a, count), -1) == 0;
+}
+
 static void memcpy_kind(call_state *s, const dc_effect *ef)
 {
     char kind[64];
     cursor_spelling(cursor_bare(argument_cursor(s->a, ef->arg[2])), kind, sizeof kind);
     const value *dst = arg_value(s, ef, 0), *src = arg_value(s, ef, 1);
     int k = dc_copy_kind(kind);
-    if (unwritten_must(s->u, s->e, src))
+    if (!copies_nothing(s, ef) && unwritten_must(s->u, s->e, src))
         dc_report_uninitialized_read(s->u->out, s->at, dc_format("%s copies from", s->op),
                                      argument_operand(s->a, ef->arg[1], src),
                                      k >= 0 && (k & 1) && dc_place_is_host(&dst->where));

@@ -20,6 +20,7 @@
  *   // devcheck-note: TEXT          a finding at this line has a note with TEXT
  *   // devcheck-fix: TEXT           a finding at this line has a fix with TEXT
  *                                   (a note "fix: ..." or a fix-it line)
+ *   // devcheck-column: N           a finding at this line is at column N
  *   // devcheck-error[: TEXT]       stderr has an error at FILE:this line (with TEXT)
  *   // devcheck-exit: N             devcheck exits N (anywhere in the file)
  *
@@ -107,7 +108,7 @@ typedef struct {
     size_t n;
 } markers;
 
-static markers rules, messages, notes, fixes, errors;
+static markers rules, messages, notes, fixes, columns, errors;
 static long expected_exit = -1;     /* from devcheck-exit; -1: none */
 static const char *reading;         /* the file whose markers are being read */
 
@@ -139,6 +140,7 @@ static void expect_rules(int line, char *text)
 static void expect_message(int line, char *text) { add_marker(&messages, line, text); }
 static void expect_note(int line, char *text) { add_marker(&notes, line, text); }
 static void expect_fix(int line, char *text) { add_marker(&fixes, line, text); }
+static void expect_column(int line, char *text) { add_marker(&columns, line, text); }
 
 /* "devcheck-error" or "devcheck-error: TEXT": the tag below takes the colon
    off when there is one. */
@@ -163,6 +165,7 @@ static const marker_tag tags[] = {
     { "devcheck-message:", expect_message },
     { "devcheck-note:", expect_note },
     { "devcheck-fix:", expect_fix },
+    { "devcheck-column:", expect_column },
     { "devcheck-error", expect_error },
     { "devcheck-exit:", expect_exit },
 };
@@ -246,7 +249,7 @@ static void check_exit(const outcome *o)
 
 typedef struct {
     char *file;
-    int line;
+    int line, column;
     char *rule, *message;
     char **notes, **fixes;      /* the note messages, the fix-it lines */
     size_t nnotes, nfixes;
@@ -258,7 +261,8 @@ static size_t nfound;
 
 /* Splits "FILE:LINE:COL: KIND: REST" in place, for kind "error", "warning"
    or "note": true when text has that shape. */
-static bool split_diagnostic(char *text, const char *kind, char **file, int *line, char **rest)
+static bool split_diagnostic(char *text, const char *kind, char **file, int *line, int *column,
+                             char **rest)
 {
     char sep[32];
     snprintf(sep, sizeof sep, ": %s: ", kind);
@@ -281,6 +285,7 @@ static bool split_diagnostic(char *text, const char *kind, char **file, int *lin
     *p = '\0';
     *file = text;
     *line = atoi(num[1]);
+    *column = atoi(num[0]);
     *rest = at + strlen(sep);
     return true;
 }
@@ -301,11 +306,11 @@ static bool split_rule(char *rest, char **rule)
 }
 
 /* A finding's line, "FILE:LINE:COL: SEVERITY: REST": its severity, or NULL. */
-static const char *split_finding(char *text, char **file, int *line, char **rest)
+static const char *split_finding(char *text, char **file, int *line, int *column, char **rest)
 {
     static const char *const severities[] = { "error", "warning" };
     for (size_t i = 0; i < sizeof severities / sizeof severities[0]; i++)
-        if (split_diagnostic(text, severities[i], file, line, rest))
+        if (split_diagnostic(text, severities[i], file, line, column, rest))
             return severities[i];
     return NULL;
 }
@@ -320,11 +325,11 @@ static void parse_output(char *text)
         char *line = strsep(&next, "\n"), *file, *rest, *rule;
         char *whole = strdup(line);     /* to quote: the splits cut line up */
         const char *severity;
-        int at;
+        int at, column;
         finding *last = nfound ? &found[nfound - 1] : NULL;
         if (!whole)
             marker_die("out of memory");
-        if ((severity = split_finding(line, &file, &at, &rest))) {
+        if ((severity = split_finding(line, &file, &at, &column, &rest))) {
             if (!split_rule(rest, &rule)) {
                 marker_differ("devcheck output", lineno,
                               "a finding with no [devcheck-RULE]: %s", rest);
@@ -335,8 +340,9 @@ static void parse_output(char *text)
                 marker_differ("devcheck output", lineno, "%s findings are %ss, not %ss: %s",
                               rule, want, severity, whole);
             found = marker_grow(found, nfound, sizeof *found);
-            found[nfound++] = (finding){ .file = file, .line = at, .rule = rule, .message = rest };
-        } else if (split_diagnostic(line, "note", &file, &at, &rest) && last) {
+            found[nfound++] = (finding){ .file = file, .line = at, .column = column, .rule = rule,
+                                         .message = rest };
+        } else if (split_diagnostic(line, "note", &file, &at, &column, &rest) && last) {
             last->notes = marker_grow(last->notes, last->nnotes, sizeof *last->notes);
             last->notes[last->nnotes++] = rest;
         } else if (strncmp(line, "fix-it:", 7) == 0 && last) {
@@ -407,8 +413,8 @@ static bool has_fix(const finding *f, const char *text)
     return any_contains(f->fixes, f->nfixes, text);
 }
 
-typedef enum { DETAIL_MESSAGE, DETAIL_NOTE, DETAIL_FIX } detail;
-static const char *const detail_names[] = { "message", "note", "fix" };
+typedef enum { DETAIL_MESSAGE, DETAIL_NOTE, DETAIL_FIX, DETAIL_COLUMN } detail;
+static const char *const detail_names[] = { "message", "note", "fix", "column" };
 
 static bool has_detail(const finding *f, detail d, const char *text)
 {
@@ -416,12 +422,14 @@ static bool has_detail(const finding *f, detail d, const char *text)
     case DETAIL_MESSAGE: return strstr(f->message, text) != NULL;
     case DETAIL_NOTE: return any_contains(f->notes, f->nnotes, text);
     case DETAIL_FIX: return has_fix(f, text);
+    case DETAIL_COLUMN: return f->column == atoi(text);
     }
     return false;
 }
 
 /* devcheck-message, devcheck-note and devcheck-fix: some finding at the
-   marker's line has a message (a note, a fix) containing its text. */
+   marker's line has a message (a note, a fix) containing its text;
+   devcheck-column: some finding at its line is at its column. */
 static void check_details(const markers *m, detail d)
 {
     for (size_t k = 0; k < m->n; k++) {
@@ -432,8 +440,8 @@ static void check_details(const markers *m, detail d)
             ok = f->line == want->line && is_source(f->file) && has_detail(f, d, want->text);
         }
         if (!ok)
-            marker_differ(opt.source, want->line, "no finding here has a %s containing \"%s\"",
-                          detail_names[d], want->text);
+            marker_differ(opt.source, want->line, "no finding here has a %s %s \"%s\"",
+                          detail_names[d], d == DETAIL_COLUMN ? "of" : "containing", want->text);
     }
 }
 
@@ -486,6 +494,7 @@ int main(int argc, char **argv)
     check_details(&messages, DETAIL_MESSAGE);
     check_details(&notes, DETAIL_NOTE);
     check_details(&fixes, DETAIL_FIX);
+    check_details(&columns, DETAIL_COLUMN);
     check_errors(o.err);
     if (marker_failures)
         printf("--- devcheck's stdout:\n%s--- its stderr:\n%s---\n", o.out, o.err);

@@ -4,6 +4,9 @@
  * allocation.  Memory that a memset, a copy or a kernel wrote first is
  * quiet, however little of it they wrote (the shim marks whole
  * allocations); so is managed memory, which the host may have written.
+ * A copy of 0 bytes (an empty batch, a tail chunk) reads nothing, so it is
+ * quiet and leaves the allocation unwritten: the real read after it is
+ * still found (one report an allocation, so a false one would hide it).
  */
 #include "shim_test.h"
 
@@ -14,13 +17,14 @@ int main(void)
     int64_t n = N;
     double v = 1;
     float host[N] = { 0 };
-    float *never = NULL, *never2 = NULL, *set = NULL, *copied = NULL, *filled = NULL;
+    float *never = NULL, *never2 = NULL, *empty = NULL, *set = NULL, *copied = NULL, *filled = NULL;
     float *managed = NULL;
     dim3 grid = { 1, 1, 1 }, block = { N, 1, 1 };
     void *args[] = { &filled, &n, &v };
 
     SAY(cudaMalloc((void **)&never, sizeof host));
     SAY(cudaMalloc((void **)&never2, sizeof host));
+    SAY(cudaMalloc((void **)&empty, sizeof host));
     SAY(cudaMalloc((void **)&set, sizeof host));
     SAY(cudaMalloc((void **)&copied, sizeof host));
     SAY(cudaMalloc((void **)&filled, sizeof host));
@@ -29,6 +33,8 @@ int main(void)
     SAY(cudaMemcpy(host, never, sizeof host, cudaMemcpyDeviceToHost)); // devtrace: uninitialized_read
     SAY(cudaMemcpy(host, never, sizeof host, cudaMemcpyDeviceToHost));
     SAY(cudaMemcpy(copied, never2, sizeof host, cudaMemcpyDeviceToDevice)); // devtrace: uninitialized_read
+    SAY(cudaMemcpy(host, empty, 0, cudaMemcpyDeviceToHost));
+    SAY(cudaMemcpy(host, empty, sizeof host, cudaMemcpyDeviceToHost)); // devtrace: uninitialized_read
 
     SAY(cudaMemset(set, 0, 4));
     SAY(cudaMemcpy(host, set, sizeof host, cudaMemcpyDeviceToHost));
@@ -39,6 +45,7 @@ int main(void)
 
     SAY(cudaFree(never));
     SAY(cudaFree(never2));
+    SAY(cudaFree(empty));
     SAY(cudaFree(set));
     SAY(cudaFree(copied));
     SAY(cudaFree(filled));

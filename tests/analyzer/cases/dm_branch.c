@@ -56,3 +56,13 @@ dt_tensor *module_moved_on_one_branch(int flag)
     dt_tensor *xg = dt_randn_on(DT_SHAPE(3, 4), dev);
     return dt_forward(model, xg); // devcheck: device-mismatch
 }
+
+/* A first operand that may be in two places "may be on" either; a second
+   one "is on" them. */
+void either_place_said(int use_gpu)
+{
+    dt_tensor *c = dt_randn(DT_SHAPE(2, 3)), *g = dt_randn_on(DT_SHAPE(2, 3), dt_cuda(0));
+    dt_tensor *m = use_gpu ? g : c;
+    dt_release(dt_add(m, g)); // devcheck: device-mismatch // devcheck-message: 'm' may be on cuda:0 or cpu but 'g' is on cuda:0
+    dt_release(dt_add(g, m)); // devcheck: device-mismatch // devcheck-message: 'g' is on cuda:0 but 'm' is on cuda:0 or cpu
+}

@@ -55,3 +55,51 @@ void retain_on_one_branch(bool on_gpu)
     dt_tensor *y = dt_forward(model, xd); // devcheck: device-mismatch
     dt_release(y);
 }
+
+/* Two tests joined: `||` returning rules both out, `&&` holds both, and so
+   do their negations; each operand refines its own device.  dev and dev2
+   are chosen at run time, each module moved to one. */
+#define TWO_DEVICES                                                         \
+    dt_device dev = dt_cuda_is_available() ? dt_cuda(0) : dt_cpu();        \
+    dt_device dev2 = dt_cuda_is_available() ? dt_cuda(0) : dt_cpu();       \
+    dt_module *m = dt_linear(4, 2), *m2 = dt_linear(4, 2);                  \
+    dt_module_to(m, dev);                                                   \
+    dt_module_to(m2, dev2);                                                 \
+    dt_tensor *x = dt_randn(DT_SHAPE(3, 4)), *xg = dt_to(x, dt_cuda(0))
+
+void guard_or_returns(void)
+{
+    TWO_DEVICES;
+    if (on_a_gpu(dev) || on_a_gpu(dev2))
+        return;
+    dt_release(dt_forward(m, x));               /* neither is a GPU past the return */
+    dt_release(dt_forward(m2, x));
+    dt_release(xg);
+}
+
+void guard_and(void)
+{
+    TWO_DEVICES;
+    if (on_a_gpu(dev) && on_a_gpu(dev2)) {
+        dt_release(dt_forward(m, xg));          /* both on the GPU here */
+        dt_release(dt_forward(m2, xg));
+    }
+}
+
+void guard_and_of_negations(void)
+{
+    TWO_DEVICES;
+    if (!on_a_gpu(dev) && !on_a_gpu(dev2)) {
+        dt_release(dt_forward(m, x));           /* both on the cpu here */
+        dt_release(dt_forward(m2, x));
+    }
+}
+
+void guard_negated_or(void)
+{
+    TWO_DEVICES;
+    if (!(on_a_gpu(dev) || on_a_gpu(dev2))) {
+        dt_release(dt_forward(m, x));
+        dt_release(dt_forward(m2, x));
+    }
+}

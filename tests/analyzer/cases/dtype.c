@@ -13,11 +13,11 @@ void dtypes(void)
 {
     dt_module *model = dt_linear(3, 2);                 /* float32 weights */
     dt_tensor *x64 = dt_from_f64(raw, DT_SHAPE(2, 3));
-    dt_tensor *a = dt_forward(model, x64); // devcheck: dtype-mismatch
+    dt_tensor *a = dt_forward(model, x64); // devcheck: dtype-mismatch // devcheck-fix: dt_to_dtype(x64, DT_F32)
 
     dt_tensor *x = dt_randn(DT_SHAPE(2, 3));
     dt_tensor *xd = dt_to_dtype(x, DT_F64);
-    dt_tensor *b = dt_add(xd, x); // devcheck: dtype-mismatch
+    dt_tensor *b = dt_add(xd, x); // devcheck: dtype-mismatch // devcheck-fix: dt_to_dtype(x, DT_F64)
 
     dt_tensor *x32 = dt_to_dtype(x64, DT_F32);
     dt_tensor *c = dt_forward(model, x32);              /* converted back */

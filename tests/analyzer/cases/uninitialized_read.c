@@ -106,3 +106,25 @@ void in_a_loop(int rounds)
     }
     cudaFree(dev);
 }
+
+/* A copy of no bytes (an empty batch) reads nothing.  (A read after it is
+   not found: devcheck takes any call handed the memory as maybe writing it,
+   so one read, reported or not, quiets those after it.) */
+void empty_copy(void)
+{
+    float host[N], *dev = NULL;
+    cudaMalloc((void **)&dev, sizeof host);
+    cudaMemcpy(host, dev, 0, cudaMemcpyDeviceToHost);
+    cudaFree(dev);
+}
+
+/* A write through the pointer writes the memory, host-deref as it is: the
+   copy after it reads what that wrote, so it is no uninitialized read. */
+void written_through(void)
+{
+    float host[N], *dev = NULL;
+    cudaMalloc((void **)&dev, sizeof host);
+    dev[0] = 1; // devcheck: host-deref
+    cudaMemcpy(host, dev, sizeof host, cudaMemcpyDeviceToHost);
+    cudaFree(dev);
+}

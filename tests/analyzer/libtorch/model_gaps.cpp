@@ -68,6 +68,21 @@ torch::Tensor float64_options_into_a_module()
     return a + b + c;
 }
 
+/* int64 labels and indices beside float32 tensors are what the losses and
+   the index ops want: no dtype-mismatch. */
+torch::Tensor int64_labels_and_indices_quiet()
+{
+    torch::nn::Linear fc(4, 3);
+    torch::Tensor x = torch::randn({8, 4});
+    torch::Tensor labels = torch::randint(0, 3, {8}, torch::kLong);
+    torch::Tensor index = torch::zeros({8}, torch::dtype(torch::kInt64));
+    torch::Tensor logits = fc(x);
+    torch::Tensor a = torch::nn::functional::nll_loss(logits, labels);
+    torch::Tensor b = torch::nn::functional::cross_entropy(logits, index);
+    torch::Tensor c = at::nll_loss(logits, labels);
+    return a + b + c;
+}
+
 /* A device named by a string: "cuda:1" is GPU 1, "cuda" the current GPU,
    "cpu" the cpu; a string held in a variable says nothing. */
 torch::Tensor device_by_name_two_gpus()
