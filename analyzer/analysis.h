@@ -21,7 +21,7 @@ typedef enum {
     EF_HOST_MEMORY, EF_MEMCPY, EF_LAUNCH, EF_IDENTITY, EF_DEVICE_EQUAL, EF_IS_CUDA,
     EF_POINTER_ATTRIBUTES, EF_FREES, EF_COPIES, EF_CREATES_OPTIONS, EF_DEVICE_TYPED, EF_LOADS,
     EF_NORETURN, EF_READS, EF_ALLOCATES_HOST, EF_SAME_SPACE, EF_READS_HOST,
-    EF_READS_HOST_FORMAT, EF_COUNT
+    EF_READS_HOST_FORMAT, EF_EITHER_MEMORY, EF_COUNT
 } dc_effect_kind;
 
 #define DC_EFFECT_ARGS 6
@@ -39,7 +39,7 @@ typedef struct {
 
 typedef struct {
     int n;
-    dc_effect v[8];
+    dc_effect v[16];
 } dc_effects;
 
 /* What the function a call cursor refers to does: from its declaration's

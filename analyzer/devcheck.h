@@ -268,6 +268,8 @@ typedef struct dc_model dc_model;
 
 /* A model with the built-in CUDA runtime and C library entries. */
 dc_model *dc_model_new(void);
+/* The built-in model's text, in the model-file format (devcheck --model-dump). */
+const char *dc_model_builtin(void);
 void dc_model_free(dc_model *m);
 /* Adds a model file's entries; 0, or -1 with a message in err. */
 int dc_model_load(dc_model *m, const char *path, char *err, size_t errlen);

@@ -17,6 +17,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -76,6 +77,7 @@ static const struct {
     [EF_SAME_SPACE] = { "same-space", 2, false },
     [EF_READS_HOST] = { "reads-host", 1, false },
     [EF_READS_HOST_FORMAT] = { "reads-host-format", 1, false },
+    [EF_EITHER_MEMORY] = { "either-memory", 1, false },
 };
 
 /* The words a position may be besides a number or a parameter's name. */
@@ -139,8 +141,11 @@ static const struct {
    space, the device's unless curandCreateGeneratorHost made it. */
 #define CURAND_GENERATE(f) "curandGenerate" f " same-space 0 1\n"
 
-/* NCCL's collectives (nccl.h): send and receive buffers are device memory. */
+/* NCCL's collectives (nccl.h): send and receive buffers are device memory.
+   Each function has a profiling twin, pnccl..., that NCCL_BOTH names too. */
 #define NCCL_SEND_RECV(f) DEVICE_ARG(f, 0) DEVICE_ARG(f, 1)
+#define NCCL_BOTH(f, effect) f " " effect "\n" "p" f " " effect "\n"
+#define NCCL_RULE(effect, param) "nccl* " effect " " param "\n" "pnccl* " effect " " param "\n"
 
 /* CUB's device-wide algorithms (the headers of cub/device/): temporary storage, input
    and output are device memory (the storage is NULL in the call that asks
@@ -305,10 +310,28 @@ static const char builtin[] =
     CUBLAS_DEVICE("cublasGemmEx", 14)
     CUBLAS_DEVICE("cublasGemmStridedBatchedEx", 7) CUBLAS_DEVICE("cublasGemmStridedBatchedEx", 11)
     CUBLAS_DEVICE("cublasGemmStridedBatchedEx", 16)
-    "# cuBLASLt (cublasLt.h, cublasLtMatmul): A, B, C, D and the workspace are\n"
-    "# device memory; alpha and beta either, by the descriptor's pointer mode\n"
+    "# cuBLASLt (cublasLt.h, whole): A, B, C, D and the workspace are device\n"
+    "# memory; alpha and beta either, by the descriptor's pointer mode; the\n"
+    "# handle and descriptors made (Create) or set up (Init) through a pointer\n"
+    "# are host memory, and either (opaque, unchecked) when passed; attributes'\n"
+    "# buffers, heuristics' results and what it says of itself are host memory\n"
     DEVICE_ARG("cublasLtMatmul", 3) DEVICE_ARG("cublasLtMatmul", 5) DEVICE_ARG("cublasLtMatmul", 8)
     DEVICE_ARG("cublasLtMatmul", 10) DEVICE_ARG("cublasLtMatmul", 13)
+    DEVICE_ARG("cublasLtMatrixTransform", 3) DEVICE_ARG("cublasLtMatrixTransform", 6)
+    DEVICE_ARG("cublasLtMatrixTransform", 8)
+    "cublasLtCreate host-memory 0\n"
+    "cublasLt* either-memory lightHandle\ncublasLt* either-memory alpha\n"
+    "cublasLt* either-memory beta\ncublasLt* either-memory stream\n"
+    "cublasLt*Create host-memory *\ncublasLt*Init* host-memory *\n"
+    "cublasLt* either-memory *Desc\ncublasLt* either-memory *desc\n"
+    "cublasLt* either-memory matLayout\ncublasLt* either-memory pref\n"
+    "cublasLt* either-memory preference\ncublasLt* host-memory buf\n"
+    "cublasLt* host-memory sizeWritten\ncublasLt* host-memory capacity\n"
+    "cublasLt* host-memory value\ncublasLt* host-memory algo\n"
+    "cublasLt* host-memory returnAlgoCount\ncublasLt* host-memory heuristicResultsArray\n"
+    "cublasLt* host-memory algoIdsArray\ncublasLt* host-memory result\n"
+    "cublasLt* host-memory callback\ncublasLt* host-memory file\n"
+    "cublasLt* host-memory logFile\n"
     "# cuSOLVER, dense and sparse\n"
     SOLVER_TYPES(SOLVER_GETRF) SOLVER_TYPES(SOLVER_GETRS) SOLVER_TYPES(SOLVER_POTRF)
     SOLVER_TYPES(SOLVER_GEQRF) SOLVER_TYPES(SOLVER_GESVD)
@@ -331,15 +354,28 @@ static const char builtin[] =
     DEVICE_ARG("cusparseLtMatmul", 8) DEVICE_ARG("cusparseLtSpMMACompress", 2)
     DEVICE_ARG("cusparseLtSpMMACompress", 3) DEVICE_ARG("cusparseLtSpMMACompress", 4)
     DEVICE_ARG("cusparseLtSpMMAPrune", 2) DEVICE_ARG("cusparseLtSpMMAPrune", 3)
-    "# cuFFT\n"
+    "# cuFFT (cufft.h, whole): a plan's handle and sizes are host memory, a work\n"
+    "# area device memory, a stream a handle (either: unchecked)\n"
     CUFFT_EXEC("C2C") CUFFT_EXEC("R2C") CUFFT_EXEC("C2R") CUFFT_EXEC("Z2Z")
     CUFFT_EXEC("D2Z") CUFFT_EXEC("Z2D")
-    "# cuRAND: the generator is where it generates\n"
+    DEVICE_ARG("cufftSetWorkArea", 1)
+    "cufft* host-memory plan\ncufft* host-memory handle\ncufft* host-memory n\n"
+    "cufft* host-memory inembed\ncufft* host-memory onembed\ncufft* host-memory workSize\n"
+    "cufft* host-memory workArea\ncufft* host-memory version\ncufft* host-memory value\n"
+    "cufft* host-memory returnPtrValue\ncufft* either-memory stream\n"
+    "# cuRAND (curand.h, whole): the generator is where it generates; a\n"
+    "# distribution's and a stream's handles are either (unchecked); what it says\n"
+    "# of itself is host memory\n"
     "curandCreateGenerator allocates-device 0\n"
     "curandCreateGeneratorHost allocates-host 0\n"
     CURAND_GENERATE("") CURAND_GENERATE("Uniform") CURAND_GENERATE("UniformDouble")
     CURAND_GENERATE("Normal") CURAND_GENERATE("NormalDouble") CURAND_GENERATE("LogNormal")
     CURAND_GENERATE("LogNormalDouble") CURAND_GENERATE("Poisson") CURAND_GENERATE("LongLong")
+    CURAND_GENERATE("PoissonMethod") CURAND_GENERATE("Binomial") CURAND_GENERATE("BinomialMethod")
+    "curandCreatePoissonDistribution host-memory 1\n"
+    "curand* either-memory generator\ncurand* either-memory discrete_distribution\n"
+    "curand* either-memory stream\ncurand* host-memory version\ncurand* host-memory value\n"
+    "curand* host-memory vectors\ncurand* host-memory constants\n"
     "# cuDNN (cudnn_ops.h, cudnn_cnn.h): tensors' data and workspaces are device\n"
     "# memory; alpha and beta are host memory\n"
     DEVICE_ARG("cudnnConvolutionForward", 3) DEVICE_ARG("cudnnConvolutionForward", 5)
@@ -361,6 +397,25 @@ static const char builtin[] =
     "ncclMemAlloc allocates-device 0\n"
     "ncclMemFree device-memory 0\n"
     "ncclMemFree frees 0\n"
+    "# NCCL (whole): the rest of its buffers are device memory (the scalar of a\n"
+    "# PreMulSum either, by its residence); a communicator, a registration and a\n"
+    "# window made through a pointer are host memory, and either (opaque,\n"
+    "# unchecked) when passed; ids, configs and what it says are host memory\n"
+    NCCL_BOTH("ncclCommInitRankConfig", "host-memory 0") NCCL_BOTH("ncclCommInitRank", "host-memory 0")
+    NCCL_BOTH("ncclCommInitAll", "host-memory 0") NCCL_BOTH("ncclCommRegister", "host-memory 3")
+    NCCL_BOTH("ncclCommWindowRegister", "host-memory 3")
+    "pncclMemAlloc allocates-device 0\npncclMemFree device-memory 0\n"
+    NCCL_RULE("device-memory", "sendbuff") NCCL_RULE("device-memory", "recvbuff")
+    NCCL_RULE("device-memory", "buff") NCCL_RULE("either-memory", "comm")
+    NCCL_RULE("either-memory", "handle") NCCL_RULE("either-memory", "win")
+    NCCL_RULE("either-memory", "stream") NCCL_RULE("either-memory", "scalar")
+    NCCL_RULE("host-memory", "newcomm") NCCL_RULE("host-memory", "config")
+    NCCL_RULE("host-memory", "uniqueId") NCCL_RULE("host-memory", "commIds")
+    NCCL_RULE("host-memory", "version") NCCL_RULE("host-memory", "devlist")
+    NCCL_RULE("host-memory", "excludeRanksList") NCCL_RULE("host-memory", "asyncError")
+    NCCL_RULE("host-memory", "count") NCCL_RULE("host-memory", "device")
+    NCCL_RULE("host-memory", "rank") NCCL_RULE("host-memory", "op")
+    NCCL_RULE("host-memory", "simInfo")
     "# CUB\n"
     CUB_IN_OUT("DeviceReduce::Sum") CUB_IN_OUT("DeviceReduce::Max") CUB_IN_OUT("DeviceReduce::Min")
     CUB_IN_OUT("DeviceReduce::Reduce") CUB_IN_OUT("DeviceReduce::ArgMax")
@@ -538,12 +593,23 @@ typedef struct {
     bool annotated;                     /* read from the declaration (or none there) */
 } entry;
 
+/* A rule for a family of functions: a pointer parameter named param (a
+   pattern) of a function named func (a pattern) has effect kind, where no
+   entry of the function's names that parameter.  A library's tables say
+   "every cuBLAS matrix A is device memory" once, not for each function. */
+typedef struct {
+    char *func, *param;
+    dc_effect_kind kind;
+} rule;
+
 /* Entries by name: every function a call names gets one (most with no
    effects), so the lookup on each call is a hash, not a scan. */
 struct dc_model {
     entry *v;
     int n, cap;
     int *slots;                         /* index + 1 into v, or 0; cap * 2 of them */
+    rule *rules;
+    int nrules;
 };
 
 static unsigned hash_name(const char *s)
@@ -647,6 +713,29 @@ static int split_words(char *s, char **words, int max)
     return n;
 }
 
+/* FUNCTION-PATTERN EFFECT PARAMETER-PATTERN: an effect on one pointer
+   parameter (device-memory, host-memory, either-memory). */
+static const char *add_rule(dc_model *m, char **words, int n)
+{
+    int k = effect_named(words[1]);
+    if (k < 0)
+        return "unknown effect";
+    if (n != 3 || vocabulary[k].nargs != 1 || vocabulary[k].word)
+        return "a pattern takes an effect on one parameter, by its name";
+    rule *v = realloc(m->rules, (size_t)(m->nrules + 1) * sizeof *v);
+    if (!v)
+        return "out of memory";
+    m->rules = v;
+    v[m->nrules] = (rule){ strdup(words[0]), strdup(words[2]), (dc_effect_kind)k };
+    if (!v[m->nrules].func || !v[m->nrules].param) {
+        free(v[m->nrules].func);
+        free(v[m->nrules].param);
+        return "out of memory";
+    }
+    m->nrules++;
+    return NULL;
+}
+
 static const char *add_line(dc_model *m, char *line)
 {
     char *words[DC_EFFECT_ARGS + 3];
@@ -658,6 +747,8 @@ static const char *add_line(dc_model *m, char *line)
         return NULL;
     if (n < 2)
         return "expected FUNCTION EFFECT ARG...";
+    if (strchr(words[0], '*') && !strstr(words[0], "::"))   /* not C++'s operator* */
+        return add_rule(m, words, n);
     entry *e = find_or_add(m, words[0]);
     if (!e)
         return "out of memory";
@@ -688,6 +779,11 @@ static int add_text(dc_model *m, const char *text, const char *path, char *err, 
     return rc;
 }
 
+const char *dc_model_builtin(void)
+{
+    return builtin;
+}
+
 dc_model *dc_model_new(void)
 {
     dc_model *m = calloc(1, sizeof *m);
@@ -705,6 +801,11 @@ void dc_model_free(dc_model *m)
         return;
     for (int i = 0; i < m->n; i++)
         free(m->v[i].name);
+    for (int i = 0; i < m->nrules; i++) {
+        free(m->rules[i].func);
+        free(m->rules[i].param);
+    }
+    free(m->rules);
     free(m->v);
     free(m->slots);
     free(m);
@@ -969,6 +1070,50 @@ static const dc_effects *qualified_effects(dc_model *m, fnode decl)
     return named_effects(m, name);
 }
 
+/* Whether an effect of effects names parameter i. */
+static bool names_param(const dc_effects *effects, int i)
+{
+    for (int k = 0; k < effects->n; k++)
+        for (int j = 0; j < effects->v[k].nargs; j++)
+            if (effects->v[k].arg[j] == i)
+                return true;
+    return false;
+}
+
+/* The first rule for function name and its pointer parameter i, or NULL. */
+static const rule *rule_for(const dc_model *m, const char *name, fnode fn, int i)
+{
+    const char *pname = NULL;
+    for (int r = 0; r < m->nrules; r++) {
+        if (fnmatch(m->rules[r].func, name, 0) != 0)
+            continue;
+        if (!pname) {
+            fnode param = fx_arg(fn, i);
+            if (fx_is_null(param) || ft_kind(ft_canonical(fx_type(param))) != CXType_Pointer)
+                return NULL;
+            pname = fx_spelling(param);
+            if (!pname)
+                return NULL;
+        }
+        if (fnmatch(m->rules[r].param, pname, 0) == 0)
+            return &m->rules[r];
+    }
+    return NULL;
+}
+
+/* The rules' effects on function fn's pointer parameters that nothing
+   else names (either-memory is said only: it checks nothing). */
+static void apply_rules(const dc_model *m, fnode fn, const char *name, dc_effects *effects)
+{
+    int nparams = fx_nargs(fn);
+    for (int i = 0; i < nparams && effects->n < (int)(sizeof effects->v / sizeof *effects->v);
+         i++) {
+        const rule *r = names_param(effects, i) ? NULL : rule_for(m, name, fn, i);
+        if (r && r->kind != EF_EITHER_MEMORY)
+            effects->v[effects->n++] = (dc_effect){ .kind = r->kind, .nargs = 1, .arg = { i } };
+    }
+}
+
 const dc_effects *dc_model_effects(dc_model *m, fnode callee)
 {
     char name[256];
@@ -992,6 +1137,8 @@ const dc_effects *dc_model_effects(dc_model *m, fnode callee)
         read_annotations(callee, &mine);
         if (mine.n)
             e->effects = mine;
+        if (kind == CXCursor_FunctionDecl)
+            apply_rules(m, callee, name, &e->effects);
         e->annotated = true;
     }
     return e->effects.n && !unlike_modelled(callee) ? &e->effects : NULL;
