@@ -652,6 +652,28 @@ static void loop(unit *u, env *e, fnode body, fnode cond, fnode step)
     env_free(&exits);
 }
 
+/* do body while (cond): the body's first run is the loop's first round
+   (what a later round writes is not yet written there), then the loop.
+   With a condition that is constant false, the error-check macros'
+   `do { ... } while (0)`, the body runs once and is no loop at all: a
+   block whose break goes to its end. */
+static void do_statement(unit *u, env *e, fnode body, fnode cond)
+{
+    bool once = cursor_int(cond, 1) == 0;
+    env exits = { .dead = true }, *outer = u->breaks;
+    u->breaks = &exits;
+    u->loops += !once;
+    walk_statement(u, e, body);
+    u->loops -= !once;
+    u->breaks = outer;
+    if (!once) {
+        e->dead = false;                /* a continue comes to the condition */
+        loop(u, e, body, cond, fx_null());
+    }
+    env_join(e, &exits);
+    env_free(&exits);
+}
+
 /* A switch: each case starts from the value of the switch (or falls through
    from the case above); what leaves by a break, or falls off the end, or
    matches no case, joins after it. */
@@ -774,10 +796,8 @@ void walk_statement(unit *u, env *e, fnode c)
             loop(u, e, ch.v[ch.n - 1], ch.v[ch.n - 2], none);
         return;
     case CXCursor_DoStmt:
-        if (ch.n >= 2) {
-            walk_statement(u, e, ch.v[0]);
-            loop(u, e, ch.v[0], ch.v[1], none);
-        }
+        if (ch.n >= 2)
+            do_statement(u, e, ch.v[0], ch.v[1]);
         return;
     case CXCursor_ForStmt:
         /* init, cond, step and body; clang leaves out the parts not there */
