@@ -13,6 +13,7 @@
  * checkCudaErrors.  cpp/check_macros.cpp has C++'s (throw, a lambda).
  */
 #include <cuda_runtime_api.h>
+#include <devtensor.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -224,4 +225,32 @@ void break_out(int skip)
     } while (0);
     cudaMemcpy(host, dev, sizeof host, cudaMemcpyDeviceToHost);
     cudaFree(dev);
+}
+
+/* devtensor's rules too: a tensor call inside do { } while (0) or a
+   statement expression is checked as it is outside. */
+
+#define TRY(x)                                                                                     \
+    do {                                                                                           \
+        if (!(x))                                                                                  \
+            return 1;                                                                              \
+    } while (0)
+#define QUIETLY(x)                                                                                 \
+    do {                                                                                           \
+        x;                                                                                         \
+    } while (0)
+#define VALUE(x) ({ x; })
+
+int tensors(void)
+{
+    dt_tensor *x = dt_randn(DT_SHAPE(2, 2)), *xg = NULL, *y = NULL, *z = NULL;
+    TRY(xg = dt_to(x, dt_cuda(0)));
+    TRY(y = dt_add(x, xg)); // devcheck: device-mismatch
+    z = VALUE(dt_add(xg, x)); // devcheck: device-mismatch
+    QUIETLY(dt_to(x, dt_cuda(0))); // devcheck: discarded-transfer
+    dt_release(z);
+    dt_release(y);
+    dt_release(xg);
+    dt_release(x);
+    return 0;
 }
