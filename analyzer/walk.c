@@ -30,10 +30,14 @@ int walk_path(unit *u, env *e, fnode c)
     switch (fx_kind(c)) {
     case CXCursor_DeclRefExpr:
         return cursor_path(c);
+    case CXCursor_CXXThisExpr:          /* a method's object: its members are "this->x" */
+        return path_intern("this");
     case CXCursor_MemberRefExpr: {
         children ch = cursor_children(c);
-        if (ch.n == 0)
-            return 0;
+        if (ch.n == 0)                  /* a method's own member, `x`: this->x */
+            return fx_kind(fx_referenced(c)) == CXCursor_FieldDecl
+                       ? path_join("this->", path_text(cursor_path(c)))
+                       : 0;
         int base = walk_path(u, e, ch.v[0]);
         if (!base)
             return 0;
@@ -337,6 +341,8 @@ static value conditional(unit *u, env *e, const children *ch)
     value b = walk_expression(u, &other, ch->v[2]);
     env_join(e, &other);
     env_free(&other);
+    if ((a.kind == V_NONE) != (b.kind == V_NONE) && (a.kind == V_KIND || b.kind == V_KIND))
+        return value_unknown();         /* a kind or one not known: any */
     if (a.kind == V_NONE || b.kind == V_NONE)
         return a.kind == V_NONE ? b : a;    /* `x ? f(x) : NULL`: the value when there is one */
     return value_join(&a, &b);
@@ -353,6 +359,8 @@ static value reference(unit *u, env *e, fnode c)
     value v = bound ? *bound : value_unknown();
     if (!bound && fx_kind(decl) == CXCursor_VarDecl)
         v = call_constant(u, e, decl, cursor_loc(c));     /* a constant the model names */
+    if (fx_kind(decl) == CXCursor_EnumConstantDecl)
+        return effect_enumerator(decl);
     if (!bound && v.kind == V_NONE && v.dtype == DT_UNKNOWN_TYPE)
         v = fields_read(c);             /* a field or global: what the program stores there */
     if (v.kind == V_NONE && ft_kind(fx_type(decl)) == CXType_ConstantArray)
