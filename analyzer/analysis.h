@@ -170,8 +170,9 @@ void dc_check_memspace(dc_findings *out, dc_loc at, const char *what, dc_operand
 /* The copy kinds by number: bit 0 the destination is device memory, bit 1
    the source; -1 for a name that is none of the four. */
 int dc_copy_kind(const char *name);
-/* swap: the flow says the pointers were swapped, not the kind. */
-void dc_check_memcpy(dc_findings *out, dc_loc at, int kind, dc_operand dst, dc_operand src,
+/* swap: the flow says the pointers were swapped, not the kind.  The
+   finding, or NULL. */
+dc_finding *dc_check_memcpy(dc_findings *out, dc_loc at, int kind, dc_operand dst, dc_operand src,
                      const char *via, bool swap);
 /* reader ("cudaMemcpy copies from", "cublasSgemm reads") reads ptr, device
    memory nothing wrote; swap: a copy whose kind says it was meant to fill ptr. */

@@ -61,6 +61,7 @@ static void evaluate_arguments(unit *u, env *e, fnode call, fnode callee,
     args->u = u;
     args->at = cursor_loc(call);
     args->has_self = false;
+    args->object = 0;
     args->n = n < 0 ? 0 : n > ARG_SELF ? ARG_SELF : n;
     for (int i = 0; i < args->n; i++) {
         args->c[i] = fx_arg(call, (unsigned)(i + skip));
@@ -231,6 +232,21 @@ static void forget_outputs(unit *u, env *e, arguments *a)
     }
 }
 
+/* Where a method call's object is, whose members the method may set: what
+   `p` of `p->f()` points to, `obj` of `obj.f()`, and for a method's call
+   of another of its own (`f()`), its own object. */
+static int object_target(unit *u, env *e, fnode call, fnode callee)
+{
+    if (fx_kind(callee) != CXCursor_CXXMethod || fx_has(callee, FX_STATIC_METHOD))
+        return 0;
+    fnode self = call_object(call, callee);
+    if (fx_is_null(self))
+        return path_intern("*this");
+    if (ft_kind(ft_canonical(fx_type(cursor_bare(self)))) == CXType_Pointer)
+        return walk_target(u, e, self);
+    return walk_path(u, e, self);
+}
+
 static value call_effects(unit *u, env *e, fnode c, fnode callee, arguments *a,
                           bool result_used)
 {
@@ -247,8 +263,10 @@ static value call_effects(unit *u, env *e, fnode c, fnode callee, arguments *a,
     if (!function)
         return value_unknown();
     const summary *s = program_summary(u->prog, callee);
-    if (s)
+    if (s) {
+        a->object = object_target(u, e, c, callee);
         return summary_apply(u, e, s, a, callee, cursor_loc(c));
+    }
     forget_outputs(u, e, a);
     return value_unknown();
 }

@@ -6,6 +6,7 @@
  * moves them.
  */
 #include "flow.h"
+#include "memkind.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -740,18 +741,33 @@ static bool copies_nothing(call_state *s, const dc_effect *ef)
     return count < s->a->n && cursor_int(argument_cursor(s->a, count), -1) == 0;
 }
 
-static void memcpy_kind(call_state *s, const dc_effect *ef)
+value effect_enumerator(fnode decl)
 {
-    char kind[64];
-    cursor_spelling(cursor_bare(argument_cursor(s->a, ef->arg[2])), kind, sizeof kind);
+    char name[64];
+    cursor_spelling(decl, name, sizeof name);
+    int k = dc_copy_kind(name);
+    value v = value_unknown();
+    if (k >= 0 || strcmp(name, "cudaMemcpyDefault") == 0) {
+        v.kind = V_KIND;
+        v.obj = (short)KIND_BIT(k);
+    }
+    return v;
+}
+
+/* The kinds a copy's kind argument may be (KIND_BIT's): an enumerator
+   written there, or what a variable holds (`k = c ? cudaMemcpyHostToDevice
+   : cudaMemcpyDeviceToDevice`); 0 when not known. */
+static unsigned copy_kinds(const value *kind)
+{
+    return kind->kind == V_KIND && kind->obj > 0 ? (unsigned)kind->obj : 0;
+}
+
+/* The checks of a copy with kind k, one of those its kind may be. */
+static void memcpy_one_kind(call_state *s, const dc_effect *ef, int k)
+{
     const value *dst = arg_value(s, ef, 0), *src = arg_value(s, ef, 1);
-    int k = dc_copy_kind(kind);
-    if (!copies_nothing(s, ef) && unwritten_must(s->u, s->e, src))
-        dc_report_uninitialized_read(s->u->out, s->at, dc_format("%s copies from", s->op),
-                                     argument_operand(s->a, ef->arg[1], src),
-                                     k >= 0 && (k & 1) && dc_place_is_host(&dst->where));
     bool dst_known = value_is_memory(dst), src_known = value_is_memory(src);
-    if (k < 0 || (!dst_known && !src_known))
+    if (!dst_known && !src_known)
         return;
     if (dst_known && src_known)
         summary_copy(s->u, &dst->where, &src->where, k);
@@ -768,7 +784,28 @@ static void memcpy_kind(call_state *s, const dc_effect *ef)
         d.place = &nowhere;
     if (src_param || !src_known)
         r.place = &nowhere;
-    dc_check_memcpy(s->u->out, s->at, k, d, r, NULL, swapped(s, dst, src));
+    dc_finding *f = dc_check_memcpy(s->u->out, s->at, k, d, r, NULL, swapped(s, dst, src));
+    if (f && (copy_kinds(arg_value(s, ef, 2)) & ~KIND_BIT(k)))
+        dc_finding_note(f, s->at, dc_format("'%s' may be %s, among other kinds: each is checked",
+                                            argument_text(s->a, ef->arg[2]), memkinds[k].name));
+}
+
+static void memcpy_kind(call_state *s, const dc_effect *ef)
+{
+    const value *dst = arg_value(s, ef, 0), *src = arg_value(s, ef, 1), *kind = arg_value(s, ef, 2);
+    unsigned kinds = copy_kinds(kind);
+    bool fills_device = kinds && !(kinds & (KIND_BIT(0) | KIND_BIT(2) | KIND_BIT(-1)));
+    if (!copies_nothing(s, ef) && unwritten_must(s->u, s->e, src))
+        dc_report_uninitialized_read(s->u->out, s->at, dc_format("%s copies from", s->op),
+                                     argument_operand(s->a, ef->arg[1], src),
+                                     fills_device && dc_place_is_host(&dst->where));
+    if (kind->kind == V_KIND && kind->where.n &&
+        summary_copy_with(s->u, s->at, argument_operand(s->a, ef->arg[0], dst),
+                          argument_operand(s->a, ef->arg[1], src), &kind->where))
+        return;
+    for (int k = 0; k < 4; k++)
+        if (kinds & KIND_BIT(k))
+            memcpy_one_kind(s, ef, k);
 }
 
 /* Whether the flow says a copy's pointers were swapped, not its kind: the

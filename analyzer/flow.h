@@ -92,7 +92,13 @@ typedef enum {
     V_NULL,     /* a null pointer: on no device, so it joins as nothing */
     V_COUNT,    /* a list's length, in obj */
     V_POINTER,  /* what cudaPointerGetAttributes said of the pointer at path */
+    V_KIND,     /* a cudaMemcpyKind: in obj, the kinds it may be (KIND_BIT);
+                   in where, a parameter's kind */
 } vkind;
+
+/* A copy kind's bit in a V_KIND's set: dc_copy_kind's numbers, and
+   cudaMemcpyDefault, which says no side. */
+#define KIND_BIT(k) (1 << ((k) < 0 ? 4 : (k)))
 
 typedef struct {
     unsigned char kind, dtype;
@@ -224,6 +230,8 @@ typedef struct {
     unit *u;
     int n;
     bool has_self;
+    int object;                         /* a method's object, as a target (walk_target's):
+                                           where the members it sets are; 0: none */
     dc_loc at;
     fnode c[ARG_SELF + 1];
     value v[ARG_SELF + 1];
@@ -309,6 +317,9 @@ bool summary_release(unit *u, const dc_place *p, const char *releaser, dc_loc at
 bool summary_defer(unit *u, dc_loc at, dc_operand a, dc_operand b);
 /* A copy of a known kind between two of the function's parameters. */
 void summary_copy(unit *u, const dc_place *dst, const dc_place *src, int kind);
+/* A copy with the kind its parameter `kind` holds: checked at each call,
+   with the argument's kinds.  Whether it was put off so. */
+bool summary_copy_with(unit *u, dc_loc at, dc_operand dst, dc_operand src, const dc_place *kind);
 /* A call to a summarized function, in the caller: the checks of its
    parameters' roles, its result, what it writes through its arguments. */
 value summary_apply(unit *u, env *e, const summary *s, arguments *a, fnode callee,
@@ -327,6 +338,8 @@ typedef struct {
 } call_state;
 
 void effect_apply(call_state *s, const dc_effect *ef);
+/* The value of an enumerator: a copy kind's, or unknown. */
+value effect_enumerator(fnode decl);
 /* Host code dereferences base, whose value is v (a read, or a write). */
 void effect_check_deref(unit *u, env *e, fnode base, const value *v, bool write, dc_loc at);
 /* The checks of one pointer argument that must be device (or host) memory. */

@@ -227,13 +227,13 @@ int dc_copy_kind(const char *name)
 
 /* One side known, the other not (a global, a pointer into an array): the
    kind still says where the known one must be. */
-static void check_memcpy_side(dc_findings *out, dc_loc at, int kind, dc_operand known,
+static dc_finding *check_memcpy_side(dc_findings *out, dc_loc at, int kind, dc_operand known,
                               bool is_dst, const char *via)
 {
     bool device = dc_place_is_device(known.place);
     bool wanted = is_dst ? memkinds[kind].dst_device : memkinds[kind].src_device;
     if (device == wanted)
-        return;
+        return NULL;
     char how[128];
     snprintf(how, sizeof how, "%s%s%s", via ? via : "", via ? " copies with " : "",
              memkinds[kind].name);
@@ -247,20 +247,20 @@ static void check_memcpy_side(dc_findings *out, dc_loc at, int kind, dc_operand 
         dc_finding_note(f, copy_loc(at),
                         dc_format("fix: check the order of the arguments (the destination "
                                   "first), or let the pointers decide with cudaMemcpyDefault"));
+    return f;
 }
 
-void dc_check_memcpy(dc_findings *out, dc_loc at, int kind, dc_operand dst, dc_operand src,
+dc_finding *dc_check_memcpy(dc_findings *out, dc_loc at, int kind, dc_operand dst, dc_operand src,
                      const char *via, bool swap)
 {
     bool dst_dev = dc_place_is_device(dst.place), dst_host = dc_place_is_host(dst.place);
     bool src_dev = dc_place_is_device(src.place), src_host = dc_place_is_host(src.place);
     if ((dst_dev || dst_host) != (src_dev || src_host)) {
         bool is_dst = dst_dev || dst_host;
-        check_memcpy_side(out, at, kind, is_dst ? dst : src, is_dst, via);
-        return;
+        return check_memcpy_side(out, at, kind, is_dst ? dst : src, is_dst, via);
     }
     if (!(dst_dev || dst_host) || !memkind_contradicts(kind, dst_dev, src_dev))
-        return;
+        return NULL;
     const memkind *fitting = &memkinds[memkind_fitting(dst_dev, src_dev)];
     char how[128], dst_name[128], src_name[128], said[512];
     if (via)
@@ -283,6 +283,7 @@ void dc_check_memcpy(dc_findings *out, dc_loc at, int kind, dc_operand dst, dc_o
                         via ? dc_format("fix: swap the arguments, or call a function that "
                                         "copies with %s", fitting->name)
                             : dc_format("fix: %s", fitting->fix));
+    return f;
 }
 
 void dc_report_uninitialized_read(dc_findings *out, dc_loc at, char *reader, dc_operand ptr,

@@ -6,11 +6,14 @@
  *   - each parameter's roles: host code dereferences it; it must be device
  *     memory (a kernel's argument, the device side of a copy, cudaMemset,
  *     cudaFree) or host memory; and copies of a known kind between two
- *     parameters;
+ *     parameters, or with the kind a parameter holds ("copies with
+ *     parameter K's kind", checked at each call with the argument's kinds);
  *   - its result, in the parameters' places where it depends on them (a
  *     helper that returns what it was given, or moves it to a device given);
  *   - what it leaves behind pointer parameters: "*p" (an out-parameter),
- *     "p->field" (a struct filled through a pointer), a module moved;
+ *     "p->field" (a struct filled through a pointer), a module moved; and
+ *     a method in its object's members ("this->field"): a field released
+ *     and set to NULL, or set to fresh memory, is so in the caller;
  *   - for a function that tests an integer parameter alone (`if
  *     (on_device)`, the first one it tests), the same for each of that
  *     flag's values: `alloc(n, 0)` returns host memory where `alloc(n, f)`
@@ -38,6 +41,15 @@ typedef struct {
     signed char kind;                   /* dc_copy_kind */
 } copy_pair;
 
+/* A copy with the kind parameter `kind` holds, put off until a call says
+   which kinds those are. */
+typedef struct {
+    dc_loc at;
+    int names[2];                       /* interned source texts: the destination, the source */
+    dc_place places[2];
+    signed char kind;
+} kind_copy;
+
 /* A device check put off until the parameters' places are known. */
 typedef struct {
     dc_loc at;
@@ -46,8 +58,10 @@ typedef struct {
     bool modules[2], torch[2];
 } deferred;
 
+#define PARAM_THIS (-2)
+
 typedef struct {
-    signed char param;                  /* -1: the result's members */
+    signed char param;                  /* -1: the result's members; PARAM_THIS: the object's */
     int member;                         /* interned: "->w", ".inner.t" */
     value v;
 } field_write;
@@ -72,6 +86,8 @@ struct summary {
     field_write fields[SUMMARY_FIELDS];
     int nchecks;
     deferred checks[SUMMARY_CHECKS];
+    int nkind_copies;
+    kind_copy kind_copies[SUMMARY_COPIES];
 };
 
 summary *summary_new(int nparams)
@@ -96,7 +112,7 @@ void summary_free(summary *s)
 /* Whether a summary says anything a flag's value could narrow. */
 static bool says_something(const summary *s)
 {
-    if (s->result.kind != V_NONE || s->nfields || s->ncopies || s->nchecks)
+    if (s->result.kind != V_NONE || s->nfields || s->ncopies || s->nchecks || s->nkind_copies)
         return true;
     for (int i = 0; i < s->nparams; i++)
         if (s->roles[i] || s->released[i] || s->out[i].kind != V_NONE || s->moved[i].n)
@@ -209,6 +225,8 @@ static void bind_parameter(unit *u, env *e, fnode param, int i)
         env_set(e, id, obj);
     } else if (pointer || type_names(t, "CUdeviceptr")) {   /* the driver API's integer */
         env_set(e, id, value_of(V_MEMORY, here));
+    } else if (type_names(t, "cudaMemcpyKind")) {
+        env_set(e, id, value_of(V_KIND, here));             /* no kind known: its caller's */
     }
 }
 
@@ -222,6 +240,7 @@ void summary_bind_parameters(unit *u, env *e, fnode fn)
     memset(s->released_at, 0, sizeof s->released_at);
     s->ncopies = 0;
     s->nchecks = 0;
+    s->nkind_copies = 0;
     if (u->assume < 0)
         s->flag = -1;                   /* found again by this walk */
     for (int i = 0; i < s->nparams; i++)
@@ -297,6 +316,23 @@ void summary_copy(unit *u, const dc_place *dst, const dc_place *src, int kind)
                                                (signed char)kind };
 }
 
+bool summary_copy_with(unit *u, dc_loc at, dc_operand dst, dc_operand src, const dc_place *kind)
+{
+    summary *s = u->self;
+    int k = dc_place_param(kind);
+    if (!s || k < 0 || k >= s->nparams)
+        return false;
+    for (int i = 0; i < s->nkind_copies; i++)
+        if (s->kind_copies[i].at.line == at.line && s->kind_copies[i].at.column == at.column &&
+            s->kind_copies[i].at.file == at.file)
+            return true;
+    if (s->nkind_copies < SUMMARY_COPIES)
+        s->kind_copies[s->nkind_copies++] =
+            (kind_copy){ at, { path_intern(dst.name), path_intern(src.name) },
+                         { *dst.place, *src.place }, (signed char)k };
+    return true;
+}
+
 /* ---- the end of the walk ------------------------------------------------------------- */
 
 /* A value as the caller may hold it: nothing that names the callee's paths
@@ -305,7 +341,8 @@ static value portable(value v)
 {
     if (v.kind == V_ADDR || v.kind == V_ADDRS || v.kind == V_COUNT || v.kind == V_POINTER)
         return value_unknown();
-    v.obj = -1;
+    if (v.kind != V_KIND)               /* a kind's set of kinds is no object */
+        v.obj = -1;
     v.path = 0;
     return v;
 }
@@ -350,7 +387,7 @@ static bool same_summary(const summary *a, const summary *b)
 {
     if (memcmp(a->roles, b->roles, sizeof a->roles) != 0 ||
         memcmp(a->released, b->released, sizeof a->released) != 0 || a->ncopies != b->ncopies ||
-        a->nchecks != b->nchecks ||
+        a->nchecks != b->nchecks || a->nkind_copies != b->nkind_copies ||
         memcmp(a->copies, b->copies, (size_t)a->ncopies * sizeof *a->copies) != 0 ||
         !value_same(&a->result, &b->result) || !same_fields(a, b))
         return false;
@@ -380,6 +417,7 @@ bool summary_finish(unit *u, fnode fn)
             if (obj && dc_place_param(&obj->where) != i)
                 s->moved[i] = obj->where;
         }
+        keep_fields(s, e, path_intern("this"), PARAM_THIS);
     }
     return !same_summary(&before, s);
 }
@@ -483,7 +521,11 @@ static void write_back(call_site *c, const summary *s, fnode callee, dc_loc at,
     for (int k = 0; k < s->nfields; k++) {
         const field_write *f = &s->fields[k];
         int path;
-        if (f->param < 0) {             /* a struct it returned: its members come back too */
+        if (f->param == PARAM_THIS) {
+            if (!c->a->object)
+                continue;
+            path = member_of_target(c->a->object, f->member);
+        } else if (f->param < 0) {      /* a struct it returned: its members come back too */
             if (!ret) {
                 char name[32];
                 snprintf(name, sizeof name, "#ret%d", c->u->returns++);
@@ -517,6 +559,40 @@ static void check_deferred(call_site *c, const summary *s)
     }
 }
 
+/* A callee's operand as the caller names it: the argument, where it is a
+   parameter. */
+static const char *operand_name(call_site *c, const dc_place *p, int name)
+{
+    int i = dc_place_param(p);
+    return i >= 0 && i < c->a->n ? argument_text(c->a, i) : path_text(name);
+}
+
+/* The callee's copies with a parameter's kind, with this call's kinds:
+   each kind the argument may be is checked as a copy with it, at the
+   call; put off again when the argument is the caller's own parameter. */
+static void check_kind_copies(call_site *c, const summary *s, const char *callee)
+{
+    for (int i = 0; i < s->nkind_copies; i++) {
+        const kind_copy *k = &s->kind_copies[i];
+        const value *kind = k->kind < c->a->n ? &c->a->v[(int)k->kind] : NULL;
+        dc_place dst = dc_place_substitute(&k->places[0], c->places, c->n);
+        dc_place src = dc_place_substitute(&k->places[1], c->places, c->n);
+        dc_operand d = { operand_name(c, &k->places[0], k->names[0]), &dst, false, false };
+        dc_operand r = { operand_name(c, &k->places[1], k->names[1]), &src, false, false };
+        if (!kind || kind->kind != V_KIND ||
+            (kind->where.n && summary_copy_with(c->u, c->a->at, d, r, &kind->where)))
+            continue;
+        for (int j = 0; j < 4; j++) {
+            dc_finding *f = kind->obj & KIND_BIT(j)
+                                ? dc_check_memcpy(c->u->out, c->a->at, j, d, r, NULL, false)
+                                : NULL;
+            if (f)
+                dc_finding_note(f, k->at, dc_format("%s copies '%s' to '%s' with the kind it "
+                                                    "is given, here", callee, r.name, d.name));
+        }
+    }
+}
+
 /* The summary for the value the call gives the callee's flag, if known. */
 static const summary *for_flag(unit *u, const summary *s, arguments *a)
 {
@@ -540,6 +616,7 @@ value summary_apply(unit *u, env *e, const summary *s, arguments *a, fnode calle
     }
     check_roles(&c, s, name, at);
     check_deferred(&c, s);
+    check_kind_copies(&c, s, name);
     value result = substituted(&c, s->result);
     write_back(&c, s, callee, at, &result);
     return result;

@@ -31,7 +31,7 @@ value value_of(vkind kind, dc_place where)
 static bool has_place(unsigned char kind)
 {
     return kind == V_TENSOR || kind == V_MODULE || kind == V_LIST || kind == V_DEVICE ||
-           kind == V_MEMORY || kind == V_ADDR;
+           kind == V_MEMORY || kind == V_ADDR || kind == V_KIND;
 }
 
 bool value_is_memory(const value *v)
@@ -61,7 +61,9 @@ value value_join(const value *a, const value *b)
         j.where = dc_place_join(&a->where, &b->where);
     if (a->dtype != b->dtype)
         j.dtype = DT_UNKNOWN_TYPE;
-    if (a->obj != b->obj)
+    if (a->kind == V_KIND)
+        j.obj = a->obj | b->obj;        /* either kind */
+    else if (a->obj != b->obj)
         j.obj = -1;
     if (a->kind == V_ADDR && a->path != b->path)
         return value_unknown();

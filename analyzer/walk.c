@@ -30,10 +30,14 @@ int walk_path(unit *u, env *e, fnode c)
     switch (fx_kind(c)) {
     case CXCursor_DeclRefExpr:
         return cursor_path(c);
+    case CXCursor_CXXThisExpr:          /* a method's object: its members are "this->x" */
+        return path_intern("this");
     case CXCursor_MemberRefExpr: {
         children ch = cursor_children(c);
-        if (ch.n == 0)
-            return 0;
+        if (ch.n == 0)                  /* a method's own member, `x`: this->x */
+            return fx_kind(fx_referenced(c)) == CXCursor_FieldDecl
+                       ? path_join("this->", path_text(cursor_path(c)))
+                       : 0;
         int base = walk_path(u, e, ch.v[0]);
         if (!base)
             return 0;
@@ -337,6 +341,8 @@ static value conditional(unit *u, env *e, const children *ch)
     value b = walk_expression(u, &other, ch->v[2]);
     env_join(e, &other);
     env_free(&other);
+    if ((a.kind == V_NONE) != (b.kind == V_NONE) && (a.kind == V_KIND || b.kind == V_KIND))
+        return value_unknown();         /* a kind or one not known: any */
     if (a.kind == V_NONE || b.kind == V_NONE)
         return a.kind == V_NONE ? b : a;    /* `x ? f(x) : NULL`: the value when there is one */
     return value_join(&a, &b);
@@ -353,6 +359,8 @@ static value reference(unit *u, env *e, fnode c)
     value v = bound ? *bound : value_unknown();
     if (!bound && fx_kind(decl) == CXCursor_VarDecl)
         v = call_constant(u, e, decl, cursor_loc(c));     /* a constant the model names */
+    if (fx_kind(decl) == CXCursor_EnumConstantDecl)
+        return effect_enumerator(decl);
     if (!bound && v.kind == V_NONE && v.dtype == DT_UNKNOWN_TYPE)
         v = fields_read(c);             /* a field or global: what the program stores there */
     if (v.kind == V_NONE && ft_kind(fx_type(decl)) == CXType_ConstantArray)
@@ -652,6 +660,28 @@ static void loop(unit *u, env *e, fnode body, fnode cond, fnode step)
     env_free(&exits);
 }
 
+/* do body while (cond): the body's first run is the loop's first round
+   (what a later round writes is not yet written there), then the loop.
+   With a condition that is constant false, the error-check macros'
+   `do { ... } while (0)`, the body runs once and is no loop at all: a
+   block whose break goes to its end. */
+static void do_statement(unit *u, env *e, fnode body, fnode cond)
+{
+    bool once = cursor_int(cond, 1) == 0;
+    env exits = { .dead = true }, *outer = u->breaks;
+    u->breaks = &exits;
+    u->loops += !once;
+    walk_statement(u, e, body);
+    u->loops -= !once;
+    u->breaks = outer;
+    if (!once) {
+        e->dead = false;                /* a continue comes to the condition */
+        loop(u, e, body, cond, fx_null());
+    }
+    env_join(e, &exits);
+    env_free(&exits);
+}
+
 /* A switch: each case starts from the value of the switch (or falls through
    from the case above); what leaves by a break, or falls off the end, or
    matches no case, joins after it. */
@@ -774,10 +804,8 @@ void walk_statement(unit *u, env *e, fnode c)
             loop(u, e, ch.v[ch.n - 1], ch.v[ch.n - 2], none);
         return;
     case CXCursor_DoStmt:
-        if (ch.n >= 2) {
-            walk_statement(u, e, ch.v[0]);
-            loop(u, e, ch.v[0], ch.v[1], none);
-        }
+        if (ch.n >= 2)
+            do_statement(u, e, ch.v[0], ch.v[1]);
         return;
     case CXCursor_ForStmt:
         /* init, cond, step and body; clang leaves out the parts not there */
