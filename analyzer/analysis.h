@@ -21,7 +21,7 @@ typedef enum {
     EF_HOST_MEMORY, EF_MEMCPY, EF_LAUNCH, EF_IDENTITY, EF_DEVICE_EQUAL, EF_IS_CUDA,
     EF_POINTER_ATTRIBUTES, EF_FREES, EF_COPIES, EF_CREATES_OPTIONS, EF_DEVICE_TYPED, EF_LOADS,
     EF_NORETURN, EF_READS, EF_ALLOCATES_HOST, EF_SAME_SPACE, EF_READS_HOST,
-    EF_READS_HOST_FORMAT, EF_EITHER_MEMORY, EF_COUNT
+    EF_READS_HOST_FORMAT, EF_EITHER_MEMORY, EF_MODULE_ON, EF_COUNT
 } dc_effect_kind;
 
 #define DC_EFFECT_ARGS 6
@@ -52,6 +52,12 @@ const dc_effects *dc_model_effects(dc_model *m, fnode callee);
    variable named as the function, `cuda->cuMemAlloc`, or typed
    `PFN_cuMemAlloc_v3020`).  NULL: nothing known. */
 const dc_effects *dc_model_call_effects(dc_model *m, fnode call, fnode callee);
+/* Whether callee is the forward of a libtorch module class of the
+   program's own, which the model checks as it does libtorch's modules'. */
+bool dc_model_module_forward(fnode callee);
+/* Whether t is a libtorch module: a holder (`torch::nn::Linear`,
+   TORCH_MODULE's) or a class derived from torch::nn::Module. */
+bool dc_model_module_type(ftype t);
 /* Whether callee is an element accessor of a standard container, whose
    elements are host memory (`&v[0]`). */
 bool dc_model_host_element(fnode callee);

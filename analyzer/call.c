@@ -31,9 +31,12 @@ fnode call_object(fnode call, fnode callee)
     if (n > 0 && object_arguments(callee, n))
         return fx_arg(call, 0);
     fnode object = cursor_member_object(call);
-    if (fx_is_null(object))
-        return object;
-    fnode arrow = cursor_bare(object);           /* a holder's `fc->f()`: fc's */
+    return fx_is_null(object) ? object : call_holder(object);
+}
+
+fnode call_holder(fnode object)
+{
+    fnode arrow = cursor_bare(object);
     char name[16];
     cursor_spelling(fx_referenced(arrow), name, sizeof name);
     return fx_kind(arrow) == CXCursor_CallExpr && strcmp(name, "operator->") == 0 &&
@@ -256,13 +259,20 @@ static value call_effects(unit *u, env *e, fnode c, fnode callee, arguments *a,
         return value_unknown();
     }
     const dc_effects *effects = dc_model_call_effects(u->model, c, callee);
+    bool own = !effects || dc_model_module_forward(callee);  /* its summary too */
+    const summary *s = function && own ? program_summary(u->prog, callee) : NULL;
     if (effects) {
         evaluate_object(u, e, c, callee, a);
-        return modelled_call(u, e, c, callee, effects, a, result_used);
+        value v = modelled_call(u, e, c, callee, effects, a, result_used);
+        if (s)                          /* a module's forward: the model's checks, and its own */
+            summary_apply(u, e, s, a, callee, cursor_loc(c));
+        return v;
     }
+    fnode self = call_object(c, callee);  /* a call's result (`m.forward(x).toTensor()`): */
+    if (fx_kind(cursor_bare(self)) == CXCursor_CallExpr)  /* that call runs first */
+        walk_expression(u, e, self);
     if (!function)
         return value_unknown();
-    const summary *s = program_summary(u->prog, callee);
     if (s) {
         a->object = object_target(u, e, c, callee);
         return summary_apply(u, e, s, a, callee, cursor_loc(c));

@@ -332,6 +332,30 @@ static void module_children(call_state *s, const dc_effect *ef)
         }
 }
 
+/* Whether a module's maker is given a device besides argument `except`
+   (`Net(dev)`, `std::make_shared<Net>(dev)`), which it may move it to. */
+static bool given_device(call_state *s, int except)
+{
+    for (int i = 0; i < s->a->n; i++)
+        if (i != except && s->a->v[i].kind == V_DEVICE)
+            return true;
+    return false;
+}
+
+/* A module of no dtype the model knows (the program's own, TorchScript's),
+   on device D; with no D, or its maker given a device, on a device not
+   known until it moves. */
+static void module_on(call_state *s, const dc_effect *ef)
+{
+    const value *d = ef->nargs ? arg_value(s, ef, 0) : NULL;
+    dc_place where = d && d->kind == V_DEVICE && !given_device(s, ef->arg[0])
+                         ? dc_place_relocated(&d->where, s->at, "created on")
+                         : dc_place_of(AT_UNKNOWN, 0, s->at, NULL);
+    s->result = object_new(s->u, s->e, V_MODULE, where);
+    s->result.dtype = DT_UNKNOWN_TYPE;
+    object_update(s->e, &s->result);
+}
+
 static void registers(call_state *s, const dc_effect *ef)
 {
     value m = current_arg(s, ef, 0);
@@ -361,28 +385,40 @@ static void param_of(call_state *s, const dc_effect *ef)
 
 /* ---- lists ------------------------------------------------------------------------ */
 
-static void list_new(call_state *s, const dc_effect *ef)
+static void push(call_state *s, const value *l, value v)
 {
-    dc_place none = { 0, { { 0 } } };
-    (void)ef;
-    s->result = object_new(s->u, s->e, V_LIST, none);
-}
-
-static void list_push(call_state *s, const dc_effect *ef)
-{
-    const value *l = arg_value(s, ef, 0);
-    if (l->kind != V_LIST || l->obj < 0)
-        return;
     int count = object_path(l->obj, ".n");
     const value *had = env_find(s->e, count);
     int n = had ? had->obj : 0;
     char part[16];
     snprintf(part, sizeof part, "[%d]", n);
-    env_set(s->e, object_path(l->obj, part), *arg_value(s, ef, 1));
+    env_set(s->e, object_path(l->obj, part), v);
     value next = value_unknown();
     next.kind = V_COUNT;
     next.obj = (short)(n + 1);
     env_set(s->e, count, next);
+}
+
+/* A new list, of the elements of its initializer list where it is given
+   one (`std::vector<IValue>{x}`, `module.forward({x})`), which nothing
+   walked before: an initializer list alone is a kernel's addresses. */
+static void list_new(call_state *s, const dc_effect *ef)
+{
+    dc_place none = { 0, { { 0 } } };
+    (void)ef;
+    s->result = object_new(s->u, s->e, V_LIST, none);
+    fnode init = s->a->n ? cursor_bare(s->a->c[0]) : fx_null();
+    children ch = fx_kind(init) == CXCursor_InitListExpr ? cursor_children(init)
+                                                         : (children){ .n = 0 };
+    for (int i = 0; i < ch.n; i++)
+        push(s, &s->result, walk_expression(s->u, s->e, ch.v[i]));
+}
+
+static void list_push(call_state *s, const dc_effect *ef)
+{
+    const value *l = arg_value(s, ef, 0);
+    if (l->kind == V_LIST && l->obj >= 0)
+        push(s, l, *arg_value(s, ef, 1));
 }
 
 typedef struct {
@@ -402,33 +438,35 @@ static void join_element(int id, void *ctx)
     w->any = true;
 }
 
-/* Element i, or under an index not known, what any element may be; of a
-   list moved whole, where it went. */
+/* What any element of list l may be; of a list moved whole, where it went. */
+static value any_element(call_state *s, const value *l)
+{
+    int list = object_path(l->obj, "");
+    elements w = { s->e, strlen(path_text(list)), value_unknown(), false };
+    env_each_member(s->e, list, join_element, &w);
+    return w.joined.kind == V_NONE && l->where.n ? value_of(V_TENSOR, l->where) : w.joined;
+}
+
+/* Element i, or under an index not known, what any element may be. */
 static void list_get(call_state *s, const dc_effect *ef)
 {
     const value *l = arg_value(s, ef, 0);
     if (l->kind != V_LIST || l->obj < 0)
         return;
     int i = cursor_int(argument_cursor(s->a, ef->arg[1]), -1);
-    if (i >= 0) {
-        char part[16];
-        snprintf(part, sizeof part, "[%d]", i);
-        s->result = env_get(s->e, object_path(l->obj, part));
-    } else {
-        int list = object_path(l->obj, "");
-        elements w = { s->e, strlen(path_text(list)), value_unknown(), false };
-        env_each_member(s->e, list, join_element, &w);
-        s->result = w.joined;
-    }
+    char part[16];
+    snprintf(part, sizeof part, "[%d]", i);
+    s->result = i >= 0 ? env_get(s->e, object_path(l->obj, part)) : any_element(s, l);
     if (s->result.kind == V_NONE && l->where.n)
         s->result = value_of(V_TENSOR, l->where);  /* every element moved together */
 }
 
+/* A tensor's pieces, a module's parameters: a list where it is. */
 static void split(call_state *s, const dc_effect *ef)
 {
-    const value *x = arg_value(s, ef, 0);
-    if (x->kind == V_TENSOR)
-        s->result = object_new(s->u, s->e, V_LIST, x->where);
+    value x = current_arg(s, ef, 0);
+    if (x.kind == V_TENSOR || (x.kind == V_MODULE && x.where.n))
+        s->result = object_new(s->u, s->e, V_LIST, x.where);
 }
 
 static void batches(call_state *s, const dc_effect *ef)
@@ -586,11 +624,19 @@ static int moved_copy(call_state *s, int i, const dc_place *other)
     return found;
 }
 
+/* An operand of a check of devices: a list's (TorchScript's inputs), any
+   element. */
+static value device_operand(call_state *s, const dc_effect *ef, int k)
+{
+    value v = current_arg(s, ef, k);
+    return v.kind == V_LIST && v.obj >= 0 ? any_element(s, &v) : v;
+}
+
 static void same_device(call_state *s, const dc_effect *ef)
 {
-    value x = current_arg(s, ef, 0);
+    value x = device_operand(s, ef, 0);
     for (int i = 1; i < ef->nargs; i++) {
-        value y = current_arg(s, ef, i);
+        value y = device_operand(s, ef, i);
         if ((x.kind != V_TENSOR && x.kind != V_MODULE) ||
             (y.kind != V_TENSOR && y.kind != V_MODULE) || !x.where.n || !y.where.n)
             continue;                   /* memory as a tensor: a struct's own, not its device */
@@ -930,7 +976,7 @@ static effect_fn *const handlers[EF_COUNT] = {
     [EF_LOADS] = loads,                     [EF_NORETURN] = ends_path,
     [EF_READS] = reads,                     [EF_ALLOCATES_HOST] = allocates_host,
     [EF_SAME_SPACE] = same_space,           [EF_READS_HOST] = reads_host,
-    [EF_READS_HOST_FORMAT] = reads_host_format,
+    [EF_READS_HOST_FORMAT] = reads_host_format, [EF_MODULE_ON] = module_on,
 };
 
 void effect_apply(call_state *s, const dc_effect *ef)

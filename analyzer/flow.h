@@ -244,6 +244,9 @@ value call_constant(unit *u, env *e, fnode decl, dc_loc at);
 /* The object a method call is made on (`x` of `x.to(d)`, `fc` of `fc(x)`),
    or a null cursor. */
 fnode call_object(fnode call, fnode callee);
+/* The object a holder points to (`fc` of `fc->weight`, a libtorch holder's
+   or a smart pointer's operator->), else object itself. */
+fnode call_holder(fnode object);
 /* The cursor of argument i of a call as the model numbers it (DC_ARG_THIS
    too), or a null cursor. */
 fnode call_argument(fnode call, int i);

@@ -78,6 +78,7 @@ static const struct {
     [EF_READS_HOST] = { "reads-host", 1, false },
     [EF_READS_HOST_FORMAT] = { "reads-host-format", 1, false },
     [EF_EITHER_MEMORY] = { "either-memory", 1, false },
+    [EF_MODULE_ON] = { "module-on", -1, false },
 };
 
 /* The words a position may be besides a number or a parameter's name. */
@@ -519,7 +520,28 @@ static const char builtin[] =
     "torch::nn::ModuleHolder::operator() creates-like 0\n"
     "torch::nn::Module::to moves this 0\n"
     "torch::nn::Module::register_module register this 1\n"
-    "torch::nn::Module::register_module identity 1\n";
+    "torch::nn::Module::register_module identity 1\n"
+    "# libtorch: modules of the program's own (a class derived from torch::nn::Module,\n"
+    "# or TORCH_MODULE's holder of one), made by value, by std::make_shared or by\n"
+    "# the holder: on the cpu where their fields hold parameters libtorch makes\n"
+    "# there (a tensor, a layer), else where not known until moved; their\n"
+    "# forward(x) wants x where they are; parameters() is a list where they are\n"
+    "torch::nn::Module<parameters> module-on cpu\n"
+    "torch::nn::Module<modules> module-on\n"
+    "torch::nn::Module::forward same-device this 0\n"
+    "torch::nn::Module::forward creates-like 0\n"
+    "torch::nn::Module::parameters split this\n"
+    "# vectors of tensors and of TorchScript's values (IValue): lists\n"
+    "std::vector<torch>::vector list-new\n"
+    "std::vector<torch>::push_back list-push this 0\n"
+    "std::vector<torch>::emplace_back list-push this 0\n"
+    "std::vector<torch>::operator[] list-get this 0\n"
+    "std::vector<torch>::at list-get this 0\n"
+    "# TorchScript's modules: loaded onto the device named, else where they were\n"
+    "# saved from (not known); forward({inputs}) wants its inputs where they are\n"
+    "torch::jit::load module-on 1\n"
+    "torch::jit::Module::to moves this 0\n"
+    "torch::jit::Module::forward same-device this 0\n";
 
 /* Who releases what (free-mismatch): each allocator as the user calls it,
    with the function that releases its memory, and the family of both.
@@ -1027,12 +1049,10 @@ static const dc_effects *named_effects(dc_model *m, const char *name)
     return e && e->effects.n ? &e->effects : NULL;
 }
 
-/* A constructor known by the class it makes (`torch::nn::Linear::Linear`),
-   where the constructor is a base's (a module holder's). */
-static const dc_effects *constructed_effects(dc_model *m, fnode call)
+/* What a class's constructor does (`torch::nn::Linear::Linear`). */
+static const dc_effects *class_effects(dc_model *m, fnode cls)
 {
     char name[256], short_name[64];
-    fnode cls = ft_declaration(ft_canonical(fx_type(call)));
     if (fx_is_null(cls) || fx_kind(cls) == CXCursor_NoDeclFound)
         return NULL;
     method_name(cls, name, sizeof name);
@@ -1044,17 +1064,172 @@ static const dc_effects *constructed_effects(dc_model *m, fnode call)
                : NULL;
 }
 
+static fnode class_of(ftype t)
+{
+    return ft_declaration(ft_canonical(ft_non_reference(t)));
+}
+
+/* ---- libtorch's modules of the program's own ------------------------------------- */
+
+static bool is_holder(ftype t)
+{
+    return strncmp(ft_spelling(ft_canonical(t)), "torch::nn::ModuleHolder<", 24) == 0 &&
+           ft_ntemplate_args(ft_canonical(t)) == 1;
+}
+
+typedef struct {
+    int depth;
+    fnode found;                        /* a module class among the bases, or a holder's */
+    bool holder;                        /* looking for a holder's class, not a module's */
+} base_search;
+
+static bool module_class(fnode cls, int depth);
+
+static enum CXChildVisitResult search_base(fnode c, fnode parent, void *data)
+{
+    base_search *b = data;
+    (void)parent;
+    if (fx_kind(c) != CXCursor_CXXBaseSpecifier)
+        return CXChildVisit_Continue;
+    ftype t = ft_canonical(fx_type(c));
+    if (b->holder && is_holder(t))
+        b->found = class_of(ft_template_arg(t, 0));
+    else if (!b->holder && (type_is(t, "torch::nn::Module") || module_class(class_of(t), b->depth + 1)))
+        b->found = class_of(t);
+    return fx_is_null(b->found) ? CXChildVisit_Continue : CXChildVisit_Break;
+}
+
+/* Whether a class derives from torch::nn::Module, at any depth. */
+static bool module_class(fnode cls, int depth)
+{
+    base_search b = { depth, fx_null(), false };
+    if (depth < 8 && !fx_is_null(cls))
+        fx_visit(cls, search_base, &b);
+    return !fx_is_null(b.found);
+}
+
+/* The module class a class is or holds: TORCH_MODULE(Net) makes Net a
+   ModuleHolder<NetImpl>, whose module is NetImpl.  Null where it is no
+   module of the program's own (libtorch's own are modelled by name). */
+static fnode own_module(fnode cls)
+{
+    char name[256];
+    if (fx_is_null(cls) || fx_kind(cls) == CXCursor_NoDeclFound)
+        return fx_null();
+    base_search b = { 0, fx_null(), true };
+    if (is_holder(fx_type(cls)))
+        b.found = class_of(ft_template_arg(ft_canonical(fx_type(cls)), 0));
+    else
+        fx_visit(cls, search_base, &b);
+    fnode module = fx_is_null(b.found) ? cls : b.found;
+    method_name(module, name, sizeof name);
+    return module_class(module, 0) && strncmp(name, "torch::", 7) != 0 ? module : fx_null();
+}
+
+/* Whether a module class of the program's own holds parameters libtorch
+   makes on the cpu: a tensor among its fields (or its bases'), a layer the
+   model makes there, or a module of its own that does. */
+static bool holds_parameters(dc_model *m, fnode cls, int depth)
+{
+    ftype t = ft_canonical(fx_type(cls));
+    for (int i = 0; depth < 4 && i < ft_nfields(t); i++) {
+        ftype f = fx_type(ft_field(t, i));
+        const dc_effects *made = class_effects(m, class_of(f));
+        fnode own = own_module(class_of(f));
+        if (type_is(f, "at::Tensor") || (made && made->v[0].kind == EF_CREATES_CPU) ||
+            (!fx_is_null(own) && holds_parameters(m, own, depth + 1)))
+            return true;
+    }
+    base_search b = { 0, fx_null(), false };
+    fx_visit(cls, search_base, &b);
+    return depth < 4 && !fx_is_null(own_module(b.found)) && holds_parameters(m, b.found, depth + 1);
+}
+
+/* The module of the program's own a call makes: its constructor's (by
+   value, or TORCH_MODULE's holder), std::make_shared's.  A copy, or a
+   holder made empty (`Net net{nullptr}`), makes none. */
+static fnode module_made(fnode call, fnode callee)
+{
+    char name[64];
+    enum CXCursorKind kind = fx_kind(callee);
+    if (kind == CXCursor_Constructor)
+        return fx_has(callee, FX_COPY_CONSTRUCTOR) || fx_has(callee, FX_MOVE_CONSTRUCTOR) ||
+                       (fx_nargs(call) == 1 &&
+                        ft_kind(ft_canonical(fx_type(fx_arg(call, 0)))) == CXType_NullPtr)
+                   ? fx_null()
+                   : own_module(class_of(fx_type(call)));
+    cursor_spelling(callee, name, sizeof name);
+    if (kind != CXCursor_FunctionDecl || strcmp(name, "make_shared") != 0)
+        return fx_null();
+    method_name(callee, name, sizeof name);
+    ftype made = ft_canonical(fx_result_type(callee));
+    return strcmp(name, "std::make_shared") == 0 && ft_ntemplate_args(made) > 0
+               ? own_module(class_of(ft_template_arg(made, 0)))
+               : fx_null();
+}
+
+bool dc_model_module_type(ftype t)
+{
+    fnode cls = class_of(t);
+    base_search b = { 0, fx_null(), true };
+    if (fx_is_null(cls) || fx_kind(cls) == CXCursor_NoDeclFound)
+        return false;
+    if (!is_holder(t))
+        fx_visit(cls, search_base, &b);
+    return is_holder(t) || !fx_is_null(b.found) || module_class(cls, 0);
+}
+
+bool dc_model_module_forward(fnode callee)
+{
+    char name[16];
+    cursor_spelling(callee, name, sizeof name);
+    return fx_kind(callee) == CXCursor_CXXMethod && strcmp(name, "forward") == 0 &&
+           !fx_is_null(own_module(fx_semantic_parent(callee)));
+}
+
+/* What a call does with a module of the program's own: made, or its forward. */
+static const dc_effects *own_module_effects(dc_model *m, fnode call, fnode callee)
+{
+    fnode made = module_made(call, callee);
+    if (!fx_is_null(made))
+        return named_effects(m, holds_parameters(m, made, 0) ? "torch::nn::Module<parameters>"
+                                                             : "torch::nn::Module<modules>");
+    return dc_model_module_forward(callee) ? named_effects(m, "torch::nn::Module::forward") : NULL;
+}
+
+/* A vector of tensors or of TorchScript's values (`std::vector<IValue>`),
+   a list: its method as "std::vector<torch>::push_back". */
+static const dc_effects *torch_vector_effects(dc_model *m, fnode call, fnode callee)
+{
+    char name[80], method[48];
+    fnode cls = fx_kind(callee) == CXCursor_Constructor ? class_of(fx_type(call))
+                                                        : fx_semantic_parent(callee);
+    ftype t = ft_canonical(fx_type(cls));
+    if (fx_is_null(cls) || fx_has(callee, FX_COPY_CONSTRUCTOR) ||
+        fx_has(callee, FX_MOVE_CONSTRUCTOR) || ft_ntemplate_args(t) < 1 ||
+        strncmp(ft_spelling(t), "std::vector<", 12) != 0)
+        return NULL;
+    ftype element = ft_template_arg(t, 0);
+    if (!type_is(element, "at::Tensor") && !type_is(element, "c10::IValue"))
+        return NULL;
+    cursor_spelling(callee, method, sizeof method);
+    snprintf(name, sizeof name, "std::vector<torch>::%s", method);
+    return named_effects(m, name);
+}
+
 const dc_effects *dc_model_call_effects(dc_model *m, fnode call, fnode callee)
 {
     char name[256];
     if (!cursor_is_function(callee))
         return pointer_effects(m, callee);
     enum CXCursorKind kind = fx_kind(callee);
-    const dc_effects *e = kind == CXCursor_CXXMethod && object_method_name(call, callee, name,
-                                                                            sizeof name)
-                              ? named_effects(m, name)
-                          : kind == CXCursor_Constructor ? constructed_effects(m, call)
-                                                         : NULL;
+    const dc_effects *e = own_module_effects(m, call, callee);
+    if (!e)
+        e = torch_vector_effects(m, call, callee);
+    if (!e && kind == CXCursor_CXXMethod && object_method_name(call, callee, name, sizeof name))
+        e = named_effects(m, name);
+    if (!e && kind == CXCursor_Constructor)
+        e = class_effects(m, class_of(fx_type(call)));
     return e ? e : dc_model_effects(m, callee);
 }
 

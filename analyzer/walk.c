@@ -348,6 +348,23 @@ static value conditional(unit *u, env *e, const children *ch)
     return value_join(&a, &b);
 }
 
+/* A tensor or module member of a module (`net->fc1`, `net.W`,
+   `fc->weight`), where the module is: what it registers moves with it.
+   Unknown where the base is no module known to be somewhere. */
+static value module_member(unit *u, env *e, fnode member)
+{
+    children ch = cursor_children(member);
+    const value *held = ch.n ? env_find(e, walk_path(u, e, call_holder(ch.v[0]))) : NULL;
+    value m = held ? object_current(e, held) : value_unknown();
+    ftype t = fx_type(member);
+    bool tensor = type_is(t, "at::Tensor");
+    if (m.kind != V_MODULE || !m.where.n || (!tensor && !dc_model_module_type(t)))
+        return value_unknown();
+    value v = value_of(tensor ? V_TENSOR : V_MODULE, m.where);
+    v.obj = tensor ? m.obj : -1;        /* a tensor follows its module; a child is a copy */
+    return v;
+}
+
 static value reference(unit *u, env *e, fnode c)
 {
     fnode decl = fx_referenced(c);
@@ -361,6 +378,8 @@ static value reference(unit *u, env *e, fnode c)
         v = call_constant(u, e, decl, cursor_loc(c));     /* a constant the model names */
     if (fx_kind(decl) == CXCursor_EnumConstantDecl)
         return effect_enumerator(decl);
+    if (!bound && fx_kind(c) == CXCursor_MemberRefExpr)
+        v = module_member(u, e, c);
     if (!bound && v.kind == V_NONE && v.dtype == DT_UNKNOWN_TYPE)
         v = fields_read(c);             /* a field or global: what the program stores there */
     if (v.kind == V_NONE && ft_kind(fx_type(decl)) == CXType_ConstantArray)

@@ -82,6 +82,14 @@ want labels_not_moved_loader && plant labels_not_moved_loader $ffn/src/main.cpp 
   'auto target = batch.target;
 
             // Forward pass'
+want custom_module_not_moved && plant custom_module_not_moved $ffn/src/main.cpp \
+  '    model->to(device);
+' ''
+want custom_module_cpu_probe && plant custom_module_cpu_probe $ffn/src/main.cpp \
+  '    model->to(device);
+' '    model->to(device);
+    auto probe = model->forward(torch::zeros({1, input_size}));
+'
 want dropped_to && plant dropped_to $lr "$x_train" \
   'auto x_train = torch::randint(0, 10, {15, 1}, torch::TensorOptions(torch::kFloat));
     x_train.to(device);'

@@ -31,12 +31,16 @@
  *   DC_MODULE_CUSTOM(fwd, state) returns a new module computed by function fwd,
  *                                keeping state
  *   DC_MODULE_CHILDREN           returns a new module of its module arguments
+ *   DC_MODULE_ON(d)              returns a new module of no known dtype on device d;
+ *                                with no d (DC_MODULE_ON()), or another argument
+ *                                a device, where not known until moved
  *   DC_REGISTER(m, t)            t becomes a registered tensor of module m
  *   DC_PARAM_OF(m)               returns a registered tensor of m
  *   DC_LIST_NEW                  returns a new, empty list
  *   DC_LIST_PUSH(l, t)           appends t to l
  *   DC_LIST_GET(l, i)            returns element i of l
  *   DC_SPLIT(t)                  returns a list of pieces of t, on t's device
+ *                                (of module t: its parameters)
  *   DC_BATCHES(x, y)             stores a new batch into *x and *y, on the cpu
  *                                (pinned when the loader pins)
  *   DC_IDENTITY(t)               returns t itself (dt_retain): where t is
@@ -102,6 +106,7 @@
 #define DC_MODULE_STATE(m)           DC_ANNOTATE("module-state " #m)
 #define DC_MODULE_CUSTOM(fwd, state) DC_ANNOTATE("module-custom " #fwd " " #state)
 #define DC_MODULE_CHILDREN           DC_ANNOTATE("module-children")
+#define DC_MODULE_ON(d)              DC_ANNOTATE("module-on " #d)
 #define DC_REGISTER(m, t)            DC_ANNOTATE("register " #m " " #t)
 #define DC_PARAM_OF(m)               DC_ANNOTATE("param-of " #m)
 #define DC_LIST_NEW                  DC_ANNOTATE("list-new")
