@@ -131,8 +131,10 @@ char *dc_read_file(const char *path, size_t *len);
    that no link planted at a name known before can stand in for it (mode
    0600).  Its descriptor, with its name in *tmp (fresh); -1 with errno. */
 int dc_create_beside(const char *path, char **tmp);
-/* data written to a file beside path, then renamed over it: 0, or -1
-   with errno (and nothing left behind). */
+/* data written to a file beside path, then renamed over it, with the mode
+   a new file gets (0666 less the umask, not mkstemp's 0600: a group may
+   share a cache or a build's facts): 0, or -1 with errno (and nothing
+   left behind). */
 int dc_write_atomic(const char *path, const void *data, size_t len);
 
 /* ---- the cache (cache.c) ---------------------------------------------------- */
@@ -151,10 +153,28 @@ void *dc_cache_get(const char *dir, const char *key, size_t *len);
 /* The clock file systems stamp changes with (ns): read before a parse,
    no file changed after it has an older time. */
 int64_t dc_cache_clock(void);
+/* What a file held when a parse read it, to tell later whether it still
+   does: its size, its time of change (ns; -1 where the time cannot be
+   trusted: a change in the last seconds, or a time in the future), and
+   XXH64 of its bytes. */
+typedef struct {
+    uint64_t size;
+    int64_t mtime;
+    uint64_t hash;
+} dc_stamp;
+/* The stamp of a file a parse begun at since read (INT64_MAX: any time);
+   false when it is gone, or changed since the parse began: its time is
+   after since and not in the future (a time ahead of the clock, from an
+   archive or another machine's, says nothing of when the file changed). */
+bool dc_stamp_file(const char *path, int64_t since, dc_stamp *s);
+/* Whether a file still holds what its stamp says: the same size and time,
+   or the same bytes. */
+bool dc_stamp_unchanged(const char *path, const dc_stamp *s);
 /* Keeps a unit's facts under key, with the files its parse read (deps:
    absolute paths, the source and every header), written beside the entry
-   and renamed over it, dir made if missing; 0; 1, nothing kept, where a
-   file changed or went after the parse began at since (dc_cache_clock);
+   and renamed over it, dir made if missing (entries and folders with the
+   modes the umask gives); 0; 1, nothing kept, where a file changed or
+   went after the parse began at since (dc_cache_clock, dc_stamp_file);
    or -1 with errno (a cache that cannot be written is no error of the
    run's). */
 int dc_cache_put(const char *dir, const char *key, const char *const *deps, int ndeps,
