@@ -317,13 +317,23 @@ typedef struct {
 int dc_compile_db_commands(dc_compile_db *db, const char *file, dc_command **out);
 void dc_commands_free(dc_command *v, int n);
 
+/* A compile command's arguments as its compiler reads them: each response
+   file read in place of what names it, "@F" as gcc reads it (split at
+   blanks; ' and " quote, a backslash escapes any character; "@F" kept as
+   it is where there is no F) and nvcc's --options-file/-optf F,G (apart
+   or with '='), F and those they name relative to the current folder;
+   fresh in *out, how many; -1 and why (fresh) where one cannot be read (not
+   a regular file, over 1 MiB, nested 8 deep, 16 MiB or 1,024 files in
+   all, an nvcc options file missing). */
+int dc_command_expand(char *const *argv, int argc, char ***out, char **why);
 /* A compile command's arguments (argv[0] the compiler, "@FILE" response
    files already expanded, as libclang's reader does) as the flags devcheck
    parses its file with: fresh strings in *flags, how many returned.
      - argv[0] is dropped, and every argument equal to file or path (the
        source, as the command or the database's "file" names it);
-     - what says where and what to write (-c, -o F, -MD, -MMD, -MF F, -MT T,
-       -MQ T) is dropped, with its value;
+     - what says where and what to write (-c, -o F, --output F,
+       --output-file F, -MD, -MMD, -MF F, -MT T, -MQ T) is dropped, with its
+       value, and what keeps intermediate files (-save-temps, nvcc's -keep);
      - "--", which libclang puts before the file in a guessed command, too;
      - nvcc's own flags, unknown to clang, are dropped with their values,
        given apart ("-arch sm_90") or joined ("-arch=sm_90"), its response

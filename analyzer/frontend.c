@@ -143,8 +143,8 @@ static dc_language file_language(const char *path, const dc_flags *flags)
                                                  ? flags->args[i + 1]
                                              : strncmp(a, "-x", 2) == 0 ? a + 2
                                                                         : NULL;
-        if (x && *x)
-            lang = language_of(x, 0);
+        if (x && *x)            /* -x none: by the name again */
+            lang = strcmp(x, "none") == 0 ? extension_language(path, 0) : language_of(x, 0);
     }
     return lang;
 }

@@ -28,7 +28,7 @@ static const char usage[] =
     "usage: devcheck [options] FILE|DIR... [-- COMPILER-FLAGS...]\n"
     "       devcheck -p BUILD_DIR [options] [FILE...] [-- COMPILER-FLAGS...]\n"
     "       devcheck analyze [options] DIR...\n"
-    "       devcheck capture [--cache DIR] [--] COMPILER ARGS...\n"
+    "       devcheck capture [-v] [--cache DIR] [--] COMPILER ARGS...\n"
     "\n"
     "Finds host/device mix-ups in C, C++ and CUDA programs (the host side of .cu\n"
     "files): tensors and pointers used on a device they are not on.  A DIR\n"
