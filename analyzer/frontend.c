@@ -963,6 +963,19 @@ static char *cache_key(const dc_run *r, const dc_source *src)
     return key;
 }
 
+/* line (fresh) after what *err says, on a line of its own. */
+static void say_also(char **err, char *line)
+{
+    char *both = *err ? dc_format("%s%s%s", *err, (*err)[strlen(*err) - 1] == '\n' ? "" : "\n", line)
+                      : NULL;
+    if (both) {
+        free(*err);
+        free(line);
+        line = both;
+    }
+    *err = line;
+}
+
 /* The facts of a source that needs no parse: its facts file's (a capture's),
    or the cache's under key; NULL: none (or a facts file that cannot be
    read: then its status and err say why). */
@@ -988,8 +1001,13 @@ static fx_unit *known_facts(const dc_run *r, dc_source *src, const char *key)
         return NULL;
     }
     const char *said = fx_unit_said(u);
+    char *changed = src->facts ? fx_unit_changed(u) : NULL;
     src->status = 0;
     src->err = said ? dc_format("%s", said) : NULL;
+    if (changed)                        /* a capture's facts, of a file's old text */
+        say_also(&src->err, dc_format("devcheck: %s: warning: %s: its findings are of the old "
+                                      "text until it is built again", src->facts, changed));
+    free(changed);
     src->nskipped = fx_unit_skipped(u, &src->skipped);
     return u;
 }

@@ -82,6 +82,20 @@ printf 'DCFACTS9 from elsewhere, a foreign file of the same name' >"$f"
 grep -q 'alloc.c.o.dcfacts: ' bad.err || fail "a foreign facts file not said"
 cp keep "$f"
 
+# A header changed since the capture: analyze says which unit and file,
+# as a warning (the exit status is the findings'); rebuilt, nothing.
+"$devcheck" capture -- cc -c "$tests/analyzer/facts/alloc.c" -I"$cuda_include" -o stale.o ||
+  fail "the capture of stale.o failed"
+"$devcheck" analyze stale.o.dcfacts >/dev/null 2>stale.err
+[ -s stale.err ] && fail "a fresh capture warned: $(cat stale.err)"
+mkdir -p hdr && cp "$tests/analyzer/facts/alloc.c" "$tests/analyzer/facts/alloc.h" hdr/
+"$devcheck" capture -- cc -c hdr/alloc.c -I"$cuda_include" -o hdr.o || fail "the capture of hdr.o failed"
+echo '/* changed */' >>hdr/alloc.h
+"$devcheck" analyze hdr.o.dcfacts >/dev/null 2>stale.err
+grep -q "^devcheck: hdr.o.dcfacts: warning: $PWD/hdr/alloc.h changed since the capture" stale.err ||
+  fail "a header changed since the capture not said: $(cat stale.err)"
+rm -f stale.o* hdr.o*
+
 # The compiler's status and output are the launcher's; a failed compile
 # leaves no facts, and no old ones.
 printf 'int broken(void) { return }\n' >broken.c
