@@ -841,7 +841,8 @@ static char *ignore_error(const dc_note *e)
 static int check_ignores(const jobs *js)
 {
     for (int i = 0; i < js->n; i++)
-        dc_ignores_read(js->v[i].path);
+        if (!js->v[i].facts)            /* a facts file is no source: never read whole for them */
+            dc_ignores_read(js->v[i].path);
     int n;
     const dc_note *bad = dc_ignore_errors(&n);
     for (int i = 0; i < n; i++) {
