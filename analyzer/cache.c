@@ -11,7 +11,9 @@
  *     are hashed again; any change is a miss.  A file changed in the
  *     seconds before the entry is written has no time recorded, so it is
  *     hashed on each read; one changed after the parse began is not kept
- *     at all (the facts may be of its old bytes, the hash of its new).
+ *     at all (the facts may be of its old bytes, the hash of its new).  A
+ *     file dated ahead of the clock cannot say when it changed: it is
+ *     kept, its time untrusted.
  *   - An entry is written to a temporary file beside it and renamed over
  *     it, so that runs at once, and captures at once, never see half of
  *     one; one that does not check (magic, checksum, its records) is
@@ -176,18 +178,16 @@ static int64_t ns_of(struct timespec t)
     return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
 }
 
-/* Whether a file still holds what it held: the same size and time, or
-   the same bytes. */
-static bool unchanged(const char *path, uint64_t size, int64_t mtime, uint64_t hash)
+bool dc_stamp_unchanged(const char *path, const dc_stamp *s)
 {
     struct stat st;
-    if (stat(path, &st) != 0 || (uint64_t)st.st_size != size)
+    if (stat(path, &st) != 0 || (uint64_t)st.st_size != s->size)
         return false;
-    if (ns_of(st.st_mtim) == mtime)
+    if (ns_of(st.st_mtim) == s->mtime)
         return true;
     size_t len;
     char *text = dc_read_file(path, &len);
-    bool same = text && dc_hash64(text, len, 0) == hash;
+    bool same = text && dc_hash64(text, len, 0) == s->hash;
     free(text);
     return same;
 }
@@ -210,13 +210,12 @@ static void *entry_facts(const char *data, size_t len, const char *key, size_t *
     if (!k || n != strlen(key) || memcmp(k, key, n) != 0 || !take(&r, &ndeps, 4))
         return NULL;
     for (uint32_t i = 0; i < ndeps; i++) {
-        uint64_t size, hash;
-        int64_t mtime;
+        dc_stamp s;
         const char *path = take_text(&r, &n);
-        if (!path || !take(&r, &size, 8) || !take(&r, &mtime, 8) || !take(&r, &hash, 8))
+        if (!path || !take(&r, &s.size, 8) || !take(&r, &s.mtime, 8) || !take(&r, &s.hash, 8))
             return *damaged = true, NULL;
         char *name = dc_format("%.*s", (int)n, path);
-        bool same = unchanged(name, size, mtime, hash);
+        bool same = dc_stamp_unchanged(name, &s);
         free(name);
         if (!same)
             return NULL;
@@ -265,33 +264,44 @@ void *dc_cache_get(const char *dir, const char *key, size_t *len)
 /* A file's time of change, in ns; -1 (which no file's time equals, so its
    bytes are hashed on each read) for one changed in the last seconds: it
    may change again within its file system's granularity, with the same
-   size and time (git's "racily clean" files). */
-static int64_t trusted_mtime(const struct stat *st)
+   size and time (git's "racily clean" files); and for one dated ahead of
+   now, whose time will be recent for as long as the clock lags it. */
+static int64_t trusted_mtime(const struct stat *st, struct timespec now)
 {
-    struct timespec now;
-    clock_gettime(CLOCK_REALTIME, &now);
     if (st->st_mtim.tv_sec >= now.tv_sec - RACY_SECONDS)
         return -1;
     return ns_of(st->st_mtim);
 }
 
-/* A file read by a parse begun at since, unchanged since then. */
-static bool put_dep(bytes *b, const char *path, int64_t since)
+bool dc_stamp_file(const char *path, int64_t since, dc_stamp *s)
 {
     struct stat st;
+    struct timespec now;
     size_t len;
-    if (stat(path, &st) != 0 || ns_of(st.st_mtim) >= since)
+    clock_gettime(CLOCK_REALTIME, &now);
+    if (stat(path, &st) != 0)
         return false;
+    int64_t mtime = ns_of(st.st_mtim);
+    if (mtime >= since && mtime <= ns_of(now))
+        return false;                   /* changed while the parse ran */
     char *text = dc_read_file(path, &len);
     if (!text)
         return false;
-    uint64_t size = (uint64_t)st.st_size, hash = dc_hash64(text, len, 0);
-    int64_t mtime = trusted_mtime(&st);
-    put_text(b, path);
-    put(b, &size, 8);
-    put(b, &mtime, 8);
-    put(b, &hash, 8);
+    *s = (dc_stamp){ (uint64_t)st.st_size, trusted_mtime(&st, now), dc_hash64(text, len, 0) };
     free(text);
+    return true;
+}
+
+/* A file read by a parse begun at since, unchanged since then. */
+static bool put_dep(bytes *b, const char *path, int64_t since)
+{
+    dc_stamp s;
+    if (!dc_stamp_file(path, since, &s))
+        return false;
+    put_text(b, path);
+    put(b, &s.size, 8);
+    put(b, &s.mtime, 8);
+    put(b, &s.hash, 8);
     return true;
 }
 

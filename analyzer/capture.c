@@ -17,6 +17,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -42,8 +43,14 @@ static const struct {
 /* The flags whose value comes apart, next, and names a file that is not
    the source (a file after -x is a source whatever its name). */
 static const char *const file_values[] = {
-    "-o", "--output-file", "-MF", "-MT", "-MQ", "-include", "-imacros", "-x",
+    "-o", "--output", "--output-file", "-MF", "-MT", "-MQ", "-include", "-imacros", "-x",
+    "-odir", "--output-directory", "-keep-dir", "--keep-dir",
 };
+
+/* The flags that name the object: gcc's and clang's (-oF is F, -o=F is
+   "=F"), nvcc's (-o=F is F); the last one given says it, as with both. */
+static const char *const gnu_outputs[] = {"-o", "--output"};
+static const char *const nvcc_outputs[] = {"-o", "--output-file"};
 
 static bool one_of(const char *arg, const char *const *v, size_t n)
 {
@@ -63,58 +70,159 @@ static making made_by(const char *arg)
     return 0;
 }
 
-/* Whether arg names a source: a C, C++ or CUDA file by its name, or any
-   file after -x in one of those languages. */
-static bool is_source(const char *arg, bool any_name)
+/* What a compile command compiles, once its response files are read. */
+typedef struct {
+    char **args;                        /* the command as its compiler reads it */
+    int nargs;
+    bool nvcc;                          /* the compiler (or the one a launcher runs) is nvcc */
+    const char *source;                 /* the one source it compiles to an object, or NULL */
+    const char *x;                      /* the -x language it is compiled as; NULL: by its name */
+    bool x_moved;                       /* another -x after it: the parse's differs */
+    char *object;                       /* where the object goes, or NULL */
+    char *why;                          /* why it gets no facts, or NULL (fresh) */
+} compile;
+
+/* Whether the compiler is nvcc: the command's first word, or one a
+   launcher (ccache, distcc) runs, before the first flag. */
+static bool runs_nvcc(char **argv, int argc)
 {
-    if (*arg == '-' || (!any_name && dc_language_of(arg) == DC_LANG_NONE))
+    for (int i = 0; i < argc && argv[i][0] != '-'; i++) {
+        const char *base = strrchr(argv[i], '/');
+        if (strcmp(base ? base + 1 : argv[i], "nvcc") == 0)
+            return true;
+    }
+    return false;
+}
+
+/* The -x value of arg (with next after it), or NULL when arg is no -x. */
+static const char *x_of(const char *arg, const char *next)
+{
+    if (strcmp(arg, "-x") == 0)
+        return next;
+    return strncmp(arg, "-x", 2) == 0 && arg[2] ? arg + 2 : NULL;
+}
+
+/* Whether arg, with the -x in force (NULL or "none": by its name), names
+   a C, C++ or CUDA source there is: a file after "-x assembler" or
+   "-x c-header" is none, whatever its name. */
+static bool is_source(const char *arg, const char *x)
+{
+    bool by_name = !x || strcmp(x, "none") == 0;
+    if (*arg == '-' || (by_name ? dc_language_of(arg) : dc_language_of_x(x)) == DC_LANG_NONE)
         return false;
     return access(arg, R_OK) == 0;
 }
 
-/* The object a compile command writes: -o F, -oF, nvcc's -o=F and
-   --output-file F; else the source's name with .o, here. */
-static char *object_of(char **argv, int argc, const char *source)
+/* The one source the command compiles, and what it makes, into c; or why not. */
+static void find_source(compile *c)
 {
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if ((strcmp(a, "-o") == 0 || strcmp(a, "--output-file") == 0) && i + 1 < argc)
-            return dc_format("%s", argv[i + 1]);
-        if (strncmp(a, "-o", 2) == 0 && a[2])
-            return dc_format("%s", a + 2 + (a[2] == '='));
-        if (strncmp(a, "--output-file=", 14) == 0)
-            return dc_format("%s", a + 14);
+    const char *x = NULL, *maker = NULL;
+    making makes = 0;
+    for (int i = 1; i < c->nargs && !c->why; i++) {
+        const char *a = c->args[i], *v = x_of(a, i + 1 < c->nargs ? c->args[i + 1] : NULL);
+        x = v ? v : x;
+        if (made_by(a) > makes)
+            makes = made_by(a), maker = a;
+        if (ONE_OF(a, file_values))
+            i++;
+        else if (!is_source(a, x))
+            continue;
+        else if (c->source)
+            c->why = dc_format("it compiles more than one source (%s, %s)", c->source, a);
+        else
+            c->source = a, c->x = x && strcmp(x, "none") != 0 ? x : NULL;
     }
-    const char *base = strrchr(source, '/'), *dot;
-    base = base ? base + 1 : source;
+    x = x && strcmp(x, "none") != 0 ? x : NULL;
+    c->x_moved = c->source && (!x != !c->x || (x && strcmp(x, c->x) != 0));
+    if (!c->why && makes != MAKES_OBJECT)
+        c->why = makes ? dc_format("it makes no object (%s)", maker)
+                       : dc_format("it compiles no object (no -c: a link?)");
+    else if (!c->why && !c->source)
+        c->why = dc_format("it names no C, C++ or CUDA source there is");
+}
+
+/* The object a compile command writes: the last of its output flags, else
+   the source's name with .o, here. */
+static char *object_of(const compile *c)
+{
+    const char *object = NULL;
+    for (int i = 1; i < c->nargs; i++) {
+        const char *a = c->args[i];
+        size_t n = strcspn(a, "=");
+        bool apart = c->nvcc ? ONE_OF(a, nvcc_outputs) : ONE_OF(a, gnu_outputs);
+        char *name = dc_format("%.*s", (int)n, a);
+        if (apart && i + 1 < c->nargs)
+            object = c->args[++i];
+        else if (a[n] && (c->nvcc ? ONE_OF(name, nvcc_outputs) : strcmp(name, "--output") == 0))
+            object = a + n + 1;
+        else if (!c->nvcc && strncmp(a, "-o", 2) == 0 && a[2])
+            object = a + 2;
+        free(name);
+    }
+    if (object)
+        return dc_format("%s", object);
+    const char *base = strrchr(c->source, '/'), *dot;
+    base = base ? base + 1 : c->source;
     dot = strrchr(base, '.');
     return dc_format("%.*s.o", (int)(dot - base), base);
 }
 
-/* The one source a command compiles to an object (-c), or NULL: a link,
-   a preprocessing, several sources. */
-static const char *compiled_source(char **argv, int argc)
+/* Why an object there is gets no facts beside it: a device (-o
+   /dev/null), a FIFO; NULL for a file, or for none (yet). */
+static char *no_facts_beside(const char *object)
 {
-    const char *source = NULL;
-    bool any_name = false;
-    making makes = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "-x") == 0 && i + 1 < argc)
-            any_name = dc_language_of_x(argv[i + 1]) != DC_LANG_NONE;
-        else if (strncmp(a, "-x", 2) == 0 && a[2])
-            any_name = dc_language_of_x(a + 2) != DC_LANG_NONE;
-        if (made_by(a) > makes)
-            makes = made_by(a);
-        if (ONE_OF(a, file_values)) {
+    struct stat st;
+    if (stat(object, &st) != 0 || S_ISREG(st.st_mode))
+        return NULL;
+    return dc_format("its object %s is not a regular file", object);
+}
+
+/* What the command compiles, with its response files read; c.why says
+   why it gets no facts. */
+static compile compile_of(char **argv, int argc)
+{
+    compile c = { .nvcc = runs_nvcc(argv, argc) };
+    c.nargs = dc_command_expand(argv, argc, &c.args, &c.why);
+    if (c.why)
+        return c;
+    find_source(&c);
+    if (c.why)
+        return c;
+    c.object = object_of(&c);
+    c.why = no_facts_beside(c.object);
+    return c;
+}
+
+/* The command the source is parsed with: the compiler's reading of it.
+   The parse names the source last, where the last -x applies: when that
+   is not the one the source is compiled with (-x c a.inc -x none), every
+   -x is taken out and the source's put in front.  (Else the command is
+   left as a compile database gives it, for the cache's key.) */
+static char **parse_command(const compile *c, int *argc)
+{
+    char **v = dc_realloc(NULL, (size_t)(c->nargs + 3) * sizeof *v);
+    int n = 0;
+    v[n++] = c->args[0];
+    if (c->x_moved && c->x)
+        v[n++] = "-x", v[n++] = (char *)c->x;
+    for (int i = 1; i < c->nargs; i++) {
+        if (c->x_moved && strcmp(c->args[i], "-x") == 0)
             i++;
-        } else if (is_source(a, any_name)) {
-            if (source)
-                return NULL;
-            source = a;
-        }
+        else if (!c->x_moved || !x_of(c->args[i], NULL))
+            v[n++] = c->args[i];
     }
-    return makes == MAKES_OBJECT ? source : NULL;
+    v[n] = NULL;
+    *argc = n;
+    return v;
+}
+
+static void compile_free(compile *c)
+{
+    for (int i = 0; i < c->nargs; i++)
+        free(c->args[i]);
+    free(c->args);
+    free(c->object);
+    free(c->why);
 }
 
 /* A child's exit status as a shell gives it: 128 plus a signal's number. */
@@ -206,35 +314,72 @@ static bool capture_off(void)
     return on && strcmp(on, "0") == 0;
 }
 
+/* Why a command that ran gets no facts, after it: NULL when it gets them. */
+static char *why_after(const compile *c, int status)
+{
+    struct stat st;
+    if (status != 0)
+        return dc_format("the compile failed (exit %d)", status);
+    if (capture_off())
+        return dc_format("DEVCHECK_CAPTURE=0");
+    /* gcc given a file it takes for a linker input makes no object, and
+       says so in a warning only */
+    if (stat(c->object, &st) != 0)
+        return dc_format("it made no object %s", c->object);
+    return no_facts_beside(c->object);
+}
+
+/* The capture's own options, before the command: -v, --cache DIR, --;
+   how many arguments they took, or -1 (said). */
+static int capture_options(int argc, char **argv, bool *verbose, const char **cache)
+{
+    int i = 0;
+    for (; i < argc; i++) {
+        if (strcmp(argv[i], "-v") == 0) {
+            *verbose = true;
+        } else if (strcmp(argv[i], "--cache") == 0) {
+            if (i + 1 >= argc || !*argv[i + 1]) {
+                fputs("devcheck capture: --cache needs a folder\n", stderr);
+                return -1;
+            }
+            *cache = argv[++i];
+        } else {
+            break;
+        }
+    }
+    return i < argc && strcmp(argv[i], "--") == 0 ? i + 1 : i;
+}
+
 int dc_capture(int argc, char **argv)
 {
     const char *cache = NULL;
-    if (argc > 0 && strcmp(argv[0], "--cache") == 0) {
-        if (argc < 2 || !*argv[1]) {
-            fputs("devcheck capture: --cache needs a folder\n", stderr);
-            return 2;
-        }
-        cache = argv[1];
-        argv += 2, argc -= 2;
-    }
-    if (argc > 0 && strcmp(argv[0], "--") == 0)
-        argv++, argc--;
+    bool verbose = false;
+    int skip = capture_options(argc, argv, &verbose, &cache);
+    if (skip < 0)
+        return 2;
+    argv += skip, argc -= skip;
     if (argc == 0) {
-        fputs("devcheck capture: no compile command (devcheck capture [--cache DIR] [--] "
+        fputs("devcheck capture: no compile command (devcheck capture [-v] [--cache DIR] [--] "
               "COMPILER ARGS...)\n", stderr);
         return 2;
     }
-    const char *source = compiled_source(argv, argc);
-    char *object = source ? object_of(argv, argc, source) : NULL;
-    char *facts = object ? dc_format("%s.dcfacts", object) : NULL;
+    compile c = compile_of(argv, argc);
+    char *facts = c.why ? NULL : dc_format("%s.dcfacts", c.object);
     if (facts)
         unlink(facts);                  /* a failed compile leaves none, not an old one */
-    int status = run(argv);
-    /* gcc given a file it takes for a linker input makes no object, and
-       says so in a warning only */
-    if (status == 0 && facts && !capture_off() && access(object, F_OK) == 0)
-        write_facts(source, argv, argc, facts, cache);
+    int status = run(argv);             /* as given, whatever devcheck makes of it */
+    if (!c.why)
+        c.why = why_after(&c, status);
+    if (!c.why) {
+        int n;
+        char **parse = parse_command(&c, &n);
+        write_facts(c.source, parse, n, facts, cache);
+        free(parse);
+    } else if (verbose) {
+        fprintf(stderr, "devcheck capture: %s%sno facts: %s\n", c.source ? c.source : "",
+                c.source ? ": " : "", c.why);
+    }
     free(facts);
-    free(object);
+    compile_free(&c);
     return status;
 }

@@ -127,14 +127,15 @@ static const char *options_file(char *const *argv, int argc, int *i)
 }
 
 /* The response file named by argv[*i] ("@F", or nvcc's flag and F), F
-   relative to dir, into path; false when argv[*i] names none. */
+   relative to dir (NULL: as it is), into path; false when argv[*i] names
+   none. */
 static bool response_file(char *const *argv, int argc, int *i, const char *dir, char *path,
                           size_t pathlen)
 {
     const char *file = argv[*i][0] == '@' ? argv[*i] + 1 : options_file(argv, argc, i);
     if (!file || !*file)
         return false;
-    bool absolute = file[0] == '/';
+    bool absolute = file[0] == '/' || !dir;
     snprintf(path, pathlen, "%s%s%s", absolute ? "" : dir, absolute ? "" : "/", file);
     return true;
 }
@@ -156,6 +157,102 @@ static char *read_response_file(const char *path, const char **why)
     if (!text && !*why)
         *why = strerror(errno);
     return text;
+}
+
+/* ---- a command as its compiler reads it ---------------------------------------- */
+
+/* text cut into arguments as gcc cuts a response file (libiberty's
+   buildargv): at blanks, ' and " grouping what they hold, and a backslash
+   taking the character after it as it is, in quotes too; fresh in *argv. */
+static int split_gnu(const char *text, char ***argv)
+{
+    int n = 0;
+    char *arg = dc_realloc(NULL, strlen(text) + 1);
+    *argv = NULL;
+    for (const char *p = text + strspn(text, BLANKS); *p; p += strspn(p, BLANKS)) {
+        size_t k = 0;
+        for (char q = 0; *p && (q || !strchr(BLANKS, *p)); p++) {
+            if (*p == '\\' && p[1])
+                arg[k++] = *++p;
+            else if ((*p == '"' || *p == '\'') && (!q || q == *p))
+                q = q ? 0 : *p;
+            else
+                arg[k++] = *p;
+        }
+        arg[k] = '\0';
+        *argv = dc_realloc(*argv, (size_t)(n + 1) * sizeof **argv);
+        (*argv)[n++] = dc_format("%s", arg);
+    }
+    free(arg);
+    return n;
+}
+
+/* A command's arguments being expanded, and how far. */
+typedef struct {
+    char **v;
+    int n;
+    size_t size, reads;
+    char *why;                          /* why it stopped, fresh */
+} expansion;
+
+static void expand_args(expansion *e, char *const *argv, int argc, int depth);
+
+/* The response file at path, read in place; at is the argument that named
+   it, kept as it is where gcc keeps it ("@F" with no F). */
+static void expand_file(expansion *e, const char *path, const char *at, int depth)
+{
+    const char *why;
+    char *text = read_response_file(path, &why), **inner;
+    if (!text && !why && at[0] == '@') {
+        e->v = dc_realloc(e->v, (size_t)(e->n + 1) * sizeof *e->v);
+        e->v[e->n++] = dc_format("%s", at);
+        return;
+    }
+    why = !text ? (why ? why : "no such file")
+          : depth == RESPONSE_DEPTH ? "response files nested too deep"
+          : (e->size += strlen(text)) > RESPONSE_TOTAL ? "the response files expand to more than 16 MiB"
+          : ++e->reads > RESPONSE_READS ? "more than 1,024 response files read"
+                                        : NULL;
+    if (why) {
+        e->why = dc_format("response file %s: %s", path, why);
+    } else {
+        int n = split_gnu(text, &inner);
+        expand_args(e, inner, n, depth + 1);
+        free_args(inner, n);
+    }
+    free(text);
+}
+
+static void expand_args(expansion *e, char *const *argv, int argc, int depth)
+{
+    char path[4096];
+    for (int i = 0; i < argc && !e->why; i++) {
+        int first = i;
+        if (!response_file(argv, argc, &i, NULL, path, sizeof path)) {
+            e->v = dc_realloc(e->v, (size_t)(e->n + 1) * sizeof *e->v);
+            e->v[e->n++] = dc_format("%s", argv[i]);
+            continue;
+        }
+        /* nvcc's flag names a list: --options-file a.rsp,b.rsp */
+        char *list = dc_format("%s", path), *rest = list;
+        for (char *one; !e->why && (one = strsep(&rest, argv[first][0] == '@' ? "" : ","));)
+            if (*one)
+                expand_file(e, one, argv[first], depth);
+        free(list);
+    }
+}
+
+int dc_command_expand(char *const *argv, int argc, char ***out, char **why)
+{
+    expansion e = { NULL, 0, 0, 0, NULL };
+    expand_args(&e, argv, argc, 0);
+    *why = e.why;
+    if (e.why) {
+        free_args(e.v, e.n);
+        e.v = NULL, e.n = -1;
+    }
+    *out = e.v;
+    return e.n;
 }
 
 /* The response files of one command, each read and expanded once however
@@ -471,6 +568,13 @@ static const struct {
     {"--default-stream", 1, false}, {"-Wno-deprecated-gpu-targets", 0, false},
     {"--display-error-number", 0, false}, {"-Xcompiler", 1, true},
     {"--compiler-options", 1, true}, {"--options-file", 1, false}, {"-optf", 1, false},
+    /* where to write, in gcc's and nvcc's other words */
+    {"--output", 1, false}, {"--output-file", 1, false}, {"-odir", 1, false},
+    {"--output-directory", 1, false},
+    /* intermediate files kept: to libclang, more than the one job it runs */
+    {"-save-temps", 0, false}, {"-save-temps=cwd", 0, false}, {"-save-temps=obj", 0, false},
+    {"--save-temps", 0, false}, {"-keep", 0, false}, {"--keep", 0, false},
+    {"-keep-dir", 1, false}, {"--keep-dir", 1, false},
 };
 
 /* The entry arg names, alone ("-arch", its value next) or with its value

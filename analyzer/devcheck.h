@@ -131,8 +131,10 @@ char *dc_read_file(const char *path, size_t *len);
    that no link planted at a name known before can stand in for it (mode
    0600).  Its descriptor, with its name in *tmp (fresh); -1 with errno. */
 int dc_create_beside(const char *path, char **tmp);
-/* data written to a file beside path, then renamed over it: 0, or -1
-   with errno (and nothing left behind). */
+/* data written to a file beside path, then renamed over it, with the mode
+   a new file gets (0666 less the umask, not mkstemp's 0600: a group may
+   share a cache or a build's facts): 0, or -1 with errno (and nothing
+   left behind). */
 int dc_write_atomic(const char *path, const void *data, size_t len);
 
 /* ---- the cache (cache.c) ---------------------------------------------------- */
@@ -151,10 +153,28 @@ void *dc_cache_get(const char *dir, const char *key, size_t *len);
 /* The clock file systems stamp changes with (ns): read before a parse,
    no file changed after it has an older time. */
 int64_t dc_cache_clock(void);
+/* What a file held when a parse read it, to tell later whether it still
+   does: its size, its time of change (ns; -1 where the time cannot be
+   trusted: a change in the last seconds, or a time in the future), and
+   XXH64 of its bytes. */
+typedef struct {
+    uint64_t size;
+    int64_t mtime;
+    uint64_t hash;
+} dc_stamp;
+/* The stamp of a file a parse begun at since read (INT64_MAX: any time);
+   false when it is gone, or changed since the parse began: its time is
+   after since and not in the future (a time ahead of the clock, from an
+   archive or another machine's, says nothing of when the file changed). */
+bool dc_stamp_file(const char *path, int64_t since, dc_stamp *s);
+/* Whether a file still holds what its stamp says: the same size and time,
+   or the same bytes. */
+bool dc_stamp_unchanged(const char *path, const dc_stamp *s);
 /* Keeps a unit's facts under key, with the files its parse read (deps:
    absolute paths, the source and every header), written beside the entry
-   and renamed over it, dir made if missing; 0; 1, nothing kept, where a
-   file changed or went after the parse began at since (dc_cache_clock);
+   and renamed over it, dir made if missing (entries and folders with the
+   modes the umask gives); 0; 1, nothing kept, where a file changed or
+   went after the parse began at since (dc_cache_clock, dc_stamp_file);
    or -1 with errno (a cache that cannot be written is no error of the
    run's). */
 int dc_cache_put(const char *dir, const char *key, const char *const *deps, int ndeps,
@@ -306,13 +326,23 @@ typedef struct {
 int dc_compile_db_commands(dc_compile_db *db, const char *file, dc_command **out);
 void dc_commands_free(dc_command *v, int n);
 
+/* A compile command's arguments as its compiler reads them: each response
+   file read in place of what names it, "@F" as gcc reads it (split at
+   blanks; ' and " quote, a backslash escapes any character; "@F" kept as
+   it is where there is no F) and nvcc's --options-file/-optf F,G (apart
+   or with '='), F and those they name relative to the current folder;
+   fresh in *out, how many; -1 and why (fresh) where one cannot be read (not
+   a regular file, over 1 MiB, nested 8 deep, 16 MiB or 1,024 files in
+   all, an nvcc options file missing). */
+int dc_command_expand(char *const *argv, int argc, char ***out, char **why);
 /* A compile command's arguments (argv[0] the compiler, "@FILE" response
    files already expanded, as libclang's reader does) as the flags devcheck
    parses its file with: fresh strings in *flags, how many returned.
      - argv[0] is dropped, and every argument equal to file or path (the
        source, as the command or the database's "file" names it);
-     - what says where and what to write (-c, -o F, -MD, -MMD, -MF F, -MT T,
-       -MQ T) is dropped, with its value;
+     - what says where and what to write (-c, -o F, --output F,
+       --output-file F, -MD, -MMD, -MF F, -MT T, -MQ T) is dropped, with its
+       value, and what keeps intermediate files (-save-temps, nvcc's -keep);
      - "--", which libclang puts before the file in a guessed command, too;
      - nvcc's own flags, unknown to clang, are dropped with their values,
        given apart ("-arch sm_90") or joined ("-arch=sm_90"), its response

@@ -72,6 +72,7 @@ void fx_unit_free(fx_unit *u)
     free(u->errors);
     free(u->defs);
     free(u->files);
+    free(u->stamps);
     free(u);
 }
 

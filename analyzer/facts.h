@@ -112,7 +112,8 @@ struct fx_unit {
     char *pool;
     fact_error *errors;
     uint32_t *defs, *files;
-    uint32_t nnodes, ntypes, nlist, npool, nerrors, ndefs, nfiles;
+    dc_stamp *stamps;                   /* a facts file's: what each file held (or none) */
+    uint32_t nnodes, ntypes, nlist, npool, nerrors, ndefs, nfiles, nstamps;
 };
 
 /* ---- kinds, as libclang's clang_is* say ------------------------------------------ */
@@ -244,14 +245,21 @@ fnode ft_field(ftype t, int i);
 
 /* ---- files (facts_file.c: docs/facts.md) ------------------------------------- */
 
-/* The unit's facts as a file's bytes (fresh), and written to path (a
-   temporary file renamed over it): 0, or -1 with errno. */
+/* The unit's facts as a file's bytes (fresh); and written to path (a
+   temporary file renamed over it), with what each of its files holds now
+   (dc_stamp_file): 0, or -1 with errno. */
 void *fx_unit_bytes(const fx_unit *u, size_t *len);
 int fx_unit_write(const fx_unit *u, const char *path);
 /* Facts read back, every number in them checked; NULL with why (a
-   phrase: "not a devcheck facts file", "truncated or damaged ..."). */
+   phrase: "not a devcheck facts file", "truncated or damaged ...").  A
+   file's header is checked (magic, version, layout, the length its counts
+   give) before the rest of it is read. */
 fx_unit *fx_unit_from_bytes(const void *bytes, size_t len, const char **why);
 fx_unit *fx_unit_read(const char *path, const char **why);
+/* The files a facts file's unit read that no longer hold what they held
+   when it was written, as a phrase ("a.h changed since the capture";
+   fresh), or NULL. */
+char *fx_unit_changed(const fx_unit *u);
 
 /* ---- lowering (lower.c: the front end's) --------------------------------------- */
 

@@ -2,7 +2,9 @@
  * A unit's facts as a file (docs/facts.md): what `devcheck capture` leaves
  * beside an object file and what the cache keeps.  Read back, a file is
  * trusted only when all of it checks: its magic, its version, the sizes
- * of its records, its length, its checksum, and then every number in it
+ * of its records, its length against the one its counts give (all from
+ * its header, before the rest is read: a large file that is no facts
+ * costs a read of 72 bytes), its checksum, and then every number in it
  * that names a node, a type, a list or a string, and that no node is its
  * own descendant or its own semantic parent (the walk would not end).
  *
@@ -10,26 +12,31 @@
  *            version, sizeof of a node, a type and an error record, the
  *            counts (nodes, types, list, pool, errors, definitions,
  *            files), the unit's name, its front end's word, has_main,
- *            and 0
- *   arrays   nodes, types, list, pool, errors, definitions, files: the
- *            records as facts.h lays them out, in that order
+ *            the count of stamps (0, or that of files), and 0
+ *   arrays   nodes, types, list, pool, errors, definitions, files,
+ *            stamps: the records as facts.h and devcheck.h (dc_stamp) lay
+ *            them out, in that order; a capture's stamps say what each
+ *            file held, for `analyze` to tell a header changed since
  *   checksum 8 bytes: dc_hash64 of everything before it
  */
 #include "facts.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define MAGIC "DCFACTS1"
 #define VERSION 3
 #define HEADER_WORDS 16
+#define HEAD (8 + HEADER_WORDS * 4)     /* the magic and the header, in bytes */
 
 enum {
     H_VERSION, H_NODE_SIZE, H_TYPE_SIZE, H_ERROR_SIZE, H_NODES, H_TYPES, H_LIST, H_POOL,
-    H_ERRORS, H_DEFS, H_FILES, H_NAME, H_SAID, H_HAS_MAIN
+    H_ERRORS, H_DEFS, H_FILES, H_NAME, H_SAID, H_HAS_MAIN, H_STAMPS
 };
 
 /* The unit's arrays in the file's order.  Each is named by the offset of
@@ -45,7 +52,7 @@ static const struct {
 } sections[] = {
     SECTION(nodes, H_NODES), SECTION(types, H_TYPES), SECTION(list, H_LIST),
     SECTION(pool, H_POOL), SECTION(errors, H_ERRORS), SECTION(defs, H_DEFS),
-    SECTION(files, H_FILES),
+    SECTION(files, H_FILES), SECTION(stamps, H_STAMPS),
 };
 
 #define NSECTIONS (int)(sizeof sections / sizeof *sections)
@@ -60,7 +67,16 @@ static void header_of(const fx_unit *u, uint32_t h[HEADER_WORDS])
     h[H_NODES] = u->nnodes, h[H_TYPES] = u->ntypes, h[H_LIST] = u->nlist;
     h[H_POOL] = u->npool, h[H_ERRORS] = u->nerrors, h[H_DEFS] = u->ndefs;
     h[H_FILES] = u->nfiles, h[H_NAME] = u->name, h[H_SAID] = u->said;
-    h[H_HAS_MAIN] = u->has_main;
+    h[H_HAS_MAIN] = u->has_main, h[H_STAMPS] = u->nstamps;
+}
+
+/* The length of a file with header h: its arrays' and the rest's. */
+static uint64_t length_of(const uint32_t h[HEADER_WORDS])
+{
+    uint64_t n = HEAD + 8;
+    for (int i = 0; i < NSECTIONS; i++)
+        n += (uint64_t)sections[i].size * h[sections[i].count];
+    return n;
 }
 
 /* ---- writing ---------------------------------------------------------------------- */
@@ -69,9 +85,7 @@ void *fx_unit_bytes(const fx_unit *u, size_t *len)
 {
     uint32_t h[HEADER_WORDS];
     header_of(u, h);
-    size_t n = 8 + sizeof h;
-    for (int i = 0; i < NSECTIONS; i++)
-        n += sections[i].size * h[sections[i].count];
+    size_t n = (size_t)length_of(h) - 8;
     char *out = dc_realloc(NULL, n + 8), *p = out;
     memcpy(p, MAGIC, 8), p += 8;
     memcpy(p, h, sizeof h), p += sizeof h;
@@ -90,9 +104,16 @@ void *fx_unit_bytes(const fx_unit *u, size_t *len)
 int fx_unit_write(const fx_unit *u, const char *path)
 {
     size_t len;
-    char *bytes = fx_unit_bytes(u, &len);
+    fx_unit stamped = *u;
+    stamped.nstamps = u->nfiles;
+    stamped.stamps = dc_realloc(NULL, (size_t)u->nfiles * sizeof *stamped.stamps + 1);
+    for (uint32_t i = 0; i < u->nfiles; i++)
+        if (!dc_stamp_file(fx_unit_file(u, (int)i), INT64_MAX, &stamped.stamps[i]))
+            stamped.stamps[i] = (dc_stamp){ UINT64_MAX, -1, 0 };    /* gone: never unchanged */
+    char *bytes = fx_unit_bytes(&stamped, &len);
     int rc = dc_write_atomic(path, bytes, len), err = errno;
     free(bytes);
+    free(stamped.stamps);
     errno = err;
     return rc;
 }
@@ -209,6 +230,8 @@ static const char *contents_wrong(const fx_unit *u)
             return "a file name is not there";
     if (!within(u->name, u->npool) || !within(u->said, u->npool))
         return "its name is not there";
+    if (u->nstamps && u->nstamps != u->nfiles)
+        return "its files' stamps are not one a file";
     unsigned char *mark = dc_realloc(NULL, u->nnodes);
     const char *why = !parents_end(u, mark)      ? "its semantic parents go round"
                       : !children_acyclic(u, mark) ? "a node is its own descendant"
@@ -217,21 +240,20 @@ static const char *contents_wrong(const fx_unit *u)
     return why;
 }
 
-/* The header's checks: what the bytes must hold before any is trusted. */
-static const char *header_wrong(const char *bytes, size_t len, uint32_t h[HEADER_WORDS])
+/* The header's checks, on its HEAD bytes and the file's length: what the
+   file must be before the rest of it is read. */
+static const char *header_wrong(const char *head, uint64_t len, uint32_t h[HEADER_WORDS])
 {
-    if (len < 8 + HEADER_WORDS * 4 + 8 || memcmp(bytes, MAGIC, 7) != 0)
+    if (len < HEAD + 8 || memcmp(head, MAGIC, 7) != 0)
         return "not a devcheck facts file";
-    memcpy(h, bytes + 8, HEADER_WORDS * 4);
-    if (bytes[7] != MAGIC[7] || h[H_VERSION] != VERSION)
+    memcpy(h, head + 8, HEADER_WORDS * 4);
+    if (head[7] != MAGIC[7] || h[H_VERSION] != VERSION)
         return "facts of another version of devcheck";
     if (h[H_NODE_SIZE] != sizeof(fact_node) || h[H_TYPE_SIZE] != sizeof(fact_type) ||
         h[H_ERROR_SIZE] != sizeof(fact_error))
         return "facts of another machine's layout";
-    uint64_t sum;
-    memcpy(&sum, bytes + len - 8, 8);
-    if (dc_hash64(bytes, len - 8, 0) != sum)
-        return "truncated or damaged (its checksum does not match)";
+    if (length_of(h) != len)
+        return "truncated or damaged (its length is not the one its header gives)";
     return NULL;
 }
 
@@ -239,29 +261,28 @@ fx_unit *fx_unit_from_bytes(const void *data, size_t len, const char **why)
 {
     const char *bytes = data;
     uint32_t h[HEADER_WORDS];
+    uint64_t sum;
     if ((*why = header_wrong(bytes, len, h)))
         return NULL;
+    memcpy(&sum, bytes + len - 8, 8);
+    if (dc_hash64(bytes, len - 8, 0) != sum) {
+        *why = "truncated or damaged (its checksum does not match)";
+        return NULL;
+    }
     fx_unit *u = dc_realloc(NULL, sizeof *u);
     *u = (fx_unit){ .nnodes = h[H_NODES], .ntypes = h[H_TYPES], .nlist = h[H_LIST],
                     .npool = h[H_POOL], .nerrors = h[H_ERRORS], .ndefs = h[H_DEFS],
                     .nfiles = h[H_FILES], .name = h[H_NAME], .said = h[H_SAID],
-                    .has_main = h[H_HAS_MAIN] != 0 };
-    size_t at = 8 + HEADER_WORDS * 4, end = len - 8;
-    for (int i = 0; i < NSECTIONS && !*why; i++) {
-        size_t n = h[sections[i].count], size = sections[i].size;
+                    .has_main = h[H_HAS_MAIN] != 0, .nstamps = h[H_STAMPS] };
+    size_t at = HEAD;                   /* the arrays fill the file: its length checked */
+    for (int i = 0; i < NSECTIONS; i++) {
+        size_t n = h[sections[i].count] * sections[i].size;
         void **array = (void **)((char *)u + sections[i].at);
-        if (n > (end - at) / size) {
-            *why = "truncated or damaged (its arrays overrun it)";
-            break;
-        }
-        *array = dc_realloc(NULL, n * size + 1);
-        memcpy(*array, bytes + at, n * size);
-        at += n * size;
+        *array = dc_realloc(NULL, n + 1);
+        memcpy(*array, bytes + at, n);
+        at += n;
     }
-    if (!*why && at != end)
-        *why = "truncated or damaged (bytes beyond its arrays)";
-    if (!*why)
-        *why = contents_wrong(u);
+    *why = contents_wrong(u);
     if (*why) {
         fx_unit_free(u);
         return NULL;
@@ -269,15 +290,59 @@ fx_unit *fx_unit_from_bytes(const void *data, size_t len, const char **why)
     return u;
 }
 
-fx_unit *fx_unit_read(const char *path, const char **why)
+/* All of a facts file's bytes, its header checked first (fresh, into
+   *len); NULL with why.  A FIFO, which would block a read, is refused. */
+static char *facts_bytes(const char *path, size_t *len, const char **why)
 {
-    size_t len;
-    char *bytes = dc_read_file(path, &len);
-    if (!bytes) {
-        *why = strerror(errno);
+    struct stat st;
+    uint32_t h[HEADER_WORDS];
+    char *bytes = NULL;
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    *why = fd < 0 || fstat(fd, &st) != 0 ? strerror(errno)
+           : !S_ISREG(st.st_mode)        ? "not a regular file"
+                                         : NULL;
+    if (!*why) {
+        bytes = dc_realloc(NULL, HEAD);
+        ssize_t n = read(fd, bytes, HEAD);
+        *why = n < 0 ? strerror(errno)
+               : header_wrong(bytes, n < HEAD ? 0 : (uint64_t)st.st_size, h);
+    }
+    if (!*why) {
+        *len = (size_t)st.st_size;
+        bytes = dc_realloc(bytes, *len);
+        ssize_t n = 0;
+        for (size_t at = HEAD; at < *len && (n = read(fd, bytes + at, *len - at)) > 0;)
+            at += (size_t)n;
+        if (n <= 0)
+            *why = n < 0 ? strerror(errno) : "truncated or damaged (it shrank as it was read)";
+    }
+    if (fd >= 0)
+        close(fd);
+    if (*why) {
+        free(bytes);
         return NULL;
     }
-    fx_unit *u = fx_unit_from_bytes(bytes, len, why);
+    return bytes;
+}
+
+fx_unit *fx_unit_read(const char *path, const char **why)
+{
+    size_t len = 0;
+    char *bytes = facts_bytes(path, &len, why);
+    fx_unit *u = bytes ? fx_unit_from_bytes(bytes, len, why) : NULL;
     free(bytes);
     return u;
+}
+
+char *fx_unit_changed(const fx_unit *u)
+{
+    const char *first = NULL;
+    int n = 0;
+    for (uint32_t i = 0; i < u->nstamps; i++)
+        if (!dc_stamp_unchanged(fx_unit_file(u, (int)i), &u->stamps[i]) && n++ == 0)
+            first = fx_unit_file(u, (int)i);
+    if (n == 0)
+        return NULL;
+    return n == 1 ? dc_format("%s changed since the capture", first)
+                  : dc_format("%s and %d more of its files changed since the capture", first, n - 1);
 }

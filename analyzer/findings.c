@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 unsigned dc_rule_bit(const char *name, size_t len)
@@ -93,12 +94,28 @@ int dc_create_beside(const char *path, char **tmp)
     return fd;
 }
 
+/* The process's umask, read where Linux says it (umask(2) would change it
+   for a moment, for every thread); 022 where it does not say. */
+static mode_t current_umask(void)
+{
+    FILE *in = fopen("/proc/self/status", "r");
+    char line[256];
+    unsigned mask = 022;
+    for (bool found = false; in && !found && fgets(line, sizeof line, in);)
+        found = sscanf(line, "Umask: %o", &mask) == 1;
+    if (in)
+        fclose(in);
+    return (mode_t)mask;
+}
+
 int dc_write_atomic(const char *path, const void *data, size_t len)
 {
     char *tmp;
     int fd = dc_create_beside(path, &tmp), err = 0;
     if (fd < 0)
         return -1;
+    if (fchmod(fd, 0666 & ~current_umask()) != 0)
+        err = errno;
     for (size_t done = 0; done < len && !err;) {
         ssize_t k = write(fd, (const char *)data + done, len - done);
         if (k < 0 && errno != EINTR)

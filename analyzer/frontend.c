@@ -150,8 +150,8 @@ static dc_language file_language(const char *path, const dc_flags *flags)
                                                  ? flags->args[i + 1]
                                              : strncmp(a, "-x", 2) == 0 ? a + 2
                                                                         : NULL;
-        if (x && *x)
-            lang = language_of(x, 0);
+        if (x && *x)            /* -x none: by the name again */
+            lang = strcmp(x, "none") == 0 ? extension_language(path, 0) : language_of(x, 0);
     }
     return lang;
 }
@@ -971,6 +971,19 @@ static char *cache_key(const dc_run *r, const dc_source *src)
     return key;
 }
 
+/* line (fresh) after what *err says, on a line of its own. */
+static void say_also(char **err, char *line)
+{
+    char *both = *err ? dc_format("%s%s%s", *err, (*err)[strlen(*err) - 1] == '\n' ? "" : "\n", line)
+                      : NULL;
+    if (both) {
+        free(*err);
+        free(line);
+        line = both;
+    }
+    *err = line;
+}
+
 /* The facts of a source that needs no parse: its facts file's (a capture's),
    or the cache's under key; NULL: none (or a facts file that cannot be
    read: then its status and err say why). */
@@ -996,8 +1009,13 @@ static fx_unit *known_facts(const dc_run *r, dc_source *src, const char *key)
         return NULL;
     }
     const char *said = fx_unit_said(u);
+    char *changed = src->facts ? fx_unit_changed(u) : NULL;
     src->status = 0;
     src->err = said ? dc_format("%s", said) : NULL;
+    if (changed)                        /* a capture's facts, of a file's old text */
+        say_also(&src->err, dc_format("devcheck: %s: warning: %s: its findings are of the old "
+                                      "text until it is built again", src->facts, changed));
+    free(changed);
     src->nskipped = fx_unit_skipped(u, &src->skipped);
     return u;
 }

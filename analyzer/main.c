@@ -28,7 +28,7 @@ static const char usage[] =
     "usage: devcheck [options] FILE|DIR... [-- COMPILER-FLAGS...]\n"
     "       devcheck -p BUILD_DIR [options] [FILE...] [-- COMPILER-FLAGS...]\n"
     "       devcheck analyze [options] DIR...\n"
-    "       devcheck capture [--cache DIR] [--] COMPILER ARGS...\n"
+    "       devcheck capture [-v] [--cache DIR] [--] COMPILER ARGS...\n"
     "\n"
     "Finds host/device mix-ups in C, C++ and CUDA programs (the host side of .cu\n"
     "files): tensors and pointers used on a device they are not on.  A DIR\n"
@@ -909,7 +909,8 @@ static char *ignore_error(const dc_note *e)
 static int check_ignores(const jobs *js)
 {
     for (int i = 0; i < js->n; i++)
-        dc_ignores_read(js->v[i].path);
+        if (!js->v[i].facts)            /* a facts file is no source: never read whole for them */
+            dc_ignores_read(js->v[i].path);
     int n;
     const dc_note *bad = dc_ignore_errors(&n);
     for (int i = 0; i < n; i++) {

@@ -81,6 +81,29 @@ printf 'DCFACTS9 from elsewhere, a foreign file of the same name' >"$f"
 "$devcheck" analyze c >/dev/null 2>bad.err
 grep -q 'alloc.c.o.dcfacts: ' bad.err || fail "a foreign facts file not said"
 cp keep "$f"
+# A large file that is no facts is refused from its header, never read
+# whole (3 GB took 198 s and 3.2 GB: read for ignore comments, then as
+# facts), so it passes a 1 GiB limit (not under ASan, which maps more).
+truncate -s 3G huge.dcfacts
+if ldd "$devcheck" | grep -q libasan; then limit=unlimited; else limit=1048576; fi
+(ulimit -v $limit; "$devcheck" analyze huge.dcfacts) >/dev/null 2>huge.err
+grep -q '^devcheck: huge.dcfacts: not a devcheck facts file' huge.err &&
+  ! grep -q 'out of memory' huge.err || fail "a 3 GB file that is no facts: $(cat huge.err)"
+rm -f huge.dcfacts
+
+# A header changed since the capture: analyze says which unit and file,
+# as a warning (the exit status is the findings'); rebuilt, nothing.
+"$devcheck" capture -- cc -c "$tests/analyzer/facts/alloc.c" -I"$cuda_include" -o stale.o ||
+  fail "the capture of stale.o failed"
+"$devcheck" analyze stale.o.dcfacts >/dev/null 2>stale.err
+[ -s stale.err ] && fail "a fresh capture warned: $(cat stale.err)"
+mkdir -p hdr && cp "$tests/analyzer/facts/alloc.c" "$tests/analyzer/facts/alloc.h" hdr/
+"$devcheck" capture -- cc -c hdr/alloc.c -I"$cuda_include" -o hdr.o || fail "the capture of hdr.o failed"
+echo '/* changed */' >>hdr/alloc.h
+"$devcheck" analyze hdr.o.dcfacts >/dev/null 2>stale.err
+grep -q "^devcheck: hdr.o.dcfacts: warning: $PWD/hdr/alloc.h changed since the capture" stale.err ||
+  fail "a header changed since the capture not said: $(cat stale.err)"
+rm -f stale.o* hdr.o*
 
 # The compiler's status and output are the launcher's; a failed compile
 # leaves no facts, and no old ones.
@@ -155,6 +178,77 @@ for on in parse:twice.c abort:parse:twice.c capture abort:capture; do
     fail "the crash ($on) not said in a line: $(cat crash.err)"
   [ -e crash.o.dcfacts ] && fail "a crash ($on) left facts"
 done
+
+# Every argument the compiler reads: response files (@F alone or among
+# others, nested, relative to the folder the compile runs in, quoted as
+# gcc quotes), -x none, -save-temps, --output, the last -o: facts beside
+# the object the compile made, of a parse with the command's options
+# (probe.c needs -I"in c" and -DWANT), and nothing said under -v.
+mkdir -p args/"in c" args/sub && cd args || exit 1
+printf '#define VALUE 3\n' >"in c/probe.h"
+printf '#include "probe.h"\n#ifndef WANT\n#error WANT not defined\n#endif\nint value(void) { return VALUE; }\n' >probe.c
+cp probe.c probe.inc
+printf '%s\n' '"-Iin c" -DWANT' >opts.rsp
+reads() {   # reads OBJECT COMMAND...
+  local object=$1
+  shift
+  rm -f ./*.dcfacts sub/*.dcfacts
+  "$devcheck" capture -v -- "$@" 2>reads.err || fail "$* failed: $(cat reads.err)"
+  [ -s reads.err ] && fail "$* said: $(cat reads.err)"
+  [ -s "$object" ] && [ -s "$object.dcfacts" ] || fail "no facts beside $object from $*: $(ls)"
+  [ "$(find . -name '*.dcfacts' | wc -l)" = 1 ] || fail "facts elsewhere from $*: $(find . -name '*.dcfacts')"
+  "$devcheck" analyze "$object.dcfacts" >reads.out 2>&1 ||
+    fail "facts of a parse without the options of $*: $(cat reads.out)"
+}
+reads among.o cc @opts.rsp -c probe.c -o among.o
+printf '%s\n' '-c probe.c -o alone.o @opts.rsp' >alone.rsp
+reads alone.o cc @alone.rsp
+printf '@opts.rsp\n' >sub/nested.rsp
+reads nested.o cc -c probe.c @sub/nested.rsp -o nested.o
+printf '%s\n' "-Iin\\ c '-DWANT=a b'" >escaped.rsp
+reads escaped.o cc -c probe.c @escaped.rsp -o escaped.o
+printf '%s\n' '-I"in"\ "c" -DWANT="\"x\""' >quoted.rsp
+reads quoted.o cc -c probe.c @quoted.rsp -o quoted.o
+reads none.o cc @opts.rsp -x c -c probe.inc -x none -o none.o
+reads cnone.o cc @opts.rsp -x c++ -x none -c probe.c -o cnone.o
+reads temps.o cc @opts.rsp -save-temps -c probe.c -o temps.o
+reads sub/obj.o cc @opts.rsp -save-temps=obj -c probe.c -o sub/obj.o
+reads sub/output.o cc @opts.rsp -c probe.c --output=sub/output.o
+reads apart.o cc @opts.rsp -c probe.c --output apart.o
+reads last.o cc @opts.rsp -c probe.c -o first.o -o last.o
+reads =equals.o cc @opts.rsp -c probe.c -o=equals.o
+# No facts beside a device (-o /dev/null, a link to it), and nothing
+# said; -v says why.
+ln -s /dev/null dev.o
+[ -e /dev/null.dcfacts ] && had_null_facts=1 || had_null_facts=
+for object in /dev/null dev.o; do
+  "$devcheck" capture -- cc @opts.rsp -c probe.c -o $object 2>null.err || fail "-o $object failed"
+  [ -s null.err ] && fail "-o $object said: $(cat null.err)"
+  [ -e dev.o.dcfacts ] || { [ -z "$had_null_facts" ] && [ -e /dev/null.dcfacts ]; } &&
+    fail "facts beside $object"
+  "$devcheck" capture -v -- cc @opts.rsp -c probe.c -o $object 2>null.err
+  grep -q "^devcheck capture: probe.c: no facts: its object $object is not a regular file" null.err ||
+    fail "-v did not say why -o $object has no facts: $(cat null.err)"
+done
+# A response file devcheck does not read (over 1 MiB, of blanks): the
+# compile as given, no facts, and -v says why.
+{ cat opts.rsp; head -c 1100000 /dev/zero | tr '\0' ' '; } >big.rsp
+"$devcheck" capture -v -- cc @big.rsp -c probe.c -o big.o 2>big.err || fail "@big.rsp failed"
+[ -s big.o ] && [ ! -e big.o.dcfacts ] || fail "@big.rsp: no object, or facts"
+grep -q '^devcheck capture: no facts: response file big.rsp: larger than 1 MiB' big.err ||
+  fail "-v did not say why @big.rsp has no facts: $(cat big.err)"
+"$devcheck" capture -v -- cc @opts.rsp -E probe.c -o probe.i 2>pre.err
+grep -q '^devcheck capture: probe.c: no facts: it makes no object (-E)' pre.err ||
+  fail "-v did not say why -E has no facts: $(cat pre.err)"
+if [ -n "$nvcc" ]; then
+  # nvcc's options files (a list, apart or with =) and its -o forms
+  cp probe.c probe.cu
+  printf '"-Iin c"\n' >inc.optf && printf -- '-DWANT\n' >want.optf
+  reads nv1.o "$nvcc" -c probe.cu --options-file inc.optf,want.optf -o=nv1.o
+  reads nv2.o "$nvcc" -c probe.cu -optf=inc.optf -optf want.optf --output-file=nv2.o
+  reads nv3.o "$nvcc" -c probe.cu -optf inc.optf,want.optf -save-temps --output-file nv3.o
+fi
+cd ..
 
 if [ -n "$nvcc" ]; then
   cmake -S "$tests/cuda_project" -B cu -G Ninja -DCMAKE_CUDA_COMPILER="$nvcc" \

@@ -172,21 +172,72 @@ static void test_changed_files_miss(void)
     CHECK(hit("a.c", flags, 2, NULL));
 }
 
-/* A header changed while the parse ran: the facts may be of its old
-   bytes, the hash would be of its new; nothing is kept. */
+/* A header changed while the parse ran (its time after the parse began,
+   and not ahead of the clock): the facts may be of its old bytes, the
+   hash would be of its new; nothing is kept. */
 static void test_changed_during_parse(void)
 {
     reset();
     char *key = dc_cache_key("a.c", root, flags, 2);
     int64_t since = dc_cache_clock();
-    struct timespec later[2] = { { 0, UTIME_OMIT }, { since / 1000000000 + 1, 0 } };
-    CHECK(utimensat(AT_FDCWD, header, later, 0) == 0);
+    struct timespec at[2] = { { 0, UTIME_OMIT }, { since / 1000000000, since % 1000000000 } };
+    CHECK(utimensat(AT_FDCWD, header, at, 0) == 0);
     CHECK(dc_cache_put(dir, key, deps, 2, since, "old facts", 9) == 1);
     CHECK(hit("a.c", flags, 2, NULL));
     /* the next parse, begun after the change, is kept */
     CHECK(dc_cache_put(dir, key, deps, 2, since + 2000000000, "new facts", 9) == 0);
     CHECK(hit("a.c", flags, 2, "new facts"));
     free(key);
+}
+
+/* A header dated an hour ahead of the clock (an archive's times, another
+   machine's clock): its time says nothing of a change during the parse,
+   and would be "recent" for an hour; the unit is kept all the same, the
+   header hashed on each read, so a change of the same size at the same
+   time is seen. */
+static void test_future_header_kept(void)
+{
+    reset();
+    char *key = dc_cache_key("a.c", root, flags, 2);
+    int64_t since = dc_cache_clock();
+    time_t ahead = (time_t)(since / 1000000000) + 3600;
+    set_mtime(src, 1000000000);
+    set_mtime(header, ahead);
+    CHECK(dc_cache_put(dir, key, deps, 2, since, "facts", 5) == 0);
+    CHECK(hit("a.c", flags, 2, "facts"));
+    write_text(header, "#define A 2\n");
+    set_mtime(header, ahead);
+    CHECK(hit("a.c", flags, 2, NULL));
+    free(key);
+}
+
+/* The mode of path, less its type. */
+static mode_t mode_of(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 ? st.st_mode & 07777 : (mode_t)-1;
+}
+
+/* Entries and their folders have the modes the umask gives, as any file
+   the user makes: a group can share a cache (umask 002), and a private
+   one stays private (077); not mkstemp's 0600 for every entry. */
+static void test_entries_follow_umask(void)
+{
+    const struct {
+        mode_t umask, file, folder;
+    } cases[] = { { 002, 0664, 0775 }, { 077, 0600, 0700 }, { 022, 0644, 0755 } };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        reset();
+        mode_t old = umask(cases[i].umask);
+        CHECK(put("a.c", flags, 2, "facts of a.c") == 0);
+        umask(old);
+        char *entry = the_entry(), *folder = dc_format("%s", entry ? entry : "");
+        *strrchr(folder, '/') = 0;
+        CHECK(entry && mode_of(entry) == cases[i].file);
+        CHECK(mode_of(folder) == cases[i].folder && mode_of(dir) == cases[i].folder);
+        free(folder);
+        free(entry);
+    }
 }
 
 /* A change of the same size at the same time: caught while the file's
@@ -358,6 +409,8 @@ int main(void)
     RUN(test_changed_files_miss);
     RUN(test_changed_during_parse);
     RUN(test_same_size_and_time);
+    RUN(test_future_header_kept);
+    RUN(test_entries_follow_umask);
     RUN(test_damaged_entries_miss);
     RUN(test_fifo_in_place_misses);
     RUN(test_concurrent_puts);
