@@ -16,6 +16,7 @@
  *   guards.c    conditions that test where a value is, refining each side
  *   fields.c    facts on struct fields, program-wide: device or host memory
  *               in every assignment
+ *   lambda.c    C++'s lambdas, walked where they run, with their captures
  *   summary.c   what a function of the program does, for its callers: its
  *               parameters' roles, its result, what it writes through them
  *   dataflow.c  the program's functions, callees first (recursion to a
@@ -29,6 +30,7 @@
 #include <stdint.h>
 
 #define LOOP_ROUNDS 3
+#define MAX_LAMBDAS 16                  /* lambdas walked inside one another */
 #define MAX_PARAMS 16
 
 /* ---- nodes (cursor.c) --------------------------------------------------------- */
@@ -186,6 +188,8 @@ typedef struct {
         value when[2];                  /* with the flag 0, and not 0 */
     } chosen[8];
     int nchosen;
+    fnode lambdas[MAX_LAMBDAS];         /* the lambdas being walked, outermost first */
+    int nlambdas;
 } unit;
 
 /* Objects: modules and lists, whose state lives at "#N". */
@@ -212,6 +216,9 @@ void walk_store_through(unit *u, env *e, fnode arg, value v);
    (memcpy): a struct's copy, when they point to a struct. */
 void walk_copy_through(unit *u, env *e, fnode dst, fnode src);
 
+/* lambda.c: the lambda c is (`[&] { ... }`), or the one the variable c
+   names was made with; a null cursor for anything else. */
+fnode lambda_of(fnode c);
 /* call.c: a call's arguments, cursors and values, and their source text,
    which only a message needs, made when one asks (tokenizing is not free). */
 #define ARG_SELF 16                     /* the slot of the object a method is called on */
@@ -239,6 +246,11 @@ const char *argument_text(arguments *a, int i);
 dc_operand argument_operand(arguments *a, int i, const value *v);
 /* The cursor of argument i, or of the first one when there is no i. */
 fnode argument_cursor(arguments *a, int i);
+
+/* lambda.c: a lambda run with the caller's facts, its parameters unknown;
+   surely: it runs here, once; else it may run here, any number of times.
+   Its value is what it returns. */
+value lambda_run(unit *u, env *e, fnode lambda, bool surely);
 
 /* guards.c: what cond says on its true side (yes) and false side (no);
    either may be NULL.  A value a test refined says so in its place's

@@ -572,6 +572,8 @@ value walk_expression(unit *u, env *e, fnode c)
         return new_memory(c);
     case CXCursor_CXXDeleteExpr:
         return delete_expression(u, e, c);
+    case CXCursor_LambdaExpr:           /* handed on, or kept: it may run from here */
+        return lambda_run(u, e, c, false);
     case CXCursor_IntegerLiteral:
     case CXCursor_GNUNullExpr:
     case CXCursor_CXXNullPtrLiteralExpr: {
@@ -594,8 +596,8 @@ static void declaration(unit *u, env *e, fnode var)
     int name = cursor_path(var);
     env_set(e, name, value_unknown());  /* a new variable: shadows any older one */
     for (int i = 0; i < ch.n; i++) {
-        if (!kind_is_expression(fx_kind(ch.v[i])))
-            continue;
+        if (!kind_is_expression(fx_kind(ch.v[i])) || !fx_is_null(lambda_of(ch.v[i])))
+            continue;                   /* a lambda kept: walked where it is called */
         value v = value_named(name, walk_expression(u, e, ch.v[i]));
         env_set(e, name, v);
         guard_chosen(u, e, name, ch.v[i]);
