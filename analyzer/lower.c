@@ -562,7 +562,9 @@ static uint32_t node_new(lowering *l, CXCursor c, uint32_t *slot)
     enum CXCursorKind k = clang_getCursorKind(c);
     CXFile file;
     unsigned line, column;
-    clang_getExpansionLocation(clang_getCursorLocation(c), &file, &line, &column, NULL);
+    /* a macro's argument where it is written (a lambda's statements inside
+       AT_DISPATCH_*'s parentheses), a macro's own code where it expands */
+    clang_getFileLocation(clang_getCursorLocation(c), &file, &line, &column, NULL);
     u->nodes[id] = (fact_node){ .kind = (uint16_t)k, .flags = flags_of(c, k), .nargs = -1,
                               .line = line, .column = column };
     uint32_t v;

@@ -608,6 +608,14 @@ static void declaration(unit *u, env *e, fnode var)
     }
 }
 
+/* A condition of constant value, 0 or 1 (`if (0)`, TORCH_CHECK(false,
+   ...)'s, inside AT_DISPATCH's default case), or -1. */
+static int constant_condition(fnode cond)
+{
+    fnode c = cursor_bare(cond);
+    return fx_has(c, FX_INT) ? fx_int(c) != 0 : -1;
+}
+
 static void branch(unit *u, env *e, const children *ch)
 {
     /* if (cond) then [else] */
@@ -616,6 +624,9 @@ static void branch(unit *u, env *e, const children *ch)
     walk_expression(u, e, ch->v[0]);
     env other = env_copy(e);
     guard_refine(u, ch->v[0], e, &other);
+    int known = constant_condition(ch->v[0]);
+    e->dead = e->dead || known == 0;    /* the side never taken */
+    other.dead = other.dead || known == 1;
     walk_statement(u, e, ch->v[1]);
     if (ch->n >= 3)
         walk_statement(u, &other, ch->v[2]);
