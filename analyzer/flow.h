@@ -298,8 +298,13 @@ void summary_free(summary *s);
 /* Binds the parameters of the function being summarized, by their types. */
 void summary_bind_parameters(unit *u, env *e, fnode fn);
 /* What the function's walk found, kept: its result, what it left behind
-   its pointer parameters; whether the summary changed. */
-bool summary_finish(unit *u, fnode fn);
+   its pointer parameters. */
+void summary_finish(unit *u, fnode fn);
+/* A walk fills a copy of s (summary_for_walk), which replaces s at its
+   end (summary_take: whether it changed): a call back into the function,
+   in a recursion, sees its last whole summary, not the walk's part. */
+summary *summary_for_walk(const summary *s);
+bool summary_take(summary *s, summary *next);
 /* `if (flag)` on integer parameter `param`: the flag's value (0, 1) in a
    walk that assumes one, else -1, the parameter noted as the flag. */
 int summary_flag(unit *u, fnode param);
