@@ -90,12 +90,7 @@ struct program {
     int changes;                        /* summaries that changed, ever */
 };
 
-typedef struct {
-    int *v;
-    int n, cap;
-} ints;
-
-static void ints_add(ints *k, int x)
+void ints_add(ints *k, int x)
 {
     if (k->n == k->cap) {
         k->cap = k->cap ? 2 * k->cap : 16;

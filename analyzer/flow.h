@@ -131,6 +131,14 @@ int path_format(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* "%s%s" of two texts, interned. */
 int path_join(const char *base, const char *rest);
 
+/* A growing list of numbers (dataflow.c). */
+typedef struct {
+    int *v;
+    int n, cap;
+} ints;
+
+void ints_add(ints *k, int x);
+
 /* A number for each path, 0 until set: tables keyed by interned names. */
 typedef struct {
     int *v;

@@ -26,42 +26,28 @@
 
 #include <stdlib.h>
 
-typedef struct {
-    int *v;
-    int n, cap;
-} names;
-
-static void name_add(names *k, int path)
-{
-    if (k->n == k->cap) {
-        k->cap = k->cap ? 2 * k->cap : 16;
-        k->v = dc_realloc(k->v, (size_t)k->cap * sizeof *k->v);
-    }
-    k->v[k->n++] = path;
-}
-
 static enum CXChildVisitResult own_variable(fnode c, fnode parent, void *data)
 {
     (void)parent;
     if (fx_kind(c) == CXCursor_VarDecl)
-        name_add(data, cursor_path(c));
+        ints_add(data, cursor_path(c));
     return CXChildVisit_Recurse;
 }
 
 /* The names whose values outside the lambda are not its to change: its
    captures by value (their initializers, before its parameters and
    body), its parameters and its own variables. */
-static names kept_outside(fnode lambda)
+static ints kept_outside(fnode lambda)
 {
-    names k = { NULL, 0, 0 };
+    ints k = { NULL, 0, 0 };
     for (int i = 0; i < fx_nchildren(lambda); i++) {
         fnode c = fx_child(lambda, i), bare = cursor_bare(c);
         if (fx_kind(c) == CXCursor_ParmDecl)
-            name_add(&k, cursor_path(c));
+            ints_add(&k, cursor_path(c));
         else if (fx_kind(c) == CXCursor_CompoundStmt)
             fx_visit(c, own_variable, &k);
         else if (kind_is_expression(fx_kind(c)) && fx_kind(bare) == CXCursor_DeclRefExpr)
-            name_add(&k, cursor_path(bare));
+            ints_add(&k, cursor_path(bare));
     }
     return k;
 }
@@ -80,7 +66,7 @@ static void restore_path(int id, void *data)
 }
 
 /* Back to what it was outside: each kept name and what lies under it. */
-static void restore_kept(env *inner, const env *outer, const names *k)
+static void restore_kept(env *inner, const env *outer, const ints *k)
 {
     restore r = { inner, outer };
     for (int i = 0; i < k->n; i++) {
@@ -145,7 +131,7 @@ value lambda_run(unit *u, env *e, fnode lambda, bool surely)
 {
     if (walking(u, lambda))
         return value_unknown();
-    names kept = kept_outside(lambda);
+    ints kept = kept_outside(lambda);
     env inner = env_copy(e);
     value v = walk_lambda(u, &inner, lambda);
     if (!inner.dead || !surely) {
