@@ -281,6 +281,26 @@ static value call_effects(unit *u, env *e, fnode c, fnode callee, arguments *a,
     return value_unknown();
 }
 
+/* The lambda a call runs: `[&] { ... }()`, or `f(x)` of a variable that
+   holds one; a null cursor for any other call.  It runs with the
+   caller's facts; its parameters are its summary's, as a function's are
+   (what they must be is checked against the call's arguments). */
+static fnode called_lambda(fnode call, fnode callee)
+{
+    int n = fx_nargs(call);
+    return n > 0 && object_arguments(callee, n) ? lambda_of(fx_arg(call, 0)) : fx_null();
+}
+
+/* A variable that holds a lambda, handed to a call (`std::thread t(f)`),
+   may be run by it (a lambda written there was, as it was evaluated). */
+static void run_handed_lambdas(unit *u, env *e, const arguments *a)
+{
+    for (int i = 0; i < a->n; i++)
+        if (fx_kind(cursor_bare(a->c[i])) == CXCursor_DeclRefExpr &&
+            !fx_is_null(lambda_of(a->c[i])))
+            lambda_run(u, e, lambda_of(a->c[i]), false);
+}
+
 /* Whatever the call is, the memory it is handed may be written by it: its
    checks first see it as it was. */
 value call_expression(unit *u, env *e, fnode c, bool result_used)
@@ -289,9 +309,14 @@ value call_expression(unit *u, env *e, fnode c, bool result_used)
     unwritten_set reached = { .n = 0 };
     fnode callee = fx_referenced(c);
     evaluate_arguments(u, e, c, callee, &a);
+    fnode lambda = called_lambda(c, callee);
+    value ran = fx_is_null(lambda) ? value_unknown() : lambda_run(u, e, lambda, true);
+    if (!fx_is_null(lambda) && a.n == 0)
+        return ran;
     for (int i = 0; i < a.n; i++)
         unwritten_note(&reached, e, &a.v[i]);
     value v = call_effects(u, e, c, callee, &a, result_used);
     unwritten_written(e, &reached);
-    return v;
+    run_handed_lambdas(u, e, &a);
+    return ran.kind != V_NONE ? ran : v;
 }

@@ -3,12 +3,19 @@
  * callees first, so that each call finds what its callee does, in whatever
  * file (flow.h names the stages).
  *
- *   - The order is a depth-first walk of the call graph, made as calls are
- *     met: a call to a function not yet summarized summarizes it first.
+ *   - The order is the call graph's, callees first: its strongly connected
+ *     components (Tarjan's), each after those it calls, whatever order the
+ *     files define the functions in.  The graph is the direct calls of
+ *     each function's code to functions of the program the model does not
+ *     know; a call the graph did not see (through a pointer) summarizes
+ *     its callee when it is met, nested at most MAX_NESTING deep.
  *   - Recursion: a call back into a function still being walked uses what
  *     its summary says so far; the outermost function of the cycle is then
  *     walked again, with the others, until no summary changes (a few
  *     rounds).
+ *   - A limit hit (a nesting past MAX_NESTING, a cycle still changing
+ *     after CYCLE_ROUNDS) is said in a note on stderr: what it left
+ *     unknown makes no finding.
  *   - A function defined in a header is summarized for its callers, and
  *     its own findings are said, once, when a file named includes it and
  *     calls it, as a compiler says an error in a header: the project's
@@ -37,6 +44,7 @@
 #include "flow.h"
 
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -69,6 +77,7 @@ typedef struct {
     unsigned char state;
     int depth;                          /* WALKING: its place on the stack */
     int low;                            /* IN_CYCLE: the outermost function it reaches */
+    bool limited;                       /* a limit said of it */
 } function;
 
 struct program {
@@ -87,6 +96,15 @@ struct program {
     int ncycle, capcycle;
     int changes;                        /* summaries that changed, ever */
 };
+
+void ints_add(ints *k, int x)
+{
+    if (k->n == k->cap) {
+        k->cap = k->cap ? 2 * k->cap : 16;
+        k->v = dc_realloc(k->v, (size_t)k->cap * sizeof *k->v);
+    }
+    k->v[k->n++] = x;
+}
 
 /* ---- the time each unit takes ------------------------------------------------------ */
 
@@ -143,7 +161,7 @@ static int add_function(program *p, fnode fn, int unit, bool named)
     if (!*index)                        /* two files that define one name: calls get the first */
         *index = p->n + 1;
     p->fns[p->n] = (function){ fn, summary_new(fx_nargs(fn)),
-                               named, unit, NOT_YET, 0, INT_MAX };
+                               named, unit, NOT_YET, 0, INT_MAX, false };
     return p->n++;
 }
 
@@ -166,17 +184,18 @@ static void crash_hook(fnode fn)
 static bool walk_into(program *p, function f, summary *s, int assume)
 {
     bool say = f.named && !p->first && assume < 0;
-    unit u = { .prog = p, .self = s, .model = p->model, .out = say ? p->out : &p->elsewhere,
+    unit u = { .prog = p, .self = summary_for_walk(s), .model = p->model,
+               .out = say ? p->out : &p->elsewhere,
                .named = f.named, .assume = (signed char)assume };
     env e = { 0 };
     u.exit = (env){ .dead = true };
     summary_bind_parameters(&u, &e, f.fn);
     walk_body(&u, &e, f.fn);
     fields_settle(&u, &u.exit);
-    bool changed = summary_finish(&u, f.fn);
+    summary_finish(&u, f.fn);
     env_free(&e);
     env_free(&u.exit);
-    return changed;
+    return summary_take(s, u.self);
 }
 
 /* Its summary, and one for each value of a flag it tests (summary.c). */
@@ -195,6 +214,19 @@ static bool walk_function(program *p, function *f)
     }
     move_to(p->time, caller);
     return changed;
+}
+
+/* A limit left what function i does unknown, or not settled: said once
+   a function, in the walk that says the findings. */
+static void say_limit(program *p, int i, const char *what, int limit)
+{
+    if (p->first || p->fns[i].limited)
+        return;
+    p->fns[i].limited = true;
+    dc_loc at = cursor_loc(p->fns[i].fn);
+    fprintf(stderr, "%s:%u: note: '%s': ", at.file, at.line, fx_spelling(p->fns[i].fn));
+    fprintf(stderr, what, limit);
+    fputc('\n', stderr);
 }
 
 static void close_cycle(program *p, int from, unsigned char state)
@@ -222,9 +254,11 @@ static int summarize(program *p, int i)
         if (walk_function(p, &p->fns[i]))
             p->changes++;
         f = &p->fns[i];                 /* the table may have grown */
-        bool again = p->low[depth] == depth && p->changes != changes &&
-                     round + 1 < CYCLE_ROUNDS;
-        if (!again)
+        bool again = p->low[depth] == depth && p->changes != changes;
+        if (again && round + 1 == CYCLE_ROUNDS)
+            say_limit(p, i, "its recursion still changed after %d rounds: the last one's "
+                            "summary is kept", CYCLE_ROUNDS);
+        if (!again || round + 1 == CYCLE_ROUNDS)
             break;
         close_cycle(p, cycle_start, NOT_YET);   /* the cycle's others: walked again */
     }
@@ -245,25 +279,142 @@ static int summarize(program *p, int i)
     return INT_MAX;
 }
 
-const summary *program_summary(program *p, fnode callee)
+/* The function callee is in the table, added (from unit) where it is
+   first met; -1 where the program does not define it for the host. */
+static int function_index(program *p, fnode callee, int unit)
 {
     int i = *path_map_at(&p->by_usr, cursor_usr(callee, "usr")) - 1;
-    if (i < 0) {                        /* defined in a header, or known by another name */
-        fnode def = fx_definition(callee);
+    if (i < 0) {
+        fnode def = fx_definition(callee);  /* defined in a header, or known by another name */
         if ((fx_flags(def) & (FX_DEFINITION | FX_HAS_ERRORS)) != FX_DEFINITION ||
             !side_on_host(cursor_cuda_side(def)))   /* device code: not lowered (lower.c) */
-            return NULL;
-        i = add_function(p, def, p->time->at->unit, false);
+            return -1;
+        i = add_function(p, def, unit, false);
     }
-    int caller = p->time->at->unit;
-    if (!p->fns[i].named && caller >= 0 && p->said[caller] && !(fx_flags(p->fns[i].fn) & FX_LIBRARY))
+    if (!p->fns[i].named && unit >= 0 && p->said[unit] && !(fx_flags(p->fns[i].fn) & FX_LIBRARY))
         p->fns[i].named = true;         /* a header's function that a named file calls */
-    if (p->fns[i].state == NOT_YET && p->depth == MAX_NESTING)
+    return i;
+}
+
+const summary *program_summary(program *p, fnode callee)
+{
+    int i = function_index(p, callee, p->time->at->unit);
+    if (i < 0)
+        return NULL;
+    if (p->fns[i].state == NOT_YET && p->depth == MAX_NESTING) {
+        say_limit(p, i, "called through more than %d nested calls: what it does is unknown there",
+                  MAX_NESTING);
         return NULL;                    /* too deep a chain of calls: unknown */
+    }
     int low = summarize(p, i);
     if (p->depth > 0 && low < p->low[p->depth - 1])
         p->low[p->depth - 1] = low;
     return p->fns[i].s;
+}
+
+/* ---- the order: callees first ---------------------------------------------------- */
+
+/* The functions fn's code calls directly (its lambdas' too, which run in
+   it), those the model knows left out: each added to the table where it
+   is first met. */
+static void direct_callees(program *p, int caller, ints *out)
+{
+    ints todo = { NULL, 0, 0 };
+    fnode fn = p->fns[caller].fn;
+    for (int i = 0; i < fx_nchildren(fn); i++)
+        ints_add(&todo, (int)fx_child(fn, i).id);
+    while (todo.n) {
+        fnode c = { fn.u, (uint32_t)todo.v[--todo.n] };
+        for (int i = 0; i < fx_nchildren(c); i++)
+            ints_add(&todo, (int)fx_child(c, i).id);
+        fnode callee = fx_referenced(c);
+        if (fx_kind(c) != CXCursor_CallExpr || !cursor_is_function(callee) ||
+            dc_model_call_effects(p->model, c, callee))
+            continue;
+        int i = function_index(p, callee, p->fns[caller].unit);
+        if (i >= 0)
+            ints_add(out, i);
+    }
+    free(todo.v);
+}
+
+/* Tarjan's walk, without recursion (a chain of calls may be long). */
+typedef struct {
+    ints *calls;                        /* by function */
+    int *index, *low;                   /* 0: not reached yet */
+    bool *on_stack;
+    ints stack, order;
+    int next;
+} tarjan;
+
+static void reach(tarjan *t, int v)
+{
+    t->index[v] = t->low[v] = ++t->next;
+    ints_add(&t->stack, v);
+    t->on_stack[v] = true;
+}
+
+/* From root: each component is appended to the order once all it calls
+   are, its members together. */
+static void components_from(tarjan *t, int root)
+{
+    ints path = { NULL, 0, 0 }, edge = { NULL, 0, 0 };   /* the walk's own stack */
+    reach(t, root);
+    ints_add(&path, root), ints_add(&edge, 0);
+    while (path.n) {
+        int v = path.v[path.n - 1], *e = &edge.v[edge.n - 1];
+        if (*e < t->calls[v].n) {
+            int w = t->calls[v].v[(*e)++];
+            if (!t->index[w]) {
+                reach(t, w);
+                ints_add(&path, w), ints_add(&edge, 0);
+            } else if (t->on_stack[w] && t->index[w] < t->low[v]) {
+                t->low[v] = t->index[w];
+            }
+            continue;
+        }
+        path.n--, edge.n--;
+        if (path.n && t->low[v] < t->low[path.v[path.n - 1]])
+            t->low[path.v[path.n - 1]] = t->low[v];
+        if (t->low[v] != t->index[v])
+            continue;
+        int w;
+        do {
+            w = t->stack.v[--t->stack.n];
+            t->on_stack[w] = false;
+            ints_add(&t->order, w);
+        } while (w != v);
+    }
+    free(path.v);
+    free(edge.v);
+}
+
+/* Every function of the table (it grows as the graph is made), callees
+   first. */
+static ints callees_first(program *p)
+{
+    ints *calls = NULL;
+    for (int i = 0; i < p->n; i++) {
+        calls = dc_realloc(calls, (size_t)p->n * sizeof *calls);
+        calls[i] = (ints){ NULL, 0, 0 };
+        direct_callees(p, i, &calls[i]);
+    }
+    size_t n = (size_t)p->n + 1;
+    tarjan t = { calls, dc_realloc(NULL, n * sizeof(int)), dc_realloc(NULL, n * sizeof(int)),
+                 dc_realloc(NULL, n), { NULL, 0, 0 }, { NULL, 0, 0 }, 0 };
+    memset(t.index, 0, n * sizeof(int));
+    memset(t.on_stack, 0, n);
+    for (int i = 0; i < p->n; i++)
+        if (!t.index[i])
+            components_from(&t, i);
+    for (int i = 0; i < p->n; i++)
+        free(calls[i].v);
+    free(calls);
+    free(t.index);
+    free(t.low);
+    free(t.on_stack);
+    free(t.stack.v);
+    return t.order;
 }
 
 /* One program: units[k] is the run's unit ids[k]. */
@@ -277,17 +428,19 @@ static void walk_program(fx_unit *const *units, const bool *said, const int *ids
         for (int i = 0; i < fx_unit_ndefinitions(u); i++)
             add_function(&p, fx_unit_definition(u, i), ids[k], said[ids[k]]);
     }
-    int named = p.n;
+    move_to(t, (dc_progress){ -1, "the call graph of all files", fx_null() });
+    ints order = callees_first(&p);
     p.first = true;
-    for (int i = 0; i < named; i++)
-        summarize(&p, i);
+    for (int k = 0; k < order.n; k++)
+        summarize(&p, order.v[k]);
     move_to(t, (dc_progress){ -1, "the struct fields of all files", fx_null() });
     fields_resolve(out);
     p.first = false;
     for (int i = 0; i < p.n; i++)
         p.fns[i].state = NOT_YET;
-    for (int i = 0; i < named; i++)
-        summarize(&p, i);
+    for (int k = 0; k < order.n; k++)
+        summarize(&p, order.v[k]);
+    free(order.v);
     dc_dataflow_reset();
     for (int i = 0; i < p.n; i++)
         summary_free(p.fns[i].s);

@@ -16,6 +16,7 @@
  *   guards.c    conditions that test where a value is, refining each side
  *   fields.c    facts on struct fields, program-wide: device or host memory
  *               in every assignment
+ *   lambda.c    C++'s lambdas, walked where they run, with their captures
  *   summary.c   what a function of the program does, for its callers: its
  *               parameters' roles, its result, what it writes through them
  *   dataflow.c  the program's functions, callees first (recursion to a
@@ -29,6 +30,7 @@
 #include <stdint.h>
 
 #define LOOP_ROUNDS 3
+#define MAX_LAMBDAS 16                  /* lambdas walked inside one another */
 #define MAX_PARAMS 16
 
 /* ---- nodes (cursor.c) --------------------------------------------------------- */
@@ -135,6 +137,14 @@ int path_format(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* "%s%s" of two texts, interned. */
 int path_join(const char *base, const char *rest);
 
+/* A growing list of numbers (dataflow.c). */
+typedef struct {
+    int *v;
+    int n, cap;
+} ints;
+
+void ints_add(ints *k, int x);
+
 /* A number for each path, 0 until set: tables keyed by interned names. */
 typedef struct {
     int *v;
@@ -197,6 +207,8 @@ typedef struct {
         value when[2];                  /* with the flag 0, and not 0 */
     } chosen[8];
     int nchosen;
+    fnode lambdas[MAX_LAMBDAS];         /* the lambdas being walked, outermost first */
+    int nlambdas;
 } unit;
 
 /* Objects: modules and lists, whose state lives at "#N". */
@@ -223,6 +235,9 @@ void walk_store_through(unit *u, env *e, fnode arg, value v);
    (memcpy): a struct's copy, when they point to a struct. */
 void walk_copy_through(unit *u, env *e, fnode dst, fnode src);
 
+/* lambda.c: the lambda c is (`[&] { ... }`), or the one the variable c
+   names was made with; a null cursor for anything else. */
+fnode lambda_of(fnode c);
 /* call.c: a call's arguments, cursors and values, and their source text,
    which only a message needs, made when one asks (tokenizing is not free). */
 #define ARG_SELF 16                     /* the slot of the object a method is called on */
@@ -255,6 +270,11 @@ const char *argument_text(arguments *a, int i);
 dc_operand argument_operand(arguments *a, int i, const value *v);
 /* The cursor of argument i, or of the first one when there is no i. */
 fnode argument_cursor(arguments *a, int i);
+
+/* lambda.c: a lambda run with the caller's facts, its parameters unknown;
+   surely: it runs here, once; else it may run here, any number of times.
+   Its value is what it returns. */
+value lambda_run(unit *u, env *e, fnode lambda, bool surely);
 
 /* guards.c: what cond says on its true side (yes) and false side (no);
    either may be NULL.  A value a test refined says so in its place's
@@ -302,8 +322,13 @@ void summary_free(summary *s);
 /* Binds the parameters of the function being summarized, by their types. */
 void summary_bind_parameters(unit *u, env *e, fnode fn);
 /* What the function's walk found, kept: its result, what it left behind
-   its pointer parameters; whether the summary changed. */
-bool summary_finish(unit *u, fnode fn);
+   its pointer parameters. */
+void summary_finish(unit *u, fnode fn);
+/* A walk fills a copy of s (summary_for_walk), which replaces s at its
+   end (summary_take: whether it changed): a call back into the function,
+   in a recursion, sees its last whole summary, not the walk's part. */
+summary *summary_for_walk(const summary *s);
+bool summary_take(summary *s, summary *next);
 /* `if (flag)` on integer parameter `param`: the flag's value (0, 1) in a
    walk that assumes one, else -1, the parameter noted as the flag. */
 int summary_flag(unit *u, fnode param);

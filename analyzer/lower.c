@@ -505,12 +505,14 @@ static void evaluate(fact_node *x, CXCursor c)
     clang_EvalResult_dispose(r);
 }
 
-/* Where a node is (its expansion's place), and whether in the main file. */
+/* Where a node is, and whether in the main file. */
 static void lower_location(lowering *l, uint32_t id, CXSourceLocation at)
 {
     CXFile file;
     unsigned line, column;
-    clang_getExpansionLocation(at, &file, &line, &column, NULL);
+    /* a macro's argument where it is written (a lambda's statements inside
+       AT_DISPATCH_*'s parentheses), a macro's own code where it expands */
+    clang_getFileLocation(at, &file, &line, &column, NULL);
     uint32_t name = cxstring_add(l, clang_getFileName(file));
     fact_node *x = &l->u->nodes[id];
     x->file = name;

@@ -397,9 +397,9 @@ static bool same_summary(const summary *a, const summary *b)
     return true;
 }
 
-bool summary_finish(unit *u, fnode fn)
+void summary_finish(unit *u, fnode fn)
 {
-    summary *s = u->self, before = *s;
+    summary *s = u->self;
     const env *e = &u->exit;
     value result = object_current(e, &u->returned);   /* a module moved in place */
     s->result = s->forward || !u->has_return ? value_unknown() : portable(result);
@@ -419,7 +419,24 @@ bool summary_finish(unit *u, fnode fn)
         }
         keep_fields(s, e, path_intern("this"), PARAM_THIS);
     }
-    return !same_summary(&before, s);
+}
+
+summary *summary_for_walk(const summary *s)
+{
+    summary *next = dc_realloc(NULL, sizeof *next);
+    *next = *s;
+    next->when[0] = next->when[1] = NULL;
+    return next;
+}
+
+bool summary_take(summary *s, summary *next)
+{
+    bool changed = !same_summary(s, next);
+    summary *when[2] = { s->when[0], s->when[1] };
+    *s = *next;
+    s->when[0] = when[0], s->when[1] = when[1];
+    free(next);
+    return changed;
 }
 
 /* ---- at a call ---------------------------------------------------------------------------- */

@@ -599,6 +599,8 @@ value walk_expression(unit *u, env *e, fnode c)
         return new_memory(c);
     case CXCursor_CXXDeleteExpr:
         return delete_expression(u, e, c);
+    case CXCursor_LambdaExpr:           /* handed on, or kept: it may run from here */
+        return lambda_run(u, e, c, false);
     case CXCursor_IntegerLiteral:
     case CXCursor_GNUNullExpr:
     case CXCursor_CXXNullPtrLiteralExpr: {
@@ -621,8 +623,8 @@ static void declaration(unit *u, env *e, fnode var)
     int name = cursor_path(var);
     env_set(e, name, value_unknown());  /* a new variable: shadows any older one */
     for (int i = 0; i < ch.n; i++) {
-        if (!kind_is_expression(fx_kind(ch.v[i])))
-            continue;
+        if (!kind_is_expression(fx_kind(ch.v[i])) || !fx_is_null(lambda_of(ch.v[i])))
+            continue;                   /* a lambda kept: walked where it is called */
         value v = value_named(name, walk_expression(u, e, ch.v[i]));
         env_set(e, name, v);
         guard_chosen(u, e, name, ch.v[i]);
@@ -633,6 +635,14 @@ static void declaration(unit *u, env *e, fnode var)
     }
 }
 
+/* A condition of constant value, 0 or 1 (`if (0)`, TORCH_CHECK(false,
+   ...)'s, inside AT_DISPATCH's default case), or -1. */
+static int constant_condition(fnode cond)
+{
+    fnode c = cursor_bare(cond);
+    return fx_has(c, FX_INT) ? fx_int(c) != 0 : -1;
+}
+
 static void branch(unit *u, env *e, const children *ch)
 {
     /* if (cond) then [else] */
@@ -641,6 +651,9 @@ static void branch(unit *u, env *e, const children *ch)
     walk_expression(u, e, ch->v[0]);
     env other = env_copy(e);
     guard_refine(u, ch->v[0], e, &other);
+    int known = constant_condition(ch->v[0]);
+    e->dead = e->dead || known == 0;    /* the side never taken */
+    other.dead = other.dead || known == 1;
     walk_statement(u, e, ch->v[1]);
     if (ch->n >= 3)
         walk_statement(u, &other, ch->v[2]);

@@ -1,0 +1,152 @@
+/*
+ * C++'s lambdas, walked where they run with the facts of the function
+ * they are written in: an immediately invoked one (`[&] { ... }()`, the
+ * whole AT_DISPATCH_* family) and one kept in a variable and called
+ * (`f(x)`) run there, once; one handed to a call (std::for_each,
+ * std::thread, at::parallel_for, a pool's `run`) may run there, any
+ * number of times, so what it leaves is joined with what was.
+ *
+ *   - Its body reads the enclosing function's variables as they are:
+ *     a capture by value is a copy, and a copy of a pointer points where
+ *     the pointer does.
+ *   - What it stores in a variable captured by reference (or through any
+ *     pointer) flows back out; a capture by value (libclang lists its
+ *     initializer among the lambda's children, a reference's not) keeps
+ *     its value outside, as do the names its parameters and own
+ *     variables shadow.
+ *   - Its parameters are unknown in the walk: a call that passes
+ *     arguments checks them against the lambda's summary, as a
+ *     function's call does (call.c), and says so at the call.
+ *   - A return ends the lambda's path, not the function's; the call's
+ *     value is what it returns.
+ *   - A lambda that runs itself (a std::function that captures itself)
+ *     is walked once: the inner call is unknown.
+ */
+#include "flow.h"
+
+#include <stdlib.h>
+
+static enum CXChildVisitResult own_variable(fnode c, fnode parent, void *data)
+{
+    (void)parent;
+    if (fx_kind(c) == CXCursor_VarDecl)
+        ints_add(data, cursor_path(c));
+    return CXChildVisit_Recurse;
+}
+
+/* The names whose values outside the lambda are not its to change: its
+   captures by value (their initializers, before its parameters and
+   body), its parameters and its own variables. */
+static ints kept_outside(fnode lambda)
+{
+    ints k = { NULL, 0, 0 };
+    for (int i = 0; i < fx_nchildren(lambda); i++) {
+        fnode c = fx_child(lambda, i), bare = cursor_bare(c);
+        if (fx_kind(c) == CXCursor_ParmDecl)
+            ints_add(&k, cursor_path(c));
+        else if (fx_kind(c) == CXCursor_CompoundStmt)
+            fx_visit(c, own_variable, &k);
+        else if (kind_is_expression(fx_kind(c)) && fx_kind(bare) == CXCursor_DeclRefExpr)
+            ints_add(&k, cursor_path(bare));
+    }
+    return k;
+}
+
+typedef struct {
+    env *to;
+    const env *from;
+} restore;
+
+/* One path as it was: its old value, or unknown where it had none. */
+static void restore_path(int id, void *data)
+{
+    restore *r = data;
+    const value *old = env_find(r->from, id);
+    env_set(r->to, id, old ? *old : value_unknown());
+}
+
+/* Back to what it was outside: each kept name and what lies under it. */
+static void restore_kept(env *inner, const env *outer, const ints *k)
+{
+    restore r = { inner, outer };
+    for (int i = 0; i < k->n; i++) {
+        restore_path(k->v[i], &r);
+        env_each_member(inner, k->v[i], restore_path, &r);
+    }
+}
+
+fnode lambda_of(fnode c)
+{
+    c = cursor_bare(c);
+    if (fx_kind(c) == CXCursor_LambdaExpr)
+        return c;
+    fnode var = fx_referenced(c);
+    if (fx_kind(c) != CXCursor_DeclRefExpr || fx_kind(var) != CXCursor_VarDecl)
+        return fx_null();
+    int n = fx_nchildren(var);
+    fnode init = n ? cursor_bare(fx_child(var, n - 1)) : fx_null();
+    return fx_kind(init) == CXCursor_LambdaExpr ? init : fx_null();
+}
+
+/* Whether lambda is being walked now, further out: it runs itself. */
+static bool walking(const unit *u, fnode lambda)
+{
+    for (int i = 0; i < u->nlambdas; i++)
+        if (fx_equal(u->lambdas[i], lambda))
+            return true;
+    return u->nlambdas == MAX_LAMBDAS;
+}
+
+/* Its body walked on inner, its parameters unknown (they shadow the
+   names outside): inner becomes what its returns and its end leave; the
+   value is what it returns. */
+static value walk_lambda(unit *u, env *inner, fnode lambda)
+{
+    value returned = u->returned;
+    bool has_return = u->has_return;
+    env exit = u->exit;
+    u->exit = (env){ .dead = true };
+    u->has_return = false;
+    u->returned = value_unknown();
+    u->lambdas[u->nlambdas++] = lambda;
+    for (int i = 0; i < fx_nchildren(lambda); i++) {
+        fnode c = fx_child(lambda, i);
+        if (fx_kind(c) == CXCursor_ParmDecl)
+            env_set(inner, cursor_path(c), value_unknown());
+        else if (fx_kind(c) == CXCursor_CompoundStmt)
+            walk_statement(u, inner, c);
+    }
+    u->nlambdas--;
+    env_join(&u->exit, inner);
+    env_free(inner);
+    *inner = u->exit;
+    value v = u->has_return ? u->returned : value_unknown();
+    u->exit = exit;
+    u->has_return = has_return;
+    u->returned = returned;
+    return v;
+}
+
+value lambda_run(unit *u, env *e, fnode lambda, bool surely)
+{
+    if (walking(u, lambda))
+        return value_unknown();
+    ints kept = kept_outside(lambda);
+    env inner = env_copy(e);
+    value v = walk_lambda(u, &inner, lambda);
+    if (!inner.dead || !surely) {
+        restore_kept(&inner, e, &kept);
+        if (surely) {
+            env_free(e);
+            *e = inner;
+        } else {
+            env_join(e, &inner);
+            env_free(&inner);
+        }
+    } else {                            /* it never returns: nor does the path */
+        env_free(&inner);
+        e->dead = true;
+    }
+    free(kept.v);
+    return v;
+}
