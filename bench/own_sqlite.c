@@ -27,7 +27,7 @@ static double now(void)
 
 int main(int argc, char **argv)
 {
-    sqlite3 *db;
+    sqlite3 *db = NULL;             /* sqlite3_errmsg(NULL) says "out of memory" */
     sqlite3_stmt *insert, *count;
     void *p = NULL;
     if (argc < 3) {
