@@ -286,14 +286,19 @@ static bool has_param(const dc_place *p)
     return false;
 }
 
+/* Whether two places are one (file names are interned). */
+static bool same_loc(dc_loc a, dc_loc b)
+{
+    return a.line == b.line && a.column == b.column && a.file == b.file;
+}
+
 bool summary_defer(unit *u, dc_loc at, dc_operand a, dc_operand b)
 {
     summary *s = u->self;
     if (!s || (!has_param(a.place) && !has_param(b.place)))
         return false;
     for (int i = 0; i < s->nchecks; i++)
-        if (s->checks[i].at.line == at.line && s->checks[i].at.column == at.column &&
-            s->checks[i].at.file == at.file)
+        if (same_loc(s->checks[i].at, at))
             return true;
     if (s->nchecks < SUMMARY_CHECKS)
         s->checks[s->nchecks++] = (deferred){ at, { path_intern(a.name), path_intern(b.name) },
@@ -323,8 +328,7 @@ bool summary_copy_with(unit *u, dc_loc at, dc_operand dst, dc_operand src, const
     if (!s || k < 0 || k >= s->nparams)
         return false;
     for (int i = 0; i < s->nkind_copies; i++)
-        if (s->kind_copies[i].at.line == at.line && s->kind_copies[i].at.column == at.column &&
-            s->kind_copies[i].at.file == at.file)
+        if (same_loc(s->kind_copies[i].at, at))
             return true;
     if (s->nkind_copies < SUMMARY_COPIES)
         s->kind_copies[s->nkind_copies++] =
