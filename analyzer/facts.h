@@ -44,7 +44,6 @@ typedef struct {
 /* A node's flags. */
 enum {
     FX_DEFINITION = 1 << 0,             /* clang_isCursorDefinition */
-    FX_MAIN_FILE = 1 << 1,              /* its location is in the unit's main file */
     FX_GLOBAL_STORAGE = 1 << 2,         /* a variable with global storage */
     FX_BIT_FIELD = 1 << 3,
     FX_STATIC_METHOD = 1 << 4,

@@ -505,7 +505,7 @@ static void evaluate(fact_node *x, CXCursor c)
     clang_EvalResult_dispose(r);
 }
 
-/* Where a node is, and whether in the main file. */
+/* Where a node is. */
 static void lower_location(lowering *l, uint32_t id, CXSourceLocation at)
 {
     CXFile file;
@@ -518,7 +518,6 @@ static void lower_location(lowering *l, uint32_t id, CXSourceLocation at)
     x->file = name;
     x->line = line;
     x->column = column;
-    x->flags |= cx_in_main_file(l->tu, at) ? FX_MAIN_FILE : 0;
 }
 
 /* An expression's text, over its extent r, and its value when worth
