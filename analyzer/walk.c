@@ -699,7 +699,7 @@ static void loop(unit *u, env *e, fnode body, fnode cond, fnode step)
    block whose break goes to its end. */
 static void do_statement(unit *u, env *e, fnode body, fnode cond)
 {
-    bool once = cursor_int(cond, 1) == 0;
+    bool once = constant_condition(cond) == 0;
     env exits = { .dead = true }, *outer = u->breaks;
     u->breaks = &exits;
     u->loops += !once;
