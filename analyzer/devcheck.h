@@ -286,7 +286,8 @@ void dc_runtime_notes_free(char **notes, int n);
 
 typedef struct dc_model dc_model;
 
-/* A model with the built-in CUDA runtime and C library entries. */
+/* A model with the built-in CUDA runtime and C library entries; never NULL
+   (out of memory ends the run, as dc_realloc does). */
 dc_model *dc_model_new(void);
 /* The built-in model's text, in the model-file format (devcheck --model-dump). */
 const char *dc_model_builtin(void);
