@@ -352,6 +352,13 @@ static sqlite3_int64 summarize(const char *path, const char *program, const char
     free(errors_sql);
     free(warnings_sql);
     bool found = errors + warnings > 0;
+    sqlite3_int64 unseen = session_int(&r, "SELECT count(*) FROM runs WHERE session IS ?1 "
+                                           "AND untraced IS NOT NULL", session);
+    if (!found && unseen == runs && runs) {     /* nothing seen: why, and no "no findings" */
+        *untraced = report_untraced(&r, session) > 0;
+        report_close(&r);
+        return 0;
+    }
     if (found)
         fprintf(stderr, "devtrace: %lld error%s and %lld warning%s in %lld run%s",
                 (long long)errors, plural(errors), (long long)warnings, plural(warnings),
