@@ -123,3 +123,11 @@ void driver_allocators(size_t n)
     cuMemFree((CUdeviceptr)mapped); // devcheck: free-mismatch
     cuMemFreeHost((void *)rows); // devcheck: free-mismatch
 }
+
+/* Managed memory in its own words (common/memkind.c), not pinned memory's. */
+void release_managed(size_t n)
+{
+    float *managed = NULL;
+    cudaMallocManaged((void **)&managed, n, cudaMemAttachGlobal);
+    free(managed); // devcheck: free-mismatch // devcheck-note: 'managed' allocated as managed memory here // devcheck-fix: release it with cudaFree
+}
