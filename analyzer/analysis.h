@@ -170,9 +170,10 @@ void dc_check_host_deref(dc_findings *out, dc_loc at, dc_operand ptr, bool write
 void dc_check_free(dc_findings *out, dc_loc at, const char *releaser, dc_operand ptr,
                    const char *via, dc_loc why);
 /* what needs device (or host) memory: a finding when ptr is the other;
-   why: where in what the need comes from, when what is a function called. */
+   why: where in what the need comes from, when what is a function called;
+   releaser: the function that releases ptr there (cudaFree), or NULL. */
 void dc_check_memspace(dc_findings *out, dc_loc at, const char *what, dc_operand ptr,
-                       bool wants_device, dc_loc why);
+                       bool wants_device, dc_loc why, const char *releaser);
 /* The copy kinds by number: bit 0 the destination is device memory, bit 1
    the source; -1 for a name that is none of the four. */
 int dc_copy_kind(const char *name);

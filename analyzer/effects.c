@@ -671,10 +671,10 @@ static void same_dtype(call_state *s, const dc_effect *ef)
 }
 
 void effect_need_memory(unit *u, dc_loc at, const char *what, dc_operand ptr, bool device,
-                        dc_loc why)
+                        dc_loc why, const char *releaser)
 {
     if (!summary_role(u, ptr.place, device ? ROLE_DEVICE : ROLE_HOST, why.line ? why : at))
-        dc_check_memspace(u->out, at, what, ptr, device, why);
+        dc_check_memspace(u->out, at, what, ptr, device, why, releaser);
 }
 
 static void memory_check(call_state *s, int i, bool wants_device)
@@ -682,7 +682,7 @@ static void memory_check(call_state *s, int i, bool wants_device)
     const value *p = argument(s->a, i);
     if (value_is_memory(p))
         effect_need_memory(s->u, s->at, s->op, argument_operand(s->a, i, p), wants_device,
-                           (dc_loc){ 0 });
+                           (dc_loc){ 0 }, dc_releaser(s->op));
 }
 
 static void device_memory(call_state *s, const dc_effect *ef)
@@ -903,7 +903,7 @@ static void kernel_argument(unit *u, dc_loc at, fnode kernel, int i, dc_operand 
         snprintf(what, sizeof what, "argument %d ('%s') of kernel %s", i + 1, param_name, name);
     else
         snprintf(what, sizeof what, "argument %d of kernel %s", i + 1, name);
-    effect_need_memory(u, at, what, arg, true, (dc_loc){ 0 });
+    effect_need_memory(u, at, what, arg, true, (dc_loc){ 0 }, NULL);
 }
 
 /* cudaLaunchKernel: each pointer parameter of the kernel (from its

@@ -370,9 +370,10 @@ void effect_apply(call_state *s, const dc_effect *ef);
 value effect_enumerator(fnode decl);
 /* Host code dereferences base, whose value is v (a read, or a write). */
 void effect_check_deref(unit *u, env *e, fnode base, const value *v, bool write, dc_loc at);
-/* The checks of one pointer argument that must be device (or host) memory. */
+/* The checks of one pointer argument that must be device (or host) memory;
+   releaser: the function that releases it there, or NULL. */
 void effect_need_memory(unit *u, dc_loc at, const char *what, dc_operand ptr, bool device,
-                        dc_loc why);
+                        dc_loc why, const char *releaser);
 /* releaser (a function, or delete) releases ptr: checked here, or at each
    call when ptr is a parameter's. */
 void effect_release(unit *u, dc_loc at, const char *releaser, dc_operand ptr);

@@ -13,6 +13,7 @@
  * file is text: a regular file, lines ending in LF or CRLF, no NUL byte.
  */
 #include "flow.h"
+#include "memkind.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -543,69 +544,40 @@ static const char builtin[] =
     "torch::jit::Module::to moves this 0\n"
     "torch::jit::Module::forward same-device this 0\n";
 
-/* Who releases what (free-mismatch): each allocator as the user calls it,
-   with the function that releases its memory, and the family of both.
-   What one family allocates, any releaser of the family releases (cudaFree
-   takes cuMemAlloc's memory), and no other: a release function's family
-   is that of its rows.  An allocator's number is its first row's, plus 1. */
-static const struct {
-    const char *alloc, *release, *family;
-} memory_pairs[] = {
-    { "malloc", "free", "heap" },
-    { "calloc", "free", "heap" },
-    { "realloc", "free", "heap" },
-    { "aligned_alloc", "free", "heap" },
-    { "new", "delete", "new" },
-    { "new[]", "delete[]", "new" },
-    { "cudaMalloc", "cudaFree", "device" },
-    { "cudaMallocAsync", "cudaFreeAsync", "device" },
-    { "cudaMallocManaged", "cudaFree", "device" },
-    { "cudaMallocPitch", "cudaFree", "device" },
-    { "cuMemAlloc", "cuMemFree", "device" },
-    { "cuMemAllocPitch", "cuMemFree", "device" },
-    { "cuMemAllocManaged", "cuMemFree", "device" },
-    { "cuMemAllocAsync", "cuMemFreeAsync", "device" },
-    { "cudaMallocHost", "cudaFreeHost", "pinned" },
-    { "cudaHostAlloc", "cudaFreeHost", "pinned" },
-    { "cuMemAllocHost", "cuMemFreeHost", "pinned" },
-    { "cuMemHostAlloc", "cuMemFreeHost", "pinned" },
-    { "ncclMemAlloc", "ncclMemFree", "nccl" },
-};
-
-#define NPAIRS ((int)(sizeof memory_pairs / sizeof *memory_pairs))
-
+/* Who releases what (free-mismatch): common/memkind.c's memallocs.  An
+   allocator's number is its row's, plus 1. */
 int dc_allocator(const char *name)
 {
-    for (int i = 0; i < NPAIRS; i++)
-        if (strcmp(memory_pairs[i].alloc, name) == 0)
+    for (int i = 0; i < nmemallocs; i++)
+        if (strcmp(memallocs[i].alloc, name) == 0)
             return i + 1;
     return 0;
 }
 
 const char *dc_releaser(const char *name)
 {
-    for (int i = 0; i < NPAIRS; i++)
-        if (strcmp(memory_pairs[i].release, name) == 0)
-            return memory_pairs[i].release;
+    for (int i = 0; i < nmemallocs; i++)
+        if (strcmp(memallocs[i].release, name) == 0)
+            return memallocs[i].release;
     return NULL;
 }
 
 const char *dc_allocator_name(int a)
 {
-    return a > 0 && a <= NPAIRS ? memory_pairs[a - 1].alloc : "?";
+    return a > 0 && a <= nmemallocs ? memallocs[a - 1].alloc : "?";
 }
 
 const char *dc_allocator_release(int a)
 {
-    return a > 0 && a <= NPAIRS ? memory_pairs[a - 1].release : "?";
+    return a > 0 && a <= nmemallocs ? memallocs[a - 1].release : "?";
 }
 
 int dc_releases(const char *releaser, int a)
 {
-    for (int i = 0; i < NPAIRS; i++)
-        if (strcmp(memory_pairs[i].release, releaser) == 0)
-            return a > 0 && a <= NPAIRS &&
-                   strcmp(memory_pairs[a - 1].family, memory_pairs[i].family) == 0;
+    for (int i = 0; i < nmemallocs; i++)
+        if (strcmp(memallocs[i].release, releaser) == 0)
+            return a > 0 && a <= nmemallocs &&
+                   strcmp(memallocs[a - 1].family, memallocs[i].family) == 0;
     return -1;
 }
 

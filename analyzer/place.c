@@ -171,6 +171,15 @@ void dc_devices_reset(void)
 
 /* ---- in words ------------------------------------------------------------------ */
 
+/* Memory both sides reach: pinned host memory, or managed memory by its
+   allocator (cudaMallocManaged's), as common/memkind.c names each. */
+static const char *shared_memory_words(const dc_atom *a)
+{
+    bool managed = a->alloc && a->alloc <= nmemallocs &&
+                   memallocs[a->alloc - 1].space == MEMSPACE_MANAGED;
+    return memspaces[managed ? MEMSPACE_MANAGED : MEMSPACE_PINNED].words;
+}
+
 static void describe_atom(const dc_atom *a, char *buf, size_t n, bool with_definition)
 {
     char def[128];
@@ -179,7 +188,7 @@ static void describe_atom(const dc_atom *a, char *buf, size_t n, bool with_defin
     case AT_CUDA: snprintf(buf, n, "cuda:%d", a->index); return;
     case AT_GPU: snprintf(buf, n, "a GPU"); return;
     case AT_INPUT: snprintf(buf, n, "the input's device"); return;
-    case AT_PINNED: snprintf(buf, n, "%s", memspaces[MEMSPACE_PINNED].words); return;
+    case AT_PINNED: snprintf(buf, n, "%s", shared_memory_words(a)); return;
     case AT_PARAM: snprintf(buf, n, "parameter %d's", a->index); return;
     case AT_FIELD: snprintf(buf, n, "a field's"); return;
     case AT_UNKNOWN: snprintf(buf, n, "an unknown device"); return;

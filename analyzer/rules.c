@@ -198,8 +198,31 @@ void dc_check_free(dc_findings *out, dc_loc at, const char *releaser, dc_operand
                                                    dc_allocator_release(a)));
 }
 
+/* The one allocator of every place p may be, or 0. */
+static int sole_allocator(const dc_place *p)
+{
+    int a = p->n ? p->a[0].alloc : 0;
+    for (int i = 1; i < p->n; i++)
+        if (p->a[i].alloc != a)
+            return 0;
+    return a;
+}
+
+/* The fix of a release in the wrong space (cudaFree of malloc's): the
+   releaser of the memory's own allocation, where it is known. */
+static void note_release_fix(dc_finding *f, dc_loc at, const char *releaser, const dc_place *p,
+                             bool wants_device)
+{
+    int a = sole_allocator(p);
+    dc_finding_note(f, copy_loc(at),
+                    a ? dc_format("fix: release it with %s", dc_allocator_release(a))
+                      : dc_format("fix: release it with the function that matches its "
+                                  "allocation: %s releases %s memory only", releaser,
+                                  wants_device ? "device" : "host"));
+}
+
 void dc_check_memspace(dc_findings *out, dc_loc at, const char *what, dc_operand ptr,
-                       bool wants_device, dc_loc why)
+                       bool wants_device, dc_loc why, const char *releaser)
 {
     if (wants_device ? !dc_place_is_host(ptr.place) : !dc_place_is_device(ptr.place))
         return;
@@ -212,6 +235,8 @@ void dc_check_memspace(dc_findings *out, dc_loc at, const char *what, dc_operand
     if (f && ptr.place->a[0].how == dc_how_pointer_variable && ptr.name[0] == '&')
         dc_finding_note(f, copy_loc(at), dc_format("fix: pass the pointer '%s', not its address",
                                                    ptr.name + 1));
+    else if (f && releaser)
+        note_release_fix(f, at, releaser, ptr.place, wants_device);
     else if (f && wants_device)
         dc_finding_note(f, copy_loc(at),
                         dc_format("fix: %s", ptr.torch ? "make the tensor on the device first, "

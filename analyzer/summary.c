@@ -504,7 +504,8 @@ static void check_roles(call_site *c, const summary *s, const char *callee, dc_l
         bool device = roles & ROLE_DEVICE, host = roles & ROLE_HOST;
         bool other_space = device ? dc_place_is_host(&v->where) : dc_place_is_device(&v->where);
         if (device != host)             /* both: it is used either way */
-            effect_need_memory(c->u, at, callee, arg, device, s->role_at[i][device ? 1 : 2]);
+            effect_need_memory(c->u, at, callee, arg, device, s->role_at[i][device ? 1 : 2],
+                               s->released[i]);
         if (s->released[i] && !(device != host && other_space) &&   /* memspace-mismatch's */
             !summary_release(c->u, &v->where, s->released[i], s->released_at[i]))
             dc_check_free(c->u->out, at, s->released[i], arg, callee, s->released_at[i]);

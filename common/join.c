@@ -94,14 +94,12 @@ static const mistake *mistake_arg(sqlite3_value **argv)
     return name ? mistake_named(name, strlen(name)) : NULL;
 }
 
-/* join_mistake(NAME): the mistake a rule or kind names, as its row in the
-   shared table; NULL for none. */
-static void mistake_sql(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+/* join_same_mistake(RULE, KIND): whether a run's KIND can be RULE's
+   mistake (mistakes.h: a row, or a pair of two). */
+static void same_mistake_sql(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
     (void)argc;
-    const mistake *m = mistake_arg(argv);
-    if (m)
-        sqlite3_result_int(ctx, (int)(m - mistakes));
+    sqlite3_result_int(ctx, mistake_same(mistake_arg(argv), mistake_arg(argv + 1)));
 }
 
 /* join_runs_show(RULE): whether a run can show the rule's mistake at its
@@ -110,7 +108,7 @@ static void runs_show_sql(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
     (void)argc;
     const mistake *m = mistake_arg(argv);
-    sqlite3_result_int(ctx, m && m->kinds[0] && !m->no_call);
+    sqlite3_result_int(ctx, mistake_run_shows(m) && !m->no_call);
 }
 
 /* join_state_rank(STATE): its place in join_states. */
@@ -129,8 +127,8 @@ static const struct {
     int nargs;
     void (*fn)(sqlite3_context *, int, sqlite3_value **);
 } functions[] = {
-    {"join_same_file", 4, same_file_sql}, {"join_relpath", 2, relpath_sql},
-    {"join_mistake", 1, mistake_sql},     {"join_runs_show", 1, runs_show_sql},
+    {"join_same_file", 4, same_file_sql},         {"join_relpath", 2, relpath_sql},
+    {"join_same_mistake", 2, same_mistake_sql}, {"join_runs_show", 1, runs_show_sql},
     {"join_state_rank", 1, state_rank_sql},
 };
 
@@ -158,7 +156,7 @@ static const char prepare_sql[] =
     "  FROM static_findings s\n"
     "  JOIN join_frames g ON g.line = s.line AND join_same_file(s.file, s.path, g.file, g.cwd)\n"
     "  JOIN findings f ON f.run = g.run AND f.id = g.finding\n"
-    "  WHERE join_mistake(f.kind) = join_mistake(s.rule);\n"
+    "  WHERE join_same_mistake(s.rule, f.kind);\n"
     "CREATE TEMP VIEW join_runtime AS\n"
     "  SELECT f.run, f.id, f.kind, f.severity, f.message, f.file, f.line, f.count, r.cwd\n"
     "  FROM findings f LEFT JOIN runs r ON r.id = f.run;\n"

@@ -16,7 +16,8 @@
  *   runtime-only  one it did not: a gap in the analysis, or a mistake
  *                 only a run can see (a double free)
  *
- * The join is by mistake (mistakes.h: a rule and its kinds are one), line
+ * The join is by mistake (mistakes.h: a rule and its kinds are one, and
+ * so is each of mistake_pairs: memspace-mismatch and invalid_free), line
  * and file: the same path, or the same path relative to devcheck's root
  * (SARIF's %SRCROOT%) and to the folder the run ran in, or one path the
  * tail of the other, so that a build folder and a run folder apart still

@@ -23,6 +23,47 @@ const memspace memspaces[MEMSPACE_COUNT] = {
     [MEMSPACE_MANAGED] = { "managed memory", "managed" },
 };
 
+const memalloc memallocs[] = {
+    { "malloc", "free", "heap", MEMSPACE_HOST },
+    { "calloc", "free", "heap", MEMSPACE_HOST },
+    { "realloc", "free", "heap", MEMSPACE_HOST },
+    { "aligned_alloc", "free", "heap", MEMSPACE_HOST },
+    { "new", "delete", "new", MEMSPACE_HOST },
+    { "new[]", "delete[]", "new", MEMSPACE_HOST },
+    { "cudaMalloc", "cudaFree", "device", MEMSPACE_DEVICE },
+    { "cudaMallocAsync", "cudaFreeAsync", "device", MEMSPACE_DEVICE },
+    { "cudaMallocManaged", "cudaFree", "device", MEMSPACE_MANAGED },
+    { "cudaMallocPitch", "cudaFree", "device", MEMSPACE_DEVICE },
+    { "cuMemAlloc", "cuMemFree", "device", MEMSPACE_DEVICE },
+    { "cuMemAllocPitch", "cuMemFree", "device", MEMSPACE_DEVICE },
+    { "cuMemAllocManaged", "cuMemFree", "device", MEMSPACE_MANAGED },
+    { "cuMemAllocAsync", "cuMemFreeAsync", "device", MEMSPACE_DEVICE },
+    { "cudaMallocHost", "cudaFreeHost", "pinned", MEMSPACE_PINNED },
+    { "cudaHostAlloc", "cudaFreeHost", "pinned", MEMSPACE_PINNED },
+    { "cuMemAllocHost", "cuMemFreeHost", "pinned", MEMSPACE_PINNED },
+    { "cuMemHostAlloc", "cuMemFreeHost", "pinned", MEMSPACE_PINNED },
+    { "ncclMemAlloc", "ncclMemFree", "nccl", MEMSPACE_DEVICE },
+};
+const int nmemallocs = sizeof memallocs / sizeof *memallocs;
+
+/* name without a version's suffix (cuMemAlloc_v2) is alloc. */
+static bool names_allocator(const char *name, const char *alloc)
+{
+    size_t n = strlen(alloc);
+    const char *rest = name + n;
+    return strncmp(name, alloc, n) == 0 &&
+           (!*rest || (rest[0] == '_' && rest[1] == 'v' && rest[2] &&
+                       !rest[2 + strspn(rest + 2, "0123456789")]));
+}
+
+const memalloc *memalloc_named(const char *name)
+{
+    for (int i = 0; i < nmemallocs; i++)
+        if (names_allocator(name, memallocs[i].alloc))
+            return &memallocs[i];
+    return NULL;
+}
+
 static const char *space(bool device)
 {
     return memspaces[device ? MEMSPACE_DEVICE : MEMSPACE_HOST].words;

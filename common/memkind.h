@@ -36,6 +36,23 @@ typedef struct {
 
 extern const memspace memspaces[MEMSPACE_COUNT];
 
+/* Who releases what: each allocator as the user calls it, the function
+   that releases its memory, the family of both (what one family
+   allocates, any releaser of the family releases: cudaFree takes
+   cuMemAlloc's memory, and no other) and where its memory lives.  Every
+   fix that names a releaser takes it from here, by the allocation. */
+typedef struct {
+    const char *alloc, *release, *family;
+    memspace_id space;
+} memalloc;
+
+extern const memalloc memallocs[];
+extern const int nmemallocs;
+
+/* The row of the allocator called name (a driver's version suffix, _v2,
+   ignored), or NULL. */
+const memalloc *memalloc_named(const char *name);
+
 /* What devcheck and the shim say of a copy whose kind contradicts its
    pointers, in the same words: "SUBJECT contradicts the pointers: DST is
    device memory and SRC is host memory" (subject: the kind, or the copy);

@@ -26,7 +26,7 @@ const mistake mistakes[] = {
     {"dtype-mismatch", {"dtype_mismatch"}, "error", "f64 and f32 tensors are combined in one op.", false},
     {"free-mismatch", {NULL}, "error",
      "Memory is released by a function that does not match its allocation (free of pinned "
-     "memory, cudaFreeHost of cudaMalloc's, delete of device memory, ...).", false},
+     "memory, cudaFreeHost of cudaMalloc's, delete of device memory, ...).", true},
     {"uninitialized-read", {"uninitialized_read"}, "error",
      "Device memory is copied out or given to a library as input before anything wrote it.", false},
     {NULL, {"wrong_device_pointer"}, "error",
@@ -43,6 +43,21 @@ const mistake mistakes[] = {
      "A kernel has no code for the device, so its launches do not run it.", false},
 };
 const int nmistakes = sizeof mistakes / sizeof mistakes[0];
+
+/* One mistake that the two tools name by different rows: where devcheck
+   knows the memory's space, the shim only sees the call that fails. */
+const mistake_pair mistake_pairs[] = {
+    /* cudaFree of malloc's: the wrong space to devcheck, a free of what
+       cudaMalloc never gave to the shim */
+    {"memspace-mismatch", "invalid_free"},
+    /* memset, fwrite, ... of device memory: the host's code faults there */
+    {"memspace-mismatch", "host_deref_device"},
+    /* cudaFreeHost of cudaMalloc's, cudaFree of pinned memory */
+    {"free-mismatch", "invalid_free"},
+    /* a pointer of another GPU, where devcheck knows both devices */
+    {"device-mismatch", "wrong_device_pointer"},
+};
+const int nmistake_pairs = sizeof mistake_pairs / sizeof mistake_pairs[0];
 
 /* devcheck keeps sets of rules as a bit per row. */
 _Static_assert(sizeof mistakes / sizeof mistakes[0] <= 32, "a set of mistakes is 32 bits");
@@ -83,6 +98,28 @@ const mistake *mistake_named(const char *name, size_t len)
                 return &mistakes[i];
     }
     return NULL;
+}
+
+static bool paired(const mistake *rule, const mistake *kind)
+{
+    for (int i = 0; i < nmistake_pairs; i++)
+        if (mistake_named(mistake_pairs[i].rule, strlen(mistake_pairs[i].rule)) == rule &&
+            mistake_named(mistake_pairs[i].kind, strlen(mistake_pairs[i].kind)) == kind)
+            return true;
+    return false;
+}
+
+bool mistake_same(const mistake *rule, const mistake *kind)
+{
+    return rule && kind && (rule == kind || paired(rule, kind));
+}
+
+bool mistake_run_shows(const mistake *m)
+{
+    for (int i = 0; m && !m->kinds[0] && i < nmistake_pairs; i++)
+        if (mistake_named(mistake_pairs[i].rule, strlen(mistake_pairs[i].rule)) == m)
+            return true;
+    return m && m->kinds[0];
 }
 
 static bool has_name_for(const mistake *m, mistake_name want)

@@ -30,9 +30,9 @@ typedef struct {
                                only the source shows it */
     const char *severity;   /* "error" or "warning", in both tools */
     const char *summary;    /* what it is, a sentence */
-    bool no_call;           /* its line makes no call that a run counts (a host
-                               dereference): a run shows it reached there only
-                               by the fault */
+    bool no_call;           /* its line may make no call that a run counts (a
+                               host dereference, a free of pinned memory): a
+                               run shows it reached there only by its finding */
 } mistake;
 
 /* devcheck's rules first, in their order (SARIF's ruleIndex), then the
@@ -43,6 +43,21 @@ extern const int nmistakes;
 /* The mistake that name (len bytes) stands for: a rule id or a kind,
    written with hyphens or underscores alike; NULL when it is none. */
 const mistake *mistake_named(const char *name, size_t len);
+
+/* The pairs of a rule and a kind of two rows that can be one mistake at
+   one line (memspace-mismatch and invalid_free: cudaFree of malloc's), on
+   top of each row's own rule and kinds.  docs/joined.md lists them all. */
+typedef struct {
+    const char *rule, *kind;
+} mistake_pair;
+extern const mistake_pair mistake_pairs[];
+extern const int nmistake_pairs;
+
+/* Whether a run's finding of mistake kind can be devcheck's rule's: one
+   row, or a pair of mistake_pairs.  False when either is NULL. */
+bool mistake_same(const mistake *rule, const mistake *kind);
+/* Whether a run can find m: a kind of its own or a pair's. */
+bool mistake_run_shows(const mistake *m);
 
 /* Which tool a name is meant for, to say why it names none of its. */
 typedef enum { MISTAKE_RULE, MISTAKE_KIND } mistake_name;

@@ -122,6 +122,23 @@ static void name_report(const char *path)
     free(cwd);
 }
 
+/* A report its folder cannot take is known before the run: refused then,
+   rather than a run that goes untraced and says so after. */
+static void check_report_folder(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    char *folder = slash ? xasprintf("%.*s", (int)(slash - path) + (slash == path), path)
+                         : xstrdup(".");
+    struct stat st;
+    if (stat(folder, &st) != 0)
+        die("%s: cannot write the report in %s: %s", path, folder, strerror(errno));
+    if (!S_ISDIR(st.st_mode))
+        die("%s: cannot write the report in %s: not a folder", path, folder);
+    if (access(folder, W_OK | X_OK) != 0)
+        die("%s: cannot write the report in %s: %s", path, folder, strerror(errno));
+    free(folder);
+}
+
 /* Whether a process that may still write r lives: a run with no end. */
 static bool written_now(const report *r)
 {
@@ -335,6 +352,13 @@ static sqlite3_int64 summarize(const char *path, const char *program, const char
     free(errors_sql);
     free(warnings_sql);
     bool found = errors + warnings > 0;
+    sqlite3_int64 unseen = session_int(&r, "SELECT count(*) FROM runs WHERE session IS ?1 "
+                                           "AND untraced IS NOT NULL", session);
+    if (!found && unseen == runs && runs) {     /* nothing seen: why, and no "no findings" */
+        *untraced = report_untraced(&r, session) > 0;
+        report_close(&r);
+        return 0;
+    }
     if (found)
         fprintf(stderr, "devtrace: %lld error%s and %lld warning%s in %lld run%s",
                 (long long)errors, plural(errors), (long long)warnings, plural(warnings),
@@ -396,6 +420,7 @@ int cmd_run(int argc, char **argv)
     free(shim);
     if (setenv("DEVTRACE_PRINT", "1", 0) != 0)     /* each finding as it is made */
         die("setenv: %s", strerror(errno));
+    check_report_folder(pattern);
     name_report(pattern);
     replace_old_report(pattern);
     const char *session = name_session();

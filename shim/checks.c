@@ -600,6 +600,14 @@ static bool is_host_free(dv_api api)
     return api == DV_API_cudaFreeHost || api == DV_API_cuMemFreeHost;
 }
 
+/* The function that releases a's memory, by the call that allocated it
+   (cuMemAlloc's is cuMemFree's, cudaHostAlloc's cudaFreeHost's). */
+static const char *releaser_of(const dv_alloc *a)
+{
+    const memalloc *m = memalloc_named(dv_api_names[a->api]);
+    return m ? m->release : a->memory == DV_MEM_PINNED ? "cudaFreeHost" : "cudaFree";
+}
+
 /* What is wrong with a free of p that ended no live allocation.  Out of
    line and cold: the usual free's path then saves no registers for it. */
 __attribute__((cold, noinline)) static void check_bad_free(dv_api api, void *p, uint32_t site)
@@ -614,8 +622,7 @@ __attribute__((cold, noinline)) static void check_bad_free(dv_api api, void *p, 
                        (unsigned long long)((uintptr_t)p - a.addr), (unsigned long long)a.bytes);
         else
             dv_finding(DV_INVALID_FREE, site, 0, &a, "%s(%p) of %s: it is freed with %s",
-                       fn, p, space_words(a.memory),
-                       a.memory == DV_MEM_PINNED ? "cudaFreeHost" : "cudaFree");
+                       fn, p, space_words(a.memory), releaser_of(&a));
         return;
     }
     if (dv_shadow_freed((uintptr_t)p, &a) && a.addr == (uintptr_t)p) {

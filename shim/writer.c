@@ -296,6 +296,8 @@ static void write_site(uint32_t id)
         first->first = id;
     else if (first)
         w.sites[id].same = (uint32_t)first->first;
+    if (w.broken)                       /* kept for the findings said on stderr */
+        return;
     bind_int(S_SITE, 1, w.run);
     bind_int(S_SITE, 2, id);
     bind_int(S_SITE, 3, (int64_t)s->pc);
@@ -527,6 +529,19 @@ static char *chain_text(const dv_event *e, const site_text *at)
     return NULL;
 }
 
+/* The line a finding is at: its site's, or the one the caller told (into
+   *told), with the site's function if it agrees. */
+static const site_text *finding_at(const dv_event *e, site_text *told)
+{
+    const site_text *at = e->site && e->site < w.sites_cap ? &w.sites[e->site] : NULL;
+    *told = (site_text){ (char *)e->u.finding.file, NULL, e->u.finding.line, 0 };
+    if (!told->file)
+        return at;
+    if (at && same_line(at, told))
+        told->function = at->function;
+    return told;
+}
+
 /* Returns the finding's findings.id, 0 while it has no row (a pageable
    copy's, until the bytes of its line and chain are worth it). */
 static int64_t write_finding(const dv_event *e)
@@ -549,13 +564,8 @@ static int64_t write_finding(const dv_event *e)
         return 0;
     t->written = true;
     t->dirty = t->count > 1;
-    const site_text *at = e->site && e->site < w.sites_cap ? &w.sites[e->site] : NULL;
-    site_text told = { (char *)e->u.finding.file, NULL, e->u.finding.line, 0 };
-    if (told.file) {                    /* the caller's line; the function, if it agrees */
-        if (at && same_line(at, &told))
-            told.function = at->function;
-        at = &told;
-    }
+    site_text told;
+    const site_text *at = finding_at(e, &told);
     bind_int(S_FINDING, 1, w.run);
     bind_int(S_FINDING, 2, t->id);
     bind_int(S_FINDING, 3, t->first);
@@ -770,6 +780,18 @@ static struct {
     size_t events;                      /* taken off the queue since the last commit */
 } tx;
 
+/* A report that cannot be written still lets the findings reach the
+   terminal (DEVTRACE_PRINT), where devtrace run's user looks for them. */
+static void say_unwritten(dv_event *e)
+{
+    if (!w.print || e->type != DV_EV_FINDING || e->u.finding.when_worth)
+        return;
+    resolve_sites(e);
+    site_text told;
+    say_finding(e, finding_at(e, &told), severity_of(e->u.finding.kind),
+                e->u.finding.message ? e->u.finding.message : "");
+}
+
 static void write_batch(dv_event *batch, size_t n)
 {
     if (w.db && !w.broken) {
@@ -781,6 +803,8 @@ static void write_batch(dv_event *batch, size_t n)
         for (size_t i = 0; i < n && !w.broken; i++)
             write_event(&batch[i]);
     }
+    for (size_t i = 0; w.broken && i < n; i++)
+        say_unwritten(&batch[i]);
     free_messages(batch, n);
     tx.events += n;
 }

@@ -90,8 +90,27 @@ static void test_pairs(void)
         CHECK_STR_EQ(named(pairs[i][1])->rule, pairs[i][0]);
     }
     CHECK(named("host-pointer-kernel-arg") == named("memspace-mismatch"));
+    /* one mistake by two rows: cudaFree of malloc's, cudaFreeHost of cudaMalloc's */
+    CHECK(mistake_same(named("memspace-mismatch"), named("invalid_free")));
+    CHECK(mistake_same(named("free-mismatch"), named("invalid_free")));
+    CHECK(mistake_same(named("uninitialized-read"), named("uninitialized_read")));
+    CHECK(!mistake_same(named("memcpy-direction"), named("invalid_free")));
+    CHECK(!mistake_same(named("free-mismatch"), NULL));
+    CHECK(mistake_run_shows(named("free-mismatch")));
+    CHECK(!mistake_run_shows(named("discarded-transfer")));
     CHECK(named("discarded-transfer")->kinds[0] == NULL);
     CHECK(named("leak")->rule == NULL);
+}
+
+/* Each pair joins a rule to a kind of another row. */
+static void test_pairs_are_two_rows(void)
+{
+    for (int i = 0; i < nmistake_pairs; i++) {
+        const mistake *rule = named(mistake_pairs[i].rule), *kind = named(mistake_pairs[i].kind);
+        CHECK(rule && kind && rule != kind);
+        CHECK_STR_EQ(rule->rule, mistake_pairs[i].rule);
+        CHECK(kind->kinds[0] && !strcmp(kind->kinds[0], mistake_pairs[i].kind));
+    }
 }
 
 /* What costs is a warning; what crashes, fails or corrupts is an error. */
@@ -147,6 +166,7 @@ int main(void)
     RUN(test_names_are_unique);
     RUN(test_form);
     RUN(test_pairs);
+    RUN(test_pairs_are_two_rows);
     RUN(test_severities);
     RUN(test_not_names);
     RUN(test_hints);

@@ -7,6 +7,11 @@
       there: "elsewhere"), APP run under devtrace on the emulated device,
       and each line's state checked, in JSON and in the text; the SARIF out
       carries them too.
+  check_join.py pairs DEVTRACE DEVCHECK APP SOURCE
+      devcheck's own SARIF of SOURCE and APP's run: each "join-pair: RULE
+      KIND" line (a pair of common/mistakes.c's mistake_pairs) is confirmed
+      for devcheck's RULE and also-static for the run's KIND, in devtrace
+      --static and under devcheck --runtime's warning alike.
   check_join.py examples DEVTRACE DEVCHECK EXAMPLES BUILT
       devcheck's SARIF of every bug form, each run, their reports merged
       (or named one by one, which devtrace merges):
@@ -26,7 +31,9 @@ import sys
 # A rule and the kinds a run finds it as (common/mistakes.c), for the markers.
 KINDS = {"device-mismatch": {"device_mismatch"}, "dtype-mismatch": {"dtype_mismatch"},
          "memcpy-direction": {"memcpy_direction"}, "host-deref": {"host_deref_device"},
-         "memspace-mismatch": {"host_pointer_kernel_arg", "host_memory_as_device"}}
+         "memspace-mismatch": {"host_pointer_kernel_arg", "host_memory_as_device",
+                               "invalid_free", "host_deref_device"},
+         "free-mismatch": {"invalid_free"}, "uninitialized-read": {"uninitialized_read"}}
 
 
 def fail(why, *shown):
@@ -59,7 +66,7 @@ def markers(path, tag):
     """(line, name, state) of each "TAG: NAME STATE" comment of path."""
     with open(path) as f:
         return [(n, m.group(1), m.group(2)) for n, text in enumerate(f, 1)
-                for m in re.finditer(tag + r": ([a-z_-]+) ([a-z-]+)", text)]
+                for m in re.finditer(tag + r": ([a-z_-]+) ([a-z_-]+)", text)]
 
 
 def joined(devtrace, db, sarif_path, fmt="json"):
@@ -125,6 +132,29 @@ def check_states(devtrace, devcheck, app, source, root, where):
         fail("devcheck --runtime --format sarif: not said to be devtrace's", p.stderr)
 
 
+def check_pairs(devtrace, devcheck, app, source):
+    pairs = markers(source, "join-pair")
+    with open("pairs.sarif", "w") as f:
+        f.write(run(devcheck, "--format", "sarif", source, ok=(1,)))
+    if os.path.exists("pairs.db"):
+        os.remove("pairs.db")
+    run(devtrace, "run", "-o", "pairs.db", "--", app, ok=range(0, 256))
+    rows = json.loads(joined(devtrace, "pairs.db", "pairs.sarif"))
+    for line, rule, kind in pairs:
+        for origin, name, state in (("static", rule, "confirmed"),
+                                    ("runtime", kind, "also-static")):
+            r = [r for r in rows if (r["origin"], r["line"], r["mistake"]) == (origin, line, name)]
+            if len(r) != 1 or r[0]["state"] != state:
+                fail(f"{source}:{line} {name}: expected {state}", json.dumps(rows))
+    said = run(devcheck, "--runtime", "pairs.db", source, ok=(1,))
+    for line, rule, _ in pairs:
+        if not re.search(rf":{line}:\d+: note: confirmed at run time", said):
+            fail(f"devcheck --runtime: line {line} not confirmed", said)
+    if "ran clean" in said or len(pairs) < 3:
+        fail("devcheck --runtime: a line of a pair ran clean", said)
+    print(f"{len(pairs)} pairs joined")
+
+
 def check_examples(devtrace, devcheck, examples, built):
     bugs = sorted(glob.glob(os.path.join(examples, "*_bug.c")))
     root = os.path.dirname(examples)
@@ -185,5 +215,7 @@ def check_examples(devtrace, devcheck, examples, built):
 if __name__ == "__main__":
     if sys.argv[1] == "states":
         check_states(*sys.argv[2:8])
+    elif sys.argv[1] == "pairs":
+        check_pairs(*sys.argv[2:6])
     else:
         check_examples(*sys.argv[2:6])

@@ -29,7 +29,7 @@ void release_each(size_t n)
     cudaFreeHost(dev); // devcheck: free-mismatch // devcheck-fix: release it with cudaFree
     cudaFreeHost(heap); // devcheck: free-mismatch // devcheck-fix: release it with free
     cuMemFreeHost((void *)raw); // devcheck: free-mismatch // devcheck-message: 'raw' was allocated with cuMemAlloc
-    cudaFree(heap); // devcheck: memspace-mismatch
+    cudaFree(heap); // devcheck: memspace-mismatch // devcheck-fix: release it with free
     cudaFreeHost(pinned);
     cudaFree(dev);
     cudaFree(managed);
@@ -70,7 +70,7 @@ void release_through(size_t n)
     cudaMalloc((void **)&dev, n);
     release_device(pinned); // devcheck: free-mismatch // devcheck-message: 'pinned' was allocated with cudaMallocHost: cudaFree does not release it // devcheck-note: released here, through release_device
     release_twice_removed(pinned); // devcheck: free-mismatch
-    release_device(heap); // devcheck: memspace-mismatch
+    release_device(heap); // devcheck: memspace-mismatch // devcheck-fix: release it with free
     release_device(dev);
     cudaFreeHost(pinned);
     free(heap);
@@ -122,4 +122,12 @@ void driver_allocators(size_t n)
     free(faulty); // devcheck: free-mismatch // devcheck-fix: release it with cuMemFreeHost
     cuMemFree((CUdeviceptr)mapped); // devcheck: free-mismatch
     cuMemFreeHost((void *)rows); // devcheck: free-mismatch
+}
+
+/* Managed memory in its own words (common/memkind.c), not pinned memory's. */
+void release_managed(size_t n)
+{
+    float *managed = NULL;
+    cudaMallocManaged((void **)&managed, n, cudaMemAttachGlobal);
+    free(managed); // devcheck: free-mismatch // devcheck-note: 'managed' allocated as managed memory here // devcheck-fix: release it with cudaFree
 }

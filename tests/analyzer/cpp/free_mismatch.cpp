@@ -13,7 +13,7 @@ void release_each(size_t n)
     delete[] dev; // devcheck: free-mismatch // devcheck-message: 'dev' was allocated with cudaMalloc: delete[] does not release it // devcheck-fix: release it with cudaFree
     free(host); // devcheck: free-mismatch // devcheck-fix: release it with delete[]
     free(one); // devcheck: free-mismatch // devcheck-fix: release it with delete
-    cudaFree(host); // devcheck: memspace-mismatch
+    cudaFree(host); // devcheck: memspace-mismatch // devcheck-fix: release it with delete[]
     cudaFree(dev);
     delete[] host;
     delete one;
