@@ -1375,7 +1375,8 @@ void dc_run_analyze(dc_run *r, double budget, dc_findings *out)
             leave_out(&a, a.n - 1, a.sig);
     }
     dc_findings_take(out, &a.found);
-    dc_reach_finish(r->reach ? r->reach : &(dc_reach){ 0 });
+    if (r->reach)
+        dc_reach_finish(r->reach);
     free(a.units);
     free(a.from);
     free(a.said);

@@ -148,7 +148,8 @@ static bool same_site(const sighting *a, const sighting *b)
 
 void dc_reach_finish(dc_reach *out)
 {
-    qsort(seen.v, (size_t)seen.n, sizeof *seen.v, by_site);
+    if (seen.n)                         /* none: no list to sort (qsort wants one) */
+        qsort(seen.v, (size_t)seen.n, sizeof *seen.v, by_site);
     for (int i = 0; i < seen.n; i++) {
         const sighting *s = &seen.v[i];
         if (i + 1 < seen.n && same_site(s, s + 1))
