@@ -212,6 +212,11 @@ typedef struct {
    dc_abandon(DC_OUT_OF_TIME or DC_OUT_OF_MEMORY), where *at is. */
 void dc_dataflow_program(fx_unit *const *units, const bool *said, int n, dc_model *m, dc_findings *out,
                          dc_progress *at, double budget, size_t bytes);
+/* Reach (reach.c, --stats): with on, the calls of the walks that say
+   their findings are counted from here (an attempt begun again after a
+   crash starts over); dc_reach_finish adds the counts to *out. */
+void dc_reach_start(bool on);
+void dc_reach_finish(dc_reach *out);
 /* The program-wide facts dc_dataflow_program made, forgotten: at its end,
    and after it crashed (what else it had made is then abandoned). */
 void dc_dataflow_reset(void);

@@ -195,7 +195,8 @@ static void call_text(call_state *s, fnode c, char *buf, size_t n)
 static value modelled_call(unit *u, env *e, fnode c, fnode callee,
                            const dc_effects *effects, arguments *a, bool result_used)
 {
-    call_state s = { u, e, callee, a, cursor_loc(c), "", value_unknown(), effects };
+    call_state s = { u, e, callee, a, cursor_loc(c), "", value_unknown_why(DC_WHY_MODEL_SILENT),
+                      effects };
     callee_name(callee, s.op, sizeof s.op);
     for (int i = 0; i < effects->n; i++)
         effect_apply(&s, &effects->v[i]);
@@ -219,9 +220,9 @@ value call_constant(unit *u, env *e, fnode decl, dc_loc at)
 }
 
 /* A call the model does not know: what it may store through pointer
-   arguments is unknown, and so is where a module it is handed now is (it
-   may have moved it). */
-static void forget_outputs(unit *u, env *e, arguments *a)
+   arguments is unknown (for the reason why), and so is where a module it
+   is handed now is (it may have moved it). */
+static void forget_outputs(unit *u, env *e, arguments *a, dc_why why)
 {
     for (int i = 0; i < a->n; i++) {
         value m = object_current(e, &a->v[i]);
@@ -231,7 +232,7 @@ static void forget_outputs(unit *u, env *e, arguments *a)
         }
         fnode c = cursor_bare(a->c[i]);
         if (cursor_is_addr_of(c))
-            env_set(e, walk_target(u, e, c), value_unknown());
+            env_set(e, walk_target(u, e, c), value_unknown_why(why));
     }
 }
 
@@ -250,18 +251,33 @@ static int object_target(unit *u, env *e, fnode call, fnode callee)
     return walk_path(u, e, self);
 }
 
+/* Why a call whose callee is no function is unknown: a call in a
+   template that names no one function until it is instantiated (no
+   callee, a function template, a set of overloads), or one through a
+   pointer (a variable, a field). */
+static dc_why no_function_why(fnode callee)
+{
+    enum CXCursorKind k = fx_kind(callee);
+    return fx_is_null(callee) || k == CXCursor_FunctionTemplate || k == CXCursor_OverloadedDeclRef
+               ? DC_WHY_TEMPLATE
+               : DC_WHY_POINTER_CALL;
+}
+
 static value call_effects(unit *u, env *e, fnode c, fnode callee, arguments *a,
                           bool result_used)
 {
     bool function = cursor_is_function(callee);
     if (function && (cursor_cuda_side(callee) & CUDA_KERNEL)) {     /* a <<<>>> launch */
+        reach_call(u, a);
         effect_launch(u, callee, a, cursor_loc(c));
         return value_unknown();
     }
     const dc_effects *effects = dc_model_call_effects(u->model, c, callee);
     bool own = !effects || dc_model_module_forward(callee);  /* its summary too */
     const summary *s = function && own ? program_summary(u->prog, callee) : NULL;
+    dc_why why = program_why_none(u->prog);     /* when s is NULL: why */
     if (effects) {
+        reach_call(u, a);
         evaluate_object(u, e, c, callee, a);
         value v = modelled_call(u, e, c, callee, effects, a, result_used);
         if (s)                          /* a module's forward: the model's checks, and its own */
@@ -272,13 +288,13 @@ static value call_effects(unit *u, env *e, fnode c, fnode callee, arguments *a,
     if (fx_kind(cursor_bare(self)) == CXCursor_CallExpr)  /* that call runs first */
         walk_expression(u, e, self);
     if (!function)
-        return value_unknown();
+        return value_unknown_why(no_function_why(callee));
     if (s) {
         a->object = object_target(u, e, c, callee);
         return summary_apply(u, e, s, a, callee, cursor_loc(c));
     }
-    forget_outputs(u, e, a);
-    return value_unknown();
+    forget_outputs(u, e, a, why);
+    return value_unknown_why(why);
 }
 
 /* The lambda a call runs: `[&] { ... }()`, or `f(x)` of a variable that

@@ -95,6 +95,7 @@ struct program {
     int *cycle;                         /* functions done within an open cycle */
     int ncycle, capcycle;
     int changes;                        /* summaries that changed, ever */
+    dc_why none;                        /* why program_summary last said NULL */
 };
 
 void ints_add(ints *k, int x)
@@ -186,7 +187,7 @@ static bool walk_into(program *p, function f, summary *s, int assume)
     bool say = f.named && !p->first && assume < 0;
     unit u = { .prog = p, .self = summary_for_walk(s), .model = p->model,
                .out = say ? p->out : &p->elsewhere,
-               .named = f.named, .assume = (signed char)assume };
+               .named = f.named, .said = say, .assume = (signed char)assume };
     env e = { 0 };
     u.exit = (env){ .dead = true };
     summary_bind_parameters(&u, &e, f.fn);
@@ -280,13 +281,16 @@ static int summarize(program *p, int i)
 }
 
 /* The function callee is in the table, added (from unit) where it is
-   first met; -1 where the program does not define it for the host. */
+   first met; -1 where the program does not define it for the host (why
+   in p->none). */
 static int function_index(program *p, fnode callee, int unit)
 {
     int i = *path_map_at(&p->by_usr, cursor_usr(callee, "usr")) - 1;
     if (i < 0) {
         fnode def = fx_definition(callee);  /* defined in a header, or known by another name */
-        if ((fx_flags(def) & (FX_DEFINITION | FX_HAS_ERRORS)) != FX_DEFINITION ||
+        unsigned flags = fx_flags(def);
+        p->none = flags & FX_HAS_ERRORS ? DC_WHY_PARSE_ERROR : DC_WHY_NO_BODY;
+        if ((flags & (FX_DEFINITION | FX_HAS_ERRORS)) != FX_DEFINITION ||
             !side_on_host(cursor_cuda_side(def)))   /* device code: not lowered (lower.c) */
             return -1;
         i = add_function(p, def, unit, false);
@@ -294,6 +298,11 @@ static int function_index(program *p, fnode callee, int unit)
     if (!p->fns[i].named && unit >= 0 && p->said[unit] && !(fx_flags(p->fns[i].fn) & FX_LIBRARY))
         p->fns[i].named = true;         /* a header's function that a named file calls */
     return i;
+}
+
+dc_why program_why_none(const program *p)
+{
+    return p->none;
 }
 
 const summary *program_summary(program *p, fnode callee)
@@ -304,6 +313,7 @@ const summary *program_summary(program *p, fnode callee)
     if (p->fns[i].state == NOT_YET && p->depth == MAX_NESTING) {
         say_limit(p, i, "called through more than %d nested calls: what it does is unknown there",
                   MAX_NESTING);
+        p->none = DC_WHY_DEPTH;
         return NULL;                    /* too deep a chain of calls: unknown */
     }
     int low = summarize(p, i);

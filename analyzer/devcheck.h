@@ -431,6 +431,41 @@ void dc_run_parse(dc_run *r, dc_source *v, int n, int jobs);
    others analyzed without it. */
 void dc_run_analyze(dc_run *r, double budget, dc_findings *out);
 void dc_run_free(dc_run *r);
+/* Reach (reach.c, --stats): how much of a run the analysis could judge.
+   A pointer argument of a call the model knows is host memory, device
+   memory, or unknown for one of these reasons, decided where its value
+   was made (or by its place). */
+typedef enum {
+    DC_WHY_UNTRACKED,       /* no step of the walk gave it a place */
+    DC_WHY_PARAMETER,       /* the walked function's parameter: checked at each call */
+    DC_WHY_FIELD,           /* a struct field (or a static pointer) with no one fact */
+    DC_WHY_EITHER,          /* host memory on one path, device memory on another */
+    DC_WHY_PARTLY,          /* unknown on one path, known on another */
+    DC_WHY_NO_BODY,         /* from a function with neither a model entry nor a body */
+    DC_WHY_PARSE_ERROR,     /* from a function its errors left unread */
+    DC_WHY_DEPTH,           /* from a function past the nesting limit */
+    DC_WHY_TEMPLATE,        /* from a call with no callee: a template's dependent call */
+    DC_WHY_POINTER_CALL,    /* from a call through a function pointer */
+    DC_WHY_LAMBDA,          /* a lambda's parameter */
+    DC_WHY_MODEL_SILENT,    /* from a modelled call whose model says nothing of it */
+    DC_WHY_MIXED,           /* joined from two values that do not join: two kinds, or
+                               the addresses of two things */
+    DC_WHY_COUNT
+} dc_why;
+
+typedef struct {
+    long sites;                 /* calls the model knows, and <<<>>> launches */
+    long host, device, unknown; /* their pointer arguments */
+    long why[DC_WHY_COUNT];     /* the unknown ones, by reason */
+    int files, left_out;        /* the files of the run, those not analyzed */
+    int unread;                 /* the functions (and errors outside one) errors left unread */
+} dc_reach;
+
+/* Counts the reach of dc_run_analyze's analysis into *out (sites,
+   arguments and reasons; the files' counts are the caller's). */
+void dc_run_reach(dc_run *r, dc_reach *out);
+/* The reach as an aligned table, a line for each count. */
+void dc_print_reach(FILE *out, const dc_reach *reach);
 /* devcheck capture [--cache DIR] [--]: runs the compile command
    argv[0..argc) and, when it compiled one source to an object, leaves the
    source's facts beside it (and in the cache DIR); the compiler's exit

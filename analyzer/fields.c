@@ -173,7 +173,8 @@ value fields_read(fnode ref)
         return value_of(V_MEMORY, symbol);
     }
     if (fields[f].fact != HOST && fields[f].fact != DEVICE)
-        return fields[f].alloc > 0 ? value_of(V_MEMORY, fields[f].allocated) : value_unknown();
+        return fields[f].alloc > 0 ? value_of(V_MEMORY, fields[f].allocated)
+                                   : value_unknown_why(DC_WHY_FIELD);
     return value_of(fields[f].kind, fields[f].place);
 }
 

@@ -113,6 +113,11 @@ typedef struct {
 } value;
 
 value value_unknown(void);
+/* Unknown for a reason (dc_why), kept in the unused first atom of its
+   place: an unknown value is nowhere (where.n is 0); value_why reads it
+   back (DC_WHY_UNTRACKED for any other value). */
+value value_unknown_why(dc_why why);
+dc_why value_why(const value *v);
 value value_of(vkind kind, dc_place where);
 value value_join(const value *a, const value *b);
 bool value_same(const value *a, const value *b);
@@ -193,6 +198,7 @@ typedef struct {
     dc_model *model;
     dc_findings *out;
     bool named;                         /* in a file the run was given */
+    bool said;                          /* a walk whose findings are said (out) */
     int objects;                        /* module and list numbers handed out */
     value returned;
     bool has_return;
@@ -271,6 +277,9 @@ dc_operand argument_operand(arguments *a, int i, const value *v);
 /* The cursor of argument i, or of the first one when there is no i. */
 fnode argument_cursor(arguments *a, int i);
 
+/* reach.c (--stats): a call the model knows, or a launch, its arguments
+   evaluated, counted in a walk that says its findings. */
+void reach_call(const unit *u, const arguments *a);
 /* lambda.c: a lambda run with the caller's facts, its parameters unknown;
    surely: it runs here, once; else it may run here, any number of times.
    Its value is what it returns. */
@@ -307,6 +316,9 @@ void fields_reset(void);
 /* dataflow.c: the summary of the function a call refers to, when the
    program defines it (computed now if need be), else NULL. */
 const summary *program_summary(program *p, fnode callee);
+/* Why the last program_summary said NULL: the callee has no body
+   (DC_WHY_NO_BODY), its errors left it unread, or the nesting limit. */
+dc_why program_why_none(const program *p);
 /* A statement walked: now and then, whether the unit walked has run out
    of time (then the analysis is abandoned: dc_abandon). */
 void program_tick(program *p);

@@ -55,6 +55,7 @@ struct dc_run {
     char own[PATH_MAX];                 /* devcheck's own headers */
     double seconds;                     /* a file's budget in each phase (dc_run_budget) */
     size_t bytes;
+    dc_reach *reach;                    /* dc_run_reach's, or NULL */
 };
 
 /* The folder devcheck's own headers are in: an install's, beside the
@@ -1303,6 +1304,7 @@ static void analyze_units(void *arg)
     for (int k = 0; k < t->n; k++)
         t->said[k] = !t->from[k]->context;
     t->at = (dc_progress){ -1, "the start", fx_null() };
+    dc_reach_start(t->r->reach != NULL);
     dc_dataflow_program(t->units, t->said, t->n, t->r->model, &t->found, &t->at, t->budget,
                         t->r->bytes);
 }
@@ -1373,9 +1375,16 @@ void dc_run_analyze(dc_run *r, double budget, dc_findings *out)
             leave_out(&a, a.n - 1, a.sig);
     }
     dc_findings_take(out, &a.found);
+    if (r->reach)
+        dc_reach_finish(r->reach);
     free(a.units);
     free(a.from);
     free(a.said);
+}
+
+void dc_run_reach(dc_run *r, dc_reach *out)
+{
+    r->reach = out;
 }
 
 void dc_run_budget(dc_run *r, double seconds, size_t bytes)

@@ -112,7 +112,7 @@ static value walk_lambda(unit *u, env *inner, fnode lambda)
     for (int i = 0; i < fx_nchildren(lambda); i++) {
         fnode c = fx_child(lambda, i);
         if (fx_kind(c) == CXCursor_ParmDecl)
-            env_set(inner, cursor_path(c), value_unknown());
+            env_set(inner, cursor_path(c), value_unknown_why(DC_WHY_LAMBDA));
         else if (fx_kind(c) == CXCursor_CompoundStmt)
             walk_statement(u, inner, c);
     }

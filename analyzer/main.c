@@ -71,6 +71,9 @@ static const char usage[] =
     "  --runtime REPORT      say under each finding what the runs in devtrace's\n"
     "                        REPORT did at its line: confirmed, ran clean, not\n"
     "                        reached, or not shown (a mistake no run can see there)\n"
+    "  --stats               after the findings, on stderr, the analysis's reach: the\n"
+    "                        modelled calls it walked, their pointer arguments\n"
+    "                        found host, device or unknown, and why each unknown is\n"
     "  --list-rules          the rules: what each finds, its severity, and devtrace's\n"
     "                        kinds for the same mistake\n"
     "  -h, --help            this text\n"
@@ -86,7 +89,7 @@ static const char usage[] =
 enum {
     OPT_FORMAT = 256, OPT_MODEL, OPT_LIST_RULES, OPT_VERSION, OPT_RULES, OPT_DISABLE,
     OPT_BASELINE, OPT_WRITE_BASELINE, OPT_FIX, OPT_TIMEOUT, OPT_MEMORY, OPT_RUNTIME, OPT_CACHE, OPT_NO_CACHE,
-    OPT_MODEL_DUMP
+    OPT_MODEL_DUMP, OPT_STATS
 };
 
 static const struct option long_options[] = {
@@ -102,6 +105,7 @@ static const struct option long_options[] = {
     {"runtime", required_argument, NULL, OPT_RUNTIME},
     {"cache", required_argument, NULL, OPT_CACHE},
     {"no-cache", no_argument, NULL, OPT_NO_CACHE},
+    {"stats", no_argument, NULL, OPT_STATS},
     {"list-rules", no_argument, NULL, OPT_LIST_RULES},
     /* hidden: the built-in model's text, which tests/analyzer/libtables.py
        holds against the libraries' headers */
@@ -127,6 +131,7 @@ typedef struct {
     const char *cache;              /* --cache DIR, or -p's */
     char *default_cache;            /* -p's: BUILD_DIR/.devcheck-cache */
     bool no_cache;
+    bool stats;                     /* --stats: the reach after the findings */
     bool facts;                     /* analyze DIR...: the files are folders of facts */
     char **models;                  /* the --model files, in their order */
     int nmodels;
@@ -313,6 +318,9 @@ static void parse_request(int argc, char **argv, request *r)
             break;
         case OPT_NO_CACHE:
             r->no_cache = true;
+            break;
+        case OPT_STATS:
+            r->stats = true;
             break;
         case OPT_LIST_RULES:
             list_rules();
@@ -627,7 +635,8 @@ static dc_model *load_model(const request *r)
 /* Parses every job, r->jobs at once, then analyzes them together; returns
    how many failed (did not parse, or crashed the analysis), each said on
    stderr in the jobs' order (as is a file left out, not C, C++ or CUDA). */
-static int analyze(jobs *js, const request *r, dc_model *model, dc_findings *found)
+static int analyze(jobs *js, const request *r, dc_model *model, dc_findings *found,
+                   dc_reach *reach)
 {
     int failed = 0;
     dc_source *v = dc_realloc(NULL, (size_t)(js->n ? js->n : 1) * sizeof *v);
@@ -641,6 +650,8 @@ static int analyze(jobs *js, const request *r, dc_model *model, dc_findings *fou
     dc_run_budget(run, r->timeout, r->memory);
     if (r->cache)
         dc_run_cache(run, r->cache);
+    if (r->stats)
+        dc_run_reach(run, reach);
     dc_run_parse(run, v, js->n, r->jobs);
     dc_run_analyze(run, r->timeout, found);
     dc_run_free(run);
@@ -897,6 +908,16 @@ static int say_skipped(const jobs *js)
     return files;
 }
 
+/* --stats: the reach, with the files' counts, after all else said. */
+static void say_reach(const jobs *js, int failed, dc_reach *reach)
+{
+    reach->files = js->n;
+    reach->left_out = failed;
+    for (int i = 0; i < js->n; i++)
+        reach->unread += js->v[i].nskipped;
+    dc_print_reach(stderr, reach);
+}
+
 /* An ignore comment's name that is no rule, as a compiler's error; fresh. */
 static char *ignore_error(const dc_note *e)
 {
@@ -990,7 +1011,8 @@ int main(int argc, char **argv)
     dc_model *model = load_model(&r);
 
     dc_findings found = {0};
-    int failed = analyze(&js, &r, model, &found), errors = js.errors + failed;
+    dc_reach reach = {0};
+    int failed = analyze(&js, &r, model, &found, &reach), errors = js.errors + failed;
     dc_findings_sort(&found);
     hidden h = {0};
     h.suppressed = dc_findings_drop(&found, suppressed, NULL);
@@ -1003,6 +1025,8 @@ int main(int argc, char **argv)
     errors += print_findings(&r, &js, &found, &h);
     errors += say_skipped(&js);
     say_failed(&js, failed);
+    if (r.stats)
+        say_reach(&js, failed, &reach);
 
     int status = errors ? 2 : found.n && !r.write_baseline ? 1 : 0;
     dc_findings_free(&found);

@@ -20,6 +20,18 @@ value value_unknown(void)
     return v;
 }
 
+value value_unknown_why(dc_why why)
+{
+    value v = value_unknown();
+    v.where.a[0].index = (signed char)why;
+    return v;
+}
+
+dc_why value_why(const value *v)
+{
+    return v->kind == V_NONE && v->where.n == 0 ? (dc_why)v->where.a[0].index : DC_WHY_UNTRACKED;
+}
+
 value value_of(vkind kind, dc_place where)
 {
     value v = value_unknown();
@@ -54,8 +66,10 @@ value value_join(const value *a, const value *b)
         return a->kind == V_NULL ? *b : *a;
     if (tested(a) != tested(b) && a->kind == b->kind)
         return tested(a) ? *b : *a;     /* the test's side joins the other's as the other */
-    if (a->kind != b->kind)
-        return value_unknown();
+    if (a->kind != b->kind)             /* the unknown side's reason, when one is */
+        return value_unknown_why(a->kind == V_NONE   ? value_why(a)
+                                 : b->kind == V_NONE ? value_why(b)
+                                                     : DC_WHY_MIXED);
     value j = *a;
     if (has_place(a->kind))
         j.where = dc_place_join(&a->where, &b->where);
@@ -66,7 +80,7 @@ value value_join(const value *a, const value *b)
     else if (a->obj != b->obj)
         j.obj = -1;
     if (a->kind == V_ADDR && a->path != b->path)
-        return value_unknown();
+        return value_unknown_why(DC_WHY_MIXED);
     if (a->path != b->path)
         j.path = 0;                     /* a device of either tensor is neither's */
     return j;

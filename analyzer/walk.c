@@ -601,6 +601,8 @@ value walk_expression(unit *u, env *e, fnode c)
         return delete_expression(u, e, c);
     case CXCursor_LambdaExpr:           /* handed on, or kept: it may run from here */
         return lambda_run(u, e, c, false);
+    case CXCursor_StringLiteral:        /* its array is static storage: host memory */
+        return value_of(V_MEMORY, dc_place_of(AT_CPU, 0, cursor_loc(c), "written as a string on"));
     case CXCursor_IntegerLiteral:
     case CXCursor_GNUNullExpr:
     case CXCursor_CXXNullPtrLiteralExpr: {
