@@ -44,12 +44,16 @@ typedef struct {
     fnode rhs;                       /* for the finding's words */
     bool named;                         /* in a file the run was given: its finding is said */
     bool swap;                          /* it replaced a struct copy's pointer */
+    bool known;                         /* into an object whose facts are its own */
+    int local;                          /* the local struct it fills (walk_local_object) */
+    bool copied_out;                    /* that struct was copied out by a walk */
     const unit *walk;                   /* the walk that made it, until it ends */
 } store;
 
 typedef struct {
     char name[64];
     bool variable;                      /* a global or static, not a struct's field */
+    bool object;                        /* one global struct's field, not the type's */
     bool pointer;                       /* not a struct: a device, held by value */
     vkind kind;                         /* of its first store: memory, a tensor, ... */
     int owner;                          /* its struct's interned USR */
@@ -83,12 +87,10 @@ static bool is_slot(fnode ref, fnode decl)
                     (d == CXCursor_FieldDecl && ft_kind(ft_canonical(t)) == CXType_Record));
 }
 
-static int field_of(fnode ref)
+/* The field named key (an interned USR), made if new; -1 past the limit. */
+static int field_keyed(int key, fnode decl)
 {
-    fnode decl = fx_referenced(ref);
-    if (!is_slot(ref, decl))
-        return -1;
-    int *number = path_map_at(&by_usr, cursor_usr(decl, "field"));
+    int *number = path_map_at(&by_usr, key);
     if (!*number) {
         if (nfields == 32767)
             return -1;
@@ -108,6 +110,42 @@ static int field_of(fnode ref)
     return *number - 1;
 }
 
+static int field_of(fnode ref)
+{
+    fnode decl = fx_referenced(ref);
+    return is_slot(ref, decl) ? field_keyed(cursor_usr(decl, "field"), decl) : -1;
+}
+
+/* The global struct whose member ref reads (`dev.buf` of a global `dev`),
+   or a null cursor. */
+static fnode global_object(fnode ref)
+{
+    children ch = fx_kind(ref) == CXCursor_MemberRefExpr ? cursor_children(ref)
+                                                          : (children){ .n = 0 };
+    fnode base = ch.n ? cursor_bare(ch.v[0]) : fx_null(), var = fx_referenced(base);
+    return ch.n && fx_kind(base) == CXCursor_DeclRefExpr && fx_kind(var) == CXCursor_VarDecl &&
+                   fx_has(var, FX_GLOBAL_STORAGE) &&
+                   ft_kind(ft_canonical(fx_type(base))) == CXType_Record
+               ? var
+               : fx_null();
+}
+
+/* The field of one global struct that ref names (`dev.buf`): a field of
+   its own, whose facts are that object's; -1 for any other. */
+static int object_field_of(fnode ref, bool make)
+{
+    fnode var = global_object(ref), decl = fx_referenced(ref);
+    if (fx_is_null(var) || field_of(ref) < 0)
+        return -1;
+    int key = path_format("object:%d:%d", cursor_usr(var, "var"), cursor_usr(decl, "field"));
+    if (!make)
+        return *path_map_at(&by_usr, key) - 1;
+    int f = field_keyed(key, decl);
+    if (f >= 0)
+        fields[f].object = true;
+    return f;
+}
+
 /* The store of field f at `at`, made if new. */
 static store *store_of(int f, dc_loc at)
 {
@@ -120,16 +158,14 @@ static store *store_of(int f, dc_loc at)
         stores = dc_realloc(stores, (size_t)capstores * sizeof *stores);
     }
     *number = nstores + 1;
-    stores[nstores] = (store){ f, at, value_unknown(), fx_null(), false, false, NULL };
+    stores[nstores] = (store){ f, at, value_unknown(), fx_null(), false, false, false,
+                               0, false, NULL };
     stores[nstores].v.kind = V_NULL;    /* nothing yet: joins as nothing */
     return &stores[nstores++];
 }
 
-void fields_store(unit *u, fnode lhs, fnode rhs, const value *v, bool swap)
+static store *store_into(unit *u, int f, fnode lhs, fnode rhs, const value *v, bool swap)
 {
-    int f;
-    if (resolved || v->kind == V_NULL || (f = field_of(lhs)) < 0)
-        return;
     store *s = store_of(f, cursor_loc(lhs));
     s->v = value_join(&s->v, v);        /* a loop's later round, a function walked again */
     s->rhs = rhs;
@@ -138,6 +174,20 @@ void fields_store(unit *u, fnode lhs, fnode rhs, const value *v, bool swap)
     s->walk = u;
     if (fields[f].kind == V_NULL)
         fields[f].kind = v->kind;
+    return s;
+}
+
+void fields_store(unit *u, fnode lhs, fnode rhs, const value *v, bool swap)
+{
+    int f;
+    if (resolved || v->kind == V_NULL || (f = field_of(lhs)) < 0)
+        return;
+    int own = object_field_of(lhs, true);
+    store *s = store_into(u, f, lhs, rhs, v, swap);
+    s->known = own >= 0;
+    s->local = walk_local_object(lhs);
+    if (own >= 0)
+        store_into(u, own, lhs, rhs, v, swap);
 }
 
 void fields_module_state(fnode state)
@@ -153,6 +203,8 @@ void fields_settle(const unit *u, const env *exit)
     for (int i = 0; i < nstores; i++)
         if (stores[i].walk == u) {
             stores[i].walk = NULL;
+            stores[i].copied_out = stores[i].copied_out ||
+                                   (stores[i].local && walk_copied_out(u, stores[i].local));
             if (stores[i].v.kind == V_MODULE && !exit->dead) {
                 stores[i].v = object_current(exit, &stores[i].v);
                 stores[i].v.obj = -1;
@@ -162,7 +214,9 @@ void fields_settle(const unit *u, const env *exit)
 
 value fields_read(fnode ref)
 {
-    int f = field_of(ref);
+    int f = field_of(ref), own = resolved ? object_field_of(ref, false) : -1;
+    if (own >= 0 && (fields[own].fact == HOST || fields[own].fact == DEVICE))
+        f = own;                        /* the object's, where its stores agree */
     if (f < 0)
         return value_unknown();
     if (!resolved) {
@@ -176,6 +230,11 @@ value fields_read(fnode ref)
         return fields[f].alloc > 0 ? value_of(V_MEMORY, fields[f].allocated)
                                    : value_unknown_why(DC_WHY_FIELD);
     return value_of(fields[f].kind, fields[f].place);
+}
+
+bool fields_known(void)
+{
+    return resolved;
 }
 
 /* ---- the facts ------------------------------------------------------------------- */
@@ -313,8 +372,9 @@ static void report_lone_stores(dc_findings *out)
         const store *s = &stores[i];
         const field *f = &fields[s->field];
         int c = store_class(s);
-        if (!s->named || f->kind != V_MEMORY || (f->fact != HOST && f->fact != DEVICE) ||
-            (c != HOST && c != DEVICE) || c == f->fact)
+        if (!s->named || s->known || (s->local && !s->copied_out) || f->object ||
+            f->kind != V_MEMORY ||
+            (f->fact != HOST && f->fact != DEVICE) || (c != HOST && c != DEVICE) || c == f->fact)
             continue;
         char text[64];
         cursor_text(cursor_bare(s->rhs), text, sizeof text);

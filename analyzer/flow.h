@@ -215,6 +215,8 @@ typedef struct {
     int nchosen;
     fnode lambdas[MAX_LAMBDAS];         /* the lambdas being walked, outermost first */
     int nlambdas;
+    int copied_out[8];                  /* local structs returned or copied whole, by path */
+    int ncopied_out;                    /* past 8: every one */
 } unit;
 
 /* Objects: modules and lists, whose state lives at "#N". */
@@ -230,6 +232,12 @@ void walk_statement(unit *u, env *e, fnode c);
 value walk_expression(unit *u, env *e, fnode c);
 /* The access path of an lvalue expression ("x", "st->weight", "*p"), or 0. */
 int walk_path(unit *u, env *e, fnode c);
+/* The local struct variable whose member lvalue c is (`b.buf`), as a
+   path, or 0. */
+int walk_local_object(fnode c);
+/* Whether the walk copied the local struct at path whole somewhere
+   (returned it, assigned it): its fields may then be read elsewhere. */
+bool walk_copied_out(const unit *u, int path);
 /* Whether a path is an array's elements ("a[]"). */
 bool path_is_element(int path);
 /* Where a pointer argument points: `&x` is x, a pointer p what p holds (or "*p"). */
@@ -303,6 +311,8 @@ extern const char how_tested[];
    another in its source: no fact. */
 void fields_store(unit *u, fnode lhs, fnode rhs, const value *v, bool swap);
 value fields_read(fnode ref);
+/* Whether the facts are known: the second walk. */
+bool fields_known(void);
 /* The end of walk u: a module it stored in a field is stored where the
    walk left it (`c->model = dt_linear(..); dt_module_to(c->model, dev);`). */
 void fields_settle(const unit *u, const env *exit);
@@ -360,6 +370,13 @@ void summary_copy(unit *u, const dc_place *dst, const dc_place *src, int kind);
 /* A copy with the kind its parameter `kind` holds: checked at each call,
    with the argument's kinds.  Whether it was put off so. */
 bool summary_copy_with(unit *u, dc_loc at, dc_operand dst, dc_operand src, const dc_place *kind);
+/* A pointer member of the object at `base` (`state.input`, `p->data`;
+   arrow: through a pointer) read with nothing known of it in the function,
+   whose field's value in the program is v: where the base is one of the
+   function's struct parameters and v is unknown (the type's field is
+   filled both ways, or never), a place of its own that each call makes
+   the argument's member (the object's, where the caller knows it). */
+value summary_member(unit *u, int base, bool arrow, fnode field, value v);
 /* A call to a summarized function, in the caller: the checks of its
    parameters' roles, its result, what it writes through its arguments. */
 value summary_apply(unit *u, env *e, const summary *s, arguments *a, fnode callee,

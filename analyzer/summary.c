@@ -60,6 +60,15 @@ typedef struct {
 
 #define PARAM_THIS (-2)
 
+/* A pointer member of a struct parameter, read with nothing known of it
+   (`state.input`, `v->data`): a place of its own, numbered after the
+   parameters, which each call makes the argument's member. */
+typedef struct {
+    signed char param;
+    int member;                         /* interned: ".input", "->data" */
+    fnode field;                        /* its declaration: the type's fact, failing all else */
+} member_slot;
+
 typedef struct {
     signed char param;                  /* -1: the result's members; PARAM_THIS: the object's */
     int member;                         /* interned: "->w", ".inner.t" */
@@ -88,6 +97,8 @@ struct summary {
     deferred checks[SUMMARY_CHECKS];
     int nkind_copies;
     kind_copy kind_copies[SUMMARY_COPIES];
+    int nmembers;                       /* places nparams.. nparams + nmembers - 1 */
+    member_slot members[MAX_PARAMS];
 };
 
 summary *summary_new(int nparams)
@@ -109,12 +120,19 @@ void summary_free(summary *s)
     free(s);
 }
 
+/* The places a summary's roles and checks may name: its parameters, then
+   the members of struct parameters read there. */
+static int places_of(const summary *s)
+{
+    return s->nparams + s->nmembers;
+}
+
 /* Whether a summary says anything a flag's value could narrow. */
 static bool says_something(const summary *s)
 {
     if (s->result.kind != V_NONE || s->nfields || s->ncopies || s->nchecks || s->nkind_copies)
         return true;
-    for (int i = 0; i < s->nparams; i++)
+    for (int i = 0; i < places_of(s); i++)
         if (s->roles[i] || s->released[i] || s->out[i].kind != V_NONE || s->moved[i].n)
             return true;
     return false;
@@ -253,12 +271,55 @@ void summary_bind_parameters(unit *u, env *e, fnode fn)
         bind_parameter(u, e, fx_arg(fn, (unsigned)i), i);
 }
 
+/* ---- members of struct parameters ------------------------------------------------ */
+
+/* The place of parameter `param`'s member, numbered on first use; -1 when
+   the places are all taken. */
+static int member_place(summary *s, int param, int member, fnode field)
+{
+    for (int j = 0; j < s->nmembers; j++)
+        if (s->members[j].param == param && s->members[j].member == member)
+            return s->nparams + j;
+    if (places_of(s) == MAX_PARAMS)
+        return -1;
+    s->members[s->nmembers] = (member_slot){ (signed char)param, member, field };
+    return s->nparams + s->nmembers++;
+}
+
+/* The parameter whose name is path, or -1. */
+static int param_named(const summary *s, int path)
+{
+    for (int i = 0; path && s && i < s->nparams; i++)
+        if (s->names[i] == path)
+            return i;
+    return -1;
+}
+
+/* A pointer to raw memory: not one of devtensor's objects, which have
+   places of their own (bind_parameter's). */
+static bool raw_pointer(ftype t)
+{
+    return ft_kind(ft_canonical(t)) == CXType_Pointer && !type_names(t, "dt_tensor") &&
+           !type_names(t, "dt_module") && !type_names(t, "dt_list");
+}
+
+value summary_member(unit *u, int base, bool arrow, fnode field, value v)
+{
+    int i = param_named(u->self, base);
+    if (v.kind != V_NONE || !fields_known() || i < 0 || u->self->forward ||
+        !raw_pointer(fx_type(field)))
+        return v;
+    int member = path_format("%s%s", arrow ? "->" : ".", path_text(cursor_path(field)));
+    int k = member_place(u->self, i, member, field);
+    return k < 0 ? v : value_of(V_MEMORY, dc_place_of(AT_PARAM, k, (dc_loc){ 0 }, NULL));
+}
+
 /* ---- roles, found in the body ------------------------------------------------------ */
 
 bool summary_release(unit *u, const dc_place *p, const char *releaser, dc_loc at)
 {
     int i = dc_place_param(p);
-    if (!u->self || i < 0 || i >= u->self->nparams)
+    if (!u->self || i < 0 || i >= places_of(u->self))
         return false;
     if (!u->self->released[i]) {
         u->self->released[i] = releaser;
@@ -270,7 +331,7 @@ bool summary_release(unit *u, const dc_place *p, const char *releaser, dc_loc at
 bool summary_role(unit *u, const dc_place *p, unsigned role, dc_loc at)
 {
     int i = dc_place_param(p), bit = role == ROLE_DEREF ? 0 : role == ROLE_DEVICE ? 1 : 2;
-    if (!u->self || i < 0 || i >= u->self->nparams)
+    if (!u->self || i < 0 || i >= places_of(u->self))
         return false;
     u->self->roles[i] |= role;
     if (!u->self->role_at[i][bit].line)
@@ -311,7 +372,7 @@ void summary_copy(unit *u, const dc_place *dst, const dc_place *src, int kind)
 {
     summary *s = u->self;
     int d = dc_place_param(dst), r = dc_place_param(src);
-    if (!s || d < 0 || r < 0 || d >= s->nparams || r >= s->nparams)
+    if (!s || d < 0 || r < 0 || d >= places_of(s) || r >= places_of(s))
         return;
     for (int i = 0; i < s->ncopies; i++)
         if (s->copies[i].dst == d && s->copies[i].src == r && s->copies[i].kind == kind)
@@ -325,7 +386,7 @@ bool summary_copy_with(unit *u, dc_loc at, dc_operand dst, dc_operand src, const
 {
     summary *s = u->self;
     int k = dc_place_param(kind);
-    if (!s || k < 0 || k >= s->nparams)
+    if (!s || k < 0 || k >= places_of(s))
         return false;
     for (int i = 0; i < s->nkind_copies; i++)
         if (same_loc(s->kind_copies[i].at, at))
@@ -450,8 +511,55 @@ typedef struct {
     env *e;
     arguments *a;
     dc_place places[MAX_PARAMS];
-    int n;
+    int n;                              /* the parameters */
+    int nplaces;                        /* and the members of struct parameters */
+    value members[MAX_PARAMS];          /* by place: the argument's member */
+    int names[MAX_PARAMS];              /* by place: its path, as the caller names it */
 } call_site;
+
+/* What place i is at this call: an argument, or an argument's member. */
+static const value *site_value(call_site *c, int i)
+{
+    static const value none = { .kind = V_NONE };
+    return i < c->n ? (i < c->a->n ? &c->a->v[i] : &none) : &c->members[i];
+}
+
+static dc_operand site_operand(call_site *c, int i, const value *v)
+{
+    if (i < c->n)
+        return argument_operand(c->a, i, v);
+    return (dc_operand){ path_text(c->names[i]), &v->where, false, false };
+}
+
+static int member_of_target(int target, int member);
+
+/* The caller's value of the member a callee's place m names: what the
+   caller put there, else its own parameter's member, else the type's. */
+static void bind_member(call_site *c, const summary *s, int j)
+{
+    const member_slot *m = &s->members[j];
+    int k = s->nparams + j;
+    c->members[k] = value_unknown();
+    c->names[k] = m->member;
+    if (m->param >= c->a->n)
+        return;
+    fnode arg = c->a->c[(int)m->param];
+    int target = walk_target(c->u, c->e, arg);
+    int path = target ? member_of_target(target, m->member) : 0;
+    const value *bound = path ? env_find(c->e, path) : NULL;
+    c->names[k] = path ? path : m->member;
+    if (bound) {
+        c->members[k] = *bound;
+        return;
+    }
+    fnode param = cursor_parameter(cursor_is_addr_of(cursor_bare(arg))
+                                       ? cursor_children(cursor_bare(arg)).v[0]
+                                       : arg);
+    const char *t = path_text(m->member);
+    c->members[k] = summary_member(c->u, fx_is_null(param) ? 0 : cursor_path(param),
+                                   strncmp(t, "->", 2) == 0 && !cursor_is_addr_of(cursor_bare(arg)),
+                                   m->field, fields_read(m->field));
+}
 
 /* A summary's value in the caller: the parameters' places made the
    arguments'; a module or list a new object there. */
@@ -459,7 +567,7 @@ static value substituted(call_site *c, value v)
 {
     if (v.kind == V_NONE)
         return v;
-    v.where = dc_place_substitute(&v.where, c->places, c->n);
+    v.where = dc_place_substitute(&v.where, c->places, c->nplaces);
     if (v.kind == V_MODULE || v.kind == V_LIST) {
         value obj = object_new(c->u, c->e, (vkind)v.kind, v.where);
         obj.dtype = v.dtype;
@@ -476,17 +584,17 @@ static unsigned check_copies(call_site *c, const summary *s, const char *callee,
     unsigned done = 0;
     for (int i = 0; i < s->ncopies; i++) {
         const copy_pair *p = &s->copies[i];
-        if (p->dst >= c->a->n || p->src >= c->a->n)
+        if (p->dst >= c->nplaces || p->src >= c->nplaces)
             continue;
-        const value *dst = &c->a->v[(int)p->dst], *src = &c->a->v[(int)p->src];
+        const value *dst = site_value(c, p->dst), *src = site_value(c, p->src);
         summary_copy(c->u, &dst->where, &src->where, p->kind);
         bool known = value_is_memory(dst) && value_is_memory(src) &&
                      (dc_place_is_host(&dst->where) || dc_place_is_device(&dst->where)) &&
                      (dc_place_is_host(&src->where) || dc_place_is_device(&src->where));
         if (!known)
             continue;
-        dc_check_memcpy(c->u->out, at, p->kind, argument_operand(c->a, p->dst, dst),
-                        argument_operand(c->a, p->src, src), callee, false);
+        dc_check_memcpy(c->u->out, at, p->kind, site_operand(c, p->dst, dst),
+                        site_operand(c, p->src, src), callee, false);
         done |= 1u << p->dst | 1u << p->src;
     }
     return done;
@@ -495,12 +603,12 @@ static unsigned check_copies(call_site *c, const summary *s, const char *callee,
 static void check_roles(call_site *c, const summary *s, const char *callee, dc_loc at)
 {
     unsigned done = check_copies(c, s, callee, at);
-    for (int i = 0; i < c->n && i < c->a->n; i++) {
-        const value *v = &c->a->v[i];
+    for (int i = 0; i < c->nplaces; i++) {
+        const value *v = site_value(c, i);
         unsigned roles = s->roles[i];
         if (!value_is_memory(v) || (!roles && !s->released[i]) || (done >> i & 1))
             continue;
-        dc_operand arg = argument_operand(c->a, i, v);
+        dc_operand arg = site_operand(c, i, v);
         bool device = roles & ROLE_DEVICE, host = roles & ROLE_HOST;
         bool other_space = device ? dc_place_is_host(&v->where) : dc_place_is_device(&v->where);
         if (device != host)             /* both: it is used either way */
@@ -533,7 +641,7 @@ static void write_back(call_site *c, const summary *s, fnode callee, dc_loc at,
             walk_store_through(c->u, c->e, c->a->c[i], substituted(c, s->out[i]));
         if (s->moved[i].n) {
             value m = object_current(c->e, &c->a->v[i]);
-            value to = value_of(V_DEVICE, dc_place_substitute(&s->moved[i], c->places, c->n));
+            value to = value_of(V_DEVICE, dc_place_substitute(&s->moved[i], c->places, c->nplaces));
             call_state st = { c->u, c->e, callee, c->a, at, "", value_unknown(), NULL };
             if (m.kind == V_MODULE)
                 effect_move_module(&st, &m, argument_text(c->a, i), &to);
@@ -572,8 +680,8 @@ static void check_deferred(call_site *c, const summary *s)
 {
     for (int i = 0; i < s->nchecks; i++) {
         const deferred *d = &s->checks[i];
-        dc_place x = dc_place_substitute(&d->places[0], c->places, c->n);
-        dc_place y = dc_place_substitute(&d->places[1], c->places, c->n);
+        dc_place x = dc_place_substitute(&d->places[0], c->places, c->nplaces);
+        dc_place y = dc_place_substitute(&d->places[1], c->places, c->nplaces);
         dc_operand a = { path_text(d->names[0]), &x, d->modules[0], d->torch[0] };
         dc_operand b = { path_text(d->names[1]), &y, d->modules[1], d->torch[1] };
         if (!summary_defer(c->u, d->at, a, b) && dc_places_differ(&x, &y))
@@ -586,7 +694,9 @@ static void check_deferred(call_site *c, const summary *s)
 static const char *operand_name(call_site *c, const dc_place *p, int name)
 {
     int i = dc_place_param(p);
-    return i >= 0 && i < c->a->n ? argument_text(c->a, i) : path_text(name);
+    return i >= 0 && i < c->n && i < c->a->n ? argument_text(c->a, i)
+           : i >= c->n && i < c->nplaces  ? path_text(c->names[i])
+                                          : path_text(name);
 }
 
 /* The callee's copies with a parameter's kind, with this call's kinds:
@@ -596,9 +706,9 @@ static void check_kind_copies(call_site *c, const summary *s, const char *callee
 {
     for (int i = 0; i < s->nkind_copies; i++) {
         const kind_copy *k = &s->kind_copies[i];
-        const value *kind = k->kind < c->a->n ? &c->a->v[(int)k->kind] : NULL;
-        dc_place dst = dc_place_substitute(&k->places[0], c->places, c->n);
-        dc_place src = dc_place_substitute(&k->places[1], c->places, c->n);
+        const value *kind = k->kind < c->nplaces ? site_value(c, k->kind) : NULL;
+        dc_place dst = dc_place_substitute(&k->places[0], c->places, c->nplaces);
+        dc_place src = dc_place_substitute(&k->places[1], c->places, c->nplaces);
         dc_operand d = { operand_name(c, &k->places[0], k->names[0]), &dst, false, false };
         dc_operand r = { operand_name(c, &k->places[1], k->names[1]), &src, false, false };
         if (!kind || kind->kind != V_KIND ||
@@ -629,11 +739,14 @@ value summary_apply(unit *u, env *e, const summary *s, arguments *a, fnode calle
                     dc_loc at)
 {
     s = for_flag(u, s, a);
-    call_site c = { u, e, a, { { 0, { { 0 } } } }, s->nparams };
+    call_site c;
+    c.u = u, c.e = e, c.a = a, c.n = s->nparams, c.nplaces = places_of(s);
     char name[64];
     cursor_spelling(callee, name, sizeof name);
-    for (int i = 0; i < c.n && i < a->n; i++) {
-        value cur = object_current(e, &a->v[i]);
+    for (int i = 0; i < c.nplaces; i++) {
+        if (i >= c.n)
+            bind_member(&c, s, i - c.n);
+        value cur = i < c.n && i >= a->n ? value_unknown() : object_current(e, site_value(&c, i));
         c.places[i] = cur.kind == V_NONE ? (dc_place){ 0, { { 0 } } } : cur.where;
     }
     check_roles(&c, s, name, at);

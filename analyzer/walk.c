@@ -165,9 +165,28 @@ static int pointer_prefix(unit *u, env *e, fnode p)
 }
 
 typedef struct {
+    unit *u;
     env *e;
     int to, from;                       /* prefixes; from 0: a source with no path */
 } struct_copy;
+
+/* A prefix's object and how its members are reached: "x." is x, "p->" p
+   through a pointer; 0 for any other. */
+static int prefix_base(int prefix, bool *arrow)
+{
+    const char *t = path_text(prefix);
+    size_t n = strlen(t);
+    *arrow = n > 2 && strcmp(t + n - 2, "->") == 0;
+    if (!*arrow && (n < 2 || t[n - 1] != '.'))
+        return 0;
+    char base[256];
+    size_t len = n - (*arrow ? 2 : 1);
+    if (len >= sizeof base)
+        return 0;
+    memcpy(base, t, len);
+    base[len] = 0;
+    return path_intern(base);
+}
 
 /* One pointer member: the copy gets the source's value (its field's fact
    where the function has not set it), marked as copied. */
@@ -178,7 +197,11 @@ static enum CXVisitorResult copy_member(fnode field, void *data)
         return CXVisit_Continue;
     const char *name = path_text(cursor_path(field));
     const value *bound = c->from ? env_find(c->e, path_join(path_text(c->from), name)) : NULL;
-    value v = bound ? *bound : fields_read(field);
+    bool arrow;
+    int base = c->from ? prefix_base(c->from, &arrow) : 0;
+    value v = bound  ? *bound
+              : base ? summary_member(c->u, base, arrow, field, fields_read(field))
+                     : fields_read(field);
     if (v.kind == V_MEMORY || v.kind == V_NONE)
         v.path = copied_mark();
     env_set(c->e, path_join(path_text(c->to), name), v);
@@ -187,12 +210,42 @@ static enum CXVisitorResult copy_member(fnode field, void *data)
 
 /* `*t = *src`, `d = h`, memcpy(t, src, sizeof *t): each pointer member of
    the copy holds what the source's held, apart from the source. */
-static void copy_struct(env *e, ftype type, int to, int from)
+static void copy_struct(unit *u, env *e, ftype type, int to, int from)
 {
     ftype t = ft_canonical(type);
-    struct_copy c = { e, to, from };
+    struct_copy c = { u, e, to, from };
     for (int i = 0; ft_kind(t) == CXType_Record && to && i < ft_nfields(t); i++)
         copy_member(ft_field(t, i), &c);
+}
+
+int walk_local_object(fnode c)
+{
+    children ch = fx_kind(c) == CXCursor_MemberRefExpr ? cursor_children(c)
+                                                        : (children){ .n = 0 };
+    fnode base = ch.n ? cursor_bare(ch.v[0]) : fx_null();
+    return ch.n && cursor_local_variable(base) &&
+                   ft_kind(ft_canonical(fx_type(base))) == CXType_Record
+               ? cursor_path(base)
+               : 0;
+}
+
+bool walk_copied_out(const unit *u, int path)
+{
+    for (int i = 0; i < u->ncopied_out && i < 8; i++)
+        if (u->copied_out[i] == path)
+            return true;
+    return u->ncopied_out > 8;
+}
+
+/* A whole struct copied from x: a local one is copied out. */
+static void copy_out(unit *u, fnode x)
+{
+    x = cursor_bare(x);
+    if (!cursor_local_variable(x) || walk_copied_out(u, cursor_path(x)))
+        return;
+    if (u->ncopied_out < 8)
+        u->copied_out[u->ncopied_out] = cursor_path(x);
+    u->ncopied_out++;
 }
 
 /* Whether x names an object, whose members a copy of it copies (not a
@@ -209,13 +262,14 @@ static bool names_object(fnode x)
 /* lhs = rhs, or a declaration's `T lhs = rhs` (to: its prefix). */
 static void copy_assigned(unit *u, env *e, fnode lhs, int to, fnode rhs)
 {
+    copy_out(u, rhs);
     if (names_object(rhs))
-        copy_struct(e, fx_type(cursor_bare(lhs)), to, object_prefix(u, e, rhs));
+        copy_struct(u, e, fx_type(cursor_bare(lhs)), to, object_prefix(u, e, rhs));
 }
 
 void walk_copy_through(unit *u, env *e, fnode dst, fnode src)
 {
-    copy_struct(e, ft_pointee(fx_type(cursor_bare(dst))),
+    copy_struct(u, e, ft_pointee(fx_type(cursor_bare(dst))),
                  pointer_prefix(u, e, dst), pointer_prefix(u, e, src));
 }
 
@@ -365,6 +419,20 @@ static value module_member(unit *u, env *e, fnode member)
     return v;
 }
 
+/* A field or global with nothing known of it here: what the program
+   stores there, or a struct parameter's member, where each call's
+   argument has it (summary_member). */
+static value stored_value(unit *u, env *e, fnode ref)
+{
+    value v = fields_read(ref);
+    children ch = cursor_children(ref);
+    if (fx_kind(ref) != CXCursor_MemberRefExpr || ch.n == 0)
+        return v;
+    fnode base = cursor_bare(ch.v[0]);
+    bool arrow = ft_kind(ft_canonical(fx_type(base))) == CXType_Pointer;
+    return summary_member(u, walk_path(u, e, base), arrow, fx_referenced(ref), v);
+}
+
 static value reference(unit *u, env *e, fnode c)
 {
     fnode decl = fx_referenced(c);
@@ -381,7 +449,7 @@ static value reference(unit *u, env *e, fnode c)
     if (!bound && fx_kind(c) == CXCursor_MemberRefExpr)
         v = module_member(u, e, c);
     if (!bound && v.kind == V_NONE && v.dtype == DT_UNKNOWN_TYPE)
-        v = fields_read(c);             /* a field or global: what the program stores there */
+        v = stored_value(u, e, c);
     if (v.kind == V_NONE && ft_kind(fx_type(decl)) == CXType_ConstantArray)
         v = value_of(V_MEMORY, dc_place_of(AT_CPU, 0, cursor_loc(decl), "declared on"));
     return v;
@@ -452,7 +520,7 @@ static dc_place pointee_place(unit *u, env *e, fnode p)
     const value *bound = env_find(e, walk_path(u, e, p));
     enum CXCursorKind k = fx_kind(cursor_bare(p));
     value v = bound                                                     ? *bound
-              : k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr ? fields_read(cursor_bare(p))
+              : k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr ? stored_value(u, e, cursor_bare(p))
                                                                        : value_unknown();
     return value_is_memory(&v) ? v.where : (dc_place){ 0, { { 0 } } };
 }
@@ -774,6 +842,7 @@ static void return_statement(unit *u, env *e, const children *ch)
         int path = walk_path(u, e, ch->v[0]);
         if (path)
             env_copy_members(e, path, path_intern("#returned"));
+        copy_out(u, ch->v[0]);
         value v = walk_expression(u, e, ch->v[0]);
         u->returned = u->has_return ? value_join(&u->returned, &v) : v;
         u->has_return = true;
