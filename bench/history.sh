@@ -249,10 +249,12 @@ while IFS='|' read -r name url fix files flags expect; do
 done <<<"$entries"
 
 # the clean code bases: findings at one commit
-printf '\n%-15s %-8s %-8s %s\n' clean commit findings files
+header=yes
 while IFS='|' read -r name url commit files flags; do
   name=$(trim "$name"); [ -n "$name" ] || continue
   [ $# -eq 0 ] || [[ $want == *" $name "* ]] || continue
+  [ -z "$header" ] || printf '\n%-15s %-8s %-8s %s\n' clean commit findings files
+  header=
   url=$(trim "$url"); commit=$(trim "$commit"); files=$(trim "$files"); flags=$(trim "$flags")
   git=$(clone "$url")
   read -r -a paths <<<"$files"
