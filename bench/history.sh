@@ -67,7 +67,7 @@ gpumd-tohost   | https://github.com/brucefan1983/GPUMD                  | 123217
 clean='
 clean-extcpp   | https://github.com/pytorch/extension-cpp   | 0ec4969c | extension_cpp/csrc/muladd.cpp extension_cpp/csrc/cuda/muladd.cu | -I/usr/include/torch/csrc/api/include -I/usr/include/python3.11 -DC10_CUDA_NO_CMAKE_CONFIGURE_FILE
 clean-ptcpp    | https://github.com/prabhuomkar/pytorch-cpp | 4c4d060f | tutorials/basics/feedforward_neural_network/src/main.cpp tutorials/basics/feedforward_neural_network/src/neural_net.cpp tutorials/basics/logistic_regression/main.cpp | -std=c++17 -Itutorials/basics/feedforward_neural_network/include -I/usr/include/torch/csrc/api/include
-clean-scatter  | https://github.com/rusty1s/pytorch_scatter | 648dda3c | csrc/scatter.cpp csrc/cuda/scatter_cuda.cu csrc/cuda/segment_coo_cuda.cu | -Icsrc -std=c++17 -I/usr/include/torch/csrc/api/include -I/usr/include/python3.11 -DC10_CUDA_NO_CMAKE_CONFIGURE_FILE
+clean-scatter  | https://github.com/rusty1s/pytorch_scatter | 648dda3c | csrc/scatter.cpp csrc/cuda/scatter_cuda.cu csrc/cuda/segment_coo_cuda.cu | -Icsrc -std=c++17 -include optional -I/usr/include/torch/csrc/api/include -I/usr/include/python3.11 -DC10_CUDA_NO_CMAKE_CONFIGURE_FILE
 clean-nvdr     | https://github.com/NVlabs/nvdiffrast       | 253ac4fc | csrc/torch/torch_antialias.cpp csrc/common/antialias.cu | -Icsrc -Icsrc/common -DNVDR_TORCH -I/usr/local/cuda/include -I/usr/include/torch/csrc/api/include -I/usr/include/python3.11 -DC10_CUDA_NO_CMAKE_CONFIGURE_FILE
 clean-llmc     | https://github.com/karpathy/llm.c          | f1e2ace6 | dev/cuda/adamw.cu dev/cuda/gelu_forward.cu dev/cuda/layernorm_forward.cu dev/cuda/encoder_forward.cu | -Idev/cuda
 '
@@ -215,11 +215,13 @@ check() {
   [ "$rc" -le 1 ]
 }
 
-printf '%-15s %-8s %-6s %-6s %-12s %-12s %s\n' entry fix found quiet other@parent other@fix files
 want=" $* "
+header=yes
 while IFS='|' read -r name url fix files flags expect; do
   name=$(trim "$name"); [ -n "$name" ] || continue
   [ $# -eq 0 ] || [[ $want == *" $name "* ]] || continue
+  [ -z "$header" ] || printf '%-15s %-8s %-6s %-6s %-12s %-12s %s\n' entry fix found quiet other@parent other@fix files
+  header=
   url=$(trim "$url"); fix=$(trim "$fix"); files=$(trim "$files")
   flags=$(trim "$flags"); expect=$(trim "$expect")
   git=$(clone "$url")
