@@ -10,12 +10,17 @@
 #   quiet   no finding at the fix within $NEAR lines of what it changed
 #   other   the other findings, at the parent and at the fix
 #
+# and, for each code base of the second table (no known mistake, a few
+# files at one commit), the findings there: every one a false alarm
+# unless judged otherwise (bench/history.md judges each).
+#
 # Environment:
 #   DEVCHECK        the binary (default: build-gcc/bin/devcheck, then build/)
 #   HISTORY_CACHE   where the projects' clones and the outputs live
 #                   (default /tmp/devcheck-history): a bare clone of each
 #                   project is made there as OWNER+NAME.git on first use and
 #                   reused after; with no network, put one there yourself
+#                   (`git clone --bare` of a local mirror of it will do)
 #   NEAR            lines of slack either side (default 2)
 # Each run's output is kept: $HISTORY_CACHE/out/NAME/{parent,fix}.txt, the
 # trees under $HISTORY_CACHE/tree/NAME/{parent,fix}.  Nothing of the
@@ -47,6 +52,24 @@ darknet-yolo   | https://github.com/AlexeyAB/darknet                    | 3fc3fd
 hvm-bytes      | https://github.com/HigherOrderCO/HVM                   | b092fce | src/run.cu | -Isrc |
 pyg-read       | https://github.com/rusty1s/pyg_autoscale               | b4dec6b | csrc/cuda/async_cuda.cu | -Icsrc -I/usr/include/torch/csrc/api/include -I/usr/include/python3.11 -DC10_CUDA_NO_CMAKE_CONFIGURE_FILE |
 llmc-zero      | https://github.com/karpathy/llm.c                      | 52db158 | train_gpt2.cu | -DMULTI_GPU -I. -I@CACHE@/stub | llmc/zero.cuh:101,119
+apex-fdense    | https://github.com/NVIDIA/apex                         | 1d6a48c5 | csrc/fused_dense.cpp csrc/fused_dense_cuda.cu | -I/usr/include/torch/csrc/api/include -I/usr/include/python3.11 -DC10_CUDA_NO_CMAKE_CONFIGURE_FILE | csrc/fused_dense.cpp:38,78,118,163
+ftorch-blob    | https://github.com/Cambridge-ICCS/FTorch               | 85635983 | src/ctorch.cpp | -std=c++17 -I/usr/include/torch/csrc/api/include -DGPU_DEVICE=1 -DGPU_DEVICE_NONE=0 -DGPU_DEVICE_CUDA=1 -DGPU_DEVICE_XPU=12 -DGPU_DEVICE_MPS=13 |
+hais-uninit    | https://github.com/hustvl/HAIS                         | 13d8743 | lib/hais_ops/src/hierarchical_aggregation/hierarchical_aggregation.cu | -I/usr/include/torch/csrc/api/include -I/usr/include/python3.11 -I@CACHE@/stub -DC10_CUDA_NO_CMAKE_CONFIGURE_FILE |
+gsplat-printf  | https://github.com/nerfstudio-project/gsplat           | 442246f2 | csrc/forward.cu csrc/main.cu | -Icsrc | csrc/forward.cu:21 csrc/main.cu:45
+maskrcnn-nms   | https://github.com/facebookresearch/maskrcnn-benchmark | 55d3ab4 | maskrcnn_benchmark/csrc/cuda/nms.cu | -I/usr/include/torch/csrc/api/include -I/usr/include/python3.11 -I@CACHE@/stub -DC10_CUDA_NO_CMAKE_CONFIGURE_FILE |
+ethminer-adl   | https://github.com/ethereum-mining/ethminer            | ac2791838 | libhwmon/wrapadl.cpp | -I. |
+darknet-convbw | https://github.com/pjreddie/darknet                    | 56be49aa | src/convolutional_kernels.cu src/network.c src/im2col_kernels.cu src/convolutional_layer.c src/cuda.c | -DGPU -Iinclude -Isrc -I/usr/local/cuda/include |
+gpumd-tohost   | https://github.com/brucefan1983/GPUMD                  | 123217ce | src/main_gpumd/velocity.cu | -Isrc |
+'
+
+# Clean code, run for false alarms.
+# NAME | REPOSITORY | COMMIT | FILES | FLAGS
+clean='
+clean-extcpp   | https://github.com/pytorch/extension-cpp   | 0ec4969c | extension_cpp/csrc/muladd.cpp extension_cpp/csrc/cuda/muladd.cu | -I/usr/include/torch/csrc/api/include -I/usr/include/python3.11 -DC10_CUDA_NO_CMAKE_CONFIGURE_FILE
+clean-ptcpp    | https://github.com/prabhuomkar/pytorch-cpp | 4c4d060f | tutorials/basics/feedforward_neural_network/src/main.cpp tutorials/basics/feedforward_neural_network/src/neural_net.cpp tutorials/basics/logistic_regression/main.cpp | -std=c++17 -Itutorials/basics/feedforward_neural_network/include -I/usr/include/torch/csrc/api/include
+clean-scatter  | https://github.com/rusty1s/pytorch_scatter | 648dda3c | csrc/scatter.cpp csrc/cuda/scatter_cuda.cu csrc/cuda/segment_coo_cuda.cu | -Icsrc -std=c++17 -include optional -I/usr/include/torch/csrc/api/include -I/usr/include/python3.11 -DC10_CUDA_NO_CMAKE_CONFIGURE_FILE
+clean-nvdr     | https://github.com/NVlabs/nvdiffrast       | 253ac4fc | csrc/torch/torch_antialias.cpp csrc/common/antialias.cu | -Icsrc -Icsrc/common -DNVDR_TORCH -I/usr/local/cuda/include -I/usr/include/torch/csrc/api/include -I/usr/include/python3.11 -DC10_CUDA_NO_CMAKE_CONFIGURE_FILE
+clean-llmc     | https://github.com/karpathy/llm.c          | f1e2ace6 | dev/cuda/adamw.cu dev/cuda/gelu_forward.cu dev/cuda/layernorm_forward.cu dev/cuda/encoder_forward.cu | -Idev/cuda
 '
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -93,6 +116,24 @@ EOF
 # written for CUDA 12 gets the old one back, so that it parses.
 # ccminer declares blockDim and threadIdx for its host code, as nvcc lets
 # it; clang's are built in, so its are renamed (after clang's wrapper).
+# Extensions written for PyTorch before 1.11 include THC's headers, gone
+# from libtorch since: these declare what such code uses of them (THC's
+# state, allocator and ceil-div; `lazyInitCUDA()`, which returned the
+# state then and returns nothing now, is given a value of that type).
+mkdir -p "$cache/stub/THC"
+cat > "$cache/stub/THC/THC.h" <<'EOF2'
+/* a stand-in for THC.h, removed from libtorch: declarations only */
+#pragma once
+#include <ATen/ATen.h>
+typedef struct THCState THCState;
+void *THCudaMalloc(THCState *state, size_t size);
+void THCudaFree(THCState *state, void *ptr);
+#define THCudaCheck(err) (void)(err)
+#define THCCeilDiv(a, b) (((a) + (b) - 1) / (b))
+#define lazyInitCUDA() hasCUDA() ? (THCState *)0 : (THCState *)0
+EOF2
+printf '#pragma once\n#include <THC/THC.h>\n' > "$cache/stub/THC/THCDeviceUtils.cuh"
+
 printf '#define blockDim host_blockDim\n#define threadIdx host_threadIdx\n' \
   > "$cache/stub/host_builtins.h"
 
@@ -174,11 +215,13 @@ check() {
   [ "$rc" -le 1 ]
 }
 
-printf '%-15s %-8s %-6s %-6s %-12s %-12s %s\n' entry fix found quiet other@parent other@fix files
 want=" $* "
+header=yes
 while IFS='|' read -r name url fix files flags expect; do
   name=$(trim "$name"); [ -n "$name" ] || continue
   [ $# -eq 0 ] || [[ $want == *" $name "* ]] || continue
+  [ -z "$header" ] || printf '%-15s %-8s %-6s %-6s %-12s %-12s %s\n' entry fix found quiet other@parent other@fix files
+  header=
   url=$(trim "$url"); fix=$(trim "$fix"); files=$(trim "$files")
   flags=$(trim "$flags"); expect=$(trim "$expect")
   git=$(clone "$url")
@@ -206,3 +249,21 @@ while IFS='|' read -r name url fix files flags expect; do
     "$(( $(count "$at_parent") - $(count "$hit") ))" "$(( $(count "$at_fix") - $(count "$left") ))" \
     "$status"
 done <<<"$entries"
+
+# the clean code bases: findings at one commit
+header=yes
+while IFS='|' read -r name url commit files flags; do
+  name=$(trim "$name"); [ -n "$name" ] || continue
+  [ $# -eq 0 ] || [[ $want == *" $name "* ]] || continue
+  [ -z "$header" ] || printf '\n%-15s %-8s %-8s %s\n' clean commit findings files
+  header=
+  url=$(trim "$url"); commit=$(trim "$commit"); files=$(trim "$files"); flags=$(trim "$flags")
+  git=$(clone "$url")
+  read -r -a paths <<<"$files"
+  out=$cache/out/$name; mkdir -p "$out"
+  extract "$git" "$commit" "$cache/tree/$name/clean"
+  status=parsed
+  check "$cache/tree/$name/clean" "$out/clean.txt" "$flags" "${paths[@]}" ||
+    status="$(unread_how "$out/clean.txt")"
+  printf '%-15s %-8s %-8s %s\n' "$name" "$commit" "$(count "$(findings "$out/clean.txt")")" "$status"
+done <<<"$clean"
