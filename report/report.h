@@ -308,6 +308,9 @@ void define_source(const report *r);
 /* PATH relative to the folder RUN's program ran in when it lies beneath it
    (devtrace's own when the report does not say), else as it is. */
 const char *path_shown(const char *path, sqlite3_int64 run);
+/* PATH as shown for RUN, made absolute: a relative one is read from RUN's
+   folder (devtrace's own when the report does not say).  malloc'd. */
+char *path_absolute(const char *path, sqlite3_int64 run);
 /* The text of line `line` of file (as shown for run), without its newline;
    NULL when the file or line cannot be read.  malloc'd. */
 char *source_line(const char *file, sqlite3_int64 run, sqlite3_int64 line);
