@@ -89,6 +89,10 @@ const char *default_report(void);
 
 int cmd_report(int argc, char **argv);
 int cmd_run(int argc, char **argv);
+/* The shim devtrace run preloads, absolute: $DEVTRACE_LIB, else the
+   libdevtrace.so that sits with this devtrace (run.c); dies when there is
+   none.  malloc'd. */
+char *find_shim(void);
 int cmd_merge(int argc, char **argv);
 /* The runs of the reports in_paths into out_path (made when missing); the
    runs added.  *version: out's schema version before; *runs: its runs after. */

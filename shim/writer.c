@@ -109,6 +109,7 @@ static struct {
     tally_map calls, allocs, copies, launches, findings, kernels, lines;
     tally_map said;                     /* (kind, site) said on stderr (DEVTRACE_PRINT) */
     bool print;                         /* DEVTRACE_PRINT=1 */
+    bool summary;                       /* not DEVTRACE_SUMMARY=0 (devtrace run's) */
     site_text *sites;
     uint32_t sites_written, sites_cap;
     bool pageable_access;
@@ -1073,7 +1074,9 @@ static void open_report(void)
     char path[4096];
     struct stat st;
     const char *session = getenv("DEVTRACE_SESSION"), *print = getenv("DEVTRACE_PRINT");
+    const char *summary = getenv("DEVTRACE_SUMMARY");
     w.print = print && !strcmp(print, "1");
+    w.summary = !summary || strcmp(summary, "0");
     report_path(path, sizeof path);
     if (symbolic_link(path))
         return;
@@ -1103,6 +1106,36 @@ static void open_report(void)
     if (sqlite3_exec(w.db, devtrace_schema_sql, NULL, NULL, NULL) != SQLITE_OK ||
         !insert_run(session) || !prepare_all() || !dv_events_open(w.db, w.run))
         abandon(path, created || state == FILE_STALE);
+}
+
+/* ---- the end ------------------------------------------------------------------- */
+
+/* Preloaded by hand, a run that made findings says so as it ends, as
+   devtrace run does for its command (which sets DEVTRACE_SUMMARY=0 and
+   says one line for all its processes): once, as the writer stops at the
+   program's exit, so not at an exec (the new image is a run of its own,
+   and says its own), nor in a process that ends by _exit or a signal; on
+   the stderr the program started with (say.c), never on its stdout. */
+static void say_summary(void)
+{
+    sqlite3_stmt *st;
+    if (!w.summary || w.broken ||
+        sqlite3_prepare_v2(w.db, "SELECT count(*) FILTER (WHERE severity = 'error'),"
+                           " count(*) FILTER (WHERE severity IS NOT 'error')"
+                           " FROM findings WHERE run = ?1", -1, &st, NULL) != SQLITE_OK)
+        return;
+    sqlite3_bind_int64(st, 1, w.run);
+    if (sqlite3_step(st) == SQLITE_ROW) {
+        int64_t errors = sqlite3_column_int64(st, 0), warnings = sqlite3_column_int64(st, 1);
+        char *path = printable(sqlite3_db_filename(w.db, "main"));
+        if (errors + warnings && path)
+            dv_say("devtrace: %lld error%s and %lld warning%s in this run (pid %d); "
+                   "see them with: devtrace report %s findings\n", (long long)errors,
+                   errors == 1 ? "" : "s", (long long)warnings, warnings == 1 ? "" : "s",
+                   (int)getpid(), path);
+        free(path);
+    }
+    sqlite3_finalize(st);
 }
 
 /* ---- the thread ----------------------------------------------------------------- */
@@ -1160,6 +1193,7 @@ static void *writer_main(void *arg)
         pthread_mutex_lock(&busy);
     }
     if (w.db) {
+        say_summary();
         remove_journal();
         close_db();
     }
