@@ -244,6 +244,14 @@ extern const char runs_sql[];
 /* Says on stderr which runs (of session, or all for NULL) were not traced,
    why and what to do; returns how many. */
 sqlite3_int64 report_untraced(const report *r, const char *session);
+/* The runs (of session, or all for NULL) whose findings hold limits of the
+   device (MISTAKE_LIMIT_SQL), no findings: a row per run, its id, command
+   and how many (rows_free them). */
+void limits_fetch(rows *out, const report *r, const char *session);
+/* What row i of limits_fetch's says, as a sentence.  malloc'd. */
+char *limit_says(const rows *limits, size_t i);
+/* Says them on stderr, a line per run; returns how many runs. */
+sqlite3_int64 report_limits(const report *r, const char *session);
 
 /* ---- the findings view (findings.c) -------------------------------------- */
 

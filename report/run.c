@@ -371,6 +371,7 @@ static sqlite3_int64 summarize(const char *path, const char *program, const char
     fputs(" report ", stderr);
     put_word(path);
     fputs(found ? " findings\n" : "\n", stderr);
+    report_limits(&r, session);
     *untraced = report_untraced(&r, session) > 0;
     report_close(&r);
     return errors;

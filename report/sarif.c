@@ -318,6 +318,32 @@ static void say_left_out(const size_t left_out[NPLACINGS], const char *format)
                     left_out[p] == 1 ? "it" : "them");
 }
 
+/* The limits of the device, no findings, as the run's notifications: a
+   note for each run. */
+static void put_limits(const report *r, json *j)
+{
+    rows l;
+    limits_fetch(&l, r, NULL);
+    if (l.nrows) {
+        j_open(j, "invocations", '[');
+        j_open(j, NULL, '{');
+        j_bool(j, "executionSuccessful", true);
+        j_open(j, "toolExecutionNotifications", '[');
+        for (size_t i = 0; i < l.nrows; i++) {
+            char *says = limit_says(&l, i);
+            j_open(j, NULL, '{');
+            j_string(j, "level", "note");
+            j_message(j, "message", says);
+            j_close(j, '}');
+            free(says);
+        }
+        j_close(j, ']');
+        j_close(j, '}');
+        j_close(j, ']');
+    }
+    rows_free(&l);
+}
+
 /* Whether the finding is one that a run alone found (write_sarif_run's
    only_runtime): devcheck's run holds the others. */
 static bool runtime_only(const report *r, const rows *f, size_t i)
@@ -355,6 +381,7 @@ void write_sarif_run(const report *r, json *j, bool only_runtime)
         if (kept[i])
             put_result(j, &f, i, hashes, &c, only_runtime);
     j_close(j, ']');
+    put_limits(r, j);
     j_close(j, '}');
     say_left_out(left_out, "SARIF");
     free(base);
