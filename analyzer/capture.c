@@ -329,6 +329,22 @@ static char *why_after(const compile *c, int status)
     return no_facts_beside(c->object);
 }
 
+/* A relative --cache is refused: a launcher's compile runs in the build's
+   folder (CMake's, ninja's), not where the build was configured, so
+   `--cache build/.devcheck-cache` would land in build/build/, where no -p
+   run looks; and capture cannot tell which folder was meant. */
+static bool cache_absolute(const char *cache)
+{
+    if (cache[0] == '/')
+        return true;
+    char *cwd = getcwd(NULL, 0);
+    fprintf(stderr, "devcheck capture: --cache %s is relative, and each compile runs in its "
+            "build's folder (here %s), not where the build was configured: give it absolute "
+            "(where you configure, --cache \"$PWD/%s\")\n", cache, cwd ? cwd : "?", cache);
+    free(cwd);
+    return false;
+}
+
 /* The capture's own options, before the command: -v, --cache DIR, --;
    how many arguments they took, or -1 (said). */
 static int capture_options(int argc, char **argv, bool *verbose, const char **cache)
@@ -343,6 +359,8 @@ static int capture_options(int argc, char **argv, bool *verbose, const char **ca
                 return -1;
             }
             *cache = argv[++i];
+            if (!cache_absolute(*cache))
+                return -1;
         } else {
             break;
         }

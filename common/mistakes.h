@@ -23,6 +23,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
 
 typedef struct {
     const char *rule;       /* devcheck's rule id; NULL: only a run shows it */
@@ -58,6 +59,21 @@ extern const int nmistake_pairs;
 bool mistake_same(const mistake *rule, const mistake *kind);
 /* Whether a run can find m: a kind of its own or a pair's. */
 bool mistake_run_shows(const mistake *m);
+
+/* A finding that says what the device could not do, not what the program
+   did wrong: a kernel_not_run of a run on the emulated device ("sim"),
+   which has no body for any kernel nvcc compiled.  Its row stays in the
+   report (the kinds are fixed), and is said once per run as a limit of the
+   device, in no count of findings, --fail-on, --error-exitcode or the
+   join's runtime-only list.  SQL, true for a findings row (its kind and run
+   given as SQL) that is one, over the report's runs. */
+#define MISTAKE_LIMIT_SQL(kind, run) \
+    "(" kind " = 'kernel_not_run' AND " run " IN (SELECT id FROM main.runs WHERE device = 'sim'))"
+/* The same, in C: whether a finding of kind, in a run on device, is one. */
+static inline bool mistake_is_limit(const char *kind, const char *device)
+{
+    return !strcmp(kind, "kernel_not_run") && !strcmp(device, "sim");
+}
 
 /* Which tool a name is meant for, to say why it names none of its. */
 typedef enum { MISTAKE_RULE, MISTAKE_KIND } mistake_name;

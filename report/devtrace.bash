@@ -12,7 +12,7 @@ _devtrace()
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
     local command=${COMP_WORDS[1]} i
     if [ "$COMP_CWORD" -eq 1 ]; then
-        COMPREPLY=($(compgen -W 'run report merge --version --help' -- "$cur"))
+        COMPREPLY=($(compgen -W 'run report merge --version --lib --help' -- "$cur"))
         return
     fi
     # after run's --, the program and its arguments

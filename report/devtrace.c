@@ -27,6 +27,7 @@ static void print_usage(FILE *to)
     for (size_t i = 0; i < COUNT(commands); i++)
         fprintf(to, "  devtrace %s\n", commands[i].synopsis);
     fputs("  devtrace --version\n"
+          "  devtrace --lib\n"
           "\n'devtrace COMMAND --help' tells more about each.\n", to);
 }
 
@@ -74,6 +75,12 @@ int main(int argc, char **argv)
     }
     if (!strcmp(argv[1], "--version")) {
         puts("devtrace " DEVTRACE_VERSION);
+        return 0;
+    }
+    if (!strcmp(argv[1], "--lib")) {
+        char *shim = find_shim();
+        puts(shim);
+        free(shim);
         return 0;
     }
     for (size_t i = 0; i < COUNT(commands); i++)

@@ -19,7 +19,8 @@
  * error, as a typo would otherwise silence nothing, silently.  The filters
  * apply by shadowing the report's findings with a temporary view of those
  * shown, so that every view, every count and --fail-on see the same
- * findings.
+ * findings.  The limits of the device (mistakes.h's MISTAKE_LIMIT_SQL) are
+ * no findings, and the view never shows them: report_limits says them.
  */
 #define _GNU_SOURCE     /* getline */
 #include "report.h"
@@ -205,7 +206,8 @@ void filter_say_hidden(const report *r, FILE *out)
 {
     if (!nkinds && !nsuppressions)
         return;
-    sqlite3_int64 hidden = report_int(r, "SELECT (SELECT count(*) FROM main.findings)"
+    sqlite3_int64 hidden = report_int(r, "SELECT (SELECT count(*) FROM main.findings WHERE NOT "
+                                         MISTAKE_LIMIT_SQL("kind", "run") ")"
                                          " - (SELECT count(*) FROM temp.findings)");
     if (hidden)
         fprintf(out, " (%lld suppressed)", (long long)hidden);
@@ -213,10 +215,14 @@ void filter_say_hidden(const report *r, FILE *out)
 
 void filter_apply(const report *r)
 {
-    if (!nkinds && !nsuppressions)
+    static const char no_limit[] = "NOT " MISTAKE_LIMIT_SQL("kind", "run");
+    if (!nkinds && !nsuppressions) {
+        report_view(r, "findings", no_limit);
         return;
+    }
     if (sqlite3_create_function(r->db, "shown", 4, SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL, shown,
                                 NULL, NULL) != SQLITE_OK)
         report_fail(r);
-    report_view(r, "findings", "shown(kind, function, file, run)");
+    report_view(r, "findings", "shown(kind, function, file, run) AND NOT "
+                               MISTAKE_LIMIT_SQL("kind", "run"));
 }

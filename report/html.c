@@ -200,6 +200,21 @@ static void put_finding(const rows *f, size_t i, chain *c)
     fputs("</div>\n", stdout);
 }
 
+/* The limits of the device, no findings: a note for each run. */
+static void put_limits(const report *r)
+{
+    rows l;
+    limits_fetch(&l, r, NULL);
+    for (size_t i = 0; i < l.nrows; i++) {
+        char *says = limit_says(&l, i);
+        fputs("<p class=\"note limit\">", stdout);
+        put_text(says);
+        fputs("</p>\n", stdout);
+        free(says);
+    }
+    rows_free(&l);
+}
+
 static void put_findings(const report *r)
 {
     rows f;
@@ -211,6 +226,7 @@ static void put_findings(const report *r)
         fputs("<p>No findings.</p>\n", stdout);
     for (size_t i = 0; i < f.nrows; i++)
         put_finding(&f, i, &c);
+    put_limits(r);
     fputs("</div>\n", stdout);
     chain_close(&c);
     rows_free(&f);

@@ -89,6 +89,10 @@ const char *default_report(void);
 
 int cmd_report(int argc, char **argv);
 int cmd_run(int argc, char **argv);
+/* The shim devtrace run preloads, absolute: $DEVTRACE_LIB, else the
+   libdevtrace.so that sits with this devtrace (run.c); dies when there is
+   none.  malloc'd. */
+char *find_shim(void);
 int cmd_merge(int argc, char **argv);
 /* The runs of the reports in_paths into out_path (made when missing); the
    runs added.  *version: out's schema version before; *runs: its runs after. */
@@ -240,6 +244,14 @@ extern const char runs_sql[];
 /* Says on stderr which runs (of session, or all for NULL) were not traced,
    why and what to do; returns how many. */
 sqlite3_int64 report_untraced(const report *r, const char *session);
+/* The runs (of session, or all for NULL) whose findings hold limits of the
+   device (MISTAKE_LIMIT_SQL), no findings: a row per run, its id, command
+   and how many (rows_free them). */
+void limits_fetch(rows *out, const report *r, const char *session);
+/* What row i of limits_fetch's says, as a sentence.  malloc'd. */
+char *limit_says(const rows *limits, size_t i);
+/* Says them on stderr, a line per run; returns how many runs. */
+sqlite3_int64 report_limits(const report *r, const char *session);
 
 /* ---- the findings view (findings.c) -------------------------------------- */
 
@@ -308,6 +320,9 @@ void define_source(const report *r);
 /* PATH relative to the folder RUN's program ran in when it lies beneath it
    (devtrace's own when the report does not say), else as it is. */
 const char *path_shown(const char *path, sqlite3_int64 run);
+/* PATH as shown for RUN, made absolute: a relative one is read from RUN's
+   folder (devtrace's own when the report does not say).  malloc'd. */
+char *path_absolute(const char *path, sqlite3_int64 run);
 /* The text of line `line` of file (as shown for run), without its newline;
    NULL when the file or line cannot be read.  malloc'd. */
 char *source_line(const char *file, sqlite3_int64 run, sqlite3_int64 line);

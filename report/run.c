@@ -49,7 +49,7 @@ static const char *const shim_places[] = {
 
 /* An absolute path: the program may change directory before it starts one
    of its own, which inherits LD_PRELOAD and DEVTRACE_DB. */
-static char *find_shim(void)
+char *find_shim(void)
 {
     const char *env = getenv("DEVTRACE_LIB");
     if (env && *env) {
@@ -371,6 +371,7 @@ static sqlite3_int64 summarize(const char *path, const char *program, const char
     fputs(" report ", stderr);
     put_word(path);
     fputs(found ? " findings\n" : "\n", stderr);
+    report_limits(&r, session);
     *untraced = report_untraced(&r, session) > 0;
     report_close(&r);
     return errors;
@@ -418,7 +419,8 @@ int cmd_run(int argc, char **argv)
     preload(shim);
     offer_sim_driver(shim);
     free(shim);
-    if (setenv("DEVTRACE_PRINT", "1", 0) != 0)     /* each finding as it is made */
+    if (setenv("DEVTRACE_PRINT", "1", 0) != 0 ||   /* each finding as it is made */
+        setenv("DEVTRACE_SUMMARY", "0", 1) != 0)   /* devtrace says it, for all the runs */
         die("setenv: %s", strerror(errno));
     check_report_folder(pattern);
     name_report(pattern);

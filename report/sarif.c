@@ -2,7 +2,9 @@
  * `devtrace report --format sarif`: the findings as SARIF 2.1.0, the subset
  * that GitHub code scanning reads, as devcheck writes it: one run, the
  * rules, per result its rule, level, message, line (relative to %SRCROOT%,
- * the folder the program ran in), the call chain that led there as a code
+ * the folder the program ran in: the first run's, where a merged report
+ * holds runs of several folders, a file of another run's that lies outside
+ * it has an absolute URI), the call chain that led there as a code
  * flow (from main's call to the result's line, the steps code scanning
  * shows as the alert's path), the sites of the memory involved as related
  * locations, and a fingerprint.  Where devcheck finds the same
@@ -22,6 +24,7 @@
 #include "json.h"
 #include "report.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,19 +75,26 @@ static void put_tool(json *j)
     j_sarif_tool_end(j);
 }
 
-/* A file as shown (relative to the run's folder, or absolute) as a URI. */
-static char *file_uri(const char *file, bool *under)
+/* The run whose folder is %SRCROOT% (base_uri). */
+static sqlite3_int64 root_run;
+
+/* A file as run shows it (relative to its folder, or absolute) as a URI:
+   relative to %SRCROOT% where it lies beneath, else absolute. */
+static char *file_uri(const char *file, sqlite3_int64 run, bool *under)
 {
-    *under = file[0] != '/';
-    char *uri = xmalloc(json_uri_size("file://", file));
-    json_uri_encode(uri, *under ? "" : "file://", file);
+    char *path = path_absolute(file, run);
+    const char *shown = path_shown(path, root_run);
+    *under = shown[0] != '/';
+    char *uri = xmalloc(json_uri_size("file://", shown));
+    json_uri_encode(uri, *under ? "" : "file://", shown);
+    free(path);
     return uri;
 }
 
-static void put_physical(json *j, const char *file, sqlite3_int64 line)
+static void put_physical(json *j, const char *file, sqlite3_int64 line, sqlite3_int64 run)
 {
     bool under;
-    char *uri = file_uri(file, &under);
+    char *uri = file_uri(file, run, &under);
     j_open(j, "physicalLocation", '{');
     j_open(j, "artifactLocation", '{');
     j_string(j, "uri", uri);
@@ -113,7 +123,8 @@ static void put_related(json *j, const rows *f, size_t i)
             j_open(j, "relatedLocations", '[');
         j_open(j, NULL, '{');
         j_uint(j, "id", ++id);
-        put_physical(j, rows_text(f, i, sites[s].file), rows_int(f, i, sites[s].line));
+        put_physical(j, rows_text(f, i, sites[s].file), rows_int(f, i, sites[s].line),
+                     rows_int(f, i, F_RUN));
         j_message(j, "message", sites[s].what);
         j_close(j, '}');
     }
@@ -151,7 +162,7 @@ static void put_code_flow(json *j, const rows *f, size_t i, chain *c)
             continue;
         j_open(j, NULL, '{');
         j_open(j, "location", '{');
-        put_physical(j, at.file, at.line);
+        put_physical(j, at.file, at.line, rows_int(f, i, F_RUN));
         if (at.function) {
             char *in = xasprintf("In %s.", at.function);
             j_message(j, "message", in);
@@ -224,7 +235,7 @@ static void put_result(json *j, const rows *f, size_t i, const uint64_t *hashes,
     j_message(j, "message", message);
     j_open(j, "locations", '[');
     j_open(j, NULL, '{');
-    put_physical(j, rows_text(f, i, F_FILE), rows_int(f, i, F_LINE));
+    put_physical(j, rows_text(f, i, F_FILE), rows_int(f, i, F_LINE), rows_int(f, i, F_RUN));
     j_close(j, '}');
     j_close(j, ']');
     put_code_flow(j, f, i, c);
@@ -242,13 +253,15 @@ static void put_result(json *j, const rows *f, size_t i, const uint64_t *hashes,
     free(print);
 }
 
-/* The folder the first run ran in, as a folder URI: %SRCROOT%. */
+/* The folder the first run ran in, as a folder URI: %SRCROOT% (root_run's;
+   ours, and no run's, when the report does not say). */
 static char *base_uri(const report *r)
 {
-    sqlite3_stmt *st = report_prepare(r, "SELECT cwd FROM runs WHERE cwd IS NOT NULL "
+    sqlite3_stmt *st = report_prepare(r, "SELECT cwd, id FROM runs WHERE cwd IS NOT NULL "
                                          "ORDER BY id LIMIT 1");
-    char *cwd = report_step(r, st) ? xstrdup((const char *)sqlite3_column_text(st, 0))
-                                   : getcwd(NULL, 0);
+    bool said = report_step(r, st);
+    root_run = said ? sqlite3_column_int64(st, 1) : INT64_MIN;
+    char *cwd = said ? xstrdup((const char *)sqlite3_column_text(st, 0)) : getcwd(NULL, 0);
     sqlite3_finalize(st);
     char *folder = xasprintf("%s/", cwd && strcmp(cwd, "/") ? cwd : "");
     char *uri = xmalloc(json_uri_size("file://", folder));
@@ -305,6 +318,32 @@ static void say_left_out(const size_t left_out[NPLACINGS], const char *format)
                     left_out[p] == 1 ? "it" : "them");
 }
 
+/* The limits of the device, no findings, as the run's notifications: a
+   note for each run. */
+static void put_limits(const report *r, json *j)
+{
+    rows l;
+    limits_fetch(&l, r, NULL);
+    if (l.nrows) {
+        j_open(j, "invocations", '[');
+        j_open(j, NULL, '{');
+        j_bool(j, "executionSuccessful", true);
+        j_open(j, "toolExecutionNotifications", '[');
+        for (size_t i = 0; i < l.nrows; i++) {
+            char *says = limit_says(&l, i);
+            j_open(j, NULL, '{');
+            j_string(j, "level", "note");
+            j_message(j, "message", says);
+            j_close(j, '}');
+            free(says);
+        }
+        j_close(j, ']');
+        j_close(j, '}');
+        j_close(j, ']');
+    }
+    rows_free(&l);
+}
+
 /* Whether the finding is one that a run alone found (write_sarif_run's
    only_runtime): devcheck's run holds the others. */
 static bool runtime_only(const report *r, const rows *f, size_t i)
@@ -342,6 +381,7 @@ void write_sarif_run(const report *r, json *j, bool only_runtime)
         if (kept[i])
             put_result(j, &f, i, hashes, &c, only_runtime);
     j_close(j, ']');
+    put_limits(r, j);
     j_close(j, '}');
     say_left_out(left_out, "SARIF");
     free(base);

@@ -117,6 +117,16 @@ void define_source(const report *r)
     define_source_of(r);
 }
 
+char *path_absolute(const char *path, sqlite3_int64 run)
+{
+    const char *base = path[0] == '/' ? NULL : run_directory(run);
+    if (!base && path[0] != '/')
+        base = working_directory();
+    if (!base)
+        return xstrdup(path);
+    return xasprintf("%s%s%s", base, strcmp(base, "/") ? "/" : "", path);
+}
+
 /* A relative path is the run's folder's, else ours. */
 static char *source_path(const char *file, sqlite3_int64 run)
 {

@@ -358,6 +358,47 @@ static void print_view(const report *r, const request *q)
         cursor_close(&parts[i]);
 }
 
+void limits_fetch(rows *out, const report *r, const char *session)
+{
+    char *sql = sqlite3_mprintf("SELECT f.run, r.command, count(*) FROM main.findings f"
+                                " JOIN runs r ON r.id = f.run WHERE "
+                                MISTAKE_LIMIT_SQL("f.kind", "f.run")
+                                " AND (%Q IS NULL OR r.session IS %Q) GROUP BY f.run ORDER BY f.run",
+                                session, session);
+    rows_fetch(out, r, "limits", sql);
+    sqlite3_free(sql);
+}
+
+char *limit_says(const rows *limits, size_t i)
+{
+    const char *command = rows_text(limits, i, 1);
+    char *shown = printable(command ? command : "?", command ? strlen(command) : 1, false);
+    sqlite3_int64 n = rows_int(limits, i, 2);
+    char *says = xasprintf("run %lld (%s): %lld kernel%s that nvcc compiled for the GPU %s "
+                           "checked, not run: the emulated device has no body for device code, "
+                           "so what the program computed after %s is not its own. A limit of "
+                           "the emulated device, not a finding: run it on a GPU to run %s",
+                           (long long)rows_int(limits, i, 0), shown, (long long)n, plural(n),
+                           n == 1 ? "was" : "were", n == 1 ? "it" : "them",
+                           n == 1 ? "it" : "them");
+    free(shown);
+    return says;
+}
+
+sqlite3_int64 report_limits(const report *r, const char *session)
+{
+    rows l;
+    limits_fetch(&l, r, session);
+    for (size_t i = 0; i < l.nrows; i++) {
+        char *says = limit_says(&l, i);
+        fprintf(stderr, "devtrace: %s\n", says);
+        free(says);
+    }
+    sqlite3_int64 n = (sqlite3_int64)l.nrows;
+    rows_free(&l);
+    return n;
+}
+
 /* Why a run's CUDA calls could not be seen (runs.untraced), and what to do. */
 static const struct { const char *reason, *says; } untraced_reasons[] = {
     {"own_runtime",
@@ -460,6 +501,7 @@ int cmd_report(int argc, char **argv)
     else
         print_view(&r, &q);
     report_untraced(&r, NULL);
+    report_limits(&r, NULL);
     report_exec(&r, "COMMIT");
     report_close(&r);
     if (fflush(stdout) != 0 || ferror(stdout))

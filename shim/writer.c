@@ -109,6 +109,7 @@ static struct {
     tally_map calls, allocs, copies, launches, findings, kernels, lines;
     tally_map said;                     /* (kind, site) said on stderr (DEVTRACE_PRINT) */
     bool print;                         /* DEVTRACE_PRINT=1 */
+    bool summary;                       /* not DEVTRACE_SUMMARY=0 (devtrace run's) */
     site_text *sites;
     uint32_t sites_written, sites_cap;
     bool pageable_access;
@@ -417,6 +418,12 @@ static const char *severity_of(dv_finding_kind kind)
     return mistake_named(name, strlen(name))->severity;
 }
 
+/* runs.device */
+static const char *device_name(void)
+{
+    return dv_next_is_sim() ? "sim" : "cuda";
+}
+
 /* file as the program's folder sees it, as devtrace report shows it. */
 static const char *from_cwd(const char *file, char *cwd, size_t n)
 {
@@ -439,13 +446,15 @@ static char *printable(const char *text)
    written, the first of its kind at each site, as a compiler says one, in
    one write so that threads' lines do not mix; its file and message with
    their control characters escaped, so that a name cannot drive the
-   terminal or make a line of its own. */
+   terminal or make a line of its own.  A limit of the device is no
+   finding (mistakes.h): devtrace says it once, after the run. */
 static void say_finding(const dv_event *e, const site_text *at, const char *severity,
                         const char *msg)
 {
     uint64_t key[KEY] = { e->u.finding.kind, e->site };
     bool fresh = false;
-    if (!w.print || !find_tally(&w.said, key, &fresh) || !fresh)
+    if (!w.print || mistake_is_limit(dv_finding_names[e->u.finding.kind], device_name()) ||
+        !find_tally(&w.said, key, &fresh) || !fresh)
         return;
     char cwd[1024];
     const char *where = at && at->file ? from_cwd(at->file, cwd, sizeof cwd)
@@ -1024,7 +1033,7 @@ static bool insert_run(const char *session)
     sqlite3_bind_text(st, 3, session, -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 4, cmd, -1, SQLITE_STATIC);
     sqlite3_bind_int64(st, 5, (int64_t)dv_started_ns);
-    sqlite3_bind_text(st, 6, dv_next_is_sim() ? "sim" : "cuda", -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 6, device_name(), -1, SQLITE_STATIC);
     sqlite3_bind_int(st, 7, devices);
     sqlite3_bind_int(st, 8, pageable);
     sqlite3_bind_text(st, 9, cwd, -1, SQLITE_STATIC);
@@ -1073,7 +1082,9 @@ static void open_report(void)
     char path[4096];
     struct stat st;
     const char *session = getenv("DEVTRACE_SESSION"), *print = getenv("DEVTRACE_PRINT");
+    const char *summary = getenv("DEVTRACE_SUMMARY");
     w.print = print && !strcmp(print, "1");
+    w.summary = !summary || strcmp(summary, "0");
     report_path(path, sizeof path);
     if (symbolic_link(path))
         return;
@@ -1103,6 +1114,38 @@ static void open_report(void)
     if (sqlite3_exec(w.db, devtrace_schema_sql, NULL, NULL, NULL) != SQLITE_OK ||
         !insert_run(session) || !prepare_all() || !dv_events_open(w.db, w.run))
         abandon(path, created || state == FILE_STALE);
+}
+
+/* ---- the end ------------------------------------------------------------------- */
+
+/* Preloaded by hand, a run that made findings says so as it ends, as
+   devtrace run does for its command (which sets DEVTRACE_SUMMARY=0 and
+   says one line for all its processes): once, as the writer stops at the
+   program's exit, so not at an exec (the new image is a run of its own,
+   and says its own), nor in a process that ends by _exit or a signal; on
+   the stderr the program started with (say.c), never on its stdout.  A
+   limit of the device (mistakes.h) is no finding: devtrace report says it. */
+static void say_summary(void)
+{
+    sqlite3_stmt *st;
+    if (!w.summary || w.broken ||
+        sqlite3_prepare_v2(w.db, "SELECT count(*) FILTER (WHERE severity = 'error'),"
+                           " count(*) FILTER (WHERE severity IS NOT 'error')"
+                           " FROM findings WHERE run = ?1 AND NOT "
+                           MISTAKE_LIMIT_SQL("kind", "run"), -1, &st, NULL) != SQLITE_OK)
+        return;
+    sqlite3_bind_int64(st, 1, w.run);
+    if (sqlite3_step(st) == SQLITE_ROW) {
+        int64_t errors = sqlite3_column_int64(st, 0), warnings = sqlite3_column_int64(st, 1);
+        char *path = printable(sqlite3_db_filename(w.db, "main"));
+        if (errors + warnings && path)
+            dv_say("devtrace: %lld error%s and %lld warning%s in this run (pid %d); "
+                   "see them with: devtrace report %s findings\n", (long long)errors,
+                   errors == 1 ? "" : "s", (long long)warnings, warnings == 1 ? "" : "s",
+                   (int)getpid(), path);
+        free(path);
+    }
+    sqlite3_finalize(st);
 }
 
 /* ---- the thread ----------------------------------------------------------------- */
@@ -1160,6 +1203,7 @@ static void *writer_main(void *arg)
         pthread_mutex_lock(&busy);
     }
     if (w.db) {
+        say_summary();
         remove_journal();
         close_db();
     }
