@@ -111,6 +111,13 @@ static const struct {
 #define CUBLAS_COPY(t) CUBLAS_DEVICE("cublas" t "copy_v2", 2) CUBLAS_DEVICE("cublas" t "copy_v2", 4)
 #define CUBLAS_SCAL(t) CUBLAS_DEVICE("cublas" t "scal_v2", 3)
 
+/* cuBLAS's copies between host and device (cublasSetVector, ...), and
+   their 64-bit twins: which side is which, by position. */
+#define CUBLAS_SET_GET(f, effect) f " " effect "\n" f "_64 " effect "\n"
+/* cuBLAS's rules by parameter name (not cublasXt's functions, whose
+   matrices may be on the host). */
+#define CUBLAS_RULES(effect, params) "cublas[!X]* " effect " " params "\n"
+
 /* cuSOLVER's dense LAPACK routines (cusolverDn.h, "cuSOLVER: dense
    LAPACK"): the matrices, pivots, workspace and devInfo are device memory. */
 #define SOLVER_TYPES(F) F("S") F("D") F("C") F("Z")
@@ -333,6 +340,33 @@ static const char builtin[] =
     "cublasLt* host-memory algoIdsArray\ncublasLt* host-memory result\n"
     "cublasLt* host-memory callback\ncublasLt* host-memory file\n"
     "cublasLt* host-memory logFile\n"
+    "# cuBLAS (cublas_api.h, whole; not cublasXt's, whose matrices may be on\n"
+    "# the host): vectors, matrices, their batches' arrays of pointers, pivots,\n"
+    "# a batch's info array and the workspace are device memory; alpha, beta, a\n"
+    "# result and a rotation's scalars either, by the pointer mode; a handle\n"
+    "# and a stream either (opaque); the host side of a Set/Get copy, a grouped\n"
+    "# batch's arrays of sizes, the info of getrs/geqrf/gels batches and what\n"
+    "# it says of itself (mode, version, ...) are host memory\n"
+    CUBLAS_SET_GET("cublasSetVector", "host-memory 2") CUBLAS_SET_GET("cublasGetVector", "device-memory 2")
+    CUBLAS_SET_GET("cublasGetVector", "host-memory 4")
+    CUBLAS_SET_GET("cublasSetMatrix", "host-memory 3") CUBLAS_SET_GET("cublasSetMatrix", "device-memory 5")
+    CUBLAS_SET_GET("cublasSetMatrixAsync", "host-memory 3")
+    CUBLAS_SET_GET("cublasSetMatrixAsync", "device-memory 5")
+    CUBLAS_SET_GET("cublasGetMatrix", "device-memory 3") CUBLAS_SET_GET("cublasGetMatrix", "host-memory 5")
+    CUBLAS_SET_GET("cublasGetMatrixAsync", "device-memory 3")
+    CUBLAS_SET_GET("cublasGetMatrixAsync", "host-memory 5")
+    "cublasCreate_v2 host-memory 0\ncublasGetStream_v2 host-memory 1\n"
+    "cublasGetFixedPointEmulationMantissaBitCountPointer host-memory 1\n"
+    "cublasXerbla host-memory 0\n"
+    "cublas*getrsBatched host-memory info\ncublas*geqrfBatched host-memory info\n"
+    "cublas*gelsBatched host-memory info\n"
+    CUBLAS_RULES("device-memory", "x y A B C AP Aarray Barray Carray xarray yarray Ainv TauArray")
+    CUBLAS_RULES("device-memory", "P devIpiv info devInfoArray devicePtr workspace")
+    CUBLAS_RULES("either-memory", "handle stream streamId alpha beta alpha_array beta_array result")
+    CUBLAS_RULES("either-memory", "a b c s param d1 d2 x1 y1 mantissaBitCount")
+    CUBLAS_RULES("host-memory", "*_array group_size hostPtr mode version value logFileName")
+    CUBLAS_RULES("host-memory", "userCallback smCountTarget mask emulationStrategy")
+    CUBLAS_RULES("host-memory", "maxMantissaBitCount mantissaBitOffset mantissaControl")
     "# cuSOLVER, dense and sparse\n"
     SOLVER_TYPES(SOLVER_GETRF) SOLVER_TYPES(SOLVER_GETRS) SOLVER_TYPES(SOLVER_POTRF)
     SOLVER_TYPES(SOLVER_GEQRF) SOLVER_TYPES(SOLVER_GESVD)
@@ -735,40 +769,49 @@ static int split_words(char *s, char **words, int max)
     return n;
 }
 
-/* FUNCTION-PATTERN EFFECT PARAMETER-PATTERN: an effect on one pointer
-   parameter (device-memory, host-memory, either-memory). */
+/* FUNCTION-PATTERN EFFECT PARAMETER-PATTERN...: an effect on pointer
+   parameters (device-memory, host-memory, either-memory), a rule for each
+   pattern, so that a library's table lists its matrices on one line. */
 static const char *add_rule(dc_model *m, char **words, int n)
 {
     int k = effect_named(words[1]);
     if (k < 0)
         return "unknown effect";
-    if (n != 3 || vocabulary[k].nargs != 1 || vocabulary[k].word)
+    if (n < 3 || vocabulary[k].nargs != 1 || vocabulary[k].word)
         return "a pattern takes an effect on one parameter, by its name";
-    rule *v = realloc(m->rules, (size_t)(m->nrules + 1) * sizeof *v);
+    rule *v = realloc(m->rules, (size_t)(m->nrules + n - 2) * sizeof *v);
     if (!v)
         return "out of memory";
     m->rules = v;
-    v[m->nrules] = (rule){ strdup(words[0]), strdup(words[2]), (dc_effect_kind)k };
-    if (!v[m->nrules].func || !v[m->nrules].param) {
-        free(v[m->nrules].func);
-        free(v[m->nrules].param);
-        return "out of memory";
+    for (int i = 2; i < n; i++) {
+        v[m->nrules] = (rule){ strdup(words[0]), strdup(words[i]), (dc_effect_kind)k };
+        if (!v[m->nrules].func || !v[m->nrules].param) {
+            free(v[m->nrules].func);
+            free(v[m->nrules].param);
+            return "out of memory";
+        }
+        m->nrules++;
     }
-    m->nrules++;
     return NULL;
 }
 
+/* The most words of a line, where a rule lists its parameters (an entry
+   takes DC_EFFECT_ARGS + 2 at most). */
+#define MAX_LINE_WORDS 24
+
 static const char *add_line(dc_model *m, char *line)
 {
-    char *words[DC_EFFECT_ARGS + 3];
+    char *words[MAX_LINE_WORDS + 1];
     char *hash = strchr(line, '#');
     if (hash)
         *hash = 0;
-    int n = split_words(line, words, DC_EFFECT_ARGS + 3);
+    int n = split_words(line, words, MAX_LINE_WORDS + 1);
     if (n == 0)
         return NULL;
     if (n < 2)
         return "expected FUNCTION EFFECT ARG...";
+    if (n > MAX_LINE_WORDS)
+        return "too many words on one line";
     if (strchr(words[0], '*') && !strstr(words[0], "::"))   /* not C++'s operator* */
         return add_rule(m, words, n);
     entry *e = find_or_add(m, words[0]);
