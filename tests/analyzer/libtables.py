@@ -36,7 +36,8 @@ LIBRARIES = [
 ]
 
 # The libraries whose tables are whole: any function they lack fails.
-COMPLETE = {"cuFFT", "cuRAND", "cuBLAS", "cuBLASLt", "NCCL"}
+COMPLETE = {"cuFFT", "cuRAND", "cuBLAS", "cuBLASLt", "cuSOLVER dense", "cuSOLVER sparse",
+            "NCCL"}
 
 # The effects whose arguments are parameter positions, each saying where
 # the memory of its parameters is.
