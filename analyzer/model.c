@@ -411,6 +411,27 @@ static const char builtin[] =
     DEVICE_ARG("cusparseCreateCoo", 6) DEVICE_ARG("cusparseCreateDnVec", 2)
     DEVICE_ARG("cusparseCreateDnMat", 4) DEVICE_ARG("cusparseSpMV", 9)
     DEVICE_ARG("cusparseSpMM", 10)
+    "# cuSPARSE (cusparse.h, whole; not cusparseLt's functions): arrays and\n"
+    "# buffers are device memory; alpha, beta, a result, a zero pivot's\n"
+    "# position, a count named DevHostPtr and a boost's values either, by the\n"
+    "# pointer mode; a handle, descriptors and infos either (opaque), but host\n"
+    "# memory where made through a pointer; what a Get returns, a buffer's size\n"
+    "# and what cuSPARSE says of itself are host memory\n"
+    "cusparseCreate host-memory 0\ncusparseGetStream host-memory 1\n"
+    "cusparseCreate* host-memory descrA spMatDescr dnMatDescr spVecDescr dnVecDescr info\n"
+    "cusparse*_createDescr host-memory descr\ncusparseSpMMOp_create* host-memory plan\n"
+    "cusparseLogger* host-memory *\n"
+    "cusparse[!L]* either-memory handle streamId descr descrA descrB descrC descrD info\n"
+    "cusparse[!L]* either-memory spMatDescr dnMatDescr spVecDescr dnVecDescr matA matB matC\n"
+    "cusparse[!L]* either-memory vecX vecY spgemmDescr spsvDescr spsmDescr plan\n"
+    "cusparse[!L]* either-memory alpha beta result c_coeff s_coeff position nnzTotalDevHostPtr\n"
+    "cusparse[!L]* either-memory nnzC tol boost_val threshold fractionToColor ncolors *NvvmBuffer\n"
+    "cusparseGet* host-memory *\ncusparse[!L]*Get* host-memory *\n"
+    "cusparse[!L]* host-memory pBufferSize* bufferSize* SpMMWorkspaceSize num_prods data\n"
+    "cusparse[!L]* device-memory csr* csc* coo* bsr* bsc* ell* sell* values indices newValues\n"
+    "cusparse[!L]* device-memory A B C X x y f d dl du ds dw P p xVal xInd nnzPerRow*\n"
+    "cusparse[!L]* device-memory coloring reordering pBuffer pInputBuffer buffer\n"
+    "cusparse[!L]* device-memory externalBuffer* workspace\n"
     "# cuSPARSELt (cusparseLt.h): the matrices and workspace of a matmul, a\n"
     "# compression and a pruning are device memory\n"
     DEVICE_ARG("cusparseLtMatmul", 3) DEVICE_ARG("cusparseLtMatmul", 4)
