@@ -37,7 +37,7 @@ LIBRARIES = [
 
 # The libraries whose tables are whole: any function they lack fails.
 COMPLETE = {"cuFFT", "cuRAND", "cuBLAS", "cuBLASLt", "cuSOLVER dense", "cuSOLVER sparse", "cuSPARSE",
-            "NCCL"}
+            "cuDNN", "NCCL"}
 
 # The effects whose arguments are parameter positions, each saying where
 # the memory of its parameters is.
