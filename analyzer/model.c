@@ -112,6 +112,13 @@ static const struct {
 #define CUBLAS_COPY(t) CUBLAS_DEVICE("cublas" t "copy_v2", 2) CUBLAS_DEVICE("cublas" t "copy_v2", 4)
 #define CUBLAS_SCAL(t) CUBLAS_DEVICE("cublas" t "scal_v2", 3)
 
+/* cuBLAS's copies between host and device (cublasSetVector, ...), and
+   their 64-bit twins: which side is which, by position. */
+#define CUBLAS_SET_GET(f, effect) f " " effect "\n" f "_64 " effect "\n"
+/* cuBLAS's rules by parameter name (not cublasXt's functions, whose
+   matrices may be on the host). */
+#define CUBLAS_RULES(effect, params) "cublas[!X]* " effect " " params "\n"
+
 /* cuSOLVER's dense LAPACK routines (cusolverDn.h, "cuSOLVER: dense
    LAPACK"): the matrices, pivots, workspace and devInfo are device memory. */
 #define SOLVER_TYPES(F) F("S") F("D") F("C") F("Z")
@@ -334,12 +341,68 @@ static const char builtin[] =
     "cublasLt* host-memory algoIdsArray\ncublasLt* host-memory result\n"
     "cublasLt* host-memory callback\ncublasLt* host-memory file\n"
     "cublasLt* host-memory logFile\n"
+    "# cuBLAS (cublas_api.h, whole; not cublasXt's, whose matrices may be on\n"
+    "# the host): vectors, matrices, their batches' arrays of pointers, pivots,\n"
+    "# a batch's info array and the workspace are device memory; alpha, beta, a\n"
+    "# result and a rotation's scalars either, by the pointer mode; a handle\n"
+    "# and a stream either (opaque); the host side of a Set/Get copy, a grouped\n"
+    "# batch's arrays of sizes, the info of getrs/geqrf/gels batches and what\n"
+    "# it says of itself (mode, version, ...) are host memory\n"
+    CUBLAS_SET_GET("cublasSetVector", "host-memory 2") CUBLAS_SET_GET("cublasGetVector", "device-memory 2")
+    CUBLAS_SET_GET("cublasGetVector", "host-memory 4")
+    CUBLAS_SET_GET("cublasSetMatrix", "host-memory 3") CUBLAS_SET_GET("cublasSetMatrix", "device-memory 5")
+    CUBLAS_SET_GET("cublasSetMatrixAsync", "host-memory 3")
+    CUBLAS_SET_GET("cublasSetMatrixAsync", "device-memory 5")
+    CUBLAS_SET_GET("cublasGetMatrix", "device-memory 3") CUBLAS_SET_GET("cublasGetMatrix", "host-memory 5")
+    CUBLAS_SET_GET("cublasGetMatrixAsync", "device-memory 3")
+    CUBLAS_SET_GET("cublasGetMatrixAsync", "host-memory 5")
+    "cublasCreate_v2 host-memory 0\ncublasGetStream_v2 host-memory 1\n"
+    "cublasGetFixedPointEmulationMantissaBitCountPointer host-memory 1\n"
+    "cublasXerbla host-memory 0\n"
+    "cublas*getrsBatched host-memory info\ncublas*geqrfBatched host-memory info\n"
+    "cublas*gelsBatched host-memory info\n"
+    CUBLAS_RULES("device-memory", "x y A B C AP Aarray Barray Carray xarray yarray Ainv TauArray")
+    CUBLAS_RULES("device-memory", "P devIpiv info devInfoArray devicePtr workspace")
+    CUBLAS_RULES("either-memory", "handle stream streamId alpha beta alpha_array beta_array result")
+    CUBLAS_RULES("either-memory", "a b c s param d1 d2 x1 y1 mantissaBitCount")
+    CUBLAS_RULES("host-memory", "*_array group_size hostPtr mode version value logFileName")
+    CUBLAS_RULES("host-memory", "userCallback smCountTarget mask emulationStrategy")
+    CUBLAS_RULES("host-memory", "maxMantissaBitCount mantissaBitOffset mantissaControl")
     "# cuSOLVER, dense and sparse\n"
     SOLVER_TYPES(SOLVER_GETRF) SOLVER_TYPES(SOLVER_GETRS) SOLVER_TYPES(SOLVER_POTRF)
     SOLVER_TYPES(SOLVER_GEQRF) SOLVER_TYPES(SOLVER_GESVD)
     SOLVER_SYEVD("cusolverDnSsyevd") SOLVER_SYEVD("cusolverDnDsyevd")
     SOLVER_SYEVD("cusolverDnCheevd") SOLVER_SYEVD("cusolverDnZheevd")
     SOLVER_TYPES(SOLVER_CSRLSVQR) SOLVER_TYPES(SOLVER_CSRLSVCHOL)
+    "# cuSOLVER dense (cusolverDn.h, whole): matrices, vectors, pivots, the\n"
+    "# device workspace and info (devInfo: written by the GPU) are device\n"
+    "# memory; a handle, parameters and a Jacobi or IRS info object either\n"
+    "# (opaque) but host memory where made through a pointer; workspace\n"
+    "# sizes, the host workspace, an IRS solve's iteration counts and what a\n"
+    "# Get returns are host memory\n"
+    "cusolverDnGetStream host-memory 1\n"
+    "cusolverDnCreate* host-memory *\ncusolverDnIRS*Create host-memory *\n"
+    "cusolverDnDestroy* either-memory *\ncusolverDnX*j[GS]et* either-memory info\n"
+    "cusolverDn* either-memory handle params streamId infos gels_irs_* gesv_irs_*\n"
+    "cusolverDn* device-memory A B C D E S T U V W VL VR VT Aarray tau d e TAUQ TAUP\n"
+    "cusolverDn* device-memory dA dB dX d_A d_S d_U d_V Srand Urand Vrand\n"
+    "cusolverDn* device-memory work Work d_work dWorkspace bufferOnDevice\n"
+    "cusolverDn* device-memory info devInfo d_info infoArray ipiv dipiv devIpiv\n"
+    "cusolverDn* host-memory lwork Lwork lwork_bytes workspaceInBytesOnDevice\n"
+    "cusolverDn* host-memory workspaceInBytesOnHost bufferOnHost iter niters outer_niters\n"
+    "cusolverDn* host-memory maxiters residual residual_history executed_sweeps meig\n"
+    "cusolverDn* host-memory meig64 h_meig vl vu h_R_nrmF h_err_sigma mode strategy\n"
+    "cusolverDn* host-memory logFile callback file\n"
+    "# cuSOLVER sparse (cusolverSp.h, whole): a *Host function's arrays are host\n"
+    "# memory; the others' device memory, but for the singularity they report\n"
+    "# and the sizes they say (host); a handle, a matrix descriptor and a QR\n"
+    "# info either (opaque), host memory where made through a pointer\n"
+    "cusolverSpGetStream host-memory 1\ncusolverSpCreate* host-memory *\n"
+    "cusolverSp* either-memory handle descrA info streamId\n"
+    "cusolverSp*Host host-memory *\n"
+    "cusolverSp* host-memory singularity internalDataInBytes workspaceInBytes\n"
+    "cusolverSp* device-memory csrValA csrRowPtrA csrColIndA csrVal csrRowPtr csrColInd\n"
+    "cusolverSp* device-memory b x x0 mu pBuffer\n"
     "# cuSPARSE's generic API (cusparse.h): a descriptor's arrays and an\n"
     "# operation's external buffer are device memory; alpha and beta either\n"
     DEVICE_ARG("cusparseCreateCsr", 4) DEVICE_ARG("cusparseCreateCsr", 5)
@@ -349,6 +412,27 @@ static const char builtin[] =
     DEVICE_ARG("cusparseCreateCoo", 6) DEVICE_ARG("cusparseCreateDnVec", 2)
     DEVICE_ARG("cusparseCreateDnMat", 4) DEVICE_ARG("cusparseSpMV", 9)
     DEVICE_ARG("cusparseSpMM", 10)
+    "# cuSPARSE (cusparse.h, whole; not cusparseLt's functions): arrays and\n"
+    "# buffers are device memory; alpha, beta, a result, a zero pivot's\n"
+    "# position, a count named DevHostPtr and a boost's values either, by the\n"
+    "# pointer mode; a handle, descriptors and infos either (opaque), but host\n"
+    "# memory where made through a pointer; what a Get returns, a buffer's size\n"
+    "# and what cuSPARSE says of itself are host memory\n"
+    "cusparseCreate host-memory 0\ncusparseGetStream host-memory 1\n"
+    "cusparseCreate* host-memory descrA spMatDescr dnMatDescr spVecDescr dnVecDescr info\n"
+    "cusparse*_createDescr host-memory descr\ncusparseSpMMOp_create* host-memory plan\n"
+    "cusparseLogger* host-memory *\n"
+    "cusparse[!L]* either-memory handle streamId descr descrA descrB descrC descrD info\n"
+    "cusparse[!L]* either-memory spMatDescr dnMatDescr spVecDescr dnVecDescr matA matB matC\n"
+    "cusparse[!L]* either-memory vecX vecY spgemmDescr spsvDescr spsmDescr plan\n"
+    "cusparse[!L]* either-memory alpha beta result c_coeff s_coeff position nnzTotalDevHostPtr\n"
+    "cusparse[!L]* either-memory nnzC tol boost_val threshold fractionToColor ncolors *NvvmBuffer\n"
+    "cusparseGet* host-memory *\ncusparse[!L]*Get* host-memory *\n"
+    "cusparse[!L]* host-memory pBufferSize* bufferSize* SpMMWorkspaceSize num_prods data\n"
+    "cusparse[!L]* device-memory csr* csc* coo* bsr* bsc* ell* sell* values indices newValues\n"
+    "cusparse[!L]* device-memory A B C X x y f d dl du ds dw P p xVal xInd nnzPerRow*\n"
+    "cusparse[!L]* device-memory coloring reordering pBuffer pInputBuffer buffer\n"
+    "cusparse[!L]* device-memory externalBuffer* workspace\n"
     "# cuSPARSELt (cusparseLt.h): the matrices and workspace of a matmul, a\n"
     "# compression and a pruning are device memory\n"
     DEVICE_ARG("cusparseLtMatmul", 3) DEVICE_ARG("cusparseLtMatmul", 4)
@@ -391,6 +475,31 @@ static const char builtin[] =
     DEVICE_ARG("cudnnAddTensor", 3) DEVICE_ARG("cudnnAddTensor", 6)
     DEVICE_ARG("cudnnSoftmaxForward", 5) DEVICE_ARG("cudnnSoftmaxForward", 8)
     DEVICE_ARG("cudnnPoolingForward", 4) DEVICE_ARG("cudnnPoolingForward", 7)
+    "# cuDNN (cudnn_graph.h, cudnn_ops.h, cudnn_cnn.h, cudnn_adv.h, whole):\n"
+    "# tensors' data, weights, workspaces and reserve spaces are device memory;\n"
+    "# alpha and beta host memory; a handle and descriptors either (opaque),\n"
+    "# host memory where made through a pointer; what a Get returns, what a Set\n"
+    "# reads (but cudnnSetTensor's y and a dropout's states), sizes and algorithm\n"
+    "# counts host memory\n"
+    "cudnnGetStream host-memory 1\ncudnnCreate* host-memory *\n"
+    "cudnnBackendCreate* host-memory descriptor\n"
+    "cudnn* either-memory handle streamId *Desc *desc descriptor executionPlan variantPack\n"
+    "cudnn* either-memory constPack varPack plan param ptr graph\n"
+    "cudnnGet* device-memory weightSpace weights\ncudnn*Get* host-memory *\n"
+    "cudnn* host-memory alpha beta alpha1 alpha2 alphaDataDiff betaDataDiff alphaParamDiff\n"
+    "cudnn* host-memory betaParamDiff alphaDgrid betaDgrid arrayOfElements elementCount\n"
+    "cudnn* host-memory rstatus tag sizeInBytes returnedAlgoCount perfResults\n"
+    "cudnn* host-memory hostLabels hostLabelLengths hostInputLengths loWinIdx hiWinIdx\n"
+    "cudnn* host-memory destSizeInBytes workspaceSizeInBytes\n"
+    "cudnn* device-memory x y z dx dy dz w dw A B C *Data hx cx hy cy dhx dcx dhy dcy\n"
+    "cudnn* device-memory workSpace workspace reserveSpace weightSpace dweightSpace states\n"
+    "cudnn* device-memory bnScale bnBias savedMean savedInvVariance result* estimated*\n"
+    "cudnn* device-memory dBnScaleResult dBnBiasResult normScale normBias bias db means\n"
+    "cudnn* device-memory dMeans temp temp2 grid dgrid theta dtheta probs costs gradients\n"
+    "cudnn* device-memory labels labelLengths inputLengths colBuffer indices devSeqLengths*\n"
+    "cudnn* device-memory queries keys values weights residuals out dout dqueries dkeys\n"
+    "cudnn* device-memory dvalues dweights\n"
+    "cudnnSet* host-memory *\n"
     "# NCCL (nccl.h): its allocator's memory (cuMem), and its collectives'\n"
     "# and point-to-point calls' buffers, device memory\n"
     NCCL_SEND_RECV("ncclAllReduce") NCCL_SEND_RECV("ncclBroadcast") NCCL_SEND_RECV("ncclReduce")
@@ -707,40 +816,49 @@ static int split_words(char *s, char **words, int max)
     return n;
 }
 
-/* FUNCTION-PATTERN EFFECT PARAMETER-PATTERN: an effect on one pointer
-   parameter (device-memory, host-memory, either-memory). */
+/* FUNCTION-PATTERN EFFECT PARAMETER-PATTERN...: an effect on pointer
+   parameters (device-memory, host-memory, either-memory), a rule for each
+   pattern, so that a library's table lists its matrices on one line. */
 static const char *add_rule(dc_model *m, char **words, int n)
 {
     int k = effect_named(words[1]);
     if (k < 0)
         return "unknown effect";
-    if (n != 3 || vocabulary[k].nargs != 1 || vocabulary[k].word)
+    if (n < 3 || vocabulary[k].nargs != 1 || vocabulary[k].word)
         return "a pattern takes an effect on one parameter, by its name";
-    rule *v = realloc(m->rules, (size_t)(m->nrules + 1) * sizeof *v);
+    rule *v = realloc(m->rules, (size_t)(m->nrules + n - 2) * sizeof *v);
     if (!v)
         return "out of memory";
     m->rules = v;
-    v[m->nrules] = (rule){ strdup(words[0]), strdup(words[2]), (dc_effect_kind)k };
-    if (!v[m->nrules].func || !v[m->nrules].param) {
-        free(v[m->nrules].func);
-        free(v[m->nrules].param);
-        return "out of memory";
+    for (int i = 2; i < n; i++) {
+        v[m->nrules] = (rule){ strdup(words[0]), strdup(words[i]), (dc_effect_kind)k };
+        if (!v[m->nrules].func || !v[m->nrules].param) {
+            free(v[m->nrules].func);
+            free(v[m->nrules].param);
+            return "out of memory";
+        }
+        m->nrules++;
     }
-    m->nrules++;
     return NULL;
 }
 
+/* The most words of a line, where a rule lists its parameters (an entry
+   takes DC_EFFECT_ARGS + 2 at most). */
+#define MAX_LINE_WORDS 24
+
 static const char *add_line(dc_model *m, char *line)
 {
-    char *words[DC_EFFECT_ARGS + 3];
+    char *words[MAX_LINE_WORDS + 1];
     char *hash = strchr(line, '#');
     if (hash)
         *hash = 0;
-    int n = split_words(line, words, DC_EFFECT_ARGS + 3);
+    int n = split_words(line, words, MAX_LINE_WORDS + 1);
     if (n == 0)
         return NULL;
     if (n < 2)
         return "expected FUNCTION EFFECT ARG...";
+    if (n > MAX_LINE_WORDS)
+        return "too many words on one line";
     if (strchr(words[0], '*') && !strstr(words[0], "::"))   /* not C++'s operator* */
         return add_rule(m, words, n);
     entry *e = find_or_add(m, words[0]);

@@ -36,7 +36,8 @@ LIBRARIES = [
 ]
 
 # The libraries whose tables are whole: any function they lack fails.
-COMPLETE = {"cuFFT", "cuRAND", "cuBLASLt", "NCCL"}
+COMPLETE = {"cuFFT", "cuRAND", "cuBLAS", "cuBLASLt", "cuSOLVER dense", "cuSOLVER sparse", "cuSPARSE",
+            "cuDNN", "NCCL"}
 
 # The effects whose arguments are parameter positions, each saying where
 # the memory of its parameters is.
@@ -97,7 +98,7 @@ def read_model(devcheck):
         if len(words) < 3 or words[1] not in POSITIONAL:
             continue
         if "*" in words[0]:
-            rules.append((words[0], words[2]))
+            rules.extend((words[0], param) for param in words[2:])
         else:
             entries.setdefault(words[0], set()).update(int(w) for w in words[2:] if w.isdigit())
     return entries, rules
