@@ -373,8 +373,9 @@ bool dv_events_batch_done(void);
    (cupti.c); a call's own starts from none. */
 uint32_t dv_correlation_take(const dv_event *e);
 void dv_correlation_reset(void);
-/* Asks CUPTI for activity records (once subscribed); false where it has no
-   Activity API or refuses it: events keep their host times alone. */
+/* Asks CUPTI for activity records (once subscribed) when DEVTRACE_TIMELINE
+   asks for them; false when it does not, or CUPTI has no Activity API or
+   refuses it: events keep their host times alone. */
 bool dv_activity_start(void);
 /* The events' cap is reached: no row will take a record, so CUPTI is told
    to make no more (their cost, on the device and in the shim, ends). */
