@@ -8,14 +8,17 @@
 #      libcudasim used TLS descriptors), with the stacks of a run that stops;
 #   2. every devtensor example on the GPU against the emulated device: the
 #      same exit status and output, and a bug form's same message;
-#   3. every example under `devtrace run`: its findings, and its time;
+#   3. every example under `devtrace run`: its findings, and its time; and
+#      under `devtrace run --timeline` (device times): the same findings;
 #   4. the raw CUDA mistakes of bench/gpu_bugs.cu, built by nvcc with the
-#      static and with the shared libcudart, alone, under the shim and under
-#      compute-sanitizer: what each sees (and a program that forks after
-#      using the GPU: the same end under the shim as alone);
+#      static and with the shared libcudart, alone, under the shim (by
+#      default, and with --timeline) and under compute-sanitizer: what each
+#      sees (and a program that forks after using the GPU: the same end
+#      under the shim as alone);
 #   5. compute-sanitizer on the devtensor bug examples beside the shim;
-#   6. the slowdown of each tool on a correct copy-launch-copy loop, and of
-#      the shim once its events are capped (CUPTI's activity then stops);
+#   6. the slowdown of each tool on a correct copy-launch-copy loop: the
+#      shim by default (no device times), with --timeline, and with
+#      --timeline once its events are capped (CUPTI's activity then stops);
 #   7. bench_ops: the runtime's own kernels on the GPU.
 # Results: OUT_DIR/gpu.md (tables, for bench/README.md) and the logs beside it.
 #
@@ -40,6 +43,13 @@ secs() { date +%s.%N; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
 since() { awk -v a="$1" -v b="$(secs)" 'BEGIN { printf "%.2f", b - a }'; }
 first_line() { grep -m1 -E "$1" "$2" | cut -c1-140 | tr '|' '/'; }
+# found DB: its findings as kind:line×count, or none.
+found() {
+  local f
+  f=$("$bin/devtrace" report "$1" findings --format csv 2>&1 | tail -n +2 | cut -d, -f4,6 |
+      sed 's/,/:/' | sort | uniq -c | awk '{ printf "%s%s×%s", (NR > 1 ? ", " : ""), $2, $1 }')
+  echo "${f:-none}"
+}
 
 # --- 1. The machine ----------------------------------------------------------
 say "## The machine"
@@ -138,8 +148,8 @@ rm -f "$out"/loop?.txt
 
 # --- 5. Examples: the GPU against the emulated device, and under the shim -----
 say "## The examples on the GPU (DT_DEVICE unset) against the emulated device"
-say "| example | GPU exit | emulated exit | same stdout | GPU message | shim findings (GPU) | alone s | shim s |"
-say "| --- | --- | --- | --- | --- | --- | --- | --- |"
+say "| example | GPU exit | emulated exit | same stdout | GPU message | shim findings (GPU) | same with --timeline | alone s | shim s |"
+say "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"
 bugs=()
 for src in examples/*.c; do
   name=$(basename "$src" .c)
@@ -150,16 +160,17 @@ for src in examples/*.c; do
   same=no; cmp -s "$out/gpu.out" "$out/sim.out" && same=yes
   db=$out/ex.db; rm -f "$db"
   t0=$(secs); timeout 30 "$bin/devtrace" run -o "$db" -- "$ex/$name" >/dev/null 2>&1; ts=$(since "$t0")
-  found=$("$bin/devtrace" report "$db" findings --format csv 2>&1 | tail -n +2 | cut -d, -f4,6 |
-          sed 's/,/:/' | sort | uniq -c | awk '{ printf "%s%s×%s", (NR > 1 ? ", " : ""), $2, $1 }')
-  say "| $name | $rc | $src_rc | $same | $(first_line 'error|Expected' "$out/gpu.err") | ${found:-none} | $ta | $ts |"
+  plain=$(found "$db"); rm -f "$db"
+  timeout 30 "$bin/devtrace" run --timeline -o "$db" -- "$ex/$name" >/dev/null 2>&1
+  timed=$(found "$db"); [ "$timed" = "$plain" ] && timed=yes
+  say "| $name | $rc | $src_rc | $same | $(first_line 'error|Expected' "$out/gpu.err") | $plain | $timed | $ta | $ts |"
   case $name in *_bug) bugs+=("$name") ;; esac
 done
 
 # --- 6. nvcc's programs: static and shared libcudart ---------------------------
 say "## bench/gpu_bugs.cu built by nvcc: alone, under the shim, under compute-sanitizer"
-say "| cudart | mistake | alone | shim exit | shim findings | sanitizer exit | sanitizer errors |"
-say "| --- | --- | --- | --- | --- | --- | --- |"
+say "| cudart | mistake | alone | shim exit | shim findings | same with --timeline | sanitizer exit | sanitizer errors |"
+say "| --- | --- | --- | --- | --- | --- | --- | --- |"
 mistakes=(host_pointer_kernel_arg memcpy_direction memcpy_out_of_bounds use_after_free double_free fixed
           fork)
 for kind in static shared; do
@@ -169,14 +180,15 @@ for kind in static shared; do
     alone=$(timeout 20 "$prog" "$m" 2>&1 | tr '\n' ' '; echo " (exit ${PIPESTATUS[0]})")
     db=$out/raw.db; rm -f "$db"
     timeout 30 "$bin/devtrace" run -o "$db" -- "$prog" "$m" >/dev/null 2>&1; src=$?
-    found=$("$bin/devtrace" report "$db" findings --format csv 2>&1 | tail -n +2 | cut -d, -f4,6 |
-            sed 's/,/:/' | sort | uniq -c | awk '{ printf "%s%s×%s", (NR > 1 ? ", " : ""), $2, $1 }')
+    plain=$(found "$db"); rm -f "$db"
+    timeout 30 "$bin/devtrace" run --timeline -o "$db" -- "$prog" "$m" >/dev/null 2>&1
+    timed=$(found "$db"); [ "$timed" = "$plain" ] && timed=yes
     timeout 60 compute-sanitizer --error-exitcode 9 "$prog" "$m" >"$out/san.log" 2>&1; cs=$?
     echo "== $kind $m" >>"$out/sanitizer.log"; cat "$out/san.log" >>"$out/sanitizer.log"
     errs=$(grep -oE 'ERROR SUMMARY: [0-9]+' "$out/san.log" | grep -oE '[0-9]+$')
     kinds=$(grep -oE '^========= (Invalid|Program hit|Address|Malloc|Cuda API|Host API)[^(]*' "$out/san.log" |
             sed 's/^========= //' | sort | uniq -c | awk '{ $1 = $1 "×"; print }' | paste -sd';' | cut -c1-120)
-    say "| $kind | $m | ${alone:0:90} | $src | ${found:-none} | $cs | ${errs:-?} ${kinds} |"
+    say "| $kind | $m | ${alone:0:90} | $src | $plain | $timed | $cs | ${errs:-?} ${kinds} |"
   done
 done
 
@@ -195,23 +207,25 @@ done
 
 # --- 8. Slowdown on a correct loop ---------------------------------------------
 say "## Slowdown: gpu_bugs loop (pinned copy in, launch, copy out), best of 3"
-say "| cudart | rounds | alone s | shim s | shim, 2 events s | sanitizer s | shim × | shim, 2 events × | sanitizer × |"
-say "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+say "| cudart | rounds | alone s | shim s | --timeline s | --timeline, 2 events s | sanitizer s | shim × | --timeline × | --timeline, 2 events × | sanitizer × |"
+say "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
 best() { sort -g | head -1; }
+# shim [OPTION...]: the loop's best seconds under devtrace run OPTION...
+shim() { for _ in 1 2 3; do t0=$(secs); "$bin/devtrace" run "$@" -o "$out/loop.db" -- "$prog" loop $rounds \
+                               >/dev/null 2>&1; since "$t0"; echo; done | best; }
 for kind in static shared; do
   prog=$build/bench/gpu_bugs_$kind
   [ -x "$prog" ] || continue
   rounds=20000
   a=$(for _ in 1 2 3; do t0=$(secs); "$prog" loop $rounds >/dev/null 2>&1; since "$t0"; echo; done | best)
-  s=$(for _ in 1 2 3; do t0=$(secs); "$bin/devtrace" run -o "$out/loop.db" -- "$prog" loop $rounds >/dev/null 2>&1
-                         since "$t0"; echo; done | best)
+  s=$(shim); tl=$(shim --timeline)
   capped=$(for _ in 1 2 3; do t0=$(secs)
-                 DEVTRACE_EVENTS=2 timeout 60 "$bin/devtrace" run -o "$out/loop.db" -- "$prog" loop $rounds \
-                     >/dev/null 2>&1; echo "$? $(since "$t0")"; done)
+                 DEVTRACE_EVENTS=2 timeout 60 "$bin/devtrace" run --timeline -o "$out/loop.db" -- "$prog" loop \
+                     $rounds >/dev/null 2>&1; echo "$? $(since "$t0")"; done)
   rcs=$(awk '{ print $1 }' <<<"$capped" | sort -u | paste -sd,)
   c2=$(awk '{ print $2 }' <<<"$capped" | best)
   c=$(t0=$(secs); timeout 120 compute-sanitizer "$prog" loop $rounds >/dev/null 2>&1; since "$t0")
-  say "| $kind | $rounds | $a | $s | $c2 (exit $rcs) | $c | $(ratio "$s" "$a") | $(ratio "$c2" "$a") | $(ratio "$c" "$a") |"
+  say "| $kind | $rounds | $a | $s | $tl | $c2 (exit $rcs) | $c | $(ratio "$s" "$a") | $(ratio "$tl" "$a") | $(ratio "$c2" "$a") | $(ratio "$c" "$a") |"
 done
 # --- 9. The runtime's kernels on the device -----------------------------------
 say "## bench_ops on the device (matmul n = 8192, add of 256M f32)"

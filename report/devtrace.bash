@@ -35,7 +35,7 @@ _devtrace()
     esac
     case $command in
         run)
-            COMPREPLY=($(compgen -W '-o --error-exitcode --kinds --suppressions -- --help' \
+            COMPREPLY=($(compgen -W '-o --timeline --error-exitcode --kinds --suppressions -- --help' \
                                  -- "$cur")) ;;
         report)
             if [[ $cur == -* ]]; then

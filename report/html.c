@@ -445,7 +445,7 @@ static void put_axis(const timeline *t, int y)
 }
 
 static void put_timeline(timeline *t, by_run *events, by_run *marks, sqlite3_int64 kept,
-                         sqlite3_int64 dropped)
+                         sqlite3_int64 dropped, bool host_only)
 {
     fill_timeline(t, events, marks);
     printf("<h3>Run %lld</h3>\n<p class=\"note\">%lld event%s in time", (long long)t->run,
@@ -454,6 +454,8 @@ static void put_timeline(timeline *t, by_run *events, by_run *marks, sqlite3_int
         printf("; <b class=\"dropped\">%lld more were past the cap (DEVTRACE_EVENTS) and are "
                "not drawn</b>: the timeline ends before the run did (the tables count them "
                "all)", (long long)dropped);
+    if (host_only)
+        fputs("; <b class=\"host-only\">" REPORT_NO_TIMELINE "</b>", stdout);
     fputs(". Shade: how busy a lane was; a red mark: findings.</p>\n", stdout);
     int height = 12 + t->nlanes * LANE_HEIGHT;
     printf("<svg class=\"timeline\" viewBox=\"0 0 %d %d\" width=\"100%%\">\n",
@@ -473,7 +475,7 @@ static const char spans_sql[] =
     "SELECT e.run, min(e.start_ns),"
     "       max(max(e.start_ns + coalesce(e.duration_ns, 0), coalesce(e.device_start_ns,"
     "           e.start_ns) + coalesce(e.device_duration_ns, e.duration_ns, 0))), count(*),"
-    "       coalesce(r.dropped_events, 0)"
+    "       coalesce(r.dropped_events, 0), " SQL_HOST_TIMES_ONLY
     " FROM events e LEFT JOIN runs r ON r.id = e.run"
     " WHERE e.start_ns IS NOT NULL GROUP BY e.run ORDER BY e.run";
 
@@ -497,7 +499,8 @@ static void put_timelines(const report *r)
         t->nlanes = 0;
         memset(t->marks, 0, sizeof t->marks);
         memset(t->mark_text, 0, sizeof t->mark_text);
-        put_timeline(t, &events, &marks, sqlite3_column_int64(st, 3), sqlite3_column_int64(st, 4));
+        put_timeline(t, &events, &marks, sqlite3_column_int64(st, 3), sqlite3_column_int64(st, 4),
+                     sqlite3_column_int(st, 5));
         any = true;
     }
     sqlite3_finalize(st);

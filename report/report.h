@@ -232,6 +232,14 @@ static inline const char *plural(sqlite3_int64 n)
 void write_html(const report *r);
 /* The events as Chrome's trace event format (Perfetto, chrome://tracing). */
 void write_trace(const report *r);
+/* Over a run's rows of events: true when it made copies or launches and
+   none has a device time, as a run not asked for a timeline (devtrace run
+   --timeline) has none; REPORT_NO_TIMELINE says so in words. */
+#define SQL_HOST_TIMES_ONLY "(sum(type IN ('copy', 'launch')) > 0 AND count(device_start_ns) = 0)"
+#define REPORT_NO_TIMELINE \
+    "host times only: kernels and copies are drawn when their calls were made, not when they " \
+    "ran on the device; devtrace run --timeline (or DEVTRACE_TIMELINE=1) records that, at a " \
+    "cost on a GPU"
 /* The findings as SARIF 2.1.0, and as GitLab's Code Quality report. */
 void write_sarif(const report *r);
 void write_codequality(const report *r);

@@ -21,7 +21,7 @@
 extern char **environ;
 
 static const char usage[] =
-    "usage: devtrace run [-o FILE] [--error-exitcode N] [--kinds LIST]\n"
+    "usage: devtrace run [-o FILE] [--timeline] [--error-exitcode N] [--kinds LIST]\n"
     "                    [--suppressions FILE] [--] PROGRAM [ARGS...]\n"
     "\n"
     "Runs PROGRAM with libdevtrace.so preloaded; its report goes to FILE\n"
@@ -34,6 +34,10 @@ static const char usage[] =
     "PROGRAM's CUDA calls.  --kinds and --suppressions choose the findings\n"
     "that count, as for devtrace report, and the line says how many they\n"
     "suppressed.\n"
+    "--timeline also records when each kernel, copy and memset ran on the\n"
+    "device (CUPTI's Activity API; DEVTRACE_TIMELINE=1 does the same), for the\n"
+    "timeline of the HTML page and the trace: it costs a GPU run more than\n"
+    "the checks do, and the findings need none of it.\n"
     "The shim is $DEVTRACE_LIB, else libdevtrace.so in ../lib from\n"
     "devtrace's folder, or in that folder.  On the emulated device (no GPU,\n"
     "or DT_DEVICE=sim) a program linked with -lcuda gets the emulated\n"
@@ -394,6 +398,7 @@ int cmd_run(int argc, char **argv)
         {"error-exitcode", required_argument, NULL, 'e'},
         {"kinds", required_argument, NULL, 'k'},
         {"suppressions", required_argument, NULL, 's'},
+        {"timeline", no_argument, NULL, 't'},
         {"help", no_argument, NULL, 'h'},
         {0},
     };
@@ -409,6 +414,8 @@ int cmd_run(int argc, char **argv)
             filter_kinds(optarg);
         else if (c == 's')
             filter_suppressions(optarg);
+        else if (c == 't' && setenv("DEVTRACE_TIMELINE", "1", 1) != 0)
+            die("setenv: %s", strerror(errno));
     if (!*pattern)
         usage_error(usage, "an empty report file name");
     if (optind == argc)

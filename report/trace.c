@@ -8,6 +8,8 @@
  * Times are microseconds from the report's first event: a kernel's, copy's
  * or memset's are when it ran on the device where the report says so
  * (CUPTI's Activity API), else its call's; its stream is among its args.
+ * A run whose report has no device times (it was not run with --timeline)
+ * says so in its process's name.
  */
 #include "json.h"
 #include "report.h"
@@ -59,16 +61,21 @@ static void begin(bool *first)
     *first = false;
 }
 
-static const char runs_names_sql[] =
-    "SELECT id, 'run ' || id || ' (pid ' || coalesce(pid, '?') || '): ' || coalesce(command, '')"
-    " FROM runs ORDER BY id";
+#define RUN_NAME "'run ' || id || ' (pid ' || coalesce(pid, '?') || '): ' || coalesce(command, '')"
+static const char runs_names_sql[] = "SELECT id, " RUN_NAME " FROM runs ORDER BY id";
+/* With events, a run that has no device times says so in its name. */
+static const char runs_timeline_names_sql[] =
+    "SELECT id, " RUN_NAME " || CASE WHEN host_only THEN ' (" REPORT_NO_TIMELINE ")' ELSE '' END"
+    " FROM runs LEFT JOIN (SELECT run, " SQL_HOST_TIMES_ONLY " AS host_only FROM events"
+    " GROUP BY run) ON run = id ORDER BY id";
 
 static const char lanes_sql[] =
     "SELECT DISTINCT run, coalesce(device, -1), type FROM events ORDER BY 1, 2, 3";
 
 static void put_names(const report *r, bool *first)
 {
-    sqlite3_stmt *st = report_prepare(r, runs_names_sql);
+    bool events = report_has_table(r, "events");
+    sqlite3_stmt *st = report_prepare(r, events ? runs_timeline_names_sql : runs_names_sql);
     while (report_step(r, st)) {
         begin(first);
         printf("{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":%lld,\"tid\":0,"
@@ -77,7 +84,7 @@ static void put_names(const report *r, bool *first)
         fputs("}}", stdout);
     }
     sqlite3_finalize(st);
-    if (!report_has_table(r, "events"))
+    if (!events)
         return;
     st = report_prepare(r, lanes_sql);
     sqlite3_int64 run = -1, device = -2;

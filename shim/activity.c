@@ -22,8 +22,9 @@
  * no more rows come: CUPTI is told to stop making records
  * (dv_activity_stop), and one already made without a row is let go.
  *
- * Where CUPTI has no Activity API (or refuses it), events keep their host
- * times alone.  CUPTI is used as it is found (dv_cupti_symbol), so that the
+ * Only when asked for (DEVTRACE_TIMELINE=1, which `devtrace run --timeline`
+ * sets): else, and where CUPTI has no Activity API (or refuses it), events
+ * keep their host times alone.  CUPTI is used as it is found (dv_cupti_symbol), so that the
  * shim builds and runs without the toolkit.
  */
 #include "devtrace.h"
@@ -157,8 +158,20 @@ static bool clock_offset(__typeof__(&cuptiGetTimestamp) timestamp, int64_t *offs
     return true;
 }
 
+/* Device-side times cost a GPU run more than the checks do (CUPTI's
+   records of every kernel and copy, and the callbacks that carry their
+   correlation ids): they are made only when asked for, by `devtrace run
+   --timeline` or DEVTRACE_TIMELINE=1.  The checks need none of them. */
+static bool timeline_asked(void)
+{
+    const char *v = getenv("DEVTRACE_TIMELINE");
+    return v && *v && strcmp(v, "0") != 0;
+}
+
 bool dv_activity_start(void)
 {
+    if (!timeline_asked())
+        return false;                   /* host times alone */
     __typeof__(&cuptiActivityRegisterCallbacks) callbacks =
         (__typeof__(callbacks))dv_cupti_symbol("cuptiActivityRegisterCallbacks");
     __typeof__(&cuptiActivityEnable) enable =

@@ -17,21 +17,33 @@ __thread const char *dv_callback_symbol __attribute__((tls_model("initial-exec")
 
 /* flatten: the shadow state's change and the queue's push inlined here,
    whatever else calls them (a launch-heavy loop's allocations, measured:
-   250 instructions a step when the link-time inliner stopped). */
+   250 instructions a step when the link-time inliner stopped).  The event
+   is built in its queue cell, not on the stack and then copied there. */
 __attribute__((flatten)) void dv_seen_alloc(dv_api api, dv_memory memory, int device, const void *p, uint64_t bytes,
                    uint32_t site, int rc, uint64_t start)
 {
-    dv_event e = { .type = DV_EV_CALL, .api = (uint8_t)api, .result = rc, .site = site,
-                   .start = start, .duration = dv_since(start) };
-    e.device = (int16_t)(memory != DV_MEM_PINNED ? device : -1);
-    if (rc == 0 && p) {
-        e.type = DV_EV_ALLOC;
-        e.u.alloc = (dv_alloc){ .addr = (uintptr_t)p, .bytes = bytes,
-                                .site = site, .device = e.device, .memory = (uint8_t)memory,
-                                .api = (uint8_t)api, .written = memory != DV_MEM_DEVICE };
-        dv_shadow_add(&e.u.alloc);
-    }
-    dv_emit(&e);
+    int16_t dev = (int16_t)(memory != DV_MEM_PINNED ? device : -1);
+    uint64_t duration = dv_since(start);
+    dv_alloc a = { .addr = (uintptr_t)p, .bytes = bytes, .site = site, .device = dev,
+                   .memory = (uint8_t)memory, .api = (uint8_t)api,
+                   .written = memory != DV_MEM_DEVICE };
+    bool made = rc == 0 && p;
+    if (made)
+        dv_shadow_add(&a);
+    if (!start)
+        start = dv_event_clock();
+    uint64_t pos;
+    dv_event *e = dv_emit_claim(&pos);
+    e->type = made ? DV_EV_ALLOC : DV_EV_CALL;
+    e->api = (uint8_t)api;
+    e->device = dev;
+    e->result = rc;
+    e->site = site;
+    e->correlation = 0;
+    e->start = start;
+    e->duration = duration;
+    e->u.alloc = a;
+    dv_emit_publish(e, pos);
 }
 
 void dv_seen_free(dv_event *e, dv_api api, void *p, uint32_t site)

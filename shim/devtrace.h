@@ -283,6 +283,11 @@ typedef struct {
    queue's order is the events' order, and a place is claimed anyway, so a
    counter of its own would cost a second atomic add); never drops one. */
 void dv_emit(dv_event *e);
+/* dv_emit in two halves, for an event built in its queue cell rather than
+   copied there (an allocation's, the most frequent): the cell claimed (its
+   place taken, signals held), to be filled whole, then published. */
+dv_event *dv_emit_claim(uint64_t *pos);
+void dv_emit_publish(dv_event *e, uint64_t pos);
 /* Set while this thread is inside dv_emit: the writer takes the queue's
    cells in order, so a fatal signal handled between a claim and its
    publish would wait for a cell that its own thread can no longer fill.
@@ -368,8 +373,9 @@ bool dv_events_batch_done(void);
    (cupti.c); a call's own starts from none. */
 uint32_t dv_correlation_take(const dv_event *e);
 void dv_correlation_reset(void);
-/* Asks CUPTI for activity records (once subscribed); false where it has no
-   Activity API or refuses it: events keep their host times alone. */
+/* Asks CUPTI for activity records (once subscribed) when DEVTRACE_TIMELINE
+   asks for them; false when it does not, or CUPTI has no Activity API or
+   refuses it: events keep their host times alone. */
 bool dv_activity_start(void);
 /* The events' cap is reached: no row will take a record, so CUPTI is told
    to make no more (their cost, on the device and in the shim, ends). */

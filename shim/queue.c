@@ -63,10 +63,10 @@ void dv_queue_after_fork(void)
     reset(atomic_load(&head));
 }
 
-void dv_emit(dv_event *e)
+/* The claim: the next place in the queue, waiting for the writer while
+   the queue is full.  Signals are held from here to the publish. */
+static inline cell *claim(uint64_t *at)
 {
-    if (!e->start)
-        e->start = dv_event_clock();
     dv_emitting = 1;
     atomic_signal_fence(memory_order_seq_cst);
     uint64_t pos = atomic_load_explicit(&head, memory_order_relaxed);
@@ -87,8 +87,19 @@ void dv_emit(dv_event *e)
             pos = atomic_load_explicit(&head, memory_order_relaxed);
         }
     }
-    c->ev = *e;
-    c->ev.seq = pos + 1;
+    *at = pos;
+    return c;
+}
+
+dv_event *dv_emit_claim(uint64_t *at)
+{
+    return &claim(at)->ev;
+}
+
+void dv_emit_publish(dv_event *ev, uint64_t pos)
+{
+    cell *c = &cells[pos & (CAP - 1)];
+    ev->seq = pos + 1;
     atomic_store_explicit(&c->turn, pos + 1, memory_order_release);
     atomic_signal_fence(memory_order_seq_cst);
     dv_emitting = 0;
@@ -98,6 +109,16 @@ void dv_emit(dv_event *e)
         dv_fatal_held();
     if (pos - atomic_load_explicit(&tail, memory_order_relaxed) == CAP / 4)
         dv_writer_wake();
+}
+
+void dv_emit(dv_event *e)
+{
+    if (!e->start)
+        e->start = dv_event_clock();
+    uint64_t pos;
+    cell *c = claim(&pos);
+    c->ev = *e;
+    dv_emit_publish(&c->ev, pos);
 }
 
 size_t dv_queue_take(dv_event *out, size_t max)

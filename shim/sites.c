@@ -12,7 +12,9 @@
  * return address lands outside our objects.  The user's own frames need no
  * frame pointers, since the walk stops where they begin.  When the walk meets
  * anything it cannot vouch for (a system library in between, a frame pointer
- * off the stack), it falls back to a full unwind with backtrace().
+ * off the stack), it falls back to the unwinder; CUDA's own frames, which
+ * have no frame pointers, it steps over once the unwinder has told their
+ * sizes.
  *
  * devtensor knows its caller's line better still: an op called through its
  * macro publishes the user's file and line for the call's duration
@@ -113,7 +115,10 @@ bool dv_users_object(const char *path, bool main_program)
    kernel's __device_stub_ (its name is the stub's past that prefix), and
    CUDA 13's __cudaLaunchKernel_helper, all C++ functions whose names are
    mangled (_Z35__device_stub__Z5scalePfif...).  Where the compiler inlined
-   them into the user's function, the line says so (common/lines.c). */
+   them into the user's function, the line says so (common/lines.c).  They
+   are CUDA's code built as CUDA's libraries are, without frame pointers:
+   a walk that meets one does not trust the frame pointer it left (the
+   user's function's, whose return address is its caller's line). */
 #define MAX_CUDART_RUNS 64
 
 typedef struct { uintptr_t start, end; bool cudart; } function_span;
@@ -205,7 +210,7 @@ static void find_cudart_runs(void)
         if (!f[i].cudart)
             continue;
         code_range *run = &cudart_runs[ncudart_runs++];
-        *run = (code_range){ f[i].start, f[i].end, CODE_OURS };
+        *run = (code_range){ f[i].start, f[i].end, CODE_VENDOR };   /* no frame pointers */
         for (; i + 1 < n && f[i + 1].cudart; i++)
             run->end = f[i + 1].end > run->end ? f[i + 1].end : run->end;
     }
@@ -316,13 +321,26 @@ typedef struct {
     uintptr_t pc[2];                    /* [0] the more recently looked up */
     uint8_t cls[2];
 } seen_set;
-static _Thread_local __attribute__((tls_model("initial-exec"))) seen_set *seen;
+/* The sizes of frames without frame pointers, by return address, as the
+   unwinder found them (below, "stepping over"). */
+#define SIZES 256                       /* a power of two */
+enum { SIZE_SEEN_ONCE = 1, SIZE_AGREED, SIZE_VARIES };
+typedef struct {
+    uintptr_t pc;
+    uint32_t size;
+    uint8_t state;
+} frame_size;
+typedef struct {
+    seen_set sets[SETS];
+    frame_size sizes[SIZES];
+} thread_memo;
+static _Thread_local __attribute__((tls_model("initial-exec"))) thread_memo *seen;
 static pthread_key_t seen_key;
 static pthread_once_t seen_once = PTHREAD_ONCE_INIT;
 
-static void unmap_seen(void *sets)
+static void unmap_seen(void *memo)
 {
-    munmap(sets, SETS * sizeof(seen_set));
+    munmap(memo, sizeof(thread_memo));
     seen = NULL;
 }
 
@@ -331,16 +349,16 @@ static void make_seen_key(void)
     pthread_key_create(&seen_key, unmap_seen);
 }
 
-static seen_set *thread_seen(void)
+static thread_memo *thread_seen(void)
 {
     if (!seen) {
-        void *sets = mmap(NULL, SETS * sizeof(seen_set), PROT_READ | PROT_WRITE,
+        void *memo = mmap(NULL, sizeof(thread_memo), PROT_READ | PROT_WRITE,
                           MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-        if (sets == MAP_FAILED)
+        if (memo == MAP_FAILED)
             return NULL;
         pthread_once(&seen_once, make_seen_key);
-        pthread_setspecific(seen_key, sets);
-        seen = sets;
+        pthread_setspecific(seen_key, memo);
+        seen = memo;
     }
     return seen;
 }
@@ -357,10 +375,10 @@ static code_class lookup_or_refresh(uintptr_t pc)
 
 static inline code_class classify(uintptr_t pc)
 {
-    seen_set *sets = thread_seen();
-    if (!sets)
+    thread_memo *memo = thread_seen();
+    if (!memo)
         return lookup_or_refresh(pc);
-    seen_set *set = &sets[(size_t)((pc * 0x9E3779B97F4A7C15ull) >> 56) & (SETS - 1)];
+    seen_set *set = &memo->sets[(size_t)((pc * 0x9E3779B97F4A7C15ull) >> 56) & (SETS - 1)];
     if (set->pc[0] == pc)
         return (code_class)set->cls[0];
     if (set->pc[1] == pc)
@@ -425,6 +443,68 @@ static bool know_stack(void)
     return true;
 }
 
+/* ---- stepping over frames without frame pointers ---------------------------
+
+   A call that comes through CUDA's own code (CUPTI's callback, on a GPU,
+   through libcupti and libcuda; a static cudart's, through the runtime's
+   code in the program) has frames between the shim and the user that keep
+   no frame pointer, and the walk used to hand each such call to the
+   unwinder: DWARF's call frame information, some 2,000 instructions a
+   frame.  Most such frames are of one size at a given return address
+   (their CFA a fixed offset from the stack pointer), which the unwinder
+   tells (the CFAs of two frames in turn): each thread keeps the sizes it
+   unwound, by return address, and once two unwinds agreed on one, a walk
+   that meets that return address steps over its frame, reading the next
+   return address where the unwinder found it.  A size that changed (a
+   frame with alloca) is never stepped over; a step that reads anything but
+   a known frame's return address or the user's code hands the call to the
+   unwinder, as before.  x86-64 only (the return address just below the
+   CFA); elsewhere every such call unwinds. */
+
+static frame_size *size_slot(thread_memo *memo, uintptr_t pc)
+{
+    return &memo->sizes[(size_t)((pc * 0x9E3779B97F4A7C15ull) >> 56) & (SIZES - 1)];
+}
+
+/* An unwind found pc's frame size bytes long. */
+static void learn_size(uintptr_t pc, uintptr_t size)
+{
+    thread_memo *memo = thread_seen();
+    frame_size *f = memo ? size_slot(memo, pc) : NULL;
+    if (!f || size > UINT32_MAX)
+        return;
+    if (f->pc != pc)
+        *f = (frame_size){ pc, (uint32_t)size, SIZE_SEEN_ONCE };
+    else if (f->state != SIZE_VARIES)
+        f->state = f->size == size ? SIZE_AGREED : SIZE_VARIES;
+}
+
+/* From the frame of return address pc, whose stack pointer was sp (the CFA
+   of the frame it called), over the frames of known size: the user's
+   return address, or 0 to unwind. */
+static uintptr_t step_over(uintptr_t sp, uintptr_t pc)
+{
+#if defined(__x86_64__)
+    for (int depth = 0; depth < 64; depth++) {
+        const frame_size *f = seen ? size_slot(seen, pc) : NULL;
+        if (!f || f->pc != pc || f->state != SIZE_AGREED)
+            return 0;
+        sp += f->size;                  /* this frame's CFA: its caller's stack pointer */
+        if (sp - 8 < stack_lo || sp > stack_hi)
+            return 0;
+        pc = ((const uintptr_t *)sp)[-1];
+        code_class c = classify(pc);
+        if (c == CODE_USER)
+            return pc;
+        if (c != CODE_VENDOR)
+            return 0;
+    }
+#else
+    (void)sp, (void)pc;
+#endif
+    return 0;
+}
+
 /* The frame-pointer walk from frame fp: the user's return address, or 0 to
    unwind; or, when it meets devtensor inside an op, 0 and the op's call. */
 static uintptr_t walk_frames(const uintptr_t *fp, const dt_site **call)
@@ -442,7 +522,9 @@ static uintptr_t walk_frames(const uintptr_t *fp, const dt_site **call)
             return ret;
         if (c == CODE_DEVTENSOR && (*call = devtensor_call()))
             return 0;
-        if (!is_ours(c) || c == CODE_VENDOR)
+        if (c == CODE_VENDOR)           /* fp's function's CFA is past its frame record */
+            return step_over((uintptr_t)(fp + 2), ret);
+        if (!is_ours(c))
             return 0;
         const uintptr_t *up = (const uintptr_t *)fp[0];
         if (up <= fp)
@@ -452,20 +534,46 @@ static uintptr_t walk_frames(const uintptr_t *fp, const dt_site **call)
     return 0;
 }
 
-/* The full unwind: the first user frame, else the first one outside ours. */
-static uintptr_t unwind_frames(void)
+/* The unwinder's context, at a frame of return address pc, holds the CFA
+   of the frame pc's function called (the stack pointer in pc's frame), as
+   it stands before the step to pc's own: a frame's size is the next
+   frame's CFA less its own. */
+typedef struct {
+    int depth;
+    uintptr_t pc, sp;                   /* the frame before's */
+    code_class cls;
+    uintptr_t user, fallback;
+} user_walk;
+
+static _Unwind_Reason_Code find_user(struct _Unwind_Context *context, void *arg)
 {
-    void *frames[64];
-    int n = backtrace(frames, 64);
-    uintptr_t fallback = 0;
-    for (int i = 1; i < n; i++) {
-        code_class c = classify((uintptr_t)frames[i]);
-        if (c == CODE_USER)
-            return (uintptr_t)frames[i];
-        if (!is_ours(c) && !fallback)
-            fallback = (uintptr_t)frames[i];
+    user_walk *w = arg;
+    uintptr_t pc = _Unwind_GetIP(context), sp = _Unwind_GetCFA(context);
+    code_class c = classify(pc);
+    if (w->depth++ > 0 && w->cls == CODE_VENDOR)
+        learn_size(w->pc, sp - w->sp);
+    w->pc = pc;
+    w->sp = sp;
+    w->cls = c;
+    if (w->depth == 1)                  /* unwind_frames' own */
+        return _URC_NO_REASON;
+    if (c == CODE_USER) {
+        w->user = pc;
+        return _URC_END_OF_STACK;
     }
-    return fallback;
+    if (!is_ours(c) && !w->fallback)
+        w->fallback = pc;
+    return w->depth < 64 ? _URC_NO_REASON : _URC_END_OF_STACK;
+}
+
+/* The full unwind, as far as the first user frame (the frames past it cost
+   as much and tell nothing), else the first frame outside ours; the sizes
+   of the frames without frame pointers that it passed are learned. */
+__attribute__((noinline)) static uintptr_t unwind_frames(void)
+{
+    user_walk w = { 0 };
+    _Unwind_Backtrace(find_user, &w);
+    return w.user ? w.user : w.fallback;
 }
 
 /* ---- interning ------------------------------------------------------------ */
