@@ -514,8 +514,14 @@ dc_compile_db *dc_compile_db_open(const char *dir, char *err, size_t errlen)
     *db = (dc_compile_db){0};
     json_reader r = {text, text, text + len, name, err, errlen};
     bool ok = text && read_database(&r, db);
-    if (!text)
-        snprintf(err, errlen, "%s: %s", name, strerror(errno));
+    if (!text) {
+        int e = errno;
+        snprintf(err, errlen, "%s: %s%s", name, strerror(e),
+                 e == ENOENT ? " (CMake writes it when configured with "
+                               "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON; a build of another kind "
+                               "can leave devcheck its facts with devcheck capture: see --help)"
+                             : "");
+    }
     if (ok) {
         CXCompilationDatabase_Error error;
         db->db = clang_CompilationDatabase_fromDirectory(dir, &error);

@@ -153,23 +153,37 @@ static size_t distance(const char *a, size_t n, const char *b)
     return row[m];
 }
 
-/* The name nearest to name among those the tool takes, when a third of its
-   letters or fewer are wrong; NULL otherwise. */
+/* Of best and the candidates, the nearest to name: a third of its letters
+   or fewer wrong, *least the distance to beat. */
+static const char *nearer(const char *name, size_t len, const char *const *candidates, size_t n,
+                          const char *best, size_t *least)
+{
+    for (size_t k = 0; k < n; k++) {
+        size_t d = distance(name, len, candidates[k]);
+        if (d < *least) {
+            *least = d;
+            best = candidates[k];
+        }
+    }
+    return best;
+}
+
+const char *mistake_nearest(const char *name, const char *const *names, size_t n)
+{
+    size_t len = strlen(name), least = len / 3 + 1;
+    return nearer(name, len, names, n, NULL, &least);
+}
+
+/* The name nearest to name among those the tool takes; NULL when none is
+   near. */
 static const char *nearest(const char *name, size_t len, mistake_name want)
 {
     const char *best = NULL;
     size_t least = len / 3 + 1;
     for (int i = 0; i < nmistakes; i++) {
         const char *names[KINDS + 1];
-        if (!has_name_for(&mistakes[i], want))
-            continue;
-        for (size_t k = 0, n = names_of(&mistakes[i], names); k < n; k++) {
-            size_t d = distance(name, len, names[k]);
-            if (d < least) {
-                least = d;
-                best = names[k];
-            }
-        }
+        if (has_name_for(&mistakes[i], want))
+            best = nearer(name, len, names, names_of(&mistakes[i], names), best, &least);
     }
     return best;
 }

@@ -83,6 +83,11 @@ typedef enum { MISTAKE_RULE, MISTAKE_KIND } mistake_name;
    is the other tool's only; "" when neither.  Into out, size bytes. */
 void mistake_hint(char *out, size_t size, const char *name, size_t len, mistake_name want);
 
+/* The one of names[0..n) nearest to name, as mistake_hint's "did you mean"
+   finds it (a third of its letters or fewer wrong), for the other words a
+   tool takes (devtrace's views); NULL when none is near. */
+const char *mistake_nearest(const char *name, const char *const *names, size_t n);
+
 /* A severity ("error", "warning") as GitLab's Code Quality report says
    one: an error breaks the program, "critical"; a warning costs, "minor". */
 const char *mistake_gitlab_severity(const char *severity);

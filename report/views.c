@@ -231,12 +231,37 @@ static const view *find_view(const char *name)
     return NULL;
 }
 
+/* "unknown WHAT 'name'", with the word meant when it is near ("did you mean
+   'findings'?"), else the words taken. */
+_Noreturn static void unknown_word(const char *usage, const char *what, const char *name,
+                                   const char *const *words, size_t n)
+{
+    const char *near = mistake_nearest(name, words, n);
+    if (near)
+        usage_error(usage, "unknown %s '%s': did you mean '%s'?", what, name, near);
+    char list[256] = "";
+    for (size_t i = 0, at = 0; i < n && at < sizeof list; i++)
+        at += (size_t)snprintf(list + at, sizeof list - at, "%s%s", i ? ", " : "", words[i]);
+    usage_error(usage, "unknown %s '%s' (%ss: %s)", what, name, what, list);
+}
+
+_Noreturn static void unknown_view(const char *usage, const char *name)
+{
+    const char *names[COUNT(views)];
+    for (size_t i = 0; i < COUNT(views); i++)
+        names[i] = views[i].name;
+    unknown_word(usage, "view", name, names, COUNT(views));
+}
+
 static const struct format *find_format(const char *name, const char *usage)
 {
-    for (size_t i = 0; i < COUNT(formats); i++)
+    const char *names[COUNT(formats)];
+    for (size_t i = 0; i < COUNT(formats); i++) {
         if (!strcmp(name, formats[i].name))
             return &formats[i];
-    usage_error(usage, "unknown format '%s'", name);
+        names[i] = formats[i].name;
+    }
+    unknown_word(usage, "format", name, names, COUNT(formats));
 }
 
 /* --fail-on: the findings that fail the command. */
@@ -334,7 +359,7 @@ static request parse(int argc, char **argv)
     if (!q.view)
         q.view = &views[0];
     if (q.nmore && !q.nstatics)
-        usage_error(usage, "unknown view '%s'", q.more[0]);
+        unknown_view(usage, q.more[0]);
     if (!q.file)
         add_input(&q, q.file = default_report());
     return q;
