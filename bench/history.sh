@@ -60,6 +60,9 @@ maskrcnn-nms   | https://github.com/facebookresearch/maskrcnn-benchmark | 55d3ab
 ethminer-adl   | https://github.com/ethereum-mining/ethminer            | ac2791838 | libhwmon/wrapadl.cpp | -I. |
 darknet-convbw | https://github.com/pjreddie/darknet                    | 56be49aa | src/convolutional_kernels.cu src/network.c src/im2col_kernels.cu src/convolutional_layer.c src/cuda.c | -DGPU -Iinclude -Isrc -I/usr/local/cuda/include |
 gpumd-tohost   | https://github.com/brucefan1983/GPUMD                  | 123217ce | src/main_gpumd/velocity.cu | -Isrc |
+g4hepem-free   | https://github.com/mnovak42/g4hepem                    | 06c8b6d  | G4HepEm/G4HepEmData/src/G4HepEmData.cc G4HepEm/G4HepEmData/src/G4HepEmData.cu G4HepEm/G4HepEmData/src/G4HepEmElectronData.cc G4HepEm/G4HepEmData/src/G4HepEmElectronData.cu G4HepEm/G4HepEmData/src/G4HepEmElementData.cc G4HepEm/G4HepEmData/src/G4HepEmElementData.cu G4HepEm/G4HepEmData/src/G4HepEmMatCutData.cc G4HepEm/G4HepEmData/src/G4HepEmMatCutData.cu G4HepEm/G4HepEmData/src/G4HepEmMaterialData.cc G4HepEm/G4HepEmData/src/G4HepEmMaterialData.cu G4HepEm/G4HepEmData/src/G4HepEmSBTableData.cc | -DG4HepEm_CUDA_BUILD -IG4HepEm/G4HepEmData/include -I/usr/local/cuda/include |
+flashinfer-kv   | https://github.com/flashinfer-ai/flashinfer             | e90562679 | src/tvm_wrapper.cu | -Iinclude |
+popsift-job     | https://github.com/alicevision/popsift                  | 8f818c3   | src/popsift/popsift.cpp | -Isrc -I@CACHE@/stub -I@CACHE@/stub/popsift -I/usr/local/cuda/include |
 '
 
 # Clean code, run for false alarms.
@@ -136,6 +139,18 @@ printf '#pragma once\n#include <THC/THC.h>\n' > "$cache/stub/THC/THCDeviceUtils.
 
 printf '#define blockDim host_blockDim\n#define threadIdx host_threadIdx\n' \
   > "$cache/stub/host_builtins.h"
+
+# PopSift's sift_config.h is written by CMake from cmake/sift_config.h.in;
+# this is it configured as a default build does (no NVTX, grid filter on).
+mkdir -p "$cache/stub/popsift"
+cat > "$cache/stub/popsift/sift_config.h" <<'EOF3'
+#pragma once
+#define POPSIFT_IS_DEFINED(F) F() == 1
+#define POPSIFT_HAVE_SHFL_DOWN_SYNC() 1
+#define POPSIFT_HAVE_NORMF() 1
+#define POPSIFT_DISABLE_GRID_FILTER() 0
+#define POPSIFT_USE_NVTX() 0
+EOF3
 
 cat > "$cache/stub/cuda12_ctx.h" <<'EOF'
 #include <cuda.h>
