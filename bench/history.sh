@@ -63,6 +63,7 @@ gpumd-tohost   | https://github.com/brucefan1983/GPUMD                  | 123217
 g4hepem-free   | https://github.com/mnovak42/g4hepem                    | 06c8b6d  | G4HepEm/G4HepEmData/src/G4HepEmData.cc G4HepEm/G4HepEmData/src/G4HepEmData.cu G4HepEm/G4HepEmData/src/G4HepEmElectronData.cc G4HepEm/G4HepEmData/src/G4HepEmElectronData.cu G4HepEm/G4HepEmData/src/G4HepEmElementData.cc G4HepEm/G4HepEmData/src/G4HepEmElementData.cu G4HepEm/G4HepEmData/src/G4HepEmMatCutData.cc G4HepEm/G4HepEmData/src/G4HepEmMatCutData.cu G4HepEm/G4HepEmData/src/G4HepEmMaterialData.cc G4HepEm/G4HepEmData/src/G4HepEmMaterialData.cu G4HepEm/G4HepEmData/src/G4HepEmSBTableData.cc | -DG4HepEm_CUDA_BUILD -IG4HepEm/G4HepEmData/include -I/usr/local/cuda/include |
 flashinfer-kv   | https://github.com/flashinfer-ai/flashinfer             | e90562679 | src/tvm_wrapper.cu | -Iinclude |
 popsift-job     | https://github.com/alicevision/popsift                  | 8f818c3   | src/popsift/popsift.cpp | -Isrc -I@CACHE@/stub -I@CACHE@/stub/popsift -I/usr/local/cuda/include |
+cusolver-orgqr | https://github.com/NVIDIA/CUDALibrarySamples             | 0bfdb32   | cuSOLVER/orgqr/cusolver_orgqr_example.cu | -IcuSOLVER/utils |
 '
 
 # Clean code, run for false alarms.
