@@ -64,6 +64,7 @@ g4hepem-free   | https://github.com/mnovak42/g4hepem                    | 06c8b6
 flashinfer-kv   | https://github.com/flashinfer-ai/flashinfer             | e90562679 | src/tvm_wrapper.cu | -Iinclude |
 popsift-job     | https://github.com/alicevision/popsift                  | 8f818c3   | src/popsift/popsift.cpp | -Isrc -I@CACHE@/stub -I@CACHE@/stub/popsift -I/usr/local/cuda/include |
 cusolver-orgqr | https://github.com/NVIDIA/CUDALibrarySamples             | 0bfdb32   | cuSOLVER/orgqr/cusolver_orgqr_example.cu | -IcuSOLVER/utils |
+opensplat-mps  | https://github.com/pierotofy/OpenSplat                   | b880671   | model.cpp rasterize_gaussians.cpp vendor/gsplat-cpu/gsplat_cpu.cpp | -std=c++17 -I. -Ivendor -I/usr/include/torch/csrc/api/include | rasterize_gaussians.cpp:161,162,163,164,165,166,167,168,200,201,202,203,204,205,206,207,208,209,210
 '
 
 # Clean code, run for false alarms.
