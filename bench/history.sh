@@ -65,6 +65,8 @@ flashinfer-kv   | https://github.com/flashinfer-ai/flashinfer             | e905
 popsift-job     | https://github.com/alicevision/popsift                  | 8f818c3   | src/popsift/popsift.cpp | -Isrc -I@CACHE@/stub -I@CACHE@/stub/popsift -I/usr/local/cuda/include |
 cusolver-orgqr | https://github.com/NVIDIA/CUDALibrarySamples             | 0bfdb32   | cuSOLVER/orgqr/cusolver_orgqr_example.cu | -IcuSOLVER/utils |
 opensplat-mps  | https://github.com/pierotofy/OpenSplat                   | b880671   | model.cpp rasterize_gaussians.cpp vendor/gsplat-cpu/gsplat_cpu.cpp | -std=c++17 -I. -Ivendor -I/usr/include/torch/csrc/api/include | rasterize_gaussians.cpp:161,162,163,164,165,166,167,168,200,201,202,203,204,205,206,207,208,209,210
+raft-pinned    | https://github.com/rapidsai/raft                        | b66b269ab | cpp/test/core/memory_type.cpp | -std=c++17 -Icpp/include -I/usr/local/cuda/include |
+amd-pingpong   | https://github.com/amd/HPCTrainingExamples              | 5029a6c0  | HIP/basic_examples/06_hipify_pingpong/pingpong.cu |  |
 '
 
 # Clean code, run for false alarms.
