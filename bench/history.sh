@@ -67,6 +67,8 @@ cusolver-orgqr | https://github.com/NVIDIA/CUDALibrarySamples             | 0bfd
 opensplat-mps  | https://github.com/pierotofy/OpenSplat                   | b880671   | model.cpp rasterize_gaussians.cpp vendor/gsplat-cpu/gsplat_cpu.cpp | -std=c++17 -I. -Ivendor -I/usr/include/torch/csrc/api/include | rasterize_gaussians.cpp:161,162,163,164,165,166,167,168,200,201,202,203,204,205,206,207,208,209,210
 raft-pinned    | https://github.com/rapidsai/raft                        | b66b269ab | cpp/test/core/memory_type.cpp | -std=c++17 -Icpp/include -I/usr/local/cuda/include |
 amd-pingpong   | https://github.com/amd/HPCTrainingExamples              | 5029a6c0  | HIP/basic_examples/06_hipify_pingpong/pingpong.cu |  |
+finufft-1d     | https://github.com/flatironinstitute/finufft            | 5beee4c9  | test/cuda/cufinufft1d_test.cu | -Iinclude -Iinclude/cufinufft/contrib/cuda_samples |
+g4hepem-sbfree | https://github.com/mnovak42/g4hepem                    | 61626df   | G4HepEm/G4HepEmData/src/G4HepEmData.cc G4HepEm/G4HepEmData/src/G4HepEmData.cu G4HepEm/G4HepEmData/src/G4HepEmElectronData.cc G4HepEm/G4HepEmData/src/G4HepEmElectronData.cu G4HepEm/G4HepEmData/src/G4HepEmElementData.cc G4HepEm/G4HepEmData/src/G4HepEmElementData.cu G4HepEm/G4HepEmData/src/G4HepEmMatCutData.cc G4HepEm/G4HepEmData/src/G4HepEmMatCutData.cu G4HepEm/G4HepEmData/src/G4HepEmMaterialData.cc G4HepEm/G4HepEmData/src/G4HepEmMaterialData.cu G4HepEm/G4HepEmData/src/G4HepEmSBTableData.cc G4HepEm/G4HepEmData/src/G4HepEmSBTableData.cu | -DG4HepEm_CUDA_BUILD -IG4HepEm/G4HepEmData/include -I/usr/local/cuda/include |
 '
 
 # Clean code, run for false alarms.
