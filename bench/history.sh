@@ -69,6 +69,7 @@ raft-pinned    | https://github.com/rapidsai/raft                        | b66b2
 amd-pingpong   | https://github.com/amd/HPCTrainingExamples              | 5029a6c0  | HIP/basic_examples/06_hipify_pingpong/pingpong.cu |  |
 finufft-1d     | https://github.com/flatironinstitute/finufft            | 5beee4c9  | test/cuda/cufinufft1d_test.cu | -Iinclude -Iinclude/cufinufft/contrib/cuda_samples |
 g4hepem-sbfree | https://github.com/mnovak42/g4hepem                    | 61626df   | G4HepEm/G4HepEmData/src/G4HepEmData.cc G4HepEm/G4HepEmData/src/G4HepEmData.cu G4HepEm/G4HepEmData/src/G4HepEmElectronData.cc G4HepEm/G4HepEmData/src/G4HepEmElectronData.cu G4HepEm/G4HepEmData/src/G4HepEmElementData.cc G4HepEm/G4HepEmData/src/G4HepEmElementData.cu G4HepEm/G4HepEmData/src/G4HepEmMatCutData.cc G4HepEm/G4HepEmData/src/G4HepEmMatCutData.cu G4HepEm/G4HepEmData/src/G4HepEmMaterialData.cc G4HepEm/G4HepEmData/src/G4HepEmMaterialData.cu G4HepEm/G4HepEmData/src/G4HepEmSBTableData.cc G4HepEm/G4HepEmData/src/G4HepEmSBTableData.cu | -DG4HepEm_CUDA_BUILD -IG4HepEm/G4HepEmData/include -I/usr/local/cuda/include |
+hvm-memset     | https://github.com/HigherOrderCO/HVM                   | bc47f9f   | src/hvm.cu | -Isrc | src/hvm.cu:1721
 '
 
 # Clean code, run for false alarms.
