@@ -30,7 +30,8 @@
 # devcheck itself, C and C++ files through their FLAGS), and the headers
 # of what some projects include: Debian's libjansson-dev and
 # libcurl4-openssl-dev (ccminer), libtorch-dev and python3-dev
-# (pyg_autoscale).  A commit the clone lacks, or a header missing, shows
+# (pyg_autoscale and the other PyTorch rows), libgtest-dev (raft-pinned).
+# A commit the clone lacks, or a header missing, shows
 # as "does not parse" in the last column, a file devcheck read but for
 # functions with errors as "in part" (devcheck's reasons in out/).
 set -euo pipefail
