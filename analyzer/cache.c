@@ -2,9 +2,12 @@
  * The cache: each unit's facts kept between runs (docs/facts.md), so that
  * a run parses only the files that changed.
  *
- *   - An entry's name is a 128-bit hash of its key: devcheck's version,
- *     the file's absolute path, the folder its command runs in, and the
- *     flags, each field with its length before it ("12:-I/usr/local\n").
+ *   - An entry's name is a 128-bit hash of its key: devcheck's version and
+ *     build (its executable's build id: a devcheck rebuilt with the same
+ *     version makes other facts), libclang's version, the file's absolute
+ *     path, the folder its command runs in, and the flags, each field with
+ *     its length before it ("12:-I/usr/local\n").  A precompiled prelude's
+ *     key leaves out the build: what it holds is the headers' parse.
  *   - It records every file the parse read (the source and its headers)
  *     with its size, time of change and a hash of its bytes: a file whose
  *     size and time are as recorded is taken as unchanged, else its bytes
@@ -24,10 +27,14 @@
  * path, uint64 size, int64 mtime_ns or -1, uint64 hash), the facts
  * (uint64 length, bytes), and a checksum of all before: dc_hash64, XXH64.
  */
+#define _GNU_SOURCE                     /* dl_iterate_phdr */
 #include "devcheck.h"
 
+#include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <link.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -122,13 +129,53 @@ static void put_field(bytes *b, const char *s)
     free(field);
 }
 
-char *dc_cache_key(const char *file, const char *directory, const char *const *flags, int n)
+/* The running executable's GNU build id in hex, or "" where its linker
+   wrote none (the first object dl_iterate_phdr gives is the program). */
+static char build[2 * 64 + 1];
+
+static int read_build_id(struct dl_phdr_info *info, size_t size, void *data)
+{
+    (void)size, (void)data;
+    for (int i = 0; i < info->dlpi_phnum; i++) {
+        const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+        const char *p = (const char *)(info->dlpi_addr + ph->p_vaddr), *end = p + ph->p_memsz;
+        while (ph->p_type == PT_NOTE && p + sizeof(ElfW(Nhdr)) <= end) {
+            const ElfW(Nhdr) *n = (const ElfW(Nhdr) *)p;
+            const unsigned char *desc = (const unsigned char *)(n + 1) + ((n->n_namesz + 3) & ~3u);
+            if (n->n_type == NT_GNU_BUILD_ID && n->n_namesz == 4 && n->n_descsz <= 64 &&
+                memcmp(n + 1, "GNU", 4) == 0)
+                for (unsigned k = 0; k < n->n_descsz; k++)
+                    sprintf(build + 2 * k, "%02x", desc[k]);
+            p = (const char *)desc + ((n->n_descsz + 3) & ~3u);
+        }
+    }
+    return 1;
+}
+
+static void find_build_id(void)
+{
+    dl_iterate_phdr(read_build_id, NULL);
+}
+
+/* What makes a key besides the unit: devcheck's version (and build, for
+   facts), the parser's. */
+static void put_versions(bytes *b, bool with_build, const char *parser)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, find_build_id);
+    put_field(b, "devcheck " DEVCHECK_VERSION);
+    put_field(b, with_build ? build : "");
+    put_field(b, parser);
+}
+
+char *dc_cache_key(const char *file, const char *directory, const char *const *flags, int n,
+                   const char *parser)
 {
     bytes b = { 0 };
     char *abs = file[0] != '/' && directory ? dc_format("%s/%s", directory, file)
                                             : dc_format("%s", file);
     char *real = dc_absolute_path(abs);
-    put_field(&b, "devcheck " DEVCHECK_VERSION);
+    put_versions(&b, true, parser);
     put_field(&b, real ? real : abs);
     put_field(&b, directory ? directory : "");
     for (int i = 0; i < n; i++)
@@ -136,6 +183,18 @@ char *dc_cache_key(const char *file, const char *directory, const char *const *f
     put(&b, "", 1);
     free(real);
     free(abs);
+    return b.v;
+}
+
+char *dc_prelude_key(const char *source, const char *const *flags, int n, const char *parser)
+{
+    bytes b = { 0 };
+    put_versions(&b, false, parser);
+    put_field(&b, "prelude");
+    put_field(&b, source);
+    for (int i = 0; i < n; i++)
+        put_field(&b, flags[i]);
+    put(&b, "", 1);
     return b.v;
 }
 
@@ -351,4 +410,14 @@ int dc_cache_put(const char *dir, const char *key, const char *const *deps, int 
     free(path);
     errno = err;
     return rc;
+}
+
+char *dc_cache_file(const char *dir, const char *key, const char *ext)
+{
+    char *entry = entry_path(dir, key), *path = dc_format("%s.%s", entry, ext);
+    free(entry);
+    if (make_folders(path) == 0)
+        return path;
+    free(path);
+    return NULL;
 }

@@ -143,9 +143,18 @@ int dc_write_atomic(const char *path, const void *data, size_t len);
    the 128-bit names of entries. */
 uint64_t dc_hash64(const void *data, size_t n, uint64_t seed);
 /* The key a unit's facts are kept under: its file, the folder its command
-   runs in, its flags, and devcheck's version; fresh string. */
+   runs in, its flags, devcheck's version and build, and the parser's
+   version (libclang's); fresh string. */
 char *dc_cache_key(const char *file, const char *directory, const char *const *flags,
-                   int nflags);
+                   int nflags, const char *parser);
+/* The key a precompiled prelude is kept under: its source, the flags, and
+   the versions (not devcheck's build); fresh string. */
+char *dc_prelude_key(const char *source, const char *const *flags, int nflags,
+                     const char *parser);
+/* The file beside key's entry in dir, named with ext, that holds what the
+   entry does not (a precompiled prelude), its folder made; fresh path, or
+   NULL with errno. */
+char *dc_cache_file(const char *dir, const char *key, const char *ext);
 /* The facts the cache in dir keeps under key, fresh in *len bytes; NULL:
    a miss (no entry, one of another key, or one whose files changed since;
    one that does not check, truncated, damaged or foreign, is removed). */

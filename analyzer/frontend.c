@@ -463,13 +463,51 @@ static void command_for(const dc_run *r, const dc_flags *flags, dc_language lang
  * <torch/torch.h> or <torch/extension.h> itself has that include in its
  * prelude, read first (#pragma once leaves the file's own include empty),
  * shared with the files of its flags that include the same one.
+ *
+ * With a cache (--cache, -p's), a prelude is kept there between runs, made
+ * even for one file: a libtorch file then costs a third of its parse from
+ * the second run on, whichever file it is.
  */
+/* The headers a parse read, fresh paths (not its own source: a prelude's
+   is made of its key). */
+typedef struct {
+    char **v;
+    int n;
+    const char *source;
+} file_list;
+
+static void add_file(file_list *l, const char *path)
+{
+    l->v = dc_realloc(l->v, (size_t)(l->n + 1) * sizeof *l->v);
+    l->v[l->n++] = dc_format("%s", path);
+}
+
+static void add_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth, CXClientData data)
+{
+    (void)stack, (void)depth;
+    file_list *l = data;
+    CXString name = clang_getFileName(file);
+    const char *path = clang_getCString(name);
+    if (path && strcmp(path, l->source) != 0)
+        add_file(l, path);
+    clang_disposeString(name);
+}
+
+static void free_files(file_list *l)
+{
+    for (int i = 0; i < l->n; i++)
+        free(l->v[i]);
+    free(l->v);
+}
+
 typedef struct {
     char *flags;                        /* the command's arguments, one a line */
     const char *header;                 /* the libtorch header it includes, or NULL */
     int first;                          /* the first file with them */
     int files;                          /* how many have them */
     char *pch;                          /* the precompiled prelude, or NULL */
+    bool kept;                          /* pch is the cache's */
+    file_list read;                     /* the headers it read, which a unit's facts depend on */
 } prelude;
 
 typedef struct {
@@ -619,20 +657,23 @@ static void prelude_file(const preludes *ps, int k, const char *ext, char *path,
     snprintf(path, size, "%s/prelude-%d.%s", ps->dir, k, ext);
 }
 
-/* Prelude k (language lang, including header unless NULL) of command c,
-   saved: its path, or NULL. */
-static char *precompile(const preludes *ps, const command *c, int k, dc_language lang,
-                        const char *header)
+static const char *prelude_ext(dc_language lang)
 {
-    char source[PATH_MAX + 32], pch[PATH_MAX + 32];
-    prelude_file(ps, k, lang == DC_LANG_CUDA ? "cu" : "cpp", source, sizeof source);
-    prelude_file(ps, k, "pch", pch, sizeof pch);
-    if (!temporary_add(source) || !temporary_add(pch))
-        return NULL;
-    FILE *f = fopen(source, "w");
+    return lang == DC_LANG_CUDA ? "cu" : "cpp";
+}
+
+static bool write_source(FILE *f, const char *header)
+{
     bool written = f && (!header || fprintf(f, "#include <%s>\n", header) > 0);
-    if (!f || fclose(f) != 0 || !written)
-        return NULL;
+    return f && fclose(f) == 0 && written;
+}
+
+
+/* The prelude whose source is at source, precompiled with command c into
+   pch, and the headers it read in read: whether it was (a prelude with
+   errors is not). */
+static bool precompile(const command *c, const char *source, const char *pch, file_list *read)
+{
     CXIndex index = clang_createIndex(0, 0);
     CXTranslationUnit tu;
     bool saved = clang_parseTranslationUnit2(index, source, c->argv, c->argc, NULL, 0,
@@ -640,10 +681,103 @@ static char *precompile(const preludes *ps, const command *c, int k, dc_language
                  CXError_Success;
     if (saved) {
         saved = !has_errors(tu) && clang_saveTranslationUnit(tu, pch, 0) == CXSaveError_None;
+        read->source = source;
+        if (saved)
+            clang_getInclusions(tu, add_inclusion, read);
+        read->source = NULL;
         clang_disposeTranslationUnit(tu);
     }
     clang_disposeIndex(index);
-    return saved ? dc_format("%s", pch) : NULL;
+    return saved;
+}
+
+/* Prelude k (language lang) of command c, saved in the run's temporary
+   folder. */
+static void precompile_temporary(const preludes *ps, prelude *p, const command *c, int k,
+                                 dc_language lang)
+{
+    char source[PATH_MAX + 32], pch[PATH_MAX + 32];
+    prelude_file(ps, k, prelude_ext(lang), source, sizeof source);
+    prelude_file(ps, k, "pch", pch, sizeof pch);
+    if (temporary_add(source) && temporary_add(pch) &&
+        write_source(fopen(source, "w"), p->header) && precompile(c, source, pch, &p->read))
+        p->pch = dc_format("%s", pch);
+}
+
+/* The cache's prelude source at path, written once and never again: a
+   precompiled header checks its source's time, so a rewrite by another
+   run would spoil the headers made from it.  Made beside and linked, so
+   that no run sees half of it. */
+static bool source_written_once(const char *path, const char *header)
+{
+    if (access(path, R_OK) == 0)
+        return true;
+    char *made = dc_format("%s.XXXXXX", path);
+    int fd = mkstemp(made);
+    bool ok = fd >= 0 && write_source(fdopen(fd, "w"), header) &&
+              (link(made, path) == 0 || errno == EEXIST);
+    if (fd >= 0)
+        unlink(made);
+    free(made);
+    return ok;
+}
+
+/* The headers a kept prelude read, from its entry: paths ended by NULs. */
+static void files_of_entry(file_list *l, const char *data, size_t len)
+{
+    for (const char *end = data + len; data < end; data += strlen(data) + 1)
+        add_file(l, data);
+}
+
+/* Its entry's data: the headers it read, each ended by a NUL. */
+static char *entry_of_files(const file_list *l, size_t *len)
+{
+    *len = 0;
+    for (int i = 0; i < l->n; i++)
+        *len += strlen(l->v[i]) + 1;
+    char *data = dc_realloc(NULL, *len + 1), *end = data;
+    for (int i = 0; i < l->n; i++)
+        end = stpcpy(end, l->v[i]) + 1;
+    return data;
+}
+
+/* Prelude p of command c (language lang) kept in the run's cache: taken
+   from it while every header its parse read is as it was, else
+   precompiled there (the headers' parse is the same for any devcheck of
+   this version and libclang).  Left unmade where the cache cannot hold
+   it. */
+static void cached_prelude(const dc_run *r, prelude *p, const command *c, dc_language lang)
+{
+    char *dir = dc_absolute_path(r->cache);
+    char *name = dc_format("prelude %s %s", prelude_ext(lang), p->header ? p->header : "");
+    char *source = dc_cache_file(dir, name, prelude_ext(lang));
+    CXString parser = clang_getClangVersion();
+    char *key = source ? dc_prelude_key(source, (const char *const *)c->argv, c->argc,
+                                        clang_getCString(parser))
+                       : NULL;
+    clang_disposeString(parser);
+    char *pch = key ? dc_cache_file(dir, key, "pch") : NULL;
+    size_t len;
+    char *entry = pch ? dc_cache_get(dir, key, &len) : NULL;
+    int64_t since = 0;
+    if (entry && access(pch, R_OK) == 0) {
+        files_of_entry(&p->read, entry, len);
+        p->pch = pch;
+    } else if (pch && source_written_once(source, p->header) && (since = dc_cache_clock()) &&
+               precompile(c, source, pch, &p->read)) {
+        free(entry);
+        entry = entry_of_files(&p->read, &len);
+        dc_cache_put(dir, key, (const char *const *)p->read.v, p->read.n, since, entry, len);
+        p->pch = pch;
+    } else {
+        free(pch);
+    }
+    p->kept = p->pch != NULL;
+    free(entry);
+    free(key);
+    free(source);
+    free(name);
+    free(dir);
 }
 
 /* Made once, and named from the root: a compile command's
@@ -683,15 +817,20 @@ static void preludes_make(const dc_run *r, preludes *ps, const dc_source *v, int
             continue;
         }
         ps->v = dc_realloc(ps->v, (size_t)(ps->n + 1) * sizeof *ps->v);
-        ps->v[ps->n++] = (prelude){ joined(c), header, i, 1, NULL };
+        ps->v[ps->n++] = (prelude){ joined(c), header, i, 1, NULL, false, { NULL, 0, NULL } };
     }
-    for (int k = 0; k < ps->n; k++)
-        if (ps->v[k].files > 1 && temporary_folder(ps)) {
-            const dc_source *first = &v[ps->v[k].first];
-            dc_language lang = file_language(first->path, &first->flags);
-            command_for(r, &first->flags, lang, c);
-            ps->v[k].pch = precompile(ps, c, k, lang, ps->v[k].header);
-        }
+    for (int k = 0; k < ps->n; k++) {
+        prelude *p = &ps->v[k];
+        const dc_source *first = &v[p->first];
+        dc_language lang = file_language(first->path, &first->flags);
+        if (p->files < 2 && !r->cache)
+            continue;
+        command_for(r, &first->flags, lang, c);
+        if (r->cache)
+            cached_prelude(r, p, c, lang);
+        if (!p->pch && p->files > 1 && temporary_folder(ps))
+            precompile_temporary(ps, p, c, k, lang);
+    }
     free(c->argv);
     free(c);
 }
@@ -702,6 +841,7 @@ static void preludes_remove(preludes *ps)
     for (int k = 0; k < ps->n; k++) {
         free(ps->v[k].pch);
         free(ps->v[k].flags);
+        free_files(&ps->v[k].read);
     }
     free(ps->v);
 }
@@ -854,8 +994,10 @@ static dc_snapshot parsed_snapshot(CXTranslationUnit tu, const char *path, const
     return text ? dc_snapshot_of(st, text, len) : (dc_snapshot){ 0 };
 }
 
+/* Parses src into *tu, over its prelude where it has one precompiled
+   (*used: that prelude, or NULL); 0, or its status. */
 static int parse(const dc_run *r, const preludes *ps, CXIndex index, dc_source *src,
-                 CXTranslationUnit *tu)
+                 CXTranslationUnit *tu, const prelude **used)
 {
     struct stat st;
     command c = { .argv = NULL };
@@ -875,12 +1017,16 @@ static int parse(const dc_run *r, const preludes *ps, CXIndex index, dc_source *
     command_for(r, flags, lang, &c);
     const char *header;
     const prelude *p = prelude_wanted(path, lang, &header) ? prelude_of(ps, &c, header) : NULL;
-    if (p && p->pch) {
+    *used = p && p->pch ? p : NULL;
+    if (*used) {
         add_arg(&c, "-include-pch");
         add_arg(&c, p->pch);
     }
     enum CXErrorCode rc = parse_command(index, path, &c, NULL, 0, tu);
-    if (rc == CXError_ASTReadError && p && p->pch) {   /* the header unread: the prelude here */
+    if (rc == CXError_ASTReadError && *used) {   /* the header unread: the prelude here */
+        if (p->kept)                    /* a cache's that cannot be read: made again next run */
+            unlink(p->pch);
+        *used = NULL;
         c.argc -= 2;
         rc = parse_command(index, path, &c, NULL, 0, tu);
     }
@@ -966,7 +1112,10 @@ static char *cache_key(const dc_run *r, const dc_source *src)
     command *c = dc_realloc(NULL, sizeof *c);
     *c = (command){ .argv = NULL };
     command_for(r, &src->flags, lang, c);
-    char *key = dc_cache_key(src->path, src->flags.directory, c->argv, c->argc);
+    CXString parser = clang_getClangVersion();
+    char *key = dc_cache_key(src->path, src->flags.directory, c->argv, c->argc,
+                             clang_getCString(parser));
+    clang_disposeString(parser);
     free(c->argv);
     free(c);
     return key;
@@ -1021,16 +1170,21 @@ static fx_unit *known_facts(const dc_run *r, dc_source *src, const char *key)
     return u;
 }
 
-/* A unit's facts, parsed from since, into the cache under key; a cache
-   that cannot be written is said once, and the run goes on. */
-static void keep_facts(dc_run *r, const char *key, int64_t since, const fx_unit *u)
+/* A unit's facts, parsed from since (over prelude p unless NULL, whose
+   headers it read too), into the cache under key; a cache that cannot be
+   written is said once, and the run goes on. */
+static void keep_facts(dc_run *r, const char *key, int64_t since, const fx_unit *u,
+                       const prelude *p)
 {
     size_t len;
     void *bytes = fx_unit_bytes(u, &len);
-    int n = fx_unit_nfiles(u);
-    const char **deps = dc_realloc(NULL, (size_t)(n + 1) * sizeof *deps);
+    int n = fx_unit_nfiles(u), more = p ? p->read.n : 0;
+    const char **deps = dc_realloc(NULL, (size_t)(n + more + 1) * sizeof *deps);
     for (int i = 0; i < n; i++)
         deps[i] = fx_unit_file(u, i);
+    for (int i = 0; i < more; i++)
+        deps[n + i] = p->read.v[i];
+    n += more;
     if (dc_cache_put(r->cache, key, deps, n, since, bytes, len) < 0 &&
         !__atomic_exchange_n(&r->cache_failed, true, __ATOMIC_RELAXED))
         fprintf(stderr, "devcheck: %s: the cache cannot be written (%s): the run goes on "
@@ -1080,7 +1234,8 @@ static void parse_file(void *arg)
     CXTranslationUnit tu = NULL;
     int64_t since = dc_cache_clock();
     dc_run *r = w->p->r;
-    src->status = parse(r, &w->p->preludes, w->index, src, &tu);
+    const prelude *used = NULL;
+    src->status = parse(r, &w->p->preludes, w->index, src, &tu, &used);
     if (src->status == 0) {             /* the unit's facts, and the unit is done with */
         int why = 0;
         double start = dc_thread_seconds();
@@ -1092,7 +1247,7 @@ static void parse_file(void *arg)
         if (!u)
             parse_ended(src, dc_what_ended(why, r->seconds, r->bytes));
         else if (w->p->keys[w->file])
-            keep_facts(r, w->p->keys[w->file], since, u);
+            keep_facts(r, w->p->keys[w->file], since, u, used);
     }
     crash_hook(src->path);
 }

@@ -31,7 +31,7 @@ static void write_text(const char *path, const char *text)
 /* Puts the facts of a parse that began after the files were last written. */
 static int put(const char *file, const char *const *fl, int nfl, const char *data)
 {
-    char *key = dc_cache_key(file, root, fl, nfl);
+    char *key = dc_cache_key(file, root, fl, nfl, "clang 19");
     int rc = dc_cache_put(dir, key, deps, 2, INT64_MAX, data, strlen(data));
     free(key);
     return rc;
@@ -41,7 +41,7 @@ static int put(const char *file, const char *const *fl, int nfl, const char *dat
 static char *get(const char *file, const char *const *fl, int nfl)
 {
     size_t len;
-    char *key = dc_cache_key(file, root, fl, nfl);
+    char *key = dc_cache_key(file, root, fl, nfl, "clang 19");
     char *data = dc_cache_get(dir, key, &len);
     free(key);
     if (!data)
@@ -178,7 +178,7 @@ static void test_changed_files_miss(void)
 static void test_changed_during_parse(void)
 {
     reset();
-    char *key = dc_cache_key("a.c", root, flags, 2);
+    char *key = dc_cache_key("a.c", root, flags, 2, "clang 19");
     int64_t since = dc_cache_clock();
     struct timespec at[2] = { { 0, UTIME_OMIT }, { since / 1000000000, since % 1000000000 } };
     CHECK(utimensat(AT_FDCWD, header, at, 0) == 0);
@@ -198,7 +198,7 @@ static void test_changed_during_parse(void)
 static void test_future_header_kept(void)
 {
     reset();
-    char *key = dc_cache_key("a.c", root, flags, 2);
+    char *key = dc_cache_key("a.c", root, flags, 2, "clang 19");
     int64_t since = dc_cache_clock();
     time_t ahead = (time_t)(since / 1000000000) + 3600;
     set_mtime(src, 1000000000);
@@ -353,7 +353,7 @@ static void test_concurrent_puts(void)
         writer('b', BIG / 2 + 7);
     int bad = 0, hits = 0, status;
     bool done_a = false, done_b = false;
-    char *key = dc_cache_key("a.c", root, flags, 2);
+    char *key = dc_cache_key("a.c", root, flags, 2, "clang 19");
     while (!done_a || !done_b) {
         size_t len;
         char *data = dc_cache_get(dir, key, &len);
@@ -380,7 +380,7 @@ static void test_unwritable_cache(void)
 {
     reset();
     /* root writes where the mode says no: a folder under a file fails for all */
-    char *under_file = dc_format("%s/cache", src), *key = dc_cache_key("a.c", root, flags, 2);
+    char *under_file = dc_format("%s/cache", src), *key = dc_cache_key("a.c", root, flags, 2, "clang 19");
     errno = 0;
     CHECK(dc_cache_put(under_file, key, deps, 2, INT64_MAX, "x", 1) == -1);
     CHECK(errno == ENOTDIR);
