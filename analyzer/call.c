@@ -219,6 +219,14 @@ value call_constant(unit *u, env *e, fnode decl, dc_loc at)
     return s.result;
 }
 
+/* `&x` handed to a call that may store anything there: x is unknown. */
+static void forget_target(unit *u, env *e, fnode arg, dc_why why)
+{
+    fnode c = cursor_bare(arg);
+    if (cursor_is_addr_of(c))
+        env_set(e, walk_target(u, e, c), value_unknown_why(why));
+}
+
 /* A call the model does not know: what it may store through pointer
    arguments is unknown (for the reason why), and so is where a module it
    is handed now is (it may have moved it). */
@@ -230,10 +238,34 @@ static void forget_outputs(unit *u, env *e, arguments *a, dc_why why)
             m.where = dc_place_of(AT_UNKNOWN, 0, (dc_loc){ 0 }, NULL);
             object_update(e, &m);
         }
-        fnode c = cursor_bare(a->c[i]);
-        if (cursor_is_addr_of(c))
-            env_set(e, walk_target(u, e, c), value_unknown_why(why));
+        forget_target(u, e, a->c[i], why);
     }
+}
+
+/* Whether the model says nothing of what a call stores through its
+   parameter i: no effect names it, or only where its memory is (host,
+   device or either memory). */
+static bool output_unsaid(const dc_effects *effects, int i)
+{
+    for (int k = 0; k < effects->n; k++) {
+        const dc_effect *ef = &effects->v[k];
+        bool places = ef->kind == EF_DEVICE_MEMORY || ef->kind == EF_HOST_MEMORY ||
+                      ef->kind == EF_EITHER_MEMORY;
+        for (int j = 0; !places && j < ef->nargs; j++)
+            if (ef->arg[j] == i)
+                return false;
+    }
+    return true;
+}
+
+/* A modelled call's outputs the model says nothing of are unknown after
+   it, as an unknown call's are: the handle cudaStreamCreate(&s) makes, the
+   address cudaGetSymbolAddress(&p, sym) gives. */
+static void forget_unsaid_outputs(unit *u, env *e, const dc_effects *effects, arguments *a)
+{
+    for (int i = 0; i < a->n; i++)
+        if (output_unsaid(effects, i))
+            forget_target(u, e, a->c[i], DC_WHY_MODEL_SILENT);
 }
 
 /* Where a method call's object is, whose members the method may set: what
@@ -280,6 +312,7 @@ static value call_effects(unit *u, env *e, fnode c, fnode callee, arguments *a,
         reach_call(u, a);
         evaluate_object(u, e, c, callee, a);
         value v = modelled_call(u, e, c, callee, effects, a, result_used);
+        forget_unsaid_outputs(u, e, effects, a);
         if (s)                          /* a module's forward: the model's checks, and its own */
             summary_apply(u, e, s, a, callee, cursor_loc(c));
         return v;

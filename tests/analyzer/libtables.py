@@ -36,8 +36,8 @@ LIBRARIES = [
 ]
 
 # The libraries whose tables are whole: any function they lack fails.
-COMPLETE = {"cuFFT", "cuRAND", "cuBLAS", "cuBLASLt", "cuSOLVER dense", "cuSOLVER sparse", "cuSPARSE",
-            "cuDNN", "NCCL"}
+COMPLETE = {"CUDA runtime", "CUDA driver API", "cuFFT", "cuRAND", "cuBLAS", "cuBLASLt", "cuSOLVER dense",
+            "cuSOLVER sparse", "cuSPARSE", "cuDNN", "NCCL"}
 
 # The effects whose arguments are parameter positions, each saying where
 # the memory of its parameters is.
