@@ -8,7 +8,9 @@
  *     the field (of its struct type, whatever the object), the variable
  *     (a global, a static, a local) or the array;
  *   - an initializer: `fp = fn` in a declaration, `{ .f = fn }` and `{ fn,
- *     gn }` for a struct's fields, in order, `{ f, g }` for an array; C++'s
+ *     gn }` for a struct's fields, in order, `{ f, g }` for an array's
+ *     elements (`t[1](x)` calls g, and what `t[i] = h` stores; `t[i](x)`
+ *     any of them); C++'s
  *     field initializers (`void (*f)(int) = g;`, `S() : f(g)`);
  *   - a call's argument, into its callee's parameter (the function's, by
  *     its position, whichever declaration the call names);
@@ -29,13 +31,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 typedef struct {
     bool unknown;
     int n;
     fnode fn[MAY_CALL];
     dc_loc at[MAY_CALL];                /* where each was stored */
     ints same;                          /* pointers whose functions it holds too (by slot) */
+    ints parts;                         /* an array's: its elements' slots */
+    int whole;                          /* an element's: its array's slot + 1 */
 } held;
 
 static held *slots;
@@ -83,6 +86,36 @@ static int slot_at(int key)
         *at = ++nslots;
     }
     return *at - 1;
+}
+
+/* Element k of the array whose slot is whole (key: its key): what is
+   stored into it, with what is stored into any element (`t[i] = f`). */
+static int element_slot(int whole, int key, int k)
+{
+    int s = slot_at(path_format("%s[%d]", path_text(key), k));
+    if (!slots[s].whole) {
+        slots[s].whole = whole + 1;
+        ints_add(&slots[whole].parts, s);
+    }
+    return s;
+}
+
+static fnode pointer_decl(fnode c);
+
+/* The slot of the pointer an expression names: an array's element where
+   a constant indexes it (`t[1]`); -1 for none. */
+static int slot_of(fnode c)
+{
+    c = cursor_bare(c);
+    fnode decl = pointer_decl(c);
+    int key = fx_is_null(decl) ? 0 : key_of(decl);
+    if (!key)
+        return -1;
+    int whole = slot_at(key);
+    int k = fx_kind(c) == CXCursor_ArraySubscriptExpr && fx_nchildren(c) == 2
+                ? cursor_int(fx_child(c, 1), -1)
+                : -1;
+    return k < 0 ? whole : element_slot(whole, key, k);
 }
 
 /* The field, variable or array an expression names as a pointer to call
@@ -135,10 +168,9 @@ static void store(int s, fnode value)
     }
     if (cursor_int(c, -1) == 0)         /* NULL, 0 */
         return;
-    fnode other = pointer_decl(c);
-    if (!fx_is_null(other) && key_of(other)) {
-        int o = slot_at(key_of(other));
-        ints_add(&slots[s].same, o);
+    int other = slot_of(c);
+    if (other >= 0) {
+        ints_add(&slots[s].same, other);
         return;
     }
     slots[s].unknown = true;
@@ -191,9 +223,10 @@ static void store_initializer(fnode var)
     fnode list = cursor_bare(init);
     if (fx_kind(list) != CXCursor_InitListExpr || ft_kind(ft_canonical(fx_type(var))) == CXType_Record)
         return;
+    int key = key_of(var), whole = slot_at(key);
     for (int i = 0; i < fx_nchildren(list); i++)
         if (is_function_pointer(fx_type(fx_child(list, i))))
-            store(slot_at(key_of(var)), fx_child(list, i));
+            store(element_slot(whole, key, i), fx_child(list, i));
 }
 
 static void set_unknown(int s)
@@ -237,9 +270,10 @@ static void read_node(fnode c)
     case CXCursor_BinaryOperator:
         if (fx_binary_op(c) == CXBinaryOperator_Assign && fx_nchildren(c) == 2 &&
             is_function_pointer(fx_type(fx_child(c, 0)))) {
-            fnode lhs = cursor_bare(fx_child(c, 0)), decl = pointer_decl(lhs);
-            if (fx_kind(lhs) != CXCursor_UnaryOperator && !fx_is_null(decl) && key_of(decl))
-                store(slot_at(key_of(decl)), fx_child(c, 1));
+            fnode lhs = cursor_bare(fx_child(c, 0));
+            int to = fx_kind(lhs) == CXCursor_UnaryOperator ? -1 : slot_of(lhs);
+            if (to >= 0)
+                store(to, fx_child(c, 1));
         }
         break;
     case CXCursor_UnaryOperator:
@@ -285,34 +319,38 @@ void fnptr_read(fx_unit *const *units, const int *ids, int n)
     }
 }
 
-/* What slot s holds, with the slots it holds the functions of, into h;
-   seen: the slots met (cycles). */
-static void gather(int s, held *h, unsigned char *seen)
+enum { OWN = 1, ALL = 3 };              /* an array's own stores, or with its elements' */
+
+/* What slot s holds into h: its stores, what the pointers stored into it
+   hold, an array's elements' (ALL), an element's array's own; seen: the
+   slots met, and how (cycles). */
+static void gather(int s, held *h, unsigned char *seen, unsigned how)
 {
-    if (seen[s])
+    if ((seen[s] & how) == how)
         return;
-    seen[s] = 1;
-    h->unknown |= slots[s].unknown || (!slots[s].n && !slots[s].same.n);   /* no store seen */
-    for (int i = 0; i < slots[s].n; i++)
-        hold(h, slots[s].fn[i], slots[s].at[i]);
-    for (int i = 0; i < slots[s].same.n; i++)
-        gather(slots[s].same.v[i], h, seen);
+    seen[s] |= (unsigned char)how;
+    const held *p = &slots[s];
+    h->unknown |= p->unknown || (!p->n && !p->same.n && !p->parts.n && !p->whole);   /* no store seen */
+    for (int i = 0; i < p->n; i++)
+        hold(h, p->fn[i], p->at[i]);
+    for (int i = 0; i < p->same.n; i++)
+        gather(p->same.v[i], h, seen, ALL);
+    for (int i = 0; how == ALL && i < p->parts.n; i++)
+        gather(p->parts.v[i], h, seen, ALL);
+    if (p->whole)
+        gather(p->whole - 1, h, seen, OWN);
 }
 
 int fnptr_callees(fnode call, fnode *fn, dc_loc *at, int max)
 {
-    if (fx_nchildren(call) == 0)
-        return -1;
-    fnode decl = pointer_decl(fx_child(call, 0));
-    int key = fx_is_null(decl) ? 0 : key_of(decl);
-    int *slot = key ? path_map_at(&by_key, key) : NULL;
-    if (!slot || !*slot)
+    int s = fx_nchildren(call) ? slot_of(fx_child(call, 0)) : -1;
+    if (s < 0)
         return -1;
     held h;
     h.unknown = false, h.n = 0;
     unsigned char *seen = dc_realloc(NULL, (size_t)nslots);
     memset(seen, 0, (size_t)nslots);
-    gather(*slot - 1, &h, seen);
+    gather(s, &h, seen, ALL);
     free(seen);
     if (h.unknown || h.n == 0 || h.n > max)
         return -1;
@@ -323,8 +361,10 @@ int fnptr_callees(fnode call, fnode *fn, dc_loc *at, int max)
 
 void fnptr_reset(void)
 {
-    for (int i = 0; i < nslots; i++)
+    for (int i = 0; i < nslots; i++) {
         free(slots[i].same.v);
+        free(slots[i].parts.v);
+    }
     free(slots);
     slots = NULL;
     nslots = capslots = 0;

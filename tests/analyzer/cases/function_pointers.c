@@ -123,8 +123,9 @@ void run_global(int n)
     global_fill(host, 4);
 }
 
-/* A local one, and a static array of them. */
-static void (*const fills[])(float *p, int n) = { host_fill, host_fill };
+/* A local one, and a static array of them: a constant index calls its
+   element, any other index any element (here they disagree: quiet). */
+static void (*const fills[])(float *p, int n) = { host_fill, device_clear };
 
 void run_local(int n)
 {
@@ -132,10 +133,13 @@ void run_local(int n)
     cudaMalloc((void **)&dev, (size_t)n * sizeof(float));
     void (*f)(float *, int) = host_fill;
     f(dev, n); // devcheck: host-deref
-    fills[1](dev, n); // devcheck: host-deref
+    fills[0](dev, n); // devcheck: host-deref
+    fills[1](dev, n);
     float host[4];
     f(host, 4);
     fills[0](host, 4);
+    fills[1](host, 4); // devcheck: memspace-mismatch
+    fills[n % 2](dev, n);
 }
 
 /* Stores of something unknown: quiet. */
