@@ -10,8 +10,8 @@
  *   - an initializer: `fp = fn` in a declaration, `{ .f = fn }` and `{ fn,
  *     gn }` for a struct's fields, in order, `{ f, g }` for an array's
  *     elements (`t[1](x)` calls g, and what `t[i] = h` stores; `t[i](x)`
- *     any of them); C++'s
- *     field initializers (`void (*f)(int) = g;`, `S() : f(g)`);
+ *     any of them); C++'s field initializers (`void (*f)(int) = g;`,
+ *     `S() : f(g)`);
  *   - a call's argument, into its callee's parameter (the function's, by
  *     its position, whichever declaration the call names);
  *   - `c ? fn : gn` stores both; a null pointer stores nothing; another
