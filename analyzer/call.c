@@ -287,14 +287,19 @@ static value pointer_call(unit *u, env *e, fnode c, fnode callee, arguments *a)
     int n = fnptr_callees(c, fn, stored, MAY_CALL);
     if (n <= 0)
         return value_unknown_why(no_function_why(callee));
-    for (int k = 0; k < n; k++)
+    dc_why why[MAY_CALL];
+    for (int k = 0; k < n; k++) {
         s[k] = program_summary(u->prog, fn[k]);
+        why[k] = program_why_none(u->prog);
+    }
     env joined = { .dead = true };
     value result = value_unknown();
     for (int k = 0; k < n; k++) {
         env may = env_copy(e);
-        value v = value_unknown_why(program_why_none(u->prog));
-        if (s[k]) {
+        value v = value_unknown_why(why[k]);
+        if (!s[k]) {                    /* a function with no body: as its direct call */
+            forget_outputs(u, &may, a, why[k]);
+        } else {
             summary *only = summary_may_call(s, n, k);
             int from = u->out->n;
             v = summary_apply(u, &may, only, a, fn[k], cursor_loc(c));

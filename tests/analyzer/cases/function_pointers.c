@@ -249,3 +249,24 @@ void run_loaded(int n)
     load(&loaded);
     loaded(dev, n);
 }
+
+/* A function with no body among those a pointer may call: what it may
+   store through its arguments is unknown, as at its direct call. */
+void lib_alloc(float **p, int n);
+
+static void dev_alloc(float **p, int n)
+{
+    cudaMalloc((void **)p, (size_t)n * sizeof(float));
+}
+
+static void (*const allocs[])(float **p, int n) = { dev_alloc, lib_alloc };
+
+void run_alloc(int n)
+{
+    float *p;
+    cudaMalloc((void **)&p, (size_t)n * sizeof(float));
+    allocs[0](&p, n);
+    p[0] = 1; // devcheck: host-deref
+    allocs[n % 2](&p, n);
+    p[0] = 1;
+}
