@@ -295,6 +295,58 @@ static dc_why no_function_why(fnode callee)
                : DC_WHY_POINTER_CALL;
 }
 
+/* The findings from `from` on are of one function a pointer may hold:
+   each says which, and where it was stored into the pointer. */
+static void name_may_callee(unit *u, int from, fnode call, fnode fn, dc_loc stored)
+{
+    char pointer[64];
+    cursor_text(fx_child(call, 0), pointer, sizeof pointer);
+    for (int i = from; i < u->out->n; i++)
+        dc_finding_note(&u->out->v[i], stored,
+                        dc_format("'%s' may call %s, stored into it here", pointer, fx_spelling(fn)));
+}
+
+/* A call through a function pointer whose functions the program's stores
+   say (fnptr.c): each of them may run, so each one's summary is applied
+   to a copy of the caller's facts, and the copies are joined; a finding
+   names the function it is of.  What the functions disagree on (host or
+   device memory for one argument) is no finding: which runs decides. */
+static value pointer_call(unit *u, env *e, fnode c, fnode callee, arguments *a)
+{
+    fnode fn[MAY_CALL];
+    dc_loc stored[MAY_CALL];
+    const summary *s[MAY_CALL];
+    int n = fnptr_callees(c, fn, stored, MAY_CALL);
+    if (n <= 0)
+        return value_unknown_why(no_function_why(callee));
+    dc_why why[MAY_CALL];
+    for (int k = 0; k < n; k++) {
+        s[k] = program_summary(u->prog, fn[k]);
+        why[k] = program_why_none(u->prog);
+    }
+    env joined = { .dead = true };
+    value result = value_unknown();
+    for (int k = 0; k < n; k++) {
+        env may = env_copy(e);
+        value v = value_unknown_why(why[k]);
+        if (!s[k]) {                    /* a function with no body: as its direct call */
+            forget_outputs(u, &may, a, why[k]);
+        } else {
+            summary *only = summary_may_call(s, n, k);
+            int from = u->out->n;
+            v = summary_apply(u, &may, only, a, fn[k], cursor_loc(c));
+            name_may_callee(u, from, c, fn[k], stored[k]);
+            summary_free(only);
+        }
+        env_join(&joined, &may);
+        env_free(&may);
+        result = k ? value_join(&result, &v) : v;
+    }
+    env_free(e);
+    *e = joined;
+    return result;
+}
+
 static value call_effects(unit *u, env *e, fnode c, fnode callee, arguments *a,
                           bool result_used)
 {
@@ -321,7 +373,7 @@ static value call_effects(unit *u, env *e, fnode c, fnode callee, arguments *a,
     if (fx_kind(cursor_bare(self)) == CXCursor_CallExpr)  /* that call runs first */
         walk_expression(u, e, self);
     if (!function)
-        return value_unknown_why(no_function_why(callee));
+        return pointer_call(u, e, c, callee, a);
     if (s) {
         a->object = object_target(u, e, c, callee);
         return summary_apply(u, e, s, a, callee, cursor_loc(c));

@@ -7,8 +7,9 @@
  *     components (Tarjan's), each after those it calls, whatever order the
  *     files define the functions in.  The graph is the direct calls of
  *     each function's code to functions of the program the model does not
- *     know; a call the graph did not see (through a pointer) summarizes
- *     its callee when it is met, nested at most MAX_NESTING deep.
+ *     know, and its calls through function pointers to each function the
+ *     program stores into them (fnptr.c); a call the graph did not see
+ *     summarizes its callee when it is met, nested at most MAX_NESTING deep.
  *   - Recursion: a call back into a function still being walked uses what
  *     its summary says so far; the outermost function of the cycle is then
  *     walked again, with the others, until no summary changes (a few
@@ -324,6 +325,28 @@ const summary *program_summary(program *p, fnode callee)
 
 /* ---- the order: callees first ---------------------------------------------------- */
 
+/* The functions a call of caller's calls: its callee, or those a
+   function pointer may hold (fnptr.c); the model's left out. */
+static void call_edges(program *p, int caller, fnode call, ints *out)
+{
+    fnode fn[MAY_CALL];
+    dc_loc stored[MAY_CALL];
+    fnode callee = fx_referenced(call);
+    int n = 1;
+    if (cursor_is_function(callee)) {
+        if (dc_model_call_effects(p->model, call, callee))
+            return;
+        fn[0] = callee;
+    } else {
+        n = fnptr_callees(call, fn, stored, MAY_CALL);
+    }
+    for (int k = 0; k < n; k++) {
+        int i = function_index(p, fn[k], p->fns[caller].unit);
+        if (i >= 0)
+            ints_add(out, i);
+    }
+}
+
 /* The functions fn's code calls directly (its lambdas' too, which run in
    it), those the model knows left out: each added to the table where it
    is first met. */
@@ -337,13 +360,8 @@ static void direct_callees(program *p, int caller, ints *out)
         fnode c = { fn.u, (uint32_t)todo.v[--todo.n] };
         for (int i = 0; i < fx_nchildren(c); i++)
             ints_add(&todo, (int)fx_child(c, i).id);
-        fnode callee = fx_referenced(c);
-        if (fx_kind(c) != CXCursor_CallExpr || !cursor_is_function(callee) ||
-            dc_model_call_effects(p->model, c, callee))
-            continue;
-        int i = function_index(p, callee, p->fns[caller].unit);
-        if (i >= 0)
-            ints_add(out, i);
+        if (fx_kind(c) == CXCursor_CallExpr)
+            call_edges(p, caller, c, out);
     }
     free(todo.v);
 }
@@ -438,6 +456,8 @@ static void walk_program(fx_unit *const *units, const bool *said, const int *ids
         for (int i = 0; i < fx_unit_ndefinitions(u); i++)
             add_function(&p, fx_unit_definition(u, i), ids[k], said[ids[k]]);
     }
+    move_to(t, (dc_progress){ -1, "the function pointers of all files", fx_null() });
+    fnptr_read(units, ids, n);
     move_to(t, (dc_progress){ -1, "the call graph of all files", fx_null() });
     ints order = callees_first(&p);
     p.first = true;
@@ -496,5 +516,6 @@ void dc_dataflow_reset(void)
 {
     env_limit(0);
     fields_reset();
+    fnptr_reset();
     dc_devices_reset();
 }

@@ -377,10 +377,25 @@ bool summary_copy_with(unit *u, dc_loc at, dc_operand dst, dc_operand src, const
    filled both ways, or never), a place of its own that each call makes
    the argument's member (the object's, where the caller knows it). */
 value summary_member(unit *u, int base, bool arrow, fnode field, value v);
+/* A call through a pointer to one of n functions, whose summaries are
+   s (NULL: one's unknown): summary k for that call (fresh), less what it
+   needs of an argument that another needs in the other space (host or
+   device memory; a release by another function): which of them runs
+   decides, and the call says nothing of it. */
+summary *summary_may_call(const summary *const *s, int n, int k);
 /* A call to a summarized function, in the caller: the checks of its
    parameters' roles, its result, what it writes through its arguments. */
 value summary_apply(unit *u, env *e, const summary *s, arguments *a, fnode callee,
                     dc_loc at);
+
+/* fnptr.c: the functions each function pointer may hold, read from the
+   program's units (ids[0..n-1] of units) before its walks; those a call
+   through a pointer may call (at most max, with where each was stored
+   into it), or -1 when they are not known; forgotten at the program's end. */
+#define MAY_CALL 64
+void fnptr_read(fx_unit *const *units, const int *ids, int n);
+int fnptr_callees(fnode call, fnode *fn, dc_loc *at, int max);
+void fnptr_reset(void);
 
 /* effects.c: one call's effects, in the order the model lists them. */
 typedef struct {

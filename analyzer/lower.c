@@ -873,12 +873,52 @@ static bool initialized_pointer_field(CXCursor c)
     return pointer && !clang_Cursor_isNull(last) && clang_isExpression(clang_getCursorKind(last));
 }
 
+static bool holds_functions(CXType t, int depth);
+
+static enum CXVisitorResult field_holds_functions(CXCursor field, CXClientData data)
+{
+    int *depth = data;
+    if (!holds_functions(clang_getCursorType(field), *depth + 1))
+        return CXVisit_Continue;
+    *depth = -1;
+    return CXVisit_Break;
+}
+
+/* Whether a value of type t may hold a pointer to a function: one, an
+   array of them, a struct with one among its fields (a table of ops). */
+static bool holds_functions(CXType t, int depth)
+{
+    t = clang_getCanonicalType(t);
+    while (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray)
+        t = clang_getCanonicalType(clang_getArrayElementType(t));
+    if (t.kind == CXType_Pointer) {
+        enum CXTypeKind k = clang_getCanonicalType(clang_getPointeeType(t)).kind;
+        return k == CXType_FunctionProto || k == CXType_FunctionNoProto;
+    }
+    if (t.kind != CXType_Record || depth > 4)
+        return false;
+    clang_Type_visitFields(t, field_holds_functions, &depth);
+    return depth < 0;
+}
+
+/* A global's initializer that stores functions (`struct ops cpu = {
+   .fill = cpu_fill }`) is lowered, though no code of the file names the
+   global: fnptr.c reads every store of a function the program makes. */
+static void lower_function_table(lowering *l, CXCursor c)
+{
+    if (clang_getCursorKind(c) == CXCursor_VarDecl && clang_isCursorDefinition(c) &&
+        clang_Cursor_hasVarDeclGlobalStorage(c) == 1 && holds_functions(clang_getCursorType(c), 0) &&
+        cx_in_main_file(l->tu, clang_getCursorLocation(c)))
+        expand(l, node_make(l, c), SHALLOW);
+}
+
 static enum CXChildVisitResult each_definition(CXCursor c, CXCursor parent, CXClientData data)
 {
     lowering *l = data;
     (void)parent;
     if (kind_holds_definitions(clang_getCursorKind(c)))   /* methods defined in their class too */
         return CXChildVisit_Recurse;
+    lower_function_table(l, c);
     if (((kind_has_code(clang_getCursorKind(c)) && clang_isCursorDefinition(c) && cursor_runs_on_host(c) &&
           !cursor_has_errors(c, NULL)) ||
          initialized_pointer_field(c)) &&

@@ -725,6 +725,72 @@ static void check_kind_copies(call_site *c, const summary *s, const char *callee
     }
 }
 
+/* ---- a call to one of several functions (through a pointer) ------------------------------ */
+
+/* The spaces a summary needs of place i: bit 0 host memory (it reads it
+   on the host, or needs host memory), bit 1 device memory; bit 2 a
+   release (what releases it is in the summary's released). */
+static unsigned needs_of(const summary *s, int i)
+{
+    unsigned need = (s->roles[i] & (ROLE_HOST | ROLE_DEREF) ? 1u : 0) |
+                    (s->roles[i] & ROLE_DEVICE ? 2u : 0) | (s->released[i] ? 4u : 0);
+    for (int k = 0; k < s->ncopies; k++) {   /* a copy's kind says each side's space */
+        if (s->copies[k].dst == i)
+            need |= s->copies[k].kind & 1 ? 2u : 1u;
+        if (s->copies[k].src == i)
+            need |= s->copies[k].kind & 2 ? 2u : 1u;
+    }
+    return need;
+}
+
+/* The place of s that another summary's place i of t is (the same
+   parameter, or the same member of it), or -1. */
+static int same_place(const summary *s, const summary *t, int i)
+{
+    if (i < t->nparams)
+        return i < s->nparams ? i : -1;
+    const member_slot *m = &t->members[i - t->nparams];
+    for (int j = 0; j < s->nmembers; j++)
+        if (s->members[j].param == m->param && s->members[j].member == m->member)
+            return s->nparams + j;
+    return -1;
+}
+
+/* Whether the others disagree with s[k] on what its place i must be:
+   host memory where it needs device memory, or the other way, or a
+   release by a different function. */
+static bool disagree(const summary *const *s, int n, int k, int i)
+{
+    unsigned own = needs_of(s[k], i), others = 0;
+    const char *released = s[k]->released[i];
+    for (int j = 0; j < n; j++) {
+        int p = j != k && s[j] ? same_place(s[j], s[k], i) : -1;
+        if (p < 0)
+            continue;
+        others |= needs_of(s[j], p);
+        if (released && s[j]->released[p] && strcmp(released, s[j]->released[p]) != 0)
+            return true;
+    }
+    return ((own & 1) && (others & 2)) || ((own & 2) && (others & 1));
+}
+
+summary *summary_may_call(const summary *const *s, int n, int k)
+{
+    summary *c = summary_new(s[k]->nparams);
+    *c = *s[k];
+    c->when[0] = c->when[1] = NULL;     /* a flag's variants would bring the roles back */
+    for (int i = 0; i < places_of(c); i++) {
+        if (!disagree(s, n, k, i))
+            continue;
+        c->roles[i] = 0;
+        c->released[i] = NULL;
+        for (int j = 0; j < c->ncopies; j++)
+            if (c->copies[j].dst == i || c->copies[j].src == i)
+                c->copies[j--] = c->copies[--c->ncopies];
+    }
+    return c;
+}
+
 /* The summary for the value the call gives the callee's flag, if known. */
 static const summary *for_flag(unit *u, const summary *s, arguments *a)
 {

@@ -49,7 +49,7 @@ nccltests      | https://github.com/NVIDIA/nccl-tests                   | 24fcf6
 gpuburn        | https://github.com/wilicc/gpu-burn                     | 73d13cb | gpu_burn-drv.cpp | -I/usr/local/cuda/include -include @CACHE@/stub/cuda12_ctx.h |
 ccminer-x11    | https://github.com/tpruvot/ccminer                     | ebd23bc | x11/x11.cu | -D_DEBUG -I. -include @CACHE@/stub/host_builtins.h | x11/x11.cu:136,194
 darknet-region | https://github.com/pjreddie/darknet                    | 8bcdee8 | src/region_layer.c src/network_kernels.cu src/network.c src/blas.c src/cuda.c | -DGPU -I/usr/local/cuda/include |
-darknet-yolo   | https://github.com/AlexeyAB/darknet                    | 3fc3fd0 | src/yolo_layer.c src/network_kernels.cu src/network.c src/cuda.c src/blas.c | -DGPU -Iinclude -Isrc -I/usr/local/cuda/include -Wno-implicit-function-declaration |
+darknet-yolo   | https://github.com/AlexeyAB/darknet                    | 3fc3fd0 | src/yolo_layer.c src/network_kernels.cu src/network.c src/cuda.c src/blas.c | -DGPU -Iinclude -Isrc -I/usr/local/cuda/include -Wno-implicit-function-declaration | src/yolo_layer.c:381,382 src/network_kernels.cu:53
 hvm-bytes      | https://github.com/HigherOrderCO/HVM                   | b092fce | src/run.cu | -Isrc |
 pyg-read       | https://github.com/rusty1s/pyg_autoscale               | b4dec6b | csrc/cuda/async_cuda.cu | -Icsrc -I/usr/include/torch/csrc/api/include -I/usr/include/python3.11 -DC10_CUDA_NO_CMAKE_CONFIGURE_FILE |
 llmc-zero      | https://github.com/karpathy/llm.c                      | 52db158 | train_gpt2.cu | -DMULTI_GPU -I. -I@CACHE@/stub | llmc/zero.cuh:101,119
