@@ -49,7 +49,9 @@ static const char usage[] =
     "                        the file's facts beside its object (OBJECT.dcfacts):\n"
     "                        a compiler launcher for CMake, make or any build;\n"
     "                        capture --cache DIR also keeps them in DIR, where\n"
-    "                        -p --cache DIR (BUILD_DIR/.devcheck-cache) finds them\n"
+    "                        -p --cache DIR (BUILD_DIR/.devcheck-cache) finds them;\n"
+    "                        devcheck-cc, devcheck-c++, devcheck-nvcc are capture\n"
+    "                        as one program (CXX=devcheck-c++), cache DEVCHECK_CACHE\n"
     "  -j N                  parse N files at once (default: the number of cores);\n"
     "                        the output is the same for any N\n"
     "  --timeout SECONDS     each file's analysis at most SECONDS of processor time\n"
@@ -999,6 +1001,10 @@ static int print_findings(const request *r, const jobs *js, const dc_findings *f
 
 int main(int argc, char **argv)
 {
+    const char *name = strrchr(argv[0], '/');
+    name = name ? name + 1 : argv[0];
+    if (dc_launcher(name))
+        return dc_launch(name, argc, argv);
     if (argc > 1 && strcmp(argv[1], "capture") == 0)
         return dc_capture(argc - 2, argv + 2);
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
