@@ -493,6 +493,16 @@ int dc_launch(const char *name, int argc, char **argv);
    file in this folder has; 0, or -1 with why in *err (fresh). */
 int dc_capture_unit(const char *file, const char *const *argv, int argc, const char *out,
                     const char *cache, char **err);
+/* --torch's flags (torch.c): -I of torch's include folders and Python's,
+   and which torch they are of, in words. */
+typedef struct {
+    char **flags;
+    int n;
+    char *which;
+} dc_torch;
+/* Finds them: 0, or -1 with why in *err (fresh). */
+int dc_torch_flags(dc_torch *t, char **err);
+void dc_torch_free(dc_torch *t);
 /* The CUDA toolkit .cu files are read with, or NULL: devcheck's own
    declarations over cuda_runtime.h from the include path. */
 const char *dc_cuda_toolkit(void);
