@@ -83,6 +83,23 @@ PATH=$PWD/masq:$PATH cc -I"$cuda_include" -c alloc.c -o alloc.o || fail "cc as a
 [ -s alloc.o.dcfacts ] || fail "no facts from cc, a link to devcheck"
 [ "$(PATH=$PWD/masq:$PATH cc -dumpversion)" = "$(cc -dumpversion)" ] || fail "cc, a link, -dumpversion"
 
+# A CUDA_HOME whose bin/nvcc is a link to devcheck (how torch's
+# BuildExtension, which runs $CUDA_HOME/bin/nvcc, is captured): the real
+# nvcc answers and compiles, and the .cu gets its facts.
+if [ -n "$nvcc" ]; then
+  toolkit=$(dirname "$(dirname "$nvcc")")
+  mkdir -p cuda_home/bin
+  for f in "$toolkit"/*; do [ "$(basename "$f")" = bin ] || ln -s "$f" cuda_home/; done
+  for f in "$toolkit"/bin/*; do ln -s "$f" cuda_home/bin/; done
+  ln -sf "$bin/devcheck" cuda_home/bin/nvcc
+  [ "$(PATH=$toolkit/bin:$PATH cuda_home/bin/nvcc --version)" = "$("$nvcc" --version)" ] ||
+    fail "CUDA_HOME/bin/nvcc --version is not nvcc's"
+  cp "$tests/analyzer/capture/scale.cu" .
+  PATH=$toolkit/bin:$PATH cuda_home/bin/nvcc -c scale.cu -o scale.o >nvcc.out 2>&1 ||
+    fail "CUDA_HOME/bin/nvcc -c scale.cu: $(cat nvcc.out)"
+  [ -s scale.o.dcfacts ] || fail "no facts from CUDA_HOME/bin/nvcc"
+fi
+
 # The cache: DEVCHECK_CACHE (absolute only), else a .devcheck's cache:
 # (relative to the .devcheck's folder).
 DEVCHECK_CACHE=$PWD/envcache "$bin/devcheck-cc" -I"$cuda_include" -c alloc.c -o alloc.o ||
