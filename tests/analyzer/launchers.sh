@@ -28,7 +28,7 @@ for probe in -v --version -dumpversion -dumpmachine --no-such-flag; do
   same cc devcheck-cc $probe
   same c++ devcheck-c++ $probe
 done
-[ -n "$nvcc" ] && PATH=$(dirname "$nvcc"):$PATH same nvcc devcheck-nvcc --version
+[ -z "$nvcc" ] || PATH=$(dirname "$nvcc"):$PATH same nvcc devcheck-nvcc --version
 printf 'int broken(void) { return }\n' >broken.c
 same cc devcheck-cc -c broken.c -o broken.o
 [ -e broken.o.dcfacts ] && fail "a failed compile left facts"
@@ -98,6 +98,8 @@ if [ -n "$nvcc" ]; then
   PATH=$toolkit/bin:$PATH cuda_home/bin/nvcc -c scale.cu -o scale.o >nvcc.out 2>&1 ||
     fail "CUDA_HOME/bin/nvcc -c scale.cu: $(cat nvcc.out)"
   [ -s scale.o.dcfacts ] || fail "no facts from CUDA_HOME/bin/nvcc"
+else
+  echo "no nvcc: devcheck-nvcc and the CUDA_HOME of links not tested here"
 fi
 
 # The cache: DEVCHECK_CACHE (absolute only), else a .devcheck's cache:
