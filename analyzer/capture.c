@@ -329,18 +329,20 @@ static char *why_after(const compile *c, int status)
     return no_facts_beside(c->object);
 }
 
-/* A relative --cache is refused: a launcher's compile runs in the build's
-   folder (CMake's, ninja's), not where the build was configured, so
-   `--cache build/.devcheck-cache` would land in build/build/, where no -p
-   run looks; and capture cannot tell which folder was meant. */
-static bool cache_absolute(const char *cache)
+/* A relative cache (--cache, DEVCHECK_CACHE) is refused: a launcher's
+   compile runs in the build's folder (CMake's, ninja's), not where the
+   build was configured, so `--cache build/.devcheck-cache` would land in
+   build/build/, where no -p run looks; and capture cannot tell which
+   folder was meant. */
+bool dc_capture_cache_absolute(const char *who, const char *cache)
 {
     if (cache[0] == '/')
         return true;
     char *cwd = getcwd(NULL, 0);
-    fprintf(stderr, "devcheck capture: --cache %s is relative, and each compile runs in its "
+    fprintf(stderr, "devcheck capture: %s %s is relative, and each compile runs in its "
             "build's folder (here %s), not where the build was configured: give it absolute "
-            "(where you configure, --cache \"$PWD/%s\")\n", cache, cwd ? cwd : "?", cache);
+            "(where you configure, %s \"$PWD/%s\")\n", who, cache, cwd ? cwd : "?",
+            who, cache);
     free(cwd);
     return false;
 }
@@ -359,7 +361,7 @@ static int capture_options(int argc, char **argv, bool *verbose, const char **ca
                 return -1;
             }
             *cache = argv[++i];
-            if (!cache_absolute(*cache))
+            if (!dc_capture_cache_absolute("--cache", *cache))
                 return -1;
         } else {
             break;
@@ -381,6 +383,11 @@ int dc_capture(int argc, char **argv)
               "COMPILER ARGS...)\n", stderr);
         return 2;
     }
+    return dc_capture_command(argc, argv, verbose, cache);
+}
+
+int dc_capture_command(int argc, char **argv, bool verbose, const char *cache)
+{
     compile c = compile_of(argv, argc);
     char *facts = c.why ? NULL : dc_format("%s.dcfacts", c.object);
     if (facts)

@@ -6,6 +6,7 @@
  *     # comments and blank lines are ignored
  *     rules: device-mismatch, host-deref     only these rules
  *     disable: dtype-mismatch                all but these
+ *     cache: build/.devcheck-cache           the launchers' cache (launch.c)
  *
  * The command line's --rules and --disable come after it: --rules replaces
  * the file's set, --disable turns more off.  With neither, every rule is on.
@@ -16,6 +17,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static struct {
     unsigned only, off;             /* the command line's: only 0 means not given */
@@ -80,9 +82,13 @@ static int read_config(const char *path, FILE *in, unsigned *on, char *err, size
         else if (value && key == 7 && !strncmp(p, "disable", 7) &&
                  parse_rules(value + 1, &mask, why, sizeof why) == 0)
             *on &= ~mask;
+        else if (value && key == 5 && !strncmp(p, "cache", 5))
+            continue;               /* the launchers' (dc_config_cache) */
         else {
             snprintf(err, errlen, "%s:%d: %s", path, n,
-                     value && (key == 5 || key == 7) ? why : "expected 'rules: ...' or 'disable: ...'");
+                     value && (key == 5 || key == 7) ? why
+                                                     : "expected 'rules: ...' or 'disable: ...' "
+                                                       "(or the launchers' 'cache: DIR')");
             return -1;
         }
     }
@@ -149,6 +155,44 @@ int dc_config_rules(const char *file, unsigned *on, char *err, size_t errlen)
 bool dc_rule_on(unsigned on, const char *rule)
 {
     return on & dc_rule_bit(rule, strlen(rule));
+}
+
+/* A .devcheck's `cache: DIR`, relative to its folder; fresh, or NULL. */
+static char *cache_in(const char *folder, FILE *in)
+{
+    char line[4096];
+    while (fgets(line, sizeof line, in)) {
+        char *p = line + strspn(line, " \t");
+        if (strncmp(p, "cache:", 6) != 0)
+            continue;
+        p += 6 + strspn(p + 6, " \t");
+        p[strcspn(p, "\r\n")] = '\0';
+        for (size_t n = strlen(p); n > 0 && isspace((unsigned char)p[n - 1]); n--)
+            p[n - 1] = '\0';
+        if (*p)
+            return *p == '/' ? dc_format("%s", p) : dc_format("%s/%s", folder, p);
+    }
+    return NULL;
+}
+
+char *dc_config_cache(void)
+{
+    char *folder = getcwd(NULL, 0), *cache = NULL;
+    while (folder && !cache) {
+        char *file = dc_format("%s/.devcheck", strcmp(folder, "/") ? folder : "");
+        FILE *in = fopen(file, "r");
+        if (in) {
+            cache = cache_in(folder, in);
+            fclose(in);
+        }
+        free(file);
+        char *slash = strrchr(folder, '/');
+        if (!slash || !strcmp(folder, "/"))
+            break;
+        slash[slash == folder ? 1 : 0] = '\0';
+    }
+    free(folder);
+    return cache;
 }
 
 void dc_config_reset(void)

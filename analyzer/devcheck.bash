@@ -19,7 +19,7 @@ _devcheck()
     if [[ $cur == -* ]]; then
         COMPREPLY=($(compgen -W '-p -j --timeout --memory --format --model --rules --disable --baseline
                                  --write-baseline --runtime --fix --cache --no-cache --stats --list-rules
-                                 --help --version' -- "$cur"))
+                                 --torch -v --help --version' -- "$cur"))
     elif [ "$COMP_CWORD" = 1 ]; then
         COMPREPLY=($(compgen -W 'analyze capture' -f -- "$cur"))
     else

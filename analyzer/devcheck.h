@@ -233,6 +233,10 @@ int dc_config_command_line(const char *only, const char *off, char *err, size_t 
 int dc_config_rules(const char *file, unsigned *on, char *err, size_t errlen);
 bool dc_rule_on(unsigned on, const char *rule);
 void dc_config_reset(void);
+/* The launchers' cache folder: `cache: DIR` in the nearest .devcheck at or
+   above the current folder that has one (DIR relative to that file's
+   folder); fresh, or NULL. */
+char *dc_config_cache(void);
 
 /* What a file held when it was read, to know whether it still does: its
    device and inode, size, time of change, and a hash of its bytes. */
@@ -480,6 +484,17 @@ void dc_print_reach(FILE *out, const dc_reach *reach);
    source's facts beside it (and in the cache DIR); the compiler's exit
    status (capture.c). */
 int dc_capture(int argc, char **argv);
+/* Runs and captures the compile command argv[0..argc) (argv[argc] NULL):
+   the capture's work once its options are read; verbose says why a
+   command gets no facts; cache may be NULL. */
+int dc_capture_command(int argc, char **argv, bool verbose, const char *cache);
+/* Whether a cache folder, named by who (--cache, DEVCHECK_CACHE), is
+   absolute; false said on stderr. */
+bool dc_capture_cache_absolute(const char *who, const char *cache);
+/* devcheck-cc, devcheck-c++, devcheck-nvcc (launch.c): whether name (a
+   program's name, without folder) is one; and the launcher's run. */
+bool dc_launcher(const char *name);
+int dc_launch(const char *name, int argc, char **argv);
 /* Parses file with the compile command's flags (argv, the compiler's own:
    dc_command_flags says which are kept), in the current folder, and
    writes its facts to out; with a cache (or NULL), takes them from it or
@@ -487,6 +502,16 @@ int dc_capture(int argc, char **argv);
    file in this folder has; 0, or -1 with why in *err (fresh). */
 int dc_capture_unit(const char *file, const char *const *argv, int argc, const char *out,
                     const char *cache, char **err);
+/* --torch's flags (torch.c): -I of torch's include folders and Python's,
+   and which torch they are of, in words. */
+typedef struct {
+    char **flags;
+    int n;
+    char *which;
+} dc_torch;
+/* Finds them: 0, or -1 with why in *err (fresh). */
+int dc_torch_flags(dc_torch *t, char **err);
+void dc_torch_free(dc_torch *t);
 /* The CUDA toolkit .cu files are read with, or NULL: devcheck's own
    declarations over cuda_runtime.h from the include path. */
 const char *dc_cuda_toolkit(void);

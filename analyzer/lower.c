@@ -14,7 +14,6 @@
  */
 #include "flow.h"
 
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -252,47 +251,24 @@ static unsigned written_tokens(lowering *l, CXSourceRange r, CXToken **tokens, u
     return end_macro ? take + parenthesized(tu, *tokens + take, *count - take) : take;
 }
 
-/* Whether buf ends in a unary & or * (`(&`, `, *`, `= *`, `sizeof *`, or
-   alone): what follows is its operand, written without a space.  After a
-   name, a number or a bracket it is the binary operator. */
-static bool ends_unary(const char *buf, size_t used)
-{
-    if (!used || (buf[used - 1] != '&' && buf[used - 1] != '*'))
-        return false;
-    size_t i = used - 1;
-    while (i > 0 && buf[i - 1] == ' ')
-        i--;
-    if (i == 0)
-        return true;
-    unsigned char before = (unsigned char)buf[i - 1];
-    bool operand = isalnum(before) || before == '_' || before == ')' || before == ']';
-    return !operand || (i >= 6 && strncmp(buf + i - 6, "sizeof", 6) == 0 &&
-                        (i == 6 || buf[i - 7] == ' ' || buf[i - 7] == '('));
-}
-
-/* Tokens glue as C is written: "f(a, b)", "st->w", "a[i]", C++'s "ns::f". */
+/* c's text as its source spells it: its tokens, a space between two where
+   the source has any space, line break or comment between them
+   (`x.data_ptr<float>()`, `a + b`, `f(a,b)` as written). */
 static void written_text(lowering *l, CXSourceRange r, char *buf, size_t n)
 {
     CXTranslationUnit tu = l->tu;
     CXToken *tokens;
-    unsigned count, take;
+    unsigned count, take = written_tokens(l, r, &tokens, &count), end = 0;
     size_t used = 0;
     buf[0] = 0;
-    take = written_tokens(l, r, &tokens, &count);
     for (unsigned i = 0; i < take && used + 1 < n; i++) {
         CXString s = clang_getTokenSpelling(tu, tokens[i]);
         const char *t = clang_getCString(s);
-        bool glue = used == 0 || strchr("(),[].", *t) || buf[used - 1] == '(' ||
-                    buf[used - 1] == ' ' ||
-                    buf[used - 1] == '[' || buf[used - 1] == '.' ||
-                    (used > 1 && buf[used - 1] == '>' && buf[used - 2] == '-') ||
-                    (used > 1 && buf[used - 1] == ':' && buf[used - 2] == ':') ||
-                    strcmp(t, "->") == 0 || strcmp(t, "::") == 0 || ends_unary(buf, used);
-        int k = snprintf(buf + used, n - used, "%s%s", glue ? "" : " ", t);
+        unsigned at = token_offset(tu, tokens[i]);
+        int k = snprintf(buf + used, n - used, "%s%s", used && at != end ? " " : "", t);
         if (k > 0)
             used = used + (size_t)k < n ? used + (size_t)k : n - 1;
-        if (*t == ',' && used + 1 < n)
-            buf[used++] = ' ', buf[used] = 0;
+        end = at + (unsigned)strlen(t);
         clang_disposeString(s);
     }
     if (used > 48)

@@ -49,7 +49,13 @@ static const char usage[] =
     "                        the file's facts beside its object (OBJECT.dcfacts):\n"
     "                        a compiler launcher for CMake, make or any build;\n"
     "                        capture --cache DIR also keeps them in DIR, where\n"
-    "                        -p --cache DIR (BUILD_DIR/.devcheck-cache) finds them\n"
+    "                        -p --cache DIR (BUILD_DIR/.devcheck-cache) finds them;\n"
+    "                        devcheck-cc, devcheck-c++, devcheck-nvcc are capture\n"
+    "                        as one program (CXX=devcheck-c++), cache DEVCHECK_CACHE\n"
+    "  --torch               add torch's include folders (python3's torch.utils.\n"
+    "                        cpp_extension.include_paths(), else libtorch-dev's) and\n"
+    "                        Python's: a PyTorch extension's files with no other flag\n"
+    "  -v                    say what devcheck found to use (--torch: which torch)\n"
     "  -j N                  parse N files at once (default: the number of cores);\n"
     "                        the output is the same for any N\n"
     "  --timeout SECONDS     each file's analysis at most SECONDS of processor time\n"
@@ -89,7 +95,7 @@ static const char usage[] =
 enum {
     OPT_FORMAT = 256, OPT_MODEL, OPT_LIST_RULES, OPT_VERSION, OPT_RULES, OPT_DISABLE,
     OPT_BASELINE, OPT_WRITE_BASELINE, OPT_FIX, OPT_TIMEOUT, OPT_MEMORY, OPT_RUNTIME, OPT_CACHE, OPT_NO_CACHE,
-    OPT_MODEL_DUMP, OPT_STATS
+    OPT_MODEL_DUMP, OPT_STATS, OPT_TORCH
 };
 
 static const struct option long_options[] = {
@@ -106,6 +112,7 @@ static const struct option long_options[] = {
     {"cache", required_argument, NULL, OPT_CACHE},
     {"no-cache", no_argument, NULL, OPT_NO_CACHE},
     {"stats", no_argument, NULL, OPT_STATS},
+    {"torch", no_argument, NULL, OPT_TORCH},
     {"list-rules", no_argument, NULL, OPT_LIST_RULES},
     /* hidden: the built-in model's text, which tests/analyzer/libtables.py
        holds against the libraries' headers */
@@ -132,6 +139,9 @@ typedef struct {
     char *default_cache;            /* -p's: BUILD_DIR/.devcheck-cache */
     bool no_cache;
     bool stats;                     /* --stats: the reach after the findings */
+    bool verbose;                   /* -v */
+    bool torch;                     /* --torch */
+    dc_torch torch_flags;           /* its flags, after the "--" ones */
     bool facts;                     /* analyze DIR...: the files are folders of facts */
     char **models;                  /* the --model files, in their order */
     int nmodels;
@@ -254,6 +264,20 @@ static size_t memory_bytes(const char *text)
     return (size_t)mib << 20;
 }
 
+/* --torch's flags, and with -v which torch they are of; none is an
+   input error. */
+static void find_torch(request *r)
+{
+    char *err = NULL;
+    if (dc_torch_flags(&r->torch_flags, &err) != 0) {
+        fprintf(stderr, "devcheck: %s\n", err);
+        free(err);
+        exit(2);
+    }
+    if (r->verbose)
+        fprintf(stderr, "devcheck: --torch: %s\n", r->torch_flags.which);
+}
+
 /* Reads the options; --help, --version and --list-rules answer at once.  The
    flags after "--" are the compiler's, and getopt never sees them.  Files
    and options mix in any order (getopt's "-": files come as 1, in order,
@@ -270,7 +294,7 @@ static void parse_request(int argc, char **argv, request *r)
     r->models = dc_realloc(NULL, (size_t)argc * sizeof *r->models);
     r->files = dc_realloc(NULL, (size_t)argc * sizeof *r->files);
     opterr = 0;
-    for (int opt; (opt = getopt_long(dashes, argv, "-:p:j:h", long_options, NULL)) != -1;) {
+    for (int opt; (opt = getopt_long(dashes, argv, "-:p:j:hv", long_options, NULL)) != -1;) {
         switch (opt) {
         case 1:
             r->files[r->nfiles++] = optarg;
@@ -322,6 +346,12 @@ static void parse_request(int argc, char **argv, request *r)
         case OPT_STATS:
             r->stats = true;
             break;
+        case OPT_TORCH:
+            r->torch = true;
+            break;
+        case 'v':
+            r->verbose = true;
+            break;
         case OPT_LIST_RULES:
             list_rules();
             exit(0);
@@ -355,6 +385,8 @@ static void parse_request(int argc, char **argv, request *r)
         r->cache = r->default_cache = dc_format("%s/.devcheck-cache", r->build_dir);
     if (r->no_cache)
         r->cache = NULL;
+    if (r->torch)
+        find_torch(r);
     if (r->runtime && r->format != FORMAT_TEXT)     /* its notes are lines of text */
         usage_error("--runtime says the runs' states under each finding in text; for SARIF "
                     "with them: devtrace report REPORT --static FILE.sarif --format sarif");
@@ -385,6 +417,8 @@ static void add_extra_args(job *j, const request *r)
 {
     for (int i = 0; i < r->nextra; i++)
         add_arg(j, r->extra[i]);
+    for (int i = 0; i < r->torch_flags.n; i++)
+        add_arg(j, r->torch_flags.flags[i]);
 }
 
 static void job_free(job *j)
@@ -893,18 +927,37 @@ static void say_failed(const jobs *js, int failed)
 
 /* After the findings, what the files' errors left unread, a note a line
    in the compilers' format; returns how many files it was in. */
-static int say_skipped(const jobs *js)
+/* Whether an error is a torch header not found (torch/extension.h's,
+   ATen/ATen.h): what --torch's folders hold. */
+static bool torch_header_missing(const dc_note *e)
+{
+    static const char *const folders[] = {"'torch/", "'ATen/", "'c10/"};
+    if (!strstr(e->message, "file not found"))
+        return false;
+    for (size_t i = 0; i < sizeof folders / sizeof *folders; i++)
+        if (strstr(e->message, folders[i]))
+            return true;
+    return false;
+}
+
+static int say_skipped(const jobs *js, bool torch)
 {
     int files = 0;
+    bool hint = false;
     for (int i = 0; i < js->n; i++) {
         const job *j = &js->v[i];
-        for (int k = 0; k < j->nskipped; k++)
+        for (int k = 0; k < j->nskipped; k++) {
             dc_print_note(stderr, &j->skipped[k]);
+            hint |= !torch && torch_header_missing(&j->skipped[k]);
+        }
         files += j->nskipped > 0;
     }
     if (files)
         fprintf(stderr, "devcheck: %d of %d file%s analyzed in part: their errors left unread "
                 "what is above\n", files, js->n, plural(js->n));
+    if (hint)
+        fputs("devcheck: torch's headers were not found: devcheck --torch adds torch's include "
+              "folders and Python's\n", stderr);
     return files;
 }
 
@@ -999,6 +1052,10 @@ static int print_findings(const request *r, const jobs *js, const dc_findings *f
 
 int main(int argc, char **argv)
 {
+    const char *name = strrchr(argv[0], '/');
+    name = name ? name + 1 : argv[0];
+    if (dc_launcher(name))
+        return dc_launch(name, argc, argv);
     if (argc > 1 && strcmp(argv[1], "capture") == 0)
         return dc_capture(argc - 2, argv + 2);
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
@@ -1023,7 +1080,7 @@ int main(int argc, char **argv)
     if (r.fix)
         errors += dc_apply_fixes(&found, js.seen, js.nseen, stderr);
     errors += print_findings(&r, &js, &found, &h);
-    errors += say_skipped(&js);
+    errors += say_skipped(&js, r.torch);
     say_failed(&js, failed);
     if (r.stats)
         say_reach(&js, failed, &reach);
@@ -1035,6 +1092,7 @@ int main(int argc, char **argv)
     dc_model_free(model);
     jobs_free(&js);
     free(r.default_cache);
+    dc_torch_free(&r.torch_flags);
     free(r.models);
     free(r.files);
     return status;
