@@ -695,13 +695,30 @@ static void host_memory(call_state *s, const dc_effect *ef)
     memory_check(s, ef->arg[0], false);
 }
 
+/* Argument i must be memory of place g's space, where g is known to be on
+   the host or on a device. */
+static void space_check(call_state *s, const dc_place *g, int i)
+{
+    if (dc_place_is_host(g) || dc_place_is_device(g))
+        memory_check(s, i, dc_place_is_device(g));
+}
+
 /* A library object that works on memory of its own space (a cuRAND
    generator made for the host or for the device): p must be there too. */
 static void same_space(call_state *s, const dc_effect *ef)
 {
     const value *g = arg_value(s, ef, 0);
-    if (value_is_memory(g) && (dc_place_is_host(&g->where) || dc_place_is_device(&g->where)))
-        memory_check(s, ef->arg[1], dc_place_is_device(&g->where));
+    if (value_is_memory(g))
+        space_check(s, &g->where, ef->arg[1]);
+}
+
+/* A tensor made over memory of the caller's (torch::from_blob): the memory
+   must be of the space the tensor is made in (host memory for a cpu
+   tensor), which the effects before this one (creates-options) said. */
+static void wraps(call_state *s, const dc_effect *ef)
+{
+    if (s->result.kind == V_TENSOR)
+        space_check(s, &s->result.where, ef->arg[0]);
 }
 
 /* The C library reading through argument i on the host (fwrite, memcmp,
@@ -977,6 +994,7 @@ static effect_fn *const handlers[EF_COUNT] = {
     [EF_READS] = reads,                     [EF_ALLOCATES_HOST] = allocates_host,
     [EF_SAME_SPACE] = same_space,           [EF_READS_HOST] = reads_host,
     [EF_READS_HOST_FORMAT] = reads_host_format, [EF_MODULE_ON] = module_on,
+    [EF_WRAPS] = wraps,
 };
 
 void effect_apply(call_state *s, const dc_effect *ef)
