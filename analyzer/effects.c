@@ -655,6 +655,40 @@ static void same_device(call_state *s, const dc_effect *ef)
     }
 }
 
+/* A tensor variable's value where c names one, else unknown. */
+static value named_tensor(call_state *s, fnode c)
+{
+    const value *v = fx_kind(c) == CXCursor_DeclRefExpr ? env_find(s->e, walk_path(s->u, s->e, c))
+                                                        : NULL;
+    return v && v->kind == V_TENSOR ? object_current(s->e, v) : value_unknown();
+}
+
+/* Advanced indexing (`x.index({i, j})`, `x.index_put_({i}, v)`): PyTorch
+   takes indices on the cpu (it moves them) or on x's device, and refuses
+   others ("indices should be either on cpu or on the same device as the
+   indexed tensor"): an index of the list, a variable, on a GPU x is not
+   on.  An index known only at a call (a parameter) says nothing: on the
+   cpu it would be legal. */
+static void indexes(call_state *s, const dc_effect *ef)
+{
+    value x = current_arg(s, ef, 0);
+    fnode list = cursor_bare(argument_cursor(s->a, ef->arg[1]));
+    children ch = fx_kind(list) == CXCursor_InitListExpr ? cursor_children(list)
+                                                         : (children){ .n = 0 };
+    bool known = dc_place_is_host(&x.where) || dc_place_is_device(&x.where);
+    for (int i = 0; x.kind == V_TENSOR && known && i < ch.n; i++) {
+        fnode index = cursor_bare(ch.v[i]);
+        value v = named_tensor(s, index);
+        if (!dc_place_is_device(&v.where) || !dc_places_differ(&x.where, &v.where))
+            continue;
+        char text[128];
+        cursor_text(index, text, sizeof text);
+        dc_report_device_mismatch(s->u->out, s->at, argument_operand(s->a, ef->arg[0], &x),
+                                  (dc_operand){ text, &v.where, false, true }, NULL,
+                                  (dc_loc){ 0 });
+    }
+}
+
 static void same_dtype(call_state *s, const dc_effect *ef)
 {
     value x = current_arg(s, ef, 0);
@@ -994,7 +1028,7 @@ static effect_fn *const handlers[EF_COUNT] = {
     [EF_READS] = reads,                     [EF_ALLOCATES_HOST] = allocates_host,
     [EF_SAME_SPACE] = same_space,           [EF_READS_HOST] = reads_host,
     [EF_READS_HOST_FORMAT] = reads_host_format, [EF_MODULE_ON] = module_on,
-    [EF_WRAPS] = wraps,
+    [EF_WRAPS] = wraps,                     [EF_INDEXES] = indexes,
 };
 
 void effect_apply(call_state *s, const dc_effect *ef)

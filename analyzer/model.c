@@ -81,6 +81,7 @@ static const struct {
     [EF_EITHER_MEMORY] = { "either-memory", 1, false },
     [EF_MODULE_ON] = { "module-on", -1, false },
     [EF_WRAPS] = { "wraps", 1, false },
+    [EF_INDEXES] = { "indexes", 2, false },
 };
 
 /* The words a position may be besides a number or a parameter's name. */
@@ -193,7 +194,8 @@ static const struct {
    one too; index_fill's TensorIterator wants the index there, masked_fill
    the mask; their value may be a 0-dim tensor anywhere, read as a scalar,
    so is not named.  Advanced indexing (`x.index({i})`, `index_put_`) takes
-   cpu indices for a CUDA tensor and is not here. */
+   cpu indices for a CUDA tensor: its indices must be on the cpu or where
+   the tensor is (indexes). */
 #define TORCH_INDEXED(f, in_method, in_function) \
     "at::Tensor::" f " same-device this " in_method "\n" "at::Tensor::" f " creates-like this\n" \
     "at::" f " same-device 0 " in_function "\n" "at::" f " creates-like 0\n"
@@ -644,6 +646,8 @@ static const char builtin[] =
     TORCH_INDEXED_IN_PLACE("scatter_", "1 2") TORCH_INDEXED_IN_PLACE("scatter_add_", "1 2")
     TORCH_INDEXED_IN_PLACE("index_add_", "1 2") TORCH_INDEXED_IN_PLACE("index_copy_", "1 2")
     TORCH_INDEXED_IN_PLACE("index_fill_", "1") TORCH_INDEXED_IN_PLACE("masked_fill_", "0")
+    "at::Tensor::index indexes this 0\nat::Tensor::index creates-like this\n"
+    "at::Tensor::index_put_ indexes this 0\nat::Tensor::index_put_ identity this\n"
     "# a tensor over the caller's memory: of the space its options name\n"
     "torch::from_blob wraps 0\nat::from_blob wraps 0\n"
     "# libtorch: modules, through their holders (`fc(x)`, `fc->forward(x)`)\n"

@@ -9,8 +9,10 @@
  * mask to be on the same device"), while its value, and index_fill_'s, may
  * be a 0-dim tensor anywhere (it is read as a scalar).  Advanced indexing
  * (`x.index({i})`, `x.index_put_({i}, v)`) takes cpu indices for a CUDA
- * tensor, legal today: nothing to say.  Each function is one case; the
- * *_quiet ones are the fixed forms.
+ * tensor, legal today: nothing to say; a CUDA index for a cpu tensor it
+ * refuses ("indices should be either on cpu or on the same device as the
+ * indexed tensor").  Each function is one case; the *_quiet ones are the
+ * fixed forms.
  */
 #include <torch/torch.h>
 
@@ -118,15 +120,26 @@ void zero_dim_cpu_value_quiet(torch::Tensor x)
     x.index_fill_(0, torch::zeros({2}, x.options().dtype(torch::kLong)), value);
 }
 
+/* Advanced indexing: a CUDA index for a cpu tensor is refused. */
+torch::Tensor advanced_index_on_the_gpu_for_a_cpu_tensor()
+{
+    torch::Tensor table = torch::randn({16, 4});
+    torch::Tensor rows = torch::arange(4, torch::TensorOptions().dtype(torch::kLong).device(torch::kCUDA));
+    table.index_put_({rows}, 0.0); // devcheck: device-mismatch
+    return table.index({torch::indexing::Slice(), rows}); // devcheck: device-mismatch
+}
+
 /* Advanced indexing: cpu indices for a CUDA tensor (maskrcnn-benchmark's
-   nms, `order_t.index({keep.narrow(0, 0, n)})`), legal. */
+   nms, `order_t.index({keep.narrow(0, 0, n)})`), legal, and a CUDA index
+   for a CUDA tensor. */
 torch::Tensor advanced_index_with_cpu_indices_quiet(torch::Tensor boxes)
 {
     TORCH_CHECK(boxes.is_cuda(), "boxes must be a CUDA tensor");
     torch::Tensor keep = torch::empty({8}, boxes.options().dtype(torch::kLong).device(torch::kCPU));
     torch::Tensor kept = boxes.index({keep.narrow(0, 0, 4)});
+    torch::Tensor on_gpu = keep.to(boxes.device());
     boxes.index_put_({keep}, 0.0);
-    return kept;
+    return kept + boxes.index({keep}) + boxes.index({on_gpu});
 }
 
 /* Both on the cpu. */
