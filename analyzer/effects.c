@@ -666,9 +666,9 @@ static value named_tensor(call_state *s, fnode c)
 /* Advanced indexing (`x.index({i, j})`, `x.index_put_({i}, v)`): PyTorch
    takes indices on the cpu (it moves them) or on x's device, and refuses
    others ("indices should be either on cpu or on the same device as the
-   indexed tensor"): an index of the list, a variable, on a GPU x is not
-   on.  An index known only at a call (a parameter) says nothing: on the
-   cpu it would be legal. */
+   indexed tensor"): a variable of the list on a GPU that x is not on is
+   a device-mismatch.  An index known only at a call (a parameter) says
+   nothing (on the cpu it would be legal), nor one written as a call. */
 static void indexes(call_state *s, const dc_effect *ef)
 {
     value x = current_arg(s, ef, 0);

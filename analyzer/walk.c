@@ -386,11 +386,12 @@ static value address_list(unit *u, env *e, fnode c)
 }
 
 /* Whether an initializer list may be one of addresses: not an array's of
-   numbers (`float buf[16] = { 0 }`, which stays host memory itself). */
+   numbers (`float buf[16] = { 0 }`, which stays host memory itself).  An
+   empty one (`void *args[4] = {}`) may be, its elements set after. */
 static bool holds_addresses(fnode c)
 {
     children ch = cursor_children(c);
-    if (ft_kind(ft_canonical(fx_type(c))) != CXType_ConstantArray)
+    if (ft_kind(ft_canonical(fx_type(c))) != CXType_ConstantArray || ch.n == 0)
         return true;
     for (int i = 0; i < ch.n; i++)
         if (ft_kind(ft_canonical(fx_type(ch.v[i]))) == CXType_Pointer)
