@@ -655,6 +655,40 @@ static void same_device(call_state *s, const dc_effect *ef)
     }
 }
 
+/* A tensor variable's value where c names one, else unknown. */
+static value named_tensor(call_state *s, fnode c)
+{
+    const value *v = fx_kind(c) == CXCursor_DeclRefExpr ? env_find(s->e, walk_path(s->u, s->e, c))
+                                                        : NULL;
+    return v && v->kind == V_TENSOR ? object_current(s->e, v) : value_unknown();
+}
+
+/* Advanced indexing (`x.index({i, j})`, `x.index_put_({i}, v)`): PyTorch
+   takes indices on the cpu (it moves them) or on x's device, and refuses
+   others ("indices should be either on cpu or on the same device as the
+   indexed tensor"): a variable of the list on a GPU that x is not on is
+   a device-mismatch.  An index known only at a call (a parameter) says
+   nothing (on the cpu it would be legal), nor one written as a call. */
+static void indexes(call_state *s, const dc_effect *ef)
+{
+    value x = current_arg(s, ef, 0);
+    fnode list = cursor_bare(argument_cursor(s->a, ef->arg[1]));
+    children ch = fx_kind(list) == CXCursor_InitListExpr ? cursor_children(list)
+                                                         : (children){ .n = 0 };
+    bool known = dc_place_is_host(&x.where) || dc_place_is_device(&x.where);
+    for (int i = 0; x.kind == V_TENSOR && known && i < ch.n; i++) {
+        fnode index = cursor_bare(ch.v[i]);
+        value v = named_tensor(s, index);
+        if (!dc_place_is_device(&v.where) || !dc_places_differ(&x.where, &v.where))
+            continue;
+        char text[128];
+        cursor_text(index, text, sizeof text);
+        dc_report_device_mismatch(s->u->out, s->at, argument_operand(s->a, ef->arg[0], &x),
+                                  (dc_operand){ text, &v.where, false, true }, NULL,
+                                  (dc_loc){ 0 });
+    }
+}
+
 static void same_dtype(call_state *s, const dc_effect *ef)
 {
     value x = current_arg(s, ef, 0);
@@ -695,13 +729,30 @@ static void host_memory(call_state *s, const dc_effect *ef)
     memory_check(s, ef->arg[0], false);
 }
 
+/* Argument i must be memory of place g's space, where g is known to be on
+   the host or on a device. */
+static void space_check(call_state *s, const dc_place *g, int i)
+{
+    if (dc_place_is_host(g) || dc_place_is_device(g))
+        memory_check(s, i, dc_place_is_device(g));
+}
+
 /* A library object that works on memory of its own space (a cuRAND
    generator made for the host or for the device): p must be there too. */
 static void same_space(call_state *s, const dc_effect *ef)
 {
     const value *g = arg_value(s, ef, 0);
-    if (value_is_memory(g) && (dc_place_is_host(&g->where) || dc_place_is_device(&g->where)))
-        memory_check(s, ef->arg[1], dc_place_is_device(&g->where));
+    if (value_is_memory(g))
+        space_check(s, &g->where, ef->arg[1]);
+}
+
+/* A tensor made over memory of the caller's (torch::from_blob): the memory
+   must be of the space the tensor is made in (host memory for a cpu
+   tensor), which the effects before this one (creates-options) said. */
+static void wraps(call_state *s, const dc_effect *ef)
+{
+    if (s->result.kind == V_TENSOR)
+        space_check(s, &s->result.where, ef->arg[0]);
 }
 
 /* The C library reading through argument i on the host (fwrite, memcmp,
@@ -977,6 +1028,7 @@ static effect_fn *const handlers[EF_COUNT] = {
     [EF_READS] = reads,                     [EF_ALLOCATES_HOST] = allocates_host,
     [EF_SAME_SPACE] = same_space,           [EF_READS_HOST] = reads_host,
     [EF_READS_HOST_FORMAT] = reads_host_format, [EF_MODULE_ON] = module_on,
+    [EF_WRAPS] = wraps,                     [EF_INDEXES] = indexes,
 };
 
 void effect_apply(call_state *s, const dc_effect *ef)

@@ -80,6 +80,8 @@ static const struct {
     [EF_READS_HOST_FORMAT] = { "reads-host-format", 1, false },
     [EF_EITHER_MEMORY] = { "either-memory", 1, false },
     [EF_MODULE_ON] = { "module-on", -1, false },
+    [EF_WRAPS] = { "wraps", 1, false },
+    [EF_INDEXES] = { "indexes", 2, false },
 };
 
 /* The words a position may be besides a number or a parameter's name. */
@@ -182,6 +184,23 @@ static const struct {
     "at::Tensor::" f " same-dtype this 0\n" "at::Tensor::" f " creates-like this\n"
 #define TORCH_IN_PLACE_OP(f) "at::Tensor::" f " same-device this 0\n" "at::Tensor::" f " identity this\n"
 #define TORCH_LAYOUT(f) "at::Tensor::" f " creates-like this\n"
+/* ATen's ops that take an index or a mask beside their tensor: the
+   arguments that must be on the tensor's device, by position in the
+   method (`x.index_select(0, i)`) and in the function (`at::gather(x, 1,
+   i)`), whose result is where the tensor is.  PyTorch's generated
+   wrappers check every tensor argument of index_select, gather, take,
+   masked_select, scatter, scatter_add, index_add and index_copy against
+   the first ("Expected all tensors to be on the same device"), a 0-dim
+   one too; index_fill's TensorIterator wants the index there, masked_fill
+   the mask; their value may be a 0-dim tensor anywhere, read as a scalar,
+   so is not named.  Advanced indexing (`x.index({i})`, `index_put_`) takes
+   cpu indices for a CUDA tensor: its indices must be on the cpu or where
+   the tensor is (indexes). */
+#define TORCH_INDEXED(f, in_method, in_function) \
+    "at::Tensor::" f " same-device this " in_method "\n" "at::Tensor::" f " creates-like this\n" \
+    "at::" f " same-device 0 " in_function "\n" "at::" f " creates-like 0\n"
+#define TORCH_INDEXED_IN_PLACE(f, in_method) \
+    "at::Tensor::" f " same-device this " in_method "\n" "at::Tensor::" f " identity this\n"
 #define TORCH_FORWARD(m) "torch::nn::" m "Impl::forward same-device this 0\n" \
     "torch::nn::" m "Impl::forward same-dtype this 0\n" "torch::nn::" m "Impl::forward creates-like 0\n"
 #define TORCH_LAYER(m) "torch::nn::" m "::" m " creates cpu\n" TORCH_FORWARD(m)
@@ -1183,6 +1202,18 @@ static const char builtin[] =
     TORCH_IN_PLACE_OP("div_")
     TORCH_LAYOUT("contiguous") TORCH_LAYOUT("view") TORCH_LAYOUT("reshape")
     TORCH_LAYOUT("flatten") TORCH_LAYOUT("clone") TORCH_LAYOUT("detach")
+    TORCH_INDEXED("index_select", "1", "2") TORCH_INDEXED("gather", "1", "2")
+    TORCH_INDEXED("take", "0", "1") TORCH_INDEXED("masked_select", "0", "1")
+    TORCH_INDEXED("scatter", "1 2", "2 3") TORCH_INDEXED("scatter_add", "1 2", "2 3")
+    TORCH_INDEXED("index_add", "1 2", "2 3") TORCH_INDEXED("index_copy", "1 2", "2 3")
+    TORCH_INDEXED("index_fill", "1", "2") TORCH_INDEXED("masked_fill", "0", "1")
+    TORCH_INDEXED_IN_PLACE("scatter_", "1 2") TORCH_INDEXED_IN_PLACE("scatter_add_", "1 2")
+    TORCH_INDEXED_IN_PLACE("index_add_", "1 2") TORCH_INDEXED_IN_PLACE("index_copy_", "1 2")
+    TORCH_INDEXED_IN_PLACE("index_fill_", "1") TORCH_INDEXED_IN_PLACE("masked_fill_", "0")
+    "at::Tensor::index indexes this 0\nat::Tensor::index creates-like this\n"
+    "at::Tensor::index_put_ indexes this 0\nat::Tensor::index_put_ identity this\n"
+    "# a tensor over the caller's memory: of the space its options name\n"
+    "torch::from_blob wraps 0\nat::from_blob wraps 0\n"
     "# libtorch: modules, through their holders (`fc(x)`, `fc->forward(x)`)\n"
     TORCH_LAYER("Linear") TORCH_LAYER("Conv1d") TORCH_LAYER("Conv2d") TORCH_LAYER("Conv3d")
     TORCH_LAYER("BatchNorm1d") TORCH_LAYER("BatchNorm2d") TORCH_LAYER("LayerNorm")

@@ -385,6 +385,20 @@ static value address_list(unit *u, env *e, fnode c)
     return v;
 }
 
+/* Whether an initializer list may be one of addresses: not an array's of
+   numbers (`float buf[16] = { 0 }`, which stays host memory itself).  An
+   empty one (`void *args[4] = {}`) may be, its elements set after. */
+static bool holds_addresses(fnode c)
+{
+    children ch = cursor_children(c);
+    if (ft_kind(ft_canonical(fx_type(c))) != CXType_ConstantArray || ch.n == 0)
+        return true;
+    for (int i = 0; i < ch.n; i++)
+        if (ft_kind(ft_canonical(fx_type(ch.v[i]))) == CXType_Pointer)
+            return true;
+    return false;
+}
+
 static value conditional(unit *u, env *e, const children *ch)
 {
     if (ch->n < 3)
@@ -658,7 +672,10 @@ value walk_expression(unit *u, env *e, fnode c)
         return element ? *element : value_unknown();
     }
     case CXCursor_InitListExpr:
-        return address_list(u, e, c);
+        if (holds_addresses(c))
+            return address_list(u, e, c);
+        ch = cursor_children(c);
+        return each_operand(u, e, &ch);
     case CXCursor_UnaryExpr:            /* sizeof, alignof: not evaluated */
         return value_unknown();
     case CXCursor_CXXNewExpr:           /* C++'s new: host memory, as malloc's */

@@ -54,3 +54,31 @@ void handed_to_a_pool(torch::Tensor src, torch::Tensor dst)
         });
     });
 }
+
+/* A tensor assigned inside the dispatch's lambda, or returned by it, is
+   what the lambda made when it is used after. */
+torch::Tensor assigned_inside_the_dispatch(torch::Tensor x)
+{
+    torch::Tensor out = torch::ones({4}, torch::kCUDA);
+    AT_DISPATCH_FLOATING_TYPES(x.scalar_type(), "make", [&] {
+        out = at::empty({4}, x.scalar_type());
+    });
+    return out + torch::ones({4}, torch::kCUDA); // devcheck: device-mismatch // devcheck-note: 'out' created on cpu
+}
+
+torch::Tensor returned_by_the_dispatch(torch::Tensor x)
+{
+    torch::Tensor out = AT_DISPATCH_FLOATING_TYPES(x.scalar_type(), "make", [&] {
+        return torch::empty({4});
+    });
+    return out + torch::ones({4}, torch::kCUDA); // devcheck: device-mismatch
+}
+
+torch::Tensor assigned_on_the_device_quiet(torch::Tensor x)
+{
+    torch::Tensor out;
+    AT_DISPATCH_FLOATING_TYPES(x.scalar_type(), "make", [&] {
+        out = at::empty({4}, x.options());
+    });
+    return out + x;
+}
