@@ -252,6 +252,9 @@ char *dc_printable(const char *s, size_t n);
 void dc_print_lines(FILE *out, const char *text);
 /* "FILE:LINE:COL: note: MESSAGE", its text printable (dc_printable). */
 void dc_print_note(FILE *out, const dc_note *note);
+/* What a file's errors left unread (dc_source's skipped, "WHAT: error:
+   WHY"): "FILE:LINE:COL: error: WHY", then the note "WHAT" there. */
+void dc_print_unread(FILE *out, const dc_note *note);
 /* What a fix does, in words: "replace 'a' with 'b'", "insert 'b'"; fresh string. */
 char *dc_fix_summary(const dc_fix *fix);
 /* What a run said of a file, for SARIF's invocation: why it was left out
@@ -412,10 +415,13 @@ typedef struct {
     bool context;       /* read for the program's facts only (-p BUILD
                            FILE: the other files): its findings unsaid */
     dc_note *skipped;   /* status 0: what its errors left unread, each
-                           function with its first error, and each error
-                           outside a function (fresh); said after the
-                           findings */
+                           function with its first error ("'f' not
+                           analyzed: error: WHY"), and each error outside
+                           a function ("left aside: error: WHY") (fresh);
+                           said after the findings (dc_print_unread) */
     int nskipped;
+    bool cuda;          /* its language is CUDA, or it read CUDA's headers
+                           (the toolkit's): its errors may be theirs */
 } dc_source;
 
 /* Keeps each unit's facts in the cache folder dir (cache.c), and takes

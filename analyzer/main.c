@@ -155,6 +155,7 @@ typedef struct {
     char *why;                      /* the first line of what was said of it, or NULL */
     dc_note *skipped;               /* what its errors left unread (dc_source) */
     int nskipped;
+    bool cuda;                      /* CUDA is in it (dc_source) */
 } job;
 
 typedef struct {
@@ -661,6 +662,7 @@ static int analyze(jobs *js, const request *r, dc_model *model, dc_findings *fou
             js->seen[js->nseen++] = v[i].seen;
         js->v[i].skipped = v[i].skipped;
         js->v[i].nskipped = v[i].nskipped;
+        js->v[i].cuda = v[i].cuda;
         if (v[i].err && js->v[i].context) {
             free(v[i].err);             /* another file's trouble: not this run's to say */
         } else if (v[i].err) {
@@ -705,9 +707,10 @@ static void print_hidden(const hidden *h)
         fputc(')', stderr);
 }
 
-/* "2 errors and 1 warning in 2 files (1 suppressed)", on stderr after the
-   text output, as compilers do; nothing when nothing was found. */
-static void print_summary(const dc_findings *found, const hidden *h)
+/* "3 files analyzed: 2 errors and 1 warning in 2 files (1 suppressed)",
+   or "3 files analyzed: no findings", on stderr after the text output:
+   that the files were read, and how many have findings. */
+static void print_summary(const dc_findings *found, const hidden *h, int analyzed)
 {
     int files = 0, errors = 0;
     for (int i = 0; i < found->n; i++) {
@@ -716,13 +719,12 @@ static void print_summary(const dc_findings *found, const hidden *h)
         errors += strcmp(dc_severity(found->v[i].rule), "error") == 0;
     }
     int warnings = found->n - errors;
+    fprintf(stderr, "%d file%s analyzed: ", analyzed, plural(analyzed));
     if (found->n > 0)
         fprintf(stderr, "%d error%s and %d warning%s in %d file%s", errors, plural(errors),
                 warnings, plural(warnings), files, plural(files));
-    else if (h->suppressed || h->baselined)
-        fputs("no findings", stderr);
     else
-        return;
+        fputs("no findings", stderr);
     print_hidden(h);
     fputc('\n', stderr);
 }
@@ -876,10 +878,11 @@ static void say_failed(const jobs *js, int failed)
     }
     /* Code written for an older CUDA calls what a newer one removed
        (cudaThreadSynchronize, texture references): the toolkit read is
-       worth saying, and how to name the one the project builds with. */
+       worth saying, and how to name the one the project builds with;
+       not of a file CUDA is not in. */
     bool parse_errors = false;
     for (int i = 0; i < js->n; i++)
-        parse_errors |= job_says(&js->v[i], parse_error);
+        parse_errors |= js->v[i].cuda && job_says(&js->v[i], parse_error);
     const char *toolkit = dc_cuda_toolkit();
     if (toolkit && parse_errors)
         fprintf(stderr, "devcheck: CUDA's headers were those of %s; DEVCHECK_CUDA_PATH names "
@@ -899,7 +902,7 @@ static int say_skipped(const jobs *js)
     for (int i = 0; i < js->n; i++) {
         const job *j = &js->v[i];
         for (int k = 0; k < j->nskipped; k++)
-            dc_print_note(stderr, &j->skipped[k]);
+            dc_print_unread(stderr, &j->skipped[k]);
         files += j->nskipped > 0;
     }
     if (files)
@@ -973,10 +976,8 @@ static void print_sarif(const jobs *js, const dc_findings *found)
     free(left);
 }
 
-/* The findings on stdout; in text, the summary after them on stderr.
-   Returns the errors: a --runtime report that cannot be read. */
-static int print_findings(const request *r, const jobs *js, const dc_findings *found,
-                          const hidden *h)
+/* The findings on stdout.  Returns the errors: a --runtime report that cannot be read. */
+static int print_findings(const request *r, const jobs *js, const dc_findings *found)
 {
     char err[512], cwd[PATH_MAX], **notes = NULL;
     if (r->runtime && !(notes = dc_runtime_notes(r->runtime, found, err, sizeof err)))
@@ -991,8 +992,6 @@ static int print_findings(const request *r, const jobs *js, const dc_findings *f
         perror("devcheck: standard output");
         exit(2);
     }
-    if (r->format == FORMAT_TEXT)
-        print_summary(found, h);
     dc_runtime_notes_free(notes, notes ? found->n : 0);
     return r->runtime && !notes;
 }
@@ -1022,9 +1021,11 @@ int main(int argc, char **argv)
         errors += against_baseline(&r, &found, &h.baselined);
     if (r.fix)
         errors += dc_apply_fixes(&found, js.seen, js.nseen, stderr);
-    errors += print_findings(&r, &js, &found, &h);
+    errors += print_findings(&r, &js, &found);
     errors += say_skipped(&js);
     say_failed(&js, failed);
+    if (r.format == FORMAT_TEXT)        /* last, as compilers do */
+        print_summary(&found, &h, js.n - failed);
     if (r.stats)
         say_reach(&js, failed, &reach);
 
