@@ -431,6 +431,9 @@ void dc_run_cache(dc_run *r, const char *dir);
    units are kept in the sources' order whatever order they finish in.
    The sources must last until dc_run_analyze has returned. */
 void dc_run_parse(dc_run *r, dc_source *v, int n, int jobs);
+/* Whether the unit parsed from src (dc_run_parse's) read the file whose
+   real path is real: a header it includes. */
+bool dc_run_reads(const dc_run *r, const dc_source *src, const char *real);
 /* Analyzes every function of the files added, adding the findings.  A file
    whose analysis crashes, or takes more than budget seconds (0: no end),
    gets status -2 and err, and is left out: the findings are those of the

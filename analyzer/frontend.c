@@ -1249,6 +1249,15 @@ void dc_run_parse(dc_run *r, dc_source *v, int n, int jobs)
     free(p.keys);
 }
 
+bool dc_run_reads(const dc_run *r, const dc_source *src, const char *real)
+{
+    for (int k = 0; k < r->n; k++)
+        for (int i = 0; r->from[k] == src && r->units[k] && i < fx_unit_nfiles(r->units[k]); i++)
+            if (strcmp(fx_unit_file(r->units[k], i), real) == 0)
+                return true;
+    return false;
+}
+
 void dc_run_cache(dc_run *r, const char *dir)
 {
     r->cache = dir;

@@ -164,6 +164,9 @@ typedef struct {
     int errors;                     /* files that could not be given flags */
     dc_snapshot *seen;              /* the files parsed, as they were then (for --fix) */
     int nseen;
+    char **headers;                 /* -p BUILD HEADER: real paths, analyzed through the
+                                       files that include them */
+    int nheaders;
 } jobs;
 
 __attribute__((format(printf, 1, 2))) static _Noreturn void usage_error(const char *fmt, ...)
@@ -405,6 +408,9 @@ static void jobs_free(jobs *js)
         job_free(&js->v[i]);
     free(js->v);
     free(js->seen);
+    for (int i = 0; i < js->nheaders; i++)
+        free(js->headers[i]);
+    free(js->headers);
 }
 
 /* A job for each command, with the flags after "--" after its own. */
@@ -417,6 +423,20 @@ static void add_commands(jobs *js, dc_command *cmds, int n, const request *r)
         add_extra_args(j, r);
     }
     dc_commands_free(cmds, n);
+}
+
+/* A header named with -p (a compile database names no header): kept, by
+   its real path, to be analyzed through the files that include it; false
+   if path is no header, or missing. */
+static bool add_header(jobs *js, const char *path)
+{
+    char real[PATH_MAX];
+    if (dc_language_of(path) != DC_LANG_NONE || dc_language_named(path) == DC_LANG_NONE ||
+        !realpath(path, real))
+        return false;
+    js->headers = dc_realloc(js->headers, (size_t)(js->nheaders + 1) * sizeof *js->headers);
+    js->headers[js->nheaders++] = copy(real);
+    return true;
 }
 
 static jobs jobs_from_database(const request *r)
@@ -435,7 +455,9 @@ static jobs jobs_from_database(const request *r)
     }
     for (int i = 0; i < r->nfiles; i++) {
         int n = dc_compile_db_commands(db, r->files[i], &cmds);
-        if (n == 0) {
+        if (n == 0 && add_header(&js, r->files[i])) {
+            continue;
+        } else if (n == 0) {
             fprintf(stderr, "devcheck: %s: not in %s/compile_commands.json\n", r->files[i],
                     r->build_dir);
             js.errors++;
@@ -620,6 +642,35 @@ static int drop_context(jobs *js)
 
 /* ---- the run ---------------------------------------------------------------- */
 
+/* -p BUILD HEADER: each file of the database that includes a header named
+   is analyzed, its findings said, as if named; the headers none includes
+   are said once, and left out (a header alone has no compile command). */
+static void include_headers(jobs *js, const dc_run *run, dc_source *v, const char *build_dir)
+{
+    bool *included = dc_realloc(NULL, (size_t)(js->nheaders ? js->nheaders : 1) * sizeof *included);
+    memset(included, 0, (size_t)js->nheaders * sizeof *included);
+    for (int i = 0; i < js->n; i++) {
+        bool reads = false;
+        for (int h = 0; js->v[i].context && h < js->nheaders; h++)
+            if (dc_run_reads(run, &v[i], js->headers[h]))
+                reads = included[h] = true;
+        if (reads)
+            v[i].context = js->v[i].context = false;
+    }
+    const char *sep = "devcheck: headers that no file of the compile database includes, not "
+                      "analyzed:";
+    for (int h = 0; h < js->nheaders; h++)
+        if (!included[h]) {
+            char *shown = dc_printable(js->headers[h], strlen(js->headers[h]));
+            fprintf(stderr, "%s %s", sep, shown);
+            free(shown);
+            sep = ",";
+        }
+    if (*sep == ',')
+        fprintf(stderr, " (%s/compile_commands.json)\n", build_dir);
+    free(included);
+}
+
 static dc_model *load_model(const request *r)
 {
     dc_model *m = dc_model_new();
@@ -654,6 +705,7 @@ static int analyze(jobs *js, const request *r, dc_model *model, dc_findings *fou
     if (r->stats)
         dc_run_reach(run, reach);
     dc_run_parse(run, v, js->n, r->jobs);
+    include_headers(js, run, v, r->build_dir);
     dc_run_analyze(run, r->timeout, found);
     dc_run_free(run);
     js->seen = dc_realloc(NULL, (size_t)(js->n ? js->n : 1) * sizeof *js->seen);
