@@ -194,9 +194,10 @@ static void put_summary(const report *r, const rows *f, const char *const *state
     sqlite3_int64 runs = report_int(r, run_count_sql), errors = 0;
     for (size_t i = 0; i < f->nrows; i++)
         errors += !strcmp(rows_text(f, i, F_SEVERITY) ? rows_text(f, i, F_SEVERITY) : "", "error");
+    sqlite3_int64 warnings = (sqlite3_int64)f->nrows - errors;
     printf("<h2>Summary</h2>\n<div id=\"summary\">\n<p><b>%lld run%s</b>: <b>%lld error%s</b> and "
            "<b>%lld warning%s</b>", (long long)runs, plural(runs), (long long)errors,
-           plural(errors), (long long)(f->nrows - errors), plural((sqlite3_int64)f->nrows - errors));
+           plural(errors), (long long)warnings, plural(warnings));
     fputs(join_active() ? ", with devcheck's findings joined (below).</p>\n" : ".</p>\n", stdout);
     if (kinds.nrows)
         put_table(&kinds, "kinds");
