@@ -265,6 +265,9 @@ char *dc_printable(const char *s, size_t n);
 void dc_print_lines(FILE *out, const char *text);
 /* "FILE:LINE:COL: note: MESSAGE", its text printable (dc_printable). */
 void dc_print_note(FILE *out, const dc_note *note);
+/* What a file's errors left unread (dc_source's skipped, "WHAT: error:
+   WHY"): "FILE:LINE:COL: error: WHY", then the note "WHAT" there. */
+void dc_print_unread(FILE *out, const dc_note *note);
 /* What a fix does, in words: "replace 'a' with 'b'", "insert 'b'"; fresh string. */
 char *dc_fix_summary(const dc_fix *fix);
 /* What a run said of a file, for SARIF's invocation: why it was left out
@@ -425,10 +428,13 @@ typedef struct {
     bool context;       /* read for the program's facts only (-p BUILD
                            FILE: the other files): its findings unsaid */
     dc_note *skipped;   /* status 0: what its errors left unread, each
-                           function with its first error, and each error
-                           outside a function (fresh); said after the
-                           findings */
+                           function with its first error ("'f' not
+                           analyzed: error: WHY"), and each error outside
+                           a function ("left aside: error: WHY") (fresh);
+                           said after the findings (dc_print_unread) */
     int nskipped;
+    bool cuda;          /* its language is CUDA, or it read CUDA's headers
+                           (the toolkit's): its errors may be theirs */
 } dc_source;
 
 /* Keeps each unit's facts in the cache folder dir (cache.c), and takes
@@ -438,6 +444,9 @@ void dc_run_cache(dc_run *r, const char *dir);
    units are kept in the sources' order whatever order they finish in.
    The sources must last until dc_run_analyze has returned. */
 void dc_run_parse(dc_run *r, dc_source *v, int n, int jobs);
+/* Whether the unit parsed from src (dc_run_parse's) read the file whose
+   real path is real: a header it includes. */
+bool dc_run_reads(const dc_run *r, const dc_source *src, const char *real);
 /* Analyzes every function of the files added, adding the findings.  A file
    whose analysis crashes, or takes more than budget seconds (0: no end),
    gets status -2 and err, and is left out: the findings are those of the

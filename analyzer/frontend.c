@@ -1348,6 +1348,22 @@ static void left_to_includer(dc_source *src, fx_unit **own, const dc_source *v,
     }
 }
 
+/* Whether CUDA is in a source: CUDA by its language, or its unit read a
+   header of the toolkit's (by its path as named, or its real one: a
+   /usr/local/cuda that links to /usr/local/cuda-13.0). */
+static bool uses_cuda(const dc_run *r, const dc_source *src, const fx_unit *u)
+{
+    if (file_language(src->path, &src->flags) == DC_LANG_CUDA)
+        return true;
+    char real[PATH_MAX];
+    const char *dirs[] = { r->toolkit, r->toolkit ? realpath(r->toolkit, real) : NULL };
+    for (int i = 0; u && i < fx_unit_nfiles(u); i++)
+        for (size_t k = 0; k < sizeof dirs / sizeof *dirs; k++)
+            if (dirs[k] && strncmp(fx_unit_file(u, i), dirs[k], strlen(dirs[k])) == 0)
+                return true;
+    return false;
+}
+
 void dc_run_parse(dc_run *r, dc_source *v, int n, int jobs)
 {
     jobs = jobs < 1 ? 1 : jobs > n ? (n ? n : 1) : jobs;
@@ -1375,8 +1391,10 @@ void dc_run_parse(dc_run *r, dc_source *v, int n, int jobs)
     parse_all(&p, w, jobs);
     dc_guard_opens(false);
     preludes_remove(&p.preludes);
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
+        v[i].cuda = uses_cuda(r, &v[i], p.units[i]);
         left_to_includer(&v[i], &p.units[i], v, p.units, n);
+    }
     r->units = dc_realloc(r->units, (size_t)(r->n + n + 1) * sizeof *r->units);
     r->from = dc_realloc(r->from, (size_t)(r->n + n + 1) * sizeof *r->from);
     for (int i = 0; i < n; i++)
@@ -1390,6 +1408,15 @@ void dc_run_parse(dc_run *r, dc_source *v, int n, int jobs)
     free(p.units);
     free(p.known);
     free(p.keys);
+}
+
+bool dc_run_reads(const dc_run *r, const dc_source *src, const char *real)
+{
+    for (int k = 0; k < r->n; k++)
+        for (int i = 0; r->from[k] == src && r->units[k] && i < fx_unit_nfiles(r->units[k]); i++)
+            if (strcmp(fx_unit_file(r->units[k], i), real) == 0)
+                return true;
+    return false;
 }
 
 void dc_run_cache(dc_run *r, const char *dir)

@@ -165,6 +165,7 @@ typedef struct {
     char *why;                      /* the first line of what was said of it, or NULL */
     dc_note *skipped;               /* what its errors left unread (dc_source) */
     int nskipped;
+    bool cuda;                      /* CUDA is in it (dc_source) */
 } job;
 
 typedef struct {
@@ -173,6 +174,9 @@ typedef struct {
     int errors;                     /* files that could not be given flags */
     dc_snapshot *seen;              /* the files parsed, as they were then (for --fix) */
     int nseen;
+    char **headers;                 /* -p BUILD HEADER: real paths, analyzed through the
+                                       files that include them */
+    int nheaders;
 } jobs;
 
 __attribute__((format(printf, 1, 2))) static _Noreturn void usage_error(const char *fmt, ...)
@@ -438,6 +442,9 @@ static void jobs_free(jobs *js)
         job_free(&js->v[i]);
     free(js->v);
     free(js->seen);
+    for (int i = 0; i < js->nheaders; i++)
+        free(js->headers[i]);
+    free(js->headers);
 }
 
 /* A job for each command, with the flags after "--" after its own. */
@@ -450,6 +457,20 @@ static void add_commands(jobs *js, dc_command *cmds, int n, const request *r)
         add_extra_args(j, r);
     }
     dc_commands_free(cmds, n);
+}
+
+/* A header named with -p (a compile database names no header): kept, by
+   its real path, to be analyzed through the files that include it; false
+   if path is no header, or missing. */
+static bool add_header(jobs *js, const char *path)
+{
+    char real[PATH_MAX];
+    if (dc_language_of(path) != DC_LANG_NONE || dc_language_named(path) == DC_LANG_NONE ||
+        !realpath(path, real))
+        return false;
+    js->headers = dc_realloc(js->headers, (size_t)(js->nheaders + 1) * sizeof *js->headers);
+    js->headers[js->nheaders++] = copy(real);
+    return true;
 }
 
 static jobs jobs_from_database(const request *r)
@@ -468,7 +489,9 @@ static jobs jobs_from_database(const request *r)
     }
     for (int i = 0; i < r->nfiles; i++) {
         int n = dc_compile_db_commands(db, r->files[i], &cmds);
-        if (n == 0) {
+        if (n == 0 && add_header(&js, r->files[i])) {
+            continue;
+        } else if (n == 0) {
             fprintf(stderr, "devcheck: %s: not in %s/compile_commands.json\n", r->files[i],
                     r->build_dir);
             js.errors++;
@@ -653,6 +676,35 @@ static int drop_context(jobs *js)
 
 /* ---- the run ---------------------------------------------------------------- */
 
+/* -p BUILD HEADER: each file of the database that includes a header named
+   is analyzed, its findings said, as if named; the headers none includes
+   are said once, and left out (a header alone has no compile command). */
+static void include_headers(jobs *js, const dc_run *run, dc_source *v, const char *build_dir)
+{
+    bool *included = dc_realloc(NULL, (size_t)(js->nheaders ? js->nheaders : 1) * sizeof *included);
+    memset(included, 0, (size_t)js->nheaders * sizeof *included);
+    for (int i = 0; i < js->n; i++) {
+        bool reads = false;
+        for (int h = 0; js->v[i].context && h < js->nheaders; h++)
+            if (dc_run_reads(run, &v[i], js->headers[h]))
+                reads = included[h] = true;
+        if (reads)
+            v[i].context = js->v[i].context = false;
+    }
+    const char *sep = "devcheck: headers that no file of the compile database includes, not "
+                      "analyzed:";
+    for (int h = 0; h < js->nheaders; h++)
+        if (!included[h]) {
+            char *shown = dc_printable(js->headers[h], strlen(js->headers[h]));
+            fprintf(stderr, "%s %s", sep, shown);
+            free(shown);
+            sep = ",";
+        }
+    if (*sep == ',')
+        fprintf(stderr, " (%s/compile_commands.json)\n", build_dir);
+    free(included);
+}
+
 static dc_model *load_model(const request *r)
 {
     dc_model *m = dc_model_new();
@@ -687,6 +739,7 @@ static int analyze(jobs *js, const request *r, dc_model *model, dc_findings *fou
     if (r->stats)
         dc_run_reach(run, reach);
     dc_run_parse(run, v, js->n, r->jobs);
+    include_headers(js, run, v, r->build_dir);
     dc_run_analyze(run, r->timeout, found);
     dc_run_free(run);
     js->seen = dc_realloc(NULL, (size_t)(js->n ? js->n : 1) * sizeof *js->seen);
@@ -695,6 +748,7 @@ static int analyze(jobs *js, const request *r, dc_model *model, dc_findings *fou
             js->seen[js->nseen++] = v[i].seen;
         js->v[i].skipped = v[i].skipped;
         js->v[i].nskipped = v[i].nskipped;
+        js->v[i].cuda = v[i].cuda;
         if (v[i].err && js->v[i].context) {
             free(v[i].err);             /* another file's trouble: not this run's to say */
         } else if (v[i].err) {
@@ -739,9 +793,10 @@ static void print_hidden(const hidden *h)
         fputc(')', stderr);
 }
 
-/* "2 errors and 1 warning in 2 files (1 suppressed)", on stderr after the
-   text output, as compilers do; nothing when nothing was found. */
-static void print_summary(const dc_findings *found, const hidden *h)
+/* "3 files analyzed: 2 errors and 1 warning in 2 files (1 suppressed)",
+   or "3 files analyzed: no findings", on stderr after the text output:
+   that the files were read, and how many have findings. */
+static void print_summary(const dc_findings *found, const hidden *h, int analyzed)
 {
     int files = 0, errors = 0;
     for (int i = 0; i < found->n; i++) {
@@ -750,13 +805,12 @@ static void print_summary(const dc_findings *found, const hidden *h)
         errors += strcmp(dc_severity(found->v[i].rule), "error") == 0;
     }
     int warnings = found->n - errors;
+    fprintf(stderr, "%d file%s analyzed: ", analyzed, plural(analyzed));
     if (found->n > 0)
         fprintf(stderr, "%d error%s and %d warning%s in %d file%s", errors, plural(errors),
                 warnings, plural(warnings), files, plural(files));
-    else if (h->suppressed || h->baselined)
-        fputs("no findings", stderr);
     else
-        return;
+        fputs("no findings", stderr);
     print_hidden(h);
     fputc('\n', stderr);
 }
@@ -910,10 +964,11 @@ static void say_failed(const jobs *js, int failed)
     }
     /* Code written for an older CUDA calls what a newer one removed
        (cudaThreadSynchronize, texture references): the toolkit read is
-       worth saying, and how to name the one the project builds with. */
+       worth saying, and how to name the one the project builds with;
+       not of a file CUDA is not in. */
     bool parse_errors = false;
     for (int i = 0; i < js->n; i++)
-        parse_errors |= job_says(&js->v[i], parse_error);
+        parse_errors |= js->v[i].cuda && job_says(&js->v[i], parse_error);
     const char *toolkit = dc_cuda_toolkit();
     if (toolkit && parse_errors)
         fprintf(stderr, "devcheck: CUDA's headers were those of %s; DEVCHECK_CUDA_PATH names "
@@ -925,8 +980,6 @@ static void say_failed(const jobs *js, int failed)
                     js->v[i].path);
 }
 
-/* After the findings, what the files' errors left unread, a note a line
-   in the compilers' format; returns how many files it was in. */
 /* Whether an error is a torch header not found (torch/extension.h's,
    ATen/ATen.h): what --torch's folders hold. */
 static bool torch_header_missing(const dc_note *e)
@@ -940,6 +993,8 @@ static bool torch_header_missing(const dc_note *e)
     return false;
 }
 
+/* After the findings, what the files' errors left unread, a note a line
+   in the compilers' format; returns how many files it was in. */
 static int say_skipped(const jobs *js, bool torch)
 {
     int files = 0;
@@ -947,7 +1002,7 @@ static int say_skipped(const jobs *js, bool torch)
     for (int i = 0; i < js->n; i++) {
         const job *j = &js->v[i];
         for (int k = 0; k < j->nskipped; k++) {
-            dc_print_note(stderr, &j->skipped[k]);
+            dc_print_unread(stderr, &j->skipped[k]);
             hint |= !torch && torch_header_missing(&j->skipped[k]);
         }
         files += j->nskipped > 0;
@@ -1026,10 +1081,8 @@ static void print_sarif(const jobs *js, const dc_findings *found)
     free(left);
 }
 
-/* The findings on stdout; in text, the summary after them on stderr.
-   Returns the errors: a --runtime report that cannot be read. */
-static int print_findings(const request *r, const jobs *js, const dc_findings *found,
-                          const hidden *h)
+/* The findings on stdout.  Returns the errors: a --runtime report that cannot be read. */
+static int print_findings(const request *r, const jobs *js, const dc_findings *found)
 {
     char err[512], cwd[PATH_MAX], **notes = NULL;
     if (r->runtime && !(notes = dc_runtime_notes(r->runtime, found, err, sizeof err)))
@@ -1044,8 +1097,6 @@ static int print_findings(const request *r, const jobs *js, const dc_findings *f
         perror("devcheck: standard output");
         exit(2);
     }
-    if (r->format == FORMAT_TEXT)
-        print_summary(found, h);
     dc_runtime_notes_free(notes, notes ? found->n : 0);
     return r->runtime && !notes;
 }
@@ -1079,9 +1130,11 @@ int main(int argc, char **argv)
         errors += against_baseline(&r, &found, &h.baselined);
     if (r.fix)
         errors += dc_apply_fixes(&found, js.seen, js.nseen, stderr);
-    errors += print_findings(&r, &js, &found, &h);
+    errors += print_findings(&r, &js, &found);
     errors += say_skipped(&js, r.torch);
     say_failed(&js, failed);
+    if (r.format == FORMAT_TEXT)        /* last, as compilers do */
+        print_summary(&found, &h, js.n - failed);
     if (r.stats)
         say_reach(&js, failed, &reach);
 

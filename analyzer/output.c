@@ -139,6 +139,25 @@ void dc_print_note(FILE *out, const dc_note *note)
     fputc('\n', out);
 }
 
+/* "WHAT: error: WHY" (dc_source's skipped) as a compiler says an error:
+   the error at its place, then what it left unread, a note there. */
+void dc_print_unread(FILE *out, const dc_note *note)
+{
+    const char *cut = strstr(note->message, ": error: ");
+    if (!cut) {
+        dc_print_note(out, note);
+        return;
+    }
+    char *what = dc_printable(note->message, (size_t)(cut - note->message));
+    print_loc(out, note->loc);
+    fputs("error: ", out);
+    put_printable(out, cut + strlen(": error: "));
+    fputc('\n', out);
+    print_loc(out, note->loc);
+    fprintf(out, "note: %s\n", what);
+    free(what);
+}
+
 static void print_finding(FILE *out, const dc_finding *d, const char *runtime)
 {
     print_loc(out, d->loc);

@@ -27,7 +27,8 @@ int main(void)
     /* x may be on the wrong device: a failure is handled right below */
     y = dt_forward(model, x);   // devcheck-ignore(device-mismatch) // devtrace: device_mismatch
     if (!y) {
-        fprintf(stderr, "forward failed: %s\n", dt_last_error());
+        fprintf(stderr, "forward failed, as this example means it to (it recovers next): %s\n",
+                dt_last_error());
         xg = dt_to(x, dt_module_device(model));
         CHECK(xg);
         fprintf(stderr, "moved x to %s, retrying\n", dt_device_name(dt_device_of(xg)));

@@ -14,8 +14,9 @@ static const struct command {
     int (*run)(int argc, char **argv);
     const char *synopsis;
 } commands[] = {
-    {"report", cmd_report, "report [FILE] [VIEW] [--format FORMAT] [-o FILE]\n"
-                           "                  [--fail-on error|warning] [--kinds LIST] [--suppressions FILE]"},
+    {"report", cmd_report, "report [FILE...] [VIEW] [--format FORMAT] [-o FILE]\n"
+                           "                  [--fail-on error|warning] [--kinds LIST] [--suppressions FILE]\n"
+                           "                  [--static FILE.sarif]..."},
     {"run", cmd_run, "run [-o FILE] [--error-exitcode N] [--kinds LIST] [--suppressions FILE]\n"
                      "               -- PROGRAM [ARGS...]"},
     {"merge", cmd_merge, "merge OUT IN..."},

@@ -1,11 +1,11 @@
 /*
  * `devtrace report --format html`: the whole report as one page that stands
- * alone (no network, no script, no font from elsewhere): the runs; the
- * findings with their source lines, the callers that led there and the
- * sites of the memory involved; a
- * timeline per run, a lane per device for its kernels and one for its
- * copies, with the findings marked; and the transfer volume by direction
- * and by source line.
+ * alone (no network, no script, no font from elsewhere): a summary first
+ * (the totals, a link to each finding, and with --static each one's joined
+ * state); the findings with their source lines, the callers that led there
+ * and the sites of the memory involved; the runs; a timeline per run, a
+ * lane per device for its kernels and one for its copies, with the
+ * findings marked; and the transfer volume by direction and by source line.
  *
  * The timeline is inline SVG drawn here from the events table, in BUCKETS
  * slices of the run's time: a slice is shaded by how busy its lane was, so
@@ -86,7 +86,10 @@ static const char style[] =
     ".sev{font-weight:bold;text-transform:uppercase;font-size:12px}"
     "pre{margin:4px 0;background:#f6f6f6;padding:4px 8px;overflow-x:auto}"
     ".caller{margin-left:16px;color:#444}.note{color:#666}.bar{background:#4a7fd6;height:12px;display:inline-block}"
-    "svg{display:block;margin:8px 0}svg text{font:11px sans-serif;fill:#333}";
+    "svg{display:block;margin:8px 0}svg text{font:11px sans-serif;fill:#333}"
+    ".state{font-size:12px;padding:0 6px;border-radius:8px;background:#e8eef8;color:#234}"
+    "#summary ol{margin:4px 0;padding-left:24px}#summary table{display:inline-table;"
+    "margin-right:24px;vertical-align:top}";
 
 static void page_start(void)
 {
@@ -133,6 +136,88 @@ static void put_runs(const report *r)
     rows_free(&rs);
 }
 
+/* ---- the summary: the page's first screen ------------------------------------- */
+
+/* Each finding's state in the join (common/join.h): also-static when a
+   finding of devcheck's is at its line (or a caller's), else runtime-only;
+   by the run, kind, file as shown and line of the findings view's row. */
+static const char finding_state_sql[] =
+    "SELECT EXISTS (SELECT 1 FROM findings f"
+    "  JOIN (SELECT DISTINCT run, finding FROM join_pairs) p ON p.run = f.run AND p.finding = f.id"
+    "  WHERE f.run = ?1 AND f.kind = ?2 AND relpath(f.file, f.run) IS ?3 AND f.line IS ?4)";
+
+static const char run_count_sql[] = "SELECT count(*) FROM runs";
+
+static const char kinds_sql[] =
+    "SELECT severity, kind, count(*) AS findings, sum(count) AS occurrences,"
+    "       count(DISTINCT run) AS runs"
+    " FROM findings GROUP BY severity, kind ORDER BY " SQL_SEVERITY_RANK ", kind";
+
+/* The state of the findings view's row i, as a static string. */
+static const char *finding_state(const report *r, sqlite3_stmt *st, const rows *f, size_t i)
+{
+    sqlite3_reset(st);
+    if (sqlite3_bind_int64(st, 1, rows_int(f, i, F_RUN)) != SQLITE_OK ||
+        sqlite3_bind_value(st, 2, rows_cell(f, i, F_KIND)) != SQLITE_OK ||
+        sqlite3_bind_value(st, 3, rows_cell(f, i, F_FILE)) != SQLITE_OK ||
+        sqlite3_bind_value(st, 4, rows_cell(f, i, F_LINE)) != SQLITE_OK)
+        report_fail(r);
+    return report_step(r, st) && sqlite3_column_int(st, 0) == 0 ? "runtime-only" : "also-static";
+}
+
+static void put_state(const char *state)
+{
+    if (state)
+        printf(" <span class=\"state\">%s</span>", state);
+}
+
+/* "error device_mismatch at app/train.c:18 in step": a finding in a line. */
+static void put_headline(const rows *f, size_t i)
+{
+    const char *file = rows_text(f, i, F_FILE);
+    fputs("<span class=\"sev\">", stdout);
+    put_text(rows_text(f, i, F_SEVERITY));
+    fputs("</span> <b>", stdout);
+    put_text(rows_text(f, i, F_KIND));
+    fputs("</b> at ", stdout);
+    char *place = file ? place_text(file, rows_int(f, i, F_LINE), NULL, NULL) : NULL;
+    put_where(place ? place : rows_text(f, i, F_OBJECT), rows_text(f, i, F_FUNCTION));
+    free(place);
+}
+
+/* The totals, then a link to each finding with its state (--static): what
+   a report of many runs is read for, before its runs' table. */
+static void put_summary(const report *r, const rows *f, const char *const *states)
+{
+    rows kinds, counts;
+    rows_fetch(&kinds, r, "kinds", kinds_sql);
+    sqlite3_int64 runs = report_int(r, run_count_sql), errors = 0;
+    for (size_t i = 0; i < f->nrows; i++)
+        errors += !strcmp(rows_text(f, i, F_SEVERITY) ? rows_text(f, i, F_SEVERITY) : "", "error");
+    sqlite3_int64 warnings = (sqlite3_int64)f->nrows - errors;
+    printf("<h2>Summary</h2>\n<div id=\"summary\">\n<p><b>%lld run%s</b>: <b>%lld error%s</b> and "
+           "<b>%lld warning%s</b>", (long long)runs, plural(runs), (long long)errors,
+           plural(errors), (long long)warnings, plural(warnings));
+    fputs(join_active() ? ", with devcheck's findings joined (below).</p>\n" : ".</p>\n", stdout);
+    if (kinds.nrows)
+        put_table(&kinds, "kinds");
+    if (join_active()) {
+        rows_fetch(&counts, r, "states", join_counts_sql);
+        put_table(&counts, "states");
+        rows_free(&counts);
+    }
+    fputs("<ol id=\"finding_links\">\n", stdout);
+    for (size_t i = 0; i < f->nrows; i++) {
+        printf("<li><a href=\"#finding-%zu\">", i + 1);
+        put_headline(f, i);
+        printf("</a> <span class=\"note\">run %lld</span>", (long long)rows_int(f, i, F_RUN));
+        put_state(states ? states[i] : NULL);
+        fputs("</li>\n", stdout);
+    }
+    fputs("</ol>\n</div>\n", stdout);
+    rows_free(&kinds);
+}
+
 /* ---- findings ------------------------------------------------------------------ */
 
 static void put_memory_site(const rows *f, size_t i, const char *what, int file, int line)
@@ -162,7 +247,7 @@ static void put_callers(const rows *f, size_t i, chain *c)
     }
 }
 
-static void put_finding(const rows *f, size_t i, chain *c)
+static void put_finding(const rows *f, size_t i, chain *c, const char *state)
 {
     const char *severity = rows_text(f, i, F_SEVERITY);
     const char *file = rows_text(f, i, F_FILE);
@@ -170,14 +255,9 @@ static void put_finding(const rows *f, size_t i, chain *c)
     fputs("<div class=\"finding", stdout);
     if (severity && !strcmp(severity, "warning"))
         fputs(" warning", stdout);
-    fputs("\"><span class=\"sev\">", stdout);
-    put_text(severity);
-    fputs("</span> <b>", stdout);
-    put_text(rows_text(f, i, F_KIND));
-    fputs("</b> at ", stdout);
-    char *place = file ? place_text(file, line, NULL, NULL) : NULL;
-    put_where(place ? place : rows_text(f, i, F_OBJECT), rows_text(f, i, F_FUNCTION));
-    free(place);
+    printf("\" id=\"finding-%zu\">", i + 1);
+    put_headline(f, i);
+    put_state(state);
     printf(" <span class=\"note\">(run %lld, %lld time%s", (long long)rows_int(f, i, F_RUN),
            (long long)rows_int(f, i, F_COUNT), plural(rows_int(f, i, F_COUNT)));
     if (!rows_null(f, i, F_BYTES)) {
@@ -215,31 +295,27 @@ static void put_limits(const report *r)
     rows_free(&l);
 }
 
-static void put_findings(const report *r)
+static void put_findings(const report *r, const rows *f, const char *const *states)
 {
-    rows f;
     chain c;
-    rows_fetch(&f, r, "findings", findings_sql);
     chain_open(&c, r, false);
     printf("<h2>Findings</h2>\n<div id=\"findings\">\n");
-    if (f.nrows == 0)
+    if (f->nrows == 0)
         fputs("<p>No findings.</p>\n", stdout);
-    for (size_t i = 0; i < f.nrows; i++)
-        put_finding(&f, i, &c);
+    for (size_t i = 0; i < f->nrows; i++)
+        put_finding(f, i, &c, states ? states[i] : NULL);
     put_limits(r);
     fputs("</div>\n", stdout);
     chain_close(&c);
-    rows_free(&f);
 }
 
 /* ---- devcheck's findings and the runs' (--static) ------------------------------ */
 
-/* What each state means, the count of each, then each line that either
-   tool named: devcheck's findings there beside the runs'. */
+/* What each state means (their counts are in the summary), then each line
+   that either tool named: devcheck's findings there beside the runs'. */
 static void put_joined(const report *r)
 {
-    rows counts, lines;
-    rows_fetch(&counts, r, "states", join_counts_sql);
+    rows lines;
     rows_fetch(&lines, r, "side by side", join_side_by_side_sql);
     fputs("<h2>devcheck and the runs</h2>\n<div id=\"joined\">\n<p class=\"note\">", stdout);
     for (int i = 0; i < join_nstates; i++) {
@@ -247,11 +323,9 @@ static void put_joined(const report *r)
         put_text(join_states[i].about);
     }
     fputs(".</p>\n", stdout);
-    put_table(&counts, "states");
     put_table(&lines, "side_by_side");
     fputs("</div>\n", stdout);
     rows_free(&lines);
-    rows_free(&counts);
 }
 
 /* ---- the timeline ---------------------------------------------------------------- */
@@ -568,14 +642,30 @@ static void put_transfers(const report *r)
     rows_free(&s);
 }
 
+/* The summary first (the totals, a link to each finding), then the
+   findings, the join, the runs (a report may hold many), the timelines
+   and the volume. */
 void write_html(const report *r)
 {
+    rows f;
+    rows_fetch(&f, r, "findings", findings_sql);
+    const char **states = NULL;
+    if (join_active()) {
+        sqlite3_stmt *st = report_prepare(r, finding_state_sql);
+        states = xmalloc((f.nrows ? f.nrows : 1) * sizeof *states);
+        for (size_t i = 0; i < f.nrows; i++)
+            states[i] = finding_state(r, st, &f, i);
+        sqlite3_finalize(st);
+    }
     page_start();
-    put_runs(r);
-    put_findings(r);
+    put_summary(r, &f, states);
+    put_findings(r, &f, states);
     if (join_active())
         put_joined(r);
+    put_runs(r);
     put_timelines(r);
     put_transfers(r);
     fputs("</body></html>\n", stdout);
+    free(states);
+    rows_free(&f);
 }

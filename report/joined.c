@@ -180,7 +180,7 @@ static void add_sarif(const report *r, const char *name, jv *doc)
     size_t bom = n >= 3 && !memcmp(text, "\xef\xbb\xbf", 3) ? 3 : 0;  /* as Windows' tools write */
     json_reader jr = {text + bom, text + bom, text + n, name, err, sizeof err};
     if (!jr_document(&jr, doc))
-        die("%s", err);
+        die("%s: not SARIF, which is JSON (devcheck --format sarif writes it)", err);
     const jv *runs = jv_get(doc, "runs", JV_ARRAY);
     if (!runs)
         die("%s: not SARIF: no \"runs\" array", name);

@@ -99,7 +99,7 @@ rm -f huge.dcfacts
 "$devcheck" capture -- cc -c "$tests/analyzer/facts/alloc.c" -I"$cuda_include" -o stale.o ||
   fail "the capture of stale.o failed"
 "$devcheck" analyze stale.o.dcfacts >/dev/null 2>stale.err
-[ -s stale.err ] && fail "a fresh capture warned: $(cat stale.err)"
+grep -qv '^1 file analyzed: ' stale.err && fail "a fresh capture warned: $(cat stale.err)"
 mkdir -p hdr && cp "$tests/analyzer/facts/alloc.c" "$tests/analyzer/facts/alloc.h" hdr/
 "$devcheck" capture -- cc -c hdr/alloc.c -I"$cuda_include" -o hdr.o || fail "the capture of hdr.o failed"
 echo '/* changed */' >>hdr/alloc.h

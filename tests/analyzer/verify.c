@@ -21,7 +21,10 @@
  *   // devcheck-fix: TEXT           a finding at this line has a fix with TEXT
  *                                   (a note "fix: ..." or a fix-it line)
  *   // devcheck-column: N           a finding at this line is at column N
- *   // devcheck-error[: TEXT]       stderr has an error at FILE:this line (with TEXT)
+ *   // devcheck-error[: TEXT]       stderr has an error at FILE:this line, as
+ *                                   compilers say it (FILE:LINE:COL: error: TEXT)
+ *   // devcheck-unread: TEXT        that error is followed by a note at its place
+ *                                   with TEXT (what it left unread)
  *   // devcheck-exit: N             devcheck exits N (anywhere in the file)
  *
  * Every finding in FILE.c must match a marker by rule and line, every marker
@@ -108,7 +111,7 @@ typedef struct {
     size_t n;
 } markers;
 
-static markers rules, messages, notes, fixes, columns, errors;
+static markers rules, messages, notes, fixes, columns, errors, unread;
 static long expected_exit = -1;     /* from devcheck-exit; -1: none */
 static const char *reading;         /* the file whose markers are being read */
 
@@ -149,6 +152,8 @@ static void expect_error(int line, char *text)
     add_marker(&errors, line, text[0] == ':' ? marker_trim(text + 1) : text);
 }
 
+static void expect_unread(int line, char *text) { add_marker(&unread, line, text); }
+
 static void expect_exit(int line, char *text)
 {
     char *end;
@@ -167,6 +172,7 @@ static const marker_tag tags[] = {
     { "devcheck-fix:", expect_fix },
     { "devcheck-column:", expect_column },
     { "devcheck-error", expect_error },
+    { "devcheck-unread:", expect_unread },
     { "devcheck-exit:", expect_exit },
 };
 
@@ -447,28 +453,74 @@ static void check_details(const markers *m, detail d)
 
 /* ---- devcheck's errors --------------------------------------------------- */
 
+/* The text of an error at where ("name.c:LINE:") in the line at p, a
+   compiler's "name.c:LINE:COL: error: TEXT" up to its end; NULL if the line
+   is not one. */
+static char *error_at(const char *p, const char *where)
+{
+    size_t len = strcspn(p, "\n");
+    const char *at = strstr(p, where);
+    if (!at || at >= p + len)
+        return NULL;
+    at += strlen(where);
+    at += strspn(at, "0123456789");
+    if (strncmp(at, ": error: ", 9) != 0 || at + 9 > p + len)
+        return NULL;
+    char *text = strndup(at + 9, (size_t)(p + len - at - 9));
+    if (!text)
+        marker_die("out of memory");
+    return text;
+}
+
+/* Whether the line at p is a note at where (same line and column as the
+   error before it) that contains text. */
+static bool note_after(const char *p, const char *where, const char *text)
+{
+    size_t len = strcspn(p, "\n");
+    char *line = strndup(p, len);
+    if (!line)
+        marker_die("out of memory");
+    const char *at = strstr(line, where);
+    bool ok = at && strstr(at, ": note: ") && strstr(strstr(at, ": note: "), text);
+    free(line);
+    return ok;
+}
+
+/* Whether stderr has an error at where with text, followed (when note is
+   not NULL) by a note there with note. */
+static bool said_error(const char *err, const char *where, const char *text, const char *note)
+{
+    for (const char *p = err; *p; p += strcspn(p, "\n"), p += *p == '\n') {
+        char *said = error_at(p, where);
+        const char *next = p + strcspn(p, "\n");
+        bool ok = said && strstr(said, text) &&
+                  (!note || (*next == '\n' && note_after(next + 1, where, note)));
+        free(said);
+        if (ok)
+            return true;
+    }
+    return false;
+}
+
 /* devcheck-error: a line of stderr names FILE.c's base name and the marker's
-   line ("name.c:LINE:") and says "error", and the marker's text if any. */
+   line and says "error: " there, as compilers do, and the marker's text if
+   any; devcheck-unread: the same error, and a note after it. */
 static void check_errors(const char *err)
 {
     const char *slash = strrchr(opt.source, '/');
     const char *base = slash ? slash + 1 : opt.source;
+    char where[PATH_MAX + 32];
     for (size_t k = 0; k < errors.n; k++) {
-        char where[PATH_MAX + 32];
         snprintf(where, sizeof where, "%s:%d:", base, errors.v[k].line);
-        bool ok = false;
-        for (const char *p = err; *p && !ok;) {
-            size_t len = strcspn(p, "\n");
-            char *line = strndup(p, len);
-            if (!line)
-                marker_die("out of memory");
-            ok = strstr(line, where) && strstr(line, "error") && strstr(line, errors.v[k].text);
-            free(line);
-            p += len + (p[len] == '\n');
-        }
-        if (!ok)
+        if (!said_error(err, where, errors.v[k].text, NULL))
             marker_differ(opt.source, errors.v[k].line, "stderr names no error at %s%s%s", where,
                    errors.v[k].text[0] ? " with " : "", errors.v[k].text);
+    }
+    for (size_t k = 0; k < unread.n; k++) {
+        snprintf(where, sizeof where, "%s:%d:", base, unread.v[k].line);
+        if (!said_error(err, where, "", unread.v[k].text))
+            marker_differ(opt.source, unread.v[k].line, "stderr has no error at %s followed by "
+                          "a note with %s", where, unread.v[k].text);
     }
     if (opt.stderr_text && !strstr(err, opt.stderr_text))
         marker_differ(opt.source, 0, "stderr does not contain \"%s\"", opt.stderr_text);

@@ -14,6 +14,14 @@ Content-Security-Policy turns anything fetched from elsewhere into one),
 its DOM must hold the same elements, and a screenshot is written to
 OUT_DIR/two_runs.png.  Without a chromium on PATH that test is skipped
 (exit 77).
+
+A report of many runs (two_runs.db merged twenty times: 40 runs) with
+devcheck's findings joined (--static two_runs.sarif) opens on its summary:
+the runs, errors and warnings counted, a table by kind, one of the joined
+states, and a link to each finding with its state, before the findings and
+the runs' table; each finding's block has its state too.  With --browser
+the same DOM, and a screenshot of the first screen (1280x800) to
+OUT_DIR/many_runs.png.
 """
 import html.parser
 import json
@@ -48,8 +56,8 @@ class Elements(html.parser.HTMLParser):
             key = tag + ("." + cls if cls else "")
             self.count[key] = self.count.get(key, 0) + 1
         for name in ("src", "href", "srcset", "action"):
-            if name in attrs:
-                self.fetched.append(attrs[name])
+            if name in attrs and not (name == "href" and attrs[name].startswith("#")):
+                self.fetched.append(attrs[name])     # a link within the page fetches nothing
         if tag in ("script", "link", "iframe", "object", "embed"):
             self.fetched.append(tag)
 
@@ -88,6 +96,57 @@ def devtrace(*args):
     return subprocess.run([DEVTRACE, "report", *args], capture_output=True, text=True)
 
 
+class Summary(html.parser.HTMLParser):
+    """The ids in order, each finding's link and each block's state."""
+
+    def __init__(self):
+        super().__init__()
+        self.ids, self.links, self.states, self.blocks = [], [], [], []
+        self.in_state = False
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if "id" in attrs:
+            self.ids.append(attrs["id"])
+        if tag == "a" and (attrs.get("href") or "").startswith("#finding-"):
+            self.links.append(attrs["href"][1:])
+        self.in_state = tag == "span" and attrs.get("class") == "state"
+
+    def handle_data(self, data):
+        if self.in_state:
+            self.states.append((self.ids[-1], data))
+            self.in_state = False
+
+
+def check_summary(page, where):
+    p = Summary()
+    p.feed(page)
+    p.close()
+    text = "".join(parse(page).text)
+    check(p.ids[:3] == ["summary", "kinds", "states"], f"{where}: the page opens with {p.ids[:3]}")
+    order = [p.ids.index(i) if i in p.ids else -1 for i in ("summary", "findings", "runs")]
+    check(order == sorted(order) and -1 not in order, f"{where}: summary, findings, runs: {order}")
+    check(re.search(r"40 runs: \d+ errors? and \d+ warnings?", text), f"{where}: the totals")
+    blocks = [i for i in p.ids if i.startswith("finding-")]
+    check(blocks and p.links == blocks, f"{where}: {len(p.links)} links for {len(blocks)} findings")
+    listed = [s for at, s in p.states if at == "finding_links"]
+    shown = [s for at, s in p.states if at.startswith("finding-")]
+    check(len(listed) == len(blocks) and listed == shown, f"{where}: states {listed} / {shown}")
+    check({"also-static", "runtime-only"} <= set(listed), f"{where}: states {set(listed)}")
+
+
+many = os.path.join(OUT, "many_runs.browser.db" if BROWSER else "many_runs.db")  # each test its own
+if os.path.exists(many):
+    os.remove(many)
+merged = subprocess.run([DEVTRACE, "merge", many] + [os.path.join(REPORTS, "two_runs.db")] * 20,
+                        capture_output=True, text=True)
+check(merged.returncode == 0, f"merge: {merged.stderr}")
+sarif = os.path.join(os.path.dirname(os.path.abspath(__file__)), "two_runs.sarif")
+many_page = os.path.join(OUT, "many_runs.browser.html" if BROWSER else "many_runs.html")
+r = devtrace(many, "--static", sarif, "--format", "html", "-o", many_page)
+check(r.returncode == 0, f"many runs' page: {r.returncode} {r.stderr}")
+
+
 two_runs = os.path.join(REPORTS, "two_runs.db")
 page_path = os.path.join(OUT, "two_runs.browser.html" if BROWSER else "two_runs.html")
 r = devtrace(two_runs, "--format", "html", "-o", page_path)
@@ -118,6 +177,8 @@ if not BROWSER:
     empty = parse(devtrace(os.path.join(REPORTS, "empty.db"), "--format", "html").stdout)
     check(empty.count.get("svg.timeline") is None and empty.count.get("div.finding") is None,
           "empty report")
+    with open(many_page, encoding="utf-8") as f:
+        check_summary(f.read(), "many runs")
 else:
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     if not chromium:
@@ -138,6 +199,19 @@ else:
     with open(png, "rb") as f:
         shot = f.read()
     check(shot.startswith(b"\x89PNG") and len(shot) > 20000, f"screenshot: {len(shot)} bytes")
+    # the many runs' page: its summary in the DOM, and its first screen
+    url = "file://" + os.path.abspath(many_page)
+    dom = subprocess.run(flags + ["--dump-dom", url], capture_output=True, text=True, timeout=120)
+    check([l for l in dom.stderr.splitlines() if ":CONSOLE" in l] == [], "many runs: console")
+    check_summary(dom.stdout, "many runs, browser DOM")
+    png = os.path.join(OUT, "many_runs.png")
+    if os.path.exists(png):
+        os.remove(png)
+    subprocess.run(flags + ["--screenshot=" + png, "--window-size=1280,800", url],
+                   capture_output=True, timeout=120)
+    with open(png, "rb") as f:
+        shot = f.read()
+    check(shot.startswith(b"\x89PNG") and len(shot) > 20000, f"many runs' screenshot: {len(shot)} bytes")
 
 for f in failures:
     print("FAIL:", f)

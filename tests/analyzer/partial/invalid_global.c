@@ -8,12 +8,12 @@
 // devcheck-exit: 2
 #include <cuda_runtime_api.h>
 
-static workspace_t *scratch; // devcheck-error: left aside: error: unknown type name 'workspace_t'
+static workspace_t *scratch; // devcheck-error: unknown type name 'workspace_t' // devcheck-unread: left aside
 
 void fill_scratch(void)
 {
     cudaMalloc((void **)&scratch, 64);
-    scratch[0] = 1; // devcheck-error: 'fill_scratch' not analyzed: error: uses 'scratch'
+    scratch[0] = 1; // devcheck-error: uses 'scratch' // devcheck-unread: 'fill_scratch' not analyzed
 }
 
 float first_value(void)

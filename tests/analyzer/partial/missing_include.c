@@ -8,7 +8,7 @@
  * file was not read whole.
  */
 // devcheck-exit: 2
-#include "config.h" // devcheck-error: left aside: error: 'config.h' file not found
+#include "config.h" // devcheck-error: 'config.h' file not found // devcheck-unread: left aside
 #include <cuda_runtime_api.h>
 
 float first_value(void)
@@ -24,14 +24,14 @@ float first_value(void)
 float sized(void)
 {
     float *d = NULL;
-    cudaMalloc((void **)&d, BUFFER_SIZE * sizeof *d); // devcheck-error: 'sized' not analyzed: error: use of undeclared identifier 'BUFFER_SIZE'
+    cudaMalloc((void **)&d, BUFFER_SIZE * sizeof *d); // devcheck-error: use of undeclared identifier 'BUFFER_SIZE' // devcheck-unread: 'sized' not analyzed
     return d[0];
 }
 
 float *make_buffer(void)
 {
     float *d = NULL;
-    cudaMalloc((void **)&d, BUFFER_SIZE * sizeof *d); // devcheck-error: 'make_buffer' not analyzed
+    cudaMalloc((void **)&d, BUFFER_SIZE * sizeof *d); // devcheck-error: BUFFER_SIZE // devcheck-unread: 'make_buffer' not analyzed
     return d;
 }
 
