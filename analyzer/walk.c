@@ -433,11 +433,26 @@ static value stored_value(unit *u, env *e, fnode ref)
     return summary_member(u, walk_path(u, e, base), arrow, fx_referenced(ref), v);
 }
 
+static dc_place object_place(unit *u, env *e, fnode c);
+
+/* An array member (`d->page_len`, `p->s.a`, `(*p).a`) is storage inside
+   the object that holds it, not a pointer stored there: it is where its
+   holder is (device memory through a device pointer), and naming it, as
+   taking a member's address, reads nothing. */
+static value array_member(unit *u, env *e, fnode c)
+{
+    value v = value_of(V_MEMORY, object_place(u, e, c));
+    return v.where.n ? v : value_unknown();
+}
+
 static value reference(unit *u, env *e, fnode c)
 {
     fnode decl = fx_referenced(c);
     if (cursor_is_function(decl))
         return value_unknown();         /* a function is on no device */
+    if (fx_kind(c) == CXCursor_MemberRefExpr &&
+        ft_kind(ft_canonical(fx_type(decl))) == CXType_ConstantArray)
+        return array_member(u, e, c);
     if (fx_kind(c) == CXCursor_MemberRefExpr)
         member_base(u, e, c, false);
     const value *bound = env_find(e, walk_path(u, e, c));
