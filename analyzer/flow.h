@@ -158,13 +158,13 @@ typedef struct {
 
 /* The slot of path id (grown on demand). */
 int *path_map_at(path_map *m, int id);
+void path_map_free(path_map *m);
 
 /* A few paths, by their variables' paths; past 8, every path is in it. */
 typedef struct {
     int v[8];
     int n;
 } path_set;
-void path_map_free(path_map *m);
 
 typedef struct env_page env_page;
 
