@@ -887,10 +887,19 @@ static void memcpy_one_kind(call_state *s, const dc_effect *ef, int k)
                                             argument_text(s->a, ef->arg[2]), memkinds[k].name));
 }
 
+/* A copy into device memory from a local struct or what a local pointer
+   points to: that object is a device mirror (fields.c). */
+static void uploads(call_state *s, const dc_effect *ef, unsigned kinds)
+{
+    if ((kinds & (KIND_BIT(1) | KIND_BIT(3))) || dc_place_is_device(&arg_value(s, ef, 0)->where))
+        walk_uploaded_from(s->u, argument_cursor(s->a, ef->arg[1]));
+}
+
 static void memcpy_kind(call_state *s, const dc_effect *ef)
 {
     const value *dst = arg_value(s, ef, 0), *src = arg_value(s, ef, 1), *kind = arg_value(s, ef, 2);
     unsigned kinds = copy_kinds(kind);
+    uploads(s, ef, kinds);
     bool fills_device = kinds && !(kinds & (KIND_BIT(0) | KIND_BIT(2) | KIND_BIT(-1)));
     if (!copies_nothing(s, ef) && unwritten_must(s->u, s->e, src))
         dc_report_uninitialized_read(s->u->out, s->at, dc_format("%s copies from", s->op),

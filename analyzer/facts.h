@@ -279,6 +279,9 @@ dc_loc cx_loc(CXCursor c);
 /* Whether a place is in the unit's main file: its first reading, or its
    own text read again where it includes itself. */
 bool cx_in_main_file(CXTranslationUnit tu, CXSourceLocation at);
+/* Whether a definition is the main file's: written there, or made by a
+   macro the file expands around its own code (cx_own_definition). */
+bool cx_own_definition(CXCursor c);
 void cx_spelling(CXCursor c, char *buf, size_t n);
 /* Whether the host runs a function: not a kernel, nor device code only. */
 bool cursor_runs_on_host(CXCursor fn);

@@ -47,6 +47,8 @@ typedef struct {
     bool known;                         /* into an object whose facts are its own */
     int local;                          /* the local struct it fills (walk_local_object) */
     bool copied_out;                    /* that struct was copied out by a walk */
+    int holder;                         /* the local variable of its object (walk_holder) */
+    bool mirror;                        /* that object was copied whole to device memory */
     const unit *walk;                   /* the walk that made it, until it ends */
 } store;
 
@@ -159,7 +161,7 @@ static store *store_of(int f, dc_loc at)
     }
     *number = nstores + 1;
     stores[nstores] = (store){ f, at, value_unknown(), fx_null(), false, false, false,
-                               0, false, NULL };
+                               0, false, 0, false, NULL };
     stores[nstores].v.kind = V_NULL;    /* nothing yet: joins as nothing */
     return &stores[nstores++];
 }
@@ -186,6 +188,7 @@ void fields_store(unit *u, fnode lhs, fnode rhs, const value *v, bool swap)
     store *s = store_into(u, f, lhs, rhs, v, swap);
     s->known = own >= 0;
     s->local = walk_local_object(lhs);
+    s->holder = walk_holder(lhs);
     if (own >= 0)
         store_into(u, own, lhs, rhs, v, swap);
 }
@@ -205,6 +208,8 @@ void fields_settle(const unit *u, const env *exit)
             stores[i].walk = NULL;
             stores[i].copied_out = stores[i].copied_out ||
                                    (stores[i].local && walk_copied_out(u, stores[i].local));
+            stores[i].mirror = stores[i].mirror ||
+                               (stores[i].holder && walk_uploaded(u, stores[i].holder));
             if (stores[i].v.kind == V_MODULE && !exit->dead) {
                 stores[i].v = object_current(exit, &stores[i].v);
                 stores[i].v.obj = -1;
@@ -296,6 +301,18 @@ static int swapped_class(int c, int swap)
     return c == NONE_YET || (swap != NONE_YET && swap != c) ? MIXED : c;
 }
 
+/* A device mirror's store: device buffers put into an object the walk then
+   copied whole to device memory (G4HepEm's `new` struct of cudaMalloc'd
+   arrays uploaded as the device's copy of host tables filled where devcheck
+   may not read).  It says what that object holds, not the type's other
+   objects: it makes no fact, and a host fact it contradicts is none (the
+   host copies of such a struct hold device pointers too).  The walks that
+   follow each object still see its own. */
+static bool mirrored(const store *s)
+{
+    return s->mirror && !s->swap && dc_place_is_device(&s->v.where);
+}
+
 static bool resolve_round(void)
 {
     size_t n = (size_t)(nfields ? nfields : 1);
@@ -303,14 +320,17 @@ static bool resolve_round(void)
     int *classes = dc_realloc(NULL, n * sizeof *classes);
     memset(counts, 0, n * sizeof *counts);
     for (int i = 0; i < nstores; i++)
-        if (!stores[i].swap)
+        if (!stores[i].swap && !mirrored(&stores[i]))
             counts[stores[i].field][store_class(&stores[i])]++;
     for (int f = 0; f < nfields; f++)
         classes[f] = field_class(counts[f], fields[f].kind);
-    for (int i = 0; i < nstores; i++)
+    for (int i = 0; i < nstores; i++) {
+        int *c = &classes[stores[i].field];
         if (stores[i].swap)
-            classes[stores[i].field] = swapped_class(classes[stores[i].field],
-                                                     store_class(&stores[i]));
+            *c = swapped_class(*c, store_class(&stores[i]));
+        else if (mirrored(&stores[i]) && *c == HOST)
+            *c = MIXED;
+    }
     bool changed = false;
     for (int f = 0; f < nfields; f++) {
         changed = changed || classes[f] != fields[f].fact;
@@ -325,7 +345,8 @@ static bool resolve_round(void)
    places, or 0. */
 static int store_alloc(const store *s)
 {
-    int a = s->v.kind == V_MEMORY && s->v.where.n && !s->swap ? s->v.where.a[0].alloc : 0;
+    bool own = s->v.kind == V_MEMORY && s->v.where.n && !s->swap && !mirrored(s);
+    int a = own ? s->v.where.a[0].alloc : 0;
     for (int i = 1; i < s->v.where.n; i++)
         if (s->v.where.a[i].alloc != a)
             return 0;

@@ -160,6 +160,12 @@ typedef struct {
 int *path_map_at(path_map *m, int id);
 void path_map_free(path_map *m);
 
+/* A few paths, by their variables' paths; past 8, every path is in it. */
+typedef struct {
+    int v[8];
+    int n;
+} path_set;
+
 typedef struct env_page env_page;
 
 typedef struct {
@@ -215,8 +221,8 @@ typedef struct {
     int nchosen;
     fnode lambdas[MAX_LAMBDAS];         /* the lambdas being walked, outermost first */
     int nlambdas;
-    int copied_out[8];                  /* local structs returned or copied whole, by path */
-    int ncopied_out;                    /* past 8: every one */
+    path_set copied_out;                /* local structs returned or copied whole */
+    path_set uploaded;                  /* local objects a copy sent whole to device memory */
 } unit;
 
 /* Objects: modules and lists, whose state lives at "#N". */
@@ -238,6 +244,13 @@ int walk_local_object(fnode c);
 /* Whether the walk copied the local struct at path whole somewhere
    (returned it, assigned it): its fields may then be read elsewhere. */
 bool walk_copied_out(const unit *u, int path);
+/* The local variable that holds the struct member c is in, or points to
+   it (`l` of `l.x`, `p` of `p->x` or `(*p).x`); 0 for any other. */
+int walk_holder(fnode c);
+/* src, a copy's source, sent whole to device memory: the object it names
+   (`&l`, a local pointer p) is a device mirror. */
+void walk_uploaded_from(unit *u, fnode src);
+bool walk_uploaded(const unit *u, int path);
 /* Whether a path is an array's elements ("a[]"). */
 bool path_is_element(int path);
 /* Where a pointer argument points: `&x` is x, a pointer p what p holds (or "*p"). */

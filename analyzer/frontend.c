@@ -377,8 +377,7 @@ static enum CXChildVisitResult skip_function(CXCursor c, CXCursor parent, CXClie
     if (kind_holds_definitions(k))
         return CXChildVisit_Recurse;
     if (kind_has_code(k) && clang_isCursorDefinition(c) && cursor_runs_on_host(c) &&
-        cx_in_main_file(clang_Cursor_getTranslationUnit(c), clang_getCursorLocation(c)) &&
-        cursor_has_errors(c, &why))
+        cx_own_definition(c) && cursor_has_errors(c, &why))
         skip(data, c, why);
     return CXChildVisit_Continue;
 }

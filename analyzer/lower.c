@@ -413,9 +413,8 @@ static const char *const library_roots[] = {
 
 /* A function of a library's header, not of the project: its findings are
    not said, as a compiler keeps quiet in a system header. */
-static bool in_library(CXCursor c)
+static bool library_location(CXSourceLocation at)
 {
-    CXSourceLocation at = clang_getCursorLocation(c);
     if (clang_Location_isInSystemHeader(at))
         return true;
     CXFile file;
@@ -427,6 +426,11 @@ static bool in_library(CXCursor c)
         library = strncmp(path, library_roots[i], strlen(library_roots[i])) == 0;
     clang_disposeString(name);
     return library;
+}
+
+static bool in_library(CXCursor c)
+{
+    return library_location(clang_getCursorLocation(c));
 }
 
 static unsigned flags_of(CXCursor c, enum CXCursorKind k)
@@ -773,6 +777,21 @@ static void expand(lowering *l, uint32_t id, int how)
 
 /* ---- the front end's cursors ------------------------------------------------------- */
 
+static bool is_main_file(CXTranslationUnit tu, CXFile file)
+{
+    CXString name = clang_getTranslationUnitSpelling(tu);
+    bool main = file && clang_File_isEqual(file, clang_getFile(tu, clang_getCString(name)));
+    clang_disposeString(name);
+    return main;
+}
+
+static enum CXChildVisitResult last_child(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    *(CXCursor *)data = c;
+    return CXChildVisit_Continue;
+}
+
 /* clang's main file is its first buffer, and the main file's text read
    again by an #include of itself (X-macros, generated code) is a buffer of
    its own; that text is the main file's too, where written in it and not
@@ -787,10 +806,39 @@ bool cx_in_main_file(CXTranslationUnit tu, CXSourceLocation at)
     clang_getSpellingLocation(at, &spelled, NULL, NULL, &spelled_offset);
     if (!file || !clang_File_isEqual(file, spelled) || offset != spelled_offset)
         return false;
-    CXString name = clang_getTranslationUnitSpelling(tu);
-    bool main = clang_File_isEqual(file, clang_getFile(tu, clang_getCString(name)));
-    clang_disposeString(name);
-    return main;
+    return is_main_file(tu, file);
+}
+
+/* Where a macro's expansion has the text at `at` from: the macro's
+   definition, or an argument where the invocation writes it. */
+static CXSourceLocation spelled_at(CXTranslationUnit tu, CXSourceLocation at)
+{
+    CXFile file;
+    unsigned offset;
+    clang_getSpellingLocation(at, &file, NULL, NULL, &offset);
+    return clang_getLocationForOffset(tu, file, offset);
+}
+
+/* A definition a macro makes where the main file expands it is the file's
+   own when its body is the project's: written in the file after the macro
+   (googletest's `TEST(A, B) { ... }`, whose class and TestBody the macro
+   declares in a library's header), or in a macro of the project's.  A
+   library's macro that makes the whole function (pybind11's PyInit_) is
+   the library's code, as its headers' functions are. */
+bool cx_own_definition(CXCursor c)
+{
+    CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
+    CXSourceLocation at = clang_getCursorLocation(c);
+    if (cx_in_main_file(tu, at))
+        return true;
+    CXFile file;
+    clang_getExpansionLocation(at, &file, NULL, NULL, NULL);
+    if (!is_main_file(tu, file))
+        return false;
+    CXCursor body = clang_getNullCursor();
+    clang_visitChildren(c, last_child, &body);
+    return clang_getCursorKind(body) == CXCursor_CompoundStmt &&
+           !library_location(spelled_at(tu, clang_getCursorLocation(body)));
 }
 
 dc_loc cx_loc(CXCursor c)
@@ -825,13 +873,6 @@ bool cursor_runs_on_host(CXCursor fn)
     unsigned side = 0;
     clang_visitChildren(fn, cuda_attribute, &side);
     return side_on_host(side);
-}
-
-static enum CXChildVisitResult last_child(CXCursor c, CXCursor parent, CXClientData data)
-{
-    (void)parent;
-    *(CXCursor *)data = c;
-    return CXChildVisit_Continue;
 }
 
 /* A C++ class's pointer field with a default initializer (`float *dev =
@@ -898,7 +939,7 @@ static enum CXChildVisitResult each_definition(CXCursor c, CXCursor parent, CXCl
     if (((kind_has_code(clang_getCursorKind(c)) && clang_isCursorDefinition(c) && cursor_runs_on_host(c) &&
           !cursor_has_errors(c, NULL)) ||
          initialized_pointer_field(c)) &&
-        cx_in_main_file(l->tu, clang_getCursorLocation(c))) {
+        cx_own_definition(c)) {
         uint32_t id = node_make(l, c);
         l->u->defs = dc_realloc(l->u->defs, (l->u->ndefs + 1) * sizeof *l->u->defs);
         l->u->defs[l->u->ndefs++] = id;
@@ -913,7 +954,7 @@ static enum CXChildVisitResult find_main(CXCursor c, CXCursor parent, CXClientDa
     CXString name = clang_getCursorSpelling(c);
     if (clang_getCursorKind(c) == CXCursor_FunctionDecl && clang_isCursorDefinition(c) &&
         strcmp(clang_getCString(name), "main") == 0 &&
-        cx_in_main_file(clang_Cursor_getTranslationUnit(c), clang_getCursorLocation(c)))
+        cx_own_definition(c))
         *(bool *)found = true;
     clang_disposeString(name);
     return *(bool *)found ? CXChildVisit_Break : CXChildVisit_Continue;

@@ -229,23 +229,68 @@ int walk_local_object(fnode c)
                : 0;
 }
 
+static bool set_has(const path_set *s, int path)
+{
+    for (int i = 0; i < s->n && i < 8; i++)
+        if (s->v[i] == path)
+            return true;
+    return s->n > 8;
+}
+
+static void set_add(path_set *s, int path)
+{
+    if (set_has(s, path))
+        return;
+    if (s->n < 8)
+        s->v[s->n] = path;
+    s->n++;
+}
+
 bool walk_copied_out(const unit *u, int path)
 {
-    for (int i = 0; i < u->ncopied_out && i < 8; i++)
-        if (u->copied_out[i] == path)
-            return true;
-    return u->ncopied_out > 8;
+    return set_has(&u->copied_out, path);
 }
 
 /* A whole struct copied from x: a local one is copied out. */
 static void copy_out(unit *u, fnode x)
 {
     x = cursor_bare(x);
-    if (!cursor_local_variable(x) || walk_copied_out(u, cursor_path(x)))
-        return;
-    if (u->ncopied_out < 8)
-        u->copied_out[u->ncopied_out] = cursor_path(x);
-    u->ncopied_out++;
+    if (cursor_local_variable(x))
+        set_add(&u->copied_out, cursor_path(x));
+}
+
+/* The local variable that is struct object x or points to it: `l`, `&l`,
+   `p`, `*p`; 0 for any other. */
+static int holder_of(fnode x)
+{
+    x = cursor_bare(x);
+    children ch = cursor_children(x);
+    if (ch.n == 1 && (cursor_is_addr_of(x) || (fx_kind(x) == CXCursor_UnaryOperator &&
+                                               fx_unary_op(x) == CXUnaryOperator_Deref)))
+        return holder_of(ch.v[0]);
+    ftype t = ft_canonical(fx_type(x));
+    if (ft_kind(t) == CXType_Pointer)
+        t = ft_canonical(ft_pointee(t));
+    return cursor_local_variable(x) && ft_kind(t) == CXType_Record ? cursor_path(x) : 0;
+}
+
+int walk_holder(fnode c)
+{
+    children ch = fx_kind(c) == CXCursor_MemberRefExpr ? cursor_children(c)
+                                                        : (children){ .n = 0 };
+    return ch.n ? holder_of(ch.v[0]) : 0;
+}
+
+void walk_uploaded_from(unit *u, fnode src)
+{
+    int holder = holder_of(src);
+    if (holder)
+        set_add(&u->uploaded, holder);
+}
+
+bool walk_uploaded(const unit *u, int path)
+{
+    return set_has(&u->uploaded, path);
 }
 
 /* Whether x names an object, whose members a copy of it copies (not a
@@ -447,11 +492,26 @@ static value stored_value(unit *u, env *e, fnode ref)
     return summary_member(u, walk_path(u, e, base), arrow, fx_referenced(ref), v);
 }
 
+static dc_place object_place(unit *u, env *e, fnode c);
+
+/* An array member (`d->page_len`, `p->s.a`, `(*p).a`) is storage inside
+   the object that holds it, not a pointer stored there: it is where its
+   holder is (device memory through a device pointer), and naming it, as
+   taking a member's address, reads nothing. */
+static value array_member(unit *u, env *e, fnode c)
+{
+    value v = value_of(V_MEMORY, object_place(u, e, c));
+    return v.where.n ? v : value_unknown();
+}
+
 static value reference(unit *u, env *e, fnode c)
 {
     fnode decl = fx_referenced(c);
     if (cursor_is_function(decl))
         return value_unknown();         /* a function is on no device */
+    if (fx_kind(c) == CXCursor_MemberRefExpr &&
+        ft_kind(ft_canonical(fx_type(decl))) == CXType_ConstantArray)
+        return array_member(u, e, c);
     if (fx_kind(c) == CXCursor_MemberRefExpr)
         member_base(u, e, c, false);
     const value *bound = env_find(e, walk_path(u, e, c));
