@@ -673,7 +673,6 @@ static bool write_source(FILE *f, const char *header)
     return f && fclose(f) == 0 && written;
 }
 
-
 /* The prelude whose source is at source, precompiled with command c into
    pch, and the headers it read in read: whether it was (a prelude with
    errors is not). */
