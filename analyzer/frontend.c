@@ -726,11 +726,15 @@ static bool source_written_once(const char *path, const char *header)
     return ok;
 }
 
-/* The headers a kept prelude read, from its entry: paths ended by NULs. */
-static void files_of_entry(file_list *l, const char *data, size_t len)
+/* The headers a kept prelude read, from its entry: paths ended by NULs;
+   false for an entry whose last path is not ended (a miss). */
+static bool files_of_entry(file_list *l, const char *data, size_t len)
 {
+    if (len && data[len - 1])
+        return false;
     for (const char *end = data + len; data < end; data += strlen(data) + 1)
         add_file(l, data);
+    return true;
 }
 
 /* Its entry's data: the headers it read, each ended by a NUL. */
@@ -764,8 +768,7 @@ static void cached_prelude(const dc_run *r, prelude *p, const command *c, dc_lan
     size_t len;
     char *entry = pch ? dc_cache_get(dir, key, &len) : NULL;
     int64_t since = 0;
-    if (entry && access(pch, R_OK) == 0) {
-        files_of_entry(&p->read, entry, len);
+    if (entry && access(pch, R_OK) == 0 && files_of_entry(&p->read, entry, len)) {
         p->pch = pch;
     } else if (pch && source_written_once(source, p->header) && (since = dc_cache_clock()) &&
                precompile(c, source, pch, &p->read)) {
