@@ -29,7 +29,7 @@
  *                every tensor, module, list and pointer, and where it came
  *                from, for every function of the run, callees first; in
  *                stages that flow.h names (cursor.c, env.c, value.c, walk.c,
- *                call.c, effects.c, guards.c, fields.c, summary.c)
+ *                call.c, effects.c, guards.c, fields.c, uses.c, summary.c)
  *   place.c      the lattice of places: join, differ, their names in words
  *   rules.c      the rules (docs/rules/): each check decides on places,
  *                and says its finding with notes and fixes

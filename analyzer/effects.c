@@ -714,6 +714,8 @@ void effect_need_memory(unit *u, dc_loc at, const char *what, dc_operand ptr, bo
 static void memory_check(call_state *s, int i, bool wants_device)
 {
     const value *p = argument(s->a, i);
+    if (!wants_device && i < s->a->n)
+        uses_host(s->u, s->e, argument_cursor(s->a, i), HOST_CALL, s->at);
     if (value_is_memory(p))
         effect_need_memory(s->u, s->at, s->op, argument_operand(s->a, i, p), wants_device,
                            (dc_loc){ 0 }, dc_releaser(s->op));
@@ -761,6 +763,8 @@ static void wraps(call_state *s, const dc_effect *ef)
 static void host_reads(call_state *s, int i)
 {
     const value *p = argument(s->a, i);
+    if (i < s->a->n)
+        uses_host(s->u, s->e, argument_cursor(s->a, i), HOST_READ, s->at);
     if (value_is_memory(p) && !summary_role(s->u, &p->where, ROLE_DEREF, s->at))
         dc_check_host_deref(s->u->out, s->at, argument_operand(s->a, i, p), false, s->op,
                             (dc_loc){ 0 });
@@ -895,11 +899,28 @@ static void uploads(call_state *s, const dc_effect *ef, unsigned kinds)
         walk_uploaded_from(s->u, argument_cursor(s->a, ef->arg[1]));
 }
 
+/* A copy of one kind takes the sides it says are device memory as that
+   (uses.c); a kind that may be one of several says nothing of either. */
+static void device_uses(call_state *s, const dc_effect *ef, unsigned kinds)
+{
+    int size = ef->arg[1] + 1;          /* the count, as copies_nothing reads it */
+    fnode n = size < s->a->n ? argument_cursor(s->a, size) : fx_null();
+    for (int k = 1; k < 4; k++) {
+        if (kinds != (unsigned)KIND_BIT(k))
+            continue;
+        if (k & 1)
+            uses_device(s->u, s->e, argument_cursor(s->a, ef->arg[0]), k, true, n, s->at);
+        if (k & 2)
+            uses_device(s->u, s->e, argument_cursor(s->a, ef->arg[1]), k, false, n, s->at);
+    }
+}
+
 static void memcpy_kind(call_state *s, const dc_effect *ef)
 {
     const value *dst = arg_value(s, ef, 0), *src = arg_value(s, ef, 1), *kind = arg_value(s, ef, 2);
     unsigned kinds = copy_kinds(kind);
     uploads(s, ef, kinds);
+    device_uses(s, ef, kinds);
     bool fills_device = kinds && !(kinds & (KIND_BIT(0) | KIND_BIT(2) | KIND_BIT(-1)));
     if (!copies_nothing(s, ef) && unwritten_must(s->u, s->e, src))
         dc_report_uninitialized_read(s->u->out, s->at, dc_format("%s copies from", s->op),
@@ -1000,6 +1021,7 @@ void effect_check_deref(unit *u, env *e, fnode base, const value *v, bool write,
     int path = walk_path(u, e, base);
     if (write)
         unwritten_forget(e, v);
+    uses_host(u, e, base, write ? HOST_WRITE : HOST_READ, at);
     if (v->kind != V_MEMORY || summary_role(u, &v->where, ROLE_DEREF, at))
         return;
     bool named = path && !path_is_element(path);   /* "a[i]" as written, not "a[]" */

@@ -409,6 +409,8 @@ static value portable(value v)
     if (v.kind != V_KIND)               /* a kind's set of kinds is no object */
         v.obj = -1;
     v.path = 0;
+    v.use = 0;                          /* the callee's uses are its own */
+    v.used = (dc_loc){ 0 };
     return v;
 }
 

@@ -60,7 +60,13 @@ static bool tested(const value *v)
     return v->where.n > 0;
 }
 
-value value_join(const value *a, const value *b)
+static bool same_use(const value *a, const value *b)
+{
+    return a->use == b->use && a->used.line == b->used.line &&
+           a->used.column == b->used.column && a->used.file == b->used.file;
+}
+
+static value join_kinds(const value *a, const value *b)
 {
     if (a->kind == V_NULL || b->kind == V_NULL)
         return a->kind == V_NULL ? *b : *a;
@@ -86,10 +92,22 @@ value value_join(const value *a, const value *b)
     return j;
 }
 
+/* A use (uses.c) holds where it held on every path: a join keeps it where
+   both sides have it, and where one side is a null pointer (used nowhere). */
+value value_join(const value *a, const value *b)
+{
+    value j = join_kinds(a, b);
+    if (!same_use(a, b) && a->kind != V_NULL && b->kind != V_NULL) {
+        j.use = 0;
+        j.used = (dc_loc){ 0 };
+    }
+    return j;
+}
+
 bool value_same(const value *a, const value *b)
 {
     return a->kind == b->kind && a->dtype == b->dtype && a->obj == b->obj &&
-           a->path == b->path && dc_place_same(&a->where, &b->where);
+           a->path == b->path && dc_place_same(&a->where, &b->where) && same_use(a, b);
 }
 
 /* `dev = avail ? dt_cuda(0) : dt_cpu()` makes 'dev' a device of its own,
