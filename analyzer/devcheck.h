@@ -7,7 +7,9 @@
  * unit then disposed of) -> model -> dataflow (on the facts of all) ->
  * findings -> output.
  *
- *   main.c       the command line: files, flags, -p, formats
+ *   main.c       the command line: files, flags, -p, formats; the other
+ *                files are the library devcheck-core, which the unit
+ *                tests and the fuzz targets link too
  *   compile_db.c compile_commands.json (-p), read strictly, and its
  *                commands' arguments as the flags a file is parsed with
  *   frontend.c   libclang: a file and its flags into a translation unit,
