@@ -10,6 +10,9 @@
  *   main.c       the command line: files, flags, -p, formats; the other
  *                files are the library devcheck-core, which the unit
  *                tests and the fuzz targets link too
+ *   alloc.c      memory: running out ends the run; formatted strings
+ *   files.c      files read whole, written beside and renamed over, and
+ *                paths made absolute
  *   compile_db.c compile_commands.json (-p), read strictly, and its
  *                commands' arguments as the flags a file is parsed with
  *   frontend.c   libclang: a file and its flags into a translation unit,
@@ -20,6 +23,8 @@
  *                file's parse or analysis leaving that file out
  *   lower.c      a parsed unit lowered into its facts (facts.h): what the
  *                analysis reads of it, as arrays, with no libclang after
+ *   clang_cursor.c a libclang cursor's place and name, for lower.c and
+ *                broken.c
  *   facts.c      the facts as the analysis reads them
  *   cache.c      each unit's facts kept between runs, under a key of its
  *                file, folder, flags and devcheck's version, while the
@@ -60,6 +65,30 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <sys/stat.h>
+
+/* ---- memory (alloc.c) and files (files.c) ----------------------------------- */
+
+/* printf into a fresh string */
+char *dc_format(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+char *dc_vformat(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
+/* realloc that ends the program, with exit status 2, when memory runs out */
+void *dc_realloc(void *p, size_t size);
+/* All of a stream, or of a file, with a NUL after it (len leaves it out);
+   NULL when it cannot be read (errno says why). */
+char *dc_read_stream(FILE *in, size_t *len);
+char *dc_read_file(const char *path, size_t *len);
+/* The absolute path of a file, symbolic links resolved (as getcwd resolves
+   the current folder) so that the two compare; fresh string. */
+char *dc_absolute_path(const char *path);
+/* A new file beside path, for what will be renamed over it: mkstemp's, so
+   that no link planted at a name known before can stand in for it (mode
+   0600).  Its descriptor, with its name in *tmp (fresh); -1 with errno. */
+int dc_create_beside(const char *path, char **tmp);
+/* data written to a file beside path, then renamed over it, with the mode
+   a new file gets (0666 less the umask, not mkstemp's 0600: a group may
+   share a cache or a build's facts): 0, or -1 with errno (and nothing
+   left behind). */
+int dc_write_atomic(const char *path, const void *data, size_t len);
 
 /* ---- findings ------------------------------------------------------------ */
 
@@ -120,24 +149,6 @@ void dc_findings_free(dc_findings *f);
 /* Removes (and frees) the findings for which drop(finding, ctx) says true,
    asked in their order; returns how many. */
 int dc_findings_drop(dc_findings *f, bool (*drop)(const dc_finding *, void *), void *ctx);
-/* printf into a fresh string */
-char *dc_format(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-char *dc_vformat(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
-/* realloc that ends the program, with exit status 2, when memory runs out */
-void *dc_realloc(void *p, size_t size);
-/* All of a stream, or of a file, with a NUL after it (len leaves it out);
-   NULL when it cannot be read (errno says why). */
-char *dc_read_stream(FILE *in, size_t *len);
-char *dc_read_file(const char *path, size_t *len);
-/* A new file beside path, for what will be renamed over it: mkstemp's, so
-   that no link planted at a name known before can stand in for it (mode
-   0600).  Its descriptor, with its name in *tmp (fresh); -1 with errno. */
-int dc_create_beside(const char *path, char **tmp);
-/* data written to a file beside path, then renamed over it, with the mode
-   a new file gets (0666 less the umask, not mkstemp's 0600: a group may
-   share a cache or a build's facts): 0, or -1 with errno (and nothing
-   left behind). */
-int dc_write_atomic(const char *path, const void *data, size_t len);
 
 /* ---- the cache (cache.c) ---------------------------------------------------- */
 
@@ -206,10 +217,6 @@ void dc_suppress_reset(void);
 /* The text of a line of a source file (1-based), without its line break, from
    the same cache; NULL when the file cannot be read or is shorter. */
 const char *dc_source_line(const char *file, unsigned line, size_t *len);
-
-/* The absolute path of a file, symbolic links resolved (as getcwd resolves
-   the current folder) so that the two compare; fresh string. */
-char *dc_absolute_path(const char *path);
 
 /* ---- teams: fingerprints, baselines, rule selection, fixes ----------------- */
 

@@ -12,6 +12,7 @@
  * and the writer goes on draining the queue, so nothing waits on it.
  */
 #include "devtrace.h"
+#include "hash.h"
 #include "json.h"
 #include "memkind.h"
 #include "mistakes.h"
@@ -236,14 +237,6 @@ static void bind_site(int s, int i, uint32_t site)
         bind_int(s, i, site);
 }
 
-static uint64_t hash_text(const char *s)
-{
-    uint64_t h = 1469598103934665603ull;
-    while (*s)
-        h = (h ^ (unsigned char)*s++) * 1099511628211ull;
-    return h;
-}
-
 /* ---- call sites -------------------------------------------------------------- */
 
 static void append_frame(char *buf, size_t n, size_t *len, uintptr_t pc, bool exact)
@@ -290,7 +283,7 @@ static void write_site(uint32_t id)
     free(w.sites[id].function);
     w.sites[id] = (site_text){ *sym.file ? strdup(sym.file) : NULL,
                                *sym.function ? strdup(sym.function) : NULL, sym.line, id };
-    uint64_t line_key[KEY] = { hash_text(sym.file), hash_text(sym.function), (uint64_t)sym.line };
+    uint64_t line_key[KEY] = { fnv1a_string(sym.file), fnv1a_string(sym.function), (uint64_t)sym.line };
     bool fresh;
     tally *first = *sym.file ? find_tally(&w.lines, line_key, &fresh) : NULL;
     if (first && fresh)
@@ -556,7 +549,7 @@ static const site_text *finding_at(const dv_event *e, site_text *told)
 static int64_t write_finding(const dv_event *e)
 {
     const char *msg = e->u.finding.message ? e->u.finding.message : "";
-    uint64_t key[KEY] = { e->u.finding.kind, e->site, hash_text(msg), e->u.finding.chain };
+    uint64_t key[KEY] = { e->u.finding.kind, e->site, fnv1a_string(msg), e->u.finding.chain };
     bool fresh;
     tally *t = find_tally(&w.findings, key, &fresh);
     if (!t)
