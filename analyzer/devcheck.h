@@ -3,8 +3,9 @@
  * CUDA) with libclang and flags tensor and pointer uses that lack a device
  * transfer.
  *
- * The data path:  sources -> parse -> lower (each unit to its facts, the
- * unit then disposed of) -> model -> dataflow (on the facts of all) ->
+ * The data path:  model (loaded first) -> sources -> parse -> lower (each
+ * unit to its facts, the unit then disposed of) -> dataflow (on the facts
+ * of all; the rules check as the walk meets each call and use) ->
  * findings -> output.
  *
  *   main.c       the command line: files, flags, -p, formats; the other
@@ -13,6 +14,11 @@
  *   alloc.c      memory: running out ends the run; formatted strings
  *   files.c      files read whole, written beside and renamed over, and
  *                paths made absolute
+ *   capture.c    devcheck capture, a compiler launcher that leaves each
+ *                object's facts beside it, and devcheck analyze over them
+ *   launch.c     devcheck-cc, devcheck-c++, devcheck-nvcc: capture as one
+ *                program, known by its name
+ *   torch.c      --torch: a PyTorch extension's include folders
  *   compile_db.c compile_commands.json (-p), read strictly, and its
  *                commands' arguments as the flags a file is parsed with
  *   frontend.c   libclang: a file and its flags into a translation unit,
@@ -26,6 +32,9 @@
  *   clang_cursor.c a libclang cursor's place and name, for lower.c and
  *                broken.c
  *   facts.c      the facts as the analysis reads them
+ *   facts_file.c a unit's facts as a file: what capture leaves beside an
+ *                object file and the cache keeps, trusted only when all of
+ *                it checks
  *   cache.c      each unit's facts kept between runs, under a key of its
  *                file, folder, flags and devcheck's version, while the
  *                files its parse read are unchanged
@@ -36,13 +45,17 @@
  *                every tensor, module, list and pointer, and where it came
  *                from, for every function of the run, callees first; in
  *                stages that flow.h names (cursor.c, env.c, value.c, walk.c,
- *                call.c, effects.c, guards.c, fields.c, summary.c)
+ *                call.c, lambda.c, fnptr.c, effects.c, guards.c, fields.c,
+ *                unwritten.c, summary.c)
  *   place.c      the lattice of places: join, differ, their names in words
  *   rules.c      the rules (docs/rules/): each check decides on places,
  *                and says its finding with notes and fixes
+ *   findings.c   findings with their notes and fixes, in a list that owns
+ *                its strings; file names interned
  *   output.c     findings in the compilers' format
  *   sarif.c      findings as SARIF 2.1.0
  *   codequality.c findings as GitLab's Code Quality report
+ *   reach.c      --stats: how much of a run the analysis could judge
  *   runtime.c    --runtime: what devtrace's report says the runs did at
  *                each finding's line (common/join.h)
  *   suppress.c   `// devcheck-ignore` and `// devcheck-ignore(rule)`
