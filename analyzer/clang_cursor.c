@@ -1,6 +1,6 @@
 /*
  * A libclang cursor's place (where its macro expands) and name, as the
- * front end says them: lower.c's facts and broken.c's notes.
+ * front end says them: lower.c's facts and unread.c's notes.
  */
 #include "facts.h"
 

@@ -30,7 +30,7 @@
  *   lower.c      a parsed unit lowered into its facts (facts.h): what the
  *                analysis reads of it, as arrays, with no libclang after
  *   clang_cursor.c a libclang cursor's place and name, for lower.c and
- *                broken.c
+ *                unread.c
  *   facts.c      the facts as the analysis reads them
  *   facts_file.c a unit's facts as a file: what capture leaves beside an
  *                object file and the cache keeps, trusted only when all of
@@ -64,7 +64,7 @@
  *   fixes.c      --fix: fix-its applied to the files
  *   recover.c    a crash caught on the thread it happens on
  *   opens.c      the files a parse opens: a device or a FIFO reads as empty
- *   broken.c     the functions a file's errors leave unread, its other
+ *   unread.c     the functions a file's errors leave unread, its other
  *                functions analyzed
  */
 #ifndef DEVCHECK_H

@@ -14,7 +14,7 @@
  *   activity.c   CUPTI's Activity API: kernels', copies' and memsets'
  *                device-side times, joined to their events by correlation id
  *   calls.c      a call's facts into checks and events, however it was seen
- *   next.c       the runtime beneath: libcudart (a GPU) or libcudasim (the
+ *   beneath.c    the runtime beneath: libcudart (a GPU) or libcudasim (the
  *                emulated device, chosen when there is no GPU)
  *   checks.c     what is wrong with a launch, a copy or a free, against the
  *                shadow state; each problem becomes a finding event
@@ -53,7 +53,7 @@
 #include "memkind.h"
 #include "schema.h"
 
-/* ---- the runtime beneath (next.c) ---------------------------------------- */
+/* ---- the runtime beneath (beneath.c) ------------------------------------- */
 
 /* true: the emulated device (DT_DEVICE=sim, or no GPU on this machine) */
 bool dv_next_is_sim(void);
