@@ -82,7 +82,7 @@ bool cursor_is_function(fnode c);
 
 /* ---- values (value.c) ----------------------------------------------------------- */
 
-typedef enum { DT_UNKNOWN_TYPE, DT_F32_TYPE, DT_F64_TYPE, DT_I64_TYPE } dtype;
+typedef enum { DTYPE_UNKNOWN, DTYPE_F32, DTYPE_F64, DTYPE_I64 } dtype;
 extern const char *const dtype_names[];
 
 typedef enum {

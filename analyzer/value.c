@@ -80,7 +80,7 @@ static value join_kinds(const value *a, const value *b)
     if (has_place(a->kind))
         j.where = dc_place_join(&a->where, &b->where);
     if (a->dtype != b->dtype)
-        j.dtype = DT_UNKNOWN_TYPE;
+        j.dtype = DTYPE_UNKNOWN;
     if (a->kind == V_KIND)
         j.obj = a->obj | b->obj;        /* either kind */
     else if (a->obj != b->obj)
@@ -132,8 +132,8 @@ value value_named(int var, value v)
 dtype dtype_named(const char *word)
 {
     if (strstr(word, "64"))
-        return strstr(word, "f") || strstr(word, "F") ? DT_F64_TYPE : DT_I64_TYPE;
-    return strstr(word, "32") ? DT_F32_TYPE : DT_UNKNOWN_TYPE;
+        return strstr(word, "f") || strstr(word, "F") ? DTYPE_F64 : DTYPE_I64;
+    return strstr(word, "32") ? DTYPE_F32 : DTYPE_UNKNOWN;
 }
 
 /* ---- objects: modules and lists ------------------------------------------------- */
@@ -147,7 +147,7 @@ value object_new(unit *u, env *e, vkind kind, dc_place where)
 {
     value v = value_of(kind, where);
     v.obj = (short)u->objects++;
-    v.dtype = kind == V_MODULE ? DT_F32_TYPE : DT_UNKNOWN_TYPE;
+    v.dtype = kind == V_MODULE ? DTYPE_F32 : DTYPE_UNKNOWN;
     env_set(e, object_path(v.obj, ""), v);
     return v;
 }
