@@ -808,6 +808,26 @@ static void branch(unit *u, env *e, const children *ch)
     env_free(&other);
 }
 
+/* try { block } catch ... { handler } ...: a handler runs instead of the
+   rest of the block, from any point of it, so it starts from what was known
+   before the block joined with what its end knows; what follows is reached
+   from the block's end or a handler's (one that returns reaches nothing). */
+static void try_statement(unit *u, env *e, const children *ch)
+{
+    if (ch->n < 1)
+        return;
+    env thrown = env_copy(e);
+    walk_statement(u, e, ch->v[0]);
+    env_join(&thrown, e);
+    for (int i = 1; i < ch->n; i++) {
+        env handler = env_copy(&thrown);
+        walk_statement(u, &handler, ch->v[i]);
+        env_join(e, &handler);
+        env_free(&handler);
+    }
+    env_free(&thrown);
+}
+
 /* The body runs zero or more times: run it until nothing changes, a few
    rounds at most.  A loop inside another has a round fewer than the one
    around it, down to one (the body once, or not at all): each round of
@@ -999,6 +1019,9 @@ void walk_statement(unit *u, env *e, fnode c)
     case CXCursor_SwitchStmt:
         if (ch.n >= 2)
             switch_statement(u, e, ch.v[ch.n - 2], ch.v[ch.n - 1]);
+        return;
+    case CXCursor_CXXTryStmt:
+        try_statement(u, e, &ch);
         return;
     case CXCursor_ReturnStmt:
         return_statement(u, e, &ch);
