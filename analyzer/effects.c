@@ -1028,16 +1028,20 @@ static const dc_loc *sent_by(const unit *u, int prefix, int *from)
 }
 
 /* Argument i of kernel, whose parameter dereferences the pointer members
-   `reads` names on the device: each must hold device memory, not a host
-   pointer that a struct's copy to the device kept (a shallow copy). */
+   `reads` names on the device (of what it points to, or of the struct it
+   is): each must hold device memory, not a host pointer that a struct's
+   copy to the device kept (a shallow copy), or that the struct passed by
+   value holds. */
 static void kernel_members(unit *u, env *e, fnode kernel, arguments *a, int i, dc_loc at)
 {
     fnode reads[8];
     fnode def = fx_definition(kernel);
-    int n = fx_param_reads(fx_arg(fx_is_null(def) ? kernel : def, i), reads, 8);
+    fnode param = fx_arg(fx_is_null(def) ? kernel : def, i);
+    bool pointer = ft_kind(ft_canonical(fx_type(param))) == CXType_Pointer;
+    int n = fx_param_reads(param, reads, 8);
     for (int k = 0; k < n; k++) {
         int prefix, from = 0;
-        int path = walk_pointee_member(u, e, a->c[i], fx_referenced(reads[k]), &prefix);
+        int path = walk_member_path(u, e, a->c[i], pointer, fx_referenced(reads[k]), &prefix);
         const value *v = path ? env_find(e, path) : NULL;
         if (!v || !value_is_memory(v) || summary_role(u, &v->where, ROLE_DEVICE, at))
             continue;

@@ -260,10 +260,10 @@ int walk_holder(fnode c);
    (`&l`, a local pointer p) is a device mirror. */
 void walk_uploaded_from(unit *u, fnode src);
 bool walk_uploaded(const unit *u, int path);
-/* The path of member field of what pointer p points to (`p->field`, or
-   `x.field` where p holds &x), or 0; prefix (unless NULL): the path of
-   its member prefix ("p->", "x."). */
-int walk_pointee_member(unit *u, env *e, fnode p, fnode field, int *prefix);
+/* The path of member field of what pointer x points to (`x->field`, or
+   `y.field` where x holds &y), or of struct x (`x.field`); 0 when there is
+   none; prefix (unless NULL): the path of its member prefix ("x->", "y."). */
+int walk_member_path(unit *u, env *e, fnode x, bool pointer, fnode field, int *prefix);
 /* A copy of the struct src points to over the one dst points to, into
    device memory (cudaMemcpy's HostToDevice): the copy's pointer members
    hold what the source's held, host pointers too (effects.c checks them

@@ -318,9 +318,9 @@ void walk_copy_through(unit *u, env *e, fnode dst, fnode src)
                  pointer_prefix(u, e, dst), pointer_prefix(u, e, src));
 }
 
-int walk_pointee_member(unit *u, env *e, fnode p, fnode field, int *prefix)
+int walk_member_path(unit *u, env *e, fnode x, bool pointer, fnode field, int *prefix)
 {
-    int at = pointer_prefix(u, e, p);
+    int at = pointer ? pointer_prefix(u, e, x) : object_prefix(u, e, x);
     if (prefix)
         *prefix = at;
     return at ? path_join(path_text(at), path_text(cursor_path(field))) : 0;

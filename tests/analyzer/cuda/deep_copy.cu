@@ -3,8 +3,9 @@
  * (cudaMemcpy of the struct, not of what its field points to), then
  * dereferenced there by a kernel: the "deep copy" left out.  Found at the
  * launch, in C and C++ forms, an array of structs, the field read in a
- * device function the kernel calls; quiet where the copy is deep, the
- * kernel never dereferences the field, or the field is managed memory.
+ * device function the kernel calls, the struct passed by value; quiet
+ * where the copy is deep, the kernel never dereferences the field, or the
+ * field is managed memory.
  */
 #include <stdlib.h>
 
@@ -49,6 +50,25 @@ void scale_stack(void)
     cudaMemcpy(d, &h, sizeof(vec), cudaMemcpyDefault);
     scale<<<1, 32>>>(d, 2.0f); // devcheck: memspace-mismatch
     cudaFree(d);
+}
+
+/* The struct passed by value, its host pointer with it; and its device
+   mirror, quiet. */
+__global__ void scale_value(vec v, float a)
+{
+    v.data[threadIdx.x] *= a;
+}
+
+void scale_by_value(int n)
+{
+    vec h, m;
+    h.n = m.n = n;
+    h.data = (float *)malloc(n * sizeof(float));
+    cudaMalloc((void **)&m.data, n * sizeof(float));
+    scale_value<<<1, 32>>>(h, 2.0f); // devcheck: memspace-mismatch // devcheck-message: 'h.data' is host memory, but kernel scale_value dereferences it on the device as 'v.data'
+    scale_value<<<1, 32>>>(m, 2.0f);
+    cudaFree(m.data);
+    free(h.data);
 }
 
 /* The deep copy: the field's contents copied to a device buffer, which
