@@ -172,6 +172,12 @@ void dc_check_free(dc_findings *out, dc_loc at, const char *releaser, dc_operand
 /* what needs device (or host) memory: a finding when ptr is the other;
    why: where in what the need comes from, when what is a function called;
    releaser: the function that releases ptr there (cudaFree), or NULL. */
+/* Kernel dereferences member (a host pointer, as written on the host:
+   'h.buf') on the device, as `read` (its text in the kernel, and where);
+   copied: where a copy sent it to the device (line 0: not known).  A
+   finding when member is host memory on every path. */
+void dc_report_host_member(dc_findings *out, dc_loc at, const char *kernel, dc_operand member,
+                           const char *read, dc_loc read_at, dc_loc copied);
 void dc_check_memspace(dc_findings *out, dc_loc at, const char *what, dc_operand ptr,
                        bool wants_device, dc_loc why, const char *releaser);
 /* The copy kinds by number: bit 0 the destination is device memory, bit 1

@@ -892,11 +892,16 @@ static void memcpy_one_kind(call_state *s, const dc_effect *ef, int k)
 }
 
 /* A copy into device memory from a local struct or what a local pointer
-   points to: that object is a device mirror (fields.c). */
+   points to: that object is a device mirror (fields.c).  A struct copied
+   from the host keeps its pointers, host ones too (walk_send_struct). */
 static void uploads(call_state *s, const dc_effect *ef, unsigned kinds)
 {
     if ((kinds & (KIND_BIT(1) | KIND_BIT(3))) || dc_place_is_device(&arg_value(s, ef, 0)->where))
         walk_uploaded_from(s->u, argument_cursor(s->a, ef->arg[1]));
+    bool default_to_device = kinds == KIND_BIT(-1) && dc_place_is_device(&arg_value(s, ef, 0)->where);
+    if (kinds == KIND_BIT(1) || default_to_device)
+        walk_send_struct(s->u, s->e, argument_cursor(s->a, ef->arg[0]),
+                         argument_cursor(s->a, ef->arg[1]), s->at);
 }
 
 /* A copy of one kind takes the sides it says are device memory as that
@@ -1008,11 +1013,55 @@ static void launch(call_state *s, const dc_effect *ef)
     }
 }
 
-void effect_launch(unit *u, fnode kernel, arguments *a, dc_loc at)
+/* The copy that put what prefix's member holds there: where, and the
+   source's prefix; NULL when none of the last few did. */
+static const dc_loc *sent_by(const unit *u, int prefix, int *from)
 {
-    for (int i = 0; i < a->n; i++)
+    for (int i = 0; i < 8 && i < u->nsent; i++) {
+        int k = (u->nsent - 1 - i) % 8;     /* the latest first */
+        if (u->sent[k].to == prefix) {
+            *from = u->sent[k].from;
+            return &u->sent[k].at;
+        }
+    }
+    return NULL;
+}
+
+/* Argument i of kernel, whose parameter dereferences the pointer members
+   `reads` names on the device (of what it points to, or of the struct it
+   is): each must hold device memory, not a host pointer that a struct's
+   copy to the device kept (a shallow copy), or that the struct passed by
+   value holds. */
+static void kernel_members(unit *u, env *e, fnode kernel, arguments *a, int i, dc_loc at)
+{
+    fnode reads[8];
+    fnode def = fx_definition(kernel);
+    fnode param = fx_arg(fx_is_null(def) ? kernel : def, i);
+    bool pointer = ft_kind(ft_canonical(fx_type(param))) == CXType_Pointer;
+    int n = fx_param_reads(param, reads, 8);
+    for (int k = 0; k < n; k++) {
+        int prefix, from = 0;
+        int path = walk_member_path(u, e, a->c[i], pointer, fx_referenced(reads[k]), &prefix);
+        const value *v = path ? env_find(e, path) : NULL;
+        if (!v || !value_is_memory(v) || summary_role(u, &v->where, ROLE_DEVICE, at))
+            continue;
+        const dc_loc *copy = sent_by(u, prefix, &from);
+        const char *field = path_text(cursor_path(fx_referenced(reads[k])));
+        char name[128], what[128];
+        snprintf(name, sizeof name, "%s%s", from ? path_text(from) : path_text(prefix), field);
+        cursor_spelling(kernel, what, sizeof what);
+        dc_report_host_member(u->out, at, what, (dc_operand){ name, &v->where, false, false },
+                              fx_text(reads[k]), fx_loc(reads[k]), copy ? *copy : (dc_loc){ 0 });
+    }
+}
+
+void effect_launch(unit *u, env *e, fnode kernel, arguments *a, dc_loc at)
+{
+    for (int i = 0; i < a->n; i++) {
         if (value_is_memory(&a->v[i]))
             kernel_argument(u, at, kernel, i, argument_operand(a, i, &a->v[i]));
+        kernel_members(u, e, kernel, a, i, at);
+    }
 }
 
 void effect_check_deref(unit *u, env *e, fnode base, const value *v, bool write, dc_loc at)

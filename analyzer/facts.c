@@ -117,6 +117,15 @@ fnode fx_arg(fnode n, int i)
     return i >= 0 && i < x->nargs ? node_at(n.u, n.u->list[x->args + (uint32_t)i]) : fx_null();
 }
 
+int fx_param_reads(fnode param, fnode *reads, int max)
+{
+    const fact_node *x = node_of(param);
+    int n = x->reads ? (int)param.u->list[x->reads] : 0;
+    for (int i = 0; i < n && i < max; i++)
+        reads[i] = node_at(param.u, param.u->list[x->reads + 1 + (uint32_t)i]);
+    return n < max ? n : max;
+}
+
 ftype fx_type(fnode n) { return type_at(n.u, node_of(n)->type); }
 ftype fx_result_type(fnode n) { return type_at(n.u, node_of(n)->result); }
 

@@ -64,7 +64,7 @@ enum {
 
 /* Strings are offsets into the unit's pool (0: none, NULL where libclang
    gives none); lists (children, arguments, template arguments, fields)
-   are ranges of the list array. */
+   are ranges of the list array, whose slot 0 is none (a parameter's reads). */
 typedef struct {
     uint16_t kind;
     uint8_t unary, binary;
@@ -76,7 +76,9 @@ typedef struct {
     uint32_t type, result;
     uint32_t name, usr, text;
     uint32_t file, line, column;
-    uint32_t spare;                     /* 0: no padding, so that equal facts are equal bytes */
+    uint32_t reads;                     /* a kernel's parameter: where the list holds the count,
+                                           then the accesses, of what it reads through on the
+                                           device (fx_param_reads); 0: none */
     union {
         long long i;
         double f;
@@ -225,6 +227,13 @@ double fx_float(fnode n);               /* FX_FLOAT's */
 /* FX_HAS_ERRORS' first error: where, and the message. */
 dc_loc fx_error_loc(fnode n);
 const char *fx_error(fnode n);
+
+/* A kernel's pointer parameter p: the members of what it points to that
+   the kernel, or a device function it hands them to, dereferences on the
+   device (`p->buf[i]`, `p[i].buf[j]`, `*(*p).buf`), each as the member
+   access of the first such read (its place, its text, the field it
+   references), at most max of them; 0 for any other node. */
+int fx_param_reads(fnode param, fnode *reads, int max);
 
 /* ---- types ------------------------------------------------------------------------ */
 

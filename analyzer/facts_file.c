@@ -30,7 +30,7 @@
 #include <unistd.h>
 
 #define MAGIC "DCFACTS1"
-#define VERSION 3
+#define VERSION 4
 #define HEADER_WORDS 16
 #define HEAD (8 + HEADER_WORDS * 4)     /* the magic and the header, in bytes */
 
@@ -140,7 +140,9 @@ static bool list_names(const fx_unit *u, uint32_t at, uint32_t n, uint32_t limit
 static bool node_checks(const fx_unit *u, const fact_node *x)
 {
     uint32_t n = u->nnodes;
-    return list_names(u, x->kids, x->nkids, n) &&
+    return (!x->reads || (within(x->reads, u->nlist) &&
+                          list_names(u, x->reads + 1, u->list[x->reads], n))) &&
+           list_names(u, x->kids, x->nkids, n) &&
            (x->nargs <= 0 || list_names(u, x->args, (uint32_t)x->nargs, n)) &&
            within(x->ref, n) && within(x->def, n) && within(x->parent, n) &&
            within(x->type, u->ntypes) && within(x->result, u->ntypes) &&

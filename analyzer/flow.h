@@ -227,6 +227,11 @@ typedef struct {
     int nlambdas;
     path_set copied_out;                /* local structs returned or copied whole */
     path_set uploaded;                  /* local objects a copy sent whole to device memory */
+    struct {                            /* structs copied whole to device memory, the last few */
+        int to, from;                   /* the copy's and the source's member prefixes ("d->", "h.") */
+        dc_loc at;
+    } sent[8];
+    int nsent;
 } unit;
 
 /* Objects: modules and lists, whose state lives at "#N". */
@@ -255,6 +260,15 @@ int walk_holder(fnode c);
    (`&l`, a local pointer p) is a device mirror. */
 void walk_uploaded_from(unit *u, fnode src);
 bool walk_uploaded(const unit *u, int path);
+/* The path of member field of what pointer x points to (`x->field`, or
+   `y.field` where x holds &y), or of struct x (`x.field`); 0 when there is
+   none; prefix (unless NULL): the path of its member prefix ("x->", "y."). */
+int walk_member_path(unit *u, env *e, fnode x, bool pointer, fnode field, int *prefix);
+/* A copy of the struct src points to over the one dst points to, into
+   device memory (cudaMemcpy's HostToDevice): the copy's pointer members
+   hold what the source's held, host pointers too (effects.c checks them
+   where a kernel dereferences them). */
+void walk_send_struct(unit *u, env *e, fnode dst, fnode src, dc_loc at);
 /* Whether a path is an array's elements ("a[]"). */
 bool path_is_element(int path);
 /* Where a pointer argument points: `&x` is x, a pointer p what p holds (or "*p"). */
@@ -438,8 +452,9 @@ void effect_need_memory(unit *u, dc_loc at, const char *what, dc_operand ptr, bo
 /* releaser (a function, or delete) releases ptr: checked here, or at each
    call when ptr is a parameter's. */
 void effect_release(unit *u, dc_loc at, const char *releaser, dc_operand ptr);
-/* A <<<>>> launch of kernel: each pointer argument must be device memory. */
-void effect_launch(unit *u, fnode kernel, arguments *a, dc_loc at);
+/* A <<<>>> launch of kernel: each pointer argument must be device memory,
+   and so must the members the kernel dereferences through it. */
+void effect_launch(unit *u, env *e, fnode kernel, arguments *a, dc_loc at);
 /* dt_module_to's work: m and what is registered with it moved to `to`. */
 void effect_move_module(call_state *s, value *m, const char *name, const value *to);
 

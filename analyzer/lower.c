@@ -279,6 +279,7 @@ static void written_text(lowering *l, CXSourceRange r, char *buf, size_t n)
 
 static uint32_t node_make(lowering *l, CXCursor c);
 static void expand(lowering *l, uint32_t id, int how);
+static void lower_kernel_reads(lowering *l, uint32_t id, CXCursor fn);
 
 static const void *type_key(const lowering *l, uint32_t id) { return &l->ctypes[id]; }
 
@@ -703,6 +704,8 @@ static uint32_t node_make(lowering *l, CXCursor c)
     if (code)
         lower_definition(l, id, c);
     lower_arguments(l, id, c);
+    if (code && (l->u->nodes[id].flags & FX_DEFINITION))
+        lower_kernel_reads(l, id, c);
     return id;
 }
 
@@ -872,6 +875,205 @@ static bool initialized_pointer_field(CXCursor c)
     return pointer && !clang_Cursor_isNull(last) && clang_isExpression(clang_getCursorKind(last));
 }
 
+/* ---- what a kernel reads through its parameters ------------------------------- */
+
+/* A kernel's body is not lowered, but what it dereferences through the
+   pointer members of the structs its parameters point to is: a struct
+   copied to the device byte for byte keeps the host pointers in those
+   members (effects.c checks them at the launch).  Found in the body, and
+   in the device functions the body hands the parameter (or the member)
+   to, a few calls deep. */
+#define READ_DEPTH 4
+#define READS 8                         /* members kept a parameter */
+
+typedef struct {
+    CXCursor fn;
+    int nparams;
+    bool deref[MAX_PARAMS];             /* the parameter itself dereferenced */
+    CXCursor read[MAX_PARAMS][READS];   /* the member accesses dereferenced */
+    int nread[MAX_PARAMS];
+    int depth;
+} device_reads;
+
+static void reads_of(device_reads *r, CXCursor fn, int depth);
+
+/* What a wrapper wraps: its last child (a cast's first may name its type). */
+static CXCursor wrapped(CXCursor c)
+{
+    CXCursor last = clang_getNullCursor();
+    clang_visitChildren(c, last_child, &last);
+    return last;
+}
+
+static unsigned cuda_side(CXCursor fn)
+{
+    unsigned side = 0;
+    clang_visitChildren(fn, cuda_attribute, &side);
+    return side;
+}
+
+/* c without parentheses and casts, implicit or written. */
+static CXCursor bare_expression(CXCursor c)
+{
+    enum CXCursorKind k = clang_getCursorKind(c);
+    while (k == CXCursor_UnexposedExpr || k == CXCursor_ParenExpr || k == CXCursor_CStyleCastExpr) {
+        CXCursor inner = wrapped(c);
+        if (clang_Cursor_isNull(inner))
+            break;
+        c = inner;
+        k = clang_getCursorKind(c);
+    }
+    return c;
+}
+
+/* The parameter of r's function that c names, or -1. */
+static int param_named(const device_reads *r, CXCursor c)
+{
+    c = bare_expression(c);
+    if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+        return -1;
+    CXCursor d = clang_getCursorReferenced(c);
+    for (int i = 0; i < r->nparams; i++)
+        if (clang_equalCursors(d, clang_Cursor_getArgument(r->fn, (unsigned)i)))
+            return i;
+    return -1;
+}
+
+static enum CXChildVisitResult first_operand(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    *(CXCursor *)data = c;
+    return CXChildVisit_Break;
+}
+
+static CXCursor operand(CXCursor c)
+{
+    CXCursor first = clang_getNullCursor();
+    clang_visitChildren(c, first_operand, &first);
+    return first;
+}
+
+/* The parameter whose pointee holds member access m (`p->f`, `p[i].f`,
+   `(*p).f`), or -1. */
+static int member_holder(const device_reads *r, CXCursor m)
+{
+    if (clang_getCursorKind(m) != CXCursor_MemberRefExpr ||
+        clang_getCursorKind(clang_getCursorReferenced(m)) != CXCursor_FieldDecl ||
+        clang_getCanonicalType(clang_getCursorType(m)).kind != CXType_Pointer)
+        return -1;
+    CXCursor base = bare_expression(operand(m));
+    enum CXCursorKind k = clang_getCursorKind(base);
+    if (k == CXCursor_ArraySubscriptExpr ||
+        (k == CXCursor_UnaryOperator &&
+         clang_getCursorUnaryOperatorKind(base) == CXUnaryOperator_Deref))
+        base = operand(base);
+    return param_named(r, base);
+}
+
+static void add_read(device_reads *r, int param, CXCursor m)
+{
+    CXCursor field = clang_getCursorReferenced(m);
+    for (int i = 0; i < r->nread[param]; i++)
+        if (clang_equalCursors(clang_getCursorReferenced(r->read[param][i]), field))
+            return;
+    if (r->nread[param] < READS)
+        r->read[param][r->nread[param]++] = m;
+}
+
+/* x is dereferenced: a parameter, or a member of what one points to. */
+static void dereferenced(device_reads *r, CXCursor x)
+{
+    x = bare_expression(x);
+    int p = param_named(r, x);
+    if (p >= 0)
+        r->deref[p] = true;
+    else if ((p = member_holder(r, x)) >= 0)
+        add_read(r, p, x);
+}
+
+/* A call of a device function: what it dereferences through its
+   parameters, it dereferences through the arguments. */
+static void device_call(device_reads *r, CXCursor call)
+{
+    CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(call));
+    if (r->depth >= READ_DEPTH || clang_Cursor_isNull(def) || !(cuda_side(def) & CUDA_DEVICE) ||
+        clang_equalCursors(def, r->fn))
+        return;
+    device_reads *callee = dc_realloc(NULL, sizeof *callee);
+    reads_of(callee, def, r->depth + 1);
+    int n = clang_Cursor_getNumArguments(call);
+    for (int i = 0; i < n && i < callee->nparams; i++) {
+        CXCursor arg = bare_expression(clang_Cursor_getArgument(call, (unsigned)i));
+        int p = param_named(r, arg);
+        for (int k = 0; p >= 0 && k < callee->nread[i]; k++)
+            add_read(r, p, callee->read[i][k]);
+        if (callee->deref[i])
+            dereferenced(r, arg);
+    }
+    free(callee);
+}
+
+static enum CXChildVisitResult device_read(CXCursor c, CXCursor parent, CXClientData data)
+{
+    device_reads *r = data;
+    (void)parent;
+    switch (clang_getCursorKind(c)) {
+    case CXCursor_ArraySubscriptExpr:
+        dereferenced(r, operand(c));
+        break;
+    case CXCursor_UnaryOperator:
+        if (clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_Deref)
+            dereferenced(r, operand(c));
+        break;
+    case CXCursor_MemberRefExpr: {
+        CXCursor base = operand(c);
+        if (clang_getCanonicalType(clang_getCursorType(bare_expression(base))).kind == CXType_Pointer)
+            dereferenced(r, base);      /* `x->f` */
+        break;
+    }
+    case CXCursor_CallExpr:
+        device_call(r, c);
+        break;
+    default:
+        break;
+    }
+    return CXChildVisit_Recurse;
+}
+
+static void reads_of(device_reads *r, CXCursor fn, int depth)
+{
+    int n = clang_Cursor_getNumArguments(fn);
+    memset(r, 0, sizeof *r);
+    r->fn = fn;
+    r->nparams = n < 0 ? 0 : n > MAX_PARAMS ? MAX_PARAMS : n;
+    r->depth = depth;
+    clang_visitChildren(fn, device_read, r);
+}
+
+/* A kernel's definition (node id, its parameters lowered): each
+   parameter's reads, as a count and the member accesses' nodes. */
+static void lower_kernel_reads(lowering *l, uint32_t id, CXCursor fn)
+{
+    if (!(cuda_side(fn) & CUDA_KERNEL) || l->u->nodes[id].nargs <= 0)
+        return;
+    device_reads *r = dc_realloc(NULL, sizeof *r);
+    reads_of(r, fn, 0);
+    for (int i = 0; i < r->nparams && i < l->u->nodes[id].nargs; i++) {
+        uint32_t param = l->u->list[l->u->nodes[id].args + (uint32_t)i];
+        if (!r->nread[i] || !param)
+            continue;
+        uint32_t at = list_add(l, (uint32_t)r->nread[i]);
+        for (int k = 0; k < r->nread[i]; k++)
+            list_add(l, 0);
+        for (int k = 0; k < r->nread[i]; k++) {
+            uint32_t v = node_make(l, r->read[i][k]);
+            l->u->list[at + 1 + (uint32_t)k] = v;
+        }
+        l->u->nodes[param].reads = at;
+    }
+    free(r);
+}
+
 static bool holds_functions(CXType t, int depth);
 
 static enum CXVisitorResult field_holds_functions(CXCursor field, CXClientData data)
@@ -1002,6 +1204,7 @@ fx_unit *fx_lower(CXTranslationUnit tu, const char *said, const dc_note *skipped
     u->types[0] = (fact_type){ .kind = CXType_Invalid, .ntargs = -1 };
     u->pool = grow(NULL, 0, &l.cap_pool, 1);
     u->pool[0] = 0;
+    list_add(&l, 0);                    /* list entry 0: none */
     u->name = cxstring_add(&l, clang_getTranslationUnitSpelling(tu));
     u->said = string_add(&l, said);
     for (int i = 0; i < nskipped; i++)

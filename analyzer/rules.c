@@ -245,6 +245,26 @@ void dc_check_memspace(dc_findings *out, dc_loc at, const char *what, dc_operand
                                                        : memspace_fix_device));
 }
 
+void dc_report_host_member(dc_findings *out, dc_loc at, const char *kernel, dc_operand member,
+                           const char *read, dc_loc read_at, dc_loc copied)
+{
+    if (!dc_place_is_host(member.place))
+        return;
+    dc_finding *f = add_once(out, "memspace-mismatch", at,
+                             dc_format("'%s' is host memory, but kernel %s dereferences it "
+                                       "on the device as '%s'", member.name, kernel, read));
+    note_origins(f, member);
+    if (f && copied.line)
+        dc_finding_note(f, copy_loc(copied),
+                        dc_format("copies the host pointer '%s' to the device", member.name));
+    if (f && read_at.line)
+        dc_finding_note(f, copy_loc(read_at),
+                        dc_format("'%s' dereferenced on the device here", read));
+    if (f)
+        dc_finding_note(f, copy_loc(at), dc_format("fix: allocate the field with cudaMalloc "
+                                                   "and copy its contents first (a deep copy)"));
+}
+
 int dc_copy_kind(const char *name)
 {
     return memkind_sided_by_name(name);

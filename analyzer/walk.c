@@ -318,6 +318,27 @@ void walk_copy_through(unit *u, env *e, fnode dst, fnode src)
                  pointer_prefix(u, e, dst), pointer_prefix(u, e, src));
 }
 
+int walk_member_path(unit *u, env *e, fnode x, bool pointer, fnode field, int *prefix)
+{
+    int at = pointer ? pointer_prefix(u, e, x) : object_prefix(u, e, x);
+    if (prefix)
+        *prefix = at;
+    return at ? path_join(path_text(at), path_text(cursor_path(field))) : 0;
+}
+
+void walk_send_struct(unit *u, env *e, fnode dst, fnode src, dc_loc at)
+{
+    ftype t = ft_pointee(fx_type(cursor_bare(src)));
+    int to = pointer_prefix(u, e, dst), from = pointer_prefix(u, e, src);
+    if (ft_kind(ft_canonical(t)) != CXType_Record || !to)
+        return;
+    copy_struct(u, e, t, to, from);
+    u->sent[u->nsent % 8].to = to;
+    u->sent[u->nsent % 8].from = from;
+    u->sent[u->nsent % 8].at = at;
+    u->nsent++;
+}
+
 void walk_store_through(unit *u, env *e, fnode arg, value v)
 {
     int target = walk_target(u, e, arg);

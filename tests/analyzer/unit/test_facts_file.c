@@ -3,7 +3,8 @@
  * written reads back; a file that is no unit's facts is refused from its
  * header, before the rest of it is read; a unit whose nodes go round (a
  * node its own descendant, semantic parents in a ring) is refused when it
- * is read; a capture's stamps name the files changed since.
+ * is read, and so is one whose list of a parameter's reads runs past the
+ * list; a capture's stamps name the files changed since.
  */
 #include "facts.h"
 
@@ -80,6 +81,28 @@ static void test_cycles_refused(void)
     CHECK(said(refused(u), "its semantic parents go round"));
     u->nodes[1].parent = 0;
     CHECK(refused(u) == NULL);
+    fx_unit_free(u);
+}
+
+/* A parameter's device reads (a count in the list, then the nodes) are
+   checked as the other lists are: all of them in the list, each a node. */
+static void test_reads_checked(void)
+{
+    fx_unit *u = chain(5, NULL);
+    fnode read[2];
+    u->list = dc_realloc(u->list, 7 * sizeof *u->list);
+    u->nlist = 7;
+    u->list[5] = 1, u->list[6] = 4;     /* one read: node 4 */
+    u->nodes[2].reads = 5;
+    CHECK(refused(u) == NULL);
+    CHECK(fx_param_reads((fnode){ u, 2 }, read, 2) == 1 && read[0].id == 4);
+    CHECK(fx_param_reads((fnode){ u, 3 }, read, 2) == 0);
+    u->list[5] = 2;                     /* two: past the list's end */
+    CHECK(said(refused(u), "a node names what is not there"));
+    u->list[5] = 1, u->list[6] = 9;     /* no node 9 */
+    CHECK(said(refused(u), "a node names what is not there"));
+    u->list[6] = 4, u->nodes[2].reads = 7;
+    CHECK(said(refused(u), "a node names what is not there"));
     fx_unit_free(u);
 }
 
@@ -180,6 +203,7 @@ int main(void)
         return perror("mkdtemp"), 2;
     RUN(test_round_trip);
     RUN(test_cycles_refused);
+    RUN(test_reads_checked);
     RUN(test_header_read_first);
     RUN(test_changed_files_named);
     rmdir(root);
