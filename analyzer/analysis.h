@@ -194,10 +194,14 @@ dc_finding *dc_check_memcpy(dc_findings *out, dc_loc at, int kind, dc_operand ds
    and the copy's size is what that pointer points to, which was meant. */
 void dc_report_used_both_ways(dc_findings *out, dc_loc at, int kind, bool is_dst, const char *ptr,
                               dc_loc host_at, const char *host_use, bool after, bool pointee);
-/* reader ("cudaMemcpy copies from", "cublasSgemm reads") reads ptr, device
+/* reader ("cudaMemcpy copies from", "cublasSgemm reads") reads ptr,
    memory nothing wrote; swap: a copy whose kind says it was meant to fill ptr. */
 void dc_report_uninitialized_read(dc_findings *out, dc_loc at, char *reader, dc_operand ptr,
                                   bool swap);
+/* The same, where ptr is written on some paths, but every path from the
+   edge (true, false) of the branch on cond comes here with nothing written. */
+void dc_report_sometimes_written(dc_findings *out, dc_loc at, char *reader, dc_operand ptr,
+                                 dc_loc cond, bool edge);
 /* A lone store of one space into a field (noun: "field") or a global
    ("variable") that the rest of the program fills with the other
    (field_place: its place, with one other store's origin). */

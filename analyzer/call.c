@@ -402,8 +402,26 @@ static void run_handed_lambdas(unit *u, env *e, const arguments *a)
             lambda_run(u, e, lambda_of(a->c[i]), false);
 }
 
-/* Whatever the call is, the memory it is handed may be written by it: its
-   checks first see it as it was. */
+/* An object in memory a pointer reaches, handed to a call (by reference:
+   `read(a[i])`, `std::cin >> *p`) or the object a method is called on
+   (`a[i].set(x)`, `p->fill()`): the call may write that memory. */
+static void note_objects(unit *u, env *e, fnode call, const arguments *a, unwritten_set *set)
+{
+    fnode object[ARG_SELF + 1];
+    int n = 0;
+    for (int i = 0; i < a->n; i++)
+        object[n++] = walk_object_pointer(a->c[i], false);
+    object[n++] = walk_object_pointer(cursor_member_object(call), true);
+    for (int i = 0; i < n; i++)
+        if (!fx_is_null(object[i])) {
+            value held = env_get(e, walk_path(u, e, object[i]));
+            unwritten_note(set, e, &held);
+        }
+}
+
+/* Whatever the call is, the memory it is handed may be written by it,
+   and so may the memory of the object a method is called on: its checks
+   first see it as it was. */
 value call_expression(unit *u, env *e, fnode c, bool result_used)
 {
     arguments a;
@@ -416,6 +434,7 @@ value call_expression(unit *u, env *e, fnode c, bool result_used)
         return ran;
     for (int i = 0; i < a.n; i++)
         unwritten_note(&reached, e, &a.v[i]);
+    note_objects(u, e, c, &a, &reached);
     value v = call_effects(u, e, c, callee, &a, result_used);
     unwritten_written(e, &reached);
     run_handed_lambdas(u, e, &a);

@@ -485,6 +485,7 @@ static void identity(call_state *s, const dc_effect *ef)
 static void ends_path(call_state *s, const dc_effect *ef)
 {
     (void)ef;
+    unwritten_path_ends(s->u, s->e);
     s->e->dead = true;                  /* the path ends here, as at a return */
 }
 
@@ -573,20 +574,25 @@ static value allocated(call_state *s, atom_kind kind, int index, const char *how
     return v;
 }
 
-static void allocates_device(call_state *s, const dc_effect *ef)
+/* v, allocated, stored where argument i points: unwritten, in a local
+   variable (a global's or a field's: any call may write it). */
+static void allocates_into(call_state *s, int i, value v)
 {
-    value v = allocated(s, AT_GPU, -1, "allocated on");
-    fnode to = cursor_bare(argument_cursor(s->a, ef->arg[0]));
+    fnode to = cursor_bare(argument_cursor(s->a, i));
     children ch = cursor_children(to);
-    store_through(s, ef->arg[0], v);
-    /* a global's or a field's: any call may write it */
+    store_through(s, i, v);
     if (cursor_is_addr_of(to) && ch.n == 1 && cursor_local_variable(cursor_bare(ch.v[0])))
         unwritten_allocated(s->u, s->e, &v);
 }
 
+static void allocates_device(call_state *s, const dc_effect *ef)
+{
+    allocates_into(s, ef->arg[0], allocated(s, AT_GPU, -1, "allocated on"));
+}
+
 static void allocates_pinned(call_state *s, const dc_effect *ef)
 {
-    store_through(s, ef->arg[0], allocated(s, AT_PINNED, 0, "allocated as"));
+    allocates_into(s, ef->arg[0], allocated(s, AT_PINNED, 0, "allocated as"));
 }
 
 static void allocates_host(call_state *s, const dc_effect *ef)
@@ -598,6 +604,7 @@ static void returns_host(call_state *s, const dc_effect *ef)
 {
     (void)ef;
     s->result = allocated(s, AT_CPU, 0, "allocated on");
+    unwritten_allocated(s->u, s->e, &s->result);      /* malloc's (unwritten.c) */
 }
 
 static void returns_device(call_state *s, const dc_effect *ef)
@@ -920,6 +927,19 @@ static void device_uses(call_state *s, const dc_effect *ef, unsigned kinds)
     }
 }
 
+/* Argument i, p, read: nothing wrote it, or only one side of a branch
+   that every path from the other side follows to here. */
+static void check_unwritten(call_state *s, const char *verb, int i, const value *p, bool swap)
+{
+    dc_operand o = argument_operand(s->a, i, p);
+    int k = -1;
+    if (unwritten_must(s->u, s->e, p))
+        dc_report_uninitialized_read(s->u->out, s->at, dc_format("%s %s", s->op, verb), o, swap);
+    else if ((k = unwritten_sometimes(s->u, s->e, p)) >= 0)
+        dc_report_sometimes_written(s->u->out, s->at, dc_format("%s %s", s->op, verb), o,
+                                    s->u->sometimes[k].cond, s->u->sometimes[k].edge);
+}
+
 static void memcpy_kind(call_state *s, const dc_effect *ef)
 {
     const value *dst = arg_value(s, ef, 0), *src = arg_value(s, ef, 1), *kind = arg_value(s, ef, 2);
@@ -927,10 +947,9 @@ static void memcpy_kind(call_state *s, const dc_effect *ef)
     uploads(s, ef, kinds);
     device_uses(s, ef, kinds);
     bool fills_device = kinds && !(kinds & (KIND_BIT(0) | KIND_BIT(2) | KIND_BIT(-1)));
-    if (!copies_nothing(s, ef) && unwritten_must(s->u, s->e, src))
-        dc_report_uninitialized_read(s->u->out, s->at, dc_format("%s copies from", s->op),
-                                     argument_operand(s->a, ef->arg[1], src),
-                                     fills_device && dc_place_is_host(&dst->where));
+    if (!copies_nothing(s, ef))
+        check_unwritten(s, "copies from", ef->arg[1], src,
+                        fills_device && dc_place_is_host(&dst->where));
     if (kind->kind == V_KIND && kind->where.n &&
         summary_copy_with(s->u, s->at, argument_operand(s->a, ef->arg[0], dst),
                           argument_operand(s->a, ef->arg[1], src), &kind->where))
@@ -971,9 +990,7 @@ static void reads(call_state *s, const dc_effect *ef)
     const value *p = arg_value(s, ef, 0);
     if (ef->nargs > 1 && points_to_zero(argument_cursor(s->a, ef->arg[1])))
         return;
-    if (unwritten_must(s->u, s->e, p))
-        dc_report_uninitialized_read(s->u->out, s->at, dc_format("%s reads", s->op),
-                                     argument_operand(s->a, ef->arg[0], p), false);
+    check_unwritten(s, "reads", ef->arg[0], p, false);
 }
 
 /* Argument i of a kernel, a pointer parameter, must be device memory. */

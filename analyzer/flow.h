@@ -225,6 +225,19 @@ typedef struct {
     int nchosen;
     fnode lambdas[MAX_LAMBDAS];         /* the lambdas being walked, outermost first */
     int nlambdas;
+    int ends;                           /* paths ended so far (return, goto, break, ...) */
+    int sides;                          /* the branch sides the walk is inside */
+    struct {                            /* a branch's edge that leaves memory unwritten
+                                           (unwritten.c): the memory's mark, the
+                                           condition, its side, the sides it is in */
+        int mark;
+        dc_loc cond;
+        bool edge, broken;              /* broken: a path from it may not reach here,
+                                           or writes on the way */
+        int sides;
+    } sometimes[32];
+    int nsometimes;
+    int marks[32], nmarks;              /* the unwritten marks made (unwritten.c) */
     path_set copied_out;                /* local structs returned or copied whole */
     path_set uploaded;                  /* local objects a copy sent whole to device memory */
     struct {                            /* structs copied whole to device memory, the last few */
@@ -269,6 +282,10 @@ int walk_member_path(unit *u, env *e, fnode x, bool pointer, fnode field, int *p
    hold what the source's held, host pointers too (effects.c checks them
    where a kernel dereferences them). */
 void walk_send_struct(unit *u, env *e, fnode dst, fnode src, dc_loc at);
+/* The pointer variable through which an object is reached (`a` of
+   `a[i]`, `p` of `p->x` or `*p`, down members: `a[i].s`), else a null
+   cursor; pointer: whether c, a pointer variable, is that pointer itself. */
+fnode walk_object_pointer(fnode c, bool pointer);
 /* Whether a path is an array's elements ("a[]"). */
 bool path_is_element(int path);
 /* Where a pointer argument points: `&x` is x, a pointer p what p holds (or "*p"). */
@@ -466,7 +483,7 @@ enum { HOST_READ, HOST_WRITE, HOST_CALL };
 void uses_host(unit *u, env *e, fnode ptr, int how, dc_loc at);
 void uses_device(unit *u, env *e, fnode ptr, int kind, bool is_dst, fnode size, dc_loc at);
 
-/* unwritten.c: device allocations nothing may have written yet. */
+/* unwritten.c: allocations nothing may have written yet. */
 #define UNWRITTEN_SET 32
 typedef struct {
     int v[UNWRITTEN_SET];
@@ -485,5 +502,16 @@ void unwritten_written(env *e, const unwritten_set *set);
 bool unwritten_must(unit *u, const env *e, const value *v);
 /* Whether something may have written it (a kernel, a copy, ...). */
 bool unwritten_may_be_written(const env *e, const value *v);
+/* The branch on cond walked, its sides yes and no not joined yet (each
+   ended ends_yes and ends_no paths): memory one side writes and the
+   other leaves unwritten on every path is written "sometimes". */
+void unwritten_branch(unit *u, env *yes, env *no, fnode cond, int ends_yes, int ends_no);
+/* A path ends (return, goto, break, continue, a call that never returns). */
+void unwritten_path_ends(unit *u, const env *e);
+/* A loop or a switch starts: what follows is not reached on every path. */
+void unwritten_diverge(unit *u, const env *e);
+/* Memory v, unwritten on every path from one edge of a branch to here
+   and written on some other path: that edge's index in u->sometimes, or -1. */
+int unwritten_sometimes(const unit *u, const env *e, const value *v);
 
 #endif /* DEVCHECK_FLOW_H */

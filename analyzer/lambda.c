@@ -145,6 +145,7 @@ value lambda_run(unit *u, env *e, fnode lambda, bool surely)
         }
     } else {                            /* it never returns: nor does the path */
         env_free(&inner);
+        unwritten_path_ends(u, e);
         e->dead = true;
     }
     free(kept.v);

@@ -355,8 +355,8 @@ void dc_report_uninitialized_read(dc_findings *out, dc_loc at, char *reader, dc_
                                   bool swap)
 {
     dc_finding *f = add_once(out, "uninitialized-read", at,
-                             dc_format("%s '%s', device memory that nothing has written yet",
-                                       reader, ptr.name));
+                             dc_format("%s '%s', %s memory that nothing has written yet", reader,
+                                       ptr.name, dc_place_is_device(ptr.place) ? "device" : "host"));
     free(reader);
     note_origins(f, ptr);
     if (f)
@@ -366,6 +366,25 @@ void dc_report_uninitialized_read(dc_findings *out, dc_loc at, char *reader, dc_
                                          "into it, a kernel)", ptr.name)
                              : dc_format("fix: write '%s' first (cudaMemset, a copy into it, "
                                          "a kernel)", ptr.name));
+}
+
+void dc_report_sometimes_written(dc_findings *out, dc_loc at, char *reader, dc_operand ptr,
+                                 dc_loc cond, bool edge)
+{
+    dc_finding *f = add_once(out, "uninitialized-read", at,
+                             dc_format("%s '%s', which nothing has written when the condition "
+                                       "at line %u is %s", reader, ptr.name, cond.line,
+                                       edge ? "true" : "false"));
+    free(reader);
+    if (f)
+        dc_finding_note(f, copy_loc(cond),
+                        dc_format("'%s' is written on some paths, but not when this is %s",
+                                  ptr.name, edge ? "true" : "false"));
+    note_origins(f, ptr);
+    if (f)
+        dc_finding_note(f, copy_loc(at),
+                        dc_format("fix: write '%s' on that path too, or read it only where it "
+                                  "was written", ptr.name));
 }
 
 void dc_report_field_space(dc_findings *out, dc_loc at, const char *noun, const char *field,

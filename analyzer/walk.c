@@ -390,6 +390,38 @@ static void member_base(unit *u, env *e, fnode member, bool write)
     }
 }
 
+static bool steps(enum CXUnaryOperatorKind op)
+{
+    return op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec ||
+           op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec;
+}
+
+fnode walk_object_pointer(fnode c, bool pointer)
+{
+    c = cursor_bare(c);
+    children ch = cursor_children(c);
+    enum CXCursorKind k = fx_kind(c);
+    if (ch.n && pointer && k == CXCursor_UnaryOperator && steps(fx_unary_op(c)))
+        return walk_object_pointer(ch.v[0], true);     /* `*p++` */
+    if (pointer && ft_kind(ft_canonical(fx_type(c))) == CXType_Pointer)
+        return k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr ? c : fx_null();
+    if (ch.n && (k == CXCursor_MemberRefExpr || k == CXCursor_ArraySubscriptExpr ||
+                 (k == CXCursor_UnaryOperator && fx_unary_op(c) == CXUnaryOperator_Deref)))
+        return walk_object_pointer(ch.v[0], true);
+    return fx_null();
+}
+
+/* `a[i] += x`, `p->n++`: the memory the lvalue is in is written (what
+   the walk checks of the access is its read's). */
+static void written_object(unit *u, env *e, fnode lvalue)
+{
+    fnode pointer = walk_object_pointer(lvalue, false);
+    if (!fx_is_null(pointer)) {
+        value held = env_get(e, walk_path(u, e, pointer));
+        unwritten_forget(e, &held);
+    }
+}
+
 static value assign(unit *u, env *e, fnode lhs, fnode rhs)
 {
     value v = walk_expression(u, e, rhs);
@@ -412,6 +444,7 @@ static value assign(unit *u, env *e, fnode lhs, fnode rhs)
     }
     if (k == CXCursor_MemberRefExpr)
         member_base(u, e, target, true);
+    written_object(u, e, target);       /* `*p++ = x`, whose base has no value */
     int path = walk_path(u, e, lhs);
     bool swap = swaps_copy(e, path);
     v = value_named(path, v);
@@ -696,7 +729,10 @@ static value unary(unit *u, env *e, fnode c)
         return env_get(e, path);
     }
     default:
-        return each_operand(u, e, &ch);
+        each_operand(u, e, &ch);
+        if (steps(fx_unary_op(c)))
+            written_object(u, e, ch.v[0]);
+        return value_unknown();
     }
 }
 
@@ -742,6 +778,12 @@ value walk_expression(unit *u, env *e, fnode c)
         return reference(u, e, c);
     case CXCursor_BinaryOperator:
         return binary(u, e, c);
+    case CXCursor_CompoundAssignOperator:
+        ch = cursor_children(c);
+        each_operand(u, e, &ch);
+        if (ch.n == 2)
+            written_object(u, e, ch.v[0]);
+        return value_unknown();
     case CXCursor_UnaryOperator:
         return unary(u, e, c);
     case CXCursor_ConditionalOperator:
@@ -822,9 +864,14 @@ static void branch(unit *u, env *e, const children *ch)
     int known = constant_condition(ch->v[0]);
     e->dead = e->dead || known == 0;    /* the side never taken */
     other.dead = other.dead || known == 1;
+    int ends = u->ends;
+    u->sides++;
     walk_statement(u, e, ch->v[1]);
+    int ends_yes = u->ends - ends;
     if (ch->n >= 3)
         walk_statement(u, &other, ch->v[2]);
+    u->sides--;
+    unwritten_branch(u, e, &other, ch->v[0], ends_yes, u->ends - ends - ends_yes);
     env_join(e, &other);
     env_free(&other);
 }
@@ -859,6 +906,7 @@ static void loop(unit *u, env *e, fnode body, fnode cond, fnode step)
 {
     env exits = { .dead = true }, *outer = u->breaks;
     int rounds = LOOP_ROUNDS - u->loops > 1 ? LOOP_ROUNDS - u->loops : 1;
+    unwritten_diverge(u, e);            /* its body may run no times, its end never come */
     u->breaks = &exits;
     u->loops++;
     for (int round = 0; round < rounds; round++) {
@@ -936,6 +984,7 @@ static enum CXChildVisitResult each_case(fnode c, fnode parent, void *data)
 static void switch_statement(unit *u, env *e, fnode cond, fnode body)
 {
     walk_expression(u, e, cond);
+    unwritten_diverge(u, e);
     env entry = env_copy(e), cur = { .dead = true }, exits = { .dead = true };
     env *outer = u->breaks;
     switch_walk w = { u, &entry, &cur, false };
@@ -966,6 +1015,8 @@ static void return_statement(unit *u, env *e, const children *ch)
         u->has_return = true;
     }
     env_join(&u->exit, e);
+    if (!u->nlambdas)                   /* a lambda's goes back to where it runs */
+        unwritten_path_ends(u, e);
     e->dead = true;
 }
 
@@ -1048,6 +1099,7 @@ void walk_statement(unit *u, env *e, fnode c)
         return_statement(u, e, &ch);
         return;
     case CXCursor_GotoStmt:
+        unwritten_path_ends(u, e);
         e->dead = true;
         return;
     case CXCursor_LabelStmt:
@@ -1063,9 +1115,11 @@ void walk_statement(unit *u, env *e, fnode c)
     case CXCursor_BreakStmt:
         if (u->breaks)
             env_join(u->breaks, e);
+        unwritten_path_ends(u, e);
         e->dead = true;
         return;
     case CXCursor_ContinueStmt:
+        unwritten_path_ends(u, e);
         e->dead = true;                 /* back to the loop's head: its next round sees it */
         return;
     case CXCursor_CallExpr:

@@ -1,8 +1,9 @@
 /*
  * uninitialized-read: device memory copied out before anything wrote it,
- * found only when no path wrote it.  A memset, a copy into it, a call of
- * a function that may write it (unknown, or the program's own), a store
- * where the walk loses sight of it, or a write on one branch only: quiet.
+ * found when no path wrote it (or one side of a branch only: see
+ * uninitialized_sometimes.c).  A memset, a copy into it, a call of a
+ * function that may write it (unknown, or the program's own), a store
+ * where the walk loses sight of it: quiet.
  */
 #include <cuda_runtime_api.h>
 #include <stddef.h>
@@ -83,14 +84,15 @@ void written_first(float *param)
     cudaMemcpy(host, param, sizeof host, cudaMemcpyDeviceToHost);
 }
 
-/* Must, not may: one branch writes it, so some path did. */
+/* One branch writes it, and every path from the other reads it unwritten:
+   reported as such (uninitialized_sometimes.c has the forms). */
 void one_branch(int flag)
 {
     float host[N], *dev = NULL;
     cudaMalloc((void **)&dev, sizeof host);
     if (flag)
         cudaMemset(dev, 0, sizeof host);
-    cudaMemcpy(host, dev, sizeof host, cudaMemcpyDeviceToHost);
+    cudaMemcpy(host, dev, sizeof host, cudaMemcpyDeviceToHost); // devcheck: uninitialized-read // devcheck-message: which nothing has written when the condition at line 93 is false
     cudaFree(dev);
 }
 
