@@ -208,6 +208,9 @@ const char *dc_source_line(const char *file, unsigned line, size_t *len);
 /* The absolute path of a file, symbolic links resolved (as getcwd resolves
    the current folder) so that the two compare; fresh string. */
 char *dc_absolute_path(const char *path);
+/* Whether a header at path (real) is an installed library's, however the
+   build puts it on the path (lower.c): its functions are not the project's. */
+bool dc_library_path(const char *path);
 
 /* ---- teams: fingerprints, baselines, rule selection, fixes ----------------- */
 

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Files that reach a library's headers only through a header of their own
+# (own_header/helper.h, as mmcv's ops reach torch's) share a prelude of
+# them: a run over two keeps one in the cache, whose source includes the
+# library's headers of helper.h's branch taken, and neither helper.h nor
+# the project's headers after them; helper.h's findings are said as
+# without a prelude.  A file that defines a macro before its first include
+# has none, nor do the files once helper.h defines one before its includes
+# (the macro honoured either way: wide.cpp asserts it).
+#   own_header_prelude.sh DEVCHECK WORK_DIR SOURCE_DIR -- FLAGS...
+set -u
+devcheck=$1 work=$2 source_dir=$3
+shift 4
+fail() { echo "FAIL: $*"; exit 1; }
+rm -rf "$work" && mkdir -p "$work" && cp -r "$source_dir" "$work/src" && cd "$work" || exit 1
+flags=("$@" -isystem "$work/src/library")
+run() { "$devcheck" "$@" -- "${flags[@]}" 2>&1; }
+pchs() { find "$1" -name '*.pch' | wc -l; }
+pair=(src/first.cpp src/second.cpp)
+
+# no temporary folder: no prelude
+direct=$(TMPDIR=$work/no_such_folder run --no-cache "${pair[@]}")
+grep -q "helper.h:[0-9]*:[0-9]*: error: .*devcheck-host-deref" <<<"$direct" ||
+  fail "no finding in helper.h: $direct"
+[ "$(run --cache shared "${pair[@]}")" = "$direct" ] || fail "the findings over the prelude differ"
+[ "$(pchs shared)" = 1 ] || fail "two files of one header kept $(pchs shared) preludes, not one"
+source=$(cat shared/*/*.cpp)
+grep -qx '#include <stand_in.h>' <<<"$source" && grep -qx '#include <stand_in_more.h>' <<<"$source" ||
+  fail "the prelude lacks the library's headers: $source"
+grep -q 'other_library\|helper\|devtensor\|OWN_HEADER_HELPER_H' <<<"$source" &&
+  fail "the prelude holds what it must not: $source"
+
+out=$(run --cache wide src/wide.cpp)
+grep -q "devcheck-host-deref" <<<"$out" || fail "wide.cpp: $out"
+[ "$(pchs wide)" = 0 ] || fail "a file that defines a macro before its includes had a prelude"
+
+sed -i 's/^#define OWN_HEADER_HELPER_H$/&\n#define STAND_IN_WIDE 1/' src/helper.h
+grep -q '^#define STAND_IN_WIDE' src/helper.h || fail "sed"
+out=$(run --cache shared "${pair[@]}" src/wide.cpp)
+grep -q "devcheck-host-deref" <<<"$out" || fail "helper.h with a macro: $out"
+[ "$(pchs shared)" = 1 ] || fail "a prelude was made over helper.h's macro"
+echo "own header preludes: ok"
