@@ -507,8 +507,9 @@ typedef struct {
 typedef struct {
     bool reading[MAX_CONDITIONALS], taken[MAX_CONDITIONALS];
     int n;
-    char guard[128];                    /* what the last line's #ifndef tested */
+    char guard[128];                    /* what the file's first line's #ifndef tested */
     size_t guard_at;                    /* where the prelude's check of it begins */
+    bool started;                       /* a line of the file read */
 } conditionals;
 
 static void add_name(char ***v, int *n, const char *name, size_t len)
@@ -537,10 +538,14 @@ static void free_names(char **v, int n)
 static void scan_flag(prelude_scan *s, const command *c, int *i)
 {
     const char *arg = c->argv[*i], *next = *i + 1 < c->argc ? c->argv[*i + 1] : NULL;
+    if (arg[0] != '-' || !arg[1])
+        return;
     if (strcmp(arg, "-working-directory") == 0 && next) {
         s->cwd = next;
         ++*i;
-    } else if ((arg[1] == 'D' || arg[1] == 'U') && (arg[2] || next)) {
+        return;
+    }
+    if ((arg[1] == 'D' || arg[1] == 'U') && (arg[2] || next)) {
         const char *name = arg[2] ? arg + 2 : c->argv[++*i];
         size_t len = strcspn(name, "=");
         for (int k = 0; k < s->ndefined; k++)  /* -U, or -D again: the last one says */
@@ -548,6 +553,7 @@ static void scan_flag(prelude_scan *s, const command *c, int *i)
                 s->defined[k][0] = 0;
         if (arg[1] == 'D')
             add_name(&s->defined, &s->ndefined, name, len);
+        return;
     }
     for (size_t k = 0; k < sizeof include_flags / sizeof *include_flags; k++) {
         size_t len = strlen(include_flags[k].flag);
@@ -560,9 +566,9 @@ static void scan_flag(prelude_scan *s, const command *c, int *i)
     }
 }
 
-/* The readable file dir/name (dir relative to the compile command's folder
-   when from is NULL, to the current one when it is the includer's), or
-   NULL. */
+/* The readable file dir/name (dir, where relative, the compile command's
+   folder's when it is a flag's, the current one's when the includer's),
+   or NULL. */
 static char *found_in(const prelude_scan *s, const char *dir, const char *name, bool flag)
 {
     char *path = flag && s->cwd && dir[0] != '/' ? dc_format("%s/%s/%s", s->cwd, dir, name)
@@ -621,7 +627,7 @@ static void uncomment(char *line, bool *in_comment)
     }
 }
 
-static bool scan_file(prelude_scan *s, const char *path, int depth);
+static void scan_file(prelude_scan *s, const char *path, int depth);
 
 /* An #include's rest: a library's header into the prelude, a project's
    read in its place; anything else (a macro's name) ends it. */
@@ -673,7 +679,7 @@ static void scan_ifdef(prelude_scan *s, conditionals *c, const char *name, size_
     }
     c->reading[c->n] = c->taken[c->n] = known == defined;
     c->n++;
-    if (!defined)
+    if (!defined && !c->started)        /* an include guard's, if the next line defines it */
         snprintf(c->guard, sizeof c->guard, "%.*s", (int)len, name);
 }
 
@@ -737,7 +743,7 @@ static void read_directive(prelude_scan *s, conditionals *c, const char *dir, en
         c->reading[c->n - 1] = false;   /* a branch was read: the others are not */
         c->n -= d == D_ENDIF;
     } else if (d == D_DEFINE && name && strlen(guard) == name && strncmp(rest, guard, name) == 0 &&
-               rest[name] != '(') {
+               !rest[name + strspn(rest + name, " \t\r\n")]) {
         add_name(&s->guards, &s->nguards, rest, name);
         s->text[c->guard_at] = 0;       /* a guard: its check goes */
     } else {
@@ -756,20 +762,21 @@ static void scan_line(prelude_scan *s, conditionals *c, const char *dir, const c
     if (*t != '#') {
         s->ended = all_read(c);
         c->guard[0] = 0;
-        return;
+    } else {
+        t += 1 + strspn(t + 1, " \t");
+        size_t len = strspn(t, "abcdefghijklmnopqrstuvwxyz_");
+        const char *rest = t + len + strspn(t + len, " \t");
+        if (all_read(c))
+            read_directive(s, c, dir, directive_of(t, len), rest, depth);
+        else
+            skip_directive(s, c, directive_of(t, len));
     }
-    t += 1 + strspn(t + 1, " \t");
-    size_t len = strspn(t, "abcdefghijklmnopqrstuvwxyz_");
-    const char *rest = t + len + strspn(t + len, " \t");
-    if (all_read(c))
-        read_directive(s, c, dir, directive_of(t, len), rest, depth);
-    else
-        skip_directive(s, c, directive_of(t, len));
+    c->started = true;
 }
 
 /* The lines of the project's file at path read into s, until one ends
    the prelude; a file not read ends it. */
-static bool scan_file(prelude_scan *s, const char *path, int depth)
+static void scan_file(prelude_scan *s, const char *path, int depth)
 {
     FILE *f = depth < MAX_INCLUDE_DEPTH ? fopen(path, "r") : NULL;
     const char *slash = strrchr(path, '/');
@@ -787,7 +794,6 @@ static bool scan_file(prelude_scan *s, const char *path, int depth)
     free(dir);
     if (f)
         fclose(f);
-    return !s->ended;
 }
 
 /* The prelude's source for the file at path read with command c: the
@@ -830,10 +836,10 @@ static bool prelude_wanted(const char *path, dc_language lang, const command *c,
  * units keep it mapped.
  *
  * libtorch's headers are heavier still (some 15 s of CPU a file, two
- * thirds of which the header saves): a C++ or .cu file that includes
- * <torch/torch.h> or <torch/extension.h> itself has that include in its
- * prelude, read first (#pragma once leaves the file's own include empty),
- * shared with the files of its flags that include the same one.
+ * thirds of which the header saves): a C++ or .cu file's prelude also
+ * holds the libraries' headers its first lines reach (above), read first
+ * (their guards leave the file's own includes of them empty), shared with
+ * the files of its flags whose first lines reach the same.
  *
  * With a cache (--cache, -p's), a prelude is kept there between runs, made
  * even for one file: a libtorch file then costs a third of its parse from

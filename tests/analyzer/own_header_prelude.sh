@@ -5,8 +5,10 @@
 # library's headers of helper.h's branch taken, and neither helper.h nor
 # the project's headers after them; helper.h's findings are said as
 # without a prelude.  A file that defines a macro before its first include
-# has none, nor do the files once helper.h defines one before its includes
-# (the macro honoured either way: wide.cpp asserts it).
+# has none, nor do the files once helper.h defines one before its includes,
+# and one that config.h defines (an #ifndef's #define, but not a guard's)
+# ends configured.cpp's (the macro honoured: wide.cpp and configured.cpp
+# assert it).
 #   own_header_prelude.sh DEVCHECK WORK_DIR SOURCE_DIR -- FLAGS...
 set -u
 devcheck=$1 work=$2 source_dir=$3
@@ -33,6 +35,12 @@ grep -q 'other_library\|helper\|devtensor\|OWN_HEADER_HELPER_H' <<<"$source" &&
 out=$(run --cache wide src/wide.cpp)
 grep -q "devcheck-host-deref" <<<"$out" || fail "wide.cpp: $out"
 [ "$(pchs wide)" = 0 ] || fail "a file that defines a macro before its includes had a prelude"
+
+out=$(run --cache configured src/configured.cpp)
+grep -q "devcheck-host-deref" <<<"$out" || fail "configured.cpp: $out"
+source=$(cat configured/*/*.cpp)
+grep -qx '#include <stand_in.h>' <<<"$source" && ! grep -q 'stand_in_more' <<<"$source" ||
+  fail "configured.cpp's prelude: $source"
 
 sed -i 's/^#define OWN_HEADER_HELPER_H$/&\n#define STAND_IN_WIDE 1/' src/helper.h
 grep -q '^#define STAND_IN_WIDE' src/helper.h || fail "sed"
