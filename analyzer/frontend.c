@@ -880,6 +880,7 @@ static void free_files(file_list *l)
 typedef struct {
     char *flags;                        /* the command's arguments, one a line */
     char *source;                       /* its source (prelude_source), "" for CUDA's alone */
+    const char *made;                   /* the source precompiled: source, or "" (below) */
     int first;                          /* the first file with them */
     int files;                          /* how many have them */
     char *pch;                          /* the precompiled prelude, or NULL */
@@ -1070,7 +1071,7 @@ static void precompile_temporary(const preludes *ps, prelude *p, const command *
     prelude_file(ps, k, prelude_ext(lang), source, sizeof source);
     prelude_file(ps, k, "pch", pch, sizeof pch);
     if (temporary_add(source) && temporary_add(pch) &&
-        write_source(fopen(source, "w"), p->source) && precompile(c, source, pch, &p->read))
+        write_source(fopen(source, "w"), p->made) && precompile(c, source, pch, &p->read))
         p->pch = dc_format("%s", pch);
 }
 
@@ -1123,7 +1124,7 @@ static char *entry_of_files(const file_list *l, size_t *len)
 static void cached_prelude(const dc_run *r, prelude *p, const command *c, dc_language lang)
 {
     char *dir = dc_absolute_path(r->cache);
-    char *name = dc_format("prelude %s %s", prelude_ext(lang), p->source);
+    char *name = dc_format("prelude %s %s", prelude_ext(lang), p->made);
     char *source = dc_cache_file(dir, name, prelude_ext(lang));
     CXString parser = clang_getClangVersion();
     char *key = source ? dc_prelude_key(source, (const char *const *)c->argv, c->argc,
@@ -1136,7 +1137,7 @@ static void cached_prelude(const dc_run *r, prelude *p, const command *c, dc_lan
     int64_t since = 0;
     if (entry && access(pch, R_OK) == 0 && files_of_entry(&p->read, entry, len)) {
         p->pch = pch;
-    } else if (pch && source_written_once(source, p->source) && (since = dc_cache_clock()) &&
+    } else if (pch && source_written_once(source, p->made) && (since = dc_cache_clock()) &&
                precompile(c, source, pch, &p->read)) {
         free(entry);
         entry = entry_of_files(&p->read, &len);
@@ -1171,7 +1172,20 @@ static bool temporary_folder(preludes *ps)
     return ps->dir[0] != 0;
 }
 
-/* The preludes of the run's files, each precompiled that two share. */
+/* Prelude p (language lang) of command c made, in the cache or the
+   temporary folder. */
+static void prelude_made(const dc_run *r, preludes *ps, prelude *p, int k, const command *c,
+                         dc_language lang)
+{
+    if (r->cache)
+        cached_prelude(r, p, c, lang);
+    if (!p->pch && p->files > 1 && temporary_folder(ps))
+        precompile_temporary(ps, p, c, k, lang);
+}
+
+/* The preludes of the run's files, each precompiled that two share; a .cu
+   file's whose libraries' headers have errors with its flags (Debian's
+   libtorch without -DC10_CUDA_NO_CMAKE_CONFIGURE_FILE) is CUDA's alone. */
 static void preludes_make(const dc_run *r, preludes *ps, const dc_source *v, int n,
                           const bool *known)
 {
@@ -1189,7 +1203,8 @@ static void preludes_make(const dc_run *r, preludes *ps, const dc_source *v, int
             p->files++;
         } else if (wanted) {
             ps->v = dc_realloc(ps->v, (size_t)(ps->n + 1) * sizeof *ps->v);
-            ps->v[ps->n++] = (prelude){ joined(c), source, i, 1, NULL, false, { NULL, 0, NULL } };
+            ps->v[ps->n++] = (prelude){ joined(c), source, source, i, 1, NULL, false,
+                                        { NULL, 0, NULL } };
             source = NULL;
         }
         free(source);
@@ -1201,10 +1216,13 @@ static void preludes_make(const dc_run *r, preludes *ps, const dc_source *v, int
         if (p->files < 2 && !r->cache)
             continue;
         command_for(r, &first->flags, lang, c);
-        if (r->cache)
-            cached_prelude(r, p, c, lang);
-        if (!p->pch && p->files > 1 && temporary_folder(ps))
-            precompile_temporary(ps, p, c, k, lang);
+        prelude_made(r, ps, p, k, c, lang);
+        if (!p->pch && lang == DC_LANG_CUDA && p->made[0]) {
+            free_files(&p->read);
+            p->read = (file_list){ NULL, 0, NULL };
+            p->made = "";
+            prelude_made(r, ps, p, k + ps->n, c, lang);     /* files of another name */
+        }
     }
     free(c->argv);
     free(c);

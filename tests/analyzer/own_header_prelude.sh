@@ -8,7 +8,8 @@
 # has none, nor do the files once helper.h defines one before its includes,
 # and one that config.h defines (an #ifndef's #define, but not a guard's)
 # ends configured.cpp's (the macro honoured: wide.cpp and configured.cpp
-# assert it).
+# assert it).  .cu files whose library header has errors with the flags
+# share CUDA's prelude alone.
 #   own_header_prelude.sh DEVCHECK WORK_DIR SOURCE_DIR -- FLAGS...
 set -u
 devcheck=$1 work=$2 source_dir=$3
@@ -47,4 +48,13 @@ grep -q '^#define STAND_IN_WIDE' src/helper.h || fail "sed"
 out=$(run --cache shared "${pair[@]}" src/wide.cpp)
 grep -q "devcheck-host-deref" <<<"$out" || fail "helper.h with a macro: $out"
 [ "$(pchs shared)" = 1 ] || fail "a prelude was made over helper.h's macro"
+# Two .cu files whose library header fails with the flags: CUDA's prelude
+# alone is made, and shared; the error said as without it.
+gpu=(src/gpu_a.cu src/gpu_b.cu)
+direct=$(TMPDIR=$work/no_such_folder run --no-cache "${gpu[@]}")
+grep -q "stand_in_configured.h' file not found" <<<"$direct" &&
+  grep -q "devcheck-memspace-mismatch" <<<"$direct" || fail "the .cu files: $direct"
+[ "$(run --cache cuda "${gpu[@]}")" = "$direct" ] || fail "the .cu files' findings over CUDA's prelude differ"
+[ "$(pchs cuda)" = 1 ] && [ "$(find cuda -name '*.cu' -empty | wc -l)" = 1 ] ||
+  fail "no prelude of CUDA's alone for .cu files whose library header fails"
 echo "own header preludes: ok"
