@@ -467,8 +467,10 @@ static void command_for(const dc_run *r, const dc_flags *flags, dc_language lang
  * compiler's own, or one not there: included where __has_include finds
  * it, the file saying the error).  An #ifdef is taken as the flags' -D
  * say, and the prelude checks it (an #error where a header says otherwise:
- * a prelude with errors is none); the headers it includes must be guarded
- * (the file includes them again), or it is none.
+ * a prelude with errors is none).  It includes each header twice, so that
+ * it has errors unless a header can be included again, as the file does
+ * after it (glibc's <stdlib.h> is not guarded as clang sees guards, but
+ * harmless again; a header of definitions with no guard is not).
  */
 static const char *const torch_folders[] = { "torch/", "ATen/", "c10/" };
 
@@ -648,9 +650,9 @@ static void scan_include(prelude_scan *s, const char *dir, const char *rest, int
     } else if (!own) {
         char *line = dc_format("#include <%s>\n", name);
         if (!strstr(s->text, line)) {   /* one not found may be the compiler's, or not there */
-            char *more = found ? dc_format("%s%s", s->text, line)
-                               : dc_format("%s#if __has_include(<%s>)\n%s#endif\n", s->text,
-                                           name, line);
+            char *more = found ? dc_format("%s%s%s", s->text, line, line)
+                               : dc_format("%s#if __has_include(<%s>)\n%s%s#endif\n", s->text,
+                                           name, line, line);
             free(s->text);
             s->text = more;
             s->end = strlen(more);
@@ -1010,35 +1012,6 @@ static bool write_source(FILE *f, const char *text)
     return f && fclose(f) == 0 && written;
 }
 
-/* Whether each header the prelude's source includes is guarded (#pragma
-   once, an include guard): the file includes it again after it. */
-typedef struct {
-    CXTranslationUnit tu;
-    const char *source;
-    bool guarded;
-} guard_check;
-
-static void check_guarded(CXFile file, CXSourceLocation *stack, unsigned depth, CXClientData data)
-{
-    guard_check *g = data;
-    CXFile from = NULL;
-    if (depth == 0)
-        return;
-    clang_getSpellingLocation(stack[0], &from, NULL, NULL, NULL);
-    CXString name = clang_getFileName(from);
-    const char *path = clang_getCString(name);
-    if (path && strcmp(path, g->source) == 0 && !clang_isFileMultipleIncludeGuarded(g->tu, file))
-        g->guarded = false;
-    clang_disposeString(name);
-}
-
-static bool includes_guarded(CXTranslationUnit tu, const char *source)
-{
-    guard_check g = { tu, source, true };
-    clang_getInclusions(tu, check_guarded, &g);
-    return g.guarded;
-}
-
 /* The prelude whose source is at source, precompiled with command c into
    pch, and the headers it read in read: whether it was (a prelude with
    errors is not). */
@@ -1050,8 +1023,7 @@ static bool precompile(const command *c, const char *source, const char *pch, fi
                                              CXTranslationUnit_Incomplete, &tu) ==
                  CXError_Success;
     if (saved) {
-        saved = !has_errors(tu) && includes_guarded(tu, source) &&
-                clang_saveTranslationUnit(tu, pch, 0) == CXSaveError_None;
+        saved = !has_errors(tu) && clang_saveTranslationUnit(tu, pch, 0) == CXSaveError_None;
         read->source = source;
         if (saved)
             clang_getInclusions(tu, add_inclusion, read);

@@ -8,8 +8,9 @@
 # has none, nor do the files once helper.h defines one before its includes,
 # and one that config.h defines (an #ifndef's #define, but not a guard's)
 # ends configured.cpp's (the macro honoured: wide.cpp and configured.cpp
-# assert it).  .cu files whose library header has errors with the flags
-# share CUDA's prelude alone.
+# assert it).  A library header with no guard is in a prelude only where
+# it can be included twice.  .cu files whose library header has errors
+# with the flags share CUDA's prelude alone.
 #   own_header_prelude.sh DEVCHECK WORK_DIR SOURCE_DIR -- FLAGS...
 set -u
 devcheck=$1 work=$2 source_dir=$3
@@ -48,6 +49,15 @@ grep -q '^#define STAND_IN_WIDE' src/helper.h || fail "sed"
 out=$(run --cache shared "${pair[@]}" src/wide.cpp)
 grep -q "devcheck-host-deref" <<<"$out" || fail "helper.h with a macro: $out"
 [ "$(pchs shared)" = 1 ] || fail "a prelude was made over helper.h's macro"
+# A library header with no guard: a prelude where it can be included
+# again, none where it cannot (and no error either way).
+out=$(run --cache unguarded src/unguarded.cpp)
+grep -q "devcheck-host-deref" <<<"$out" && [ "$(pchs unguarded)" = 1 ] ||
+  fail "unguarded.cpp: $(pchs unguarded) preludes: $out"
+out=$(run --cache definitions src/definitions.cpp)
+[ "$(pchs definitions)" = 0 ] && ! grep -q "error" <<<"$out" ||
+  fail "definitions.cpp: $(pchs definitions) preludes: $out"
+
 # Two .cu files whose library header fails with the flags: CUDA's prelude
 # alone is made, and shared; the error said as without it.
 gpu=(src/gpu_a.cu src/gpu_b.cu)
