@@ -231,6 +231,10 @@ void dc_suppress_reset(void);
    the same cache; NULL when the file cannot be read or is shorter. */
 const char *dc_source_line(const char *file, unsigned line, size_t *len);
 
+/* Whether a header at path (real) is an installed library's, however the
+   build puts it on the path (lower.c): its functions are not the project's. */
+bool dc_library_path(const char *path);
+
 /* ---- teams: fingerprints, baselines, rule selection, fixes ----------------- */
 
 /* Each finding's fingerprint (baseline.c says what it is), with file names

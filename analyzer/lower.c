@@ -412,6 +412,14 @@ static const char *const library_roots[] = {
     "/usr/include/", "/usr/local/include/", "/usr/lib/", "/usr/local/cuda", "/opt/",
 };
 
+bool dc_library_path(const char *path)
+{
+    bool library = false;
+    for (size_t i = 0; path && !library && i < sizeof library_roots / sizeof *library_roots; i++)
+        library = strncmp(path, library_roots[i], strlen(library_roots[i])) == 0;
+    return library;
+}
+
 /* A function of a library's header, not of the project: its findings are
    not said, as a compiler keeps quiet in a system header. */
 static bool library_location(CXSourceLocation at)
@@ -421,10 +429,7 @@ static bool library_location(CXSourceLocation at)
     CXFile file;
     clang_getSpellingLocation(at, &file, NULL, NULL, NULL);
     CXString name = clang_File_tryGetRealPathName(file);
-    const char *path = clang_getCString(name);
-    bool library = false;
-    for (size_t i = 0; path && !library && i < sizeof library_roots / sizeof *library_roots; i++)
-        library = strncmp(path, library_roots[i], strlen(library_roots[i])) == 0;
+    bool library = dc_library_path(clang_getCString(name));
     clang_disposeString(name);
     return library;
 }

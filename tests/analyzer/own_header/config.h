@@ -1,0 +1,8 @@
+// A header of the project's own that defines a macro the library reads,
+// in the shape of an include guard but not at the top: what comes after
+// it is not in the prelude.
+#include <stand_in.h>
+#ifndef STAND_IN_WIDE
+#define STAND_IN_WIDE
+#endif
+#include <stand_in_more.h>

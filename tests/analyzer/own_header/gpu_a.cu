@@ -1,0 +1,11 @@
+// A .cu file whose library header has an error: it still shares CUDA's
+// prelude with the other, and says the error.
+#include <stand_in_cuda.h>
+
+__global__ void fill_gpu_a(float *p) { p[0] = 1.0f; }
+
+void launch_gpu_a(void)
+{
+    float host[4];
+    fill_gpu_a<<<1, 1>>>(host);  // devcheck: memspace-mismatch
+}
