@@ -558,6 +558,22 @@ static value array_member(unit *u, env *e, fnode c)
     return v.where.n ? v : value_unknown();
 }
 
+/* Whether a variable is the host's: on its stack or in its data.  One of
+   CUDA's (__device__, __constant__, __shared__, __managed__: any
+   attribute) or a reference is not known to be. */
+static bool host_variable(fnode decl)
+{
+    enum CXCursorKind k = fx_kind(decl);
+    if ((k != CXCursor_VarDecl && k != CXCursor_ParmDecl) ||
+        ft_kind(fx_type(decl)) == CXType_LValueReference)
+        return false;
+    children ch = cursor_children(decl);
+    for (int i = 0; i < ch.n; i++)
+        if (kind_is_attribute(fx_kind(ch.v[i])))
+            return false;
+    return true;
+}
+
 static value reference(unit *u, env *e, fnode c)
 {
     fnode decl = fx_referenced(c);
@@ -578,7 +594,7 @@ static value reference(unit *u, env *e, fnode c)
         v = module_member(u, e, c);
     if (!bound && v.kind == V_NONE && v.dtype == DTYPE_UNKNOWN)
         v = stored_value(u, e, c);
-    if (v.kind == V_NONE && ft_kind(fx_type(decl)) == CXType_ConstantArray)
+    if (v.kind == V_NONE && ft_kind(fx_type(decl)) == CXType_ConstantArray && host_variable(decl))
         v = value_of(V_MEMORY, dc_place_of(AT_CPU, 0, cursor_loc(decl), "declared on"));
     return v;
 }
@@ -619,19 +635,11 @@ static value address_of_call(fnode x)
                : value_unknown();
 }
 
-/* A variable of the host's: on its stack or in its data.  One of CUDA's
-   (__device__, __managed__, any attribute) or a reference is left alone. */
 static dc_place variable_place(fnode decl)
 {
     dc_place none = { 0, { { 0 } } };
-    enum CXCursorKind k = fx_kind(decl);
-    if ((k != CXCursor_VarDecl && k != CXCursor_ParmDecl) ||
-        ft_kind(fx_type(decl)) == CXType_LValueReference)
+    if (!host_variable(decl))
         return none;
-    children ch = cursor_children(decl);
-    for (int i = 0; i < ch.n; i++)
-        if (kind_is_attribute(fx_kind(ch.v[i])))
-            return none;
     return dc_place_of(AT_CPU, 0, cursor_loc(decl),
                        pointer_slot(fx_type(decl)) ? dc_how_pointer_variable
                                                               : "points to a variable declared on");
