@@ -185,6 +185,10 @@ dc_finding *dc_check_memcpy(dc_findings *out, dc_loc at, int kind, dc_operand ds
    memory nothing wrote; swap: a copy whose kind says it was meant to fill ptr. */
 void dc_report_uninitialized_read(dc_findings *out, dc_loc at, char *reader, dc_operand ptr,
                                   bool swap);
+/* A launch of kernel hands it ptr, device memory nothing wrote, which the
+   kernel reads (at read, the expression read_text) before writing. */
+void dc_report_kernel_read(dc_findings *out, dc_loc at, const char *kernel, dc_operand ptr,
+                           dc_loc read, const char *read_text);
 /* A lone store of one space into a field (noun: "field") or a global
    ("variable") that the rest of the program fills with the other
    (field_place: its place, with one other store's origin). */

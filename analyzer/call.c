@@ -353,7 +353,7 @@ static value call_effects(unit *u, env *e, fnode c, fnode callee, arguments *a,
     bool function = cursor_is_function(callee);
     if (function && (cursor_cuda_side(callee) & CUDA_KERNEL)) {     /* a <<<>>> launch */
         reach_call(u, a);
-        effect_launch(u, callee, a, cursor_loc(c));
+        effect_launch(u, e, callee, a, cursor_loc(c));
         return value_unknown();
     }
     const dc_effects *effects = dc_model_call_effects(u->model, c, callee);

@@ -18,6 +18,8 @@
  *                file's parse or analysis leaving that file out
  *   lower.c      a parsed unit lowered into its facts (facts.h): what the
  *                analysis reads of it, as arrays, with no libclang after
+ *   kernel_reads.c what a kernel reads before writing, from its body as
+ *                the lowering has it (device code is not lowered)
  *   facts.c      the facts as the analysis reads them
  *   cache.c      each unit's facts kept between runs, under a key of its
  *                file, folder, flags and devcheck's version, while the

@@ -987,11 +987,25 @@ static void launch(call_state *s, const dc_effect *ef)
     }
 }
 
-void effect_launch(unit *u, fnode kernel, arguments *a, dc_loc at)
+/* Argument i, memory nothing wrote, given to a parameter the kernel reads
+   before writing (kernel_reads.c). */
+static void kernel_reads(unit *u, env *e, dc_loc at, fnode kernel, int i, dc_operand arg,
+                         const value *v)
+{
+    fnode read = fx_first_read(fx_arg(kernel, i));
+    if (!fx_is_null(read) && unwritten_must(u, e, v))
+        dc_report_kernel_read(u->out, at, fx_spelling(kernel), arg, fx_loc(read), fx_text(read));
+}
+
+void effect_launch(unit *u, env *e, fnode kernel, arguments *a, dc_loc at)
 {
     for (int i = 0; i < a->n; i++)
-        if (value_is_memory(&a->v[i]))
-            kernel_argument(u, at, kernel, i, argument_operand(a, i, &a->v[i]));
+        if (value_is_memory(&a->v[i])) {
+            dc_operand arg = argument_operand(a, i, &a->v[i]);
+            kernel_argument(u, at, kernel, i, arg);
+            if (i < fx_nargs(kernel))
+                kernel_reads(u, e, at, kernel, i, arg, &a->v[i]);
+        }
 }
 
 void effect_check_deref(unit *u, env *e, fnode base, const value *v, bool write, dc_loc at)

@@ -434,8 +434,9 @@ void effect_need_memory(unit *u, dc_loc at, const char *what, dc_operand ptr, bo
 /* releaser (a function, or delete) releases ptr: checked here, or at each
    call when ptr is a parameter's. */
 void effect_release(unit *u, dc_loc at, const char *releaser, dc_operand ptr);
-/* A <<<>>> launch of kernel: each pointer argument must be device memory. */
-void effect_launch(unit *u, fnode kernel, arguments *a, dc_loc at);
+/* A <<<>>> launch of kernel: each pointer argument must be device memory,
+   and written already where the kernel reads it before writing it. */
+void effect_launch(unit *u, env *e, fnode kernel, arguments *a, dc_loc at);
 /* dt_module_to's work: m and what is registered with it moved to `to`. */
 void effect_move_module(call_state *s, value *m, const char *name, const value *to);
 

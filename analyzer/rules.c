@@ -311,14 +311,20 @@ dc_finding *dc_check_memcpy(dc_findings *out, dc_loc at, int kind, dc_operand ds
     return f;
 }
 
-void dc_report_uninitialized_read(dc_findings *out, dc_loc at, char *reader, dc_operand ptr,
-                                  bool swap)
+static dc_finding *uninitialized_read(dc_findings *out, dc_loc at, char *reader, dc_operand ptr)
 {
     dc_finding *f = add_once(out, "uninitialized-read", at,
                              dc_format("%s '%s', device memory that nothing has written yet",
                                        reader, ptr.name));
     free(reader);
     note_origins(f, ptr);
+    return f;
+}
+
+void dc_report_uninitialized_read(dc_findings *out, dc_loc at, char *reader, dc_operand ptr,
+                                  bool swap)
+{
+    dc_finding *f = uninitialized_read(out, at, reader, ptr);
     if (f)
         dc_finding_note(f, copy_loc(at),
                         swap ? dc_format("fix: swap the pointers if the copy was meant to "
@@ -326,6 +332,18 @@ void dc_report_uninitialized_read(dc_findings *out, dc_loc at, char *reader, dc_
                                          "into it, a kernel)", ptr.name)
                              : dc_format("fix: write '%s' first (cudaMemset, a copy into it, "
                                          "a kernel)", ptr.name));
+}
+
+void dc_report_kernel_read(dc_findings *out, dc_loc at, const char *kernel, dc_operand ptr,
+                           dc_loc read, const char *read_text)
+{
+    dc_finding *f = uninitialized_read(out, at, dc_format("kernel %s reads", kernel), ptr);
+    if (!f)
+        return;
+    dc_finding_note(f, copy_loc(read), dc_format("%s reads it here, before anything writes it: %s",
+                                                 kernel, read_text));
+    dc_finding_note(f, copy_loc(at), dc_format("fix: cudaMemset(%s, 0, size) after the allocation "
+                                               "(or write it first)", ptr.name));
 }
 
 void dc_report_field_space(dc_findings *out, dc_loc at, const char *noun, const char *field,
