@@ -68,6 +68,15 @@ static bool transparent(enum CXCursorKind k)
            k == CXCursor_CXXConstCastExpr || k == CXCursor_CXXFunctionalCastExpr;
 }
 
+/* Whether two cursors are one expression: libclang's cursors for it
+   differ by the declaration they were reached from (a call's argument
+   from clang_Cursor_getArgument, or from the walk inside an initializer),
+   not by the expression, which an expression's cursor holds in data[1]. */
+static bool same_node(CXCursor a, CXCursor b)
+{
+    return clang_getCursorKind(a) == clang_getCursorKind(b) && a.data[1] == b.data[1];
+}
+
 struct child_at {
     CXCursor child;
     int i, found;
@@ -77,7 +86,7 @@ static enum CXChildVisitResult count_to(CXCursor c, CXCursor parent, CXClientDat
 {
     struct child_at *at = data;
     (void)parent;
-    if (clang_equalCursors(c, at->child)) {
+    if (same_node(c, at->child)) {
         at->found = at->i;
         return CXChildVisit_Break;
     }
@@ -121,7 +130,7 @@ static int scan_function(scan *s, CXCursor fn, int param);
 static int handed_to(scan *s, CXCursor call, CXCursor arg)
 {
     int n = clang_Cursor_getNumArguments(call), j = 0;
-    while (j < n && !clang_equalCursors(clang_Cursor_getArgument(call, (unsigned)j), arg))
+    while (j < n && !same_node(clang_Cursor_getArgument(call, (unsigned)j), arg))
         j++;
     if (j == n)
         return WRITES;                  /* the callee itself, or not an argument */

@@ -55,6 +55,20 @@ __global__ void add_into(T *acc, const T *x)
     acc[threadIdx.x] += x[threadIdx.x];
 }
 
+/* HAIS's: an atomic's result kept, slots written by it. */
+__global__ void claim(int *counts, int *slots, const int *keys)
+{
+    int at = atomicAdd(counts + keys[threadIdx.x], 1);
+    if (at < 4)
+        slots[keys[threadIdx.x] * 4 + at] = threadIdx.x;
+}
+
+__global__ void gather(const int *counts, const int *slots, int *out)
+{
+    for (int i = 0; i < counts[blockIdx.x]; i++)
+        out[blockIdx.x * 4 + i] = slots[blockIdx.x * 4 + i];
+}
+
 /* Quiet kernels: each writes what it reads, or loses sight of it. */
 __global__ void zero_then_count(int *counts, const int *keys)
 {
@@ -144,6 +158,18 @@ void template_kernel(const double *d_x)
     cudaMalloc((void **)&d_acc, 32 * sizeof(double));
     add_into<double><<<1, 32>>>(d_acc, d_x); // devcheck: uninitialized-read
     cudaFree(d_acc);
+}
+
+void claimed(const int *d_keys, int *d_out, int n)
+{
+    int *d_counts = nullptr, *d_slots = nullptr;
+    cudaMalloc((void **)&d_counts, n * sizeof(int));
+    cudaMalloc((void **)&d_slots, 4 * n * sizeof(int));
+    if (n != 0)
+        claim<<<1, 32>>>(d_counts, d_slots, d_keys); // devcheck: uninitialized-read // devcheck-message: kernel claim reads 'd_counts'
+    gather<<<n, 1>>>(d_counts, d_slots, d_out);  /* on the path that launched claim, written */
+    cudaFree(d_slots);
+    cudaFree(d_counts);
 }
 
 /* ---- quiet ---- */
