@@ -55,6 +55,12 @@ __global__ void add_into(T *acc, const T *x)
     acc[threadIdx.x] += x[threadIdx.x];
 }
 
+__global__ void cached(const float *in, float *out, int stride)
+{
+    in += blockIdx.x * stride;
+    out[threadIdx.x] = __ldg(in + threadIdx.x);
+}
+
 /* HAIS's: an atomic's result kept, slots written by it. */
 __global__ void claim(int *counts, int *slots, const int *keys)
 {
@@ -148,6 +154,16 @@ void read_in_device_function(void)
     cudaMalloc((void **)&d_in, 32 * sizeof(float));
     cudaMalloc((void **)&d_out, 32 * sizeof(float));
     scale_via<<<1, 32>>>(d_in, d_out); // devcheck: uninitialized-read // devcheck-note: scale_via reads it here, before anything writes it: p[i]
+    cudaFree(d_out);
+    cudaFree(d_in);
+}
+
+void cache_load(int stride)
+{
+    float *d_in = nullptr, *d_out = nullptr;
+    cudaMalloc((void **)&d_in, 32 * stride * sizeof(float));
+    cudaMalloc((void **)&d_out, 32 * sizeof(float));
+    cached<<<32, 32>>>(d_in, d_out, stride); // devcheck: uninitialized-read // devcheck-note: __ldg(in + threadIdx.x)
     cudaFree(d_out);
     cudaFree(d_in);
 }
