@@ -459,5 +459,7 @@ void unwritten_written(env *e, const unwritten_set *set);
 bool unwritten_must(unit *u, const env *e, const value *v);
 /* Whether something may have written it (a kernel, a copy, ...). */
 bool unwritten_may_be_written(const env *e, const value *v);
+/* Whether a and b may be one allocation (one of the allocations each may be). */
+bool unwritten_shared(const value *a, const value *b);
 
 #endif /* DEVCHECK_FLOW_H */

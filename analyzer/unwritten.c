@@ -102,3 +102,12 @@ bool unwritten_may_be_written(const env *e, const value *v)
     }
     return false;
 }
+
+bool unwritten_shared(const value *a, const value *b)
+{
+    for (int i = 0; a->kind == V_MEMORY && i < a->where.n; i++)
+        for (int j = 0; b->kind == V_MEMORY && j < b->where.n; j++)
+            if (mark_of(&a->where.a[i]) && mark_of(&a->where.a[i]) == mark_of(&b->where.a[j]))
+                return true;
+    return false;
+}

@@ -100,6 +100,14 @@ __global__ void store_away(int *counts)
     atomicAdd(counts, 1);
 }
 
+/* In place: what it reads through in, it may have written through out. */
+__global__ void in_place(const float *in, float *out)
+{
+    out[threadIdx.x] = 0.0f;
+    __syncthreads();
+    out[threadIdx.x] += in[threadIdx.x ^ 1];
+}
+
 __global__ void fill(int *counts)
 {
     counts[threadIdx.x] = 1;
@@ -239,6 +247,14 @@ void stored_elsewhere(void)
     cudaMalloc((void **)&d_counts, 16 * sizeof(int));
     store_away<<<1, 16>>>(d_counts);
     cudaFree(d_counts);
+}
+
+void in_place_launch(void)
+{
+    float *d = nullptr;
+    cudaMalloc((void **)&d, 32 * sizeof(float));
+    in_place<<<1, 32>>>(d, d);
+    cudaFree(d);
 }
 
 void written_on_one_path(const int *d_keys, int n, bool zero)
