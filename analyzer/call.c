@@ -418,6 +418,7 @@ value call_expression(unit *u, env *e, fnode c, bool result_used)
         unwritten_note(&reached, e, &a.v[i]);
     value v = call_effects(u, e, c, callee, &a, result_used);
     unwritten_written(e, &reached);
+    unwritten_call(e, callee);
     run_handed_lambdas(u, e, &a);
     return ran.kind != V_NONE ? ran : v;
 }

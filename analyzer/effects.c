@@ -1009,7 +1009,8 @@ static bool given_twice(fnode kernel, const arguments *a, int i)
 static void kernel_reads(unit *u, env *e, dc_loc at, fnode kernel, arguments *a, int i)
 {
     fnode read = first_read(kernel, i);
-    if (!fx_is_null(read) && unwritten_must(u, e, &a->v[i]) && !given_twice(kernel, a, i))
+    if (!fx_is_null(read) && unwritten_must(u, e, &a->v[i]) && !given_twice(kernel, a, i) &&
+        !unwritten_deferred(e))
         dc_report_kernel_read(u->out, at, fx_spelling(kernel), argument_operand(a, i, &a->v[i]),
                               fx_loc(read), fx_text(read));
 }

@@ -461,5 +461,9 @@ bool unwritten_must(unit *u, const env *e, const value *v);
 bool unwritten_may_be_written(const env *e, const value *v);
 /* Whether a and b may be one allocation (one of the allocations each may be). */
 bool unwritten_shared(const value *a, const value *b);
+/* A call of callee: a stream capture's start makes the launches after it
+   deferred (they run when the graph is launched). */
+void unwritten_call(env *e, fnode callee);
+bool unwritten_deferred(const env *e);
 
 #endif /* DEVCHECK_FLOW_H */

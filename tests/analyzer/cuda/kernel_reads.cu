@@ -257,6 +257,23 @@ void in_place_launch(void)
     cudaFree(d);
 }
 
+/* Captured into a graph: the launch runs when the graph does, after the
+   memset (cuda-samples' graphConditionalNodes). */
+void captured(const int *d_keys, int n, cudaStream_t stream)
+{
+    int *d_counts = nullptr;
+    cudaGraph_t graph;
+    cudaGraphExec_t exec;
+    cudaMalloc((void **)&d_counts, 16 * sizeof(int));
+    cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal);
+    count<<<1, 256, 0, stream>>>(d_keys, d_counts, n);
+    cudaStreamEndCapture(stream, &graph);
+    cudaGraphInstantiate(&exec, graph, nullptr, nullptr, 0);
+    cudaMemset(d_counts, 0, 16 * sizeof(int));
+    cudaGraphLaunch(exec, stream);
+    cudaFree(d_counts);
+}
+
 void written_on_one_path(const int *d_keys, int n, bool zero)
 {
     int *d_counts = nullptr;
