@@ -181,6 +181,13 @@ int dc_copy_kind(const char *name);
    finding, or NULL. */
 dc_finding *dc_check_memcpy(dc_findings *out, dc_loc at, int kind, dc_operand dst, dc_operand src,
                      const char *via, bool swap);
+/* ptr, of no known space, is the device side of a copy of kind `kind`
+   (at; is_dst: its destination) and host_use ("read on the host") at
+   host_at, after the copy or before it, on one path: the uses contradict
+   each other (but for managed memory).  pointee: ptr points to a pointer,
+   and the copy's size is what that pointer points to, which was meant. */
+void dc_report_used_both_ways(dc_findings *out, dc_loc at, int kind, bool is_dst, const char *ptr,
+                              dc_loc host_at, const char *host_use, bool after, bool pointee);
 /* reader ("cudaMemcpy copies from", "cublasSgemm reads") reads ptr, device
    memory nothing wrote; swap: a copy whose kind says it was meant to fill ptr. */
 void dc_report_uninitialized_read(dc_findings *out, dc_loc at, char *reader, dc_operand ptr,

@@ -9,6 +9,7 @@
  * hold their fingerprints in the same form.
  */
 #include "devcheck.h"
+#include "hash.h"
 #include "json.h"
 
 #include <errno.h>
@@ -19,26 +20,17 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-char *dc_absolute_path(const char *path)
-{
-    char *real = realpath(path, NULL);
-    if (real || path[0] == '/')
-        return real ? real : dc_format("%s", path);
-    char cwd[PATH_MAX];
-    return dc_format("%s/%s", getcwd(cwd, sizeof cwd) ? cwd : ".", path);
-}
-
 /* The hash of a finding: its rule, its file (name: relative to the base,
    NULL for none), and its line's text without the blanks around it. */
 static uint64_t line_hash(const dc_finding *d, const char *name)
 {
-    uint64_t h = JSON_FNV1A_START;
-    h = json_fnv1a(h, d->rule, strlen(d->rule) + 1);
+    uint64_t h = FNV1A_START;
+    h = fnv1a(h, d->rule, strlen(d->rule) + 1);
     if (name)
-        h = json_fnv1a(h, name, strlen(name) + 1);
+        h = fnv1a(h, name, strlen(name) + 1);
     size_t len = 0;
     const char *line = d->loc.file ? dc_source_line(d->loc.file, d->loc.line, &len) : NULL;
-    return line ? json_fnv1a_trimmed(h, line, len) : h;
+    return line ? fnv1a_trimmed(h, line, len) : h;
 }
 
 typedef struct {

@@ -23,7 +23,7 @@
  *     headers only, never a library's (lower.c's FX_LIBRARY).
  *   - Functions inside extern "C" { } are the file's like any other;
  *     kernels and __device__ functions are device code, never walked.
- *   - A function whose code has an error (broken.c) is never walked: its
+ *   - A function whose code has an error (unread.c) is never walked: its
  *     summary is unknown, as a function's with no body.
  *   - The program is walked twice: the first walk finds what every
  *     assignment stores into each struct field (fields.c), the second

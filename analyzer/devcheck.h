@@ -3,11 +3,22 @@
  * CUDA) with libclang and flags tensor and pointer uses that lack a device
  * transfer.
  *
- * The data path:  sources -> parse -> lower (each unit to its facts, the
- * unit then disposed of) -> model -> dataflow (on the facts of all) ->
+ * The data path:  model (loaded first) -> sources -> parse -> lower (each
+ * unit to its facts, the unit then disposed of) -> dataflow (on the facts
+ * of all; the rules check as the walk meets each call and use) ->
  * findings -> output.
  *
- *   main.c       the command line: files, flags, -p, formats
+ *   main.c       the command line: files, flags, -p, formats; the other
+ *                files are the library devcheck-core, which the unit
+ *                tests and the fuzz targets link too
+ *   alloc.c      memory: running out ends the run; formatted strings
+ *   files.c      files read whole, written beside and renamed over, and
+ *                paths made absolute
+ *   capture.c    devcheck capture, a compiler launcher that leaves each
+ *                object's facts beside it, and devcheck analyze over them
+ *   launch.c     devcheck-cc, devcheck-c++, devcheck-nvcc: capture as one
+ *                program, known by its name
+ *   torch.c      --torch: a PyTorch extension's include folders
  *   compile_db.c compile_commands.json (-p), read strictly, and its
  *                commands' arguments as the flags a file is parsed with
  *   frontend.c   libclang: a file and its flags into a translation unit,
@@ -20,7 +31,12 @@
  *                analysis reads of it, as arrays, with no libclang after
  *   kernel_reads.c what a kernel reads before writing, from its body as
  *                the lowering has it (device code is not lowered)
+ *   clang_cursor.c a libclang cursor's place and name, for lower.c and
+ *                unread.c
  *   facts.c      the facts as the analysis reads them
+ *   facts_file.c a unit's facts as a file: what capture leaves beside an
+ *                object file and the cache keeps, trusted only when all of
+ *                it checks
  *   cache.c      each unit's facts kept between runs, under a key of its
  *                file, folder, flags and devcheck's version, while the
  *                files its parse read are unchanged
@@ -31,13 +47,17 @@
  *                every tensor, module, list and pointer, and where it came
  *                from, for every function of the run, callees first; in
  *                stages that flow.h names (cursor.c, env.c, value.c, walk.c,
- *                call.c, effects.c, guards.c, fields.c, summary.c)
+ *                call.c, lambda.c, fnptr.c, effects.c, guards.c, fields.c,
+ *                uses.c, unwritten.c, summary.c)
  *   place.c      the lattice of places: join, differ, their names in words
  *   rules.c      the rules (docs/rules/): each check decides on places,
  *                and says its finding with notes and fixes
+ *   findings.c   findings with their notes and fixes, in a list that owns
+ *                its strings; file names interned
  *   output.c     findings in the compilers' format
  *   sarif.c      findings as SARIF 2.1.0
  *   codequality.c findings as GitLab's Code Quality report
+ *   reach.c      --stats: how much of a run the analysis could judge
  *   runtime.c    --runtime: what devtrace's report says the runs did at
  *                each finding's line (common/join.h)
  *   suppress.c   `// devcheck-ignore` and `// devcheck-ignore(rule)`
@@ -46,7 +66,7 @@
  *   fixes.c      --fix: fix-its applied to the files
  *   recover.c    a crash caught on the thread it happens on
  *   opens.c      the files a parse opens: a device or a FIFO reads as empty
- *   broken.c     the functions a file's errors leave unread, its other
+ *   unread.c     the functions a file's errors leave unread, its other
  *                functions analyzed
  */
 #ifndef DEVCHECK_H
@@ -60,6 +80,30 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <sys/stat.h>
+
+/* ---- memory (alloc.c) and files (files.c) ----------------------------------- */
+
+/* printf into a fresh string */
+char *dc_format(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+char *dc_vformat(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
+/* realloc that ends the program, with exit status 2, when memory runs out */
+void *dc_realloc(void *p, size_t size);
+/* All of a stream, or of a file, with a NUL after it (len leaves it out);
+   NULL when it cannot be read (errno says why). */
+char *dc_read_stream(FILE *in, size_t *len);
+char *dc_read_file(const char *path, size_t *len);
+/* The absolute path of a file, symbolic links resolved (as getcwd resolves
+   the current folder) so that the two compare; fresh string. */
+char *dc_absolute_path(const char *path);
+/* A new file beside path, for what will be renamed over it: mkstemp's, so
+   that no link planted at a name known before can stand in for it (mode
+   0600).  Its descriptor, with its name in *tmp (fresh); -1 with errno. */
+int dc_create_beside(const char *path, char **tmp);
+/* data written to a file beside path, then renamed over it, with the mode
+   a new file gets (0666 less the umask, not mkstemp's 0600: a group may
+   share a cache or a build's facts): 0, or -1 with errno (and nothing
+   left behind). */
+int dc_write_atomic(const char *path, const void *data, size_t len);
 
 /* ---- findings ------------------------------------------------------------ */
 
@@ -120,24 +164,6 @@ void dc_findings_free(dc_findings *f);
 /* Removes (and frees) the findings for which drop(finding, ctx) says true,
    asked in their order; returns how many. */
 int dc_findings_drop(dc_findings *f, bool (*drop)(const dc_finding *, void *), void *ctx);
-/* printf into a fresh string */
-char *dc_format(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-char *dc_vformat(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
-/* realloc that ends the program, with exit status 2, when memory runs out */
-void *dc_realloc(void *p, size_t size);
-/* All of a stream, or of a file, with a NUL after it (len leaves it out);
-   NULL when it cannot be read (errno says why). */
-char *dc_read_stream(FILE *in, size_t *len);
-char *dc_read_file(const char *path, size_t *len);
-/* A new file beside path, for what will be renamed over it: mkstemp's, so
-   that no link planted at a name known before can stand in for it (mode
-   0600).  Its descriptor, with its name in *tmp (fresh); -1 with errno. */
-int dc_create_beside(const char *path, char **tmp);
-/* data written to a file beside path, then renamed over it, with the mode
-   a new file gets (0666 less the umask, not mkstemp's 0600: a group may
-   share a cache or a build's facts): 0, or -1 with errno (and nothing
-   left behind). */
-int dc_write_atomic(const char *path, const void *data, size_t len);
 
 /* ---- the cache (cache.c) ---------------------------------------------------- */
 
@@ -206,10 +232,6 @@ void dc_suppress_reset(void);
 /* The text of a line of a source file (1-based), without its line break, from
    the same cache; NULL when the file cannot be read or is shorter. */
 const char *dc_source_line(const char *file, unsigned line, size_t *len);
-
-/* The absolute path of a file, symbolic links resolved (as getcwd resolves
-   the current folder) so that the two compare; fresh string. */
-char *dc_absolute_path(const char *path);
 
 /* ---- teams: fingerprints, baselines, rule selection, fixes ----------------- */
 

@@ -59,14 +59,14 @@ static void creates_cpu(call_state *s, const dc_effect *ef)
     dc_place cpu = dc_place_of(AT_CPU, 0, s->at, "created on");
     (void)ef;
     s->result = returns_module(s->callee) ? object_new(s->u, s->e, V_MODULE, cpu)
-                                          : created(cpu, DT_F32_TYPE, s->at);
+                                          : created(cpu, DTYPE_F32, s->at);
 }
 
 static void creates_on(call_state *s, const dc_effect *ef)
 {
     const value *d = arg_value(s, ef, 0);
     if (d->kind == V_DEVICE)
-        s->result = created(dc_place_relocated(&d->where, s->at, "created on"), DT_F32_TYPE,
+        s->result = created(dc_place_relocated(&d->where, s->at, "created on"), DTYPE_F32,
                             s->at);
 }
 
@@ -98,7 +98,7 @@ static void creates_options(call_state *s, const dc_effect *ef)
     while (options >= 0 && !type_names(fx_type(s->a->c[options]), "TensorOptions"))
         options--;
     const value *d = options >= 0 ? &s->a->v[options] : NULL;
-    unsigned char of = d && d->dtype ? d->dtype : DT_F32_TYPE;
+    unsigned char of = d && d->dtype ? d->dtype : DTYPE_F32;
     if (d && d->kind == V_DEVICE)
         s->result = created(dc_place_relocated(&d->where, s->at, "created on"), of, s->at);
     else if (!d || names_no_device(s->a->c[options]))
@@ -112,14 +112,14 @@ static unsigned char named_dtype(const arguments *a)
     for (int i = 0; i < a->n; i++)
         if (a->v[i].kind == V_NONE && a->v[i].dtype)
             return a->v[i].dtype;
-    return DT_UNKNOWN_TYPE;
+    return DTYPE_UNKNOWN;
 }
 
 static void creates_like(call_state *s, const dc_effect *ef)
 {
     value cur = current_arg(s, ef, 0);
     if (cur.kind == V_TENSOR || cur.kind == V_MODULE)
-        s->result = created(cur.where, cur.kind == V_TENSOR ? cur.dtype : DT_UNKNOWN_TYPE,
+        s->result = created(cur.where, cur.kind == V_TENSOR ? cur.dtype : DTYPE_UNKNOWN,
                             cur.dtype_origin);
 }
 
@@ -295,7 +295,7 @@ static void loads(call_state *s, const dc_effect *ef)
     if (cur.kind == V_MODULE)
         move_module(s, &cur, argument_text(s->a, ef->arg[0]), &cpu, 0);
     else
-        store_through(s, ef->arg[0], created(cpu.where, DT_UNKNOWN_TYPE, (dc_loc){ 0 }));
+        store_through(s, ef->arg[0], created(cpu.where, DTYPE_UNKNOWN, (dc_loc){ 0 }));
 }
 
 static void module_state(call_state *s, const dc_effect *ef)
@@ -307,7 +307,7 @@ static void module_custom(call_state *s, const dc_effect *ef)
 {
     dc_place none = { 0, { { 0 } } };
     s->result = object_new(s->u, s->e, V_MODULE, none);
-    s->result.dtype = DT_UNKNOWN_TYPE;
+    s->result.dtype = DTYPE_UNKNOWN;
     s->result.path = walk_path(s->u, s->e, argument_cursor(s->a, ef->arg[1]));
     object_update(s->e, &s->result);
     fields_module_state(argument_cursor(s->a, ef->arg[1]));
@@ -352,7 +352,7 @@ static void module_on(call_state *s, const dc_effect *ef)
                          ? dc_place_relocated(&d->where, s->at, "created on")
                          : dc_place_of(AT_UNKNOWN, 0, s->at, NULL);
     s->result = object_new(s->u, s->e, V_MODULE, where);
-    s->result.dtype = DT_UNKNOWN_TYPE;
+    s->result.dtype = DTYPE_UNKNOWN;
     object_update(s->e, &s->result);
 }
 
@@ -474,7 +474,7 @@ static void batches(call_state *s, const dc_effect *ef)
     for (int i = 0; i < ef->nargs; i++)
         store_through(s, ef->arg[i],
                       created(dc_place_of(AT_CPU, 0, s->at, "loaded as a batch onto"),
-                              DT_UNKNOWN_TYPE, (dc_loc){ 0 }));
+                              DTYPE_UNKNOWN, (dc_loc){ 0 }));
 }
 
 static void identity(call_state *s, const dc_effect *ef)
@@ -694,8 +694,8 @@ static void same_dtype(call_state *s, const dc_effect *ef)
     value x = current_arg(s, ef, 0);
     for (int i = 1; i < ef->nargs; i++) {
         value y = current_arg(s, ef, i);
-        if (x.dtype == DT_UNKNOWN_TYPE || y.dtype == DT_UNKNOWN_TYPE || x.dtype == y.dtype ||
-            x.dtype == DT_I64_TYPE || y.dtype == DT_I64_TYPE)
+        if (x.dtype == DTYPE_UNKNOWN || y.dtype == DTYPE_UNKNOWN || x.dtype == y.dtype ||
+            x.dtype == DTYPE_I64 || y.dtype == DTYPE_I64)
             continue;
         dc_report_dtype_mismatch(s->u->out, s->at, argument_text(s->a, ef->arg[0]),
                                  dtype_names[x.dtype], x.dtype_origin,
@@ -714,6 +714,8 @@ void effect_need_memory(unit *u, dc_loc at, const char *what, dc_operand ptr, bo
 static void memory_check(call_state *s, int i, bool wants_device)
 {
     const value *p = argument(s->a, i);
+    if (!wants_device && i < s->a->n)
+        uses_host(s->u, s->e, argument_cursor(s->a, i), HOST_CALL, s->at);
     if (value_is_memory(p))
         effect_need_memory(s->u, s->at, s->op, argument_operand(s->a, i, p), wants_device,
                            (dc_loc){ 0 }, dc_releaser(s->op));
@@ -761,6 +763,8 @@ static void wraps(call_state *s, const dc_effect *ef)
 static void host_reads(call_state *s, int i)
 {
     const value *p = argument(s->a, i);
+    if (i < s->a->n)
+        uses_host(s->u, s->e, argument_cursor(s->a, i), HOST_READ, s->at);
     if (value_is_memory(p) && !summary_role(s->u, &p->where, ROLE_DEREF, s->at))
         dc_check_host_deref(s->u->out, s->at, argument_operand(s->a, i, p), false, s->op,
                             (dc_loc){ 0 });
@@ -895,11 +899,28 @@ static void uploads(call_state *s, const dc_effect *ef, unsigned kinds)
         walk_uploaded_from(s->u, argument_cursor(s->a, ef->arg[1]));
 }
 
+/* A copy of one kind takes the sides it says are device memory as that
+   (uses.c); a kind that may be one of several says nothing of either. */
+static void device_uses(call_state *s, const dc_effect *ef, unsigned kinds)
+{
+    int size = ef->arg[1] + 1;          /* the count, as copies_nothing reads it */
+    fnode n = size < s->a->n ? argument_cursor(s->a, size) : fx_null();
+    for (int k = 1; k < 4; k++) {
+        if (kinds != (unsigned)KIND_BIT(k))
+            continue;
+        if (k & 1)
+            uses_device(s->u, s->e, argument_cursor(s->a, ef->arg[0]), k, true, n, s->at);
+        if (k & 2)
+            uses_device(s->u, s->e, argument_cursor(s->a, ef->arg[1]), k, false, n, s->at);
+    }
+}
+
 static void memcpy_kind(call_state *s, const dc_effect *ef)
 {
     const value *dst = arg_value(s, ef, 0), *src = arg_value(s, ef, 1), *kind = arg_value(s, ef, 2);
     unsigned kinds = copy_kinds(kind);
     uploads(s, ef, kinds);
+    device_uses(s, ef, kinds);
     bool fills_device = kinds && !(kinds & (KIND_BIT(0) | KIND_BIT(2) | KIND_BIT(-1)));
     if (!copies_nothing(s, ef) && unwritten_must(s->u, s->e, src))
         dc_report_uninitialized_read(s->u->out, s->at, dc_format("%s copies from", s->op),
@@ -1030,6 +1051,7 @@ void effect_check_deref(unit *u, env *e, fnode base, const value *v, bool write,
     int path = walk_path(u, e, base);
     if (write)
         unwritten_forget(e, v);
+    uses_host(u, e, base, write ? HOST_WRITE : HOST_READ, at);
     if (v->kind != V_MEMORY || summary_role(u, &v->where, ROLE_DEREF, at))
         return;
     bool named = path && !path_is_element(path);   /* "a[i]" as written, not "a[]" */

@@ -12,6 +12,7 @@
  * it changes, not the size of the function.
  */
 #include "flow.h"
+#include "hash.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -49,14 +50,6 @@ size_t env_held(void)
 void env_limit(size_t bytes)
 {
     limit = bytes;
-}
-
-static uint32_t hash_text(const char *s)
-{
-    uint32_t h = 2166136261u;
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 16777619u;
-    return h;
 }
 
 /* Where a path's last member starts (".x", "->x", "[3]"), or 0 for a root. */
@@ -103,7 +96,7 @@ int path_intern(const char *text)
         paths[npaths++] = (path_entry){ NULL, 0, 0, 0, 0 };    /* the empty path */
         rehash();
     }
-    uint32_t h = hash_text(text);
+    uint32_t h = (uint32_t)fnv1a_string(text);
     int *slot = slot_of(text, h);
     if (*slot)
         return *slot;

@@ -17,7 +17,7 @@
  *     base classes, initializer) and its semantic parents.
  *   - What libclang computes on demand is computed once, at lowering: the
  *     text of each expression as messages quote it, its constant value,
- *     each function's first error (broken.c), the unit's definitions in
+ *     each function's first error (unread.c), the unit's definitions in
  *     the order the analysis walks them.
  *   - Node and type 0 are "none": libclang's null cursor, invalid type.
  */
@@ -272,7 +272,7 @@ char *fx_unit_changed(const fx_unit *u);
    pass bytes, before the end (0: no end): the lowering stops there. */
 fx_unit *fx_lower(CXTranslationUnit tu, const char *said, const dc_note *skipped, int nskipped,
                   double deadline, size_t bytes, int *why);
-/* Whether a function's code has an error (broken.c): it is not walked,
+/* Whether a function's code has an error (unread.c): it is not walked,
    and its summary is unknown.  why (unless NULL) gets the first error's
    place and message (fresh). */
 bool cursor_has_errors(CXCursor fn, dc_note *why);

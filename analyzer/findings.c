@@ -3,6 +3,7 @@
  * its strings; and the rules, as the table of mistakes (mistakes.h) has them.
  */
 #include "devcheck.h"
+#include "hash.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -25,114 +26,6 @@ const char *dc_severity(const char *rule)
     return mistake_named(rule, strlen(rule))->severity;
 }
 
-void *dc_realloc(void *p, size_t size)
-{
-    p = realloc(p, size ? size : 1);
-    if (!p) {
-        fputs("devcheck: out of memory\n", stderr);
-        exit(2);
-    }
-    return p;
-}
-
-char *dc_vformat(const char *fmt, va_list ap)
-{
-    va_list again;
-    va_copy(again, ap);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    char *s = dc_realloc(NULL, (size_t)n + 1);
-    vsnprintf(s, (size_t)n + 1, fmt, again);
-    va_end(again);
-    return s;
-}
-
-char *dc_format(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    char *s = dc_vformat(fmt, ap);
-    va_end(ap);
-    return s;
-}
-
-char *dc_read_stream(FILE *in, size_t *len)
-{
-    size_t n = 0, cap = 1 << 16;
-    char *text = dc_realloc(NULL, cap);
-    for (size_t got; (got = fread(text + n, 1, cap - n - 1, in)) > 0;)
-        if ((n += got) == cap - 1)
-            text = dc_realloc(text, cap *= 2);
-    if (ferror(in)) {
-        free(text);
-        return NULL;
-    }
-    text[n] = '\0';
-    *len = n;
-    return text;
-}
-
-char *dc_read_file(const char *path, size_t *len)
-{
-    FILE *in = fopen(path, "rb");
-    if (!in)
-        return NULL;
-    char *text = dc_read_stream(in, len);
-    fclose(in);
-    return text;
-}
-
-int dc_create_beside(const char *path, char **tmp)
-{
-    *tmp = dc_format("%s.devcheck-XXXXXX", path);
-    int fd = mkstemp(*tmp);
-    if (fd < 0) {
-        int err = errno;
-        free(*tmp);
-        *tmp = NULL;
-        errno = err;
-    }
-    return fd;
-}
-
-/* The process's umask, read where Linux says it (umask(2) would change it
-   for a moment, for every thread); 022 where it does not say. */
-static mode_t current_umask(void)
-{
-    FILE *in = fopen("/proc/self/status", "r");
-    char line[256];
-    unsigned mask = 022;
-    for (bool found = false; in && !found && fgets(line, sizeof line, in);)
-        found = sscanf(line, "Umask: %o", &mask) == 1;
-    if (in)
-        fclose(in);
-    return (mode_t)mask;
-}
-
-int dc_write_atomic(const char *path, const void *data, size_t len)
-{
-    char *tmp;
-    int fd = dc_create_beside(path, &tmp), err = 0;
-    if (fd < 0)
-        return -1;
-    if (fchmod(fd, 0666 & ~current_umask()) != 0)
-        err = errno;
-    for (size_t done = 0; done < len && !err;) {
-        ssize_t k = write(fd, (const char *)data + done, len - done);
-        if (k < 0 && errno != EINTR)
-            err = errno;
-        done += k > 0 ? (size_t)k : 0;
-    }
-    if (close(fd) != 0 && !err)
-        err = errno;
-    if (!err && rename(tmp, path) != 0)
-        err = errno;
-    if (err)
-        unlink(tmp);
-    free(tmp);
-    errno = err;
-    return err ? -1 : 0;
-}
-
 /* Grows an array of elements of size elem so that it holds one more than n. */
 static void *grow(void *v, int n, int *cap, size_t elem)
 {
@@ -152,17 +45,9 @@ static struct {
     size_t cap, n;
 } names;
 
-static uint64_t hash_name(const char *s)
-{
-    uint64_t h = 0xcbf29ce484222325u;          /* FNV-1a */
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 0x100000001b3u;
-    return h;
-}
-
 static char **name_slot(char **slot, size_t cap, const char *name)
 {
-    size_t i = hash_name(name) & (cap - 1);
+    size_t i = fnv1a_string(name) & (cap - 1);
     while (slot[i] && strcmp(slot[i], name) != 0)
         i = (i + 1) & (cap - 1);
     return &slot[i];

@@ -13,6 +13,7 @@
  * that its other names and its owner see the fix.
  */
 #include "devcheck.h"
+#include "hash.h"
 #include "json.h"
 
 #include <errno.h>
@@ -161,7 +162,7 @@ dc_snapshot dc_snapshot_of(const struct stat *st, const char *text, size_t len)
     return (dc_snapshot){ (unsigned long long)st->st_dev, (unsigned long long)st->st_ino,
                           (long long)st->st_size,
                           (long long)st->st_mtim.tv_sec * 1000000000 + st->st_mtim.tv_nsec,
-                          json_fnv1a(JSON_FNV1A_START, text, len) };
+                          fnv1a(FNV1A_START, text, len) };
 }
 
 /* Whether the file now is as one of seen was: a file changed since (by an

@@ -16,6 +16,7 @@
  *   guards.c    conditions that test where a value is, refining each side
  *   fields.c    facts on struct fields, program-wide: device or host memory
  *               in every assignment
+ *   uses.c      a pointer of no known space used both ways on one path
  *   lambda.c    C++'s lambdas, walked where they run, with their captures
  *   summary.c   what a function of the program does, for its callers: its
  *               parameters' roles, its result, what it writes through them
@@ -81,7 +82,7 @@ bool cursor_is_function(fnode c);
 
 /* ---- values (value.c) ----------------------------------------------------------- */
 
-typedef enum { DT_UNKNOWN_TYPE, DT_F32_TYPE, DT_F64_TYPE, DT_I64_TYPE } dtype;
+typedef enum { DTYPE_UNKNOWN, DTYPE_F32, DTYPE_F64, DTYPE_I64 } dtype;
 extern const char *const dtype_names[];
 
 typedef enum {
@@ -104,12 +105,15 @@ typedef enum {
 
 typedef struct {
     unsigned char kind, dtype;
+    unsigned char use;                  /* a pointer of no known space: how it was used
+                                           on every path to here (uses.c), at `used` */
     short obj;
     int path;                           /* an interned path: V_ADDR's target;
                                            V_MODULE: its state's; V_TENSOR: what it
                                            was moved from; V_ADDRS: the list */
     dc_place where;
     dc_loc dtype_origin;
+    dc_loc used;
 } value;
 
 value value_unknown(void);
@@ -439,6 +443,14 @@ void effect_release(unit *u, dc_loc at, const char *releaser, dc_operand ptr);
 void effect_launch(unit *u, env *e, fnode kernel, arguments *a, dc_loc at);
 /* dt_module_to's work: m and what is registered with it moved to `to`. */
 void effect_move_module(call_state *s, value *m, const char *name, const value *to);
+
+/* uses.c: a pointer of no known space used on the host and as a copy's
+   device side on one path.  ptr's use on the host (HOST_*: read through,
+   written through, handed to a host function); and as the device side of
+   a copy of the one kind `kind` (is_dst: its destination) of size bytes. */
+enum { HOST_READ, HOST_WRITE, HOST_CALL };
+void uses_host(unit *u, env *e, fnode ptr, int how, dc_loc at);
+void uses_device(unit *u, env *e, fnode ptr, int kind, bool is_dst, fnode size, dc_loc at);
 
 /* unwritten.c: device allocations nothing may have written yet. */
 #define UNWRITTEN_SET 32

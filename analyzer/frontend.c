@@ -247,7 +247,7 @@ static void add_includes(const dc_run *r, command *c)
  * cuda::barrier; dynamic parallelism).  An error inside device code is
  * no reason to leave the host side unread: it is said, as a note, and the
  * file analyzed.  An error in host code leaves unread the function it is
- * in (broken.c), and the file's other functions are analyzed: what was
+ * in (unread.c), and the file's other functions are analyzed: what was
  * left unread is listed, each function with its first error, and each
  * error outside a function (a header not found, a global of an unknown
  * type).  An error with no place (a flag clang rejects) leaves the file

@@ -857,24 +857,6 @@ bool cx_own_definition(CXCursor c)
            !library_location(spelled_at(tu, clang_getCursorLocation(body)));
 }
 
-dc_loc cx_loc(CXCursor c)
-{
-    CXFile file;
-    unsigned line, column;
-    clang_getExpansionLocation(clang_getCursorLocation(c), &file, &line, &column, NULL);
-    CXString name = clang_getFileName(file);
-    dc_loc loc = dc_loc_make(clang_getCString(name), line, column);
-    clang_disposeString(name);
-    return loc;
-}
-
-void cx_spelling(CXCursor c, char *buf, size_t n)
-{
-    CXString s = clang_getCursorSpelling(c);
-    snprintf(buf, n, "%s", clang_getCString(s));
-    clang_disposeString(s);
-}
-
 /* ---- the unit ---------------------------------------------------------------------- */
 
 static enum CXChildVisitResult cuda_attribute(CXCursor c, CXCursor parent, CXClientData data)

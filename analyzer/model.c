@@ -13,6 +13,7 @@
  * file is text: a regular file, lines ending in LF or CRLF, no NUL byte.
  */
 #include "flow.h"
+#include "hash.h"
 #include "memkind.h"
 
 #include <ctype.h>
@@ -1310,18 +1311,10 @@ struct dc_model {
     int nrules;
 };
 
-static unsigned hash_name(const char *s)
-{
-    unsigned h = 2166136261u;
-    while (*s)
-        h = (h ^ (unsigned char)*s++) * 16777619u;
-    return h;
-}
-
 /* The slot of name: where it is, or the empty one where it would go. */
 static int *slot_of(const dc_model *m, const char *name)
 {
-    unsigned mask = (unsigned)m->cap * 2 - 1, i = hash_name(name) & mask;
+    unsigned mask = (unsigned)m->cap * 2 - 1, i = (unsigned)fnv1a_string(name) & mask;
     while (m->slots[i] && strcmp(m->v[m->slots[i] - 1].name, name) != 0)
         i = (i + 1) & mask;
     return &m->slots[i];

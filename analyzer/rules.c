@@ -311,6 +311,26 @@ dc_finding *dc_check_memcpy(dc_findings *out, dc_loc at, int kind, dc_operand ds
     return f;
 }
 
+void dc_report_used_both_ways(dc_findings *out, dc_loc at, int kind, bool is_dst, const char *ptr,
+                              dc_loc host_at, const char *host_use, bool after, bool pointee)
+{
+    dc_finding *f = add_once(out, "memcpy-direction", at,
+                             dc_format("%s says the %s is device memory, but '%s' is %s %s it, "
+                                       "on the same path", memkinds[kind].name,
+                                       is_dst ? "destination" : "source", ptr, host_use,
+                                       after ? "after" : "before"));
+    if (!f)
+        return;
+    dc_finding_note(f, copy_loc(host_at), dc_format("'%s' %s here", ptr, host_use));
+    dc_finding_note(f, copy_loc(at),
+                    pointee ? dc_format("fix: copy %s '*%s', the device pointer that '%s' "
+                                        "points to (the size copied is its pointee's)",
+                                        is_dst ? "to" : "from", ptr, ptr)
+                            : dc_format("fix: copy %s the device buffer meant, or, if '%s' is "
+                                        "managed memory, let the pointers decide with "
+                                        "cudaMemcpyDefault", is_dst ? "to" : "from", ptr));
+}
+
 static dc_finding *uninitialized_read(dc_findings *out, dc_loc at, char *reader, dc_operand ptr)
 {
     dc_finding *f = add_once(out, "uninitialized-read", at,

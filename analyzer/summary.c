@@ -208,7 +208,7 @@ static void bind_forward(unit *u, env *e, fnode fn)
         return;
     }
     value module = object_new(u, e, V_MODULE, input.where);
-    module.dtype = DT_UNKNOWN_TYPE;
+    module.dtype = DTYPE_UNKNOWN;
     object_update(e, &module);
     env_set(e, param_name(fn, 0), module);
     env_set(e, param_name(fn, 1), input);
@@ -237,7 +237,7 @@ static void bind_parameter(unit *u, env *e, fnode param, int i)
         env_set(e, id, value_of(V_TENSOR, here));
     } else if (pointer && (type_names(t, "dt_module") || type_names(t, "dt_list"))) {
         value obj = object_new(u, e, type_names(t, "dt_module") ? V_MODULE : V_LIST, here);
-        obj.dtype = DT_UNKNOWN_TYPE;
+        obj.dtype = DTYPE_UNKNOWN;
         object_update(e, &obj);
         u->self->objects[i] = obj.obj;
         env_set(e, id, obj);
@@ -409,6 +409,8 @@ static value portable(value v)
     if (v.kind != V_KIND)               /* a kind's set of kinds is no object */
         v.obj = -1;
     v.path = 0;
+    v.use = 0;                          /* the callee's uses are its own */
+    v.used = (dc_loc){ 0 };
     return v;
 }
 

@@ -60,7 +60,13 @@ static bool tested(const value *v)
     return v->where.n > 0;
 }
 
-value value_join(const value *a, const value *b)
+static bool same_use(const value *a, const value *b)
+{
+    return a->use == b->use && a->used.line == b->used.line &&
+           a->used.column == b->used.column && a->used.file == b->used.file;
+}
+
+static value join_kinds(const value *a, const value *b)
 {
     if (a->kind == V_NULL || b->kind == V_NULL)
         return a->kind == V_NULL ? *b : *a;
@@ -74,7 +80,7 @@ value value_join(const value *a, const value *b)
     if (has_place(a->kind))
         j.where = dc_place_join(&a->where, &b->where);
     if (a->dtype != b->dtype)
-        j.dtype = DT_UNKNOWN_TYPE;
+        j.dtype = DTYPE_UNKNOWN;
     if (a->kind == V_KIND)
         j.obj = a->obj | b->obj;        /* either kind */
     else if (a->obj != b->obj)
@@ -86,10 +92,22 @@ value value_join(const value *a, const value *b)
     return j;
 }
 
+/* A use (uses.c) holds where it held on every path: a join keeps it where
+   both sides have it, and where one side is a null pointer (used nowhere). */
+value value_join(const value *a, const value *b)
+{
+    value j = join_kinds(a, b);
+    if (!same_use(a, b) && a->kind != V_NULL && b->kind != V_NULL) {
+        j.use = 0;
+        j.used = (dc_loc){ 0 };
+    }
+    return j;
+}
+
 bool value_same(const value *a, const value *b)
 {
     return a->kind == b->kind && a->dtype == b->dtype && a->obj == b->obj &&
-           a->path == b->path && dc_place_same(&a->where, &b->where);
+           a->path == b->path && dc_place_same(&a->where, &b->where) && same_use(a, b);
 }
 
 /* `dev = avail ? dt_cuda(0) : dt_cpu()` makes 'dev' a device of its own,
@@ -114,8 +132,8 @@ value value_named(int var, value v)
 dtype dtype_named(const char *word)
 {
     if (strstr(word, "64"))
-        return strstr(word, "f") || strstr(word, "F") ? DT_F64_TYPE : DT_I64_TYPE;
-    return strstr(word, "32") ? DT_F32_TYPE : DT_UNKNOWN_TYPE;
+        return strstr(word, "f") || strstr(word, "F") ? DTYPE_F64 : DTYPE_I64;
+    return strstr(word, "32") ? DTYPE_F32 : DTYPE_UNKNOWN;
 }
 
 /* ---- objects: modules and lists ------------------------------------------------- */
@@ -129,7 +147,7 @@ value object_new(unit *u, env *e, vkind kind, dc_place where)
 {
     value v = value_of(kind, where);
     v.obj = (short)u->objects++;
-    v.dtype = kind == V_MODULE ? DT_F32_TYPE : DT_UNKNOWN_TYPE;
+    v.dtype = kind == V_MODULE ? DTYPE_F32 : DTYPE_UNKNOWN;
     env_set(e, object_path(v.obj, ""), v);
     return v;
 }

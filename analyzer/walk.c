@@ -522,7 +522,7 @@ static value reference(unit *u, env *e, fnode c)
         return effect_enumerator(decl);
     if (!bound && fx_kind(c) == CXCursor_MemberRefExpr)
         v = module_member(u, e, c);
-    if (!bound && v.kind == V_NONE && v.dtype == DT_UNKNOWN_TYPE)
+    if (!bound && v.kind == V_NONE && v.dtype == DTYPE_UNKNOWN)
         v = stored_value(u, e, c);
     if (v.kind == V_NONE && ft_kind(fx_type(decl)) == CXType_ConstantArray)
         v = value_of(V_MEMORY, dc_place_of(AT_CPU, 0, cursor_loc(decl), "declared on"));

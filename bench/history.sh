@@ -30,7 +30,10 @@
 # devcheck itself, C and C++ files through their FLAGS), and the headers
 # of what some projects include: Debian's libjansson-dev and
 # libcurl4-openssl-dev (ccminer), libtorch-dev and python3-dev
-# (pyg_autoscale and the other PyTorch rows), libgtest-dev (raft-pinned).
+# (pyg_autoscale and the other PyTorch rows), libgtest-dev (raft-pinned);
+# what yolort's and sherpa's files use of OpenCV, torchvision, kaldifeat
+# and k2 is declared by stand-ins written below, and lfs-evalgt and
+# kj-dagmm read in part (glm and a C++23 library; boost and OpenCV).
 # A commit the clone lacks, or a header missing, shows
 # as "does not parse" in the last column, a file devcheck read but for
 # functions with errors as "in part" (devcheck's reasons in out/).
@@ -71,6 +74,11 @@ amd-pingpong   | https://github.com/amd/HPCTrainingExamples              | 5029a
 finufft-1d     | https://github.com/flatironinstitute/finufft            | 5beee4c9  | test/cuda/cufinufft1d_test.cu | -Iinclude -Iinclude/cufinufft/contrib/cuda_samples |
 g4hepem-sbfree | https://github.com/mnovak42/g4hepem                    | 61626df   | G4HepEm/G4HepEmData/src/G4HepEmData.cc G4HepEm/G4HepEmData/src/G4HepEmData.cu G4HepEm/G4HepEmData/src/G4HepEmElectronData.cc G4HepEm/G4HepEmData/src/G4HepEmElectronData.cu G4HepEm/G4HepEmData/src/G4HepEmElementData.cc G4HepEm/G4HepEmData/src/G4HepEmElementData.cu G4HepEm/G4HepEmData/src/G4HepEmMatCutData.cc G4HepEm/G4HepEmData/src/G4HepEmMatCutData.cu G4HepEm/G4HepEmData/src/G4HepEmMaterialData.cc G4HepEm/G4HepEmData/src/G4HepEmMaterialData.cu G4HepEm/G4HepEmData/src/G4HepEmSBTableData.cc G4HepEm/G4HepEmData/src/G4HepEmSBTableData.cu | -DG4HepEm_CUDA_BUILD -IG4HepEm/G4HepEmData/include -I/usr/local/cuda/include |
 hvm-memset     | https://github.com/HigherOrderCO/HVM                   | bc47f9f   | src/hvm.cu | -Isrc | src/hvm.cu:1721
+lfs-evalgt     | https://github.com/MrNeRF/gaussian-splatting-cuda        | 938567f   | src/metrics.cpp | -std=c++23 -Iinclude -Igsplat -Ifastgs/rasterization/include -I/usr/local/cuda/include -I/usr/include/torch/csrc/api/include | src/metrics.cpp:417,441,442,443
+sherpa-warmup  | https://github.com/k2-fsa/sherpa                       | ea523556  | sherpa/cpp_api/offline-recognizer.cc sherpa/csrc/offline-conformer-transducer-model.cc | -std=c++17 -I. -I@CACHE@/stub/sherpa -I/usr/include/torch/csrc/api/include | ./sherpa/cpp_api/offline-recognizer-transducer-impl.h:133,136 sherpa/csrc/offline-conformer-transducer-model.cc:42
+fbgemm-tbeload | https://github.com/pytorch/FBGEMM                      | 365abe3ee | fbgemm_gpu/codegen/embedding_forward_quantized_host_cpu.cpp | -std=c++17 -Ifbgemm_gpu/include -I/usr/include/torch/csrc/api/include |
+yolort-devsw   | https://github.com/zhiqwang/yolort                     | 100a168   | deployment/src/main.cpp | -std=c++17 -Ideployment/include -I@CACHE@/stub/yolort -I/usr/include/torch/csrc/api/include | deployment/src/main.cpp:126,129,132
+kj-dagmm       | https://github.com/koba-jon/pytorch_cpp                | ef15988   | DAGMM2d/src/networks.cpp DAGMM2d/src/train.cpp | -std=c++17 -IDAGMM2d/src -Iutils -I/usr/include/torch/csrc/api/include | DAGMM2d/src/networks.cpp:447,448,449,455,458,461
 '
 
 # Clean code, run for false alarms.
@@ -144,6 +152,75 @@ void THCudaFree(THCState *state, void *ptr);
 #define lazyInitCUDA() hasCUDA() ? (THCState *)0 : (THCState *)0
 EOF2
 printf '#pragma once\n#include <THC/THC.h>\n' > "$cache/stub/THC/THCDeviceUtils.cuh"
+
+# yolort's libtorch demo reads its image with OpenCV and includes
+# torchvision's C++ headers for their operators' registration; neither is
+# installed: these declare what its main.cpp uses of OpenCV, and nothing
+# of torchvision (the file calls none of its functions).
+mkdir -p "$cache/stub/yolort/opencv2" "$cache/stub/yolort/torchvision"
+cat > "$cache/stub/yolort/opencv2/core.hpp" <<'EOF4'
+/* a stand-in for OpenCV's core.hpp: declarations only, enough to parse */
+#pragma once
+#include <string>
+#define CV_32FC3 21
+namespace cv {
+struct Mat {
+  unsigned char *data;
+  int rows, cols;
+  void convertTo(Mat &m, int rtype, double alpha = 1, double beta = 0) const;
+};
+Mat imread(const std::string &filename, int flags = 1);
+}
+EOF4
+for h in opencv2/imgproc.hpp opencv2/highgui.hpp; do
+  printf '#pragma once\n#include <opencv2/core.hpp>\n' > "$cache/stub/yolort/$h"
+done
+for h in vision.h ROIPool.h nms.h; do
+  printf '#pragma once\n' > "$cache/stub/yolort/torchvision/$h"
+done
+
+# sherpa computes its features with kaldifeat and builds its fast beam
+# search on k2's torch API, neither installed: these declare what the
+# recognizers' headers use of them (kaldifeat's options, as its header,
+# bring in <torch/torch.h>).
+mkdir -p "$cache/stub/sherpa/kaldifeat/csrc" "$cache/stub/sherpa/k2"
+cat > "$cache/stub/sherpa/kaldifeat/csrc/feature-fbank.h" <<'EOF5'
+/* a stand-in for kaldifeat's feature-fbank.h: declarations only */
+#pragma once
+#include <string>
+#include <torch/torch.h>
+namespace kaldifeat {
+struct FrameExtractionOptions {
+  float samp_freq = 16000, frame_shift_ms = 10, frame_length_ms = 25, dither = 1;
+  std::string ToString() const;
+};
+struct MelBanksOptions {
+  int num_bins = 23;
+  std::string ToString() const;
+};
+struct FbankOptions {
+  FrameExtractionOptions frame_opts;
+  MelBanksOptions mel_opts;
+  torch::Device device{torch::kCPU};
+  std::string ToString() const;
+};
+class Fbank {
+ public:
+  explicit Fbank(const FbankOptions &opts);
+  const FrameExtractionOptions &GetFrameOptions() const;
+  torch::Tensor ComputeFeatures(const torch::Tensor &wave, float vtln_warp);
+};
+}
+EOF5
+cat > "$cache/stub/sherpa/k2/torch_api.h" <<'EOF5'
+/* a stand-in for k2's torch_api.h: declarations only */
+#pragma once
+#include <memory>
+namespace k2 {
+class FsaClass;
+using FsaClassPtr = std::shared_ptr<FsaClass>;
+}
+EOF5
 
 printf '#define blockDim host_blockDim\n#define threadIdx host_threadIdx\n' \
   > "$cache/stub/host_builtins.h"

@@ -22,6 +22,7 @@
  *   mangled.c a kernel's parameters read from its mangled C++ name
  *             (mangled.h): the emulated device's kernels that nvcc built,
  *             and the shim's that no runtime it can reach describes
+ *   hash.h    FNV-1a, the one hash of names and keys every part uses
  *   files.c   a file the user named, checked before it is read (files.h):
  *             a regular file, not too large: devtrace's --static SARIF,
  *             devcheck's --runtime report

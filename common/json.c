@@ -195,19 +195,3 @@ void json_uri_encode(char *uri, const char *prefix, const char *path)
     }
     *o = '\0';
 }
-
-uint64_t json_fnv1a(uint64_t h, const char *s, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ (unsigned char)s[i]) * 0x100000001b3u;
-    return h;
-}
-
-uint64_t json_fnv1a_trimmed(uint64_t h, const char *line, size_t len)
-{
-    while (len > 0 && (*line == ' ' || *line == '\t'))
-        line++, len--;
-    while (len > 0 && (line[len - 1] == ' ' || line[len - 1] == '\t'))
-        len--;
-    return json_fnv1a(h, line, len);
-}

@@ -66,11 +66,4 @@ void j_codequality_issue(json *j, const codequality_issue *issue);
 size_t json_uri_size(const char *prefix, const char *path);
 void json_uri_encode(char *uri, const char *prefix, const char *path);
 
-/* FNV-1a, for SARIF's fingerprints: h (JSON_FNV1A_START at first) and n
-   more bytes; _trimmed leaves out a line's blanks at either end, so that a
-   line re-indented keeps its hash. */
-#define JSON_FNV1A_START 0xcbf29ce484222325u
-uint64_t json_fnv1a(uint64_t h, const char *s, size_t n);
-uint64_t json_fnv1a_trimmed(uint64_t h, const char *line, size_t len);
-
 #endif /* DEVTRACE_JSON_H */

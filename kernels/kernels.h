@@ -17,6 +17,12 @@
  *     depends only on its index (the emulator runs threads one by one);
  *   - pointers and scalars as parameters, and the structs below by value.
  * Names are dtk_OP_TYPE, TYPE being f32, f64 or i64 (the element type).
+ *
+ *   elementwise.cu  fill, casts, binary ops, relu
+ *   reduce.cu       sums, mse, softmax, argmax, cross entropy: two passes
+ *   matmul.cu       matrix products and transposes
+ *   conv.cu         conv2d, max pooling and slicing over [n, c, h, w]
+ *   random.cu       normal draws of the counter-based stream (counter_rng.h)
  */
 #ifndef DT_KERNELS_H
 #define DT_KERNELS_H

@@ -11,7 +11,7 @@
  *   devtrace --version
  *
  *   devtrace.c  main: the subcommands, their usage, fatal errors
- *   support.c   what every subcommand uses: options, memory, the default report
+ *   cli.c       what every subcommand uses: options, memory, the default report
  *   database.c  opening a report, telling a foreign, newer or broken file
  *               apart; a query's rows copied out of SQLite
  *   guard.c     what a crafted file cannot do: SQLite's defences, and a

@@ -21,6 +21,7 @@
  * And `--format codequality`: the same findings as GitLab's Code Quality
  * report, with the same rule ids and fingerprints.
  */
+#include "hash.h"
 #include "json.h"
 #include "report.h"
 
@@ -183,12 +184,12 @@ static uint64_t line_hash(const rows *f, size_t i)
     char buf[64];
     const char *id = rule_id(mistake_of(rows_text(f, i, F_KIND)), buf);
     const char *file = rows_text(f, i, F_FILE);
-    uint64_t h = json_fnv1a(JSON_FNV1A_START, id, strlen(id) + 1);
-    h = json_fnv1a(h, file, strlen(file) + 1);
+    uint64_t h = fnv1a(FNV1A_START, id, strlen(id) + 1);
+    h = fnv1a(h, file, strlen(file) + 1);
     char *text = source_line(file, rows_int(f, i, F_RUN), rows_int(f, i, F_LINE));
     if (!text)          /* no source at hand: the line's number stands for its text */
         text = xasprintf("%lld", (long long)rows_int(f, i, F_LINE));
-    h = json_fnv1a_trimmed(h, text, strlen(text));
+    h = fnv1a_trimmed(h, text, strlen(text));
     free(text);
     return h;
 }

@@ -8,6 +8,27 @@
  * the operands live on; they never touch memory themselves.  The cpu backend
  * is always there; a cuda backend (real or emulated) registers itself with
  * dt_register_backend.
+ *
+ *   tensor.c       tensors: creation, transfer, inspection, references and
+ *                  provenance (devtensor.h is the API)
+ *   storage.c      refcounted blocks of memory on one device: every
+ *                  allocation, free and copy goes through here
+ *   device.c       devices and the backend registry
+ *   cpu_backend.c  host memory, aligned for the BLAS and vector loops
+ *   cpu_kernels.c  the cpu's kernels, one instance per dtype (cpu_kernels_t.h)
+ *   cuda_backend.c devices cuda:N through the CUDA runtime (cuda.h), real or
+ *                  emulated
+ *   cuda_kernels.c the cuda backend's kernel table (kernels/)
+ *   ops.c          the ops: operands checked, result sized, work handed over
+ *   random.c       the counter-based random generator
+ *   error.c        errors, and the mismatch messages in PyTorch's words
+ *   module.c       modules: parameters, buffers, children, forward
+ *   module_io.c    dt_module_save / dt_module_load
+ *   layers.c       the built-in layers
+ *   list.c         lists of tensors
+ *   data.c         datasets and loaders
+ *   trace.c        the trace hook, weak so that a preloaded tracer wins
+ *   plain.c        the plain names behind devtensor.h's provenance macros
  */
 #ifndef DT_INTERNAL_H
 #define DT_INTERNAL_H

@@ -14,7 +14,7 @@
  *   activity.c   CUPTI's Activity API: kernels', copies' and memsets'
  *                device-side times, joined to their events by correlation id
  *   calls.c      a call's facts into checks and events, however it was seen
- *   next.c       the runtime beneath: libcudart (a GPU) or libcudasim (the
+ *   beneath.c    the runtime beneath: libcudart (a GPU) or libcudasim (the
  *                emulated device, chosen when there is no GPU)
  *   checks.c     what is wrong with a launch, a copy or a free, against the
  *                shadow state; each problem becomes a finding event
@@ -26,7 +26,10 @@
  *   symbols.c    pc -> file, line, function, with elfutils' libdw
  *   queue.c      the event queue from the program's threads to the writer
  *   events.c     events in time: the first DEVTRACE_EVENTS of a run, one row each
- *   writer.c     the writer thread: events into SQLite (schema.h), batched
+ *   writer.c     the writer thread: events into SQLite (schema.h), batched,
+ *                their sums kept in memory (tally.c)
+ *   report.c     the report's file: opened, replaced or shared, this run's
+ *                row, the statements it is written with, its end
  *   descriptors.c the writer's file descriptors, kept high and out of the
  *                program's reach (its close, close_range, dup2 refused)
  *   vfs.c        SQLite's files of the report, kept open for the whole run
@@ -50,10 +53,15 @@
 #include "memkind.h"
 #include "schema.h"
 
-/* ---- the runtime beneath (next.c) ---------------------------------------- */
+/* ---- the runtime beneath (beneath.c) ------------------------------------- */
 
 /* true: the emulated device (DT_DEVICE=sim, or no GPU on this machine) */
 bool dv_next_is_sim(void);
+/* runs.device: "sim" or "cuda" */
+static inline const char *dv_device_name(void)
+{
+    return dv_next_is_sim() ? "sim" : "cuda";
+}
 /* The runtime beneath's definition of a CUDA function, or NULL. */
 void *dv_next(const char *name);
 /* Chooses the device; sets DT_DEVICE=sim for devtensor when there is no GPU.
@@ -395,13 +403,76 @@ void dv_activity_row(uint32_t correlation, int64_t rowid);
    its row; false when none did. */
 bool dv_activity_times(uint32_t correlation, int64_t *start, int64_t *duration);
 
+/* ---- the writer's sums (tally.c) ----------------------------------------------- */
+
+/* A sum kept in memory under a key of up to four numbers: calls by (api,
+   site, result), allocations, transfers and launches by their table's key,
+   findings by (kind, site, message, chain), kernels by function. */
+#define DV_TALLY_KEY 4
+typedef struct {
+    uint64_t key[DV_TALLY_KEY];
+    int64_t id, count, bytes, max, freed, freed_bytes, first, last;
+    bool dirty, written;                /* written: a finding's row is in the report */
+} dv_tally;
+
+typedef struct {
+    dv_tally *slot;
+    size_t used, cap;
+} dv_tally_map;
+
+/* The sum under key, made (with *fresh set, and its id the map's next)
+   where there was none; NULL when memory runs out. */
+dv_tally *dv_tally_find(dv_tally_map *m, const uint64_t key[DV_TALLY_KEY], bool *fresh);
+void dv_tally_clear(dv_tally_map *m);
+
+/* ---- the report (report.c) --------------------------------------------------- */
+
+/* The report's statements, which the writer binds and steps. */
+enum {
+    DV_S_SITE, DV_S_CALLS, DV_S_ALLOCS, DV_S_COPIES, DV_S_KERNEL, DV_S_LAUNCHES, DV_S_FINDING,
+    DV_S_RECOUNT, DV_S_END, DV_S_COUNT
+};
+
+typedef struct {
+    struct sqlite3 *db;                 /* NULL while none is open */
+    int64_t run;                        /* this run's runs.id */
+    bool broken;                        /* said so once; events are drained and dropped */
+    bool print;                         /* DEVTRACE_PRINT=1: findings said as they are made */
+    bool summary;                       /* not DEVTRACE_SUMMARY=0 (devtrace run's) */
+    bool pageable_access;               /* the GPU reads pageable memory */
+} dv_report;
+extern dv_report dv_rep;
+
+/* Where the report goes, as the image starts (DEVTRACE_DB, absolute). */
+void dv_report_init(void);
+/* The writer's, as it starts: opens the report (replacing an earlier
+   command's), adds this run, prepares the statements; where it cannot,
+   says so and leaves dv_rep.db NULL or dv_rep.broken set. */
+void dv_report_open(void);
+/* As the writer stops: says the run's summary, removes the journal if this
+   is the last writer, closes. */
+void dv_report_close(void);
+/* In a forked child: the parent's connection set aside, untouched. */
+void dv_report_after_fork(void);
+/* Says once that writing failed (what), and that the report will be
+   incomplete; the writer drains and drops events from then on. */
+void dv_report_broken(const char *what);
+/* A statement's parameters (?N; text and sites only when not empty or 0),
+   its run (false when it fails: said), and how many parameters it has. */
+void dv_bind_int(int s, int i, int64_t v);
+void dv_bind_text(int s, int i, const char *v);
+void dv_bind_site(int s, int i, uint32_t site);
+bool dv_report_step(int s);
+int dv_bind_count(int s);
+/* A batch's transaction: begun; committed (rolled back once broken). */
+void dv_report_begin(void);
+void dv_report_commit(void);
+
 /* ---- the writer (writer.c) -------------------------------------------------- */
 
 /* The VFS the report is opened with (vfs.c), registered at the first
    call; NULL if SQLite refuses. */
 const char *dv_vfs(void);
-/* Where the report goes, as the image starts (DEVTRACE_DB, absolute). */
-void dv_writer_init(void);
 /* Starts the writer thread (once per process), and waits until it has
    opened the report and written the events queued so far. */
 void dv_writer_start(void);
@@ -446,6 +517,9 @@ void dv_voice_after_fork(void);
    from the writer, fd 2 from another thread while it is still that file,
    else nowhere (the report holds it all).  Never raises SIGPIPE. */
 void dv_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* text with its control characters escaped (json_printable), so that a
+   name cannot drive the terminal; malloc'd, NULL when memory is short. */
+char *dv_printable(const char *text);
 
 /* ---- checks (checks.c) ------------------------------------------------------ */
 

@@ -2,7 +2,7 @@
  * The interposed CUDA runtime: the functions a program (or devtensor's cuda
  * plugin) calls, under their own names.  Preloaded, these come first; each
  * finds its call site, checks, forwards the call unchanged to the runtime
- * beneath (next.c), and sends what happened to the writer.
+ * beneath (beneath.c), and sends what happened to the writer.
  *
  * The functions the shim only forwards are here too: with no GPU, a program
  * linked with -lcudart must have all of its calls answered by the emulated

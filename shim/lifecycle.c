@@ -402,7 +402,7 @@ __attribute__((constructor)) static void start(void)
 {
     dv_started_ns = dv_now_ns();
     dv_say_init();
-    dv_writer_init();
+    dv_report_init();
     join_session();
     dv_next_choose();
     dv_sites_init();

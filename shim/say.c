@@ -12,6 +12,7 @@
  * wait for the shim's copy otherwise).
  */
 #include "devtrace.h"
+#include "json.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -19,6 +20,8 @@
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -98,4 +101,13 @@ void dv_say(const char *fmt, ...)
             put(fd, line, (size_t)n);
     }
     errno = saved;
+}
+
+char *dv_printable(const char *text)
+{
+    size_t n = strlen(text);
+    char *out = malloc(4 * n + 1);
+    if (out)
+        json_printable(out, text, n, false);
+    return out;
 }

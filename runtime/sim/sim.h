@@ -4,7 +4,9 @@
  * is), launch.c (kernels), nvcc.c (what nvcc's
  * host code calls to register and launch them), driver.c (the
  * driver API over the same) and cupti.c (CUPTI's callbacks for their calls,
- * its activity records of the device's work, and the injection library).
+ * its activity records of the device's work, and the injection library);
+ * and driver_library.c, the empty libcuda.so.1 a program linked with -lcuda
+ * loads where no NVIDIA driver is (libcudasim answers its calls).
  */
 #ifndef CUDASIM_SIM_H
 #define CUDASIM_SIM_H
