@@ -202,6 +202,10 @@ void dc_report_uninitialized_read(dc_findings *out, dc_loc at, char *reader, dc_
    edge (true, false) of the branch on cond comes here with nothing written. */
 void dc_report_sometimes_written(dc_findings *out, dc_loc at, char *reader, dc_operand ptr,
                                  dc_loc cond, bool edge);
+/* A launch of kernel hands it ptr, device memory nothing wrote, which the
+   kernel reads (at read, the expression read_text) before writing. */
+void dc_report_kernel_read(dc_findings *out, dc_loc at, const char *kernel, dc_operand ptr,
+                           dc_loc read, const char *read_text);
 /* A lone store of one space into a field (noun: "field") or a global
    ("variable") that the rest of the program fills with the other
    (field_place: its place, with one other store's origin). */

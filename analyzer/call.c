@@ -437,6 +437,7 @@ value call_expression(unit *u, env *e, fnode c, bool result_used)
     note_objects(u, e, c, &a, &reached);
     value v = call_effects(u, e, c, callee, &a, result_used);
     unwritten_written(e, &reached);
+    unwritten_call(e, callee);
     run_handed_lambdas(u, e, &a);
     return ran.kind != V_NONE ? ran : v;
 }

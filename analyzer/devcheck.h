@@ -29,6 +29,8 @@
  *                file's parse or analysis leaving that file out
  *   lower.c      a parsed unit lowered into its facts (facts.h): what the
  *                analysis reads of it, as arrays, with no libclang after
+ *   kernel_reads.c what a kernel reads before writing, from its body as
+ *                the lowering has it (device code is not lowered)
  *   clang_cursor.c a libclang cursor's place and name, for lower.c and
  *                unread.c
  *   facts.c      the facts as the analysis reads them

@@ -1072,11 +1072,41 @@ static void kernel_members(unit *u, env *e, fnode kernel, arguments *a, int i, d
     }
 }
 
+static fnode first_read(fnode kernel, int i)
+{
+    return i < fx_nargs(kernel) ? fx_first_read(fx_arg(kernel, i)) : fx_null();
+}
+
+/* Whether the memory of argument i is given to another parameter too,
+   one the kernel may write (in place: `k<<<g, b>>>(d, d)`), which may be
+   what its read of i sees. */
+static bool given_twice(fnode kernel, const arguments *a, int i)
+{
+    for (int j = 0; j < a->n; j++)
+        if (j != i && unwritten_shared(&a->v[j], &a->v[i]) &&
+            fx_is_null(first_read(kernel, j)))
+            return true;
+    return false;
+}
+
+/* Argument i, memory nothing wrote, given to a parameter the kernel reads
+   before writing (kernel_reads.c). */
+static void kernel_reads(unit *u, env *e, dc_loc at, fnode kernel, arguments *a, int i)
+{
+    fnode read = first_read(kernel, i);
+    if (!fx_is_null(read) && unwritten_must(u, e, &a->v[i]) && !given_twice(kernel, a, i) &&
+        !unwritten_deferred(e))
+        dc_report_kernel_read(u->out, at, fx_spelling(kernel), argument_operand(a, i, &a->v[i]),
+                              fx_loc(read), fx_text(read));
+}
+
 void effect_launch(unit *u, env *e, fnode kernel, arguments *a, dc_loc at)
 {
     for (int i = 0; i < a->n; i++) {
-        if (value_is_memory(&a->v[i]))
+        if (value_is_memory(&a->v[i])) {
             kernel_argument(u, at, kernel, i, argument_operand(a, i, &a->v[i]));
+            kernel_reads(u, e, at, kernel, a, i);
+        }
         kernel_members(u, e, kernel, a, i, at);
     }
 }

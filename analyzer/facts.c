@@ -157,6 +157,11 @@ const char *fx_text(fnode n)
 }
 
 long long fx_int(fnode n) { return node_of(n)->value.i; }
+
+fnode fx_first_read(fnode n)
+{
+    return fx_has(n, FX_READ_FIRST) ? (fnode){ n.u, (uint32_t)node_of(n)->value.i } : fx_null();
+}
 double fx_float(fnode n) { return node_of(n)->value.f; }
 
 static const fact_error *error_of(fnode n)

@@ -58,6 +58,8 @@ enum {
     FX_FLOAT = 1 << 13,                 /* ... a constant float (fval) */
     FX_CONSTANT = 1 << 14,              /* ... a constant of another kind */
     FX_LIBRARY = 1 << 15,               /* a function of a system or installed library's header */
+    FX_READ_FIRST = 1 << 16,            /* a kernel's pointer parameter whose memory the kernel
+                                           reads and never writes (the read: fx_first_read) */
 };
 
 /* ---- the layout (lower.c builds it, facts_file.c writes and reads it) -------- */
@@ -223,6 +225,7 @@ dc_loc fx_loc(fnode n);
    at most, or 45 and "...". */
 const char *fx_text(fnode n);
 long long fx_int(fnode n);              /* FX_INT's */
+fnode fx_first_read(fnode n);           /* FX_READ_FIRST's (else null) */
 double fx_float(fnode n);               /* FX_FLOAT's */
 /* FX_HAS_ERRORS' first error: where, and the message. */
 dc_loc fx_error_loc(fnode n);
@@ -292,8 +295,14 @@ bool cx_in_main_file(CXTranslationUnit tu, CXSourceLocation at);
    macro the file expands around its own code (cx_own_definition). */
 bool cx_own_definition(CXCursor c);
 void cx_spelling(CXCursor c, char *buf, size_t n);
-/* Whether the host runs a function: not a kernel, nor device code only. */
+/* Whether the host runs a function: not a kernel, nor device code only;
+   and its CUDA qualifiers (CUDA_KERNEL, ...). */
 bool cursor_runs_on_host(CXCursor fn);
+unsigned cx_cuda_side(CXCursor fn);
+/* For a kernel's pointer parameter, the expression where the kernel first
+   reads the memory it points to, when the kernel never writes it
+   (kernel_reads.c); a null cursor otherwise. */
+CXCursor kernel_first_read(CXCursor param);
 /* Whether c's extent holds the place (a file and an offset in it). */
 bool cursor_holds_place(CXCursor c, CXFile file, unsigned offset);
 /* A diagnostic's place and message (fresh). */

@@ -147,7 +147,8 @@ static bool node_checks(const fx_unit *u, const fact_node *x)
            within(x->ref, n) && within(x->def, n) && within(x->parent, n) &&
            within(x->type, u->ntypes) && within(x->result, u->ntypes) &&
            within(x->name, u->npool) && within(x->usr, u->npool) &&
-           within(x->text, u->npool) && within(x->file, u->npool);
+           within(x->text, u->npool) && within(x->file, u->npool) &&
+           (!(x->flags & FX_READ_FIRST) || (x->value.i > 0 && x->value.i < n));
 }
 
 static bool type_checks(const fx_unit *u, const fact_type *t)

@@ -470,7 +470,8 @@ void effect_need_memory(unit *u, dc_loc at, const char *what, dc_operand ptr, bo
    call when ptr is a parameter's. */
 void effect_release(unit *u, dc_loc at, const char *releaser, dc_operand ptr);
 /* A <<<>>> launch of kernel: each pointer argument must be device memory,
-   and so must the members the kernel dereferences through it. */
+   and so must the members the kernel dereferences through it; and written
+   already where the kernel reads it before writing it. */
 void effect_launch(unit *u, env *e, fnode kernel, arguments *a, dc_loc at);
 /* dt_module_to's work: m and what is registered with it moved to `to`. */
 void effect_move_module(call_state *s, value *m, const char *name, const value *to);
@@ -513,5 +514,11 @@ void unwritten_diverge(unit *u, const env *e);
 /* Memory v, unwritten on every path from one edge of a branch to here
    and written on some other path: that edge's index in u->sometimes, or -1. */
 int unwritten_sometimes(const unit *u, const env *e, const value *v);
+/* Whether a and b may be one allocation (one of the allocations each may be). */
+bool unwritten_shared(const value *a, const value *b);
+/* A call of callee: a stream capture's start makes the launches after it
+   deferred (they run when the graph is launched). */
+void unwritten_call(env *e, fnode callee);
+bool unwritten_deferred(const env *e);
 
 #endif /* DEVCHECK_FLOW_H */

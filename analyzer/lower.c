@@ -279,7 +279,7 @@ static void written_text(lowering *l, CXSourceRange r, char *buf, size_t n)
 
 static uint32_t node_make(lowering *l, CXCursor c);
 static void expand(lowering *l, uint32_t id, int how);
-static void lower_kernel_reads(lowering *l, uint32_t id, CXCursor fn);
+static void lower_member_reads(lowering *l, uint32_t id, CXCursor fn);
 
 static const void *type_key(const lowering *l, uint32_t id) { return &l->ctypes[id]; }
 
@@ -682,6 +682,20 @@ static bool over_budget(lowering *l)
     return l->why != 0;
 }
 
+static uint32_t node_make(lowering *l, CXCursor c);
+
+/* A kernel's parameter whose memory the kernel reads and never writes
+   (kernel_reads.c): the read, a node of its own, kept in the value. */
+static void lower_kernel_read(lowering *l, uint32_t id, CXCursor param)
+{
+    CXCursor read = kernel_first_read(param);
+    uint32_t at = clang_Cursor_isNull(read) ? 0 : node_make(l, read);
+    if (at) {
+        l->u->nodes[id].flags |= FX_READ_FIRST;
+        l->u->nodes[id].value.i = at;
+    }
+}
+
 static uint32_t node_make(lowering *l, CXCursor c)
 {
     if (clang_Cursor_isNull(c) || over_budget(l))
@@ -710,7 +724,9 @@ static uint32_t node_make(lowering *l, CXCursor c)
         lower_definition(l, id, c);
     lower_arguments(l, id, c);
     if (code && (l->u->nodes[id].flags & FX_DEFINITION))
-        lower_kernel_reads(l, id, c);
+        lower_member_reads(l, id, c);
+    if (k == CXCursor_ParmDecl)
+        lower_kernel_read(l, id, c);
     return id;
 }
 
@@ -858,11 +874,16 @@ static enum CXChildVisitResult cuda_attribute(CXCursor c, CXCursor parent, CXCli
     return CXChildVisit_Continue;
 }
 
-bool cursor_runs_on_host(CXCursor fn)
+unsigned cx_cuda_side(CXCursor fn)
 {
     unsigned side = 0;
     clang_visitChildren(fn, cuda_attribute, &side);
-    return side_on_host(side);
+    return side;
+}
+
+bool cursor_runs_on_host(CXCursor fn)
+{
+    return side_on_host(cx_cuda_side(fn));
 }
 
 /* A C++ class's pointer field with a default initializer (`float *dev =
@@ -1057,7 +1078,7 @@ static void reads_of(device_reads *r, CXCursor fn, int depth)
 
 /* A kernel's definition (node id, its parameters lowered): each
    parameter's reads, as a count and the member accesses' nodes. */
-static void lower_kernel_reads(lowering *l, uint32_t id, CXCursor fn)
+static void lower_member_reads(lowering *l, uint32_t id, CXCursor fn)
 {
     if (!(cuda_side(fn) & CUDA_KERNEL) || l->u->nodes[id].nargs <= 0)
         return;

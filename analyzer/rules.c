@@ -351,14 +351,20 @@ void dc_report_used_both_ways(dc_findings *out, dc_loc at, int kind, bool is_dst
                                         "cudaMemcpyDefault", is_dst ? "to" : "from", ptr));
 }
 
-void dc_report_uninitialized_read(dc_findings *out, dc_loc at, char *reader, dc_operand ptr,
-                                  bool swap)
+static dc_finding *uninitialized_read(dc_findings *out, dc_loc at, char *reader, dc_operand ptr)
 {
     dc_finding *f = add_once(out, "uninitialized-read", at,
                              dc_format("%s '%s', %s memory that nothing has written yet", reader,
                                        ptr.name, dc_place_is_device(ptr.place) ? "device" : "host"));
     free(reader);
     note_origins(f, ptr);
+    return f;
+}
+
+void dc_report_uninitialized_read(dc_findings *out, dc_loc at, char *reader, dc_operand ptr,
+                                  bool swap)
+{
+    dc_finding *f = uninitialized_read(out, at, reader, ptr);
     if (f)
         dc_finding_note(f, copy_loc(at),
                         swap ? dc_format("fix: swap the pointers if the copy was meant to "
@@ -385,6 +391,18 @@ void dc_report_sometimes_written(dc_findings *out, dc_loc at, char *reader, dc_o
         dc_finding_note(f, copy_loc(at),
                         dc_format("fix: write '%s' on that path too, or read it only where it "
                                   "was written", ptr.name));
+}
+
+void dc_report_kernel_read(dc_findings *out, dc_loc at, const char *kernel, dc_operand ptr,
+                           dc_loc read, const char *read_text)
+{
+    dc_finding *f = uninitialized_read(out, at, dc_format("kernel %s reads", kernel), ptr);
+    if (!f)
+        return;
+    dc_finding_note(f, copy_loc(read), dc_format("%s reads it here, before anything writes it: %s",
+                                                 kernel, read_text));
+    dc_finding_note(f, copy_loc(at), dc_format("fix: cudaMemset(%s, 0, size) after the allocation "
+                                               "(or write it first)", ptr.name));
 }
 
 void dc_report_field_space(dc_findings *out, dc_loc at, const char *noun, const char *field,

@@ -276,3 +276,31 @@ int unwritten_sometimes(const unit *u, const env *e, const value *v)
     }
     return found;
 }
+
+bool unwritten_shared(const value *a, const value *b)
+{
+    for (int i = 0; a->kind == V_MEMORY && i < a->where.n; i++)
+        for (int j = 0; b->kind == V_MEMORY && j < b->where.n; j++)
+            if (mark_of(&a->where.a[i]) && mark_of(&a->where.a[i]) == mark_of(&b->where.a[j]))
+                return true;
+    return false;
+}
+
+/* Launches into a stream being captured run later, when the graph is
+   launched, after what the host does in between (a cudaMemset of what
+   they read): from a capture's start on, in any path, a kernel's read is
+   not judged. */
+static const char *const capture_starts[] = { "cudaStreamBeginCapture", "cuStreamBeginCapture" };
+
+void unwritten_call(env *e, fnode callee)
+{
+    const char *name = fx_spelling(callee);
+    for (size_t i = 0; name && i < sizeof capture_starts / sizeof *capture_starts; i++)
+        if (strncmp(name, capture_starts[i], strlen(capture_starts[i])) == 0)
+            env_set(e, path_intern("#capturing"), mark(WRITTEN, 0));
+}
+
+bool unwritten_deferred(const env *e)
+{
+    return env_find(e, path_intern("#capturing")) != NULL;
+}

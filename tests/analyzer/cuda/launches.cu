@@ -2,7 +2,8 @@
  * memspace-mismatch at <<<>>> launches: every pointer argument of a
  * __global__ function must be device (or managed) memory.  A wrapper that
  * launches with its parameter is checked at each of its calls, and so is
- * one inside extern "C" { }.
+ * one inside extern "C" { }.  scale's `x[i] *= by` reads what it is
+ * given: fresh cudaMalloc memory is uninitialized-read.
  */
 #include <cuda_runtime.h>
 #include <stdlib.h>
@@ -39,7 +40,7 @@ void launches(int n)
 
     scale<<<1, 64>>>(host, 2.0f, n); // devcheck: memspace-mismatch
     scale<<<1, 64>>>(stack_buf, 2.0f, 64); // devcheck: memspace-mismatch
-    scale<<<1, 64>>>(dev, 2.0f, n);
+    scale<<<1, 64>>>(dev, 2.0f, n); // devcheck: uninitialized-read
 #ifdef cudaMemAttachGlobal  /* the toolkit's: the emulated device has no managed memory */
     float *managed = NULL;
     cudaMallocManaged((void **)&managed, n * sizeof *managed, cudaMemAttachGlobal);

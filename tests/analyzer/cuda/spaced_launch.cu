@@ -4,7 +4,8 @@
  * and in a header it includes.  devcheck reads them as launches (every line
  * and column where it was), finds a host pointer passed to one, directly
  * and through the header's wrapper, and leaves a comment's and a string's
- * `<< <` alone.
+ * `<< <` alone.  scale's `x[i] *= by` reads the fresh `d` it is first
+ * given (uninitialized-read).
  */
 #include <cuda_runtime.h>
 #include <stdio.h>
@@ -24,7 +25,7 @@ int run(int n)
 {
     float *d = NULL, *h = (float *)malloc(n * sizeof *h);
     cudaMalloc((void **)&d, n * sizeof *d);
-    scale << <(n + 255) / 256, 256 >> > (d, 2.0f, n);
+    scale << <(n + 255) / 256, 256 >> > (d, 2.0f, n); // devcheck: uninitialized-read
     scale << <1, 64 >> > (h, 2.0f, n); // devcheck: memspace-mismatch
     fill_gpu(d, n);
     fill_gpu(h, n); // devcheck: memspace-mismatch

@@ -4,7 +4,8 @@
  * header, before the rest of it is read; a unit whose nodes go round (a
  * node its own descendant, semantic parents in a ring) is refused when it
  * is read, and so is one whose list of a parameter's reads runs past the
- * list; a capture's stamps name the files changed since.
+ * list, or whose node numbers name no node; a capture's stamps name the
+ * files changed since.
  */
 #include "facts.h"
 
@@ -106,6 +107,23 @@ static void test_reads_checked(void)
     fx_unit_free(u);
 }
 
+/* A kernel parameter's first read (FX_READ_FIRST) is a node's number,
+   checked as every other is. */
+static void test_first_read_checked(void)
+{
+    fx_unit *u = chain(5, NULL);
+    u->nodes[2].flags = FX_READ_FIRST;
+    u->nodes[2].value.i = 4;
+    CHECK(refused(u) == NULL);
+    u->nodes[2].value.i = 5;
+    CHECK(said(refused(u), "a node names what is not there"));
+    u->nodes[2].value.i = -1;
+    CHECK(said(refused(u), "a node names what is not there"));
+    u->nodes[2].flags = 0;              /* without the flag, the value is a number */
+    CHECK(refused(u) == NULL);
+    fx_unit_free(u);
+}
+
 /* The bytes this process has read (Linux's count, for every read). */
 static long long bytes_read(void)
 {
@@ -204,6 +222,7 @@ int main(void)
     RUN(test_round_trip);
     RUN(test_cycles_refused);
     RUN(test_reads_checked);
+    RUN(test_first_read_checked);
     RUN(test_header_read_first);
     RUN(test_changed_files_named);
     rmdir(root);
