@@ -24,7 +24,9 @@
  *   - Functions inside extern "C" { } are the file's like any other;
  *     kernels and __device__ functions are device code, never walked.
  *   - A function whose code has an error (unread.c) is never walked: its
- *     summary is unknown, as a function's with no body.
+ *     summary is unknown, as a function's with no body.  One whose errors
+ *     only leave statements unread (FX_READ_IN_PART) is walked for its own
+ *     findings, its summary unknown still to its callers.
  *   - The program is walked twice: the first walk finds what every
  *     assignment stores into each struct field (fields.c), the second
  *     reads the fields with those facts and says the findings.
@@ -320,6 +322,10 @@ const summary *program_summary(program *p, fnode callee)
     int low = summarize(p, i);
     if (p->depth > 0 && low < p->low[p->depth - 1])
         p->low[p->depth - 1] = low;
+    if (fx_has(p->fns[i].fn, FX_READ_IN_PART)) {
+        p->none = DC_WHY_PARSE_ERROR;   /* walked for its own findings: what the statements */
+        return NULL;                    /* its errors left unread did is unknown */
+    }
     return p->fns[i].s;
 }
 

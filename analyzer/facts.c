@@ -172,6 +172,14 @@ static const fact_error *error_of(fnode n)
     return NULL;
 }
 
+const char *fx_unread(fnode n, int k)
+{
+    for (uint32_t i = 0; n.id && i < n.u->nerrors; i++)
+        if (n.u->errors[i].node == n.id && k-- == 0)
+            return string_at(n.u, n.u->errors[i].message);
+    return NULL;
+}
+
 dc_loc fx_error_loc(fnode n)
 {
     const fact_error *e = error_of(n);

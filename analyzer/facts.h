@@ -60,6 +60,12 @@ enum {
     FX_LIBRARY = 1 << 15,               /* a function of a system or installed library's header */
     FX_READ_FIRST = 1 << 16,            /* a kernel's pointer parameter whose memory the kernel
                                            reads and never writes (the read: fx_first_read) */
+    FX_READ_IN_PART = 1 << 17,          /* a function walked but for statements its errors
+                                           leave unread (its summary is unknown) */
+    FX_UNREAD_STATEMENT = 1 << 18,      /* a statement with an error: unread, what it names
+                                           unknown after it (its errors' records: fx_unread) */
+    FX_UNREAD_BEFORE = 1 << 19,         /* ... one clang dropped before this one */
+    FX_UNREAD_AT_END = 1 << 20,         /* ... one dropped at the end of this block */
 };
 
 /* ---- the layout (lower.c builds it, facts_file.c writes and reads it) -------- */
@@ -230,6 +236,9 @@ double fx_float(fnode n);               /* FX_FLOAT's */
 /* FX_HAS_ERRORS' first error: where, and the message. */
 dc_loc fx_error_loc(fnode n);
 const char *fx_error(fnode n);
+/* What the k-th statement left unread at n names (FX_UNREAD_*), or NULL
+   past the last. */
+const char *fx_unread(fnode n, int k);
 
 /* A kernel's pointer parameter p: the members of what it points to that
    the kernel, or a device function it hands them to, dereferences on the
@@ -285,6 +294,22 @@ fx_unit *fx_lower(CXTranslationUnit tu, const char *said, const dc_note *skipped
    and its summary is unknown.  why (unless NULL) gets the first error's
    place and message (fresh). */
 bool cursor_has_errors(CXCursor fn, dc_note *why);
+/* A statement of a function that an error clang recovered from leaves
+   unread: where (anchor and one of FX_UNREAD_*), what it names ("=x":
+   unknown after it; "*x": a whole argument, what it points to unknown),
+   the line it starts on and the error (fresh). */
+typedef struct {
+    CXCursor anchor;
+    unsigned where;
+    char *names;
+    unsigned line;
+    dc_note why;
+} unread_statement;
+/* The statements fn's errors leave unread, one an error (fresh, into
+   *out; 0 when fn has none), or -1 when one of its errors is none clang
+   recovered from inside a statement: the function is left unread. */
+int cursor_unread_statements(CXCursor fn, unread_statement **out);
+void unread_statements_free(unread_statement *s, int n);
 /* A cursor's place, where a macro expands, and its name: the front end's
    cursor_loc and cursor_spelling. */
 dc_loc cx_loc(CXCursor c);

@@ -247,7 +247,8 @@ static void add_includes(const dc_run *r, command *c)
  * cuda::barrier; dynamic parallelism).  An error inside device code is
  * no reason to leave the host side unread: it is said, as a note, and the
  * file analyzed.  An error in host code leaves unread the function it is
- * in (unread.c), and the file's other functions are analyzed: what was
+ * in (unread.c), or only the statement it is in when clang recovered
+ * from it there, and the file's other functions are analyzed: what was
  * left unread is listed, each function with its first error, and each
  * error outside a function (a header not found, a global of an unknown
  * type).  An error with no place (a flag clang rejects) leaves the file
@@ -357,12 +358,23 @@ static void add_skipped(dc_source *src, dc_note note)
     src->skipped[src->nskipped++] = note;
 }
 
+/* A function with errors, listed: left unread, its first error said; or
+   walked but for the statements its errors left unread, each error said
+   with its statement's line (unread.c). */
 static void skip(unread *u, CXCursor fn, dc_note why)
 {
     char name[256];
+    unread_statement *s;
     cx_spelling(fn, name, sizeof name);
-    add_skipped(u->src, (dc_note){ why.loc, dc_format("'%s' not analyzed: error: %s", name,
-                                                      why.message) });
+    int n = cursor_unread_statements(fn, &s);
+    if (n < 0)
+        add_skipped(u->src, (dc_note){ why.loc, dc_format("'%s' not analyzed: error: %s", name,
+                                                          why.message) });
+    for (int i = 0; i < n; i++)
+        add_skipped(u->src, (dc_note){ s[i].why.loc,
+                                       dc_format("'%s' read but for the statement at line %u: "
+                                                 "error: %s", name, s[i].line, s[i].why.message) });
+    unread_statements_free(s, n > 0 ? n : 0);
     free(why.message);
     u->fns = dc_realloc(u->fns, (size_t)(u->n + 1) * sizeof *u->fns);
     u->fns[u->n++] = fn;

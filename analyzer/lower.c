@@ -585,13 +585,33 @@ static void error_add(lowering *l, uint32_t id, const dc_note *why)
                                             why->loc.column, string_add(l, why->message) };
 }
 
+/* A statement a function's error leaves unread: its anchor flagged, and
+   an error record there whose message is what it names (walk.c). */
+static void lower_unread_statement(lowering *l, const unread_statement *s)
+{
+    uint32_t at = node_make(l, s->anchor);
+    if (!at)
+        return;
+    l->u->nodes[at].flags |= s->where;
+    error_add(l, at, &(dc_note){ s->why.loc, s->names });
+}
+
 static void lower_error(lowering *l, uint32_t id, CXCursor c)
 {
     dc_note why;
+    unread_statement *s;
     if (!cursor_has_errors(c, &why))
         return;
-    error_add(l, id, &why);
-    l->u->nodes[id].flags |= FX_HAS_ERRORS;
+    int n = cursor_unread_statements(c, &s);
+    if (n < 0) {
+        error_add(l, id, &why);
+        l->u->nodes[id].flags |= FX_HAS_ERRORS;
+    } else {
+        l->u->nodes[id].flags |= FX_READ_IN_PART;
+        for (int i = 0; i < n; i++)
+            lower_unread_statement(l, &s[i]);
+        unread_statements_free(s, n);
+    }
     free(why.message);
 }
 
@@ -1139,6 +1159,18 @@ static void lower_function_table(lowering *l, CXCursor c)
         expand(l, node_make(l, c), SHALLOW);
 }
 
+/* Whether a function is walked: no error in it, or only errors that
+   leave statements unread. */
+static bool cursor_read(CXCursor c)
+{
+    unread_statement *s;
+    if (!cursor_has_errors(c, NULL))
+        return true;
+    int n = cursor_unread_statements(c, &s);
+    unread_statements_free(s, n > 0 ? n : 0);
+    return n >= 0;
+}
+
 static enum CXChildVisitResult each_definition(CXCursor c, CXCursor parent, CXClientData data)
 {
     lowering *l = data;
@@ -1147,7 +1179,7 @@ static enum CXChildVisitResult each_definition(CXCursor c, CXCursor parent, CXCl
         return CXChildVisit_Recurse;
     lower_function_table(l, c);
     if (((kind_has_code(clang_getCursorKind(c)) && clang_isCursorDefinition(c) && cursor_runs_on_host(c) &&
-          !cursor_has_errors(c, NULL)) ||
+          cursor_read(c)) ||
          initialized_pointer_field(c)) &&
         cx_own_definition(c)) {
         uint32_t id = node_make(l, c);

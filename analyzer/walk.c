@@ -1047,6 +1047,61 @@ static fnode statement_call(fnode c)
     return c;
 }
 
+/* ---- statements left unread (unread.c) ------------------------------------------------ */
+
+static void forget_path(env *e, int path)
+{
+    env_set(e, path, value_unknown_why(DC_WHY_PARSE_ERROR));
+}
+
+static void forget_member(int path, void *e)
+{
+    forget_path(e, path);
+}
+
+/* What path names, and what it points to, is unknown. */
+static void forget_under(env *e, int path, bool itself)
+{
+    if (itself)
+        forget_path(e, path);
+    env_each_member(e, path, forget_member, e);
+    int pointee = path_join("*", path_text(path));
+    if (env_find(e, pointee))
+        forget_path(e, pointee);
+    env_each_member(e, pointee, forget_member, e);
+}
+
+/* One name an unread statement holds: "=x", unknown after it, or "*x", a
+   copy of x handed on: a pointer keeps its value, what it points to (an
+   allocation, a variable whose address it holds) may be written.  A
+   method's statement names its object's members bare. */
+static void forget_name(env *e, const char *name)
+{
+    int own = path_intern(name + 1), member = path_join("this->", name + 1);
+    int path = !env_find(e, own) && env_find(e, member) ? member : own;
+    const value *v = env_find(e, path);
+    value held = v ? *v : value_unknown();
+    unwritten_forget(e, &held);
+    if (held.kind == V_ADDR && held.path)
+        forget_under(e, held.path, true);
+    bool kept = name[0] == '*' && (!v || held.kind == V_MEMORY || held.kind == V_ADDR ||
+                                   held.kind == V_NULL);
+    forget_under(e, path, !kept);
+}
+
+/* A statement an error left unread: what each name it holds could have
+   become is unknown after it (its records, "=x *p ...", unread.c). */
+static void forget_unread(env *e, fnode c)
+{
+    const char *names;
+    for (int k = 0; (names = fx_unread(c, k)) != NULL; k++) {
+        char *list = dc_format("%s", names), *save = NULL;
+        for (char *name = strtok_r(list, " ", &save); name; name = strtok_r(NULL, " ", &save))
+            forget_name(e, name);
+        free(list);
+    }
+}
+
 static enum CXChildVisitResult each_statement(fnode c, fnode parent, void *data)
 {
     block *b = data;
@@ -1061,6 +1116,11 @@ void walk_statement(unit *u, env *e, fnode c)
     if (e->dead && k != CXCursor_LabelStmt)
         return;
     program_tick(u->prog);
+    if (fx_has(c, FX_UNREAD_STATEMENT | FX_UNREAD_BEFORE)) {
+        forget_unread(e, c);
+        if (fx_has(c, FX_UNREAD_STATEMENT))
+            return;
+    }
     /* a block walks its own statements, an expression its own operands */
     children ch = k == CXCursor_CompoundStmt || kind_is_expression(k) ? (children){ .n = 0 }
                                                                        : cursor_children(c);
@@ -1069,6 +1129,8 @@ void walk_statement(unit *u, env *e, fnode c)
     case CXCursor_CompoundStmt: {
         block b = { u, e };
         fx_visit(c, each_statement, &b);
+        if (fx_has(c, FX_UNREAD_AT_END) && !e->dead)
+            forget_unread(e, c);
         return;
     }
     case CXCursor_DeclStmt:

@@ -282,8 +282,9 @@ touched() {
     }'
 }
 
-# the findings of an output (file:line per error or warning)
-findings() { grep -E '^[^ :]+:[0-9]+:[0-9]+: (error|warning): .*\[devcheck-[a-z-]+\]$' "$1" | cut -d: -f1,2 || true; }
+# the findings of an output (file:line per error or warning); a header
+# reached through -I. is named ./path, as the diff names it path
+findings() { grep -E '^[^ :]+:[0-9]+:[0-9]+: (error|warning): .*\[devcheck-[a-z-]+\]$' "$1" | cut -d: -f1,2 | sed 's|^\./||' || true; }
 
 # of the findings, those within $near lines of one of the places
 near_any() {

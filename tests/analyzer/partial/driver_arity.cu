@@ -1,8 +1,8 @@
 /*
  * A .cu file with one driver call of the wrong arity (a signature that
- * changed between CUDA versions): the function that makes it is listed,
- * unread, after the findings; the rest of the file is analyzed and its
- * launch on host memory found.  Exit 2: the file was not read whole.
+ * changed between CUDA versions): the call is listed, unread, after the
+ * findings, its function walked around it (p, its address taken, unknown
+ * after it); the file's launch on host memory found.  Exit 2: not whole.
  */
 // devcheck-exit: 2
 #include <cuda.h>
@@ -26,6 +26,6 @@ void scale_on_host(int n)
 CUdeviceptr allocate(size_t bytes)
 {
     CUdeviceptr p;
-    cuMemAlloc(&p); // devcheck-error: no matching function // devcheck-unread: 'allocate' not analyzed
+    cuMemAlloc(&p); // devcheck-error: no matching function // devcheck-unread: 'allocate' read but for the statement at line 29
     return p;
 }

@@ -24,7 +24,7 @@ int first_count(void)
 
 void fill_scratch(float *d)
 {
-    cudaMemset(d, 0, SCRATCH_BYTES); // devcheck-error: use of undeclared identifier 'SCRATCH_BYTES' // devcheck-unread: 'fill_scratch' not analyzed
+    cudaMemset(d, 0, SCRATCH_BYTES); // devcheck-error: use of undeclared identifier 'SCRATCH_BYTES' // devcheck-unread: 'fill_scratch' read but for the statement at line 27
 }
 
 #endif
