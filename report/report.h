@@ -16,6 +16,8 @@
  *               apart; a query's rows copied out of SQLite
  *   guard.c     what a crafted file cannot do: SQLite's defences, and a
  *               schema that must be the one devtrace writes
+ *   query.c     the query layer: cursors, rows and their cells; the
+ *               findings view's query and its chains, a frame at a time
  *   views.c     `devtrace report`: each view a list of SQL queries
  *   findings.c  the findings view: its query, and its listing for humans,
  *               by call site with the source line; its chains of calls,
@@ -136,6 +138,19 @@ bool report_has_column(const report *r, const char *table, const char *column);
    view that an earlier call made. */
 void report_view(const report *r, const char *table, const char *where);
 
+/* ---- the query layer (query.c) ------------------------------------------- */
+
+/* A cell of a row: its type (SQLITE_NULL, SQLITE_INTEGER, SQLITE_FLOAT,
+   SQLITE_TEXT or SQLITE_BLOB, before it is read as text), its text (NULL
+   for NULL) and that text's bytes, its integer, its number, whether it is
+   NULL.  The formats read cells only through these. */
+int cell_type(sqlite3_value *v);
+const char *cell_text(sqlite3_value *v);
+size_t cell_bytes(sqlite3_value *v);
+sqlite3_int64 cell_int(sqlite3_value *v);
+double cell_double(sqlite3_value *v);
+bool cell_null(sqlite3_value *v);
+
 /* A query's result, copied out so that it outlives the statement. */
 typedef struct {
     const char *name;           /* its part of a view */
@@ -151,18 +166,17 @@ static inline sqlite3_value *rows_cell(const rows *rs, size_t row, int col)
 {
     return rs->cells[row * (size_t)rs->ncols + (size_t)col];
 }
-/* A cell's text (NULL for NULL), its integer, whether it is NULL. */
 static inline const char *rows_text(const rows *rs, size_t row, int col)
 {
-    return (const char *)sqlite3_value_text(rows_cell(rs, row, col));
+    return cell_text(rows_cell(rs, row, col));
 }
 static inline sqlite3_int64 rows_int(const rows *rs, size_t row, int col)
 {
-    return sqlite3_value_int64(rows_cell(rs, row, col));
+    return cell_int(rows_cell(rs, row, col));
 }
 static inline bool rows_null(const rows *rs, size_t row, int col)
 {
-    return sqlite3_value_type(rows_cell(rs, row, col)) == SQLITE_NULL;
+    return cell_null(rows_cell(rs, row, col));
 }
 
 /* A query's rows read one at a time, so that a view of any size is printed
@@ -186,10 +200,31 @@ void cursor_rewind(cursor *c);
 void cursor_close(cursor *c);
 int cursor_ncols(cursor *c);
 const char *cursor_column(cursor *c, int col);
-static inline sqlite3_value *cursor_cell(cursor *c, int col)
-{
-    return sqlite3_column_value(c->st, col);
-}
+/* The current row's cell: valid until the cursor moves. */
+sqlite3_value *cursor_cell(cursor *c, int col);
+
+/* A frame of a finding's call chain, as the view's chain column holds it:
+   its file (as shown) and line, or its object and offset, and its
+   function; NULL where not known.  Valid until the next frame is read. */
+typedef struct {
+    const char *file;
+    sqlite3_int64 line;
+    const char *function, *object, *offset;
+} frame;
+
+/* Chains read a frame at a time: chain_read starts one (a row's F_CHAIN),
+   chain_next gives its frames, the finding's own first, or, from_main,
+   main's first. */
+typedef struct {
+    const report *r;
+    sqlite3_stmt *st;
+} chain;
+void chain_open(chain *c, const report *r, bool from_main);
+void chain_read(chain *c, sqlite3_value *json);
+bool chain_next(chain *c, frame *at);
+void chain_close(chain *c);
+/* Whether the findings (as filtered) are of more than one run. */
+bool findings_many_runs(const report *r);
 
 /* ---- crafted files (guard.c) ---------------------------------------------- */
 
@@ -273,26 +308,6 @@ enum { F_RUN, F_PID, F_SEVERITY, F_KIND, F_FILE, F_LINE, F_FUNCTION, F_COUNT, F_
        F_CHAIN };
 void print_findings(cursor *findings);
 
-/* A frame of a finding's call chain, as the view's chain column holds it:
-   its file (as shown) and line, or its object and offset, and its
-   function; NULL where not known.  Valid until the next frame is read. */
-typedef struct {
-    const char *file;
-    sqlite3_int64 line;
-    const char *function, *object, *offset;
-} frame;
-
-/* Chains read a frame at a time: chain_read starts one (a row's F_CHAIN),
-   chain_next gives its frames, the finding's own first, or, from_main,
-   main's first. */
-typedef struct {
-    const report *r;
-    sqlite3_stmt *st;
-} chain;
-void chain_open(chain *c, const report *r, bool from_main);
-void chain_read(chain *c, sqlite3_value *json);
-bool chain_next(chain *c, frame *at);
-void chain_close(chain *c);
 /* "app/train.c:27" (the file alone when the line is unknown), else
    "libvendor.so+0x1234", else NULL; malloc'd. */
 char *place_text(const char *file, sqlite3_int64 line, const char *object, const char *offset);
