@@ -32,21 +32,6 @@ char *frame_place(const frame *at)
 
 /* ---- the listing ----------------------------------------------------------------- */
 
-static const char *text_at(cursor *f, int col)
-{
-    return cell_text(cursor_cell(f, col));    /* NULL for NULL */
-}
-
-static sqlite3_int64 int_at(cursor *f, int col)
-{
-    return cell_int(cursor_cell(f, col));
-}
-
-static bool is_null(cursor *f, int col)
-{
-    return cell_null(cursor_cell(f, col));
-}
-
 static bool same_text(const char *a, const char *b)
 {
     return a == b || (a && b && !strcmp(a, b));
@@ -74,12 +59,13 @@ static void forget_place(place *p)
 /* true when the row is at p's line; else p becomes the row's line */
 static bool at_place(place *p, cursor *f)
 {
-    if (p->line == int_at(f, F_LINE) && same_text(p->file, text_at(f, F_FILE)) &&
-        same_text(p->offset, text_at(f, F_OFFSET)) && same_text(p->function, text_at(f, F_FUNCTION)))
+    if (p->line == cursor_int(f, F_LINE) && same_text(p->file, cursor_text(f, F_FILE)) &&
+        same_text(p->offset, cursor_text(f, F_OFFSET)) &&
+        same_text(p->function, cursor_text(f, F_FUNCTION)))
         return true;
     forget_place(p);
-    *p = (place){dup_or_null(text_at(f, F_FILE)), dup_or_null(text_at(f, F_OFFSET)),
-                 dup_or_null(text_at(f, F_FUNCTION)), int_at(f, F_LINE)};
+    *p = (place){dup_or_null(cursor_text(f, F_FILE)), dup_or_null(cursor_text(f, F_OFFSET)),
+                 dup_or_null(cursor_text(f, F_FUNCTION)), cursor_int(f, F_LINE)};
     return false;
 }
 
@@ -113,10 +99,10 @@ static void put_where(const char *place, const char *function)
 /* The site, then line 23 as a compiler shows it, or how to get its line. */
 static void print_site(cursor *f)
 {
-    const char *file = text_at(f, F_FILE), *object = text_at(f, F_OBJECT);
-    sqlite3_int64 line = int_at(f, F_LINE);
-    char *place = place_text(file, line, object, text_at(f, F_OFFSET));
-    put_where(place, text_at(f, F_FUNCTION));
+    const char *file = cursor_text(f, F_FILE), *object = cursor_text(f, F_OBJECT);
+    sqlite3_int64 line = cursor_int(f, F_LINE);
+    char *place = place_text(file, line, object, cursor_text(f, F_OFFSET));
+    put_where(place, cursor_text(f, F_FUNCTION));
     putchar_unlocked('\n');
     free(place);
     if (!file && object) {
@@ -125,7 +111,7 @@ static void print_site(cursor *f)
         puts(" has no debug information; build it with -g, or put its .debug file where gdb "
              "finds it, and run devtrace report again)");
     }
-    char *text = file ? source_line(file, int_at(f, F_RUN), line) : NULL;
+    char *text = file ? source_line(file, cursor_int(f, F_RUN), line) : NULL;
     if (text) {
         printf("%5lld | ", (long long)line);
         put(text, true);
@@ -139,16 +125,17 @@ static void print_details(cursor *f, bool many_runs)
 {
     const char *sep = " (";
     if (many_runs) {
-        bool pid = !is_null(f, F_PID);
-        printf("%s%s %lld", sep, pid ? "pid" : "run", (long long)int_at(f, pid ? F_PID : F_RUN));
+        bool pid = !cursor_null(f, F_PID);
+        printf("%s%s %lld", sep, pid ? "pid" : "run",
+               (long long)cursor_int(f, pid ? F_PID : F_RUN));
         sep = ", ";
     }
-    if (int_at(f, F_COUNT) > 1) {
-        printf("%s%lld times", sep, (long long)int_at(f, F_COUNT));
+    if (cursor_int(f, F_COUNT) > 1) {
+        printf("%s%lld times", sep, (long long)cursor_int(f, F_COUNT));
         sep = ", ";
     }
-    if (!is_null(f, F_BYTES)) {
-        printf("%s%lld bytes", sep, (long long)int_at(f, F_BYTES));
+    if (!cursor_null(f, F_BYTES)) {
+        printf("%s%lld bytes", sep, (long long)cursor_int(f, F_BYTES));
         sep = ", ";
     }
     if (sep[0] == ',')
@@ -174,9 +161,9 @@ static void print_callers(chain *c, cursor *f)
 
 static void print_memory_site(const char *what, cursor *f, int file, int line)
 {
-    if (is_null(f, file))
+    if (cursor_null(f, file))
         return;
-    char *place = place_text(text_at(f, file), int_at(f, line), NULL, NULL);
+    char *place = place_text(cursor_text(f, file), cursor_int(f, line), NULL, NULL);
     printf("      %s at ", what);
     put(place, false);
     putchar_unlocked('\n');
@@ -186,11 +173,11 @@ static void print_memory_site(const char *what, cursor *f, int file, int line)
 static void print_finding(cursor *f, chain *c, bool many_runs)
 {
     fputs_unlocked("    ", stdout);
-    put(text_at(f, F_SEVERITY), false);
+    put(cursor_text(f, F_SEVERITY), false);
     putchar_unlocked('[');
-    put(text_at(f, F_KIND), false);
+    put(cursor_text(f, F_KIND), false);
     fputs_unlocked("]: ", stdout);
-    put(text_at(f, F_MESSAGE), false);
+    put(cursor_text(f, F_MESSAGE), false);
     print_details(f, many_runs);
     putchar_unlocked('\n');
     print_callers(c, f);
@@ -212,7 +199,7 @@ void print_findings(cursor *f)
             print_site(f);
         }
         print_finding(f, &c, many_runs);
-        const char *severity = text_at(f, F_SEVERITY);
+        const char *severity = cursor_text(f, F_SEVERITY);
         errors += same_text(severity, "error");
         warnings += same_text(severity, "warning");
     }

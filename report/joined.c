@@ -377,28 +377,3 @@ void print_joined(cursor *c)
         puts("no findings, of devcheck's or of a run's");
 }
 
-/* ---- HTML: side by side ------------------------------------------------------- */
-
-const char join_counts_sql[] =
-    "SELECT origin, state, count(*) AS findings FROM (SELECT * FROM joined_static"
-    " UNION ALL SELECT * FROM joined_runtime)"
-    " GROUP BY origin, state ORDER BY origin DESC, join_state_rank(state)";
-
-/* Each of devcheck's findings beside what the runs did there (the findings
-   that confirmed it: their kind and line, which a caller's differs from),
-   then the runs' findings that devcheck did not report. */
-const char join_side_by_side_sql[] =
-    "SELECT * FROM (SELECT s.file, s.line, s.mistake || ': ' || s.state AS devcheck,"
-    " CASE WHEN s.state = 'confirmed' THEN"
-    "   (SELECT group_concat(DISTINCT g.kind || ' at line ' || g.line) FROM join_pairs p"
-    "    JOIN findings g ON g.run = p.run AND g.id = p.finding WHERE p.static = s.static)"
-    "   || ', ' || s.found || ' times'"
-    "  WHEN s.calls > 0 THEN s.calls || ' calls, ' || coalesce(s.devices, 'no GPU named')"
-    "  ELSE 'no call seen' END"
-    " || CASE WHEN s.runs > 0 THEN ' in ' || s.runs || ' run' || CASE s.runs WHEN 1 THEN ''"
-    "   ELSE 's' END ELSE '' END AS runs"
-    " FROM joined_static s"
-    " UNION ALL SELECT file, line, NULL, mistake || ': ' || state || ', ' || found"
-    "   || ' times in ' || runs || ' run' || CASE runs WHEN 1 THEN '' ELSE 's' END"
-    " FROM joined_runtime WHERE state = 'runtime-only')"
-    " ORDER BY file IS NULL, file, line";

@@ -160,6 +160,9 @@ typedef struct {
     sqlite3_value **cells;      /* nrows * ncols, row by row */
 } rows;
 
+/* rows_fetch and cursor_open take SQL of their own: the query layer's,
+   and merge.c's, which writes reports.  The views and formats name a
+   query (query_fetch, query_open). */
 void rows_fetch(rows *out, const report *r, const char *name, const char *sql);
 void rows_free(rows *rs);
 static inline sqlite3_value *rows_cell(const rows *rs, size_t row, int col)
@@ -202,6 +205,57 @@ int cursor_ncols(cursor *c);
 const char *cursor_column(cursor *c, int col);
 /* The current row's cell: valid until the cursor moves. */
 sqlite3_value *cursor_cell(cursor *c, int col);
+static inline const char *cursor_text(cursor *c, int col)
+{
+    return cell_text(cursor_cell(c, col));
+}
+static inline sqlite3_int64 cursor_int(cursor *c, int col)
+{
+    return cell_int(cursor_cell(c, col));
+}
+static inline bool cursor_null(cursor *c, int col)
+{
+    return cell_null(cursor_cell(c, col));
+}
+
+/* The queries, by what they read: the views' parts, and what the formats
+   that write the whole report read. */
+typedef enum {
+    Q_RUNS,                     /* a row per run */
+    Q_SEVERITIES,               /* findings by severity and kind */
+    Q_DIRECTIONS,               /* copies by direction, from pageable and pinned memory */
+    Q_TOP_SITES,                /* the ten lines that called most */
+    Q_LAUNCHES,                 /* launches, kernels and failures, in one row */
+    Q_MEMORY,                   /* allocations by kind of memory */
+    Q_TRANSFERS,                /* copies by line, API, direction and host memory */
+    Q_KERNELS,                  /* launches by kernel */
+    Q_ALLOCATIONS,              /* memory by line */
+    Q_FINDINGS,                 /* the findings view: F_ columns */
+    Q_JOINED,                   /* --static: join_sql (common/join.h), J_ columns */
+    Q_JOIN_COUNTS,              /* each tool's findings by state */
+    Q_JOIN_SIDE_BY_SIDE,        /* devcheck's findings beside the runs' */
+    Q_KINDS,                    /* findings by severity and kind, with their runs */
+    Q_SPANS,                    /* html: each run's time, SPAN_ columns */
+    Q_EVENTS,                   /* html: copies and launches by run, EVENT_ columns */
+    Q_MARKS,                    /* html: findings in time by run, MARK_ columns */
+    Q_DIRECTION_VOLUME,         /* bytes copied by direction */
+    Q_SITE_VOLUME,              /* bytes copied by line and direction */
+    Q_RUN_NAMES,                /* trace: each run's id and name */
+    Q_RUN_TIMELINE_NAMES,       /* the same, saying which have no device times */
+    Q_LANES,                    /* trace: each run's devices and event types */
+    Q_TRACE_EVENTS,             /* trace: the events, E_ columns */
+    NQUERIES
+} query;
+
+enum { SPAN_RUN, SPAN_START, SPAN_END, SPAN_EVENTS, SPAN_DROPPED, SPAN_HOST_ONLY };
+enum { EVENT_RUN, EVENT_IS_COPY, EVENT_DEVICE, EVENT_START, EVENT_DURATION, EVENT_BYTES };
+enum { MARK_RUN, MARK_START, MARK_TEXT };
+enum { E_RUN, E_TYPE, E_API, E_START, E_DURATION, E_DEVICE, E_BYTES, E_DIRECTION, E_KERNEL,
+       E_FILE, E_LINE, E_KIND, E_MESSAGE, E_STREAM };
+
+/* A query's rows as a cursor, or copied out; name: its part of a view. */
+void query_open(cursor *c, const report *r, const char *name, query q);
+void query_fetch(rows *out, const report *r, const char *name, query q);
 
 /* A frame of a finding's call chain, as the view's chain column holds it:
    its file (as shown) and line, or its object and offset, and its
@@ -225,6 +279,13 @@ bool chain_next(chain *c, frame *at);
 void chain_close(chain *c);
 /* Whether the findings (as filtered) are of more than one run. */
 bool findings_many_runs(const report *r);
+/* How many runs r holds. */
+sqlite3_int64 runs_count(const report *r);
+/* With devcheck's findings joined: whether the findings view's row i is
+   paired with one of devcheck's (at its line or a caller's), it itself;
+   and whether any run's finding of its kind, file and line is. */
+bool join_finding_paired(const report *r, const rows *f, size_t i);
+bool join_place_paired(const report *r, const rows *f, size_t i);
 
 /* ---- crafted files (guard.c) ---------------------------------------------- */
 
@@ -267,10 +328,7 @@ static inline const char *plural(sqlite3_int64 n)
 void write_html(const report *r);
 /* The events as Chrome's trace event format (Perfetto, chrome://tracing). */
 void write_trace(const report *r);
-/* Over a run's rows of events: true when it made copies or launches and
-   none has a device time, as a run not asked for a timeline (devtrace run
-   --timeline) has none; REPORT_NO_TIMELINE says so in words. */
-#define SQL_HOST_TIMES_ONLY "(sum(type IN ('copy', 'launch')) > 0 AND count(device_start_ns) = 0)"
+/* What a run not asked for a timeline shows, in words. */
 #define REPORT_NO_TIMELINE \
     "host times only: kernels and copies are drawn when their calls were made, not when they " \
     "ran on the device; devtrace run --timeline (or DEVTRACE_TIMELINE=1) records that, at a " \
@@ -282,8 +340,6 @@ void write_codequality(const report *r);
    only_runtime those that devcheck did not report (joined.c). */
 void write_sarif_run(const report *r, json *j, bool only_runtime);
 
-/* The runs, one row each (views.c). */
-extern const char runs_sql[];
 /* Says on stderr which runs (of session, or all for NULL) were not traced,
    why and what to do; returns how many. */
 sqlite3_int64 report_untraced(const report *r, const char *session);
@@ -298,11 +354,7 @@ sqlite3_int64 report_limits(const report *r, const char *session);
 
 /* ---- the findings view (findings.c) -------------------------------------- */
 
-/* SQL: errors sort before warnings. */
-#define SQL_SEVERITY_RANK "CASE severity WHEN 'error' THEN 0 WHEN 'warning' THEN 1 ELSE 2 END"
-
-extern const char findings_sql[];
-/* Its columns, in order. */
+/* The findings view's columns (Q_FINDINGS), in order. */
 enum { F_RUN, F_PID, F_SEVERITY, F_KIND, F_FILE, F_LINE, F_FUNCTION, F_COUNT, F_BYTES,
        F_MESSAGE, F_ALLOC_FILE, F_ALLOC_LINE, F_FREE_FILE, F_FREE_LINE, F_OBJECT, F_OFFSET,
        F_CHAIN };
@@ -323,12 +375,6 @@ bool join_active(void);
 /* devcheck's runs as its SARIF files hold them, into j's runs array, each
    result with its state, counts and devices in its properties. */
 void put_static_runs(const report *r, json *j);
-/* The HTML page's section of devcheck's findings and the runs' side by
-   side (html.c's put_table). */
-extern const char join_side_by_side_sql[];
-/* How many of each tool's findings have each state: a part of the summary
-   and of the HTML page. */
-extern const char join_counts_sql[];
 /* join_sql's rows as text, grouped by state. */
 void print_joined(cursor *joined);
 
