@@ -453,6 +453,11 @@ static const char *const queries[NQUERIES] = {
     [Q_RUN_TIMELINE_NAMES] = runs_timeline_names_sql,
     [Q_LANES] = lanes_sql,
     [Q_TRACE_EVENTS] = trace_sql,
+    [Q_FIRST_FOLDER] = "SELECT cwd, id FROM runs WHERE cwd IS NOT NULL ORDER BY id LIMIT 1",
+    [Q_RUN_FOLDERS] = "SELECT id, cwd FROM runs",
+    [Q_UNENDED_PIDS] = "SELECT pid FROM runs WHERE ended_ns IS NULL",
+    [Q_STATIC_STATES] = "SELECT state, runs, calls, found, devices FROM joined_static"
+                        " ORDER BY static",
 };
 
 void query_open(cursor *c, const report *r, const char *name, query q)
@@ -494,6 +499,98 @@ bool join_place_paired(const report *r, const rows *f, size_t i)
 sqlite3_int64 runs_count(const report *r)
 {
     return report_int(r, "SELECT count(*) FROM runs");
+}
+
+sqlite3_int64 runs_cut_short(const report *r)
+{
+    return report_int(r, "SELECT count(*) FROM runs WHERE ended_ns IS NULL");
+}
+
+void read_begin(const report *r)
+{
+    report_exec(r, "BEGIN");
+}
+
+void read_end(const report *r)
+{
+    report_exec(r, "COMMIT");
+}
+
+sqlite3_int64 findings_failing(const report *r, bool warnings)
+{
+    static const char errors[] = "SELECT count(*) FROM findings WHERE severity = 'error'";
+    static const char errors_and_warnings[] =
+        "SELECT count(*) FROM findings WHERE severity IN ('error', 'warning')";
+    return report_int(r, warnings ? errors_and_warnings : errors);
+}
+
+sqlite3_int64 findings_hidden(const report *r)
+{
+    return report_int(r, "SELECT (SELECT count(*) FROM main.findings WHERE NOT "
+                         MISTAKE_LIMIT_SQL("kind", "run") ")"
+                         " - (SELECT count(*) FROM temp.findings)");
+}
+
+/* ---- queries of a session, a state: with a parameter ----------------------------- */
+
+void limits_fetch(rows *out, const report *r, const char *session)
+{
+    char *sql = sqlite3_mprintf("SELECT f.run, r.command, count(*) FROM main.findings f"
+                                " JOIN runs r ON r.id = f.run WHERE "
+                                MISTAKE_LIMIT_SQL("f.kind", "f.run")
+                                " AND (%Q IS NULL OR r.session IS %Q) GROUP BY f.run ORDER BY f.run",
+                                session, session);
+    rows_fetch(out, r, "limits", sql);
+    sqlite3_free(sql);
+}
+
+void untraced_fetch(rows *out, const report *r, const char *session)
+{
+    char *sql = sqlite3_mprintf("SELECT command, untraced, count(*) FROM runs "
+                                "WHERE untraced IS NOT NULL AND (%Q IS NULL OR session IS %Q) "
+                                "GROUP BY command, untraced", session, session);
+    rows_fetch(out, r, "untraced", sql);
+    sqlite3_free(sql);
+}
+
+/* The number a query over the session's runs gives; in sql, ?1 is the
+   session. */
+static sqlite3_int64 session_int(const report *r, const char *sql, const char *session)
+{
+    sqlite3_stmt *st = report_prepare(r, sql);
+    sqlite3_bind_text(st, 1, session, -1, SQLITE_STATIC);
+    sqlite3_int64 n = report_step(r, st) ? sqlite3_column_int64(st, 0) : 0;
+    sqlite3_finalize(st);
+    return n;
+}
+
+/* A session's findings of one severity. */
+#define SESSION_FINDINGS(severity) \
+    "SELECT count(*) FROM findings f JOIN runs r ON r.id = f.run " \
+    "WHERE r.session IS ?1 AND f.severity = '" severity "'"
+
+session_counts session_count(const report *r, const char *session)
+{
+    session_counts n;
+    n.runs = session_int(r, "SELECT count(*) FROM runs WHERE session IS ?1", session);
+    n.errors = session_int(r, SESSION_FINDINGS("error"), session);
+    n.warnings = session_int(r, SESSION_FINDINGS("warning"), session);
+    n.untraced = session_int(r, "SELECT count(*) FROM runs WHERE session IS ?1 "
+                                "AND untraced IS NOT NULL", session);
+    return n;
+}
+
+bool join_ran_none(const report *r)
+{
+    return report_int(r, join_ran_none_sql) != 0;
+}
+
+sqlite3_int64 join_state_count(const report *r, const char *state)
+{
+    char *sql = sqlite3_mprintf("SELECT count(*) FROM (%s) WHERE state = %Q", join_sql, state);
+    sqlite3_int64 n = report_int(r, sql);
+    sqlite3_free(sql);
+    return n;
 }
 
 bool findings_many_runs(const report *r)

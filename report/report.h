@@ -244,6 +244,11 @@ typedef enum {
     Q_RUN_TIMELINE_NAMES,       /* the same, saying which have no device times */
     Q_LANES,                    /* trace: each run's devices and event types */
     Q_TRACE_EVENTS,             /* trace: the events, E_ columns */
+    Q_FIRST_FOLDER,             /* the folder the first run that says ran in, and its id */
+    Q_RUN_FOLDERS,              /* each run's id and folder */
+    Q_UNENDED_PIDS,             /* the processes of the runs with no end */
+    Q_STATIC_STATES,            /* devcheck's findings in order: state, runs, calls,
+                                   found, devices */
     NQUERIES
 } query;
 
@@ -279,8 +284,31 @@ bool chain_next(chain *c, frame *at);
 void chain_close(chain *c);
 /* Whether the findings (as filtered) are of more than one run. */
 bool findings_many_runs(const report *r);
-/* How many runs r holds. */
+/* How many findings are errors, or (warnings) errors and warnings. */
+sqlite3_int64 findings_failing(const report *r, bool warnings);
+/* How many of the report's findings the filters hide (filter.c). */
+sqlite3_int64 findings_hidden(const report *r);
+/* How many runs r holds; how many of them have no end (killed, cut short
+   by a full disk, or still running). */
 sqlite3_int64 runs_count(const report *r);
+sqlite3_int64 runs_cut_short(const report *r);
+/* One read transaction around what a command reads: every query sees the
+   same commit of a live writer. */
+void read_begin(const report *r);
+void read_end(const report *r);
+/* What the report holds of a session of `devtrace run` (runs.session). */
+typedef struct {
+    sqlite3_int64 runs, errors, warnings, untraced;
+} session_counts;
+session_counts session_count(const report *r, const char *session);
+/* The runs (of session, or all for NULL) not traced: a row per command and
+   reason, with how many runs (rows_free them). */
+void untraced_fetch(rows *out, const report *r, const char *session);
+/* How many rows of the joined findings view (Q_JOINED) have the state. */
+sqlite3_int64 join_state_count(const report *r, const char *state);
+/* Whether the runs made no call from any file of devcheck's findings
+   (join_ran_none_sql, common/join.h). */
+bool join_ran_none(const report *r);
 /* With devcheck's findings joined: whether the findings view's row i is
    paired with one of devcheck's (at its line or a caller's), it itself;
    and whether any run's finding of its kind, file and line is. */

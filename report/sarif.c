@@ -258,12 +258,12 @@ static void put_result(json *j, const rows *f, size_t i, const uint64_t *hashes,
    ours, and no run's, when the report does not say). */
 static char *base_uri(const report *r)
 {
-    sqlite3_stmt *st = report_prepare(r, "SELECT cwd, id FROM runs WHERE cwd IS NOT NULL "
-                                         "ORDER BY id LIMIT 1");
-    bool said = report_step(r, st);
-    root_run = said ? sqlite3_column_int64(st, 1) : INT64_MIN;
-    char *cwd = said ? xstrdup((const char *)sqlite3_column_text(st, 0)) : getcwd(NULL, 0);
-    sqlite3_finalize(st);
+    rows first;
+    query_fetch(&first, r, "folder", Q_FIRST_FOLDER);
+    bool said = first.nrows > 0;
+    root_run = said ? rows_int(&first, 0, 1) : INT64_MIN;
+    char *cwd = said ? xstrdup(rows_text(&first, 0, 0)) : getcwd(NULL, 0);
+    rows_free(&first);
     char *folder = xasprintf("%s/", cwd && strcmp(cwd, "/") ? cwd : "");
     char *uri = xmalloc(json_uri_size("file://", folder));
     json_uri_encode(uri, "file://", folder);

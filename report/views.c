@@ -195,10 +195,11 @@ static const struct format *find_format(const char *name, const char *usage)
 
 /* --fail-on: the findings that fail the command. */
 static const struct fail_on {
-    const char *name, *sql;
+    const char *name;
+    bool warnings;              /* too */
 } fail_ons[] = {
-    {"error", "SELECT count(*) FROM findings WHERE severity = 'error'"},
-    {"warning", "SELECT count(*) FROM findings WHERE severity IN ('error', 'warning')"},
+    {"error", false},
+    {"warning", true},
 };
 
 static const struct fail_on *find_fail_on(const char *name, const char *usage)
@@ -312,17 +313,6 @@ static void print_view(const report *r, const request *q)
         cursor_close(&parts[i]);
 }
 
-void limits_fetch(rows *out, const report *r, const char *session)
-{
-    char *sql = sqlite3_mprintf("SELECT f.run, r.command, count(*) FROM main.findings f"
-                                " JOIN runs r ON r.id = f.run WHERE "
-                                MISTAKE_LIMIT_SQL("f.kind", "f.run")
-                                " AND (%Q IS NULL OR r.session IS %Q) GROUP BY f.run ORDER BY f.run",
-                                session, session);
-    rows_fetch(out, r, "limits", sql);
-    sqlite3_free(sql);
-}
-
 char *limit_says(const rows *limits, size_t i)
 {
     const char *command = rows_text(limits, i, 1);
@@ -375,11 +365,7 @@ static char *untraced_says(const char *reason)
 sqlite3_int64 report_untraced(const report *r, const char *session)
 {
     rows rs;
-    char *sql = sqlite3_mprintf("SELECT command, untraced, count(*) FROM runs "
-                                "WHERE untraced IS NOT NULL AND (%Q IS NULL OR session IS %Q) "
-                                "GROUP BY command, untraced", session, session);
-    rows_fetch(&rs, r, "untraced", sql);
-    sqlite3_free(sql);
+    untraced_fetch(&rs, r, session);
     sqlite3_int64 runs = 0;
     for (size_t i = 0; i < rs.nrows; i++) {
         const char *command = rows_text(&rs, i, 0);
@@ -392,13 +378,6 @@ sqlite3_int64 report_untraced(const report *r, const char *session)
     }
     rows_free(&rs);
     return runs;
-}
-
-/* Runs whose end the report does not hold: killed, cut short by a full
-   disk, or still running. */
-static sqlite3_int64 runs_cut_short(const report *r)
-{
-    return report_int(r, "SELECT count(*) FROM runs WHERE ended_ns IS NULL");
 }
 
 /* The folder of the reports merged for --static, removed at exit. */
@@ -446,9 +425,9 @@ int cmd_report(int argc, char **argv)
         die("%s: %s", q.output, strerror(errno));
 
     /* One read transaction: every part sees the same commit of a live writer. */
-    report_exec(&r, "BEGIN");
+    read_begin(&r);
     report_check(&r);
-    sqlite3_int64 failing = q.fail_on ? report_int(&r, q.fail_on->sql) : 0;
+    sqlite3_int64 failing = q.fail_on ? findings_failing(&r, q.fail_on->warnings) : 0;
     sqlite3_int64 cut_short = runs_cut_short(&r);
     if (q.format->whole)
         q.format->whole(&r);
@@ -456,7 +435,7 @@ int cmd_report(int argc, char **argv)
         print_view(&r, &q);
     report_untraced(&r, NULL);
     report_limits(&r, NULL);
-    report_exec(&r, "COMMIT");
+    read_end(&r);
     report_close(&r);
     if (fflush(stdout) != 0 || ferror(stdout))
         die("writing the report: %s", strerror(errno));
