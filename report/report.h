@@ -13,15 +13,16 @@
  *   devtrace.c  main: the subcommands, their usage, fatal errors
  *   cli.c       what every subcommand uses: options, memory, the default report
  *   database.c  opening a report, telling a foreign, newer or broken file
- *               apart; a query's rows copied out of SQLite
+ *               apart; statements prepared and stepped, dying on an error
  *   guard.c     what a crafted file cannot do: SQLite's defences, and a
  *               schema that must be the one devtrace writes
- *   query.c     the query layer: cursors, rows and their cells; the
- *               findings view's query and its chains, a frame at a time
- *   views.c     `devtrace report`: each view a list of SQL queries
- *   findings.c  the findings view: its query, and its listing for humans,
- *               by call site with the source line; its chains of calls,
- *               read a frame at a time
+ *   query.c     the query layer: every query that report and run read a
+ *               report with, named (query_open, query_fetch) or asked for
+ *               (a count, the rows of a session); cursors, rows and cells;
+ *               a finding's chain read a frame at a time
+ *   views.c     `devtrace report`: each view a list of query.c's queries
+ *   findings.c  the findings view's listing for humans, by call site with
+ *               the source line and the chain of calls
  *   filter.c    --kinds and --suppressions: the findings that count
  *   format.c    rows as an aligned table, CSV (RFC 4180) or JSON
  *   html.c      the whole report as one page for a browser, with timelines
@@ -38,6 +39,17 @@
  * Reports are read with SQLite's read-only mode, so reading never creates
  * or changes a file, and a report that a live process is still writing
  * reads as of its last commit.
+ *
+ * Who talks to SQLite: query.c, for everything that is read, so that the
+ * views and formats (format.c, findings.c, html.c, sarif.c, trace.c,
+ * joined.c's listing) get rows and format them, and prepare no SQL; and,
+ * each for a job that is SQLite's itself, database.c (opening, checking,
+ * stepping), guard.c (the connection's defences and the schema's check),
+ * merge.c (writing a report: its own reading of the inputs goes with its
+ * writes, one table at a time), source.c and filter.c (the SQL functions
+ * that the queries call: relpath, demangle, srcfile..., shown) and joined.c
+ * (devcheck's findings loaded into the join's tables by common/join.h,
+ * which takes the connection).
  */
 #ifndef DEVTRACE_REPORT_H
 #define DEVTRACE_REPORT_H
@@ -373,7 +385,7 @@ void write_sarif_run(const report *r, json *j, bool only_runtime);
 sqlite3_int64 report_untraced(const report *r, const char *session);
 /* The runs (of session, or all for NULL) whose findings hold limits of the
    device (MISTAKE_LIMIT_SQL), no findings: a row per run, its id, command
-   and how many (rows_free them). */
+   and how many (rows_free them; query.c). */
 void limits_fetch(rows *out, const report *r, const char *session);
 /* What row i of limits_fetch's says, as a sentence.  malloc'd. */
 char *limit_says(const rows *limits, size_t i);
