@@ -1,6 +1,7 @@
 /*
  * The findings view.  For programs, one row per finding, its call chain a
- * JSON array of frames.  For people, a listing like a compiler's: findings
+ * JSON array of frames (query.c's Q_FINDINGS, in any format of format.c's).
+ * For people, a listing like a compiler's: findings
  * grouped by the source line that made them, the sites with errors first,
  * each site with its line's text when the file is at hand, each finding
  * with the callers that led there as notes; printed as they are read,
@@ -13,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- chains ------------------------------------------------------------------ */
+/* ---- places ------------------------------------------------------------------ */
 
 char *place_text(const char *file, sqlite3_int64 line, const char *object, const char *offset)
 {

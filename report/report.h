@@ -316,6 +316,10 @@ session_counts session_count(const report *r, const char *session);
 /* The runs (of session, or all for NULL) not traced: a row per command and
    reason, with how many runs (rows_free them). */
 void untraced_fetch(rows *out, const report *r, const char *session);
+/* The runs (of session, or all for NULL) whose findings hold limits of the
+   device (MISTAKE_LIMIT_SQL), no findings: a row per run, its id, command
+   and how many (rows_free them). */
+void limits_fetch(rows *out, const report *r, const char *session);
 /* How many rows of the joined findings view (Q_JOINED) have the state. */
 sqlite3_int64 join_state_count(const report *r, const char *state);
 /* Whether the runs made no call from any file of devcheck's findings
@@ -383,10 +387,6 @@ void write_sarif_run(const report *r, json *j, bool only_runtime);
 /* Says on stderr which runs (of session, or all for NULL) were not traced,
    why and what to do; returns how many. */
 sqlite3_int64 report_untraced(const report *r, const char *session);
-/* The runs (of session, or all for NULL) whose findings hold limits of the
-   device (MISTAKE_LIMIT_SQL), no findings: a row per run, its id, command
-   and how many (rows_free them; query.c). */
-void limits_fetch(rows *out, const report *r, const char *session);
 /* What row i of limits_fetch's says, as a sentence.  malloc'd. */
 char *limit_says(const rows *limits, size_t i);
 /* Says them on stderr, a line per run; returns how many runs. */
