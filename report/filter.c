@@ -206,9 +206,7 @@ void filter_say_hidden(const report *r, FILE *out)
 {
     if (!nkinds && !nsuppressions)
         return;
-    sqlite3_int64 hidden = report_int(r, "SELECT (SELECT count(*) FROM main.findings WHERE NOT "
-                                         MISTAKE_LIMIT_SQL("kind", "run") ")"
-                                         " - (SELECT count(*) FROM temp.findings)");
+    sqlite3_int64 hidden = findings_hidden(r);
     if (hidden)
         fprintf(out, " (%lld suppressed)", (long long)hidden);
 }

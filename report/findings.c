@@ -1,6 +1,7 @@
 /*
  * The findings view.  For programs, one row per finding, its call chain a
- * JSON array of frames.  For people, a listing like a compiler's: findings
+ * JSON array of frames (query.c's Q_FINDINGS, in any format of format.c's).
+ * For people, a listing like a compiler's: findings
  * grouped by the source line that made them, the sites with errors first,
  * each site with its line's text when the file is at hand, each finding
  * with the callers that led there as notes; printed as they are read,
@@ -13,120 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The lines with an error, whose sites come first, in a temporary table of
-   their own, made once a command (the table format reads the view twice,
-   the html format again): few, and read by the findings_errors index
-   (common/schema.c).  A finding without a line (code
-   without debug information) takes it from its site's object and offset
-   when they can be looked up now. */
-#define LOOKED_UP \
-    "SELECT f.*, coalesce(f.file, srcfile(s.object, s.offset)) AS src_file," \
-    "       coalesce(f.line, srcline(s.object, s.offset)) AS src_line," \
-    "       coalesce(f.function, srcfunction(s.object, s.offset)) AS src_function," \
-    "       s.object, s.offset" \
-    " FROM findings f LEFT JOIN call_sites s ON s.run = f.run AND s.id = f.site"
-#define ERROR_PLACES \
-    "CREATE TEMP TABLE IF NOT EXISTS error_places AS" \
-    " SELECT DISTINCT src_file AS file, src_line AS line, src_function AS function" \
-    " FROM (" LOOKED_UP " WHERE f.severity = 'error');" \
-    "CREATE INDEX IF NOT EXISTS temp.error_places_at ON error_places (file, line, function);"
-#define AT_ERROR(yes, file, line, function) \
-    " " yes " EXISTS (SELECT 1 FROM error_places e WHERE e.file IS " file \
-    "                 AND e.line IS " line " AND e.function IS " function ")"
-#define MEMORY_SITES \
-    "       relpath(a.file, a.run) AS alloc_file, a.line AS alloc_line," \
-    "       relpath(d.file, d.run) AS free_file, d.line AS free_line,"
-/* The chain, innermost first, each frame placed as the finding itself is:
-   its file as shown and line, recorded or looked up now, or else its
-   object and offset; and its function.  NULL where the report holds none
-   (one from before chains), or holds something that is not JSON. */
-#define FRAME_LOOKED_UP(key, lookup) \
-    "coalesce(j.value->>'" key "', " lookup "(j.value->>'object', j.value->>'offset')) AS " key
-#define CHAIN \
-    "       CASE WHEN json_valid(f.chain) THEN (SELECT json_group_array(json_object(" \
-    "           'file', relpath(c.file, f.run), 'line', c.line, 'function', c.function," \
-    "           'object', iif(c.file IS NULL, c.object, NULL)," \
-    "           'offset', iif(c.file IS NULL AND c.offset IS NOT NULL, printf('0x%x', c.offset), NULL)))" \
-    "         FROM (SELECT " FRAME_LOOKED_UP("file", "srcfile") "," \
-    "                      " FRAME_LOOKED_UP("line", "srcline") "," \
-    "                      " FRAME_LOOKED_UP("function", "srcfunction") "," \
-    "                      j.value->>'object' AS object, j.value->>'offset' AS offset" \
-    "               FROM json_each(f.chain) j) c) END AS chain"
-#define JOIN_RUN_AND_MEMORY \
-    " LEFT JOIN runs r ON r.id = f.run" \
-    " LEFT JOIN call_sites a ON a.run = f.run AND a.id = f.alloc_site" \
-    " LEFT JOIN call_sites d ON d.run = f.run AND d.id = f.free_site"
-
-/* The findings whose lines were recorded, in the order of the
-   findings_by_place index, so that SQLite reads the rows in it, however
-   many, rather than sorting them: by file as recorded, line, function,
-   errors before warnings.  Those at the lines with an error are found from
-   those lines (the join in that order), and sorted: few. */
-#define RECORDED_PLACES(from, where) \
-    "SELECT f.run, r.pid, f.severity, f.kind, relpath(f.file, f.run) AS file, f.line," \
-    "       f.function, f.count, f.bytes, f.message," MEMORY_SITES \
-    "       NULL AS object, NULL AS offset," CHAIN \
-    " FROM " from JOIN_RUN_AND_MEMORY " WHERE " where \
-    " ORDER BY f.file, f.line, f.function, f.severity, f.run, f.id;"
-#define AT_ERROR_PLACES \
-    "error_places e CROSS JOIN findings f" \
-    " ON f.file = e.file AND f.line IS e.line AND f.function IS e.function"
-
-/* The lines looked up now, or unknown: sorted, and after the others. */
-#define LOOKED_UP_PLACES(yes) \
-    "SELECT f.run, r.pid, f.severity, f.kind, relpath(f.src_file, f.run) AS file," \
-    "       f.src_line AS line, f.src_function AS function, f.count, f.bytes, f.message," \
-    MEMORY_SITES \
-    "       CASE WHEN f.src_file IS NULL AND f.offset IS NOT NULL THEN f.object END AS object," \
-    "       CASE WHEN f.src_file IS NULL AND f.offset IS NOT NULL THEN printf('0x%x', f.offset) END AS offset," \
-    CHAIN \
-    " FROM (" LOOKED_UP " WHERE f.file IS NULL) f" JOIN_RUN_AND_MEMORY \
-    " WHERE" AT_ERROR(yes, "f.src_file", "f.src_line", "f.src_function") \
-    " ORDER BY relpath(f.src_file, f.run) IS NULL, relpath(f.src_file, f.run), f.src_line," \
-    "          f.src_function, " SQL_SEVERITY_RANK ", f.run, f.id;"
-
-const char findings_sql[] =
-    ERROR_PLACES
-    RECORDED_PLACES(AT_ERROR_PLACES, "1") LOOKED_UP_PLACES("")
-    RECORDED_PLACES("findings f", "f.file IS NOT NULL AND" AT_ERROR("NOT", "f.file", "f.line", "f.function"))
-    LOOKED_UP_PLACES("NOT");
-
-/* ---- chains ------------------------------------------------------------------ */
-
-/* A chain's frames, read by SQLite's json_each from the view's array, a
-   frame's members in frame's order; main's first by key DESC. */
-#define FRAMES_SQL(order) \
-    "SELECT value->>'file', value->>'line', value->>'function', value->>'object'," \
-    "       value->>'offset' FROM json_each(?1) ORDER BY key " order
-
-void chain_open(chain *c, const report *r, bool from_main)
-{
-    *c = (chain){r, report_prepare(r, from_main ? FRAMES_SQL("DESC") : FRAMES_SQL("ASC"))};
-}
-
-void chain_read(chain *c, sqlite3_value *json)
-{
-    sqlite3_reset(c->st);
-    if (sqlite3_bind_value(c->st, 1, json) != SQLITE_OK)
-        report_fail(c->r);
-}
-
-bool chain_next(chain *c, frame *at)
-{
-    if (!report_step(c->r, c->st))
-        return false;
-    *at = (frame){(const char *)sqlite3_column_text(c->st, 0), sqlite3_column_int64(c->st, 1),
-                  (const char *)sqlite3_column_text(c->st, 2),
-                  (const char *)sqlite3_column_text(c->st, 3),
-                  (const char *)sqlite3_column_text(c->st, 4)};
-    return true;
-}
-
-void chain_close(chain *c)
-{
-    sqlite3_finalize(c->st);
-    *c = (chain){0};
-}
+/* ---- places ------------------------------------------------------------------ */
 
 char *place_text(const char *file, sqlite3_int64 line, const char *object, const char *offset)
 {
@@ -144,21 +32,6 @@ char *frame_place(const frame *at)
 }
 
 /* ---- the listing ----------------------------------------------------------------- */
-
-static const char *text_at(cursor *f, int col)
-{
-    return (const char *)sqlite3_value_text(cursor_cell(f, col));    /* NULL for NULL */
-}
-
-static sqlite3_int64 int_at(cursor *f, int col)
-{
-    return sqlite3_value_int64(cursor_cell(f, col));
-}
-
-static bool is_null(cursor *f, int col)
-{
-    return sqlite3_value_type(cursor_cell(f, col)) == SQLITE_NULL;
-}
 
 static bool same_text(const char *a, const char *b)
 {
@@ -187,12 +60,13 @@ static void forget_place(place *p)
 /* true when the row is at p's line; else p becomes the row's line */
 static bool at_place(place *p, cursor *f)
 {
-    if (p->line == int_at(f, F_LINE) && same_text(p->file, text_at(f, F_FILE)) &&
-        same_text(p->offset, text_at(f, F_OFFSET)) && same_text(p->function, text_at(f, F_FUNCTION)))
+    if (p->line == cursor_int(f, F_LINE) && same_text(p->file, cursor_text(f, F_FILE)) &&
+        same_text(p->offset, cursor_text(f, F_OFFSET)) &&
+        same_text(p->function, cursor_text(f, F_FUNCTION)))
         return true;
     forget_place(p);
-    *p = (place){dup_or_null(text_at(f, F_FILE)), dup_or_null(text_at(f, F_OFFSET)),
-                 dup_or_null(text_at(f, F_FUNCTION)), int_at(f, F_LINE)};
+    *p = (place){dup_or_null(cursor_text(f, F_FILE)), dup_or_null(cursor_text(f, F_OFFSET)),
+                 dup_or_null(cursor_text(f, F_FUNCTION)), cursor_int(f, F_LINE)};
     return false;
 }
 
@@ -226,10 +100,10 @@ static void put_where(const char *place, const char *function)
 /* The site, then line 23 as a compiler shows it, or how to get its line. */
 static void print_site(cursor *f)
 {
-    const char *file = text_at(f, F_FILE), *object = text_at(f, F_OBJECT);
-    sqlite3_int64 line = int_at(f, F_LINE);
-    char *place = place_text(file, line, object, text_at(f, F_OFFSET));
-    put_where(place, text_at(f, F_FUNCTION));
+    const char *file = cursor_text(f, F_FILE), *object = cursor_text(f, F_OBJECT);
+    sqlite3_int64 line = cursor_int(f, F_LINE);
+    char *place = place_text(file, line, object, cursor_text(f, F_OFFSET));
+    put_where(place, cursor_text(f, F_FUNCTION));
     putchar_unlocked('\n');
     free(place);
     if (!file && object) {
@@ -238,7 +112,7 @@ static void print_site(cursor *f)
         puts(" has no debug information; build it with -g, or put its .debug file where gdb "
              "finds it, and run devtrace report again)");
     }
-    char *text = file ? source_line(file, int_at(f, F_RUN), line) : NULL;
+    char *text = file ? source_line(file, cursor_int(f, F_RUN), line) : NULL;
     if (text) {
         printf("%5lld | ", (long long)line);
         put(text, true);
@@ -252,16 +126,17 @@ static void print_details(cursor *f, bool many_runs)
 {
     const char *sep = " (";
     if (many_runs) {
-        bool pid = !is_null(f, F_PID);
-        printf("%s%s %lld", sep, pid ? "pid" : "run", (long long)int_at(f, pid ? F_PID : F_RUN));
+        bool pid = !cursor_null(f, F_PID);
+        printf("%s%s %lld", sep, pid ? "pid" : "run",
+               (long long)cursor_int(f, pid ? F_PID : F_RUN));
         sep = ", ";
     }
-    if (int_at(f, F_COUNT) > 1) {
-        printf("%s%lld times", sep, (long long)int_at(f, F_COUNT));
+    if (cursor_int(f, F_COUNT) > 1) {
+        printf("%s%lld times", sep, (long long)cursor_int(f, F_COUNT));
         sep = ", ";
     }
-    if (!is_null(f, F_BYTES)) {
-        printf("%s%lld bytes", sep, (long long)int_at(f, F_BYTES));
+    if (!cursor_null(f, F_BYTES)) {
+        printf("%s%lld bytes", sep, (long long)cursor_int(f, F_BYTES));
         sep = ", ";
     }
     if (sep[0] == ',')
@@ -287,9 +162,9 @@ static void print_callers(chain *c, cursor *f)
 
 static void print_memory_site(const char *what, cursor *f, int file, int line)
 {
-    if (is_null(f, file))
+    if (cursor_null(f, file))
         return;
-    char *place = place_text(text_at(f, file), int_at(f, line), NULL, NULL);
+    char *place = place_text(cursor_text(f, file), cursor_int(f, line), NULL, NULL);
     printf("      %s at ", what);
     put(place, false);
     putchar_unlocked('\n');
@@ -299,11 +174,11 @@ static void print_memory_site(const char *what, cursor *f, int file, int line)
 static void print_finding(cursor *f, chain *c, bool many_runs)
 {
     fputs_unlocked("    ", stdout);
-    put(text_at(f, F_SEVERITY), false);
+    put(cursor_text(f, F_SEVERITY), false);
     putchar_unlocked('[');
-    put(text_at(f, F_KIND), false);
+    put(cursor_text(f, F_KIND), false);
     fputs_unlocked("]: ", stdout);
-    put(text_at(f, F_MESSAGE), false);
+    put(cursor_text(f, F_MESSAGE), false);
     print_details(f, many_runs);
     putchar_unlocked('\n');
     print_callers(c, f);
@@ -313,7 +188,7 @@ static void print_finding(cursor *f, chain *c, bool many_runs)
 
 void print_findings(cursor *f)
 {
-    bool many_runs = report_int(f->r, "SELECT count(DISTINCT run) > 1 FROM findings");
+    bool many_runs = findings_many_runs(f->r);
     sqlite3_int64 errors = 0, warnings = 0, n = 0;
     place at = {0};
     chain c;
@@ -325,7 +200,7 @@ void print_findings(cursor *f)
             print_site(f);
         }
         print_finding(f, &c, many_runs);
-        const char *severity = text_at(f, F_SEVERITY);
+        const char *severity = cursor_text(f, F_SEVERITY);
         errors += same_text(severity, "error");
         warnings += same_text(severity, "warning");
     }

@@ -34,12 +34,12 @@ bool is_plain(const char *s, size_t n)
 }
 
 /* The text of a cell for humans: "-" for NULL; malloc'd. */
-static char *cell_text(sqlite3_value *v)
+static char *cell_shown(sqlite3_value *v)
 {
-    if (sqlite3_value_type(v) == SQLITE_NULL)
+    if (cell_null(v))
         return xstrdup("-");
-    const char *s = (const char *)sqlite3_value_text(v);
-    return printable(s ? s : "", (size_t)sqlite3_value_bytes(v), false);
+    const char *s = cell_text(v);
+    return printable(s ? s : "", cell_bytes(v), false);
 }
 
 /* ---- table --------------------------------------------------------------- */
@@ -81,8 +81,8 @@ static bool measure(cursor *c, size_t *width, bool *right)
     }
     for (; cursor_next(c); any_row = true)
         for (int i = 0; i < ncols; i++) {
-            int type = sqlite3_value_type(cursor_cell(c, i));      /* before it is made text */
-            char *text = cell_text(cursor_cell(c, i));
+            int type = cell_type(cursor_cell(c, i));      /* before it is made text */
+            char *text = cell_shown(cursor_cell(c, i));
             size_t w = display_width(text);
             free(text);
             if (w > width[i])
@@ -112,7 +112,7 @@ static void print_one_table(cursor *c, const char *indent)
         cursor_rewind(c);
         while (cursor_next(c)) {
             for (int i = 0; i < ncols; i++)
-                text[i] = cell_text(cursor_cell(c, i));
+                text[i] = cell_shown(cursor_cell(c, i));
             print_row(indent, (const char *const *)text, ncols, width, right);
             for (int i = 0; i < ncols; i++)
                 free(text[i]);
@@ -170,11 +170,11 @@ static void put_csv_field(const char *s, size_t n, bool text)
    reach a terminal or a spreadsheet, and a record is one line. */
 static void put_csv_value(sqlite3_value *v)
 {
-    int type = sqlite3_value_type(v);      /* before it is made text */
-    const char *s = (const char *)sqlite3_value_text(v);    /* NULL for NULL */
+    int type = cell_type(v);      /* before it is made text */
+    const char *s = cell_text(v);    /* NULL for NULL */
     if (!s)
         return;
-    size_t n = (size_t)sqlite3_value_bytes(v);
+    size_t n = cell_bytes(v);
     bool text = type == SQLITE_TEXT || type == SQLITE_BLOB;     /* -1 is a number */
     if (is_plain(s, n)) {
         put_csv_field(s, n, text);
@@ -246,13 +246,13 @@ static void put_json_text(const char *str, size_t n)
 
 static void put_json_value(sqlite3_value *v, bool json_text)
 {
-    int type = sqlite3_value_type(v);
-    if (type == SQLITE_NULL || (type == SQLITE_FLOAT && !isfinite(sqlite3_value_double(v)))) {
+    int type = cell_type(v);
+    if (type == SQLITE_NULL || (type == SQLITE_FLOAT && !isfinite(cell_double(v)))) {
         fputs_unlocked("null", stdout);
         return;
     }
-    const char *s = (const char *)sqlite3_value_text(v);
-    size_t n = (size_t)sqlite3_value_bytes(v);
+    const char *s = cell_text(v);
+    size_t n = cell_bytes(v);
     if (type == SQLITE_INTEGER || type == SQLITE_FLOAT) {
         fwrite_unlocked(s, 1, n, stdout);
     } else if (json_text) {

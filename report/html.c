@@ -114,7 +114,7 @@ static void put_table(const rows *rs, const char *id)
     for (size_t i = 0; i < rs->nrows; i++) {
         fputs("<tr>", stdout);
         for (int c = 0; c < rs->ncols; c++) {
-            int type = sqlite3_value_type(rows_cell(rs, i, c));
+            int type = cell_type(rows_cell(rs, i, c));
             fputs(type == SQLITE_INTEGER || type == SQLITE_FLOAT ? "<td class=\"n\">" : "<td>",
                   stdout);
             put_text(rows_null(rs, i, c) ? "-" : rows_text(rs, i, c));
@@ -130,40 +130,13 @@ static void put_table(const rows *rs, const char *id)
 static void put_runs(const report *r)
 {
     rows rs;
-    rows_fetch(&rs, r, "runs", runs_sql);
+    query_fetch(&rs, r, "runs", Q_RUNS);
     fputs("<h2>Runs</h2>\n", stdout);
     put_table(&rs, "runs");
     rows_free(&rs);
 }
 
 /* ---- the summary: the page's first screen ------------------------------------- */
-
-/* Each finding's state in the join (common/join.h): also-static when a
-   finding of devcheck's is at its line (or a caller's), else runtime-only;
-   by the run, kind, file as shown and line of the findings view's row. */
-static const char finding_state_sql[] =
-    "SELECT EXISTS (SELECT 1 FROM findings f"
-    "  JOIN (SELECT DISTINCT run, finding FROM join_pairs) p ON p.run = f.run AND p.finding = f.id"
-    "  WHERE f.run = ?1 AND f.kind = ?2 AND relpath(f.file, f.run) IS ?3 AND f.line IS ?4)";
-
-static const char run_count_sql[] = "SELECT count(*) FROM runs";
-
-static const char kinds_sql[] =
-    "SELECT severity, kind, count(*) AS findings, sum(count) AS occurrences,"
-    "       count(DISTINCT run) AS runs"
-    " FROM findings GROUP BY severity, kind ORDER BY " SQL_SEVERITY_RANK ", kind";
-
-/* The state of the findings view's row i, as a static string. */
-static const char *finding_state(const report *r, sqlite3_stmt *st, const rows *f, size_t i)
-{
-    sqlite3_reset(st);
-    if (sqlite3_bind_int64(st, 1, rows_int(f, i, F_RUN)) != SQLITE_OK ||
-        sqlite3_bind_value(st, 2, rows_cell(f, i, F_KIND)) != SQLITE_OK ||
-        sqlite3_bind_value(st, 3, rows_cell(f, i, F_FILE)) != SQLITE_OK ||
-        sqlite3_bind_value(st, 4, rows_cell(f, i, F_LINE)) != SQLITE_OK)
-        report_fail(r);
-    return report_step(r, st) && sqlite3_column_int(st, 0) == 0 ? "runtime-only" : "also-static";
-}
 
 static void put_state(const char *state)
 {
@@ -190,8 +163,8 @@ static void put_headline(const rows *f, size_t i)
 static void put_summary(const report *r, const rows *f, const char *const *states)
 {
     rows kinds, counts;
-    rows_fetch(&kinds, r, "kinds", kinds_sql);
-    sqlite3_int64 runs = report_int(r, run_count_sql), errors = 0;
+    query_fetch(&kinds, r, "kinds", Q_KINDS);
+    sqlite3_int64 runs = runs_count(r), errors = 0;
     for (size_t i = 0; i < f->nrows; i++)
         errors += !strcmp(rows_text(f, i, F_SEVERITY) ? rows_text(f, i, F_SEVERITY) : "", "error");
     sqlite3_int64 warnings = (sqlite3_int64)f->nrows - errors;
@@ -202,7 +175,7 @@ static void put_summary(const report *r, const rows *f, const char *const *state
     if (kinds.nrows)
         put_table(&kinds, "kinds");
     if (join_active()) {
-        rows_fetch(&counts, r, "states", join_counts_sql);
+        query_fetch(&counts, r, "states", Q_JOIN_COUNTS);
         put_table(&counts, "states");
         rows_free(&counts);
     }
@@ -316,7 +289,7 @@ static void put_findings(const report *r, const rows *f, const char *const *stat
 static void put_joined(const report *r)
 {
     rows lines;
-    rows_fetch(&lines, r, "side by side", join_side_by_side_sql);
+    query_fetch(&lines, r, "side by side", Q_JOIN_SIDE_BY_SIDE);
     fputs("<h2>devcheck and the runs</h2>\n<div id=\"joined\">\n<p class=\"note\">", stdout);
     for (int i = 0; i < join_nstates; i++) {
         printf("%s<b>%s</b>: ", i ? "; " : "", join_states[i].name);
@@ -388,63 +361,56 @@ static void add_event(timeline *t, lane *l, double start, double duration, doubl
     }
 }
 
-/* When its work ran on the device where CUPTI said (a report from before
-   those columns reads them as NULL: source.c), else when its call ran.
-   Each of the two queries reads every run's rows once, in the order of the
-   runs, as the timelines are drawn: a query a run would read the whole
-   table a run, the table having no index by run. */
-static const char events_sql[] =
-    "SELECT run, type = 'copy', coalesce(device, -1), coalesce(device_start_ns, start_ns),"
-    "       coalesce(device_duration_ns, duration_ns, 0), coalesce(bytes, 0)"
-    " FROM events WHERE type IN ('copy', 'launch') AND start_ns IS NOT NULL ORDER BY run";
-
-/* A kind or message the report does not hold is "-", as everywhere. */
-static const char marks_sql[] =
-    "SELECT e.run, e.start_ns, coalesce(f.kind, '-') || ': ' || coalesce(f.message, '-') || ' (' ||"
-    "       coalesce(relpath(f.file, f.run), '?') || ':' || coalesce(f.line, '?') || ')'"
-    " FROM events e JOIN findings f ON f.run = e.run AND f.id = e.finding"
-    " WHERE e.type = 'finding' AND e.start_ns IS NOT NULL ORDER BY e.run";
-
 /* A query's rows, read a run at a time: the row it stands on, if any. */
+/* The events' and the marks' queries each read every run's rows once, in
+   the order of the runs, as the timelines are drawn: a query a run would
+   read the whole table a run, the table having no index by run. */
 typedef struct {
-    const report *r;
-    sqlite3_stmt *st;
+    cursor c;
     bool row;
 } by_run;
 
-static by_run by_run_open(const report *r, const char *sql)
+static void by_run_open(by_run *q, const report *r, const char *name, query which)
 {
-    by_run q = { r, report_prepare(r, sql), false };
-    q.row = report_step(r, q.st);
-    return q;
+    query_open(&q->c, r, name, which);
+    q->row = cursor_next(&q->c);
+}
+
+static sqlite3_int64 by_run_int(by_run *q, int col)
+{
+    return cell_int(cursor_cell(&q->c, col));
+}
+
+static double by_run_double(by_run *q, int col)
+{
+    return cell_double(cursor_cell(&q->c, col));
 }
 
 /* Whether q stands on a row of run, passing the rows of runs before it. */
 static bool by_run_at(by_run *q, sqlite3_int64 run)
 {
-    while (q->row && sqlite3_column_int64(q->st, 0) < run)
-        q->row = report_step(q->r, q->st);
-    return q->row && sqlite3_column_int64(q->st, 0) == run;
+    while (q->row && by_run_int(q, 0) < run)
+        q->row = cursor_next(&q->c);
+    return q->row && by_run_int(q, 0) == run;
 }
 
 static bool by_run_next(by_run *q, sqlite3_int64 run)
 {
-    q->row = report_step(q->r, q->st);
+    q->row = cursor_next(&q->c);
     return by_run_at(q, run);
 }
 
 static void fill_timeline(timeline *t, by_run *events, by_run *marks)
 {
     for (bool at = by_run_at(events, t->run); at; at = by_run_next(events, t->run)) {
-        sqlite3_stmt *st = events->st;
-        lane *l = lane_for(t, sqlite3_column_int64(st, 2), sqlite3_column_int(st, 1));
-        add_event(t, l, sqlite3_column_double(st, 3), sqlite3_column_double(st, 4),
-                  sqlite3_column_double(st, 5));
+        lane *l = lane_for(t, by_run_int(events, EVENT_DEVICE), by_run_int(events, EVENT_IS_COPY));
+        add_event(t, l, by_run_double(events, EVENT_START), by_run_double(events, EVENT_DURATION),
+                  by_run_double(events, EVENT_BYTES));
     }
     for (bool at = by_run_at(marks, t->run); at; at = by_run_next(marks, t->run)) {
-        int b = bucket_of(t, sqlite3_column_double(marks->st, 1));
+        int b = bucket_of(t, by_run_double(marks, MARK_START));
         if (!t->marks[b]++)
-            t->mark_text[b] = xstrdup((const char *)sqlite3_column_text(marks->st, 2));
+            t->mark_text[b] = xstrdup(cell_text(cursor_cell(&marks->c, MARK_TEXT)));
     }
 }
 
@@ -543,16 +509,6 @@ static void put_timeline(timeline *t, by_run *events, by_run *marks, sqlite3_int
         free(t->mark_text[b]);
 }
 
-/* A run's span: its events' host times, and their device times, which may
-   end past the call's (a GPU's work runs after its asynchronous call). */
-static const char spans_sql[] =
-    "SELECT e.run, min(e.start_ns),"
-    "       max(max(e.start_ns + coalesce(e.duration_ns, 0), coalesce(e.device_start_ns,"
-    "           e.start_ns) + coalesce(e.device_duration_ns, e.duration_ns, 0))), count(*),"
-    "       coalesce(r.dropped_events, 0), " SQL_HOST_TIMES_ONLY
-    " FROM events e LEFT JOIN runs r ON r.id = e.run"
-    " WHERE e.start_ns IS NOT NULL GROUP BY e.run ORDER BY e.run";
-
 static void put_timelines(const report *r)
 {
     fputs("<h2>Timeline</h2>\n<div id=\"timeline\">\n", stdout);
@@ -563,23 +519,27 @@ static void put_timelines(const report *r)
     }
     timeline *t = xmalloc(sizeof *t);
     t->lanes = xmalloc(MAX_LANES * sizeof *t->lanes);
-    sqlite3_stmt *st = report_prepare(r, spans_sql);
-    by_run events = by_run_open(r, events_sql), marks = by_run_open(r, marks_sql);
+    cursor spans;
+    by_run events, marks;
+    query_open(&spans, r, "spans", Q_SPANS);
+    by_run_open(&events, r, "events", Q_EVENTS);
+    by_run_open(&marks, r, "marks", Q_MARKS);
     bool any = false;
-    while (report_step(r, st)) {
-        t->run = sqlite3_column_int64(st, 0);
-        t->t0 = sqlite3_column_int64(st, 1);
-        t->t1 = sqlite3_column_int64(st, 2);
+    while (cursor_next(&spans)) {
+        t->run = cell_int(cursor_cell(&spans, SPAN_RUN));
+        t->t0 = cell_int(cursor_cell(&spans, SPAN_START));
+        t->t1 = cell_int(cursor_cell(&spans, SPAN_END));
         t->nlanes = 0;
         memset(t->marks, 0, sizeof t->marks);
         memset(t->mark_text, 0, sizeof t->mark_text);
-        put_timeline(t, &events, &marks, sqlite3_column_int64(st, 3), sqlite3_column_int64(st, 4),
-                     sqlite3_column_int(st, 5));
+        put_timeline(t, &events, &marks, cell_int(cursor_cell(&spans, SPAN_EVENTS)),
+                     cell_int(cursor_cell(&spans, SPAN_DROPPED)),
+                     cell_int(cursor_cell(&spans, SPAN_HOST_ONLY)));
         any = true;
     }
-    sqlite3_finalize(st);
-    sqlite3_finalize(events.st);
-    sqlite3_finalize(marks.st);
+    cursor_close(&spans);
+    cursor_close(&events.c);
+    cursor_close(&marks.c);
     free(t->lanes);
     free(t);
     if (!any)
@@ -596,11 +556,11 @@ static void put_volume(const rows *rs, int label_cols, int bytes_col, size_t max
     if (rs->nrows == 0)
         fputs("<p>No copies.</p>\n", stdout);
     for (size_t i = 0; i < rs->nrows; i++)
-        if (sqlite3_value_double(rows_cell(rs, i, bytes_col)) > most)
-            most = sqlite3_value_double(rows_cell(rs, i, bytes_col));
+        if (cell_double(rows_cell(rs, i, bytes_col)) > most)
+            most = cell_double(rows_cell(rs, i, bytes_col));
     fputs("<table>", stdout);
     for (size_t i = 0; i < rs->nrows && i < max_rows; i++) {
-        double bytes = sqlite3_value_double(rows_cell(rs, i, bytes_col));
+        double bytes = cell_double(rows_cell(rs, i, bytes_col));
         fputs("<tr>", stdout);
         for (int c = 0; c < label_cols; c++) {
             fputs("<td>", stdout);
@@ -615,21 +575,11 @@ static void put_volume(const rows *rs, int label_cols, int bytes_col, size_t max
     fputs("</table>\n", stdout);
 }
 
-static const char direction_volume_sql[] =
-    "SELECT direction, sum(bytes) AS bytes FROM transfers GROUP BY direction ORDER BY 2 DESC";
-
-static const char site_volume_sql[] =
-    "SELECT relpath(c.file, c.run) || ':' || coalesce(c.line, '?') AS site, c.function,"
-    "       t.direction, sum(t.bytes) AS bytes"
-    " FROM transfers t LEFT JOIN call_sites c ON c.run = t.run AND c.id = t.site"
-    " GROUP BY relpath(c.file, c.run), c.line, c.function, t.direction"
-    " ORDER BY sum(t.bytes) DESC";
-
 static void put_transfers(const report *r)
 {
     rows d, s;
-    rows_fetch(&d, r, "directions", direction_volume_sql);
-    rows_fetch(&s, r, "sites", site_volume_sql);
+    query_fetch(&d, r, "directions", Q_DIRECTION_VOLUME);
+    query_fetch(&s, r, "sites", Q_SITE_VOLUME);
     fputs("<h2>Transfer volume</h2>\n<div id=\"transfers\">\n<h3>By direction</h3>\n", stdout);
     put_volume(&d, 1, 1, d.nrows);
     printf("<h3>By source line</h3>\n");
@@ -648,14 +598,12 @@ static void put_transfers(const report *r)
 void write_html(const report *r)
 {
     rows f;
-    rows_fetch(&f, r, "findings", findings_sql);
+    query_fetch(&f, r, "findings", Q_FINDINGS);
     const char **states = NULL;
     if (join_active()) {
-        sqlite3_stmt *st = report_prepare(r, finding_state_sql);
         states = xmalloc((f.nrows ? f.nrows : 1) * sizeof *states);
         for (size_t i = 0; i < f.nrows; i++)
-            states[i] = finding_state(r, st, &f, i);
-        sqlite3_finalize(st);
+            states[i] = join_finding_paired(r, &f, i) ? "also-static" : "runtime-only";
     }
     page_start();
     put_summary(r, &f, states);

@@ -162,7 +162,7 @@ static bool ran_none;
 
 static void check_ran_some(const report *r)
 {
-    ran_none = report_int(r, join_ran_none_sql) != 0;
+    ran_none = join_ran_none(r);
     if (ran_none)
         fprintf(stderr, "devtrace: %s: no run made a call from any file of devcheck's findings "
                 "(a report of another program, or of a build at other paths?)\n", r->path);
@@ -250,11 +250,11 @@ static void put_value(json *j, const char *key, const jv *v)
 }
 
 /* A result of devcheck's with its state: its own properties, then the
-   join's (st: a row of joined_static). */
-static void put_stated_result(json *j, const jv *res, const report *r, sqlite3_stmt *st)
+   join's (states: Q_STATIC_STATES, its next row this result's). */
+static void put_stated_result(json *j, const jv *res, cursor *states)
 {
     static const char *const counts[] = {"runs", "calls", "found"};
-    if (!report_step(r, st))
+    if (!cursor_next(states))
         die("devcheck's findings changed while read");
     j_open(j, NULL, '{');
     put_members(j, res, "properties");
@@ -262,58 +262,54 @@ static void put_stated_result(json *j, const jv *res, const report *r, sqlite3_s
     const jv *own = jv_get(res, "properties", JV_OBJECT);
     if (own)
         put_members(j, own, "state");
-    j_string(j, "state", (const char *)sqlite3_column_text(st, 0));
+    j_string(j, "state", cursor_text(states, 0));
     for (int c = 0; c < 3; c++)
-        j_uint(j, counts[c], (unsigned long)sqlite3_column_int64(st, c + 1));
-    if (sqlite3_column_type(st, 4) != SQLITE_NULL)
-        j_string(j, "devices", (const char *)sqlite3_column_text(st, 4));
+        j_uint(j, counts[c], (unsigned long)cursor_int(states, c + 1));
+    if (!cursor_null(states, 4))
+        j_string(j, "devices", cursor_text(states, 4));
     j_close(j, '}');
     j_close(j, '}');
 }
 
-static void put_static_run(json *j, const jv *run, const report *r, sqlite3_stmt *st)
+static void put_static_run(json *j, const jv *run, cursor *states)
 {
     const jv *results = jv_get(run, "results", JV_ARRAY);
     j_open(j, NULL, '{');
     put_members(j, run, "results");
     j_open(j, "results", '[');
     for (size_t i = 0; results && i < results->n; i++)
-        put_stated_result(j, &results->items[i], r, st);
+        put_stated_result(j, &results->items[i], states);
     j_close(j, ']');
     j_close(j, '}');
 }
 
 void put_static_runs(const report *r, json *j)
 {
-    sqlite3_stmt *st = report_prepare(r, "SELECT state, runs, calls, found, devices"
-                                         " FROM joined_static ORDER BY static");
+    cursor states;
+    query_open(&states, r, "states", Q_STATIC_STATES);
     for (int d = 0; d < ndocs; d++) {
         const jv *runs = jv_get(&docs[d], "runs", JV_ARRAY);
         for (size_t i = 0; i < runs->n; i++)
-            put_static_run(j, &runs->items[i], r, st);
+            put_static_run(j, &runs->items[i], &states);
     }
-    sqlite3_finalize(st);
+    cursor_close(&states);
 }
 
 /* ---- text, by state ----------------------------------------------------------- */
 
 static void print_text(cursor *c, int col)
 {
-    const char *s = (const char *)sqlite3_value_text(cursor_cell(c, col));
+    const char *s = cursor_text(c, col);
     char *shown = printable(s ? s : "?", s ? strlen(s) : 1, false);
     fputs(shown, stdout);
     free(shown);
 }
 
-static sqlite3_int64 int_at(cursor *c, int col)
-{
-    return sqlite3_value_int64(cursor_cell(c, col));
-}
-
 /* "(2 runs, 5 calls, found 2 times, cuda:0)": the counts that say something. */
 static void print_counts(cursor *c)
 {
-    sqlite3_int64 runs = int_at(c, J_RUNS), calls = int_at(c, J_CALLS), found = int_at(c, J_FOUND);
+    sqlite3_int64 runs = cursor_int(c, J_RUNS), calls = cursor_int(c, J_CALLS);
+    sqlite3_int64 found = cursor_int(c, J_FOUND);
     if (!runs)
         return;
     printf(" (%lld run%s", (long long)runs, plural(runs));
@@ -321,7 +317,7 @@ static void print_counts(cursor *c)
         printf(", %lld call%s", (long long)calls, plural(calls));
     if (found)
         printf(", found %lld time%s", (long long)found, plural(found));
-    if (sqlite3_value_type(cursor_cell(c, J_DEVICES)) != SQLITE_NULL) {
+    if (!cursor_null(c, J_DEVICES)) {
         fputs(", ", stdout);
         print_text(c, J_DEVICES);
     }
@@ -337,11 +333,8 @@ static void print_heading(const report *r, const char *state)
 {
     for (int i = 0; i < join_nstates; i++)
         if (!strcmp(join_states[i].name, state)) {
-            char *sql = sqlite3_mprintf("SELECT count(*) FROM (%s) WHERE state = %Q", join_sql,
-                                        state);
-            printf("%s (%lld): %s\n", state, (long long)report_int(r, sql),
+            printf("%s (%lld): %s\n", state, (long long)join_state_count(r, state),
                    ran_none && !strcmp(state, "not-reached") ? ran_none_about : join_states[i].about);
-            sqlite3_free(sql);
         }
 }
 
@@ -350,7 +343,7 @@ void print_joined(cursor *c)
     char *state = NULL;
     sqlite3_int64 n = 0;
     for (; cursor_next(c); n++) {
-        const char *now = (const char *)sqlite3_value_text(cursor_cell(c, J_STATE));
+        const char *now = cursor_text(c, J_STATE);
         if (!state || strcmp(state, now)) {
             printf("%s", state ? "\n" : "");
             print_heading(c->r, now);
@@ -358,11 +351,11 @@ void print_joined(cursor *c)
             state = xstrdup(now);
         }
         fputs("  ", stdout);
-        if (sqlite3_value_type(cursor_cell(c, J_FILE)) == SQLITE_NULL)
+        if (cursor_null(c, J_FILE))
             fputs("(source line unknown): ", stdout);
         else {
             print_text(c, J_FILE);
-            printf(":%lld: ", (long long)int_at(c, J_LINE));
+            printf(":%lld: ", (long long)cursor_int(c, J_LINE));
         }
         print_text(c, J_ORIGIN);
         putchar(' ');
@@ -377,28 +370,3 @@ void print_joined(cursor *c)
         puts("no findings, of devcheck's or of a run's");
 }
 
-/* ---- HTML: side by side ------------------------------------------------------- */
-
-const char join_counts_sql[] =
-    "SELECT origin, state, count(*) AS findings FROM (SELECT * FROM joined_static"
-    " UNION ALL SELECT * FROM joined_runtime)"
-    " GROUP BY origin, state ORDER BY origin DESC, join_state_rank(state)";
-
-/* Each of devcheck's findings beside what the runs did there (the findings
-   that confirmed it: their kind and line, which a caller's differs from),
-   then the runs' findings that devcheck did not report. */
-const char join_side_by_side_sql[] =
-    "SELECT * FROM (SELECT s.file, s.line, s.mistake || ': ' || s.state AS devcheck,"
-    " CASE WHEN s.state = 'confirmed' THEN"
-    "   (SELECT group_concat(DISTINCT g.kind || ' at line ' || g.line) FROM join_pairs p"
-    "    JOIN findings g ON g.run = p.run AND g.id = p.finding WHERE p.static = s.static)"
-    "   || ', ' || s.found || ' times'"
-    "  WHEN s.calls > 0 THEN s.calls || ' calls, ' || coalesce(s.devices, 'no GPU named')"
-    "  ELSE 'no call seen' END"
-    " || CASE WHEN s.runs > 0 THEN ' in ' || s.runs || ' run' || CASE s.runs WHEN 1 THEN ''"
-    "   ELSE 's' END ELSE '' END AS runs"
-    " FROM joined_static s"
-    " UNION ALL SELECT file, line, NULL, mistake || ': ' || state || ', ' || found"
-    "   || ' times in ' || runs || ' run' || CASE runs WHEN 1 THEN '' ELSE 's' END"
-    " FROM joined_runtime WHERE state = 'runtime-only')"
-    " ORDER BY file IS NULL, file, line";

@@ -13,13 +13,16 @@
  *   devtrace.c  main: the subcommands, their usage, fatal errors
  *   cli.c       what every subcommand uses: options, memory, the default report
  *   database.c  opening a report, telling a foreign, newer or broken file
- *               apart; a query's rows copied out of SQLite
+ *               apart; statements prepared and stepped, dying on an error
  *   guard.c     what a crafted file cannot do: SQLite's defences, and a
  *               schema that must be the one devtrace writes
- *   views.c     `devtrace report`: each view a list of SQL queries
- *   findings.c  the findings view: its query, and its listing for humans,
- *               by call site with the source line; its chains of calls,
- *               read a frame at a time
+ *   query.c     the query layer: every query that report and run read a
+ *               report with, named (query_open, query_fetch) or asked for
+ *               (a count, the rows of a session); cursors, rows and cells;
+ *               a finding's chain read a frame at a time
+ *   views.c     `devtrace report`: each view a list of query.c's queries
+ *   findings.c  the findings view's listing for humans, by call site with
+ *               the source line and the chain of calls
  *   filter.c    --kinds and --suppressions: the findings that count
  *   format.c    rows as an aligned table, CSV (RFC 4180) or JSON
  *   html.c      the whole report as one page for a browser, with timelines
@@ -36,6 +39,17 @@
  * Reports are read with SQLite's read-only mode, so reading never creates
  * or changes a file, and a report that a live process is still writing
  * reads as of its last commit.
+ *
+ * Who talks to SQLite: query.c, for everything that is read, so that the
+ * views and formats (format.c, findings.c, html.c, sarif.c, trace.c,
+ * joined.c's listing) get rows and format them, and prepare no SQL; and,
+ * each for a job that is SQLite's itself, database.c (opening, checking,
+ * stepping), guard.c (the connection's defences and the schema's check),
+ * merge.c (writing a report: its own reading of the inputs goes with its
+ * writes, one table at a time), source.c and filter.c (the SQL functions
+ * that the queries call: relpath, demangle, srcfile..., shown) and joined.c
+ * (devcheck's findings loaded into the join's tables by common/join.h,
+ * which takes the connection).
  */
 #ifndef DEVTRACE_REPORT_H
 #define DEVTRACE_REPORT_H
@@ -136,6 +150,19 @@ bool report_has_column(const report *r, const char *table, const char *column);
    view that an earlier call made. */
 void report_view(const report *r, const char *table, const char *where);
 
+/* ---- the query layer (query.c) ------------------------------------------- */
+
+/* A cell of a row: its type (SQLITE_NULL, SQLITE_INTEGER, SQLITE_FLOAT,
+   SQLITE_TEXT or SQLITE_BLOB, before it is read as text), its text (NULL
+   for NULL) and that text's bytes, its integer, its number, whether it is
+   NULL.  The formats read cells only through these. */
+int cell_type(sqlite3_value *v);
+const char *cell_text(sqlite3_value *v);
+size_t cell_bytes(sqlite3_value *v);
+sqlite3_int64 cell_int(sqlite3_value *v);
+double cell_double(sqlite3_value *v);
+bool cell_null(sqlite3_value *v);
+
 /* A query's result, copied out so that it outlives the statement. */
 typedef struct {
     const char *name;           /* its part of a view */
@@ -145,24 +172,26 @@ typedef struct {
     sqlite3_value **cells;      /* nrows * ncols, row by row */
 } rows;
 
+/* rows_fetch and cursor_open take SQL of their own: the query layer's,
+   and merge.c's, which writes reports.  The views and formats name a
+   query (query_fetch, query_open). */
 void rows_fetch(rows *out, const report *r, const char *name, const char *sql);
 void rows_free(rows *rs);
 static inline sqlite3_value *rows_cell(const rows *rs, size_t row, int col)
 {
     return rs->cells[row * (size_t)rs->ncols + (size_t)col];
 }
-/* A cell's text (NULL for NULL), its integer, whether it is NULL. */
 static inline const char *rows_text(const rows *rs, size_t row, int col)
 {
-    return (const char *)sqlite3_value_text(rows_cell(rs, row, col));
+    return cell_text(rows_cell(rs, row, col));
 }
 static inline sqlite3_int64 rows_int(const rows *rs, size_t row, int col)
 {
-    return sqlite3_value_int64(rows_cell(rs, row, col));
+    return cell_int(rows_cell(rs, row, col));
 }
 static inline bool rows_null(const rows *rs, size_t row, int col)
 {
-    return sqlite3_value_type(rows_cell(rs, row, col)) == SQLITE_NULL;
+    return cell_null(rows_cell(rs, row, col));
 }
 
 /* A query's rows read one at a time, so that a view of any size is printed
@@ -186,10 +215,121 @@ void cursor_rewind(cursor *c);
 void cursor_close(cursor *c);
 int cursor_ncols(cursor *c);
 const char *cursor_column(cursor *c, int col);
-static inline sqlite3_value *cursor_cell(cursor *c, int col)
+/* The current row's cell: valid until the cursor moves. */
+sqlite3_value *cursor_cell(cursor *c, int col);
+static inline const char *cursor_text(cursor *c, int col)
 {
-    return sqlite3_column_value(c->st, col);
+    return cell_text(cursor_cell(c, col));
 }
+static inline sqlite3_int64 cursor_int(cursor *c, int col)
+{
+    return cell_int(cursor_cell(c, col));
+}
+static inline bool cursor_null(cursor *c, int col)
+{
+    return cell_null(cursor_cell(c, col));
+}
+
+/* The queries, by what they read: the views' parts, and what the formats
+   that write the whole report read. */
+typedef enum {
+    Q_RUNS,                     /* a row per run */
+    Q_SEVERITIES,               /* findings by severity and kind */
+    Q_DIRECTIONS,               /* copies by direction, from pageable and pinned memory */
+    Q_TOP_SITES,                /* the ten lines that called most */
+    Q_LAUNCHES,                 /* launches, kernels and failures, in one row */
+    Q_MEMORY,                   /* allocations by kind of memory */
+    Q_TRANSFERS,                /* copies by line, API, direction and host memory */
+    Q_KERNELS,                  /* launches by kernel */
+    Q_ALLOCATIONS,              /* memory by line */
+    Q_FINDINGS,                 /* the findings view: F_ columns */
+    Q_JOINED,                   /* --static: join_sql (common/join.h), J_ columns */
+    Q_JOIN_COUNTS,              /* each tool's findings by state */
+    Q_JOIN_SIDE_BY_SIDE,        /* devcheck's findings beside the runs' */
+    Q_KINDS,                    /* findings by severity and kind, with their runs */
+    Q_SPANS,                    /* html: each run's time, SPAN_ columns */
+    Q_EVENTS,                   /* html: copies and launches by run, EVENT_ columns */
+    Q_MARKS,                    /* html: findings in time by run, MARK_ columns */
+    Q_DIRECTION_VOLUME,         /* bytes copied by direction */
+    Q_SITE_VOLUME,              /* bytes copied by line and direction */
+    Q_RUN_NAMES,                /* trace: each run's id and name */
+    Q_RUN_TIMELINE_NAMES,       /* the same, saying which have no device times */
+    Q_LANES,                    /* trace: each run's devices and event types */
+    Q_TRACE_EVENTS,             /* trace: the events, E_ columns */
+    Q_FIRST_FOLDER,             /* the folder the first run that says ran in, and its id */
+    Q_RUN_FOLDERS,              /* each run's id and folder */
+    Q_UNENDED_PIDS,             /* the processes of the runs with no end */
+    Q_STATIC_STATES,            /* devcheck's findings in order: state, runs, calls,
+                                   found, devices */
+    NQUERIES
+} query;
+
+enum { SPAN_RUN, SPAN_START, SPAN_END, SPAN_EVENTS, SPAN_DROPPED, SPAN_HOST_ONLY };
+enum { EVENT_RUN, EVENT_IS_COPY, EVENT_DEVICE, EVENT_START, EVENT_DURATION, EVENT_BYTES };
+enum { MARK_RUN, MARK_START, MARK_TEXT };
+enum { E_RUN, E_TYPE, E_API, E_START, E_DURATION, E_DEVICE, E_BYTES, E_DIRECTION, E_KERNEL,
+       E_FILE, E_LINE, E_KIND, E_MESSAGE, E_STREAM };
+
+/* A query's rows as a cursor, or copied out; name: its part of a view. */
+void query_open(cursor *c, const report *r, const char *name, query q);
+void query_fetch(rows *out, const report *r, const char *name, query q);
+
+/* A frame of a finding's call chain, as the view's chain column holds it:
+   its file (as shown) and line, or its object and offset, and its
+   function; NULL where not known.  Valid until the next frame is read. */
+typedef struct {
+    const char *file;
+    sqlite3_int64 line;
+    const char *function, *object, *offset;
+} frame;
+
+/* Chains read a frame at a time: chain_read starts one (a row's F_CHAIN),
+   chain_next gives its frames, the finding's own first, or, from_main,
+   main's first. */
+typedef struct {
+    const report *r;
+    sqlite3_stmt *st;
+} chain;
+void chain_open(chain *c, const report *r, bool from_main);
+void chain_read(chain *c, sqlite3_value *json);
+bool chain_next(chain *c, frame *at);
+void chain_close(chain *c);
+/* Whether the findings (as filtered) are of more than one run. */
+bool findings_many_runs(const report *r);
+/* How many findings are errors, or (warnings) errors and warnings. */
+sqlite3_int64 findings_failing(const report *r, bool warnings);
+/* How many of the report's findings the filters hide (filter.c). */
+sqlite3_int64 findings_hidden(const report *r);
+/* How many runs r holds; how many of them have no end (killed, cut short
+   by a full disk, or still running). */
+sqlite3_int64 runs_count(const report *r);
+sqlite3_int64 runs_cut_short(const report *r);
+/* One read transaction around what a command reads: every query sees the
+   same commit of a live writer. */
+void read_begin(const report *r);
+void read_end(const report *r);
+/* What the report holds of a session of `devtrace run` (runs.session). */
+typedef struct {
+    sqlite3_int64 runs, errors, warnings, untraced;
+} session_counts;
+session_counts session_count(const report *r, const char *session);
+/* The runs (of session, or all for NULL) not traced: a row per command and
+   reason, with how many runs (rows_free them). */
+void untraced_fetch(rows *out, const report *r, const char *session);
+/* The runs (of session, or all for NULL) whose findings hold limits of the
+   device (MISTAKE_LIMIT_SQL), no findings: a row per run, its id, command
+   and how many (rows_free them). */
+void limits_fetch(rows *out, const report *r, const char *session);
+/* How many rows of the joined findings view (Q_JOINED) have the state. */
+sqlite3_int64 join_state_count(const report *r, const char *state);
+/* Whether the runs made no call from any file of devcheck's findings
+   (join_ran_none_sql, common/join.h). */
+bool join_ran_none(const report *r);
+/* With devcheck's findings joined: whether the findings view's row i is
+   paired with one of devcheck's (at its line or a caller's), it itself;
+   and whether any run's finding of its kind, file and line is. */
+bool join_finding_paired(const report *r, const rows *f, size_t i);
+bool join_place_paired(const report *r, const rows *f, size_t i);
 
 /* ---- crafted files (guard.c) ---------------------------------------------- */
 
@@ -232,10 +372,7 @@ static inline const char *plural(sqlite3_int64 n)
 void write_html(const report *r);
 /* The events as Chrome's trace event format (Perfetto, chrome://tracing). */
 void write_trace(const report *r);
-/* Over a run's rows of events: true when it made copies or launches and
-   none has a device time, as a run not asked for a timeline (devtrace run
-   --timeline) has none; REPORT_NO_TIMELINE says so in words. */
-#define SQL_HOST_TIMES_ONLY "(sum(type IN ('copy', 'launch')) > 0 AND count(device_start_ns) = 0)"
+/* What a run not asked for a timeline shows, in words. */
 #define REPORT_NO_TIMELINE \
     "host times only: kernels and copies are drawn when their calls were made, not when they " \
     "ran on the device; devtrace run --timeline (or DEVTRACE_TIMELINE=1) records that, at a " \
@@ -247,15 +384,9 @@ void write_codequality(const report *r);
    only_runtime those that devcheck did not report (joined.c). */
 void write_sarif_run(const report *r, json *j, bool only_runtime);
 
-/* The runs, one row each (views.c). */
-extern const char runs_sql[];
 /* Says on stderr which runs (of session, or all for NULL) were not traced,
    why and what to do; returns how many. */
 sqlite3_int64 report_untraced(const report *r, const char *session);
-/* The runs (of session, or all for NULL) whose findings hold limits of the
-   device (MISTAKE_LIMIT_SQL), no findings: a row per run, its id, command
-   and how many (rows_free them). */
-void limits_fetch(rows *out, const report *r, const char *session);
 /* What row i of limits_fetch's says, as a sentence.  malloc'd. */
 char *limit_says(const rows *limits, size_t i);
 /* Says them on stderr, a line per run; returns how many runs. */
@@ -263,36 +394,12 @@ sqlite3_int64 report_limits(const report *r, const char *session);
 
 /* ---- the findings view (findings.c) -------------------------------------- */
 
-/* SQL: errors sort before warnings. */
-#define SQL_SEVERITY_RANK "CASE severity WHEN 'error' THEN 0 WHEN 'warning' THEN 1 ELSE 2 END"
-
-extern const char findings_sql[];
-/* Its columns, in order. */
+/* The findings view's columns (Q_FINDINGS), in order. */
 enum { F_RUN, F_PID, F_SEVERITY, F_KIND, F_FILE, F_LINE, F_FUNCTION, F_COUNT, F_BYTES,
        F_MESSAGE, F_ALLOC_FILE, F_ALLOC_LINE, F_FREE_FILE, F_FREE_LINE, F_OBJECT, F_OFFSET,
        F_CHAIN };
 void print_findings(cursor *findings);
 
-/* A frame of a finding's call chain, as the view's chain column holds it:
-   its file (as shown) and line, or its object and offset, and its
-   function; NULL where not known.  Valid until the next frame is read. */
-typedef struct {
-    const char *file;
-    sqlite3_int64 line;
-    const char *function, *object, *offset;
-} frame;
-
-/* Chains read a frame at a time: chain_read starts one (a row's F_CHAIN),
-   chain_next gives its frames, the finding's own first, or, from_main,
-   main's first. */
-typedef struct {
-    const report *r;
-    sqlite3_stmt *st;
-} chain;
-void chain_open(chain *c, const report *r, bool from_main);
-void chain_read(chain *c, sqlite3_value *json);
-bool chain_next(chain *c, frame *at);
-void chain_close(chain *c);
 /* "app/train.c:27" (the file alone when the line is unknown), else
    "libvendor.so+0x1234", else NULL; malloc'd. */
 char *place_text(const char *file, sqlite3_int64 line, const char *object, const char *offset);
@@ -308,12 +415,6 @@ bool join_active(void);
 /* devcheck's runs as its SARIF files hold them, into j's runs array, each
    result with its state, counts and devices in its properties. */
 void put_static_runs(const report *r, json *j);
-/* The HTML page's section of devcheck's findings and the runs' side by
-   side (html.c's put_table). */
-extern const char join_side_by_side_sql[];
-/* How many of each tool's findings have each state: a part of the summary
-   and of the HTML page. */
-extern const char join_counts_sql[];
 /* join_sql's rows as text, grouped by state. */
 void print_joined(cursor *joined);
 

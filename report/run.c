@@ -146,13 +146,14 @@ static void check_report_folder(const char *path)
 /* Whether a process that may still write r lives: a run with no end. */
 static bool written_now(const report *r)
 {
-    sqlite3_stmt *st = report_prepare(r, "SELECT pid FROM runs WHERE ended_ns IS NULL");
+    cursor c;
+    query_open(&c, r, "unended", Q_UNENDED_PIDS);
     bool live = false;
-    while (!live && report_step(r, st)) {
-        pid_t pid = (pid_t)sqlite3_column_int64(st, 0);
+    while (!live && cursor_next(&c)) {
+        pid_t pid = (pid_t)cursor_int(&c, 0);
         live = pid > 0 && (kill(pid, 0) == 0 || errno == EPERM);
     }
-    sqlite3_finalize(st);
+    cursor_close(&c);
     return live;
 }
 
@@ -316,17 +317,6 @@ static void put_word(const char *s)
     fputc('\'', stderr);
 }
 
-/* The number a query over the session's runs gives; in sql, ?1 is the
-   session, and "mine" the runs' ids (a temp view). */
-static sqlite3_int64 session_int(const report *r, const char *sql, const char *session)
-{
-    sqlite3_stmt *st = report_prepare(r, sql);
-    sqlite3_bind_text(st, 1, session, -1, SQLITE_STATIC);
-    sqlite3_int64 n = report_step(r, st) ? sqlite3_column_int64(st, 0) : 0;
-    sqlite3_finalize(st);
-    return n;
-}
-
 /* Says what the report holds of this command's session; returns how many
    errors, and (untraced) whether the program went unseen: no report, or a
    run the shim could not trace. */
@@ -345,20 +335,10 @@ static sqlite3_int64 summarize(const char *path, const char *program, const char
     remove_empty_journal(&r, path);
     define_source(&r);
     filter_apply(&r);
-    static const char count_findings[] =
-        "SELECT count(*) FROM findings f JOIN runs r ON r.id = f.run "
-        "WHERE r.session IS ?1 AND f.severity = ";
-    char *errors_sql = xasprintf("%s'error'", count_findings);
-    char *warnings_sql = xasprintf("%s'warning'", count_findings);
-    sqlite3_int64 runs = session_int(&r, "SELECT count(*) FROM runs WHERE session IS ?1", session);
-    sqlite3_int64 errors = session_int(&r, errors_sql, session);
-    sqlite3_int64 warnings = session_int(&r, warnings_sql, session);
-    free(errors_sql);
-    free(warnings_sql);
+    session_counts n = session_count(&r, session);
+    sqlite3_int64 runs = n.runs, errors = n.errors, warnings = n.warnings;
     bool found = errors + warnings > 0;
-    sqlite3_int64 unseen = session_int(&r, "SELECT count(*) FROM runs WHERE session IS ?1 "
-                                           "AND untraced IS NOT NULL", session);
-    if (!found && unseen == runs && runs) {     /* nothing seen: why, and no "no findings" */
+    if (!found && n.untraced == runs && runs) {     /* nothing seen: why, and no "no findings" */
         *untraced = report_untraced(&r, session) > 0;
         report_close(&r);
         return 0;

@@ -258,12 +258,12 @@ static void put_result(json *j, const rows *f, size_t i, const uint64_t *hashes,
    ours, and no run's, when the report does not say). */
 static char *base_uri(const report *r)
 {
-    sqlite3_stmt *st = report_prepare(r, "SELECT cwd, id FROM runs WHERE cwd IS NOT NULL "
-                                         "ORDER BY id LIMIT 1");
-    bool said = report_step(r, st);
-    root_run = said ? sqlite3_column_int64(st, 1) : INT64_MIN;
-    char *cwd = said ? xstrdup((const char *)sqlite3_column_text(st, 0)) : getcwd(NULL, 0);
-    sqlite3_finalize(st);
+    rows first;
+    query_fetch(&first, r, "folder", Q_FIRST_FOLDER);
+    bool said = first.nrows > 0;
+    root_run = said ? rows_int(&first, 0, 1) : INT64_MIN;
+    char *cwd = said ? xstrdup(rows_text(&first, 0, 0)) : getcwd(NULL, 0);
+    rows_free(&first);
     char *folder = xasprintf("%s/", cwd && strcmp(cwd, "/") ? cwd : "");
     char *uri = xmalloc(json_uri_size("file://", folder));
     json_uri_encode(uri, "file://", folder);
@@ -271,13 +271,6 @@ static char *base_uri(const report *r)
     free(folder);
     return uri;
 }
-
-/* Whether devcheck's findings hold one of the kind, file and line (as the
-   findings view shows them) that a run found. */
-static const char also_static_sql[] =
-    "SELECT EXISTS (SELECT 1 FROM join_pairs p JOIN findings g ON g.run = p.run"
-    " AND g.id = p.finding WHERE g.kind IS ?1 AND relpath(g.file, g.run) IS ?2"
-    " AND g.line IS ?3)";
 
 /* Why SARIF cannot hold a finding: a result is at a line, and of a rule. */
 enum { PLACED, NO_LINE, NO_RULE, NPLACINGS };
@@ -349,20 +342,14 @@ static void put_limits(const report *r, json *j)
    only_runtime): devcheck's run holds the others. */
 static bool runtime_only(const report *r, const rows *f, size_t i)
 {
-    sqlite3_stmt *st = report_prepare(r, also_static_sql);
-    sqlite3_bind_value(st, 1, rows_cell(f, i, F_KIND));
-    sqlite3_bind_value(st, 2, rows_cell(f, i, F_FILE));
-    sqlite3_bind_value(st, 3, rows_cell(f, i, F_LINE));
-    bool also = report_step(r, st) && sqlite3_column_int(st, 0);
-    sqlite3_finalize(st);
-    return !also;
+    return !join_place_paired(r, f, i);
 }
 
 void write_sarif_run(const report *r, json *j, bool only_runtime)
 {
     rows f;
     chain c;
-    rows_fetch(&f, r, "findings", findings_sql);
+    query_fetch(&f, r, "findings", Q_FINDINGS);
     chain_open(&c, r, true);
     size_t left_out[NPLACINGS] = {0};
     uint64_t *hashes = hash_findings(&f, left_out);
@@ -414,7 +401,7 @@ void write_sarif(const report *r)
 void write_codequality(const report *r)
 {
     rows f;
-    rows_fetch(&f, r, "findings", findings_sql);
+    query_fetch(&f, r, "findings", Q_FINDINGS);
     size_t left_out[NPLACINGS] = {0};
     uint64_t *hashes = hash_findings(&f, left_out);
     json j = {.out = stdout};

@@ -46,14 +46,15 @@ static const char *run_directory(sqlite3_int64 run)
 
 static void read_run_directories(const report *r)
 {
-    sqlite3_stmt *st = report_prepare(r, "SELECT id, cwd FROM runs");
-    while (report_step(r, st)) {
-        const char *cwd = (const char *)sqlite3_column_text(st, 1);
+    cursor c;
+    query_open(&c, r, "folders", Q_RUN_FOLDERS);
+    while (cursor_next(&c)) {
+        const char *cwd = cursor_text(&c, 1);
         run_dirs = xrealloc(run_dirs, (nrun_dirs + 1) * sizeof *run_dirs);
-        run_dirs[nrun_dirs].run = sqlite3_column_int64(st, 0);
+        run_dirs[nrun_dirs].run = cursor_int(&c, 0);
         run_dirs[nrun_dirs++].cwd = cwd ? xstrdup(cwd) : NULL;
     }
-    sqlite3_finalize(st);
+    cursor_close(&c);
 }
 
 const char *path_shown(const char *path, sqlite3_int64 run)

@@ -61,40 +61,19 @@ static void begin(bool *first)
     *first = false;
 }
 
-#define RUN_NAME "'run ' || id || ' (pid ' || coalesce(pid, '?') || '): ' || coalesce(command, '')"
-static const char runs_names_sql[] = "SELECT id, " RUN_NAME " FROM runs ORDER BY id";
-/* With events, a run that has no device times says so in its name. */
-static const char runs_timeline_names_sql[] =
-    "SELECT id, " RUN_NAME " || CASE WHEN host_only THEN ' (" REPORT_NO_TIMELINE ")' ELSE '' END"
-    " FROM runs LEFT JOIN (SELECT run, " SQL_HOST_TIMES_ONLY " AS host_only FROM events"
-    " GROUP BY run) ON run = id ORDER BY id";
-
-static const char lanes_sql[] =
-    "SELECT DISTINCT run, coalesce(device, -1), type FROM events ORDER BY 1, 2, 3";
-
-static void put_names(const report *r, bool *first)
+/* A thread's name for each lane of each run's devices. */
+static void put_lane_names(const report *r, bool *first)
 {
-    bool events = report_has_table(r, "events");
-    sqlite3_stmt *st = report_prepare(r, events ? runs_timeline_names_sql : runs_names_sql);
-    while (report_step(r, st)) {
-        begin(first);
-        printf("{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":%lld,\"tid\":0,"
-               "\"args\":{\"name\":", (long long)sqlite3_column_int64(st, 0));
-        put_string((const char *)sqlite3_column_text(st, 1));
-        fputs("}}", stdout);
-    }
-    sqlite3_finalize(st);
-    if (!events)
-        return;
-    st = report_prepare(r, lanes_sql);
+    cursor c;
+    query_open(&c, r, "lanes", Q_LANES);
     sqlite3_int64 run = -1, device = -2;
     unsigned named = 0;                 /* the lanes of (run, device) named so far */
-    while (report_step(r, st)) {
-        int type = type_index((const char *)sqlite3_column_text(st, 2));
-        if (sqlite3_column_int64(st, 0) != run || sqlite3_column_int64(st, 1) != device)
+    while (cursor_next(&c)) {
+        int type = type_index(cursor_text(&c, 2));
+        if (cursor_int(&c, 0) != run || cursor_int(&c, 1) != device)
             named = 0;
-        run = sqlite3_column_int64(st, 0);
-        device = sqlite3_column_int64(st, 1);
+        run = cursor_int(&c, 0);
+        device = cursor_int(&c, 1);
         if (named & 1u << types[type].lane)
             continue;
         named |= 1u << types[type].lane;
@@ -107,63 +86,62 @@ static void put_names(const report *r, bool *first)
             printf("device %lld", (long long)device);
         printf(" %s\"}}", types[type].name);
     }
-    sqlite3_finalize(st);
+    cursor_close(&c);
 }
 
-enum { E_RUN, E_TYPE, E_API, E_START, E_DURATION, E_DEVICE, E_BYTES, E_DIRECTION, E_KERNEL,
-       E_FILE, E_LINE, E_KIND, E_MESSAGE, E_STREAM };
+static void put_names(const report *r, bool *first)
+{
+    bool events = report_has_table(r, "events");
+    cursor c;
+    query_open(&c, r, "runs", events ? Q_RUN_TIMELINE_NAMES : Q_RUN_NAMES);
+    while (cursor_next(&c)) {
+        begin(first);
+        printf("{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":%lld,\"tid\":0,"
+               "\"args\":{\"name\":", (long long)cursor_int(&c, 0));
+        put_string(cursor_text(&c, 1));
+        fputs("}}", stdout);
+    }
+    cursor_close(&c);
+    if (events)
+        put_lane_names(r, first);
+}
 
-/* A finding's event whose finding the filters dropped is left out.  The
-   times are the device's where CUPTI said (else NULL: source.c), else the
-   call's. */
-static const char trace_sql[] =
-    "SELECT e.run, e.type, e.api,"
-    "       coalesce(e.device_start_ns, e.start_ns) - (SELECT min(start_ns) FROM events),"
-    "       coalesce(e.device_duration_ns, e.duration_ns, 0), coalesce(e.device, -1), e.bytes, e.direction, demangle(k.name),"
-    "       relpath(c.file, c.run), c.line, f.kind, f.message, e.stream"
-    " FROM events e"
-    " LEFT JOIN kernels k ON k.run = e.run AND k.id = e.kernel"
-    " LEFT JOIN call_sites c ON c.run = e.run AND c.id = e.site"
-    " LEFT JOIN findings f ON f.run = e.run AND f.id = e.finding"
-    " WHERE e.start_ns IS NOT NULL AND (e.type != 'finding' OR f.kind IS NOT NULL)"
-    " ORDER BY e.run, e.seq";
-
-static void put_args(sqlite3_stmt *st)
+static void put_args(cursor *c)
 {
     fputs(",\"args\":{\"site\":", stdout);
-    if (sqlite3_column_type(st, E_FILE) == SQLITE_NULL) {
+    if (cursor_null(c, E_FILE)) {
         fputs("null", stdout);
     } else {
-        char *site = xasprintf("%s:%lld", sqlite3_column_text(st, E_FILE),
-                               (long long)sqlite3_column_int64(st, E_LINE));
+        char *site = xasprintf("%s:%lld", cursor_text(c, E_FILE),
+                               (long long)cursor_int(c, E_LINE));
         put_string(site);
         free(site);
     }
-    if (sqlite3_column_type(st, E_BYTES) != SQLITE_NULL)
-        printf(",\"bytes\":%lld", (long long)sqlite3_column_int64(st, E_BYTES));
-    if (sqlite3_column_type(st, E_STREAM) != SQLITE_NULL)
-        printf(",\"stream\":%lld", (long long)sqlite3_column_int64(st, E_STREAM));
-    if (sqlite3_column_type(st, E_MESSAGE) != SQLITE_NULL) {
+    if (!cursor_null(c, E_BYTES))
+        printf(",\"bytes\":%lld", (long long)cursor_int(c, E_BYTES));
+    if (!cursor_null(c, E_STREAM))
+        printf(",\"stream\":%lld", (long long)cursor_int(c, E_STREAM));
+    if (!cursor_null(c, E_MESSAGE)) {
         fputs(",\"message\":", stdout);
-        put_string((const char *)sqlite3_column_text(st, E_MESSAGE));
+        put_string(cursor_text(c, E_MESSAGE));
     }
     fputs("}}", stdout);
 }
 
-static void put_event(sqlite3_stmt *st, bool *first)
+static void put_event(cursor *c, bool *first)
 {
-    const char *type = (const char *)sqlite3_column_text(st, E_TYPE);
+    const char *type = cursor_text(c, E_TYPE);
     int t = type_index(type);
-    const char *name = (const char *)sqlite3_column_text(st, E_KIND);
+    const char *name = cursor_text(c, E_KIND);
     if (!name)
-        name = (const char *)sqlite3_column_text(st, E_KERNEL);
+        name = cursor_text(c, E_KERNEL);
     if (!name)
-        name = (const char *)sqlite3_column_text(st, E_API);
+        name = cursor_text(c, E_API);
     begin(first);
     fputs("{\"name\":", stdout);
-    if (sqlite3_column_type(st, E_DIRECTION) != SQLITE_NULL) {
+    if (!cursor_null(c, E_DIRECTION)) {
         char *both = xasprintf("%s %s", name ? name : "copy",
-                               (const char *)sqlite3_column_text(st, E_DIRECTION));
+                               cursor_text(c, E_DIRECTION));
         put_string(both);
         free(both);
     } else {
@@ -171,15 +149,15 @@ static void put_event(sqlite3_stmt *st, bool *first)
     }
     fputs(",\"cat\":", stdout);
     put_string(type);
-    double ts = (double)sqlite3_column_int64(st, E_START) / 1e3;
+    double ts = (double)cursor_int(c, E_START) / 1e3;
     if (!strcmp(types[t].type, "finding"))
         printf(",\"ph\":\"i\",\"s\":\"p\",\"ts\":%.3f", ts);
     else
         printf(",\"ph\":\"X\",\"ts\":%.3f,\"dur\":%.3f", ts,
-               (double)sqlite3_column_int64(st, E_DURATION) / 1e3);
-    printf(",\"pid\":%lld,\"tid\":%lld", (long long)sqlite3_column_int64(st, E_RUN),
-           (long long)thread_of(sqlite3_column_int64(st, E_DEVICE), t));
-    put_args(st);
+               (double)cursor_int(c, E_DURATION) / 1e3);
+    printf(",\"pid\":%lld,\"tid\":%lld", (long long)cursor_int(c, E_RUN),
+           (long long)thread_of(cursor_int(c, E_DEVICE), t));
+    put_args(c);
 }
 
 void write_trace(const report *r)
@@ -188,10 +166,11 @@ void write_trace(const report *r)
     fputs("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[", stdout);
     put_names(r, &first);
     if (report_has_table(r, "events")) {
-        sqlite3_stmt *st = report_prepare(r, trace_sql);
-        while (report_step(r, st))
-            put_event(st, &first);
-        sqlite3_finalize(st);
+        cursor c;
+        query_open(&c, r, "events", Q_TRACE_EVENTS);
+        while (cursor_next(&c))
+            put_event(&c, &first);
+        cursor_close(&c);
     }
     fputs("\n]}\n", stdout);
 }

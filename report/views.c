@@ -1,13 +1,9 @@
 /*
  * `devtrace report`: one view of a report, in one format.  A view is a list
- * of queries, its parts: the summary has several, the other views one.
- * Everything is aggregated over all the runs in the file, by source line
- * rather than by a run's call-site ids, so that a forking program's
- * processes add up.
+ * of the query layer's queries (query.c), its parts: the summary has
+ * several, the other views one.
  */
 #include "report.h"
-
-#include "join.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -15,78 +11,11 @@
 #include <string.h>
 #include <unistd.h>
 
-/* A call site's columns, and the join that finds the site of table t's row. */
-#define SITE_COLUMNS(c) "relpath(" c ".file, " c ".run) AS file, " c ".line, " c ".function"
-/* Sites in the order people read them: by the file as shown, then line. */
-#define SITE_ORDER(c) \
-    "relpath(" c ".file, " c ".run) IS NULL, relpath(" c ".file, " c ".run), " c ".line"
-#define JOIN_SITE(c, t) \
-    " LEFT JOIN call_sites " c " ON " c ".run = " t ".run AND " c ".id = " t ".site"
-/* Sums over the rows (of calls or launches) that failed. */
-#define FAILED(calls) "coalesce(sum(CASE WHEN result != 0 THEN " calls " END), 0) AS failed"
-/* Copies from host memory of one kind: how many, how many bytes. */
-#define HOST_MEMORY(kind)                                                              \
-    "coalesce(sum(CASE WHEN host_memory = '" kind "' THEN calls END), 0) AS " kind ","  \
-    " coalesce(sum(CASE WHEN host_memory = '" kind "' THEN bytes END), 0) AS " kind "_bytes"
-
-const char runs_sql[] =
-    "SELECT id AS run, pid, exit_status AS exit, signal, device, devices AS gpus,"
-    "       round((ended_ns - started_ns) / 1e9, 3) AS seconds, command"
-    " FROM runs ORDER BY id";
-
-static const char severities_sql[] =
-    "SELECT severity, kind, count(*) AS findings, sum(count) AS occurrences"
-    " FROM findings GROUP BY severity, kind ORDER BY " SQL_SEVERITY_RANK ", kind";
-
-static const char directions_sql[] =
-    "SELECT direction, sum(calls) AS count, sum(bytes) AS bytes, "
-    HOST_MEMORY("pageable") ", " HOST_MEMORY("pinned")
-    " FROM transfers GROUP BY direction ORDER BY direction";
-
-static const char top_sites_sql[] =
-    "SELECT " SITE_COLUMNS("c") ", a.api, sum(a.calls) AS calls, " FAILED("a.calls")
-    " FROM api_calls a" JOIN_SITE("c", "a")
-    " GROUP BY c.file, c.line, c.function, a.api"
-    " ORDER BY sum(a.calls) DESC, " SITE_ORDER("c") ", a.api LIMIT 10";
-
-static const char launches_sql[] =
-    "SELECT coalesce(sum(l.count), 0) AS launches, count(DISTINCT k.name) AS kernels, "
-    FAILED("l.count")
-    " FROM launches l LEFT JOIN kernels k ON k.run = l.run AND k.id = l.kernel";
-
-static const char memory_sql[] =
-    "SELECT memory, sum(count) AS count, sum(bytes) AS bytes,"
-    "       sum(count - freed) AS live, sum(bytes - freed_bytes) AS live_bytes"
-    " FROM allocations GROUP BY memory ORDER BY memory";
-
-static const char transfers_sql[] =
-    "SELECT " SITE_COLUMNS("c") ", t.api, t.direction, t.host_memory, sum(t.calls) AS calls, "
-    FAILED("t.calls") ", sum(t.bytes) AS bytes"
-    " FROM transfers t" JOIN_SITE("c", "t")
-    " GROUP BY c.file, c.line, c.function, t.api, t.direction, t.host_memory"
-    " ORDER BY sum(t.bytes) DESC, " SITE_ORDER("c") ", t.api, t.direction,"
-    "          t.host_memory";
-
-static const char kernels_sql[] =
-    "SELECT demangle(k.name) AS kernel, sum(l.count) AS launches, sum(l.threads) AS threads,"
-    "       count(DISTINCT c.file || ':' || c.line) AS sites, " FAILED("l.count")
-    " FROM launches l LEFT JOIN kernels k ON k.run = l.run AND k.id = l.kernel"
-    JOIN_SITE("c", "l")
-    " GROUP BY k.name ORDER BY sum(l.count) DESC, k.name";
-
-static const char allocations_sql[] =
-    "SELECT " SITE_COLUMNS("c") ", a.memory, a.device, sum(a.count) AS count,"
-    "       sum(a.bytes) AS bytes, max(a.max_bytes) AS max_bytes, sum(a.freed) AS freed,"
-    "       sum(a.count - a.freed) AS live, sum(a.bytes - a.freed_bytes) AS live_bytes"
-    " FROM allocations a" JOIN_SITE("c", "a")
-    " GROUP BY c.file, c.line, c.function, a.memory, a.device"
-    " ORDER BY sum(a.bytes) DESC, " SITE_ORDER("c") ", a.memory, a.device";
-
 #define MAX_PARTS 6
 
 typedef struct {
     const char *name;           /* a table's title; a key in JSON */
-    const char *sql;
+    query query;
     bool for_people;            /* totals: CSV and JSON readers sum for themselves */
 } part;
 
@@ -99,32 +28,32 @@ typedef struct {
 static const view views[] = {
     {.name = "summary",
      .about = "the runs, and everything else in numbers",
-     .parts = {{.name = "runs", .sql = runs_sql},
-               {.name = "findings", .sql = severities_sql},
-               {.name = "transfers", .sql = directions_sql},
-               {.name = "top_sites", .sql = top_sites_sql},
-               {.name = "kernels", .sql = launches_sql},
-               {.name = "allocations", .sql = memory_sql}}},
+     .parts = {{.name = "runs", .query = Q_RUNS},
+               {.name = "findings", .query = Q_SEVERITIES},
+               {.name = "transfers", .query = Q_DIRECTIONS},
+               {.name = "top_sites", .query = Q_TOP_SITES},
+               {.name = "kernels", .query = Q_LAUNCHES},
+               {.name = "allocations", .query = Q_MEMORY}}},
     {.name = "findings",
      .about = "each finding at its line, with the calls that led there",
-     .parts = {{.name = "findings", .sql = findings_sql}},
+     .parts = {{.name = "findings", .query = Q_FINDINGS}},
      .print_for_people = print_findings},
     {.name = "transfers",
      .about = "copies by source line, API, direction and host memory",
-     .parts = {{.name = "transfers", .sql = transfers_sql},
-               {.name = "totals", .sql = directions_sql, .for_people = true}}},
+     .parts = {{.name = "transfers", .query = Q_TRANSFERS},
+               {.name = "totals", .query = Q_DIRECTIONS, .for_people = true}}},
     {.name = "kernels",
      .about = "launches by kernel",
-     .parts = {{.name = "kernels", .sql = kernels_sql}}},
+     .parts = {{.name = "kernels", .query = Q_KERNELS}}},
     {.name = "allocations",
      .about = "memory by source line, and what was still live at exit",
-     .parts = {{.name = "allocations", .sql = allocations_sql}}},
+     .parts = {{.name = "allocations", .query = Q_ALLOCATIONS}}},
 };
 
 /* --static: the findings view, devcheck's joined with the runs'. */
 static const view joined_view = {
     .name = "findings",
-    .parts = {{.name = "findings", .sql = join_sql}},
+    .parts = {{.name = "findings", .query = Q_JOINED}},
     .print_for_people = print_joined,
 };
 
@@ -266,10 +195,11 @@ static const struct format *find_format(const char *name, const char *usage)
 
 /* --fail-on: the findings that fail the command. */
 static const struct fail_on {
-    const char *name, *sql;
+    const char *name;
+    bool warnings;              /* too */
 } fail_ons[] = {
-    {"error", "SELECT count(*) FROM findings WHERE severity = 'error'"},
-    {"warning", "SELECT count(*) FROM findings WHERE severity IN ('error', 'warning')"},
+    {"error", false},
+    {"warning", true},
 };
 
 static const struct fail_on *find_fail_on(const char *name, const char *usage)
@@ -372,26 +302,15 @@ static void print_view(const report *r, const request *q)
     int n = 0;
     for (const part *p = q->view->parts; p < q->view->parts + MAX_PARTS && p->name; p++)
         if (q->format->for_people || !p->for_people)
-            cursor_open(&parts[n++], r, p->name, p->sql);
+            query_open(&parts[n++], r, p->name, p->query);
     if (q->nstatics && q->view == &views[0])     /* the summary: the states counted */
-        cursor_open(&parts[n++], r, "joined", join_counts_sql);
+        query_open(&parts[n++], r, "joined", Q_JOIN_COUNTS);
     if (q->format->for_people && q->view->print_for_people)
         q->view->print_for_people(parts);
     else
         q->format->print(parts, n);
     for (int i = 0; i < n; i++)
         cursor_close(&parts[i]);
-}
-
-void limits_fetch(rows *out, const report *r, const char *session)
-{
-    char *sql = sqlite3_mprintf("SELECT f.run, r.command, count(*) FROM main.findings f"
-                                " JOIN runs r ON r.id = f.run WHERE "
-                                MISTAKE_LIMIT_SQL("f.kind", "f.run")
-                                " AND (%Q IS NULL OR r.session IS %Q) GROUP BY f.run ORDER BY f.run",
-                                session, session);
-    rows_fetch(out, r, "limits", sql);
-    sqlite3_free(sql);
 }
 
 char *limit_says(const rows *limits, size_t i)
@@ -446,11 +365,7 @@ static char *untraced_says(const char *reason)
 sqlite3_int64 report_untraced(const report *r, const char *session)
 {
     rows rs;
-    char *sql = sqlite3_mprintf("SELECT command, untraced, count(*) FROM runs "
-                                "WHERE untraced IS NOT NULL AND (%Q IS NULL OR session IS %Q) "
-                                "GROUP BY command, untraced", session, session);
-    rows_fetch(&rs, r, "untraced", sql);
-    sqlite3_free(sql);
+    untraced_fetch(&rs, r, session);
     sqlite3_int64 runs = 0;
     for (size_t i = 0; i < rs.nrows; i++) {
         const char *command = rows_text(&rs, i, 0);
@@ -463,13 +378,6 @@ sqlite3_int64 report_untraced(const report *r, const char *session)
     }
     rows_free(&rs);
     return runs;
-}
-
-/* Runs whose end the report does not hold: killed, cut short by a full
-   disk, or still running. */
-static sqlite3_int64 runs_cut_short(const report *r)
-{
-    return report_int(r, "SELECT count(*) FROM runs WHERE ended_ns IS NULL");
 }
 
 /* The folder of the reports merged for --static, removed at exit. */
@@ -517,9 +425,9 @@ int cmd_report(int argc, char **argv)
         die("%s: %s", q.output, strerror(errno));
 
     /* One read transaction: every part sees the same commit of a live writer. */
-    report_exec(&r, "BEGIN");
+    read_begin(&r);
     report_check(&r);
-    sqlite3_int64 failing = q.fail_on ? report_int(&r, q.fail_on->sql) : 0;
+    sqlite3_int64 failing = q.fail_on ? findings_failing(&r, q.fail_on->warnings) : 0;
     sqlite3_int64 cut_short = runs_cut_short(&r);
     if (q.format->whole)
         q.format->whole(&r);
@@ -527,7 +435,7 @@ int cmd_report(int argc, char **argv)
         print_view(&r, &q);
     report_untraced(&r, NULL);
     report_limits(&r, NULL);
-    report_exec(&r, "COMMIT");
+    read_end(&r);
     report_close(&r);
     if (fflush(stdout) != 0 || ferror(stdout))
         die("writing the report: %s", strerror(errno));
