@@ -21,6 +21,8 @@
  *   torch.c      --torch: a PyTorch extension's include folders
  *   compile_db.c compile_commands.json (-p), read strictly, and its
  *                commands' arguments as the flags a file is parsed with
+ *   command.c    the command a file is parsed with: its language, the
+ *                toolkit's headers and devcheck's own, the user's flags
  *   frontend.c   libclang: a file and its flags into a translation unit,
  *                with errors said: C, C++, the host side of .cu files
  *                (include/devcheck/cuda), their common prelude

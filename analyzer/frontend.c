@@ -1,21 +1,10 @@
 /*
  * The front end: a file and its compiler flags into a libclang translation
- * unit.  devtensor's headers, the annotations and CUDA's API are found
- * without flags: their folders (the source tree's, and an install's beside
- * the program) go last on the include path, and __DEVCHECK__ turns the
- * annotations on.  A file with errors is said and not analyzed, but for
- * errors in device code, which devcheck never reads: those are a note.
+ * unit (the command, command.c).  A file with errors is said and not
+ * analyzed, but for errors in device code, which devcheck never reads:
+ * those are a note.
  *
- * A .cu file (or one that -x cu or -x cuda names) is read for its host side:
- * clang's CUDA mode, host only.  With a CUDA toolkit (the one the build found,
- * when it is still there) clang's own CUDA headers are used, with
- * include/devcheck/cuda first on the path: it stands in for what clang 19
- * needs and CUDA 13 removed, keeps a project's cuda.h from shadowing the
- * toolkit's, and declares what nvcc's headers give a .cu file and clang's
- * do not (devcheck/cuda/nvcc.h); clang's CUDA wrappers of C++ headers are
- * named (the build found them beside libclang).  Without one,
- * devcheck/cuda/host.h declares what the host side needs, over
- * cuda_runtime.h from the include path.  That prelude is precompiled once
+ * A .cu file's prelude (clang's CUDA wrapper, devcheck/cuda) is precompiled once
  * for the .cu files of a run that share their flags (below), as libtorch's
  * headers are for the files that include them.  A .cu file
  * that fails because of launches spaced as nvcc reads them (`k << <grid,
@@ -29,8 +18,8 @@
  * parses as clang parses it; a crash in one file's parse, as in its
  * analysis, is caught (recover.c) and leaves that file out.
  */
-#define _GNU_SOURCE     /* program_invocation_name */
 #include "flow.h"
+#include "frontend.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -49,196 +38,13 @@ struct dc_run {
     fx_unit **units;                    /* NULL: one whose analysis crashed */
     dc_source **from;                   /* the source of each unit */
     int n;
-    const char *toolkit;                /* dc_cuda_toolkit() */
+    command_paths paths;                /* what a command names */
     const char *cache;                  /* the cache's folder, or NULL */
     bool cache_failed;                  /* said once */
-    char own[PATH_MAX];                 /* devcheck's own headers */
     double seconds;                     /* a file's budget in each phase (dc_run_budget) */
     size_t bytes;
     dc_reach *reach;                    /* dc_run_reach's, or NULL */
 };
-
-/* The folder devcheck's own headers are in: an install's, beside the
-   program, else the source tree's. */
-static void find_own_includes(char *dir, size_t size)
-{
-    const char *slash = strrchr(program_invocation_name, '/');
-    snprintf(dir, size, "%.*s/../include", slash ? (int)(slash - program_invocation_name) : 1,
-             slash ? program_invocation_name : ".");
-    char probe[PATH_MAX + 32];
-    snprintf(probe, sizeof probe, "%s/devcheck/cuda/host.h", dir);
-    if (access(probe, R_OK) != 0)
-        snprintf(dir, size, "%s", DEVCHECK_OWN_INCLUDE);
-}
-
-/* $DEVCHECK_CUDA_PATH, when set, names the toolkit (empty: none). */
-const char *dc_cuda_toolkit(void)
-{
-    char cuda_h[PATH_MAX];
-    const char *dir = getenv("DEVCHECK_CUDA_PATH");
-    if (!dir)
-        dir = DEVCHECK_CUDA_PATH;
-    snprintf(cuda_h, sizeof cuda_h, "%s/include/cuda.h", dir);
-    return dir[0] && access(cuda_h, R_OK) == 0 ? dir : NULL;
-}
-
-/* The language a compile command's "-x" names, as clang spells it: nvcc's
-   "cu" is clang's "cuda". */
-static const char *language_named(const char *x)
-{
-    return strcmp(x, "cu") == 0 ? "cuda" : x;
-}
-
-/* The names of the languages, each read as an extension and as -x (a
-   named .h is parsed as C).  A source is a file that a compiler compiles
-   alone, by its extension or by -x: what a folder stands for, and what a
-   compile command compiles; a header is none, nor is -x cuda's name as an
-   extension (no compiler takes a .cuda file for CUDA). */
-enum { SOURCE_BY_NAME = 1, SOURCE_BY_X = 2 };
-
-static const struct {
-    const char *name;               /* an extension, and clang's -x */
-    dc_language lang;
-    unsigned source;                /* SOURCE_BY_NAME, SOURCE_BY_X */
-} languages[] = {
-    {"c", DC_LANG_C, SOURCE_BY_NAME | SOURCE_BY_X}, {"h", DC_LANG_C, 0},
-    {"c-header", DC_LANG_C, 0}, {"cuda", DC_LANG_CUDA, SOURCE_BY_X},
-    {"cu", DC_LANG_CUDA, SOURCE_BY_NAME | SOURCE_BY_X},
-    {"c++", DC_LANG_CXX, SOURCE_BY_NAME | SOURCE_BY_X}, {"c++-header", DC_LANG_CXX, 0},
-    {"cpp", DC_LANG_CXX, SOURCE_BY_NAME}, {"cc", DC_LANG_CXX, SOURCE_BY_NAME},
-    {"cxx", DC_LANG_CXX, SOURCE_BY_NAME}, {"C", DC_LANG_CXX, SOURCE_BY_NAME},
-    {"hpp", DC_LANG_CXX, 0}, {"cuh", DC_LANG_CUDA, 0},
-};
-
-/* The language name stands for, among the names that are sources in the
-   ways source asks (0: any name). */
-static dc_language language_of(const char *name, unsigned source)
-{
-    for (size_t i = 0; i < sizeof languages / sizeof languages[0]; i++)
-        if ((languages[i].source & source) == source && strcmp(name, languages[i].name) == 0)
-            return languages[i].lang;
-    return DC_LANG_NONE;
-}
-
-static dc_language extension_language(const char *path, unsigned source)
-{
-    const char *dot = strrchr(path, '.');
-    return dot ? language_of(dot + 1, source) : DC_LANG_NONE;
-}
-
-dc_language dc_language_of(const char *name)
-{
-    return extension_language(name, SOURCE_BY_NAME);
-}
-
-dc_language dc_language_named(const char *name)
-{
-    return extension_language(name, 0);
-}
-
-dc_language dc_language_of_x(const char *x)
-{
-    return language_of(x, SOURCE_BY_X);
-}
-
-/* What a file is parsed as, by its name or the "-x" of its flags: a
-   header too, where it is named. */
-static dc_language file_language(const char *path, const dc_flags *flags)
-{
-    dc_language lang = extension_language(path, 0);
-    for (int i = 0; flags && i < flags->nargs; i++) {
-        const char *a = flags->args[i], *x = strcmp(a, "-x") == 0 && i + 1 < flags->nargs
-                                                 ? flags->args[i + 1]
-                                             : strncmp(a, "-x", 2) == 0 ? a + 2
-                                                                        : NULL;
-        if (x && *x)            /* -x none: by the name again */
-            lang = strcmp(x, "none") == 0 ? extension_language(path, 0) : language_of(x, 0);
-    }
-    return lang;
-}
-
-/* A compile command for libclang, with the buffers its flags are made in
-   (one per file parsed, so that threads share none); as many flags as the
-   user's command has. */
-typedef struct {
-    const char **argv;
-    int argc, cap;
-    char dirs[4096], own[PATH_MAX + 2], cuda_path[PATH_MAX + 16], compat[PATH_MAX + 32],
-        cuda_h[PATH_MAX + 64], cccl[PATH_MAX + 16], nvcc[PATH_MAX + 32];
-} command;
-
-static void add_arg(command *c, const char *arg)
-{
-    if (c->argc == c->cap) {
-        c->cap = c->cap ? 2 * c->cap : 64;
-        c->argv = dc_realloc(c->argv, (size_t)c->cap * sizeof *c->argv);
-    }
-    c->argv[c->argc++] = arg;
-}
-
-/* The flags that read a file as the host side of CUDA, before the user's. */
-static void add_cuda(const dc_run *r, command *c)
-{
-    add_arg(c, "-x");
-    add_arg(c, "cuda");
-    add_arg(c, "--cuda-host-only");
-    add_arg(c, "-Wno-unknown-cuda-version");
-    if (r->toolkit) {
-        snprintf(c->cuda_path, sizeof c->cuda_path, "--cuda-path=%s", r->toolkit);
-        snprintf(c->compat, sizeof c->compat, "-I%s/devcheck/cuda", r->own);
-        snprintf(c->cuda_h, sizeof c->cuda_h, "-DDEVCHECK_TOOLKIT_CUDA_H=\"%s/include/cuda.h\"",
-                 r->toolkit);
-        snprintf(c->nvcc, sizeof c->nvcc, "%s/devcheck/cuda/nvcc.h", r->own);
-        add_arg(c, c->cuda_path);
-        add_arg(c, c->compat);
-        add_arg(c, c->cuda_h);
-        add_arg(c, "-include");
-        add_arg(c, c->nvcc);
-        /* CUDA 13 keeps libcu++ (<cuda/std/...>), CUB and Thrust there, and
-           nvcc puts it on the path by itself */
-        snprintf(c->cccl, sizeof c->cccl, "%s/include/cccl", r->toolkit);
-        if (access(c->cccl, R_OK) == 0) {
-            snprintf(c->cccl, sizeof c->cccl, "-I%s/include/cccl", r->toolkit);
-            add_arg(c, c->cccl);
-        }
-        /* clang's own wrappers of <new> and the like, ahead of the C++
-           library's: the driver inside libclang does not find them */
-        if (DEVCHECK_CUDA_WRAPPERS[0] && access(DEVCHECK_CUDA_WRAPPERS, R_OK) == 0) {
-            add_arg(c, "-isystem");
-            add_arg(c, DEVCHECK_CUDA_WRAPPERS);
-        }
-    } else {
-        add_arg(c, "-nocudainc");
-        add_arg(c, "-include");
-        add_arg(c, "devcheck/cuda/host.h");
-    }
-}
-
-/* A user's flag as clang reads it for this file: "-x cu" is "-x cuda", and
-   a C standard (the same flags given for every file) is no C++ one. */
-static const char *translate(const char *arg, const char *prev, dc_language lang)
-{
-    if (prev && strcmp(prev, "-x") == 0)
-        return language_named(arg);
-    if (strcmp(arg, "-xcu") == 0)
-        return "-xcuda";
-    if (lang != DC_LANG_C && strncmp(arg, "-std=", 5) == 0 && !strstr(arg, "++"))
-        return NULL;
-    return arg;
-}
-
-/* DEVCHECK_INCLUDES: the build's folders, ':'-separated (CMakeLists.txt). */
-static void add_includes(const dc_run *r, command *c)
-{
-    snprintf(c->own, sizeof c->own, "-I%s", r->own);
-    add_arg(c, c->own);
-    snprintf(c->dirs, sizeof c->dirs, "%s", DEVCHECK_INCLUDES);
-    char *save;
-    for (char *dir = strtok_r(c->dirs, ":", &save); dir; dir = strtok_r(NULL, ":", &save)) {
-        add_arg(c, "-idirafter");
-        add_arg(c, dir);
-    }
-}
 
 /* ---- errors ---------------------------------------------------------------------
  * clang's host-side parse still checks the bodies of kernels and __device__
@@ -432,33 +238,6 @@ static void list_unread(CXTranslationUnit tu, dc_source *src)
     }
     qsort(src->skipped, (size_t)src->nskipped, sizeof *src->skipped, by_place);
     free(u.fns);
-}
-
-/* The command that parses a file of language lang with its flags (its
-   path aside). */
-static void command_for(const dc_run *r, const dc_flags *flags, dc_language lang, command *c)
-{
-    c->argc = 0;
-    add_arg(c, "-D__DEVCHECK__");
-    add_arg(c, "-ferror-limit=0");      /* every error, each function it is in unread */
-    if (flags->directory) {             /* a compile command's relative paths are its folder's */
-        add_arg(c, "-working-directory");
-        add_arg(c, flags->directory);
-    }
-    if (lang == DC_LANG_CUDA)
-        add_cuda(r, c);
-    for (int i = 0; i < flags->nargs; i++) {
-        const char *arg = translate(flags->args[i], i ? flags->args[i - 1] : NULL, lang);
-        if (arg)
-            add_arg(c, arg);
-    }
-    /* No warnings, whatever the flags ask: devcheck reads none, -Werror=X
-       would make one an error that leaves a function unread, and libclang
-       renders a unit's whole set of diagnostics again at each one asked
-       when some have notes: -Wall over torch's headers, a build's flags
-       (BuildExtension's), took minutes. */
-    add_arg(c, "-w");
-    add_includes(r, c);
 }
 
 /* ---- a prelude's headers: the libraries' a file's first lines reach ------------
@@ -1180,7 +959,7 @@ static void preludes_make(const dc_run *r, preludes *ps, const dc_source *v, int
         char *source = NULL;
         if (known[i] || lang == DC_LANG_NONE || access(v[i].path, R_OK) != 0)
             continue;
-        command_for(r, &v[i].flags, lang, c);
+        command_for(&r->paths, &v[i].flags, lang, c);
         bool wanted = prelude_wanted(v[i].path, lang, c, &source);
         prelude *p = wanted ? prelude_of(ps, c, source) : NULL;
         if (p) {
@@ -1199,7 +978,7 @@ static void preludes_make(const dc_run *r, preludes *ps, const dc_source *v, int
         dc_language lang = file_language(first->path, &first->flags);
         if (p->files < 2 && !r->cache)
             continue;
-        command_for(r, &first->flags, lang, c);
+        command_for(&r->paths, &first->flags, lang, c);
         prelude_made(r, ps, p, k, c, lang);
         if (!p->pch && lang == DC_LANG_CUDA && p->made[0]) {
             free_files(&p->read);
@@ -1392,14 +1171,14 @@ static int parse(const dc_run *r, const preludes *ps, CXIndex index, dc_source *
         src->err = dc_format("devcheck: %s: %s", path, why ? why : "not C, C++ or CUDA: not analyzed");
         return why ? -1 : 2;
     }
-    command_for(r, flags, lang, &c);
+    command_for(&r->paths, flags, lang, &c);
     char *source;
     const prelude *p = prelude_wanted(path, lang, &c, &source) ? prelude_of(ps, &c, source) : NULL;
     free(source);
     *used = p && p->pch ? p : NULL;
     if (*used) {
-        add_arg(&c, "-include-pch");
-        add_arg(&c, p->pch);
+        command_add(&c, "-include-pch");
+        command_add(&c, p->pch);
     }
     enum CXErrorCode rc = parse_command(index, path, &c, NULL, 0, tu);
     if (rc == CXError_ASTReadError && *used) {   /* the header unread: the prelude here */
@@ -1490,7 +1269,7 @@ static char *cache_key(const dc_run *r, const dc_source *src)
         return NULL;
     command *c = dc_realloc(NULL, sizeof *c);
     *c = (command){ .argv = NULL };
-    command_for(r, &src->flags, lang, c);
+    command_for(&r->paths, &src->flags, lang, c);
     CXString parser = clang_getClangVersion();
     char *key = dc_cache_key(src->path, src->flags.directory, c->argv, c->argc,
                              clang_getCString(parser));
@@ -1729,7 +1508,8 @@ static bool uses_cuda(const dc_run *r, const dc_source *src, const fx_unit *u)
     if (file_language(src->path, &src->flags) == DC_LANG_CUDA)
         return true;
     char real[PATH_MAX];
-    const char *dirs[] = { r->toolkit, r->toolkit ? realpath(r->toolkit, real) : NULL };
+    const char *dirs[] = { r->paths.toolkit,
+                           r->paths.toolkit ? realpath(r->paths.toolkit, real) : NULL };
     for (int i = 0; u && i < fx_unit_nfiles(u); i++)
         for (size_t k = 0; k < sizeof dirs / sizeof *dirs; k++)
             if (dirs[k] && strncmp(fx_unit_file(u, i), dirs[k], strlen(dirs[k])) == 0)
@@ -1838,10 +1618,9 @@ int dc_capture_unit(const char *file, const char *const *argv, int argc, const c
 dc_run *dc_run_new(dc_model *model)
 {
     dc_run *r = dc_realloc(NULL, sizeof *r);
-    *r = (dc_run){ .model = model, .toolkit = dc_cuda_toolkit(), .seconds = DC_SECONDS,
-                   .bytes = (size_t)DC_MIB << 20 };
+    *r = (dc_run){ .model = model, .seconds = DC_SECONDS, .bytes = (size_t)DC_MIB << 20 };
     setenv("LIBCLANG_NOTHREADS", "1", 1);   /* before any thread: libclang reads it per parse */
-    find_own_includes(r->own, sizeof r->own);
+    command_paths_find(&r->paths);
     return r;
 }
 
