@@ -23,6 +23,16 @@
  *                commands' arguments as the flags a file is parsed with
  *   command.c    the command a file is parsed with: its language, the
  *                toolkit's headers and devcheck's own, the user's flags
+ *   prelude_source.c a prelude's source: the libraries' headers (libtorch's,
+ *                CUDA's) a file's first lines reach, read as the
+ *                preprocessor reads them
+ *   prelude.c    the preludes precompiled once for the files that share
+ *                them, in a temporary folder (removed, even on a signal)
+ *                or kept in the cache
+ *   parse_errors.c a unit's errors by kind: those in device code a note,
+ *                those in host code what they leave unread listed
+ *   respace.c    nvcc's spaced launches (`k << <grid, block >> >`)
+ *                closed up, for a .cu file that failed on them
  *   frontend.c   libclang: a file and its flags into a translation unit,
  *                with errors said: C, C++, the host side of .cu files
  *                (include/devcheck/cuda), their common prelude

@@ -5,6 +5,13 @@
  *
  *   command.c    the command a file is parsed with: its language, the
  *                toolkit's and devcheck's own headers, the user's flags
+ *   prelude_source.c a prelude's source: the libraries' headers a file's
+ *                first lines reach
+ *   prelude.c    the preludes precompiled, in a temporary folder or kept
+ *                in the cache
+ *   parse_errors.c a unit's errors, by kind, and what those in host code
+ *                leave unread
+ *   respace.c    nvcc's spaced launches (`k << <grid, block >> >`) closed up
  *   frontend.c   a file parsed into a translation unit, over its prelude
  */
 #ifndef DEVCHECK_FRONTEND_H
@@ -40,5 +47,78 @@ dc_language file_language(const char *path, const dc_flags *flags);
 /* The command that parses a file of language lang with its flags (its
    path aside). */
 void command_for(const command_paths *paths, const dc_flags *flags, dc_language lang, command *c);
+
+/* ---- preludes (prelude_source.c, prelude.c) ------------------------------------- */
+
+/* Whether a file of language lang, read with command c, has a prelude,
+   and its source (fresh; "" for a .cu file's that is CUDA's alone). */
+bool prelude_wanted(const char *path, dc_language lang, const command *c, char **source);
+
+/* The headers a parse read, fresh paths (not its own source: a prelude's
+   is made of its key). */
+typedef struct {
+    char **v;
+    int n;
+    const char *source;
+} file_list;
+
+
+/* A prelude: the libraries' headers of the files with a command, and what
+   they are made into. */
+typedef struct {
+    char *flags;                        /* the command's arguments, one a line */
+    char *source;                       /* its source (prelude_source), "" for CUDA's alone */
+    const char *made;                   /* the source precompiled: source, or "" (below) */
+    int first;                          /* the first file with them */
+    int files;                          /* how many have them */
+    char *pch;                          /* the precompiled prelude, or NULL */
+    bool kept;                          /* pch is the cache's */
+    file_list read;                     /* the headers it read, which a unit's facts depend on */
+} prelude;
+
+
+/* The run's preludes. */
+typedef struct {
+    prelude *v;
+    int n;
+    char dir[PATH_MAX];                 /* the temporary folder, or "" */
+} preludes;
+
+
+/* The prelude of command c with source, or NULL. */
+prelude *prelude_of(const preludes *ps, const command *c, const char *source);
+/* The preludes of the run's files, each precompiled that two share; a .cu
+   file's whose libraries' headers have errors with its flags (Debian's
+   libtorch without -DC10_CUDA_NO_CMAKE_CONFIGURE_FILE) is CUDA's alone. */
+void preludes_make(const command_paths *paths, const char *cache, preludes *ps,
+                   const dc_source *v, int n, const bool *known);
+/* The preludes forgotten, their temporary files removed. */
+void preludes_remove(preludes *ps);
+
+/* ---- errors (parse_errors.c) ---------------------------------------------------- */
+
+/* A unit's errors, by kind. */
+typedef struct {
+    char text[16384];           /* those with no place, one a line: the file left out */
+    int n;
+    char device[1024];          /* the first in device code */
+    int ndevice;
+    int host;                   /* in host code: what they are in left unread */
+} unit_errors;
+
+/* Counts the errors of tu, the unit of the file at path, into e. */
+void count_errors(CXTranslationUnit tu, const char *path, unit_errors *e);
+/* What tu's errors in host code leave unread, listed as src's skipped,
+   by place. */
+void list_unread(CXTranslationUnit tu, dc_source *src);
+
+/* ---- nvcc's spaced launches (respace.c) ---------------------------------------- */
+
+#define MAX_REWRITTEN 16
+
+/* The files tu has errors in whose spaced launches were closed up, as
+   libclang's unsaved files, into out; how many. */
+int rewrite_failed_files(CXTranslationUnit tu, struct CXUnsavedFile *out);
+void free_unsaved(struct CXUnsavedFile *v, int n);
 
 #endif /* DEVCHECK_FRONTEND_H */
