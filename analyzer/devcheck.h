@@ -39,6 +39,8 @@
  *                precompiled once; -j's threads; the parse and the
  *                analysis on threads with deep stacks, and a crash in one
  *                file's parse or analysis leaving that file out
+ *   facts_cache.c facts made before: a source's from its facts file or the
+ *                cache, and a parse's kept there
  *   lower.c      a parsed unit lowered into its facts (facts.h): what the
  *                analysis reads of it, as arrays, with no libclang after
  *   kernel_reads.c what a kernel reads before writing, from its body as

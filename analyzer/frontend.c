@@ -157,114 +157,6 @@ typedef struct {
     int file;                           /* the one it parses */
 } worker;
 
-/* ---- facts made before: a facts file, the cache ---------------------------------------- */
-
-/* The file as it is now, which is what its facts were made of when the
-   cache gives them (it checked the file's bytes). */
-static dc_snapshot current_snapshot(const char *path)
-{
-    struct stat st;
-    size_t len;
-    char *text = stat(path, &st) == 0 ? dc_read_file(path, &len) : NULL;
-    dc_snapshot s = text ? dc_snapshot_of(&st, text, len) : (dc_snapshot){ 0 };
-    free(text);
-    return s;
-}
-
-/* The key a source's facts are cached under, or NULL where they are not
-   (no cache, a facts file's, not C, C++ or CUDA): the whole command
-   libclang would be given (the toolkit, devcheck's own headers, the
-   language's flags), not only the user's flags, as what the parse reads
-   depends on all of it. */
-static char *cache_key(const dc_run *r, const dc_source *src)
-{
-    dc_language lang = file_language(src->path, &src->flags);
-    if (!r->cache || src->facts || lang == DC_LANG_NONE)
-        return NULL;
-    command *c = dc_realloc(NULL, sizeof *c);
-    *c = (command){ .argv = NULL };
-    command_for(&r->paths, &src->flags, lang, c);
-    CXString parser = clang_getClangVersion();
-    char *key = dc_cache_key(src->path, src->flags.directory, c->argv, c->argc,
-                             clang_getCString(parser));
-    clang_disposeString(parser);
-    free(c->argv);
-    free(c);
-    return key;
-}
-
-/* line (fresh) after what *err says, on a line of its own. */
-static void say_also(char **err, char *line)
-{
-    char *both = *err ? dc_format("%s%s%s", *err, (*err)[strlen(*err) - 1] == '\n' ? "" : "\n", line)
-                      : NULL;
-    if (both) {
-        free(*err);
-        free(line);
-        line = both;
-    }
-    *err = line;
-}
-
-/* The facts of a source that needs no parse: its facts file's (a capture's),
-   or the cache's under key; NULL: none (or a facts file that cannot be
-   read: then its status and err say why). */
-static fx_unit *known_facts(const dc_run *r, dc_source *src, const char *key)
-{
-    const char *why = NULL;
-    fx_unit *u = NULL;
-    size_t len;
-    if (src->facts) {
-        if (!(u = fx_unit_read(src->facts, &why))) {
-            src->status = -1;
-            src->err = dc_format("devcheck: %s: %s", src->facts, why);
-            return NULL;
-        }
-    } else if (key) {
-        void *bytes = dc_cache_get(r->cache, key, &len);
-        u = bytes ? fx_unit_from_bytes(bytes, len, &why) : NULL;
-        free(bytes);
-        if (!u)
-            return NULL;
-        src->seen = current_snapshot(src->path);
-    } else {
-        return NULL;
-    }
-    const char *said = fx_unit_said(u);
-    char *changed = src->facts ? fx_unit_changed(u) : NULL;
-    src->status = 0;
-    src->err = said ? dc_format("%s", said) : NULL;
-    if (changed)                        /* a capture's facts, of a file's old text */
-        say_also(&src->err, dc_format("devcheck: %s: warning: %s: its findings are of the old "
-                                      "text until it is built again", src->facts, changed));
-    free(changed);
-    src->nskipped = fx_unit_skipped(u, &src->skipped);
-    return u;
-}
-
-/* A unit's facts, parsed from since (over prelude p unless NULL, whose
-   headers it read too), into the cache under key; a cache that cannot be
-   written is said once, and the run goes on. */
-static void keep_facts(dc_run *r, const char *key, int64_t since, const fx_unit *u,
-                       const prelude *p)
-{
-    size_t len;
-    void *bytes = fx_unit_bytes(u, &len);
-    int n = fx_unit_nfiles(u), more = p ? p->read.n : 0;
-    const char **deps = dc_realloc(NULL, (size_t)(n + more + 1) * sizeof *deps);
-    for (int i = 0; i < n; i++)
-        deps[i] = fx_unit_file(u, i);
-    for (int i = 0; i < more; i++)
-        deps[n + i] = p->read.v[i];
-    n += more;
-    if (dc_cache_put(r->cache, key, deps, n, since, bytes, len) < 0 &&
-        !__atomic_exchange_n(&r->cache_failed, true, __ATOMIC_RELAXED))
-        fprintf(stderr, "devcheck: %s: the cache cannot be written (%s): the run goes on "
-                "without it\n", r->cache, strerror(errno));
-    free(deps);
-    free(bytes);
-}
-
 /* The parse of a file ended early, for what (fresh): said, and the file
    left out. */
 static void parse_ended(dc_source *src, char *what)
@@ -319,7 +211,7 @@ static void parse_file(void *arg)
         if (!u)
             parse_ended(src, dc_what_ended(why, r->seconds, r->bytes));
         else if (w->p->keys[w->file])
-            keep_facts(r, w->p->keys[w->file], since, u, used);
+            keep_facts(r->cache, &r->cache_failed, w->p->keys[w->file], since, u, used);
     }
     crash_hook(src->path);
 }
@@ -439,8 +331,8 @@ void dc_run_parse(dc_run *r, dc_source *v, int n, int jobs)
                dc_realloc(NULL, (size_t)(n ? n : 1) * sizeof *p.keys), n, 0 };
     for (int i = 0; i < n; i++) {       /* each key made once: to get, and on a miss to put */
         v[i].err = NULL;
-        p.keys[i] = cache_key(r, &v[i]);
-        p.units[i] = known_facts(r, &v[i], p.keys[i]);
+        p.keys[i] = cache_key(&r->paths, r->cache, &v[i]);
+        p.units[i] = known_facts(r->cache, &v[i], p.keys[i]);
         p.known[i] = p.units[i] || v[i].facts;
         if (p.known[i]) {
             free(p.keys[i]);

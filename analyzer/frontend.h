@@ -13,6 +13,7 @@
  *                leave unread
  *   respace.c    nvcc's spaced launches (`k << <grid, block >> >`) closed up
  *   frontend.c   a file parsed into a translation unit, over its prelude
+ *   facts_cache.c facts made before: a facts file's, the cache's
  */
 #ifndef DEVCHECK_FRONTEND_H
 #define DEVCHECK_FRONTEND_H
@@ -120,5 +121,23 @@ void list_unread(CXTranslationUnit tu, dc_source *src);
    libclang's unsaved files, into out; how many. */
 int rewrite_failed_files(CXTranslationUnit tu, struct CXUnsavedFile *out);
 void free_unsaved(struct CXUnsavedFile *v, int n);
+
+/* ---- facts made before (facts_cache.c) ------------------------------------------ */
+
+/* The key a source's facts are cached under, or NULL where they are not
+   (no cache, a facts file's, not C, C++ or CUDA): the whole command
+   libclang would be given (the toolkit, devcheck's own headers, the
+   language's flags), not only the user's flags, as what the parse reads
+   depends on all of it. */
+char *cache_key(const command_paths *paths, const char *cache, const dc_source *src);
+/* The facts of a source that needs no parse: its facts file's (a capture's),
+   or the cache's under key; NULL: none (or a facts file that cannot be
+   read: then its status and err say why). */
+fx_unit *known_facts(const char *cache, dc_source *src, const char *key);
+/* A unit's facts, parsed from since (over prelude p unless NULL, whose
+   headers it read too), into the cache under key; a cache that cannot be
+   written is said once (*failed), and the run goes on. */
+void keep_facts(const char *cache, bool *failed, const char *key, int64_t since,
+                const fx_unit *u, const prelude *p);
 
 #endif /* DEVCHECK_FRONTEND_H */
