@@ -14,6 +14,8 @@
  *   respace.c    nvcc's spaced launches (`k << <grid, block >> >`) closed up
  *   frontend.c   a file parsed into a translation unit, over its prelude
  *   facts_cache.c facts made before: a facts file's, the cache's
+ *   run.c        the run: the files parsed and lowered on threads, then
+ *                analyzed
  */
 #ifndef DEVCHECK_FRONTEND_H
 #define DEVCHECK_FRONTEND_H
@@ -121,6 +123,14 @@ void list_unread(CXTranslationUnit tu, dc_source *src);
    libclang's unsaved files, into out; how many. */
 int rewrite_failed_files(CXTranslationUnit tu, struct CXUnsavedFile *out);
 void free_unsaved(struct CXUnsavedFile *v, int n);
+
+/* ---- the parse (frontend.c) ----------------------------------------------------- */
+
+/* Parses src into *tu, over its prelude where it has one precompiled
+   (*used: that prelude, or NULL); 0, or its status
+   (dc_source's), with err. */
+int parse_source(const command_paths *paths, const preludes *ps, CXIndex index, dc_source *src,
+                 CXTranslationUnit *tu, const prelude **used);
 
 /* ---- facts made before (facts_cache.c) ------------------------------------------ */
 
