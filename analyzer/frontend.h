@@ -3,19 +3,20 @@
  * way to a libclang translation unit.  run.c drives them (devcheck.h's
  * dc_run), as dataflow.c drives flow.h's stages.
  *
+ *   run.c        the run: the files parsed and lowered on threads, then
+ *                analyzed
+ *   facts_cache.c facts made before, a facts file's or the cache's: a file
+ *                that has them is not parsed
  *   command.c    the command a file is parsed with: its language, the
  *                toolkit's and devcheck's own headers, the user's flags
  *   prelude_source.c a prelude's source: the libraries' headers a file's
  *                first lines reach
  *   prelude.c    the preludes precompiled, in a temporary folder or kept
  *                in the cache
+ *   frontend.c   a file parsed into a translation unit, over its prelude
+ *   respace.c    nvcc's spaced launches (`k << <grid, block >> >`) closed up
  *   parse_errors.c a unit's errors, by kind, and what those in host code
  *                leave unread
- *   respace.c    nvcc's spaced launches (`k << <grid, block >> >`) closed up
- *   frontend.c   a file parsed into a translation unit, over its prelude
- *   facts_cache.c facts made before: a facts file's, the cache's
- *   run.c        the run: the files parsed and lowered on threads, then
- *                analyzed
  */
 #ifndef DEVCHECK_FRONTEND_H
 #define DEVCHECK_FRONTEND_H
@@ -42,6 +43,7 @@ typedef struct {
         cuda_h[PATH_MAX + 64], cccl[PATH_MAX + 16], nvcc[PATH_MAX + 32];
 } command;
 
+/* The folders, found (dc_run_new). */
 void command_paths_find(command_paths *paths);
 void command_add(command *c, const char *arg);
 /* What a file is parsed as, by its name or the "-x" of its flags: a
@@ -65,13 +67,12 @@ typedef struct {
     const char *source;
 } file_list;
 
-
 /* A prelude: the libraries' headers of the files with a command, and what
    they are made into. */
 typedef struct {
     char *flags;                        /* the command's arguments, one a line */
     char *source;                       /* its source (prelude_source), "" for CUDA's alone */
-    const char *made;                   /* the source precompiled: source, or "" (below) */
+    const char *made;                   /* the source precompiled: source, or "" (preludes_make) */
     int first;                          /* the first file with them */
     int files;                          /* how many have them */
     char *pch;                          /* the precompiled prelude, or NULL */
@@ -79,14 +80,12 @@ typedef struct {
     file_list read;                     /* the headers it read, which a unit's facts depend on */
 } prelude;
 
-
 /* The run's preludes. */
 typedef struct {
     prelude *v;
     int n;
     char dir[PATH_MAX];                 /* the temporary folder, or "" */
 } preludes;
-
 
 /* The prelude of command c with source, or NULL. */
 prelude *prelude_of(const preludes *ps, const command *c, const char *source);
@@ -127,8 +126,7 @@ void free_unsaved(struct CXUnsavedFile *v, int n);
 /* ---- the parse (frontend.c) ----------------------------------------------------- */
 
 /* Parses src into *tu, over its prelude where it has one precompiled
-   (*used: that prelude, or NULL); 0, or its status
-   (dc_source's), with err. */
+   (*used: that prelude, or NULL); 0, or its status (dc_source's). */
 int parse_source(const command_paths *paths, const preludes *ps, CXIndex index, dc_source *src,
                  CXTranslationUnit *tu, const prelude **used);
 

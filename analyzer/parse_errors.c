@@ -1,16 +1,15 @@
 /*
  * A unit's errors.  clang's host-side parse still checks the bodies of
- * kernels and __device__ functions, which devcheck never reads, and some
- * of what nvcc takes there clang does not (a __shared__ object with a constructor, such as
- * cuda::barrier; dynamic parallelism).  An error inside device code is
- * no reason to leave the host side unread: it is said, as a note, and the
- * file analyzed.  An error in host code leaves unread the function it is
- * in (unread.c), or only the statement it is in when clang recovered
- * from it there, and the file's other functions are analyzed: what was
- * left unread is listed, each function with its first error, and each
- * error outside a function (a header not found, a global of an unknown
- * type).  An error with no place (a flag clang rejects) leaves the file
- * out.
+ * kernels and __device__ functions, which devcheck never reads, and some of
+ * what nvcc takes there clang does not (a __shared__ object with a
+ * constructor, such as cuda::barrier; dynamic parallelism).  An error inside
+ * device code is no reason to leave the host side unread: it is said, as a
+ * note, and the file analyzed.  An error in host code leaves unread the
+ * function it is in (unread.c), or only the statement it is in when clang
+ * recovered from it there, and the file's other functions are analyzed:
+ * what was left unread is listed, each function with its first error, and
+ * each error outside a function (a header not found, a global of an unknown
+ * type).  An error with no place (a flag clang rejects) leaves the file out.
  */
 #include "frontend.h"
 

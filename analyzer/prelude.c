@@ -1,20 +1,20 @@
 /*
- * The preludes, precompiled.  Every .cu file begins with the same prelude: clang's CUDA wrapper, which
- * brings in the toolkit's runtime headers and much of the C++ library, and
- * devcheck/cuda/nvcc.h.  Parsed in each unit, it is half of a darknet .cu
- * file's AST and a third of its parse time, kept to the end of the run
- * with the unit.  When two or more .cu files of a run share their flags,
- * the prelude is parsed once with them, from an empty file, and saved as a
- * precompiled header in a temporary folder; each of those files then reads
- * from it lazily only the declarations it uses (the indexes leave the
- * header's declarations out of a unit's children).  A prelude that does
- * not parse cleanly is not precompiled: its files are parsed whole, and say
- * its errors.  The header is removed once the files are parsed: their
- * units keep it mapped.
+ * The preludes, precompiled.  Every .cu file begins with the same prelude:
+ * clang's CUDA wrapper, which brings in the toolkit's runtime headers and
+ * much of the C++ library, and devcheck/cuda/nvcc.h.  Parsed in each unit,
+ * it is half of a darknet .cu file's AST and a third of its parse time,
+ * kept to the end of the run with the unit.  When two or more .cu files of a
+ * run share their flags, the prelude is parsed once with them, from an
+ * empty file, and saved as a precompiled header in a temporary folder; each
+ * of those files then reads from it lazily only the declarations it uses
+ * (the indexes leave the header's declarations out of a unit's children).  A
+ * prelude that does not parse cleanly is not precompiled: its files are
+ * parsed whole, and say its errors.  The header is removed once the files
+ * are parsed: their units keep it mapped.
  *
- * libtorch's headers are heavier still (some 15 s of CPU a file, two
- * thirds of which the header saves): a C++ or .cu file's prelude also
- * holds the libraries' headers its first lines reach (prelude_source.c), read first
+ * libtorch's headers are heavier still (some 15 s of CPU a file, two thirds
+ * of which the header saves): a C++ or .cu file's prelude also holds the
+ * libraries' headers its first lines reach (prelude_source.c), read first
  * (their guards leave the file's own includes of them empty), shared with
  * the files of its flags whose first lines reach the same.
  *

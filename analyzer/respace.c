@@ -1,10 +1,10 @@
 /*
  * nvcc's spaced launches.  nvcc reads `k << <grid, block >> > (args)`, a
  * launch as Visual Studio's formatter spaces it, as `k<<<grid,
- * block>>>(args)`; clang reads `<< <` as a shift and fails.  The files a unit failed in are read again with
- * each such launch's brackets closed up in place (`<<< ` and `>>> `, so
- * every line and column stays), outside comments and literals, and handed
- * to libclang in place of the files.
+ * block>>>(args)`; clang reads `<< <` as a shift and fails.  The files a
+ * unit failed in are read again with each such launch's brackets closed up
+ * in place (`<<< ` and `>>> `, so every line and column stays), outside
+ * comments and literals, and handed to libclang in place of the files.
  */
 #include "frontend.h"
 
