@@ -21,12 +21,27 @@
  *   torch.c      --torch: a PyTorch extension's include folders
  *   compile_db.c compile_commands.json (-p), read strictly, and its
  *                commands' arguments as the flags a file is parsed with
+ *   command.c    the command a file is parsed with: its language, the
+ *                toolkit's headers and devcheck's own, the user's flags
+ *   prelude_source.c a prelude's source: the libraries' headers (libtorch's,
+ *                CUDA's) a file's first lines reach, read as the
+ *                preprocessor reads them
+ *   prelude.c    the preludes precompiled once for the files that share
+ *                them, in a temporary folder (removed, even on a signal)
+ *                or kept in the cache
+ *   parse_errors.c a unit's errors by kind: those in device code a note,
+ *                those in host code what they leave unread listed
+ *   respace.c    nvcc's spaced launches (`k << <grid, block >> >`)
+ *                closed up, for a .cu file that failed on them
  *   frontend.c   libclang: a file and its flags into a translation unit,
  *                with errors said: C, C++, the host side of .cu files
- *                (include/devcheck/cuda), their common prelude
- *                precompiled once; -j's threads; the parse and the
- *                analysis on threads with deep stacks, and a crash in one
- *                file's parse or analysis leaving that file out
+ *                (include/devcheck/cuda), over their prelude
+ *   run.c        the run: its files parsed and lowered on -j's threads,
+ *                then analyzed together, on threads with deep stacks; a
+ *                crash in one file's parse or analysis leaves that file
+ *                out
+ *   facts_cache.c facts made before: a source's from its facts file or the
+ *                cache, and a parse's kept there
  *   lower.c      a parsed unit lowered into its facts (facts.h): what the
  *                analysis reads of it, as arrays, with no libclang after
  *   kernel_reads.c what a kernel reads before writing, from its body as
@@ -399,7 +414,7 @@ int dc_command_expand(char *const *argv, int argc, char ***out, char **why);
 int dc_command_flags(const char *const *argv, int argc, const char *file, const char *path,
                      char ***flags);
 
-/* ---- analysis (frontend.c, dataflow.c) --------------------------------------- */
+/* ---- analysis (command.c, run.c, dataflow.c) ----------------------------------- */
 
 /* What a file is: C, C++ or CUDA (its host side), by its name or -x. */
 typedef enum { DC_LANG_NONE, DC_LANG_C, DC_LANG_CXX, DC_LANG_CUDA } dc_language;

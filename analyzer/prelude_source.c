@@ -1,0 +1,379 @@
+/*
+ * A prelude's source: the libraries' headers a file's first lines reach.
+ * A file's prelude holds the libraries' headers it includes before
+ * anything else, itself or through headers of the project's own (mmcv's
+ * ops include "pytorch_cpp_helper.hpp", which includes <torch/types.h>):
+ * the lines are read as the preprocessor reads them, the project's headers
+ * entered, up to the first that is none of an #include, a #pragma once,
+ * an #ifdef or #ifndef (and their #else and #endif) and an include guard's
+ * #define.  So the prelude is the very start of the unit, a library's
+ * headers alone, and nothing the project defines comes before any of them
+ * (a file that defines a macro before its first include has none; the
+ * guards' macros are left undefined in it, as no library reads them).  The
+ * project's headers are never in it, as a precompiled header's functions
+ * are out of the walk: a library's header is one on -isystem or
+ * -idirafter, one under an installed library's root (dc_library_path),
+ * libtorch's by its folders, or one the flags' folders do not hold (the
+ * compiler's own, or one not there: included where __has_include finds
+ * it, the file saying the error).  An #ifdef is taken as the flags' -D
+ * say, and the prelude checks it (an #error where a header says otherwise:
+ * a prelude with errors is none).  It includes each header twice, so that
+ * it has errors unless a header can be included again, as the file does
+ * after it (glibc's <stdlib.h> is not guarded as clang sees guards, but
+ * harmless again; a header of definitions with no guard is not).
+ */
+#include "frontend.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char *const torch_folders[] = { "torch/", "ATen/", "c10/" };
+
+/* A folder an #include is looked for in: kind 'q' (-iquote), 'I' (-I) or
+   's' (a library's: -isystem, -idirafter). */
+typedef struct {
+    const char *dir;
+    char kind;
+} search_dir;
+
+static const struct {
+    const char *flag;
+    char kind;
+} include_flags[] = {
+    { "-iquote", 'q' }, { "-I", 'I' }, { "-isystem", 's' }, { "-idirafter", 's' },
+};
+
+typedef struct {
+    search_dir *dirs;
+    int ndirs;
+    const char *cwd;                    /* -working-directory's, or NULL */
+    char **defined, **guards;           /* macros the flags define; the guards read */
+    int ndefined, nguards;
+    char **entered;                     /* the project's headers read, real paths */
+    int nentered;
+    char *text;                         /* the prelude's source so far */
+    size_t end;                         /* where its last #include ends (the checks after go) */
+    bool ended;                         /* a line that ends the prelude was read */
+} prelude_scan;
+
+#define MAX_CONDITIONALS 32
+#define MAX_INCLUDE_DEPTH 32
+
+/* The conditionals open in a file: whether each one's lines are read, and
+   whether one of its branches was. */
+typedef struct {
+    bool reading[MAX_CONDITIONALS], taken[MAX_CONDITIONALS];
+    int n;
+    char guard[128];                    /* what the file's first line's #ifndef tested */
+    size_t guard_at;                    /* where the prelude's check of it begins */
+    bool started;                       /* a line of the file read */
+} conditionals;
+
+static void add_name(char ***v, int *n, const char *name, size_t len)
+{
+    *v = dc_realloc(*v, (size_t)(*n + 1) * sizeof **v);
+    (*v)[(*n)++] = dc_format("%.*s", (int)len, name);
+}
+
+static bool named(char *const *v, int n, const char *name, size_t len)
+{
+    for (int i = 0; i < n; i++)
+        if (strlen(v[i]) == len && strncmp(v[i], name, len) == 0)
+            return true;
+    return false;
+}
+
+static void free_names(char **v, int n)
+{
+    for (int i = 0; i < n; i++)
+        free(v[i]);
+    free(v);
+}
+
+/* What a flag of c gives: a folder, a macro (-D; -U takes it back), the
+   folder of relative paths. */
+static void scan_flag(prelude_scan *s, const command *c, int *i)
+{
+    const char *arg = c->argv[*i], *next = *i + 1 < c->argc ? c->argv[*i + 1] : NULL;
+    if (arg[0] != '-' || !arg[1])
+        return;
+    if (strcmp(arg, "-working-directory") == 0 && next) {
+        s->cwd = next;
+        ++*i;
+        return;
+    }
+    if ((arg[1] == 'D' || arg[1] == 'U') && (arg[2] || next)) {
+        const char *name = arg[2] ? arg + 2 : c->argv[++*i];
+        size_t len = strcspn(name, "=");
+        for (int k = 0; k < s->ndefined; k++)  /* -U, or -D again: the last one says */
+            if (named(&s->defined[k], 1, name, len))
+                s->defined[k][0] = 0;
+        if (arg[1] == 'D')
+            add_name(&s->defined, &s->ndefined, name, len);
+        return;
+    }
+    for (size_t k = 0; k < sizeof include_flags / sizeof *include_flags; k++) {
+        size_t len = strlen(include_flags[k].flag);
+        if (strncmp(arg, include_flags[k].flag, len) != 0 || (!arg[len] && !next))
+            continue;
+        s->dirs = dc_realloc(s->dirs, (size_t)(s->ndirs + 1) * sizeof *s->dirs);
+        s->dirs[s->ndirs++] = (search_dir){ arg[len] ? arg + len : c->argv[++*i],
+                                            include_flags[k].kind };
+        break;
+    }
+}
+
+/* The readable file dir/name (dir, where relative, the compile command's
+   folder's when it is a flag's, the current one's when the includer's),
+   or NULL. */
+static char *found_in(const prelude_scan *s, const char *dir, const char *name, bool flag)
+{
+    char *path = flag && s->cwd && dir[0] != '/' ? dc_format("%s/%s/%s", s->cwd, dir, name)
+                                                 : dc_format("%s/%s", dir, name);
+    if (access(path, R_OK) == 0)
+        return path;
+    free(path);
+    return NULL;
+}
+
+/* The project's header an #include names, from the file in folder dir:
+   its real path, or NULL for a library's (found as the compiler would,
+   `"..."` from dir first; *found: on the flags' path). */
+static char *project_header(const prelude_scan *s, const char *dir, const char *name, bool quoted,
+                            bool *found)
+{
+    char *path = name[0] == '/' ? found_in(s, "", name, false)
+                 : quoted       ? found_in(s, dir, name, false)
+                                : NULL;
+    char kind = path ? 'q' : 0;
+    for (const char *k = quoted ? "qIs" : "Is"; *k && !path; k++)
+        for (int i = 0; i < s->ndirs && !path; i++)
+            if (s->dirs[i].kind == *k && (path = found_in(s, s->dirs[i].dir, name, true)))
+                kind = *k;
+    bool torch = false;
+    for (size_t i = 0; i < sizeof torch_folders / sizeof *torch_folders; i++)
+        torch = torch || strncmp(name, torch_folders[i], strlen(torch_folders[i])) == 0;
+    char *real = path && kind != 's' && !torch ? realpath(path, NULL) : NULL;
+    *found = path != NULL;
+    free(path);
+    if (real && dc_library_path(real)) {
+        free(real);
+        real = NULL;
+    }
+    return real;
+}
+
+/* The comments of a line blanked, from *in_comment on (a block comment
+   open from the line before). */
+static void uncomment(char *line, bool *in_comment)
+{
+    for (char *p = line; *p; p++) {
+        if (*in_comment) {
+            *in_comment = !(p[0] == '*' && p[1] == '/');
+            if (!*in_comment)
+                *p++ = ' ';
+            *p = ' ';
+        } else if (p[0] == '/' && p[1] == '/') {
+            *p = 0;
+            break;
+        } else if (p[0] == '/' && p[1] == '*') {
+            *in_comment = true;
+            *p++ = ' ';
+            *p = ' ';
+        }
+    }
+}
+
+static void scan_file(prelude_scan *s, const char *path, int depth);
+
+/* An #include's rest: a library's header into the prelude, a project's
+   read in its place; anything else (a macro's name) ends it. */
+static void scan_include(prelude_scan *s, const char *dir, const char *rest, int depth)
+{
+    char close = rest[0] == '<' ? '>' : rest[0] == '"' ? '"' : 0;
+    const char *end = close ? strchr(rest + 1, close) : NULL;
+    if (!end || end == rest + 1) {
+        s->ended = true;
+        return;
+    }
+    char *name = dc_format("%.*s", (int)(end - rest - 1), rest + 1);
+    bool found;
+    char *own = project_header(s, dir, name, close == '"', &found);
+    if (own && !named(s->entered, s->nentered, own, strlen(own))) {
+        add_name(&s->entered, &s->nentered, own, strlen(own));
+        scan_file(s, own, depth + 1);
+    } else if (!own) {
+        char *line = dc_format("#include <%s>\n", name);
+        if (!strstr(s->text, line)) {   /* one not found may be the compiler's, or not there */
+            char *more = found ? dc_format("%s%s%s", s->text, line, line)
+                               : dc_format("%s#if __has_include(<%s>)\n%s%s#endif\n", s->text,
+                                           name, line, line);
+            free(s->text);
+            s->text = more;
+            s->end = strlen(more);
+        }
+        free(line);
+    }
+    free(own);
+    free(name);
+}
+
+/* An #ifdef (defined: whether it asks for the macro) taken as the flags
+   and the guards read say, and checked in the prelude where a header
+   could say otherwise. */
+static void scan_ifdef(prelude_scan *s, conditionals *c, const char *name, size_t len,
+                       bool defined)
+{
+    bool guard = named(s->guards, s->nguards, name, len);
+    bool known = guard || named(s->defined, s->ndefined, name, len);
+    c->guard_at = strlen(s->text);
+    if (!guard) {
+        char *more = dc_format("%s#if%sdef %.*s\n#error \"devcheck: the prelude took %.*s as %s\"\n"
+                               "#endif\n", s->text, known ? "n" : "", (int)len, name, (int)len,
+                               name, known ? "defined" : "undefined");
+        free(s->text);
+        s->text = more;
+    }
+    c->reading[c->n] = c->taken[c->n] = known == defined;
+    c->n++;
+    if (!defined && !c->started)        /* an include guard's, if the next line defines it */
+        snprintf(c->guard, sizeof c->guard, "%.*s", (int)len, name);
+}
+
+static bool all_read(const conditionals *c)
+{
+    bool read = true;
+    for (int i = 0; i < c->n; i++)
+        read = read && c->reading[i];
+    return read;
+}
+
+/* The directives a prelude's lines can hold, and what ends it (D_OTHER). */
+enum directive { D_INCLUDE, D_PRAGMA, D_IFDEF, D_IFNDEF, D_IF, D_ELIF, D_ELSE, D_ENDIF, D_DEFINE,
+                 D_OTHER };
+static const char *const directive_names[] = { "include", "pragma", "ifdef", "ifndef", "if",
+                                               "elif", "else", "endif", "define" };
+
+static enum directive directive_of(const char *word, size_t len)
+{
+    for (int d = 0; d < D_OTHER; d++)
+        if (strlen(directive_names[d]) == len && strncmp(word, directive_names[d], len) == 0)
+            return (enum directive)d;
+    return D_OTHER;
+}
+
+/* A directive in lines skipped: only the conditionals count. */
+static void skip_directive(prelude_scan *s, conditionals *c, enum directive d)
+{
+    bool innermost = !c->reading[c->n - 1];    /* the one that skips, the others read */
+    for (int i = 0; i + 1 < c->n; i++)
+        innermost = innermost && c->reading[i];
+    if ((d == D_IF || d == D_IFDEF || d == D_IFNDEF) && c->n < MAX_CONDITIONALS) {
+        c->reading[c->n] = false;
+        c->taken[c->n++] = true;
+    } else if (d == D_IF || d == D_IFDEF || d == D_IFNDEF) {
+        s->ended = true;
+    } else if (d == D_ENDIF) {
+        c->n--;
+    } else if (innermost && d == D_ELSE) {
+        c->reading[c->n - 1] = !c->taken[c->n - 1];
+    } else if (innermost && d == D_ELIF && !c->taken[c->n - 1]) {
+        s->ended = true;                /* not weighed */
+    }
+}
+
+/* A directive in lines read, and its rest. */
+static void read_directive(prelude_scan *s, conditionals *c, const char *dir, enum directive d,
+                           const char *rest, int depth)
+{
+    size_t name = strcspn(rest, " \t\r\n(");
+    char guard[sizeof c->guard];
+    snprintf(guard, sizeof guard, "%s", c->guard);
+    c->guard[0] = 0;
+    bool opens = (d == D_IFDEF || d == D_IFNDEF) && c->n < MAX_CONDITIONALS && name;
+    bool closes = (d == D_ELSE || d == D_ELIF || d == D_ENDIF) && c->n;
+    if (d == D_INCLUDE) {
+        scan_include(s, dir, rest, depth);
+    } else if (opens) {
+        scan_ifdef(s, c, rest, name, d == D_IFDEF);
+    } else if (closes) {
+        c->reading[c->n - 1] = false;   /* a branch was read: the others are not */
+        c->n -= d == D_ENDIF;
+    } else if (d == D_DEFINE && name && strlen(guard) == name && strncmp(rest, guard, name) == 0 &&
+               !rest[name + strspn(rest + name, " \t\r\n")]) {
+        add_name(&s->guards, &s->nguards, rest, name);
+        s->text[c->guard_at] = 0;       /* a guard: its check goes */
+    } else {
+        s->ended = !(d == D_PRAGMA && strncmp(rest, "once", 4) == 0);
+    }
+}
+
+/* A line, its comments blanked: blank, a directive, or what ends the
+   prelude. */
+static void scan_line(prelude_scan *s, conditionals *c, const char *dir, const char *line,
+                      int depth)
+{
+    const char *t = line + strspn(line, " \t\r\n");
+    if (!*t)
+        return;
+    if (*t != '#') {
+        s->ended = all_read(c);
+        c->guard[0] = 0;
+    } else {
+        t += 1 + strspn(t + 1, " \t");
+        size_t len = strspn(t, "abcdefghijklmnopqrstuvwxyz_");
+        const char *rest = t + len + strspn(t + len, " \t");
+        if (all_read(c))
+            read_directive(s, c, dir, directive_of(t, len), rest, depth);
+        else
+            skip_directive(s, c, directive_of(t, len));
+    }
+    c->started = true;
+}
+
+/* The lines of the project's file at path read into s, until one ends
+   the prelude; a file not read ends it. */
+static void scan_file(prelude_scan *s, const char *path, int depth)
+{
+    FILE *f = depth < MAX_INCLUDE_DEPTH ? fopen(path, "r") : NULL;
+    const char *slash = strrchr(path, '/');
+    char *dir = slash ? dc_format("%.*s", (int)(slash - path), path) : dc_format(".");
+    conditionals c = { .n = 0 };
+    char *line = NULL;
+    size_t cap = 0;
+    bool in_comment = false;
+    s->ended = !f;
+    while (!s->ended && getline(&line, &cap, f) > 0) {
+        uncomment(line, &in_comment);
+        scan_line(s, &c, dir, line, depth);
+    }
+    free(line);
+    free(dir);
+    if (f)
+        fclose(f);
+}
+
+/* The prelude's source for the file at path read with command c: the
+   libraries' headers its first lines reach, and the checks of what the
+   lines were read as; fresh, "" for none. */
+static char *prelude_source(const char *path, const command *c)
+{
+    prelude_scan s = { .text = dc_format("%s", "") };
+    for (int i = 0; i < c->argc; i++)
+        scan_flag(&s, c, &i);
+    scan_file(&s, path, 0);
+    s.text[s.end] = 0;
+    free(s.dirs);
+    free_names(s.defined, s.ndefined);
+    free_names(s.guards, s.nguards);
+    free_names(s.entered, s.nentered);
+    return s.text;
+}
+
+bool prelude_wanted(const char *path, dc_language lang, const command *c, char **source)
+{
+    *source = lang == DC_LANG_C ? dc_format("%s", "") : prelude_source(path, c);
+    return lang == DC_LANG_CUDA || **source;
+}
