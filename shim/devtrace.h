@@ -26,8 +26,10 @@
  *   symbols.c    pc -> file, line, function, with elfutils' libdw
  *   queue.c      the event queue from the program's threads to the writer
  *   events.c     events in time: the first DEVTRACE_EVENTS of a run, one row each
- *   writer.c     the writer thread: events into SQLite (schema.h), batched,
- *                their sums kept in memory (tally.c)
+ *   writer.c     the writer thread: events into SQLite (schema.h), batched
+ *   sums.c       the writer's sums: events counted per table's key, and the
+ *                rows of the sums that changed
+ *   tally.c      the sums' hash maps, keyed by up to four numbers
  *   report.c     the report's file: opened, replaced or shared, this run's
  *                row, the statements it is written with, its end
  *   descriptors.c the writer's file descriptors, kept high and out of the
@@ -403,7 +405,7 @@ void dv_activity_row(uint32_t correlation, int64_t rowid);
    its row; false when none did. */
 bool dv_activity_times(uint32_t correlation, int64_t *start, int64_t *duration);
 
-/* ---- the writer's sums (tally.c) ----------------------------------------------- */
+/* ---- the sums' maps (tally.c) ------------------------------------------------- */
 
 /* A sum kept in memory under a key of up to four numbers: calls by (api,
    site, result), allocations, transfers and launches by their table's key,
@@ -424,6 +426,23 @@ typedef struct {
    where there was none; NULL when memory runs out. */
 dv_tally *dv_tally_find(dv_tally_map *m, const uint64_t key[DV_TALLY_KEY], bool *fresh);
 void dv_tally_clear(dv_tally_map *m);
+
+/* ---- the writer's sums (sums.c) ------------------------------------------------- */
+
+/* An event counted into its table's sum (allocations' frees into their
+   allocation's); a launch's returns its kernel's kernels.id, its row
+   written the first time. */
+void dv_sum_call(const dv_event *e);
+void dv_sum_alloc(const dv_event *e);
+void dv_sum_copy(const dv_event *e);
+int64_t dv_sum_launch(const dv_event *e);
+/* The finding's sum under key (kind, site, message, chain), as
+   dv_tally_find. */
+dv_tally *dv_sum_finding(const uint64_t key[DV_TALLY_KEY], bool *fresh);
+/* The rows of the sums that changed since the last call (a commit's). */
+void dv_sums_write(void);
+/* In a forked child: the parent's sums forgotten. */
+void dv_sums_after_fork(void);
 
 /* ---- the report (report.c) --------------------------------------------------- */
 
