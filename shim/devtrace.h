@@ -26,7 +26,10 @@
  *   symbols.c    pc -> file, line, function, with elfutils' libdw
  *   queue.c      the event queue from the program's threads to the writer
  *   events.c     events in time: the first DEVTRACE_EVENTS of a run, one row each
- *   writer.c     the writer thread: events into SQLite (schema.h), batched
+ *   writer.c     the writer thread: events off the queue, each through one
+ *                write path into SQLite (schema.h), in batched transactions
+ *   site_rows.c  the call sites' rows, and their source lines
+ *   findings.c   the findings' rows: line, severity, call chain
  *   sums.c       the writer's sums: events counted per table's key, and the
  *                rows of the sums that changed
  *   tally.c      the sums' hash maps, keyed by up to four numbers
@@ -35,7 +38,8 @@
  *   descriptors.c the writer's file descriptors, kept high and out of the
  *                program's reach (its close, close_range, dup2 refused)
  *   vfs.c        SQLite's files of the report, kept open for the whole run
- *   say.c        what the shim says, on the stderr the program started with
+ *   say.c        what the shim says, on the stderr the program started with:
+ *                findings as they are made (DEVTRACE_PRINT), a report it cannot write
  *   trace.c      devtensor's trace hook: tensor device and dtype mismatches
  *   lifecycle.c  start, exit, fork, and fatal signals
  *
@@ -405,6 +409,20 @@ void dv_activity_row(uint32_t correlation, int64_t rowid);
    its row; false when none did. */
 bool dv_activity_times(uint32_t correlation, int64_t *start, int64_t *duration);
 
+/* ---- the call sites' rows (site_rows.c) ---------------------------------------- */
+
+/* A site's source line; same is the first site of that line (a line can
+   hold several calls, or one unrolled), which the sums and findings use. */
+typedef struct { char *file, *function; int line; uint32_t same; } dv_site_text;
+
+/* The writer's: the rows of the event's sites not yet written, and its
+   sites made the first of their source lines'. */
+void dv_site_rows_resolve(dv_event *e);
+/* A written site's line, or NULL (site 0, or none written). */
+const dv_site_text *dv_site_text_get(uint32_t id);
+/* In a forked child: its sites written again, into its run. */
+void dv_site_rows_after_fork(void);
+
 /* ---- the sums' maps (tally.c) ------------------------------------------------- */
 
 /* A sum kept in memory under a key of up to four numbers: calls by (api,
@@ -443,6 +461,15 @@ dv_tally *dv_sum_finding(const uint64_t key[DV_TALLY_KEY], bool *fresh);
 void dv_sums_write(void);
 /* In a forked child: the parent's sums forgotten. */
 void dv_sums_after_fork(void);
+
+/* ---- the findings' rows (findings.c) ----------------------------------------- */
+
+/* The writer's: a finding event counted, and its row written the first
+   time (said live then); returns its findings.id, 0 while it has none (a
+   pageable copy's, until the bytes of its line and chain are worth it). */
+int64_t dv_finding_write(const dv_event *e);
+/* A finding the report could not take, said live all the same. */
+void dv_finding_say_unwritten(dv_event *e);
 
 /* ---- the report (report.c) --------------------------------------------------- */
 
@@ -483,6 +510,9 @@ void dv_bind_text(int s, int i, const char *v);
 void dv_bind_site(int s, int i, uint32_t site);
 bool dv_report_step(int s);
 int dv_bind_count(int s);
+/* The run's end (or, after an exec that failed, its end undone) into its
+   row, with the events the writer took (runs.events). */
+void dv_report_end(const dv_event *e, uint64_t events);
 /* A batch's transaction: begun; committed (rolled back once broken). */
 void dv_report_begin(void);
 void dv_report_commit(void);
@@ -539,6 +569,10 @@ void dv_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* text with its control characters escaped (json_printable), so that a
    name cannot drive the terminal; malloc'd, NULL when memory is short. */
 char *dv_printable(const char *text);
+/* DEVTRACE_PRINT=1: a finding's first at its site, said as a compiler
+   says one (at: its line, or NULL). */
+void dv_say_finding(const dv_event *e, const dv_site_text *at, const char *severity,
+                    const char *msg);
 
 /* ---- checks (checks.c) ------------------------------------------------------ */
 
