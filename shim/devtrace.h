@@ -26,14 +26,20 @@
  *   symbols.c    pc -> file, line, function, with elfutils' libdw
  *   queue.c      the event queue from the program's threads to the writer
  *   events.c     events in time: the first DEVTRACE_EVENTS of a run, one row each
- *   writer.c     the writer thread: events into SQLite (schema.h), batched,
- *                their sums kept in memory (tally.c)
+ *   writer.c     the writer thread: events off the queue, each through one
+ *                write path into SQLite (schema.h), in batched transactions
+ *   site_rows.c  the call sites' rows, and their source lines
+ *   findings.c   the findings' rows: line, severity, call chain
+ *   sums.c       the writer's sums: events counted per table's key, and the
+ *                rows of the sums that changed
+ *   tally.c      the sums' hash maps, keyed by up to four numbers
  *   report.c     the report's file: opened, replaced or shared, this run's
  *                row, the statements it is written with, its end
  *   descriptors.c the writer's file descriptors, kept high and out of the
  *                program's reach (its close, close_range, dup2 refused)
  *   vfs.c        SQLite's files of the report, kept open for the whole run
- *   say.c        what the shim says, on the stderr the program started with
+ *   say.c        what the shim says, on the stderr the program started with:
+ *                findings as they are made (DEVTRACE_PRINT), a report it cannot write
  *   trace.c      devtensor's trace hook: tensor device and dtype mismatches
  *   lifecycle.c  start, exit, fork, and fatal signals
  *
@@ -403,7 +409,21 @@ void dv_activity_row(uint32_t correlation, int64_t rowid);
    its row; false when none did. */
 bool dv_activity_times(uint32_t correlation, int64_t *start, int64_t *duration);
 
-/* ---- the writer's sums (tally.c) ----------------------------------------------- */
+/* ---- the call sites' rows (site_rows.c) ---------------------------------------- */
+
+/* A site's source line; same is the first site of that line (a line can
+   hold several calls, or one unrolled), which the sums and findings use. */
+typedef struct { char *file, *function; int line; uint32_t same; } dv_site_text;
+
+/* The writer's: the rows of the event's sites not yet written, and its
+   sites made the first of their source lines'. */
+void dv_site_rows_resolve(dv_event *e);
+/* A written site's line, or NULL (site 0, or none written). */
+const dv_site_text *dv_site_text_get(uint32_t id);
+/* In a forked child: its sites written again, into its run. */
+void dv_site_rows_after_fork(void);
+
+/* ---- the sums' maps (tally.c) ------------------------------------------------- */
 
 /* A sum kept in memory under a key of up to four numbers: calls by (api,
    site, result), allocations, transfers and launches by their table's key,
@@ -424,6 +444,32 @@ typedef struct {
    where there was none; NULL when memory runs out. */
 dv_tally *dv_tally_find(dv_tally_map *m, const uint64_t key[DV_TALLY_KEY], bool *fresh);
 void dv_tally_clear(dv_tally_map *m);
+
+/* ---- the writer's sums (sums.c) ------------------------------------------------- */
+
+/* An event counted into its table's sum (allocations' frees into their
+   allocation's); a launch's returns its kernel's kernels.id, its row
+   written the first time. */
+void dv_sum_call(const dv_event *e);
+void dv_sum_alloc(const dv_event *e);
+void dv_sum_copy(const dv_event *e);
+int64_t dv_sum_launch(const dv_event *e);
+/* The finding's sum under key (kind, site, message, chain), as
+   dv_tally_find. */
+dv_tally *dv_sum_finding(const uint64_t key[DV_TALLY_KEY], bool *fresh);
+/* The rows of the sums that changed since the last call (a commit's). */
+void dv_sums_write(void);
+/* In a forked child: the parent's sums forgotten. */
+void dv_sums_after_fork(void);
+
+/* ---- the findings' rows (findings.c) ----------------------------------------- */
+
+/* The writer's: a finding event counted, and its row written the first
+   time (said live then); returns its findings.id, 0 while it has none (a
+   pageable copy's, until the bytes of its line and chain are worth it). */
+int64_t dv_finding_write(const dv_event *e);
+/* A finding the report could not take, said live all the same. */
+void dv_finding_say_unwritten(dv_event *e);
 
 /* ---- the report (report.c) --------------------------------------------------- */
 
@@ -464,6 +510,9 @@ void dv_bind_text(int s, int i, const char *v);
 void dv_bind_site(int s, int i, uint32_t site);
 bool dv_report_step(int s);
 int dv_bind_count(int s);
+/* The run's end (or, after an exec that failed, its end undone) into its
+   row, with the events the writer took (runs.events). */
+void dv_report_end(const dv_event *e, uint64_t events);
 /* A batch's transaction: begun; committed (rolled back once broken). */
 void dv_report_begin(void);
 void dv_report_commit(void);
@@ -520,6 +569,10 @@ void dv_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* text with its control characters escaped (json_printable), so that a
    name cannot drive the terminal; malloc'd, NULL when memory is short. */
 char *dv_printable(const char *text);
+/* DEVTRACE_PRINT=1: a finding's first at its site, said as a compiler
+   says one (at: its line, or NULL). */
+void dv_say_finding(const dv_event *e, const dv_site_text *at, const char *severity,
+                    const char *msg);
 
 /* ---- checks (checks.c) ------------------------------------------------------ */
 

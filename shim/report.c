@@ -453,6 +453,29 @@ void dv_report_close(void)
     close_db();
 }
 
+/* runs.ended, by dv_end */
+static const char *const end_names[] = { "exit", "signal", "exec", NULL };
+
+/* The end of the run; or, after an exec that failed, its end undone. */
+void dv_report_end(const dv_event *e, uint64_t events)
+{
+    uint8_t how = e->u.end.how;
+    dv_bind_int(DV_S_END, 1, dv_rep.run);
+    if (how != DV_END_NOT_YET)
+        dv_bind_int(DV_S_END, 2, (int64_t)dv_now_ns());
+    if (how == DV_END_EXIT)
+        dv_bind_int(DV_S_END, 3, e->u.end.status);
+    else if (how == DV_END_SIGNAL)
+        dv_bind_int(DV_S_END, 4, e->u.end.signal);
+    dv_bind_int(DV_S_END, 5, (int64_t)events);
+    dv_bind_text(DV_S_END, 6, end_names[how]);
+    /* On the emulated device a static cudart's calls fail in the program,
+       unseen: a run that saw none says why, not "no findings". */
+    if (how != DV_END_NOT_YET && events == 0 && dv_next_is_sim() && dv_own_runtime())
+        dv_bind_text(DV_S_END, 7, "own_runtime");
+    dv_report_step(DV_S_END);
+}
+
 /* The child has no writer thread, and the parent's connection is not its to
    use (SQLite forbids carrying one across fork): it starts its own, with a
    run of its own, when it first has something to say.  The parent's is kept

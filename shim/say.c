@@ -13,6 +13,7 @@
  */
 #include "devtrace.h"
 #include "json.h"
+#include "mistakes.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -30,6 +31,7 @@ static struct stat started_as;          /* fd 2 as the program started */
 static bool had_stderr;
 static int voice = -1;                  /* the writer's copy of it */
 static __thread bool writer;            /* this thread holds the voice */
+static dv_tally_map said;              /* (kind, site) said (DEVTRACE_PRINT) */
 
 void dv_say_init(void)
 {
@@ -63,6 +65,7 @@ void dv_voice_after_fork(void)
     if (voice >= 0)
         dv_descriptor_drop(voice);
     voice = -1;
+    dv_tally_clear(&said);              /* the child says its own findings */
 }
 
 /* One write, whole lines at once; a reader that is gone costs the write
@@ -110,4 +113,39 @@ char *dv_printable(const char *text)
     if (out)
         json_printable(out, text, n, false);
     return out;
+}
+
+/* file as the program's folder sees it, as devtrace report shows it. */
+static const char *from_cwd(const char *file, char *cwd, size_t n)
+{
+    size_t k = getcwd(cwd, n) ? strlen(cwd) : 0;
+    return k && !strncmp(file, cwd, k) && file[k] == '/' ? file + k + 1 : file;
+}
+
+/* DEVTRACE_PRINT=1 (devtrace run sets it): a finding is said as it is
+   written, the first of its kind at each site, as a compiler says one, in
+   one write so that threads' lines do not mix; its file and message with
+   their control characters escaped, so that a name cannot drive the
+   terminal or make a line of its own.  A limit of the device is no
+   finding (mistakes.h): devtrace says it once, after the run. */
+void dv_say_finding(const dv_event *e, const dv_site_text *at, const char *severity,
+                    const char *msg)
+{
+    uint64_t key[DV_TALLY_KEY] = { e->u.finding.kind, e->site };
+    bool fresh = false;
+    if (!dv_rep.print || mistake_is_limit(dv_finding_names[e->u.finding.kind], dv_device_name()) ||
+        !dv_tally_find(&said, key, &fresh) || !fresh)
+        return;
+    char cwd[1024];
+    const char *where = at && at->file ? from_cwd(at->file, cwd, sizeof cwd)
+                        : at && at->function ? at->function : "(no line)";
+    char *place = dv_printable(where), *text = dv_printable(msg);
+    if (place && text && at && at->file)
+        dv_say("devtrace: %s:%d: %s[%s]: %s\n", place, at->line, severity,
+               dv_finding_names[e->u.finding.kind], text);
+    else if (place && text)
+        dv_say("devtrace: %s: %s[%s]: %s\n", place, severity, dv_finding_names[e->u.finding.kind],
+               text);
+    free(place);
+    free(text);
 }

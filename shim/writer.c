@@ -4,23 +4,20 @@
  * report (report.c, schema.h), one transaction per batch.  The program's
  * threads never touch SQLite.
  *
- * Calls are counted per (api, site, result) and findings per (kind, site,
- * message, chain) in memory (tally.c); a batch writes only what changed.
+ * Each event goes one way (write_event): its sites' rows (site_rows.c), its
+ * sums in memory (sums.c), a finding's row (findings.c), the run's end
+ * (report.c), and its row in time (events.c); a batch writes only the sums
+ * that changed.
+ *
  * If the report cannot be opened or written, the program is told once on
  * stderr and the writer goes on draining the queue, so nothing waits on it.
  */
 #include "devtrace.h"
-#include "hash.h"
-#include "json.h"
-#include "memkind.h"
-#include "mistakes.h"
 
 #include <errno.h>
 #include <pthread.h>
 #include <semaphore.h>
 #include <signal.h>
-#include <stddef.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -33,17 +30,7 @@
 
 /* ---- the writer's state ---------------------------------------------------- */
 
-/* A site's source line; same is the first site of that line (a line can
-   hold several calls, or one unrolled), which the sums and findings use. */
-typedef struct { char *file, *function; int line; uint32_t same; } site_text;
-
-static struct {
-    dv_tally_map calls, allocs, copies, launches, findings, kernels, lines;
-    dv_tally_map said;                  /* (kind, site) said on stderr (DEVTRACE_PRINT) */
-    site_text *sites;
-    uint32_t sites_written, sites_cap;
-    uint64_t events;
-} w;
+static uint64_t events;                 /* the program's calls taken, runs.events */
 
 static pthread_t thread;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -56,509 +43,30 @@ static sem_t ready;                     /* the report is open, the first events 
    SQLite or the allocator, whose locks the child would inherit held. */
 static pthread_mutex_t busy = PTHREAD_MUTEX_INITIALIZER;
 
-/* ---- call sites -------------------------------------------------------------- */
-
-static void append_frame(char *buf, size_t n, size_t *len, uintptr_t pc, bool exact)
-{
-    dv_symbol sym;
-    dv_symbolize(pc, exact, &sym);
-    const char *obj = strrchr(sym.object, '/');
-    int k = snprintf(buf + *len, n - *len, "%s%s", *len ? "\n" : "",
-                     *sym.function ? sym.function : "??");
-    if (k > 0 && (size_t)k < n - *len)
-        *len += (size_t)k;
-    k = *sym.file ? snprintf(buf + *len, n - *len, " %s:%d", sym.file, sym.line)
-                  : snprintf(buf + *len, n - *len, " (%s)", obj ? obj + 1 : sym.object);
-    if (k > 0 && (size_t)k < n - *len)
-        *len += (size_t)k;
-}
-
-static void write_site(uint32_t id)
-{
-    const dv_site *s = dv_site_get(id);
-    dv_symbol sym;
-    char stack[4096];
-    size_t len = 0;
-    dv_symbolize(s->pc, s->exact, &sym);
-    if (s->file) {                      /* devtensor said, with or without debug information */
-        snprintf(sym.file, sizeof sym.file, "%s", s->file);
-        sym.line = s->line;
-    }
-    stack[0] = 0;
-    for (int i = 0; i < s->nframes; i++)
-        append_frame(stack, sizeof stack, &len, s->frames[i], i == 0 && s->exact);
-    if (id >= w.sites_cap) {
-        uint32_t cap = w.sites_cap ? w.sites_cap * 2 : 256;
-        while (cap <= id)
-            cap *= 2;
-        site_text *grown = realloc(w.sites, cap * sizeof *grown);
-        if (!grown)
-            return;
-        memset(grown + w.sites_cap, 0, (cap - w.sites_cap) * sizeof *grown);
-        w.sites = grown;
-        w.sites_cap = cap;
-    }
-    free(w.sites[id].file);             /* written again in a forked child */
-    free(w.sites[id].function);
-    w.sites[id] = (site_text){ *sym.file ? strdup(sym.file) : NULL,
-                               *sym.function ? strdup(sym.function) : NULL, sym.line, id };
-    uint64_t line_key[DV_TALLY_KEY] = { fnv1a_string(sym.file), fnv1a_string(sym.function),
-                                        (uint64_t)sym.line };
-    bool fresh;
-    dv_tally *first = *sym.file ? dv_tally_find(&w.lines, line_key, &fresh) : NULL;
-    if (first && fresh)
-        first->first = id;
-    else if (first)
-        w.sites[id].same = (uint32_t)first->first;
-    if (dv_rep.broken)                       /* kept for the findings said on stderr */
-        return;
-    dv_bind_int(DV_S_SITE, 1, dv_rep.run);
-    dv_bind_int(DV_S_SITE, 2, id);
-    dv_bind_int(DV_S_SITE, 3, (int64_t)s->pc);
-    dv_bind_text(DV_S_SITE, 4, sym.object);
-    dv_bind_text(DV_S_SITE, 5, sym.function);
-    dv_bind_text(DV_S_SITE, 6, sym.file);
-    if (*sym.file)
-        dv_bind_int(DV_S_SITE, 7, sym.line);
-    dv_bind_text(DV_S_SITE, 8, stack);
-    if (*sym.object)
-        dv_bind_int(DV_S_SITE, 9, (int64_t)sym.offset);
-    dv_report_step(DV_S_SITE);
-}
-
-static void write_sites_up_to(uint32_t id)
-{
-    if (id <= w.sites_written)
-        return;
-    uint32_t n = dv_site_count();
-    while (w.sites_written < n)
-        write_site(++w.sites_written);
-}
-
-/* ---- events ----------------------------------------------------------------- */
-
-/* Adds one event to the sum under key. */
-static dv_tally *add_to(dv_tally_map *m, uint64_t k0, uint64_t k1, uint64_t k2, uint64_t k3,
-                     const dv_event *e, int64_t bytes)
-{
-    uint64_t key[DV_TALLY_KEY] = { k0, k1, k2, k3 };
-    bool fresh;
-    dv_tally *t = dv_tally_find(m, key, &fresh);
-    if (!t)
-        return NULL;
-    if (fresh)
-        t->first = (int64_t)e->seq;
-    t->count++;
-    t->bytes += bytes;
-    t->last = (int64_t)e->seq;
-    t->dirty = true;
-    return t;
-}
-
-static void count_alloc(const dv_event *e)
-{
-    const dv_alloc *a = &e->u.alloc;
-    if (e->type == DV_EV_ALLOC) {
-        dv_tally *t = add_to(&w.allocs, a->site, a->api, a->memory, (uint64_t)(a->device + 1), e,
-                          (int64_t)a->bytes);
-        if (t && (int64_t)a->bytes > t->max)
-            t->max = (int64_t)a->bytes;
-        return;
-    }
-    uint64_t key[DV_TALLY_KEY] = { a->site, a->api, a->memory, (uint64_t)(a->device + 1) };
-    bool fresh;
-    dv_tally *t = dv_tally_find(&w.allocs, key, &fresh);
-    if (t && !fresh) {                  /* else allocated before a fork: the parent's */
-        t->freed++;
-        t->freed_bytes += (int64_t)a->bytes;
-        t->dirty = true;
-    }
-}
-
-static void count_copy(const dv_event *e)
-{
-    uint64_t how = e->u.copy.direction | (uint64_t)e->u.copy.host_memory << 8;
-    uint64_t devices = (uint64_t)(uint16_t)e->u.copy.src_device << 16 |
-                       (uint16_t)e->u.copy.dst_device;
-    add_to(&w.copies, e->site, e->api | how << 8, devices, (uint32_t)e->result, e,
-           (int64_t)e->u.copy.bytes);
-}
-
-static int64_t kernel_id(const void *func, bool driver)
-{
-    uint64_t key[DV_TALLY_KEY] = { (uint64_t)(uintptr_t)func };
-    bool fresh;
-    dv_tally *t = dv_tally_find(&w.kernels, key, &fresh);
-    if (!t)
-        return 0;
-    if (fresh) {
-        dv_bind_int(DV_S_KERNEL, 1, dv_rep.run);
-        dv_bind_int(DV_S_KERNEL, 2, t->id);
-        dv_bind_text(DV_S_KERNEL, 3, dv_kernel_name(func, driver));
-        int params = dv_kernel_param_count(func, driver);
-        if (params >= 0)
-            dv_bind_int(DV_S_KERNEL, 4, params);
-        dv_report_step(DV_S_KERNEL);
-    }
-    return t->id;
-}
-
-/* Returns the kernel's kernels.id. */
-static int64_t count_launch(const dv_event *e)
-{
-    const uint32_t *g = e->u.launch.grid, *b = e->u.launch.block;
-    int64_t threads = (int64_t)g[0] * g[1] * g[2] * b[0] * b[1] * b[2];
-    int64_t kernel = kernel_id(e->u.launch.func, dv_api_is_driver(e->api));
-    add_to(&w.launches, e->site, (uint64_t)kernel, (uint64_t)(e->device + 1),
-           (uint32_t)e->result, e, threads);
-    return kernel;
-}
-
-
-/* a's file ends with b's (which may be relative, as __FILE__ can be) */
-static bool same_line(const site_text *a, const site_text *b)
-{
-    size_t la = a->file ? strlen(a->file) : 0, lb = strlen(b->file);
-    return a->line == b->line && la >= lb && strcmp(a->file + la - lb, b->file) == 0;
-}
-
-/* The mistake's, as devcheck gives it too; asked once per finding's row. */
-static const char *severity_of(dv_finding_kind kind)
-{
-    if (kind == DV_HOST_POINTER_KERNEL_ARG && dv_rep.pageable_access)
-        return "warning";               /* this GPU reads pageable memory: slow, not wrong */
-    const char *name = dv_finding_names[kind];
-    return mistake_named(name, strlen(name))->severity;
-}
-
-/* file as the program's folder sees it, as devtrace report shows it. */
-static const char *from_cwd(const char *file, char *cwd, size_t n)
-{
-    size_t k = getcwd(cwd, n) ? strlen(cwd) : 0;
-    return k && !strncmp(file, cwd, k) && file[k] == '/' ? file + k + 1 : file;
-}
-
-/* DEVTRACE_PRINT=1 (devtrace run sets it): a finding is said as it is
-   written, the first of its kind at each site, as a compiler says one, in
-   one write so that threads' lines do not mix; its file and message with
-   their control characters escaped, so that a name cannot drive the
-   terminal or make a line of its own.  A limit of the device is no
-   finding (mistakes.h): devtrace says it once, after the run. */
-static void say_finding(const dv_event *e, const site_text *at, const char *severity,
-                        const char *msg)
-{
-    uint64_t key[DV_TALLY_KEY] = { e->u.finding.kind, e->site };
-    bool fresh = false;
-    if (!dv_rep.print || mistake_is_limit(dv_finding_names[e->u.finding.kind], dv_device_name()) ||
-        !dv_tally_find(&w.said, key, &fresh) || !fresh)
-        return;
-    char cwd[1024];
-    const char *where = at && at->file ? from_cwd(at->file, cwd, sizeof cwd)
-                        : at && at->function ? at->function : "(no line)";
-    char *place = dv_printable(where), *text = dv_printable(msg);
-    if (place && text && at && at->file)
-        dv_say("devtrace: %s:%d: %s[%s]: %s\n", place, at->line, severity,
-               dv_finding_names[e->u.finding.kind], text);
-    else if (place && text)
-        dv_say("devtrace: %s: %s[%s]: %s\n", place, severity, dv_finding_names[e->u.finding.kind],
-               text);
-    free(place);
-    free(text);
-}
-
-static void put_key(FILE *f, const char *key, bool *more)
-{
-    fprintf(f, "%s\"%s\":", *more ? "," : "", key);
-    *more = true;
-}
-
-static void put_string_member(FILE *f, const char *key, const char *value, bool *more)
-{
-    put_key(f, key, more);
-    json_put_string(f, value, strlen(value));
-}
-
-/* A frame of findings.chain: its function; its file and line where the
-   debug information says, else its object and offset, which devtrace can
-   look up later (call_sites' columns). */
-static void put_frame(FILE *f, const dv_symbol *s)
-{
-    bool more = false;
-    putc('{', f);
-    if (*s->function)
-        put_string_member(f, "function", s->function, &more);
-    if (*s->file) {
-        put_string_member(f, "file", s->file, &more);
-        put_key(f, "line", &more);
-        fprintf(f, "%d", s->line);
-    } else if (*s->object) {
-        put_string_member(f, "object", s->object, &more);
-        put_key(f, "offset", &more);
-        fprintf(f, "%llu", (unsigned long long)s->offset);
-    }
-    putc('}', f);
-}
-
-/* findings.chain, a JSON array innermost first: the finding's own frame,
-   its line as its row says (at), then the callers that reached it, or its
-   site's as first seen where none were taken; malloc'd, NULL without a
-   site (or memory). */
-static char *chain_text(const dv_event *e, const site_text *at)
-{
-    const dv_site *s = dv_site_get(e->site);
-    const dv_chain *c = dv_chain_get(e->u.finding.chain);
-    char *text = NULL;
-    size_t size;
-    FILE *f = s ? open_memstream(&text, &size) : NULL;
-    if (!f)
-        return NULL;
-    dv_symbol sym;
-    dv_symbolize(s->pc, s->exact, &sym);
-    if (at && at->file) {
-        snprintf(sym.file, sizeof sym.file, "%s", at->file);
-        snprintf(sym.function, sizeof sym.function, "%s", at->function ? at->function : "");
-        sym.line = at->line;
-    }
-    putc('[', f);
-    put_frame(f, &sym);
-    const uintptr_t *pc = c ? c->pc : s->frames + 1;
-    for (int i = 0, n = c ? c->n : s->nframes - 1; i < n; i++) {
-        dv_symbolize(pc[i], false, &sym);
-        putc(',', f);
-        put_frame(f, &sym);
-    }
-    putc(']', f);
-    if (fclose(f) == 0)
-        return text;
-    free(text);
-    return NULL;
-}
-
-/* The line a finding is at: its site's, or the one the caller told (into
-   *told), with the site's function if it agrees. */
-static const site_text *finding_at(const dv_event *e, site_text *told)
-{
-    const site_text *at = e->site && e->site < w.sites_cap ? &w.sites[e->site] : NULL;
-    *told = (site_text){ (char *)e->u.finding.file, NULL, e->u.finding.line, 0 };
-    if (!told->file)
-        return at;
-    if (at && same_line(at, told))
-        told->function = at->function;
-    return told;
-}
-
-/* Returns the finding's findings.id, 0 while it has no row (a pageable
-   copy's, until the bytes of its line and chain are worth it). */
-static int64_t write_finding(const dv_event *e)
-{
-    const char *msg = e->u.finding.message ? e->u.finding.message : "";
-    uint64_t key[DV_TALLY_KEY] = { e->u.finding.kind, e->site, fnv1a_string(msg),
-                                   e->u.finding.chain };
-    bool fresh;
-    dv_tally *t = dv_tally_find(&w.findings, key, &fresh);
-    if (!t)
-        return 0;
-    t->count++;
-    t->bytes += (int64_t)e->u.finding.bytes;
-    if (fresh)
-        t->first = (int64_t)e->seq;
-    if (t->written) {
-        t->dirty = true;
-        return t->id;
-    }
-    if (e->u.finding.when_worth && t->bytes < DV_WORTH_PINNING)
-        return 0;
-    t->written = true;
-    t->dirty = t->count > 1;
-    site_text told;
-    const site_text *at = finding_at(e, &told);
-    dv_bind_int(DV_S_FINDING, 1, dv_rep.run);
-    dv_bind_int(DV_S_FINDING, 2, t->id);
-    dv_bind_int(DV_S_FINDING, 3, t->first);
-    dv_bind_text(DV_S_FINDING, 4, dv_finding_names[e->u.finding.kind]);
-    dv_bind_text(DV_S_FINDING, 5, severity_of(e->u.finding.kind));
-    dv_bind_text(DV_S_FINDING, 6, msg);
-    if (at && at->file) {
-        dv_bind_text(DV_S_FINDING, 7, at->file);
-        dv_bind_int(DV_S_FINDING, 8, at->line);
-    }
-    if (at)
-        dv_bind_text(DV_S_FINDING, 9, at->function);
-    dv_bind_site(DV_S_FINDING, 10, e->site);
-    if (e->u.finding.bytes)
-        dv_bind_int(DV_S_FINDING, 11, (int64_t)e->u.finding.bytes);
-    dv_bind_site(DV_S_FINDING, 12, e->u.finding.alloc_site);
-    dv_bind_site(DV_S_FINDING, 13, e->u.finding.free_site);
-    char *chain = chain_text(e, at);
-    dv_bind_text(DV_S_FINDING, 14, chain);
-    free(chain);
-    dv_report_step(DV_S_FINDING);
-    say_finding(e, at, severity_of(e->u.finding.kind), msg);
-    return t->id;
-}
-
-/* runs.ended, by dv_end */
-static const char *const end_names[] = { "exit", "signal", "exec", NULL };
-
-/* The end of the run; or, after an exec that failed, its end undone. */
-static void write_end(const dv_event *e)
-{
-    uint8_t how = e->u.end.how;
-    dv_bind_int(DV_S_END, 1, dv_rep.run);
-    if (how != DV_END_NOT_YET)
-        dv_bind_int(DV_S_END, 2, (int64_t)dv_now_ns());
-    if (how == DV_END_EXIT)
-        dv_bind_int(DV_S_END, 3, e->u.end.status);
-    else if (how == DV_END_SIGNAL)
-        dv_bind_int(DV_S_END, 4, e->u.end.signal);
-    dv_bind_int(DV_S_END, 5, (int64_t)w.events);
-    dv_bind_text(DV_S_END, 6, end_names[how]);
-    /* On the emulated device a static cudart's calls fail in the program,
-       unseen: a run that saw none says why, not "no findings". */
-    if (how != DV_END_NOT_YET && w.events == 0 && dv_next_is_sim() && dv_own_runtime())
-        dv_bind_text(DV_S_END, 7, "own_runtime");
-    dv_report_step(DV_S_END);
-}
-
-static uint32_t same_site(uint32_t id)
-{
-    return id && id < w.sites_cap && w.sites[id].same ? w.sites[id].same : id;
-}
-
-/* Every site of the event, by its source line. */
-static void resolve_sites(dv_event *e)
-{
-    write_sites_up_to(e->site);
-    e->site = same_site(e->site);
-    if (e->type == DV_EV_FINDING) {
-        write_sites_up_to(e->u.finding.alloc_site);
-        write_sites_up_to(e->u.finding.free_site);
-        e->u.finding.alloc_site = same_site(e->u.finding.alloc_site);
-        e->u.finding.free_site = same_site(e->u.finding.free_site);
-    } else if (e->type == DV_EV_ALLOC || e->type == DV_EV_FREE) {
-        write_sites_up_to(e->u.alloc.free_site);
-        e->u.alloc.site = same_site(e->u.alloc.site);
-        e->u.alloc.free_site = same_site(e->u.alloc.free_site);
-    }
-}
+/* ---- the one write path -------------------------------------------------------- */
 
 static void write_event(dv_event *e)
 {
     int64_t ref = 0;                    /* the kernel launched, the finding made */
-    resolve_sites(e);
+    dv_site_rows_resolve(e);
     if (e->api < DV_API_COUNT) {
-        add_to(&w.calls, e->api, e->site, (uint32_t)e->result, 0, e, 0);
-        w.events++;
+        dv_sum_call(e);
+        events++;
     }
     switch ((dv_event_type)e->type) {
     case DV_EV_CALL: break;
     case DV_EV_ALLOC:
-    case DV_EV_FREE: count_alloc(e); break;
-    case DV_EV_COPY: count_copy(e); break;
-    case DV_EV_LAUNCH: ref = count_launch(e); break;
-    case DV_EV_FINDING: ref = write_finding(e); break;
-    case DV_EV_END: write_end(e); break;
+    case DV_EV_FREE: dv_sum_alloc(e); break;
+    case DV_EV_COPY: dv_sum_copy(e); break;
+    case DV_EV_LAUNCH: ref = dv_sum_launch(e); break;
+    case DV_EV_FINDING: ref = dv_finding_write(e); break;
+    case DV_EV_END: dv_report_end(e, events); break;
     }
     if (!dv_events_add(e, ref))
         dv_report_broken("writing the report's events failed");
 }
 
-/* ---- writing the sums -------------------------------------------------------- */
-
-static const char *const direction_names[] = { "HtoD", "DtoH", "DtoD", "HtoH", "memset" };
-
-/* The report's names for where memory lives (common/memkind.h). */
-static const char *memory_name(dv_memory memory)
-{
-    return memspaces[dv_space_of(memory)].column;
-}
-
-static const char *host_memory_name(dv_host_memory memory)
-{
-    return memory == DV_HOST_NONE ? "none"
-         : memspaces[memory == DV_HOST_PINNED ? MEMSPACE_PINNED : MEMSPACE_HOST].column;
-}
-
-static int device_of(uint64_t stored)
-{
-    return (int)(int16_t)(uint16_t)stored;
-}
-
-static void bind_calls(const dv_tally *t)
-{
-    dv_bind_text(DV_S_CALLS, 2, dv_api_names[t->key[0]]);
-    dv_bind_int(DV_S_CALLS, 3, (int64_t)t->key[1]);
-    dv_bind_int(DV_S_CALLS, 4, (int32_t)t->key[2]);
-}
-
-static void bind_allocs(const dv_tally *t)
-{
-    dv_bind_int(DV_S_ALLOCS, 2, (int64_t)t->key[0]);
-    dv_bind_text(DV_S_ALLOCS, 3, dv_api_names[t->key[1]]);
-    dv_bind_text(DV_S_ALLOCS, 4, memory_name((dv_memory)t->key[2]));
-    dv_bind_int(DV_S_ALLOCS, 5, (int64_t)t->key[3] - 1);
-    dv_bind_int(DV_S_ALLOCS, 6, t->max);
-    dv_bind_int(DV_S_ALLOCS, 7, t->freed);
-    dv_bind_int(DV_S_ALLOCS, 8, t->freed_bytes);
-}
-
-static void bind_copies(const dv_tally *t)
-{
-    dv_bind_int(DV_S_COPIES, 2, (int64_t)t->key[0]);
-    dv_bind_text(DV_S_COPIES, 3, dv_api_names[t->key[1] & 0xff]);
-    dv_bind_text(DV_S_COPIES, 4, direction_names[t->key[1] >> 8 & 0xff]);
-    dv_bind_text(DV_S_COPIES, 5, host_memory_name((dv_host_memory)(t->key[1] >> 16 & 0xff)));
-    dv_bind_int(DV_S_COPIES, 6, device_of(t->key[2] >> 16));
-    dv_bind_int(DV_S_COPIES, 7, device_of(t->key[2] & 0xffff));
-    dv_bind_int(DV_S_COPIES, 8, (int32_t)t->key[3]);
-}
-
-static void bind_launches(const dv_tally *t)
-{
-    dv_bind_int(DV_S_LAUNCHES, 2, (int64_t)t->key[0]);
-    dv_bind_int(DV_S_LAUNCHES, 3, (int64_t)t->key[1]);
-    dv_bind_int(DV_S_LAUNCHES, 4, (int64_t)t->key[2] - 1);
-    dv_bind_int(DV_S_LAUNCHES, 5, (int32_t)t->key[3]);
-}
-
-static void bind_recount(const dv_tally *t)
-{
-    dv_bind_int(DV_S_RECOUNT, 2, t->id);
-}
-
-/* Each sum, the statement that stores it, and how its row is bound. */
-static const struct {
-    size_t map;                         /* offsetof the dv_tally_map in w */
-    int statement;
-    void (*bind)(const dv_tally *t);
-} sums[] = {
-    { offsetof(__typeof__(w), calls), DV_S_CALLS, bind_calls },
-    { offsetof(__typeof__(w), allocs), DV_S_ALLOCS, bind_allocs },
-    { offsetof(__typeof__(w), copies), DV_S_COPIES, bind_copies },
-    { offsetof(__typeof__(w), launches), DV_S_LAUNCHES, bind_launches },
-    { offsetof(__typeof__(w), findings), DV_S_RECOUNT, bind_recount },
-};
-
-/* The sums that changed in this batch. */
-static void write_tallies(void)
-{
-    for (size_t s = 0; s < sizeof sums / sizeof *sums; s++) {
-        dv_tally_map *m = (dv_tally_map *)((char *)&w + sums[s].map);
-        for (size_t i = 0; i < m->cap; i++) {
-            dv_tally *t = &m->slot[i];
-            if (!t->id || !t->dirty)
-                continue;
-            int st = sums[s].statement, last = dv_bind_count(st);
-            int64_t totals[] = { t->count, t->bytes, t->first, t->last };
-            dv_bind_int(st, 1, dv_rep.run);
-            sums[s].bind(t);
-            for (int i = 0; i < 4 && 20 + i <= last; i++)
-                dv_bind_int(st, 20 + i, totals[i]);
-            dv_report_step(sums[s].statement);
-            t->dirty = false;
-        }
-    }
-}
+/* ---- batches ----------------------------------------------------------------- */
 
 static void free_messages(dv_event *batch, size_t n)
 {
@@ -586,18 +94,6 @@ static struct {
     size_t events;                      /* taken off the queue since the last commit */
 } tx;
 
-/* A report that cannot be written still lets the findings reach the
-   terminal (DEVTRACE_PRINT), where devtrace run's user looks for them. */
-static void say_unwritten(dv_event *e)
-{
-    if (!dv_rep.print || e->type != DV_EV_FINDING || e->u.finding.when_worth)
-        return;
-    resolve_sites(e);
-    site_text told;
-    say_finding(e, finding_at(e, &told), severity_of(e->u.finding.kind),
-                e->u.finding.message ? e->u.finding.message : "");
-}
-
 static void write_batch(dv_event *batch, size_t n)
 {
     if (dv_rep.db && !dv_rep.broken) {
@@ -610,7 +106,7 @@ static void write_batch(dv_event *batch, size_t n)
             write_event(&batch[i]);
     }
     for (size_t i = 0; dv_rep.broken && i < n; i++)
-        say_unwritten(&batch[i]);
+        dv_finding_say_unwritten(&batch[i]);
     free_messages(batch, n);
     tx.events += n;
 }
@@ -623,7 +119,7 @@ static bool commit_due(void)
 static void commit(void)
 {
     if (tx.open && dv_rep.db) {
-        write_tallies();
+        dv_sums_write();
         if (!dv_events_batch_done())
             dv_report_broken("writing the report's events failed");
         dv_report_commit();
@@ -818,14 +314,7 @@ void dv_writer_after_fork(void)
     atomic_store(&committed, dv_queue_pushed());    /* the queue goes on from there */
     atomic_store(&flush_wanted, false);
     memset(&tx, 0, sizeof tx);          /* the parent's, open or not */
-    w.events = 0;
-    dv_tally_clear(&w.calls);
-    dv_tally_clear(&w.allocs);
-    dv_tally_clear(&w.copies);
-    dv_tally_clear(&w.launches);
-    dv_tally_clear(&w.findings);
-    dv_tally_clear(&w.kernels);
-    dv_tally_clear(&w.lines);
-    dv_tally_clear(&w.said);
-    w.sites_written = 0;
+    events = 0;
+    dv_sums_after_fork();
+    dv_site_rows_after_fork();
 }
