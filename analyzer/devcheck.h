@@ -104,6 +104,14 @@ int dc_create_beside(const char *path, char **tmp);
    share a cache or a build's facts): 0, or -1 with errno (and nothing
    left behind). */
 int dc_write_atomic(const char *path, const void *data, size_t len);
+/* --contents FILE=TEXT: the text of file TEXT read in place of FILE's (an
+   editor's unsaved text), by the parse, the ignore comments and the source
+   lines; 0, or -1 with why (fresh) where TEXT cannot be read. */
+int dc_contents_add(const char *spec, char **err);
+/* The text standing in for the file at path, its length in *len; NULL: none. */
+const char *dc_contents_of(const char *path, size_t *len);
+/* dc_read_file, through --contents. */
+char *dc_read_source(const char *path, size_t *len);
 
 /* ---- findings ------------------------------------------------------------ */
 

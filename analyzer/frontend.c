@@ -1330,7 +1330,7 @@ static int rewrite_failed_files(CXTranslationUnit tu, struct CXUnsavedFile *out)
     int n = 0;
     for (int i = 0, nfiles = files_with_errors(tu, paths); i < nfiles; i++) {
         size_t len = 0;
-        char *text = dc_read_file(paths[i], &len);
+        char *text = dc_read_source(paths[i], &len);
         if (text && close_spaced_launches(text, len)) {
             out[n++] = (struct CXUnsavedFile){ paths[i], text, (unsigned long)len };
         } else {
@@ -1389,21 +1389,33 @@ static int parse(const dc_run *r, const preludes *ps, CXIndex index, dc_source *
         add_arg(&c, "-include-pch");
         add_arg(&c, p->pch);
     }
-    enum CXErrorCode rc = parse_command(index, path, &c, NULL, 0, tu);
+    struct CXUnsavedFile own = { path, NULL, 0 };   /* --contents' text, if any */
+    own.Contents = dc_contents_of(path, &own.Length);
+    int nown = own.Contents != NULL;
+    enum CXErrorCode rc = parse_command(index, path, &c, &own, nown, tu);
     if (rc == CXError_ASTReadError && *used) {   /* the header unread: the prelude here */
         if (p->kept)                    /* a cache's that cannot be read: made again next run */
             unlink(p->pch);
         *used = NULL;
         c.argc -= 2;
-        rc = parse_command(index, path, &c, NULL, 0, tu);
+        rc = parse_command(index, path, &c, &own, nown, tu);
     }
-    struct CXUnsavedFile rewritten[MAX_REWRITTEN];
+    struct CXUnsavedFile rewritten[MAX_REWRITTEN + 1];
     int nrewritten = 0;
     if (rc == CXError_Success && lang == DC_LANG_CUDA &&
         (nrewritten = rewrite_failed_files(*tu, rewritten)) > 0) {
         clang_disposeTranslationUnit(*tu);
-        rc = parse_command(index, path, &c, rewritten, nrewritten, tu);
-        free_unsaved(rewritten, nrewritten);
+        bool own_rewritten = false;     /* read through --contents already */
+        for (int i = 0; i < nrewritten && nown; i++)
+            own_rewritten |= dc_contents_of(rewritten[i].Filename, &(size_t){ 0 }) != NULL;
+        if (nown && !own_rewritten)
+            rewritten[nrewritten] = (struct CXUnsavedFile){ dc_format("%s", path),
+                                                            memcpy(dc_realloc(NULL, own.Length + 1),
+                                                                   own.Contents, own.Length + 1),
+                                                            own.Length };
+        int n = nrewritten + (nown && !own_rewritten);
+        rc = parse_command(index, path, &c, rewritten, n, tu);
+        free_unsaved(rewritten, n);
     }
     if (rc != CXError_Success) {
         if (rc == CXError_Crashed)  /* caught by libclang's own crash recovery */
@@ -1474,8 +1486,9 @@ static dc_snapshot current_snapshot(const char *path)
 static char *cache_key(const dc_run *r, const dc_source *src)
 {
     dc_language lang = file_language(src->path, &src->flags);
-    if (!r->cache || src->facts || lang == DC_LANG_NONE)
-        return NULL;
+    size_t len;
+    if (!r->cache || src->facts || lang == DC_LANG_NONE || dc_contents_of(src->path, &len))
+        return NULL;                    /* --contents' text is no file's: never cached */
     command *c = dc_realloc(NULL, sizeof *c);
     *c = (command){ .argv = NULL };
     command_for(r, &src->flags, lang, c);

@@ -74,6 +74,9 @@ static const char usage[] =
     "                        devcheck wrote)\n"
     "  --write-baseline FILE write the findings to FILE as a baseline; exit 0\n"
     "  --fix                 apply the findings' fix-its to the files, in place\n"
+    "  --contents FILE=TEXT  read FILE's text from the file TEXT, as if FILE held it\n"
+    "                        (an editor's unsaved text; repeatable); FILE's facts\n"
+    "                        are not cached, and --fix is refused\n"
     "  --runtime REPORT      say under each finding what the runs in devtrace's\n"
     "                        REPORT did at its line: confirmed, ran clean, not\n"
     "                        reached, or not shown (a mistake no run can see there)\n"
@@ -95,7 +98,7 @@ static const char usage[] =
 enum {
     OPT_FORMAT = 256, OPT_MODEL, OPT_LIST_RULES, OPT_VERSION, OPT_RULES, OPT_DISABLE,
     OPT_BASELINE, OPT_WRITE_BASELINE, OPT_FIX, OPT_TIMEOUT, OPT_MEMORY, OPT_RUNTIME, OPT_CACHE, OPT_NO_CACHE,
-    OPT_MODEL_DUMP, OPT_STATS, OPT_TORCH
+    OPT_MODEL_DUMP, OPT_STATS, OPT_TORCH, OPT_CONTENTS
 };
 
 static const struct option long_options[] = {
@@ -106,6 +109,7 @@ static const struct option long_options[] = {
     {"baseline", required_argument, NULL, OPT_BASELINE},
     {"write-baseline", required_argument, NULL, OPT_WRITE_BASELINE},
     {"fix", no_argument, NULL, OPT_FIX},
+    {"contents", required_argument, NULL, OPT_CONTENTS},
     {"timeout", required_argument, NULL, OPT_TIMEOUT},
     {"memory", required_argument, NULL, OPT_MEMORY},
     {"runtime", required_argument, NULL, OPT_RUNTIME},
@@ -129,6 +133,7 @@ static const char *const format_names[] = { "text", "sarif", "codequality" };
 typedef struct {
     output_format format;
     bool fix;
+    bool contents;                  /* --contents: a file's text is not the file's */
     int jobs;                       /* -j */
     double timeout;                 /* --timeout: seconds a file's analysis; 0: no end */
     size_t memory;                  /* --memory: bytes a file's analysis; 0: no end */
@@ -338,6 +343,13 @@ static void parse_request(int argc, char **argv, request *r)
         case OPT_FIX:
             r->fix = true;
             break;
+        case OPT_CONTENTS: {
+            char *err;
+            if (dc_contents_add(optarg, &err) != 0)
+                usage_error("%s", err);
+            r->contents = true;
+            break;
+        }
         case OPT_RUNTIME:
             r->runtime = optarg;
             break;
@@ -385,6 +397,8 @@ static void parse_request(int argc, char **argv, request *r)
     }
     if (r->nfiles == 0 && !r->build_dir)
         usage_error("no file to analyze");
+    if (r->fix && r->contents)          /* the fixes are of a text the file does not hold */
+        usage_error("--fix edits files, and --contents analyzes a text no file holds");
     if (r->build_dir && !r->cache && !r->no_cache)
         r->cache = r->default_cache = dc_format("%s/.devcheck-cache", r->build_dir);
     if (r->no_cache)
