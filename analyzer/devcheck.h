@@ -68,6 +68,8 @@
  *   opens.c      the files a parse opens: a device or a FIFO reads as empty
  *   unread.c     the functions a file's errors leave unread, its other
  *                functions analyzed
+ *   lsp.c        devcheck lsp: a language server for editors, each
+ *                analysis a child devcheck on the editor's text
  */
 #ifndef DEVCHECK_H
 #define DEVCHECK_H
@@ -529,6 +531,9 @@ void dc_print_reach(FILE *out, const dc_reach *reach);
    source's facts beside it (and in the cache DIR); the compiler's exit
    status (capture.c). */
 int dc_capture(int argc, char **argv);
+/* devcheck lsp ARGS: a language server on stdin and stdout (lsp.c), each
+   analysis devcheck with ARGS; 0 after shutdown and exit, else 1. */
+int dc_lsp(int argc, char **argv);
 /* Runs and captures the compile command argv[0..argc) (argv[argc] NULL):
    the capture's work once its options are read; verbose says why a
    command gets no facts; cache may be NULL. */

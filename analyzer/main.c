@@ -29,6 +29,7 @@ static const char usage[] =
     "       devcheck -p BUILD_DIR [options] [FILE...] [-- COMPILER-FLAGS...]\n"
     "       devcheck analyze [options] DIR...\n"
     "       devcheck capture [-v] [--cache DIR] [--] COMPILER ARGS...\n"
+    "       devcheck lsp [options] [-- COMPILER-FLAGS...]\n"
     "\n"
     "Finds host/device mix-ups in C, C++ and CUDA programs (the host side of .cu\n"
     "files): tensors and pointers used on a device they are not on.  A DIR\n"
@@ -52,6 +53,10 @@ static const char usage[] =
     "                        -p --cache DIR (BUILD_DIR/.devcheck-cache) finds them;\n"
     "                        devcheck-cc, devcheck-c++, devcheck-nvcc are capture\n"
     "                        as one program (CXX=devcheck-c++), cache DEVCHECK_CACHE\n"
+    "  lsp [OPTIONS]         a language server on stdin and stdout, for editors\n"
+    "                        (docs/editors.md): each file's findings as it is\n"
+    "                        edited, analyzed with OPTIONS (and -p's folder where\n"
+    "                        the workspace's compile_commands.json names the file)\n"
     "  --torch               add torch's include folders (python3's torch.utils.\n"
     "                        cpp_extension.include_paths(), else libtorch-dev's) and\n"
     "                        Python's: a PyTorch extension's files with no other flag\n"
@@ -1123,6 +1128,8 @@ int main(int argc, char **argv)
         return dc_launch(name, argc, argv);
     if (argc > 1 && strcmp(argv[1], "capture") == 0)
         return dc_capture(argc - 2, argv + 2);
+    if (argc > 1 && strcmp(argv[1], "lsp") == 0)
+        return dc_lsp(argc - 2, argv + 2);
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     request r = { .jobs = cores > 0 ? (int)cores : 1, .timeout = DC_SECONDS,
                    .memory = (size_t)DC_MIB << 20 };
