@@ -102,7 +102,9 @@ async def editor(folder):
             fail(f"diagnostics of {params.uri}, not {uri}")
         return params.diagnostics
 
-    await client.start_io(DEVCHECK, "lsp", "--", *FLAGS, cwd=folder)
+    temp = tempfile.mkdtemp()          # the server's TMPDIR: left empty
+    await client.start_io(DEVCHECK, "lsp", "--", *FLAGS, cwd=folder,
+                          env={**os.environ, "TMPDIR": temp})
     init = await client.initialize_async(
         t.InitializeParams(
             capabilities=t.ClientCapabilities(
@@ -172,6 +174,79 @@ async def editor(folder):
     if client._server.returncode != 0:
         fail(f"exit status {client._server.returncode} after shutdown and exit")
     await client.stop()
+    if os.listdir(temp):
+        fail(f"the server's temporary files left: {os.listdir(temp)}")
+    os.rmdir(temp)
+
+
+MAKER = """\
+#include <cuda_runtime_api.h>
+#include <stdlib.h>
+
+float *make_buffer(size_t n)
+{
+    float *p = NULL;
+    cudaMalloc((void **)&p, n * sizeof *p);
+    return p;
+}
+"""
+USER = """\
+#include <stddef.h>
+
+float *make_buffer(size_t n);
+
+void fill(void)
+{
+    float *p = make_buffer(4);
+    p[0] = 1.0f;
+}
+"""
+
+
+async def cross_file(folder):
+    """b.c writes through what c.c's make_buffer returns: a finding in b.c
+    that c.c's facts make (under the workspace's compile_commands.json),
+    republished, gone, once c.c makes host memory and is saved."""
+    paths = {name: os.path.join(folder, name) for name in ("b.c", "c.c")}
+    uris = {name: "file://" + path for name, path in paths.items()}
+    for name, text in (("b.c", USER), ("c.c", MAKER)):
+        with open(paths[name], "w") as f:
+            f.write(text)
+    with open(os.path.join(folder, "compile_commands.json"), "w") as f:
+        json.dump([{"directory": folder, "file": name, "arguments": ["cc", "-c", name, *FLAGS]}
+                   for name in paths], f)
+    published = {uri: asyncio.Queue() for uri in uris.values()}
+    client = Client("devcheck-test", "1")
+
+    @client.feature(t.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    def diagnostics(params):
+        published[params.uri].put_nowait(params.diagnostics)
+
+    await client.start_io(DEVCHECK, "lsp", cwd="/")
+    await client.initialize_async(t.InitializeParams(capabilities=t.ClientCapabilities(),
+                                                     root_uri="file://" + folder))
+    client.initialized(t.InitializedParams())
+    for name, text in (("b.c", USER), ("c.c", MAKER)):
+        client.text_document_did_open(
+            t.DidOpenTextDocumentParams(t.TextDocumentItem(uris[name], "c", 1, text)))
+    got = await asyncio.wait_for(published[uris["b.c"]].get(), 120)
+    if [(d.code, d.range.start.line) for d in got] != [("host-deref", 7)]:
+        fail(f"b.c's finding through c.c: {got}")
+    if [r.location.uri for r in got[0].related_information] != [uris["c.c"]]:
+        fail(f"the allocation's note in c.c: {got[0].related_information}")
+    host = MAKER.replace("cudaMalloc((void **)&p, n * sizeof *p);", "p = malloc(n * sizeof *p);")
+    client.text_document_did_change(t.DidChangeTextDocumentParams(
+        t.VersionedTextDocumentIdentifier(version=2, uri=uris["c.c"]),
+        [t.TextDocumentContentChangeEvent_Type2(host)]))
+    with open(paths["c.c"], "w") as f:
+        f.write(host)
+    client.text_document_did_save(t.DidSaveTextDocumentParams(t.TextDocumentIdentifier(uris["c.c"])))
+    while await asyncio.wait_for(published[uris["b.c"]].get(), 120):
+        pass                            # the open-time analysis's, then the save's: none
+    await client.shutdown_async(None)
+    client.exit(None)
+    await asyncio.wait_for(client._server.wait(), 30)
+    await client.stop()
 
 
 def framed(body):
@@ -227,6 +302,8 @@ with tempfile.TemporaryDirectory() as folder:
     folder = os.path.realpath(folder)
     asyncio.run(editor(folder))
     malformed(folder)
-    if sorted(os.listdir(folder)) != ["a.c"]:
+    os.mkdir(os.path.join(folder, "program"))
+    asyncio.run(cross_file(os.path.join(folder, "program")))
+    if sorted(os.listdir(folder)) != ["a.c", "program"]:
         fail(f"left in the workspace: {os.listdir(folder)}")
 print("ok")
