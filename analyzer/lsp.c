@@ -987,6 +987,8 @@ static void handle(server *s, const char *body, size_t len)
         send_error(id, METHOD_NOT_FOUND, method);
     else if (known && s->shut_down && id)
         send_error(id, INVALID_REQUEST, "the server is shut down");
+    else if (s->shut_down && !(known && methods[i].handle == on_exit_notice))
+        ;                               /* shut down: only exit is heard */
     else if (known && (s->initialized || methods[i].before_initialize))
         why = methods[i].handle(s, member(&msg, "params"), id);
     if (why && id)
@@ -996,32 +998,47 @@ static void handle(server *s, const char *body, size_t len)
     jv_free(&msg);
 }
 
+/* The input's first n bytes dropped. */
+static void buffer_drop(buffer *b, size_t n)
+{
+    memmove(b->v, b->v + n, b->n - n + 1);
+    b->n -= n;
+}
+
+/* A header's Content-Length (its lines end at end); false where it has
+   none. */
+static bool content_length(const char *p, const char *end, size_t *len)
+{
+    for (; p < end; p += 2) {
+        if ((size_t)(end - p) > 15 && strncasecmp(p, "Content-Length:", 15) == 0) {
+            *len = strtoul(p + 15, NULL, 10);
+            return true;
+        }
+        const char *eol = memmem(p, (size_t)(end - p), "\r\n", 2);
+        p = eol ? eol : end;
+    }
+    return false;
+}
+
 /* The next message's body in the input, or NULL while it is not all there.
-   A header without a Content-Length is answered as a parse error and left
-   out. */
+   A header without a Content-Length, or 64 KiB with no header's end, is
+   answered as a parse error and dropped. */
 static const char *next_message(buffer *in, size_t *start, size_t *len)
 {
-    const char *end = in->n ? strstr(in->v, "\r\n\r\n") : NULL;
-    if (!end)
-        return NULL;
-    size_t header = (size_t)(end - in->v) + 4;
-    const char *p = in->v;
-    bool found = false;
-    while (p < end && !found) {
-        found = strncasecmp(p, "Content-Length:", 15) == 0;
-        *len = found ? strtoul(p + 15, NULL, 10) : 0;
-        p = strstr(p, "\r\n") + 2;
-    }
-    if (!found) {
+    for (;;) {
+        const char *end = in->n ? memmem(in->v, in->n, "\r\n\r\n", 4) : NULL;
+        if (!end && in->n < 65536)
+            return NULL;
+        size_t header = end ? (size_t)(end - in->v) + 4 : in->n;
+        if (end && content_length(in->v, end + 2, len)) {
+            if (in->n - header < *len)
+                return NULL;
+            *start = header;
+            return in->v + header;
+        }
         send_error(NULL, PARSE_ERROR, "a message header without Content-Length");
-        memmove(in->v, in->v + header, in->n - header + 1);
-        in->n -= header;
-        return next_message(in, start, len);
+        buffer_drop(in, header);
     }
-    if (in->n - header < *len)
-        return NULL;
-    *start = header;
-    return in->v + header;
 }
 
 /* What came on stdin; false at its end. */
@@ -1039,8 +1056,7 @@ static bool read_client(server *s)
         char *copy = dc_realloc(NULL, len + 1);        /* the buffer moves on */
         memcpy(copy, body, len);
         copy[len] = '\0';
-        memmove(s->in.v, s->in.v + start + len, s->in.n - start - len + 1);
-        s->in.n -= start + len;
+        buffer_drop(&s->in, start + len);
         handle(s, copy, len);
         free(copy);
     }

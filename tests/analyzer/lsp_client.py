@@ -30,7 +30,7 @@ except ImportError as e:
     print(f"SKIP: no LSP client library ({e}): pip install pygls to run this test")
     sys.exit(77)
 
-DEVCHECK, FLAGS = sys.argv[1], sys.argv[2:]
+DEVCHECK, FLAGS = os.path.abspath(sys.argv[1]), sys.argv[2:]
 
 # On disk: clean.  In the editor: a wrong copy (line 10, after a character
 # of two bytes and one UTF-16 unit) and a dropped transfer (line 17), unsaved.
@@ -61,9 +61,21 @@ dt_tensor *f(dt_module *m, dt_tensor *x)
 """
 
 
+LOG = tempfile.NamedTemporaryFile(prefix="devcheck-lsp-log-", delete=False).name
+
+
 def fail(why):
     print(f"FAIL: {why}")
+    with open(LOG) as f:
+        print("the server's stderr:\n" + f.read())
     sys.exit(1)
+
+
+async def start(client, *args, **kwargs):
+    """The server, its stderr to LOG: pygls's client never reads it, and a
+    full pipe would stop the server (an ASan build's children say much)."""
+    await client.start_io("sh", "-c", 'exec "$0" lsp "$@" 2>>"$LOG"', DEVCHECK, *args,
+                          env={**os.environ, "LOG": LOG, **kwargs.pop("env", {})}, **kwargs)
 
 
 def offset(text, pos):
@@ -103,16 +115,15 @@ async def editor(folder):
         return params.diagnostics
 
     temp = tempfile.mkdtemp()          # the server's TMPDIR: left empty
-    await client.start_io(DEVCHECK, "lsp", "--", *FLAGS, cwd=folder,
-                          env={**os.environ, "TMPDIR": temp})
-    init = await client.initialize_async(
+    await start(client, "--", *FLAGS, cwd=folder, env={"TMPDIR": temp})
+    init = await asyncio.wait_for(client.initialize_async(
         t.InitializeParams(
             capabilities=t.ClientCapabilities(
                 general=t.GeneralClientCapabilities(position_encodings=["utf-16"])
             ),
             root_uri="file://" + folder,
         )
-    )
+    ), 60)
     if init.capabilities.position_encoding != "utf-16":
         fail(f"position encoding {init.capabilities.position_encoding}")
     client.initialized(t.InitializedParams())
@@ -222,9 +233,9 @@ async def cross_file(folder):
     def diagnostics(params):
         published[params.uri].put_nowait(params.diagnostics)
 
-    await client.start_io(DEVCHECK, "lsp", cwd="/")
-    await client.initialize_async(t.InitializeParams(capabilities=t.ClientCapabilities(),
-                                                     root_uri="file://" + folder))
+    await start(client, cwd="/")
+    await asyncio.wait_for(client.initialize_async(t.InitializeParams(
+        capabilities=t.ClientCapabilities(), root_uri="file://" + folder)), 60)
     client.initialized(t.InitializedParams())
     for name, text in (("b.c", USER), ("c.c", MAKER)):
         client.text_document_did_open(
@@ -271,6 +282,7 @@ def malformed(folder):
     stream = (
         b"Content-Length: 9\r\n\r\n{\"bad\": }"                            # not JSON
         + b"X-Nothing: 1\r\n\r\n"                                          # no length
+        + b"\0junk\r\n\r\n"                                              # a NUL, no length
         + framed({"jsonrpc": "2.0", "id": 1, "method": "textDocument/hover", "params": {}})
         + framed([1, 2])                                                     # not a request
         + framed({"jsonrpc": "2.0", "id": 2, "method": "initialize",
@@ -285,7 +297,7 @@ def malformed(folder):
                          timeout=60)
     got = messages(run.stdout)
     codes = [(m.get("id"), m["error"]["code"] if "error" in m else "result") for m in got]
-    want = [(None, -32700), (None, -32700), (1, -32002), (None, -32600), (2, "result"),
+    want = [(None, -32700), (None, -32700), (None, -32700), (1, -32002), (None, -32600), (2, "result"),
             (3, -32601), (4, -32602), ("five", "result")]
     if codes != want:
         fail(f"the answers: {codes}, not {want}")
@@ -306,4 +318,5 @@ with tempfile.TemporaryDirectory() as folder:
     asyncio.run(cross_file(os.path.join(folder, "program")))
     if sorted(os.listdir(folder)) != ["a.c", "program"]:
         fail(f"left in the workspace: {os.listdir(folder)}")
+os.unlink(LOG)
 print("ok")
