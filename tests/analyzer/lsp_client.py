@@ -260,6 +260,72 @@ async def cross_file(folder):
     await client.stop()
 
 
+def children(pid):
+    """The processes whose parent is pid."""
+    found = []
+    for entry in os.listdir("/proc"):
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                if int(f.read().rsplit(")", 1)[1].split()[1]) == pid:
+                    found.append(int(entry))
+        except (OSError, ValueError, IndexError):
+            pass
+    return found
+
+
+async def newer_text(folder):
+    """A newer text stops the analysis of the older one: each analysis is
+    held reading its baseline, a FIFO (as --fix's tests hold devcheck), so
+    the first is still running when the text changes; once the change is
+    taken, one analysis is left, with one temporary file, and the only
+    diagnostics published are the newer text's."""
+    path = os.path.join(folder, "a.c")
+    uri = "file://" + path
+    with open(path, "w") as f:
+        f.write(SAVED)
+    hold = os.path.join(folder, "hold")
+    os.mkfifo(hold)
+    temp = tempfile.mkdtemp()
+    published = asyncio.Queue()
+    client = Client("devcheck-test", "1")
+
+    @client.feature(t.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    def diagnostics(params):
+        published.put_nowait(params.diagnostics)
+
+    await start(client, "--baseline", hold, "--", *FLAGS, cwd=folder, env={"TMPDIR": temp})
+    await asyncio.wait_for(client.initialize_async(t.InitializeParams(
+        capabilities=t.ClientCapabilities(), root_uri="file://" + folder)), 60)
+    client.initialized(t.InitializedParams())
+    client.text_document_did_open(
+        t.DidOpenTextDocumentParams(t.TextDocumentItem(uri, "c", 1, EDITED)))
+    client.text_document_did_change(t.DidChangeTextDocumentParams(
+        t.VersionedTextDocumentIdentifier(version=2, uri=uri),
+        [t.TextDocumentContentChangeEvent_Type2(SAVED)]))
+    # A request answered: the change before it was taken.
+    stale = await asyncio.wait_for(client.text_document_code_action_async(t.CodeActionParams(
+        t.TextDocumentIdentifier(uri), t.Range(t.Position(0, 0), t.Position(30, 0)),
+        t.CodeActionContext([]))), 60)
+    if stale:
+        fail(f"code actions of a text not analyzed yet: {stale}")
+    running = children(client._server.pid)
+    if len(running) != 1 or len(os.listdir(temp)) != 1:
+        fail(f"after a newer text: analyses {running}, temporary files {os.listdir(temp)}")
+    with open(hold, "w"):
+        pass                            # an empty baseline: the analysis goes on
+    got = await asyncio.wait_for(published.get(), 120)
+    if got:
+        fail(f"the older text's findings were published: {got}")
+    await client.shutdown_async(None)
+    client.exit(None)
+    await asyncio.wait_for(client._server.wait(), 30)
+    await client.stop()
+    if os.listdir(temp):
+        fail(f"the server's temporary files left: {os.listdir(temp)}")
+    os.rmdir(temp)
+    os.unlink(hold)
+
+
 def framed(body):
     data = json.dumps(body).encode()
     return b"Content-Length: %d\r\n\r\n" % len(data) + data
@@ -314,6 +380,7 @@ with tempfile.TemporaryDirectory() as folder:
     folder = os.path.realpath(folder)
     asyncio.run(editor(folder))
     malformed(folder)
+    asyncio.run(newer_text(folder))
     os.mkdir(os.path.join(folder, "program"))
     asyncio.run(cross_file(os.path.join(folder, "program")))
     if sorted(os.listdir(folder)) != ["a.c", "program"]:
