@@ -21,7 +21,7 @@ _devcheck()
                                  --write-baseline --runtime --fix --contents --cache --no-cache --stats --list-rules
                                  --torch -v --help --version' -- "$cur"))
     elif [ "$COMP_CWORD" = 1 ]; then
-        COMPREPLY=($(compgen -W 'analyze capture' -f -- "$cur"))
+        COMPREPLY=($(compgen -W 'analyze capture lsp' -f -- "$cur"))
     else
         COMPREPLY=($(compgen -f -- "$cur"))
     fi
