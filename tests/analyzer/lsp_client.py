@@ -216,14 +216,15 @@ void fill(void)
 
 async def cross_file(folder):
     """b.c writes through what c.c's make_buffer returns: a finding in b.c
-    that c.c's facts make (under the workspace's compile_commands.json),
+    that c.c's facts make (under build/compile_commands.json),
     republished, gone, once c.c makes host memory and is saved."""
     paths = {name: os.path.join(folder, name) for name in ("b.c", "c.c")}
     uris = {name: "file://" + path for name, path in paths.items()}
     for name, text in (("b.c", USER), ("c.c", MAKER)):
         with open(paths[name], "w") as f:
             f.write(text)
-    with open(os.path.join(folder, "compile_commands.json"), "w") as f:
+    os.mkdir(os.path.join(folder, "build"))      # found there, the workspace's build/
+    with open(os.path.join(folder, "build", "compile_commands.json"), "w") as f:
         json.dump([{"directory": folder, "file": name, "arguments": ["cc", "-c", name, *FLAGS]}
                    for name in paths], f)
     published = {uri: asyncio.Queue() for uri in uris.values()}
