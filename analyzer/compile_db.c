@@ -508,7 +508,7 @@ void dc_compile_db_close(dc_compile_db *db)
 dc_compile_db *dc_compile_db_open(const char *dir, char *err, size_t errlen)
 {
     char *name = dc_format("%s/compile_commands.json", dir);
-    size_t len;
+    size_t len = 0;
     char *text = dc_read_file(name, &len);
     dc_compile_db *db = dc_realloc(NULL, sizeof *db);
     *db = (dc_compile_db){0};

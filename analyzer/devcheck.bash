@@ -18,10 +18,10 @@ _devcheck()
     esac
     if [[ $cur == -* ]]; then
         COMPREPLY=($(compgen -W '-p -j --timeout --memory --format --model --rules --disable --baseline
-                                 --write-baseline --runtime --fix --cache --no-cache --stats --list-rules
+                                 --write-baseline --runtime --fix --contents --cache --no-cache --stats --list-rules
                                  --torch -v --help --version' -- "$cur"))
     elif [ "$COMP_CWORD" = 1 ]; then
-        COMPREPLY=($(compgen -W 'analyze capture' -f -- "$cur"))
+        COMPREPLY=($(compgen -W 'analyze capture lsp' -f -- "$cur"))
     else
         COMPREPLY=($(compgen -f -- "$cur"))
     fi

@@ -83,6 +83,8 @@
  *   opens.c      the files a parse opens: a device or a FIFO reads as empty
  *   unread.c     the functions a file's errors leave unread, its other
  *                functions analyzed
+ *   lsp.c        devcheck lsp: a language server for editors, each
+ *                analysis a child devcheck on the editor's text
  */
 #ifndef DEVCHECK_H
 #define DEVCHECK_H
@@ -119,6 +121,14 @@ int dc_create_beside(const char *path, char **tmp);
    share a cache or a build's facts): 0, or -1 with errno (and nothing
    left behind). */
 int dc_write_atomic(const char *path, const void *data, size_t len);
+/* --contents FILE=TEXT: the text of file TEXT read in place of FILE's (an
+   editor's unsaved text), by the parse, the ignore comments and the source
+   lines; 0, or -1 with why (fresh) where TEXT cannot be read. */
+int dc_contents_add(const char *spec, char **err);
+/* The text standing in for the file at path, its length in *len; NULL: none. */
+const char *dc_contents_of(const char *path, size_t *len);
+/* dc_read_file, through --contents. */
+char *dc_read_source(const char *path, size_t *len);
 
 /* ---- findings ------------------------------------------------------------ */
 
@@ -536,6 +546,9 @@ void dc_print_reach(FILE *out, const dc_reach *reach);
    source's facts beside it (and in the cache DIR); the compiler's exit
    status (capture.c). */
 int dc_capture(int argc, char **argv);
+/* devcheck lsp ARGS: a language server on stdin and stdout (lsp.c), each
+   analysis devcheck with ARGS; 0 after shutdown and exit, else 1. */
+int dc_lsp(int argc, char **argv);
 /* Runs and captures the compile command argv[0..argc) (argv[argc] NULL):
    the capture's work once its options are read; verbose says why a
    command gets no facts; cache may be NULL. */

@@ -26,8 +26,9 @@ static dc_snapshot current_snapshot(const char *path)
 char *cache_key(const command_paths *paths, const char *cache, const dc_source *src)
 {
     dc_language lang = file_language(src->path, &src->flags);
-    if (!cache || src->facts || lang == DC_LANG_NONE)
-        return NULL;
+    size_t len;
+    if (!cache || src->facts || lang == DC_LANG_NONE || dc_contents_of(src->path, &len))
+        return NULL;                    /* --contents' text is no file's: never cached */
     command *c = dc_realloc(NULL, sizeof *c);
     *c = (command){ .argv = NULL };
     command_for(paths, &src->flags, lang, c);

@@ -10,6 +10,7 @@
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -98,4 +99,64 @@ char *dc_absolute_path(const char *path)
         return real ? real : dc_format("%s", path);
     char cwd[PATH_MAX];
     return dc_format("%s/%s", getcwd(cwd, sizeof cwd) ? cwd : ".", path);
+}
+
+/* ---- --contents: a file's text from another file ---------------------------
+ * An editor's unsaved text stands in for the file it is of: the parse
+ * (libclang's unsaved files), the ignore comments and the source lines
+ * all read it in place of the file.  Set before any thread starts.
+ */
+
+typedef struct {
+    char *real;                         /* the file's absolute path */
+    char *text;
+    size_t len;
+} stand_in;
+
+static stand_in *stand_ins;
+static int nstand_ins;
+
+int dc_contents_add(const char *spec, char **err)
+{
+    const char *eq = strchr(spec, '=');
+    if (!eq || eq == spec || !eq[1]) {
+        *err = dc_format("--contents wants FILE=TEXT, not '%s'", spec);
+        return -1;
+    }
+    size_t len;
+    char *text = dc_read_file(eq + 1, &len);
+    if (!text) {
+        *err = dc_format("--contents: %s: %s", eq + 1, strerror(errno));
+        return -1;
+    }
+    char *file = dc_format("%.*s", (int)(eq - spec), spec);
+    stand_ins = dc_realloc(stand_ins, (size_t)(nstand_ins + 1) * sizeof *stand_ins);
+    stand_ins[nstand_ins++] = (stand_in){ dc_absolute_path(file), text, len };
+    free(file);
+    return 0;
+}
+
+const char *dc_contents_of(const char *path, size_t *len)
+{
+    if (!nstand_ins)
+        return NULL;
+    char *real = dc_absolute_path(path);
+    const stand_in *s = stand_ins;
+    while (s < stand_ins + nstand_ins && strcmp(s->real, real) != 0)
+        s++;
+    free(real);
+    if (s == stand_ins + nstand_ins)
+        return NULL;
+    *len = s->len;
+    return s->text;
+}
+
+char *dc_read_source(const char *path, size_t *len)
+{
+    const char *text = dc_contents_of(path, len);
+    if (!text)
+        return dc_read_file(path, len);
+    char *copy = dc_realloc(NULL, *len + 1);
+    memcpy(copy, text, *len + 1);
+    return copy;
 }

@@ -65,21 +65,33 @@ int parse_source(const command_paths *paths, const preludes *ps, CXIndex index, 
         command_add(&c, "-include-pch");
         command_add(&c, p->pch);
     }
-    enum CXErrorCode rc = parse_command(index, path, &c, NULL, 0, tu);
+    struct CXUnsavedFile own = { path, NULL, 0 };   /* --contents' text, if any */
+    own.Contents = dc_contents_of(path, &own.Length);
+    int nown = own.Contents != NULL;
+    enum CXErrorCode rc = parse_command(index, path, &c, &own, nown, tu);
     if (rc == CXError_ASTReadError && *used) {   /* the header unread: the prelude here */
         if (p->kept)                    /* a cache's that cannot be read: made again next run */
             unlink(p->pch);
         *used = NULL;
         c.argc -= 2;
-        rc = parse_command(index, path, &c, NULL, 0, tu);
+        rc = parse_command(index, path, &c, &own, nown, tu);
     }
-    struct CXUnsavedFile rewritten[MAX_REWRITTEN];
+    struct CXUnsavedFile rewritten[MAX_REWRITTEN + 1];
     int nrewritten = 0;
     if (rc == CXError_Success && lang == DC_LANG_CUDA &&
         (nrewritten = rewrite_failed_files(*tu, rewritten)) > 0) {
         clang_disposeTranslationUnit(*tu);
-        rc = parse_command(index, path, &c, rewritten, nrewritten, tu);
-        free_unsaved(rewritten, nrewritten);
+        bool own_rewritten = false;     /* read through --contents already */
+        for (int i = 0; i < nrewritten && nown; i++)
+            own_rewritten |= dc_contents_of(rewritten[i].Filename, &(size_t){ 0 }) != NULL;
+        if (nown && !own_rewritten)
+            rewritten[nrewritten] = (struct CXUnsavedFile){ dc_format("%s", path),
+                                                            memcpy(dc_realloc(NULL, own.Length + 1),
+                                                                   own.Contents, own.Length + 1),
+                                                            own.Length };
+        int n = nrewritten + (nown && !own_rewritten);
+        rc = parse_command(index, path, &c, rewritten, n, tu);
+        free_unsaved(rewritten, n);
     }
     if (rc != CXError_Success) {
         if (rc == CXError_Crashed)  /* caught by libclang's own crash recovery */

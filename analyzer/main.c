@@ -29,6 +29,7 @@ static const char usage[] =
     "       devcheck -p BUILD_DIR [options] [FILE...] [-- COMPILER-FLAGS...]\n"
     "       devcheck analyze [options] DIR...\n"
     "       devcheck capture [-v] [--cache DIR] [--] COMPILER ARGS...\n"
+    "       devcheck lsp [options] [-- COMPILER-FLAGS...]\n"
     "\n"
     "Finds host/device mix-ups in C, C++ and CUDA programs (the host side of .cu\n"
     "files): tensors and pointers used on a device they are not on.  A DIR\n"
@@ -52,6 +53,10 @@ static const char usage[] =
     "                        -p --cache DIR (BUILD_DIR/.devcheck-cache) finds them;\n"
     "                        devcheck-cc, devcheck-c++, devcheck-nvcc are capture\n"
     "                        as one program (CXX=devcheck-c++), cache DEVCHECK_CACHE\n"
+    "  lsp [OPTIONS]         a language server on stdin and stdout, for editors\n"
+    "                        (docs/editors.md): each file's findings as it is\n"
+    "                        edited, analyzed with OPTIONS (and -p's folder where\n"
+    "                        the workspace's compile_commands.json names the file)\n"
     "  --torch               add torch's include folders (python3's torch.utils.\n"
     "                        cpp_extension.include_paths(), else libtorch-dev's) and\n"
     "                        Python's: a PyTorch extension's files with no other flag\n"
@@ -74,6 +79,9 @@ static const char usage[] =
     "                        devcheck wrote)\n"
     "  --write-baseline FILE write the findings to FILE as a baseline; exit 0\n"
     "  --fix                 apply the findings' fix-its to the files, in place\n"
+    "  --contents FILE=TEXT  read FILE's text from the file TEXT, as if FILE held it\n"
+    "                        (an editor's unsaved text; repeatable); FILE's facts\n"
+    "                        are not cached, and --fix is refused\n"
     "  --runtime REPORT      say under each finding what the runs in devtrace's\n"
     "                        REPORT did at its line: confirmed, ran clean, not\n"
     "                        reached, or not shown (a mistake no run can see there)\n"
@@ -95,7 +103,7 @@ static const char usage[] =
 enum {
     OPT_FORMAT = 256, OPT_MODEL, OPT_LIST_RULES, OPT_VERSION, OPT_RULES, OPT_DISABLE,
     OPT_BASELINE, OPT_WRITE_BASELINE, OPT_FIX, OPT_TIMEOUT, OPT_MEMORY, OPT_RUNTIME, OPT_CACHE, OPT_NO_CACHE,
-    OPT_MODEL_DUMP, OPT_STATS, OPT_TORCH
+    OPT_MODEL_DUMP, OPT_STATS, OPT_TORCH, OPT_CONTENTS
 };
 
 static const struct option long_options[] = {
@@ -106,6 +114,7 @@ static const struct option long_options[] = {
     {"baseline", required_argument, NULL, OPT_BASELINE},
     {"write-baseline", required_argument, NULL, OPT_WRITE_BASELINE},
     {"fix", no_argument, NULL, OPT_FIX},
+    {"contents", required_argument, NULL, OPT_CONTENTS},
     {"timeout", required_argument, NULL, OPT_TIMEOUT},
     {"memory", required_argument, NULL, OPT_MEMORY},
     {"runtime", required_argument, NULL, OPT_RUNTIME},
@@ -129,6 +138,7 @@ static const char *const format_names[] = { "text", "sarif", "codequality" };
 typedef struct {
     output_format format;
     bool fix;
+    bool contents;                  /* --contents: a file's text is not the file's */
     int jobs;                       /* -j */
     double timeout;                 /* --timeout: seconds a file's analysis; 0: no end */
     size_t memory;                  /* --memory: bytes a file's analysis; 0: no end */
@@ -338,6 +348,13 @@ static void parse_request(int argc, char **argv, request *r)
         case OPT_FIX:
             r->fix = true;
             break;
+        case OPT_CONTENTS: {
+            char *err;
+            if (dc_contents_add(optarg, &err) != 0)
+                usage_error("%s", err);
+            r->contents = true;
+            break;
+        }
         case OPT_RUNTIME:
             r->runtime = optarg;
             break;
@@ -385,6 +402,8 @@ static void parse_request(int argc, char **argv, request *r)
     }
     if (r->nfiles == 0 && !r->build_dir)
         usage_error("no file to analyze");
+    if (r->fix && r->contents)          /* the fixes are of a text the file does not hold */
+        usage_error("--fix edits files, and --contents analyzes a text no file holds");
     if (r->build_dir && !r->cache && !r->no_cache)
         r->cache = r->default_cache = dc_format("%s/.devcheck-cache", r->build_dir);
     if (r->no_cache)
@@ -1109,6 +1128,8 @@ int main(int argc, char **argv)
         return dc_launch(name, argc, argv);
     if (argc > 1 && strcmp(argv[1], "capture") == 0)
         return dc_capture(argc - 2, argv + 2);
+    if (argc > 1 && strcmp(argv[1], "lsp") == 0)
+        return dc_lsp(argc - 2, argv + 2);
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     request r = { .jobs = cores > 0 ? (int)cores : 1, .timeout = DC_SECONDS,
                    .memory = (size_t)DC_MIB << 20 };

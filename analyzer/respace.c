@@ -108,7 +108,7 @@ int rewrite_failed_files(CXTranslationUnit tu, struct CXUnsavedFile *out)
     int n = 0;
     for (int i = 0, nfiles = files_with_errors(tu, paths); i < nfiles; i++) {
         size_t len = 0;
-        char *text = dc_read_file(paths[i], &len);
+        char *text = dc_read_source(paths[i], &len);
         if (text && close_spaced_launches(text, len)) {
             out[n++] = (struct CXUnsavedFile){ paths[i], text, (unsigned long)len };
         } else {

@@ -225,7 +225,7 @@ static source *source_load(const char *path)
 {
     source *s = dc_realloc(NULL, sizeof *s);
     *s = (source){.name = dc_format("%s", path)};
-    s->text = dc_read_file(path, &s->size);
+    s->text = dc_read_source(path, &s->size);
     if (s->text) {
         index_lines(s);
         find_markers(s);
