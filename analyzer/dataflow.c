@@ -195,7 +195,7 @@ static bool walk_into(program *p, function f, summary *s, int assume)
     u.exit = (env){ .dead = true };
     summary_bind_parameters(&u, &e, f.fn);
     walk_body(&u, &e, f.fn);
-    fields_settle(&u, &u.exit);
+    fields_settle(&u, f.fn, &u.exit);
     summary_finish(&u, f.fn);
     env_free(&e);
     env_free(&u.exit);

@@ -28,7 +28,15 @@
  * A pointer variable with static storage (a global, a static) is the same
  * kind of thing: set in one function and read in others, so it gets a fact
  * the same way (Rodinia's `int *data`, filled by init() and copied to the
- * GPU in run()).
+ * GPU in run()); so does an array of pointers with static storage, all its
+ * elements one slot (a pool's cache: `cache[i] = p` in its free, `p =
+ * cache[i]` in its malloc).
+ *
+ * A store of a function's parameter is of the space the function uses it
+ * as (summary_used_space), unless a call hands it memory of another
+ * space (fields_call): a pool's free that keeps the buffer it is
+ * given back, or releases it with cudaFree when its cache is full, keeps
+ * device memory.
  */
 #include "flow.h"
 
@@ -50,6 +58,9 @@ typedef struct {
     int holder;                         /* the local variable of its object (walk_holder) */
     bool mirror;                        /* that object was copied whole to device memory */
     const unit *walk;                   /* the walk that made it, until it ends */
+    int fn;                             /* the function's interned USR */
+    unsigned device_params, host_params; /* the parameters it holds, in the space fn uses them as */
+    bool contradicted;                  /* a call hands one memory of another space */
 } store;
 
 typedef struct {
@@ -72,6 +83,7 @@ static store *stores;
 static int nstores, capstores;
 static path_map store_at;               /* store number + 1, by interned "field@file:line:col" */
 static bool resolved;
+static int param_stores;                /* stores of a parameter in the space its function uses */
 static path_map module_states;          /* 1 for a struct a custom module keeps as its state */
 
 /* A struct's field, or a variable of static storage, that holds a pointer
@@ -112,9 +124,30 @@ static int field_keyed(int key, fnode decl)
     return *number - 1;
 }
 
+/* The global or static array whose pointer element ref is (`cache[i]`,
+   `pool[dev][i]`), or a null cursor: its elements are one slot, as a
+   pointer variable is (a pool's cache of buffers). */
+static fnode global_array(fnode ref)
+{
+    if (fx_kind(ref) != CXCursor_ArraySubscriptExpr || ft_kind(fx_type(ref)) != CXType_Pointer)
+        return fx_null();
+    children ch = cursor_children(ref);
+    while (ch.n == 2 && fx_kind(cursor_bare(ch.v[0])) == CXCursor_ArraySubscriptExpr)
+        ch = cursor_children(cursor_bare(ch.v[0]));
+    fnode base = ch.n == 2 ? cursor_bare(ch.v[0]) : fx_null(), var = fx_referenced(base);
+    enum CXTypeKind k = ft_kind(ft_canonical(fx_type(var)));
+    return ch.n == 2 && fx_kind(base) == CXCursor_DeclRefExpr &&
+                   fx_kind(var) == CXCursor_VarDecl && fx_has(var, FX_GLOBAL_STORAGE) &&
+                   (k == CXType_ConstantArray || k == CXType_IncompleteArray)
+               ? var
+               : fx_null();
+}
+
 static int field_of(fnode ref)
 {
-    fnode decl = fx_referenced(ref);
+    fnode decl = fx_referenced(ref), array = global_array(ref);
+    if (!fx_is_null(array))
+        return field_keyed(cursor_usr(array, "field"), array);
     return is_slot(ref, decl) ? field_keyed(cursor_usr(decl, "field"), decl) : -1;
 }
 
@@ -161,7 +194,7 @@ static store *store_of(int f, dc_loc at)
     }
     *number = nstores + 1;
     stores[nstores] = (store){ f, at, value_unknown(), fx_null(), false, false, false,
-                               0, false, 0, false, NULL };
+                               0, false, 0, false, NULL, 0, 0, 0, false };
     stores[nstores].v.kind = V_NULL;    /* nothing yet: joins as nothing */
     return &stores[nstores++];
 }
@@ -201,10 +234,55 @@ void fields_module_state(fnode state)
         *path_map_at(&module_states, cursor_usr(record, "struct")) = 1;
 }
 
-void fields_settle(const unit *u, const env *exit)
+/* A store's parameters in the space its function uses each as. */
+static void settle_params(const unit *u, int fn, store *s)
+{
+    s->fn = fn;
+    for (int k = 0; k < s->v.where.n; k++) {
+        dc_atom *a = &s->v.where.a[k];
+        dc_place used = a->kind == AT_PARAM ? summary_used_space(u, a->index) : (dc_place){ 0 };
+        if (used.n && a->index < 32) {
+            param_stores += !(s->device_params | s->host_params);
+            *(used.a[0].kind == AT_GPU ? &s->device_params : &s->host_params) |= 1u << a->index;
+            *a = used.a[0];
+        }
+    }
+}
+
+/* Whether place p may be memory of the other space than device says, or
+   memory both sides reach (pinned, managed). */
+static bool other_space(const dc_place *p, bool device)
+{
+    for (int i = 0; i < p->n; i++) {
+        int k = p->a[i].kind;
+        if (k == AT_PINNED || (k == AT_CPU && device) ||
+            ((k == AT_GPU || k == AT_CUDA) && !device))
+            return true;
+    }
+    return false;
+}
+
+void fields_call(fnode fn, const dc_place *places, int n)
+{
+    int key = 0;
+    for (int i = 0; !resolved && param_stores && i < nstores; i++) {
+        store *s = &stores[i];
+        if (!(s->device_params | s->host_params) ||
+            s->fn != (key ? key : (key = cursor_usr(fn, "usr"))))
+            continue;
+        for (int p = 0; p < n && p < 32; p++)
+            s->contradicted = s->contradicted ||
+                              (s->device_params >> p & 1 && other_space(&places[p], true)) ||
+                              (s->host_params >> p & 1 && other_space(&places[p], false));
+    }
+}
+
+void fields_settle(const unit *u, fnode fn, const env *exit)
 {
     for (int i = 0; i < nstores; i++)
         if (stores[i].walk == u) {
+            if (stores[i].v.kind == V_MEMORY)
+                settle_params(u, cursor_usr(fn, "usr"), &stores[i]);
             stores[i].walk = NULL;
             stores[i].copied_out = stores[i].copied_out ||
                                    (stores[i].local && walk_copied_out(u, stores[i].local));
@@ -253,7 +331,7 @@ static int join_class(int a, int b)
 static int store_class(const store *s)
 {
     vkind k = s->v.kind;
-    if (!s->v.where.n || k != fields[s->field].kind ||
+    if (!s->v.where.n || s->contradicted || k != fields[s->field].kind ||
         (k != V_MEMORY && k != V_TENSOR && k != V_MODULE && k != V_DEVICE))
         return MIXED;
     if (!fields[s->field].pointer && k != V_DEVICE)
@@ -422,6 +500,6 @@ void fields_reset(void)
     path_map_free(&module_states);
     fields = NULL;
     stores = NULL;
-    nfields = capfields = nstores = capstores = 0;
+    nfields = capfields = nstores = capstores = param_stores = 0;
     resolved = false;
 }

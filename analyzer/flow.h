@@ -361,9 +361,14 @@ void fields_store(unit *u, fnode lhs, fnode rhs, const value *v, bool swap);
 value fields_read(fnode ref);
 /* Whether the facts are known: the second walk. */
 bool fields_known(void);
-/* The end of walk u: a module it stored in a field is stored where the
-   walk left it (`c->model = dt_linear(..); dt_module_to(c->model, dev);`). */
-void fields_settle(const unit *u, const env *exit);
+/* The end of walk u of function fn: a module it stored in a field is
+   stored where the walk left it (`c->model = dt_linear(..);
+   dt_module_to(c->model, dev);`), a parameter in the space fn uses it as. */
+void fields_settle(const unit *u, fnode fn, const env *exit);
+/* A call of fn whose arguments are at places: a store of fn's parameter
+   that an argument of another space contradicts (managed memory handed
+   to a pool's free) says nothing of its field. */
+void fields_call(fnode fn, const dc_place *places, int n);
 /* `dt_module_new(name, fn, state)`: the tensors in state's fields are the
    module's, where it moves them, so they have no fact of their own. */
 void fields_module_state(fnode state);
@@ -409,6 +414,9 @@ summary *summary_variant(summary *s, int value);
 bool summary_role(unit *u, const dc_place *p, unsigned role, dc_loc at);
 /* The same for a release (releaser: dc_releaser's), checked at each call. */
 bool summary_release(unit *u, const dc_place *p, const char *releaser, dc_loc at);
+/* The space the function uses parameter (or member place) i as, when it
+   uses it as one only; else no place. */
+dc_place summary_used_space(const unit *u, int i);
 /* Two operands that must share a device, one where a parameter is: the
    check waits for each call, which knows the parameter's place.  Whether
    it was put off so. */

@@ -339,6 +339,23 @@ bool summary_role(unit *u, const dc_place *p, unsigned role, dc_loc at)
     return true;
 }
 
+/* A parameter the function itself uses as memory of one space only: as
+   device memory and never on the host (cudaFree'd, a kernel's argument),
+   or as host memory and never as device memory.  Its caller must hand it
+   that space, so what the function keeps of it (a pool's cache of the
+   buffers it is given back) is that space. */
+dc_place summary_used_space(const unit *u, int i)
+{
+    if (!u->self || i < 0 || i >= places_of(u->self))
+        return (dc_place){ 0, { { 0 } } };
+    unsigned r = u->self->roles[i];
+    bool device = (r & ROLE_DEVICE) && !(r & (ROLE_HOST | ROLE_DEREF));
+    bool host = (r & ROLE_HOST) && !(r & ROLE_DEVICE);
+    return device || host ? dc_place_of(device ? AT_GPU : AT_CPU, -1,
+                                        u->self->role_at[i][device ? 1 : 2], "used as memory of")
+                          : (dc_place){ 0, { { 0 } } };
+}
+
 static bool has_param(const dc_place *p)
 {
     for (int i = 0; i < p->n; i++)
@@ -818,6 +835,7 @@ value summary_apply(unit *u, env *e, const summary *s, arguments *a, fnode calle
         c.places[i] = cur.kind == V_NONE ? (dc_place){ 0, { { 0 } } } : cur.where;
     }
     check_roles(&c, s, name, at);
+    fields_call(callee, c.places, c.nplaces);
     check_deferred(&c, s);
     check_kind_copies(&c, s, name);
     value result = substituted(&c, s->result);

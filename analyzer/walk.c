@@ -432,6 +432,7 @@ static value assign(unit *u, env *e, fnode lhs, fnode rhs)
     if (k == CXCursor_ArraySubscriptExpr) {
         subscript(u, e, target, true);
         store(e, walk_path(u, e, target), v);
+        fields_store(u, target, rhs, &v, false);  /* a static array's element */
         return v;
     }
     if (k == CXCursor_UnaryOperator &&
@@ -800,7 +801,7 @@ value walk_expression(unit *u, env *e, fnode c)
     case CXCursor_ArraySubscriptExpr: {
         subscript(u, e, c, false);
         const value *element = env_find(e, walk_path(u, e, c));
-        return element ? *element : value_unknown();
+        return element ? *element : fields_read(c);     /* a static array's, or unknown */
     }
     case CXCursor_InitListExpr:
         if (holds_addresses(c))
