@@ -194,6 +194,19 @@ dc_finding *dc_check_memcpy(dc_findings *out, dc_loc at, int kind, dc_operand ds
    and the copy's size is what that pointer points to, which was meant. */
 void dc_report_used_both_ways(dc_findings *out, dc_loc at, int kind, bool is_dst, const char *ptr,
                               dc_loc host_at, const char *host_use, bool after, bool pointee);
+/* A copy of kind `kind` by op (the copy function, or the helper that
+   makes it) with the same memory on both sides. */
+typedef struct {
+    const char *memory;                 /* the memory, as a path ("v.data_") */
+    const char *getter[2];              /* a side a getter returned: its name, */
+    const char *calls[2];               /* its call as written, */
+    dc_loc getter_at[2];                /* and its return */
+    dc_loc copy_at;                     /* a helper's copy, where op is the helper */
+    const char *copy_names[2];          /* its destination and source as it writes them */
+    const char *mirror;                 /* the host side's host mirror, or NULL */
+} dc_same_memory;
+void dc_report_same_memory(dc_findings *out, dc_loc at, int kind, const char *op,
+                           const dc_same_memory *m);
 /* reader ("cudaMemcpy copies from", "cublasSgemm reads") reads ptr,
    memory nothing wrote; swap: a copy whose kind says it was meant to fill ptr. */
 void dc_report_uninitialized_read(dc_findings *out, dc_loc at, char *reader, dc_operand ptr,

@@ -65,6 +65,7 @@ static void evaluate_arguments(unit *u, env *e, fnode call, fnode callee,
     args->at = cursor_loc(call);
     args->has_self = false;
     args->object = 0;
+    args->call = call;
     args->n = n < 0 ? 0 : n > ARG_SELF ? ARG_SELF : n;
     for (int i = 0; i < args->n; i++) {
         args->c[i] = fx_arg(call, (unsigned)(i + skip));
@@ -268,10 +269,8 @@ static void forget_unsaid_outputs(unit *u, env *e, const dc_effects *effects, ar
             forget_target(u, e, a->c[i], DC_WHY_MODEL_SILENT);
 }
 
-/* Where a method call's object is, whose members the method may set: what
-   `p` of `p->f()` points to, `obj` of `obj.f()`, and for a method's call
-   of another of its own (`f()`), its own object. */
-static int object_target(unit *u, env *e, fnode call, fnode callee)
+/* Whose members the method may set. */
+int call_object_target(unit *u, env *e, fnode call, fnode callee)
 {
     if (fx_kind(callee) != CXCursor_CXXMethod || fx_has(callee, FX_STATIC_METHOD))
         return 0;
@@ -375,7 +374,7 @@ static value call_effects(unit *u, env *e, fnode c, fnode callee, arguments *a,
     if (!function)
         return pointer_call(u, e, c, callee, a);
     if (s) {
-        a->object = object_target(u, e, c, callee);
+        a->object = call_object_target(u, e, c, callee);
         return summary_apply(u, e, s, a, callee, cursor_loc(c));
     }
     forget_outputs(u, e, a, why);

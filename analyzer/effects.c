@@ -945,6 +945,9 @@ static void memcpy_kind(call_state *s, const dc_effect *ef)
     const value *dst = arg_value(s, ef, 0), *src = arg_value(s, ef, 1), *kind = arg_value(s, ef, 2);
     unsigned kinds = copy_kinds(kind);
     uploads(s, ef, kinds);
+    if (!copies_nothing(s, ef))         /* onto itself: the first word on it */
+        samebuf_copy(s->u, s->e, argument_cursor(s->a, ef->arg[0]),
+                     argument_cursor(s->a, ef->arg[1]), kinds, s->op, s->at);
     device_uses(s, ef, kinds);
     bool fills_device = kinds && !(kinds & (KIND_BIT(0) | KIND_BIT(2) | KIND_BIT(-1)));
     if (!copies_nothing(s, ef))

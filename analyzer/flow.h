@@ -17,6 +17,7 @@
  *   fields.c    facts on struct fields, program-wide: device or host memory
  *               in every assignment
  *   uses.c      a pointer of no known space used both ways on one path
+ *   samebuf.c   a copy across host and device with the same memory both sides
  *   lambda.c    C++'s lambdas, walked where they run, with their captures
  *   summary.c   what a function of the program does, for its callers: its
  *               parameters' roles, its result, what it writes through them
@@ -309,6 +310,7 @@ typedef struct {
     bool has_self;
     int object;                         /* a method's object, as a target (walk_target's):
                                            where the members it sets are; 0: none */
+    fnode call;                         /* the call, or a null cursor */
     dc_loc at;
     fnode c[ARG_SELF + 1];
     value v[ARG_SELF + 1];
@@ -321,6 +323,9 @@ value call_constant(unit *u, env *e, fnode decl, dc_loc at);
 /* The object a method call is made on (`x` of `x.to(d)`, `fc` of `fc(x)`),
    or a null cursor. */
 fnode call_object(fnode call, fnode callee);
+/* Where a method call's object is (`p` of `p->f()` points to it, `obj` of
+   `obj.f()` is it, "*this" for a method's call of its own), or 0. */
+int call_object_target(unit *u, env *e, fnode call, fnode callee);
 /* The object a holder points to (`fc` of `fc->weight`, a libtorch holder's
    or a smart pointer's operator->), else object itself. */
 fnode call_holder(fnode object);
@@ -386,6 +391,24 @@ dc_why program_why_none(const program *p);
    of time (then the analysis is abandoned: dc_abandon). */
 void program_tick(program *p);
 
+/* samebuf.c: a copy of a kind that crosses host and device whose two sides
+   are the same memory (a variable, an object's member, what a getter
+   returns), at the copy or, through a helper's summary, at its call. */
+typedef struct {
+    dc_loc at;                          /* the copy */
+    int sides[2];                       /* the memory, as paths: destination, source */
+    int names[2];                       /* the sides as the copy writes them, interned */
+    signed char kind;                   /* 1 or 2: HostToDevice, DeviceToHost */
+} same_copy;
+
+/* A copy by op (kinds: KIND_BIT's of those its kind may be). */
+void samebuf_copy(unit *u, env *e, fnode dst, fnode src, unsigned kinds, const char *op,
+                  dc_loc at);
+/* A call of callee, named name: its copies kept, with the call's arguments. */
+void samebuf_call(unit *u, env *e, const arguments *a, const summary *callee, const char *name);
+/* `return ret;`: the memory the function returns, when its caller can name it. */
+void samebuf_returned(unit *u, env *e, fnode ret);
+
 /* summary.c.  A parameter's roles, found in its function's body: */
 enum {
     ROLE_DEREF = 1,                     /* host code reads or writes through it */
@@ -439,6 +462,14 @@ value summary_member(unit *u, int base, bool arrow, fnode field, value v);
    device memory; a release by another function): which of them runs
    decides, and the call says nothing of it. */
 summary *summary_may_call(const summary *const *s, int n, int k);
+/* samebuf.c's: a copy between memory the caller names, kept; the memory
+   each return returns (0: none the caller names); and both read back. */
+void summary_same_copy(unit *u, const same_copy *c);
+void summary_same_result(unit *u, int path, dc_loc at);
+const same_copy *summary_same_copies(const summary *s, int *n);
+/* The path every return returns, and where (the first), or 0. */
+int summary_result_path(const summary *s, dc_loc *at);
+const int *summary_param_names(const summary *s, int *n);
 /* A call to a summarized function, in the caller: the checks of its
    parameters' roles, its result, what it writes through its arguments. */
 value summary_apply(unit *u, env *e, const summary *s, arguments *a, fnode callee,

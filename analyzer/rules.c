@@ -351,6 +351,31 @@ void dc_report_used_both_ways(dc_findings *out, dc_loc at, int kind, bool is_dst
                                         "cudaMemcpyDefault", is_dst ? "to" : "from", ptr));
 }
 
+void dc_report_same_memory(dc_findings *out, dc_loc at, int kind, const char *op,
+                           const dc_same_memory *m)
+{
+    dc_finding *f = add_once(out, "memcpy-direction", at,
+                             dc_format("%s copies '%s' onto itself with %s: the destination "
+                                       "and the source are the same memory, where the kind "
+                                       "says one is host memory and the other device memory",
+                                       op, m->memory, memkinds[kind].name));
+    if (!f)
+        return;
+    for (int i = 0; i < 2; i++)
+        if (m->getter[i] && (i == 0 || !m->getter[0] || strcmp(m->calls[0], m->calls[1]) != 0))
+            dc_finding_note(f, copy_loc(m->getter_at[i]),
+                            dc_format("'%s' is '%s': %s() returns it here", m->calls[i],
+                                      m->memory, m->getter[i]));
+    if (m->copy_at.line)
+        dc_finding_note(f, copy_loc(m->copy_at),
+                        dc_format("copies '%s' into '%s' with %s here", m->copy_names[1],
+                                  m->copy_names[0], memkinds[kind].name));
+    const char *way = kind == 2 ? "into" : "from";
+    dc_finding_note(f, copy_loc(at),
+                    m->mirror ? dc_format("fix: copy %s the host mirror '%s'", way, m->mirror)
+                              : dc_format("fix: copy %s a host buffer", way));
+}
+
 static dc_finding *uninitialized_read(dc_findings *out, dc_loc at, char *reader, dc_operand ptr)
 {
     dc_finding *f = add_once(out, "uninitialized-read", at,

@@ -99,6 +99,10 @@ struct summary {
     kind_copy kind_copies[SUMMARY_COPIES];
     int nmembers;                       /* places nparams.. nparams + nmembers - 1 */
     member_slot members[MAX_PARAMS];
+    int nsame;                          /* copies across host and device between memory */
+    same_copy same[SUMMARY_COPIES];     /* its callers name (samebuf.c) */
+    int result_path;                    /* the memory every return returns; -1: not one */
+    dc_loc result_at;
 };
 
 summary *summary_new(int nparams)
@@ -130,7 +134,8 @@ static int places_of(const summary *s)
 /* Whether a summary says anything a flag's value could narrow. */
 static bool says_something(const summary *s)
 {
-    if (s->result.kind != V_NONE || s->nfields || s->ncopies || s->nchecks || s->nkind_copies)
+    if (s->result.kind != V_NONE || s->nfields || s->ncopies || s->nchecks || s->nkind_copies ||
+        s->nsame || s->result_path > 0)
         return true;
     for (int i = 0; i < places_of(s); i++)
         if (s->roles[i] || s->released[i] || s->out[i].kind != V_NONE || s->moved[i].n)
@@ -259,6 +264,8 @@ void summary_bind_parameters(unit *u, env *e, fnode fn)
     s->ncopies = 0;
     s->nchecks = 0;
     s->nkind_copies = 0;
+    s->nsame = 0;
+    s->result_path = 0;
     if (u->assume < 0)
         s->flag = -1;                   /* found again by this walk */
     for (int i = 0; i < s->nparams; i++)
@@ -415,6 +422,46 @@ bool summary_copy_with(unit *u, dc_loc at, dc_operand dst, dc_operand src, const
     return true;
 }
 
+void summary_same_copy(unit *u, const same_copy *c)
+{
+    summary *s = u->self;
+    for (int i = 0; s && i < s->nsame; i++)
+        if (same_loc(s->same[i].at, c->at) && s->same[i].sides[0] == c->sides[0] &&
+            s->same[i].sides[1] == c->sides[1])
+            return;
+    if (s && s->nsame < SUMMARY_COPIES)
+        s->same[s->nsame++] = *c;
+}
+
+void summary_same_result(unit *u, int path, dc_loc at)
+{
+    summary *s = u->self;
+    if (!s->result_path) {
+        s->result_path = path ? path : -1;
+        s->result_at = at;
+    } else if (s->result_path != path) {
+        s->result_path = -1;
+    }
+}
+
+const same_copy *summary_same_copies(const summary *s, int *n)
+{
+    *n = s->nsame;
+    return s->same;
+}
+
+int summary_result_path(const summary *s, dc_loc *at)
+{
+    *at = s->result_at;
+    return s->result_path > 0 ? s->result_path : 0;
+}
+
+const int *summary_param_names(const summary *s, int *n)
+{
+    *n = s->nparams;
+    return s->names;
+}
+
 /* ---- the end of the walk ------------------------------------------------------------- */
 
 /* A value as the caller may hold it: nothing that names the callee's paths
@@ -467,11 +514,22 @@ static bool same_fields(const summary *a, const summary *b)
     return true;
 }
 
+static bool same_copies(const summary *a, const summary *b)
+{
+    for (int i = 0; i < a->nsame; i++)
+        if (!same_loc(a->same[i].at, b->same[i].at) ||
+            a->same[i].sides[0] != b->same[i].sides[0] ||
+            a->same[i].sides[1] != b->same[i].sides[1])
+            return false;
+    return true;
+}
+
 static bool same_summary(const summary *a, const summary *b)
 {
     if (memcmp(a->roles, b->roles, sizeof a->roles) != 0 ||
         memcmp(a->released, b->released, sizeof a->released) != 0 || a->ncopies != b->ncopies ||
         a->nchecks != b->nchecks || a->nkind_copies != b->nkind_copies ||
+        a->nsame != b->nsame || a->result_path != b->result_path || !same_copies(a, b) ||
         memcmp(a->copies, b->copies, (size_t)a->ncopies * sizeof *a->copies) != 0 ||
         !value_same(&a->result, &b->result) || !same_fields(a, b))
         return false;
@@ -834,6 +892,7 @@ value summary_apply(unit *u, env *e, const summary *s, arguments *a, fnode calle
         value cur = i < c.n && i >= a->n ? value_unknown() : object_current(e, site_value(&c, i));
         c.places[i] = cur.kind == V_NONE ? (dc_place){ 0, { { 0 } } } : cur.where;
     }
+    samebuf_call(u, e, a, s, name);
     check_roles(&c, s, name, at);
     fields_call(callee, c.places, c.nplaces);
     check_deferred(&c, s);

@@ -1020,6 +1020,7 @@ static void return_statement(unit *u, env *e, const children *ch)
             env_copy_members(e, path, path_intern("#returned"));
         copy_out(u, ch->v[0]);
         value v = walk_expression(u, e, ch->v[0]);
+        samebuf_returned(u, e, ch->v[0]);
         u->returned = u->has_return ? value_join(&u->returned, &v) : v;
         u->has_return = true;
     }

@@ -31,8 +31,9 @@ void summaries(size_t n)
     ping(d, 3); // devcheck: host-deref
     ping(h, 3);
 
-    float *u = from_elsewhere();
-    cuda_push_array(u, u, n);                   /* unknown memory: quiet */
+    float *u = from_elsewhere(), *w = from_elsewhere();
+    cuda_push_array(u, w, n);                   /* unknown memory: quiet */
+    cuda_push_array(u, u, n); // devcheck: memcpy-direction // devcheck-message: copies 'u' onto itself
     same(d)[0] = 1; // devcheck: host-deref
     same(h)[0] = 1;
 
