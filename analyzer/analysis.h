@@ -52,6 +52,11 @@ const dc_effects *dc_model_effects(dc_model *m, fnode callee);
    variable named as the function, `cuda->cuMemAlloc`, or typed
    `PFN_cuMemAlloc_v3020`).  NULL: nothing known. */
 const dc_effects *dc_model_call_effects(dc_model *m, fnode call, fnode callee);
+/* The function call refers to; for a call in a template that names a set
+   of overloads (`cudaMalloc(&p, n)` of a `T *p`, until T is known), the
+   set's function the model knows by its name that takes as many
+   arguments, else none (lower.c's lower_overloads). */
+fnode dc_model_callee(dc_model *m, fnode call);
 /* Whether callee is the forward of a libtorch module class of the
    program's own, which the model checks as it does libtorch's modules'. */
 bool dc_model_module_forward(fnode callee);

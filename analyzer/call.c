@@ -425,7 +425,7 @@ value call_expression(unit *u, env *e, fnode c, bool result_used)
 {
     arguments a;
     unwritten_set reached = { .n = 0 };
-    fnode callee = fx_referenced(c);
+    fnode callee = dc_model_callee(u->model, c);
     evaluate_arguments(u, e, c, callee, &a);
     fnode lambda = called_lambda(c, callee);
     value ran = fx_is_null(lambda) ? value_unknown() : lambda_run(u, e, lambda, true);

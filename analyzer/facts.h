@@ -12,8 +12,10 @@
  *     analysis reads them with the names of clang-c/Index.h.
  *   - What is lowered: the bodies of the main file's host functions and of
  *     every host function they refer to that the unit defines (in a header
- *     too), in whole (device code is never walked); of every other declaration they refer to, what the
- *     analysis asks of it (its name, USR, type, parameters, attributes,
+ *     too), and of the templates of the file or the project's headers
+ *     with no instance in that code (lower.c's lower_patterns), in whole
+ *     (device code is never walked); of every other declaration they
+ *     refer to, what the analysis asks of it (its name, USR, type, parameters, attributes,
  *     base classes, initializer) and its semantic parents.
  *   - What libclang computes on demand is computed once, at lowering: the
  *     text of each expression as messages quote it, its constant value,
@@ -216,7 +218,8 @@ void fx_visit(fnode n, fx_visitor visit, void *data);
 fnode fx_referenced(fnode n);
 fnode fx_definition(fnode n);
 fnode fx_semantic_parent(fnode n);
-/* clang_Cursor_getNumArguments (-1: not a call or a function) and each. */
+/* clang_Cursor_getNumArguments (-1: not a call or a function) and each;
+   of an OverloadedDeclRef, the set's functions (lower.c's lower_overloads). */
 int fx_nargs(fnode n);
 fnode fx_arg(fnode n, int i);
 ftype fx_type(fnode n);

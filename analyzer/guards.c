@@ -30,7 +30,7 @@ static const dc_effect *test_of(unit *u, fnode call, dc_effect_kind kind)
 {
     if (fx_kind(call) != CXCursor_CallExpr)
         return NULL;
-    fnode callee = fx_referenced(call);
+    fnode callee = dc_model_callee(u->model, call);
     enum CXCursorKind k = fx_kind(callee);
     if (k != CXCursor_FunctionDecl && k != CXCursor_CXXMethod)
         return NULL;

@@ -43,6 +43,11 @@ struct lowering {
     uint32_t cap_nodes, cap_types, cap_list, cap_pool;
     id_table nodes, types, strings;
     uint32_t *queue, nqueue, cap_queue; /* definitions whose bodies are wanted */
+    CXCursor *patterns;                 /* the templates' code the unit defines (each_definition) */
+    uint32_t npatterns, cap_patterns;
+    CXCursor *instanced;                /* from 1: templates with an instance in the code lowered */
+    uint32_t ninstanced, cap_instanced;
+    id_table instances;                 /* instanced's, by cursor */
     struct file_tokens *files;          /* each file's tokens, once a macro needs them */
     uint32_t nfiles;
     double deadline;                    /* the file's budget (fx_lower's); 0: no end */
@@ -391,6 +396,31 @@ static bool cursor_same(const void *a, const void *b)
 
 static const table_kind cursors = { cursor_key, cursor_hash, cursor_same };
 
+static const void *instance_key(const lowering *l, uint32_t id) { return &l->instanced[id]; }
+static const table_kind instances = { instance_key, cursor_hash, cursor_same };
+
+/* A function that is an instance of a template (`fill<float>`, a method
+   of `Buffer<int>`): its template has one in the code lowered. */
+static void note_instance(lowering *l, CXCursor fn)
+{
+    CXCursor t = clang_getSpecializedCursorTemplate(fn);
+    if (clang_Cursor_isNull(t))
+        return;
+    t = clang_getCanonicalCursor(t);
+    uint32_t *slot = table_slot(l, &l->instances, &instances, &t);
+    if (*slot)
+        return;
+    l->instanced = grow(l->instanced, l->ninstanced + 1, &l->cap_instanced, sizeof *l->instanced);
+    *slot = ++l->ninstanced;
+    l->instanced[*slot] = t;
+}
+
+static bool has_instance(const lowering *l, CXCursor c)
+{
+    c = clang_getCanonicalCursor(c);
+    return l->instances.size && *table_find(l, &l->instances, &instances, &c);
+}
+
 static unsigned constructor_flags(CXCursor c)
 {
     return (clang_CXXConstructor_isCopyConstructor(c) ? FX_COPY_CONSTRUCTOR : 0) |
@@ -654,6 +684,38 @@ static void lower_arguments(lowering *l, uint32_t id, CXCursor c)
     }
 }
 
+/* A call in a template that names no one function until it is
+   instantiated (`cudaMalloc(&p, n)` of a `T *p`) refers to a set of
+   overloads: its functions (not its templates: their instances are the
+   program's) are the set's arguments, for the model to know the call by
+   their name (model.c's dc_model_callee).  An operator's set (every
+   operator<< in sight) names no call of an API. */
+static void lower_overloads(lowering *l, uint32_t id, CXCursor c)
+{
+    unsigned n = clang_getNumOverloadedDecls(c);
+    CXCursor *fn = dc_realloc(NULL, (n + 1) * sizeof *fn);
+    uint32_t k = 0;
+    if (strncmp(l->u->pool + l->u->nodes[id].name, "operator", 8) != 0)
+        for (unsigned i = 0; i < n; i++) {
+            CXCursor d = clang_getCanonicalCursor(clang_getOverloadedDecl(c, i));
+            uint32_t j = 0;
+            while (j < k && !clang_equalCursors(fn[j], d))
+                j++;
+            if (j == k && clang_getCursorKind(d) == CXCursor_FunctionDecl)
+                fn[k++] = d;
+        }
+    uint32_t at = l->u->nlist;
+    for (uint32_t i = 0; i < k; i++)
+        list_add(l, 0);
+    l->u->nodes[id].args = at;
+    l->u->nodes[id].nargs = (int32_t)k;
+    for (uint32_t i = 0; i < k; i++) {
+        uint32_t v = node_make(l, fn[i]);
+        l->u->list[at + i] = v;
+    }
+    free(fn);
+}
+
 static uint32_t node_new(lowering *l, CXCursor c, uint32_t *slot)
 {
     fx_unit *u = l->u;
@@ -727,6 +789,8 @@ static uint32_t node_make(lowering *l, CXCursor c)
     enum CXCursorKind k = clang_getCursorKind(c);
     if (clang_isExpression(k) && !operands_first(k))
         lower_expression(l, id, c, clang_getCursorExtent(c), true);
+    if (kind_is_function(k))
+        note_instance(l, c);
     bool code = kind_has_code(k);
     if (code && (l->u->nodes[id].flags & FX_DEFINITION))
         lower_error(l, id, c);
@@ -742,7 +806,10 @@ static uint32_t node_make(lowering *l, CXCursor c)
     }
     if (code)
         lower_definition(l, id, c);
-    lower_arguments(l, id, c);
+    if (k == CXCursor_OverloadedDeclRef)
+        lower_overloads(l, id, c);
+    else
+        lower_arguments(l, id, c);
     if (code && (l->u->nodes[id].flags & FX_DEFINITION))
         lower_member_reads(l, id, c);
     if (k == CXCursor_ParmDecl)
@@ -1171,23 +1238,88 @@ static bool cursor_read(CXCursor c)
     return n >= 0;
 }
 
+static void add_definition(lowering *l, uint32_t id)
+{
+    l->u->defs = dc_realloc(l->u->defs, (l->u->ndefs + 1) * sizeof *l->u->defs);
+    l->u->defs[l->u->ndefs++] = id;
+    want_body(l, id);
+}
+
+/* A template's code as written: a function template, or a function of a
+   class template. */
+static bool template_code(CXCursor c, enum CXCursorKind k)
+{
+    return k == CXCursor_FunctionTemplate ||
+           (kind_is_function(k) &&
+            clang_getCursorKind(clang_getCursorSemanticParent(c)) == CXCursor_ClassTemplate);
+}
+
+/* Code the device does not run: a function with a __host__ attribute or
+   none.  A template of both sides (CUTLASS_HOST_DEVICE's, thousands in a
+   header-only library) is walked where host code calls it, not as
+   written. */
+static bool host_only(CXCursor c)
+{
+    return !(cx_cuda_side(c) & (CUDA_DEVICE | CUDA_KERNEL));
+}
+
+static bool host_code(CXCursor c)
+{
+    return cursor_runs_on_host(c) && cursor_read(c);
+}
+
+/* The file's own host functions are the unit's definitions; a template's
+   code, in the file or in a header of the project's, waits until the
+   unit's code is lowered (lower_patterns). */
 static enum CXChildVisitResult each_definition(CXCursor c, CXCursor parent, CXClientData data)
 {
     lowering *l = data;
     (void)parent;
-    if (kind_holds_definitions(clang_getCursorKind(c)))   /* methods defined in their class too */
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (kind_holds_definitions(k))      /* methods defined in their class too */
         return CXChildVisit_Recurse;
     lower_function_table(l, c);
-    if (((kind_has_code(clang_getCursorKind(c)) && clang_isCursorDefinition(c) && cursor_runs_on_host(c) &&
-          cursor_read(c)) ||
-         initialized_pointer_field(c)) &&
-        cx_own_definition(c)) {
-        uint32_t id = node_make(l, c);
-        l->u->defs = dc_realloc(l->u->defs, (l->u->ndefs + 1) * sizeof *l->u->defs);
-        l->u->defs[l->u->ndefs++] = id;
-        want_body(l, id);
+    bool code = kind_has_code(k) && clang_isCursorDefinition(c);
+    if (code && template_code(c, k)) {
+        if ((cx_own_definition(c) || !in_library(c)) && host_only(c) && host_code(c)) {
+            l->patterns = grow(l->patterns, l->npatterns, &l->cap_patterns, sizeof *l->patterns);
+            l->patterns[l->npatterns++] = c;
+        }
+    } else if (((code && host_code(c)) || initialized_pointer_field(c)) && cx_own_definition(c)) {
+        add_definition(l, node_make(l, c));
     }
     return CXChildVisit_Continue;
+}
+
+static void lower_bodies(lowering *l)
+{
+    while (l->nqueue)
+        expand(l, l->queue[--l->nqueue], WHOLE);
+}
+
+/* A template the unit's code has an instance of is walked as each
+   instance, where it is called; one with none (a header-only library's,
+   which its users instantiate) as its code, once: what does not depend on
+   its parameters.  A template's code may have instances of others
+   (`fill<float>(p)` in it), so each is lowered in turn, and what has an
+   instance at the end is no definition. */
+static void lower_patterns(lowering *l)
+{
+    unsigned char *lowered = dc_realloc(NULL, l->npatterns + 1);
+    memset(lowered, 0, l->npatterns + 1);
+    for (bool more = true; more && !l->why;) {
+        more = false;
+        for (uint32_t i = 0; i < l->npatterns && !l->why; i++)
+            if (!lowered[i] && !has_instance(l, l->patterns[i])) {
+                lowered[i] = more = true;
+                want_body(l, node_make(l, l->patterns[i]));
+                lower_bodies(l);
+            }
+    }
+    for (uint32_t i = 0; i < l->npatterns && !l->why; i++)
+        if (lowered[i] && !has_instance(l, l->patterns[i]))
+            add_definition(l, node_make(l, l->patterns[i]));
+    free(lowered);
 }
 
 static enum CXChildVisitResult find_main(CXCursor c, CXCursor parent, CXClientData found)
@@ -1237,6 +1369,9 @@ static void lowering_free(lowering *l)
     free(l->strings.slot);
     free(l->ctypes);
     free(l->queue);
+    free(l->patterns);
+    free(l->instanced);
+    free(l->instances.slot);
     for (uint32_t i = 0; i < l->nfiles; i++) {
         clang_disposeTokens(l->tu, l->files[i].v, l->files[i].n);
         free(l->files[i].offset);
@@ -1271,8 +1406,8 @@ fx_unit *fx_lower(CXTranslationUnit tu, const char *said, const dc_note *skipped
     CXCursor top = clang_getTranslationUnitCursor(tu);
     clang_visitChildren(top, find_main, &u->has_main);
     clang_visitChildren(top, each_definition, &l);
-    while (l.nqueue)
-        expand(&l, l.queue[--l.nqueue], WHOLE);
+    lower_bodies(&l);
+    lower_patterns(&l);
     if (!l.why)
         lower_operators(&l);
     lowering_free(&l);

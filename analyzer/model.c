@@ -1927,6 +1927,20 @@ const dc_effects *dc_model_call_effects(dc_model *m, fnode call, fnode callee)
     return e ? e : dc_model_effects(m, callee);
 }
 
+fnode dc_model_callee(dc_model *m, fnode call)
+{
+    fnode callee = fx_referenced(call);
+    if (!fx_is_null(callee) || fx_nchildren(call) == 0)
+        return callee;
+    fnode set = fx_referenced(cursor_bare(fx_child(call, 0)));
+    for (int i = 0; fx_kind(set) == CXCursor_OverloadedDeclRef && i < fx_nargs(set); i++) {
+        fnode fn = fx_arg(set, i);
+        if (fx_nargs(call) <= fx_nargs(fn) && dc_model_effects(m, fn))
+            return fn;
+    }
+    return callee;
+}
+
 /* A function of a namespace (`at::matmul`), a constant (`c10::kCUDA`): by
    its qualified name first, then by its own (C's functions, which <cstring>
    also puts in std). */
