@@ -89,6 +89,7 @@
 #ifndef DEVCHECK_H
 #define DEVCHECK_H
 
+#include "grow.h"
 #include "mistakes.h"
 
 #include <stdarg.h>
