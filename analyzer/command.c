@@ -122,10 +122,7 @@ dc_language file_language(const char *path, const dc_flags *flags)
 
 void command_add(command *c, const char *arg)
 {
-    if (c->argc == c->cap) {
-        c->cap = c->cap ? 2 * c->cap : 64;
-        c->argv = dc_realloc(c->argv, (size_t)c->cap * sizeof *c->argv);
-    }
+    GROW(c->argv, c->argc, c->cap, 64, dc_realloc);
     c->argv[c->argc++] = arg;
 }
 

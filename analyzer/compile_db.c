@@ -89,10 +89,7 @@ static int split_args(const char *text, const char *seps, bool quotes, char ***a
                 arg[k++] = *p;
         }
         arg[k] = '\0';
-        if (n == cap) {
-            cap = cap ? 2 * cap : 16;
-            *argv = dc_realloc(*argv, (size_t)cap * sizeof **argv);
-        }
+        GROW(*argv, n, cap, 16, dc_realloc);
         (*argv)[n++] = dc_format("%s", arg);
     }
     free(arg);

@@ -103,10 +103,7 @@ struct program {
 
 void ints_add(ints *k, int x)
 {
-    if (k->n == k->cap) {
-        k->cap = k->cap ? 2 * k->cap : 16;
-        k->v = dc_realloc(k->v, (size_t)k->cap * sizeof *k->v);
-    }
+    GROW(k->v, k->n, k->cap, 16, dc_realloc);
     k->v[k->n++] = x;
 }
 
@@ -157,10 +154,7 @@ void program_tick(program *p)
 
 static int add_function(program *p, fnode fn, int unit, bool named)
 {
-    if (p->n == p->cap) {
-        p->cap = p->cap ? 2 * p->cap : 64;
-        p->fns = dc_realloc(p->fns, (size_t)p->cap * sizeof *p->fns);
-    }
+    GROW(p->fns, p->n, p->cap, 64, dc_realloc);
     int *index = path_map_at(&p->by_usr, cursor_usr(fn, "usr"));
     if (!*index)                        /* two files that define one name: calls get the first */
         *index = p->n + 1;
@@ -271,10 +265,7 @@ static int summarize(program *p, int i)
     if (low < depth) {                  /* inside a cycle that an outer function opened */
         f->state = IN_CYCLE;
         f->low = low;
-        if (p->ncycle == p->capcycle) {
-            p->capcycle = p->capcycle ? 2 * p->capcycle : 16;
-            p->cycle = dc_realloc(p->cycle, (size_t)p->capcycle * sizeof *p->cycle);
-        }
+        GROW(p->cycle, p->ncycle, p->capcycle, 16, dc_realloc);
         p->cycle[p->ncycle++] = i;
         return low;
     }

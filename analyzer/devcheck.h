@@ -75,6 +75,8 @@
  *   reach.c      --stats: how much of a run the analysis could judge
  *   runtime.c    --runtime: what devtrace's report says the runs did at
  *                each finding's line (common/join.h)
+ *   sources.c    the files findings are in, each read once, its lines
+ *                indexed and kept: suppressions', SARIF's, baselines' lines
  *   suppress.c   `// devcheck-ignore` and `// devcheck-ignore(rule)`
  *   config.c     which rules are on: --rules, --disable, `.devcheck` files
  *   baseline.c   findings' fingerprints, and baselines of known findings
@@ -89,6 +91,7 @@
 #ifndef DEVCHECK_H
 #define DEVCHECK_H
 
+#include "grow.h"
 #include "mistakes.h"
 
 #include <stdarg.h>
@@ -242,6 +245,37 @@ bool dc_stamp_unchanged(const char *path, const dc_stamp *s);
 int dc_cache_put(const char *dir, const char *key, const char *const *deps, int ndeps,
                  int64_t since, const void *data, size_t len);
 
+/* ---- the files findings are in (sources.c) ---------------------------------- */
+
+typedef struct {
+    unsigned line;
+    unsigned rules;                 /* a set of dc_rule_bit; every bit: every rule */
+} dc_marker;
+
+typedef struct {
+    char *name;
+    char *text;                     /* NUL-terminated; NULL when the file cannot be read */
+    size_t size;
+    size_t *starts;                 /* where line i+1 begins; starts[nlines] is size + 1 */
+    unsigned nlines;
+    dc_marker *markers;             /* its ignore comments, in the order of their lines */
+    int nmarkers;
+    bool *code;                     /* code[i]: line i holds code (not only comments) */
+} dc_source_file;
+
+/* A file read, its lines indexed and its ignore comments found; NULL text
+   when it cannot be read.  Not kept: dc_source_free's. */
+dc_source_file *dc_source_load(const char *path);
+void dc_source_free(dc_source_file *s);
+/* The file as kept: NULL when it was not read yet (find); read on first use
+   (get), and kept until dc_sources_reset. */
+dc_source_file *dc_source_find(const char *path);
+dc_source_file *dc_source_get(const char *path);
+/* The text of a line of a source file (1-based), without its line break, from
+   the files kept; NULL when the file cannot be read or is shorter. */
+const char *dc_source_line(const char *file, unsigned line, size_t *len);
+void dc_sources_reset(void);
+
 /* ---- suppression (suppress.c) --------------------------------------------- */
 
 /* Whether a `// devcheck-ignore` comment on the finding's line, or alone on
@@ -253,10 +287,10 @@ void dc_ignores_read(const char *path);
 /* The names in the ignore comments read so far that are no rule of
    devcheck's, each once, in the order read: where the name is, and why. */
 const dc_note *dc_ignore_errors(int *n);
+/* The files kept (dc_sources_reset) and the errors read forgotten. */
 void dc_suppress_reset(void);
-/* The text of a line of a source file (1-based), without its line break, from
-   the same cache; NULL when the file cannot be read or is shorter. */
-const char *dc_source_line(const char *file, unsigned line, size_t *len);
+/* A file's ignore comments found, and which lines hold code (as it is read). */
+void dc_ignores_find(dc_source_file *s);
 
 /* Whether a header at path (real) is an installed library's, however the
    build puts it on the path (lower.c): its functions are not the project's. */

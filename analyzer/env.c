@@ -299,10 +299,7 @@ static void list_members(const env *e, int from, id_list *l)
 {
     for (int m = paths[from].first; m; m = paths[m].next) {
         if (env_find(e, m)) {
-            if (l->n == l->cap) {
-                l->cap = l->cap ? 2 * l->cap : 64;
-                l->v = dc_realloc(l->v, (size_t)l->cap * sizeof *l->v);
-            }
+            GROW(l->v, l->n, l->cap, 64, dc_realloc);
             l->v[l->n++] = m;
         }
         list_members(e, m, l);

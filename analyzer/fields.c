@@ -108,10 +108,7 @@ static int field_keyed(int key, fnode decl)
     if (!*number) {
         if (nfields == 32767)
             return -1;
-        if (nfields == capfields) {
-            capfields = capfields ? 2 * capfields : 64;
-            fields = dc_realloc(fields, (size_t)capfields * sizeof *fields);
-        }
+        GROW(fields, nfields, capfields, 64, dc_realloc);
         field *f = &fields[nfields];
         memset(f, 0, sizeof *f);
         cursor_spelling(decl, f->name, sizeof f->name);
@@ -188,10 +185,7 @@ static store *store_of(int f, dc_loc at)
     int *number = path_map_at(&store_at, key);
     if (*number)
         return &stores[*number - 1];
-    if (nstores == capstores) {
-        capstores = capstores ? 2 * capstores : 256;
-        stores = dc_realloc(stores, (size_t)capstores * sizeof *stores);
-    }
+    GROW(stores, nstores, capstores, 256, dc_realloc);
     *number = nstores + 1;
     stores[nstores] = (store){ f, at, value_unknown(), fx_null(), false, false, false,
                                0, false, 0, false, NULL, 0, 0, 0, false };

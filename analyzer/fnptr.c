@@ -78,10 +78,7 @@ static int slot_at(int key)
 {
     int *at = path_map_at(&by_key, key);
     if (!*at) {
-        if (nslots == capslots) {
-            capslots = capslots ? 2 * capslots : 64;
-            slots = dc_realloc(slots, (size_t)capslots * sizeof *slots);
-        }
+        GROW(slots, nslots, capslots, 64, dc_realloc);
         memset(&slots[nslots], 0, sizeof slots[nslots]);
         *at = ++nslots;
     }

@@ -153,10 +153,7 @@ short dc_device_named(const char *name, const dc_place *definition)
             return (short)i;
     if (nnamed == 32767)
         return -1;
-    if (nnamed == capnamed) {
-        capnamed = capnamed ? 2 * capnamed : 64;
-        named = dc_realloc(named, (size_t)capnamed * sizeof *named);
-    }
+    GROW(named, nnamed, capnamed, 64, dc_realloc);
     snprintf(named[nnamed].name, sizeof named[nnamed].name, "%s", name);
     named[nnamed].definition = *definition;
     return (short)nnamed++;

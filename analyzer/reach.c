@@ -62,10 +62,7 @@ void dc_reach_start(bool on)
 
 static void sight(dc_loc at, int arg, int outcome)
 {
-    if (seen.n == seen.cap) {
-        seen.cap = seen.cap ? 2 * seen.cap : 256;
-        seen.v = dc_realloc(seen.v, (size_t)seen.cap * sizeof *seen.v);
-    }
+    GROW(seen.v, seen.n, seen.cap, 256, dc_realloc);
     seen.v[seen.n] = (sighting){ at, arg, seen.n, outcome };
     seen.n++;
 }

@@ -14,9 +14,8 @@
  * devtrace has.  The errors of every file read are kept, each once, even
  * when a file is read again.
  *
- * Findings come many to a file, and a file may be large, so each file is
- * read once: its lines indexed, its markers found, and all kept until
- * dc_suppress_reset.  The same lines serve the SARIF output (dc_source_line).
+ * A file's markers are found as it is read, once, into the cache of the
+ * files findings are in (sources.c), and kept there with its lines.
  */
 #define _GNU_SOURCE                 /* memmem */
 #include "devcheck.h"
@@ -28,48 +27,13 @@
 #define MARKER "devcheck-ignore"
 #define RULE_PREFIX "devcheck-"     /* allowed before an id: the name the text output shows */
 
-typedef struct {
-    unsigned line;
-    unsigned rules;                 /* a set of dc_rule_bit; every bit: every rule */
-} marker;
-
-typedef struct {
-    char *name;
-    char *text;                     /* NUL-terminated; NULL when the file cannot be read */
-    size_t size;
-    size_t *starts;                 /* where line i+1 begins; starts[nlines] is size + 1 */
-    unsigned nlines;
-    marker *markers;                /* in the order of their lines */
-    int nmarkers;
-    bool *code;                     /* code[i]: line i holds code (not only comments) */
-} source;
-
-static struct {
-    source **v;
-    int n;
-} sources;
-
 static struct {
     dc_note *v;                     /* where a bad name is, and what is wrong */
     int n;
 } errors;
 
-static void index_lines(source *s)
-{
-    unsigned n = 1;
-    for (size_t i = 0; i < s->size; i++)
-        n += s->text[i] == '\n';
-    s->starts = dc_realloc(NULL, (n + 1) * sizeof *s->starts);
-    s->starts[0] = 0;
-    for (size_t i = 0, line = 1; i < s->size; i++)
-        if (s->text[i] == '\n')
-            s->starts[line++] = i + 1;
-    s->starts[n] = s->size + 1;     /* as if a line break followed the last line */
-    s->nlines = n;
-}
-
 /* The line (1-based) that holds the byte at offset pos. */
-static unsigned line_of(const source *s, size_t pos)
+static unsigned line_of(const dc_source_file *s, size_t pos)
 {
     unsigned lo = 0, hi = s->nlines;    /* starts[lo] <= pos < starts[hi] */
     while (hi - lo > 1) {
@@ -87,7 +51,7 @@ static bool word_char(char c)
     return isalnum((unsigned char)c) || c == '_' || c == '-';
 }
 
-static dc_loc loc_of(const source *s, const char *at)
+static dc_loc loc_of(const dc_source_file *s, const char *at)
 {
     unsigned line = line_of(s, (size_t)(at - s->text));
     return dc_loc_make(s->name, line, (unsigned)(at - s->text - s->starts[line - 1]) + 1);
@@ -108,7 +72,7 @@ static void add_error(dc_loc loc, char *message)
 
 /* The rules a comma-separated list of names says, each name trimmed and
    "devcheck-" allowed before it; a name of none is an error. */
-static unsigned rules_named(const source *s, const char *ids, const char *end)
+static unsigned rules_named(const dc_source_file *s, const char *ids, const char *end)
 {
     unsigned rules = 0;
     for (const char *p = ids; p < end;) {
@@ -134,14 +98,14 @@ static unsigned rules_named(const source *s, const char *ids, const char *end)
     return rules;
 }
 
-static void add_marker(source *s, const char *at, unsigned rules)
+static void add_marker(dc_source_file *s, const char *at, unsigned rules)
 {
     s->markers = dc_realloc(s->markers, (size_t)(s->nmarkers + 1) * sizeof *s->markers);
-    s->markers[s->nmarkers++] = (marker){line_of(s, (size_t)(at - s->text)), rules};
+    s->markers[s->nmarkers++] = (dc_marker){line_of(s, (size_t)(at - s->text)), rules};
 }
 
 /* The markers in the text of one comment, from b up to e. */
-static void find_markers_in(source *s, const char *b, const char *e)
+static void find_markers_in(dc_source_file *s, const char *b, const char *e)
 {
     size_t len = strlen(MARKER);
     for (const char *m = b; (m = memmem(m, (size_t)(e - m), MARKER, len)); m += len) {
@@ -187,7 +151,7 @@ static const char *block_comment_end(const char *p, const char *end)
 
 /* Marks the line of the code at p.  The scan only goes forward, so the line
    is found by stepping on from the one before. */
-static void mark_code(source *s, unsigned *line, const char *p)
+static void mark_code(dc_source_file *s, unsigned *line, const char *p)
 {
     size_t pos = (size_t)(p - s->text);
     while (*line < s->nlines && s->starts[*line] <= pos)
@@ -196,7 +160,7 @@ static void mark_code(source *s, unsigned *line, const char *p)
 }
 
 /* Finds the comments, and the markers in them, and which lines hold code. */
-static void find_markers(source *s)
+void dc_ignores_find(dc_source_file *s)
 {
     const char *p = s->text, *end = s->text + s->size;
     unsigned line = 1;
@@ -221,59 +185,14 @@ static void find_markers(source *s)
     }
 }
 
-static source *source_load(const char *path)
-{
-    source *s = dc_realloc(NULL, sizeof *s);
-    *s = (source){.name = dc_format("%s", path)};
-    s->text = dc_read_source(path, &s->size);
-    if (s->text) {
-        index_lines(s);
-        find_markers(s);
-    }
-    return s;
-}
-
-static void source_free(source *s)
-{
-    free(s->name);
-    free(s->text);
-    free(s->starts);
-    free(s->markers);
-    free(s->code);
-    free(s);
-}
-
-/* The file's entry, when it is loaded.  The last one found is tried first:
-   findings come sorted by file. */
-static source *source_find(const char *path)
-{
-    static int last;
-    if (last < sources.n && strcmp(sources.v[last]->name, path) == 0)
-        return sources.v[last];
-    for (last = 0; last < sources.n; last++)
-        if (strcmp(sources.v[last]->name, path) == 0)
-            return sources.v[last];
-    return NULL;
-}
-
-/* The file's entry, loaded on first use. */
-static source *source_get(const char *path)
-{
-    source *s = source_find(path);
-    if (s)
-        return s;
-    sources.v = dc_realloc(sources.v, (size_t)(sources.n + 1) * sizeof *sources.v);
-    return sources.v[sources.n++] = source_load(path);
-}
-
 bool dc_suppressed(const dc_finding *f)
 {
     if (!f->loc.file)
         return false;
-    const source *s = source_get(f->loc.file);
+    const dc_source_file *s = dc_source_get(f->loc.file);
     unsigned rule = dc_rule_bit(f->rule, strlen(f->rule));
     for (int i = 0; i < s->nmarkers; i++) {
-        const marker *m = &s->markers[i];
+        const dc_marker *m = &s->markers[i];
         if (m->line > f->loc.line)
             break;
         bool here = m->line == f->loc.line || (m->line + 1 == f->loc.line && !s->code[m->line]);
@@ -283,25 +202,12 @@ bool dc_suppressed(const dc_finding *f)
     return false;
 }
 
-const char *dc_source_line(const char *file, unsigned line, size_t *len)
-{
-    const source *s = file ? source_get(file) : NULL;
-    if (!s || !s->text || line == 0 || line > s->nlines)
-        return NULL;
-    const char *b = s->text + s->starts[line - 1];
-    size_t n = s->starts[line] - 1 - s->starts[line - 1];
-    if (n > 0 && b[n - 1] == '\r')
-        n--;
-    *len = n;
-    return b;
-}
-
 /* A file no finding is in is read for its errors alone, and not kept: a
    run's sources may be many, and large. */
 void dc_ignores_read(const char *path)
 {
-    if (!source_find(path))
-        source_free(source_load(path));
+    if (!dc_source_find(path))
+        dc_source_free(dc_source_load(path));
 }
 
 const dc_note *dc_ignore_errors(int *n)
@@ -312,11 +218,7 @@ const dc_note *dc_ignore_errors(int *n)
 
 void dc_suppress_reset(void)
 {
-    for (int i = 0; i < sources.n; i++)
-        source_free(sources.v[i]);
-    free(sources.v);
-    sources.v = NULL;
-    sources.n = 0;
+    dc_sources_reset();
     for (int i = 0; i < errors.n; i++)
         free(errors.v[i].message);
     free(errors.v);

@@ -23,6 +23,8 @@
  *             (mangled.h): the emulated device's kernels that nvcc built,
  *             and the shim's that no runtime it can reach describes
  *   hash.h    FNV-1a, the one hash of names and keys every part uses
+ *   grow.h    GROW, the one grow of an array that gains an element at a
+ *             time: its room doubled as it fills
  *   files.c   a file the user named, checked before it is read (files.h):
  *             a regular file, not too large: devtrace's --static SARIF,
  *             devcheck's --runtime report

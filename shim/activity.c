@@ -31,7 +31,6 @@
 
 #include <cupti.h>
 #include <pthread.h>
-#include <sqlite3.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -83,10 +82,9 @@ static struct {
 } act = { .lock = PTHREAD_MUTEX_INITIALIZER };
 
 /* The writer's: the records waiting for their events, open addressing by
-   correlation id. */
+   correlation id.  It writes them with the report's statements (report.c),
+   on its own thread: CUPTI's threads only hand over the buffers. */
 static struct {
-    sqlite3_stmt *join, *dropped;
-    int64_t run;
     uint64_t dropped_written;
     device_time *waiting;               /* MAX_WAITING, calloc'd: untouched pages cost nothing */
     size_t nwaiting;
@@ -220,32 +218,18 @@ bool dv_activity_flush(void)
 
 /* ---- the writer's side ---------------------------------------------------------- */
 
-static const char join_sql[] =
-    "UPDATE events SET device_duration_ns = max(coalesce(device_start_ns + device_duration_ns, 0),"
-    " ?4) - min(coalesce(device_start_ns, ?3), ?3), device_start_ns = min(coalesce(device_start_ns,"
-    " ?3), ?3) WHERE rowid = ?1";
-static const char dropped_sql[] = "UPDATE runs SET dropped_activity = ?2 WHERE id = ?1";
-
-bool dv_activity_open(sqlite3 *db, int64_t run)
+void dv_activity_open(void)
 {
-    jw.run = run;
     free(jw.waiting);
     free(jw.rows);
     jw.waiting = calloc(MAX_WAITING, sizeof *jw.waiting);
     jw.rows = calloc(ROWS, sizeof *jw.rows);
     jw.nwaiting = 0;
     jw.dropped_written = atomic_load(&act.dropped);
-    return sqlite3_prepare_v3(db, join_sql, -1, SQLITE_PREPARE_PERSISTENT, &jw.join, NULL) ==
-               SQLITE_OK &&
-           sqlite3_prepare_v3(db, dropped_sql, -1, SQLITE_PREPARE_PERSISTENT, &jw.dropped,
-                              NULL) == SQLITE_OK;
 }
 
 void dv_activity_close(void)
 {
-    sqlite3_finalize(jw.join);
-    sqlite3_finalize(jw.dropped);
-    jw.join = jw.dropped = NULL;
     free(jw.waiting);
     free(jw.rows);
     jw.waiting = NULL;
@@ -265,12 +249,10 @@ static int join(const device_time *t)
 {
     if (!jw.rows || row_of(t->correlation)->correlation != t->correlation)
         return 0;
-    sqlite3_bind_int64(jw.join, 1, row_of(t->correlation)->rowid);
-    sqlite3_bind_int64(jw.join, 3, (int64_t)t->start);
-    sqlite3_bind_int64(jw.join, 4, (int64_t)t->end);
-    int rc = sqlite3_step(jw.join);
-    sqlite3_reset(jw.join);
-    return rc == SQLITE_DONE ? 1 : -1;
+    dv_bind_int(DV_S_DEVICE_TIME, 1, row_of(t->correlation)->rowid);
+    dv_bind_int(DV_S_DEVICE_TIME, 3, (int64_t)t->start);
+    dv_bind_int(DV_S_DEVICE_TIME, 4, (int64_t)t->end);
+    return dv_report_try(DV_S_DEVICE_TIME) ? 1 : -1;
 }
 
 /* ---- records waiting for their events ---- */
@@ -390,12 +372,10 @@ static bool write_dropped(void)
     uint64_t dropped = atomic_load(&act.dropped);
     if (dropped == jw.dropped_written)
         return true;
-    sqlite3_bind_int64(jw.dropped, 1, jw.run);
-    sqlite3_bind_int64(jw.dropped, 2, (int64_t)dropped);
-    bool ok = sqlite3_step(jw.dropped) == SQLITE_DONE;
-    sqlite3_reset(jw.dropped);
+    dv_bind_int(DV_S_ACTIVITY_DROPPED, 1, dv_rep.run);
+    dv_bind_int(DV_S_ACTIVITY_DROPPED, 2, (int64_t)dropped);
     jw.dropped_written = dropped;
-    return ok;
+    return dv_report_try(DV_S_ACTIVITY_DROPPED);
 }
 
 bool dv_activity_apply(void)

@@ -369,10 +369,9 @@ static inline uint64_t dv_since(uint64_t start)
 {
     return start ? dv_ticks() - start : 0;
 }
-/* The writer's: a report's events table for run, the cap read from
-   DEVTRACE_EVENTS; false when SQLite refuses. */
-struct sqlite3;
-bool dv_events_open(struct sqlite3 *db, int64_t run);
+/* The writer's, as the report opens (its statements prepared, report.c):
+   the cap read from DEVTRACE_EVENTS, none kept yet; and as it closes. */
+void dv_events_open(void);
 void dv_events_close(void);
 /* e as a row, or counted as dropped past the cap; ref is the launch's
    kernels.id or the finding's findings.id.  false when SQLite fails. */
@@ -399,8 +398,10 @@ bool dv_activity_flush(void);
 /* In a forked child: no CUPTI there on a GPU. */
 void dv_activity_after_fork(void);
 /* The writer's: joins the records handed back so far to their events (after
-   a batch, inside its transaction), and runs.dropped_activity. */
-bool dv_activity_open(struct sqlite3 *db, int64_t run);
+   a batch, inside its transaction), and runs.dropped_activity.  CUPTI's
+   threads only hand their buffers over (under a lock): the writer alone
+   writes, with the report's statements. */
+void dv_activity_open(void);
 void dv_activity_close(void);
 bool dv_activity_apply(void);
 /* The row the event of correlation was written to, for its records. */
@@ -476,7 +477,8 @@ void dv_finding_say_unwritten(dv_event *e);
 /* The report's statements, which the writer binds and steps. */
 enum {
     DV_S_SITE, DV_S_CALLS, DV_S_ALLOCS, DV_S_COPIES, DV_S_KERNEL, DV_S_LAUNCHES, DV_S_FINDING,
-    DV_S_RECOUNT, DV_S_END, DV_S_COUNT
+    DV_S_RECOUNT, DV_S_END, DV_S_EVENT, DV_S_EVENTS_DROPPED, DV_S_DEVICE_TIME,
+    DV_S_ACTIVITY_DROPPED, DV_S_COUNT
 };
 
 typedef struct {
@@ -503,13 +505,20 @@ void dv_report_after_fork(void);
 /* Says once that writing failed (what), and that the report will be
    incomplete; the writer drains and drops events from then on. */
 void dv_report_broken(const char *what);
-/* A statement's parameters (?N; text and sites only when not empty or 0),
-   its run (false when it fails: said), and how many parameters it has. */
+/* A statement's parameters (?N; text and sites only when not empty or 0;
+   a name: text that lives as long as the program, not copied), its run
+   (false when it fails: said), and how many parameters it has. */
 void dv_bind_int(int s, int i, int64_t v);
 void dv_bind_text(int s, int i, const char *v);
+void dv_bind_name(int s, int i, const char *v);
 void dv_bind_site(int s, int i, uint32_t site);
 bool dv_report_step(int s);
 int dv_bind_count(int s);
+/* The run of a statement whose failure its caller says (the events' and
+   device times', which say it as the writer's batch ends); the rowid of
+   the last row inserted. */
+bool dv_report_try(int s);
+int64_t dv_report_last_row(void);
 /* The run's end (or, after an exec that failed, its end undone) into its
    row, with the events the writer took (runs.events). */
 void dv_report_end(const dv_event *e, uint64_t events);

@@ -16,12 +16,12 @@
  * call's duration is its work's; an asynchronous one's says how long it took
  * to queue.  A launch's, copy's or memset's row also keeps its call's
  * correlation id, by which activity.c adds when its work ran on the device.
- * The writer thread alone calls the dv_events_* functions.
+ * The writer thread alone calls the dv_events_* functions, and writes the
+ * rows with the report's statements (report.c), as every table's.
  */
 #include "devtrace.h"
 
 #include <errno.h>
-#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,19 +31,11 @@
 #define DEFAULT_CAP 100000
 
 static struct {
-    sqlite3_stmt *insert, *dropped;
-    int64_t run;
     uint64_t cap, kept, lost, lost_written;
     bool wait;                          /* DEVTRACE_EVENTS_WAIT=1: keep the cap's rows, however slow */
 } ev;
 
 _Atomic bool dv_events_full;
-
-static const char insert_sql[] =
-    "INSERT INTO events(run, seq, type, api, start_ns, duration_ns, device, stream, "
-    "bytes, direction, site, kernel, finding, correlation, device_start_ns, device_duration_ns) "
-    "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)";
-static const char dropped_sql[] = "UPDATE runs SET dropped_events = ?2 WHERE id = ?1";
 
 static const char *const type_names[] = {
     [DV_EV_CALL] = "call", [DV_EV_ALLOC] = "alloc", [DV_EV_FREE] = "free",
@@ -182,34 +174,26 @@ static uint64_t cap_from_environment(void)
     return DEFAULT_CAP;
 }
 
-bool dv_events_open(sqlite3 *db, int64_t run)
+void dv_events_open(void)
 {
     const char *s;
-    ev.run = run;
     ev.cap = cap_from_environment();
     ev.wait = (s = getenv("DEVTRACE_EVENTS_WAIT")) && strcmp(s, "1") == 0;
     ev.kept = ev.lost = ev.lost_written = 0;
     dv_queue_forget_full();             /* waiting for the report to open is no row's fault */
     atomic_store_explicit(&dv_events_full, false, memory_order_relaxed);
-    return sqlite3_prepare_v3(db, insert_sql, -1, SQLITE_PREPARE_PERSISTENT, &ev.insert,
-                              NULL) == SQLITE_OK &&
-           sqlite3_prepare_v3(db, dropped_sql, -1, SQLITE_PREPARE_PERSISTENT, &ev.dropped,
-                              NULL) == SQLITE_OK &&
-           dv_activity_open(db, run);
+    dv_activity_open();
 }
 
 void dv_events_close(void)
 {
-    sqlite3_finalize(ev.insert);
-    sqlite3_finalize(ev.dropped);
-    ev.insert = ev.dropped = NULL;
     dv_activity_close();
 }
 
 static void bind_known(int i, int64_t v, bool known)
 {
     if (known)
-        sqlite3_bind_int64(ev.insert, i, v);
+        dv_bind_int(DV_S_EVENT, i, v);
 }
 
 /* A launch's, copy's or memset's correlation id, and its device times when
@@ -219,8 +203,8 @@ static void bind_correlation(const dv_event *e)
     int64_t start, duration;
     bind_known(14, e->correlation, e->correlation != 0);
     if (dv_activity_times(e->correlation, &start, &duration)) {
-        sqlite3_bind_int64(ev.insert, 15, start);
-        sqlite3_bind_int64(ev.insert, 16, duration);
+        dv_bind_int(DV_S_EVENT, 15, start);
+        dv_bind_int(DV_S_EVENT, 16, duration);
     }
 }
 
@@ -230,26 +214,26 @@ static void bind_facts(const dv_event *e, int64_t ref)
     switch ((dv_event_type)e->type) {
     case DV_EV_ALLOC:
     case DV_EV_FREE:
-        sqlite3_bind_int64(ev.insert, 9, (int64_t)e->u.alloc.bytes);
+        dv_bind_int(DV_S_EVENT, 9, (int64_t)e->u.alloc.bytes);
         bind_known(7, e->u.alloc.device, e->u.alloc.device >= 0);
         break;
     case DV_EV_COPY:
-        sqlite3_bind_int64(ev.insert, 9, (int64_t)e->u.copy.bytes);
-        sqlite3_bind_text(ev.insert, 10, direction_names[e->u.copy.direction], -1, SQLITE_STATIC);
-        sqlite3_bind_int64(ev.insert, 8, (int64_t)e->u.copy.stream);
+        dv_bind_int(DV_S_EVENT, 9, (int64_t)e->u.copy.bytes);
+        dv_bind_name(DV_S_EVENT, 10, direction_names[e->u.copy.direction]);
+        dv_bind_int(DV_S_EVENT, 8, (int64_t)e->u.copy.stream);
         bind_correlation(e);
         /* the device doing the work: the destination's, else the source's */
-        sqlite3_bind_int64(ev.insert, 7, e->u.copy.dst_device >= 0 ? e->u.copy.dst_device
-                                                                    : e->u.copy.src_device);
+        dv_bind_int(DV_S_EVENT, 7, e->u.copy.dst_device >= 0 ? e->u.copy.dst_device
+                                                             : e->u.copy.src_device);
         break;
     case DV_EV_LAUNCH:
-        sqlite3_bind_int64(ev.insert, 8, (int64_t)e->u.launch.stream);
+        dv_bind_int(DV_S_EVENT, 8, (int64_t)e->u.launch.stream);
         bind_correlation(e);
         bind_known(12, ref, ref > 0);
         break;
     case DV_EV_FINDING:
         bind_known(9, (int64_t)e->u.finding.bytes, e->u.finding.bytes > 0);
-        sqlite3_bind_int64(ev.insert, 13, ref);
+        dv_bind_int(DV_S_EVENT, 13, ref);
         break;
     case DV_EV_CALL:
     case DV_EV_END:
@@ -270,24 +254,21 @@ bool dv_events_add(const dv_event *e, int64_t ref)
         return true;
     }
     ev.kept++;
-    sqlite3_stmt *st = ev.insert;
-    sqlite3_bind_int64(st, 1, ev.run);
-    sqlite3_bind_int64(st, 2, (int64_t)e->seq);
-    sqlite3_bind_text(st, 3, type_names[e->type], -1, SQLITE_STATIC);
+    dv_bind_int(DV_S_EVENT, 1, dv_rep.run);
+    dv_bind_int(DV_S_EVENT, 2, (int64_t)e->seq);
+    dv_bind_name(DV_S_EVENT, 3, type_names[e->type]);
     if (e->api < DV_API_COUNT)
-        sqlite3_bind_text(st, 4, dv_api_names[e->api], -1, SQLITE_STATIC);
+        dv_bind_name(DV_S_EVENT, 4, dv_api_names[e->api]);
     if (e->start) {
-        sqlite3_bind_int64(st, 5, start_ns(e->start));
+        dv_bind_int(DV_S_EVENT, 5, start_ns(e->start));
         bind_known(6, span_ns(e->duration), e->duration > 0);
     }
     bind_known(7, e->device, e->device >= 0);
     bind_facts(e, ref);
     bind_known(11, e->site, e->site > 0);
-    bool ok = sqlite3_step(st) == SQLITE_DONE;
+    bool ok = dv_report_try(DV_S_EVENT);
     if (ok)
-        dv_activity_row(e->correlation, sqlite3_last_insert_rowid(sqlite3_db_handle(st)));
-    sqlite3_reset(st);
-    sqlite3_clear_bindings(st);
+        dv_activity_row(e->correlation, dv_report_last_row());
     return ok;
 }
 
@@ -297,10 +278,8 @@ bool dv_events_batch_done(void)
         return false;
     if (ev.lost == ev.lost_written)
         return true;
-    sqlite3_bind_int64(ev.dropped, 1, ev.run);
-    sqlite3_bind_int64(ev.dropped, 2, (int64_t)ev.lost);
-    bool ok = sqlite3_step(ev.dropped) == SQLITE_DONE;
-    sqlite3_reset(ev.dropped);
+    dv_bind_int(DV_S_EVENTS_DROPPED, 1, dv_rep.run);
+    dv_bind_int(DV_S_EVENTS_DROPPED, 2, (int64_t)ev.lost);
     ev.lost_written = ev.lost;
-    return ok;
+    return dv_report_try(DV_S_EVENTS_DROPPED);
 }

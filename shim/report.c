@@ -63,6 +63,17 @@ static const char *const statements[DV_S_COUNT] = {
                   "WHERE run = ?1 AND id = ?2",
     [DV_S_END] = "UPDATE runs SET ended_ns = ?2, exit_status = ?3, signal = ?4, events = ?5, "
               "ended = ?6, untraced = ?7 WHERE id = ?1",
+    /* The events in time (events.c) and their device times (activity.c). */
+    [DV_S_EVENT] = "INSERT INTO events(run, seq, type, api, start_ns, duration_ns, device, "
+                "stream, bytes, direction, site, kernel, finding, correlation, device_start_ns, "
+                "device_duration_ns) "
+                "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
+    [DV_S_EVENTS_DROPPED] = "UPDATE runs SET dropped_events = ?2 WHERE id = ?1",
+    [DV_S_DEVICE_TIME] = "UPDATE events SET device_duration_ns = "
+                      "max(coalesce(device_start_ns + device_duration_ns, 0), ?4) - "
+                      "min(coalesce(device_start_ns, ?3), ?3), "
+                      "device_start_ns = min(coalesce(device_start_ns, ?3), ?3) WHERE rowid = ?1",
+    [DV_S_ACTIVITY_DROPPED] = "UPDATE runs SET dropped_activity = ?2 WHERE id = ?1",
 };
 
 
@@ -86,17 +97,26 @@ void dv_report_broken(const char *what)
     failed(what, INCOMPLETE);
 }
 
-bool dv_report_step(int s)
+bool dv_report_try(int s)
 {
     sqlite3_stmt *stmt = prepared[s];
     int rc = sqlite3_step(stmt);
     sqlite3_reset(stmt);
     sqlite3_clear_bindings(stmt);
-    if (rc != SQLITE_DONE && rc != SQLITE_ROW) {
-        dv_report_broken("writing the report failed");
-        return false;
-    }
-    return true;
+    return rc == SQLITE_DONE || rc == SQLITE_ROW;
+}
+
+bool dv_report_step(int s)
+{
+    if (dv_report_try(s))
+        return true;
+    dv_report_broken("writing the report failed");
+    return false;
+}
+
+int64_t dv_report_last_row(void)
+{
+    return sqlite3_last_insert_rowid(dv_rep.db);
 }
 
 void dv_bind_int(int s, int i, int64_t v)
@@ -108,6 +128,11 @@ void dv_bind_text(int s, int i, const char *v)
 {
     if (v && *v)
         sqlite3_bind_text(prepared[s], i, v, -1, SQLITE_TRANSIENT);
+}
+
+void dv_bind_name(int s, int i, const char *v)
+{
+    sqlite3_bind_text(prepared[s], i, v, -1, SQLITE_STATIC);
 }
 
 void dv_bind_site(int s, int i, uint32_t site)
@@ -408,8 +433,11 @@ void dv_report_open(void)
     if ((created || state == FILE_STALE) && stat(path, &st) == 0 && (st.st_mode & 0600) != 0600)
         chmod(path, (st.st_mode & 07777) | 0600);
     if (sqlite3_exec(dv_rep.db, devtrace_schema_sql, NULL, NULL, NULL) != SQLITE_OK ||
-        !insert_run(session) || !prepare_all() || !dv_events_open(dv_rep.db, dv_rep.run))
+        !insert_run(session) || !prepare_all()) {
         abandon(path, created || state == FILE_STALE);
+        return;
+    }
+    dv_events_open();
 }
 
 /* ---- the end ------------------------------------------------------------------- */
