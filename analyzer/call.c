@@ -220,12 +220,26 @@ value call_constant(unit *u, env *e, fnode decl, dc_loc at)
     return s.result;
 }
 
-/* `&x` handed to a call that may store anything there: x is unknown. */
+static void forget_flag(int id, void *ctx)
+{
+    env *e = ctx;
+    if (env_get(e, id).kind == V_FLAG)
+        env_set(e, id, value_unknown());
+}
+
+/* `&x` handed to a call that may store anything there: x is unknown, and
+   so are the flags in the struct it (or a pointer) points to. */
 static void forget_target(unit *u, env *e, fnode arg, dc_why why)
 {
     fnode c = cursor_bare(arg);
+    int target = cursor_is_addr_of(c) || ft_kind(ft_canonical(fx_type(c))) == CXType_Pointer
+                     ? walk_target(u, e, c)
+                     : 0;
+    const char *t = path_text(target);
     if (cursor_is_addr_of(c))
-        env_set(e, walk_target(u, e, c), value_unknown_why(why));
+        env_set(e, target, value_unknown_why(why));
+    if (target)                         /* the flags in what it points to ("*p": p->train) */
+        env_each_member(e, *t == '*' ? path_intern(t + 1) : target, forget_flag, e);
 }
 
 /* A call the model does not know: what it may store through pointer
@@ -307,8 +321,9 @@ static void name_may_callee(unit *u, int from, fnode call, fnode fn, dc_loc stor
 
 /* A call through a function pointer whose functions the program's stores
    say (fnptr.c): each of them may run, so each one's summary is applied
-   to a copy of the caller's facts, and the copies are joined; a finding
-   names the function it is of.  What the functions disagree on (host or
+   to a copy of the caller's facts (its flag's value's, where the call
+   says it), and the copies are joined; a finding names the function it
+   is of.  What the functions disagree on (host or
    device memory for one argument) is no finding: which runs decides. */
 static value pointer_call(unit *u, env *e, fnode c, fnode callee, arguments *a)
 {
@@ -322,6 +337,8 @@ static value pointer_call(unit *u, env *e, fnode c, fnode callee, arguments *a)
     for (int k = 0; k < n; k++) {
         s[k] = program_summary(u->prog, fn[k]);
         why[k] = program_why_none(u->prog);
+        if (s[k])                       /* for the value the call gives its flag */
+            s[k] = summary_for_call(u, e, s[k], a);
     }
     env joined = { .dead = true };
     value result = value_unknown();

@@ -111,6 +111,14 @@ bool type_names(ftype t, const char *word)
     return strstr(ft_spelling(t), word) != NULL;
 }
 
+bool type_is_integer(ftype t)
+{
+    ftype c = ft_canonical(t);
+    return ((ft_kind(c) >= CXType_Bool && ft_kind(c) <= CXType_Int128) ||
+            ft_kind(c) == CXType_Enum) &&
+           !type_names(t, "CUdeviceptr");
+}
+
 bool type_is(ftype t, const char *name)
 {
     t = ft_canonical(ft_unqualified(ft_non_reference(t)));

@@ -241,6 +241,25 @@ void env_free(env *e)
     *e = (env){ 0 };
 }
 
+/* A flag (an integer set to a constant) set on one side of a join only
+   holds no known value after it: on the other side it holds what it
+   held before (a parameter's member: the caller's).  Here, a's side. */
+static bool forget_flags_of_a(env *a, const env *b)
+{
+    bool changed = false;
+    for (int p = 0; p < a->npages; p++) {
+        const env_page *mine = a->pages[p], *theirs = p < b->npages ? b->pages[p] : NULL;
+        uint64_t only = mine && mine != theirs ? mine->set & ~(theirs ? theirs->set : 0) : 0;
+        for (int i = 0; only; i++, only >>= 1)
+            if ((only & 1) && mine->v[i].kind == V_FLAG) {
+                env_set(a, p * PAGE + i, value_unknown());
+                changed = true;
+                mine = a->pages[p];     /* written: a page of a's own now */
+            }
+    }
+    return changed;
+}
+
 bool env_join(env *a, const env *b)
 {
     bool changed = false;
@@ -251,6 +270,7 @@ bool env_join(env *a, const env *b)
         *a = env_copy(b);
         return true;
     }
+    changed = forget_flags_of_a(a, b);
     for (int p = 0; p < b->npages; p++) {
         const env_page *theirs = b->pages[p];
         if (!theirs || (p < a->npages && a->pages[p] == theirs))
@@ -260,8 +280,8 @@ bool env_join(env *a, const env *b)
                 continue;
             int id = p * PAGE + i;
             const value *mine = env_find(a, id);
-            if (!mine) {
-                env_set(a, id, theirs->v[i]);
+            if (!mine) {                /* and b's side: */
+                env_set(a, id, theirs->v[i].kind == V_FLAG ? value_unknown() : theirs->v[i]);
                 changed = true;
             } else if (!value_same(mine, &theirs->v[i])) {
                 value j = value_join(mine, &theirs->v[i]);

@@ -64,6 +64,9 @@ int cursor_usr(fnode c, const char *prefix);
 /* An integer constant's value (a literal, an enum, a constant expression). */
 int cursor_int(fnode c, int fallback);
 bool type_names(ftype t, const char *word);
+/* An integer, bool or enum type; not the driver API's CUdeviceptr, which
+   is memory. */
+bool type_is_integer(ftype t);
 /* Whether t, less references and qualifiers, is the type named (canonical:
    "at::Tensor" for torch::Tensor). */
 bool type_is(ftype t, const char *name);
@@ -98,7 +101,11 @@ typedef enum {
     V_POINTER,  /* what cudaPointerGetAttributes said of the pointer at path */
     V_KIND,     /* a cudaMemcpyKind: in obj, the kinds it may be (KIND_BIT);
                    in where, a parameter's kind */
+    V_FLAG,     /* an integer field set to a constant: in obj, FLAG_ZERO and
+                   FLAG_NONZERO, what it may be */
 } vkind;
+
+enum { FLAG_ZERO = 1, FLAG_NONZERO = 2 };
 
 /* A copy kind's bit in a V_KIND's set: dc_copy_kind's numbers, and
    cudaMemcpyDefault, which says no side. */
@@ -125,6 +132,8 @@ value value_unknown_why(dc_why why);
 dc_why value_why(const value *v);
 value value_of(vkind kind, dc_place where);
 value value_join(const value *a, const value *b);
+/* An integer constant, as a flag: zero or not. */
+value value_flag(long long constant);
 bool value_same(const value *a, const value *b);
 /* Memory whose place the checks of pointers judge: raw memory, or the
    address of an object whose place is known (`&x` of a local is host
@@ -427,9 +436,14 @@ void summary_finish(unit *u, fnode fn);
    in a recursion, sees its last whole summary, not the walk's part. */
 summary *summary_for_walk(const summary *s);
 bool summary_take(summary *s, summary *next);
-/* `if (flag)` on integer parameter `param`: the flag's value (0, 1) in a
-   walk that assumes one, else -1, the parameter noted as the flag. */
-int summary_flag(unit *u, fnode param);
+/* `if (flag)` on the integer at `path` (a parameter, `s.train`,
+   `p->opts.on`): its value (0, 1) where it is known, a V_FLAG in e or the
+   value a walk of the summary's flag assumes, else -1; the first such
+   parameter (else member of a struct parameter) tested is noted as the
+   flag. */
+int summary_flag(unit *u, const env *e, int path);
+/* The summary for the value a call gives the callee's flag, if known. */
+const summary *summary_for_call(unit *u, env *e, const summary *s, arguments *a);
 /* The summary for one value of its flag, to fill: walked again with
    u->assume set (dataflow.c); NULL when the function has no flag. */
 summary *summary_variant(summary *s, int value);

@@ -21,6 +21,7 @@
  */
 #include "flow.h"
 
+#include <limits.h>
 #include <string.h>
 
 /* cudaMemoryType's values, which the CUDA headers fix. */
@@ -237,10 +238,13 @@ static void memory_type(unit *u, fnode lhs, fnode rhs, env *yes, env *no)
     refine(yes, attrs->path, dc_place_of(kind, -1, (dc_loc){ 0 }, NULL), cursor_loc(lhs));
 }
 
-/* `flag` (or `flag != 0`): the side its value rules out is dead. */
-static void flag_test(unit *u, fnode param, env *yes, env *no)
+/* `flag` (or `flag != 0`), an integer parameter or member (`s.train`,
+   `p->opts.on`): the side its value rules out is dead. */
+static void flag_test(unit *u, fnode x, env *yes, env *no)
 {
-    int truth = fx_is_null(param) ? -1 : summary_flag(u, param);
+    env *any = yes ? yes : no;
+    int path = fx_is_null(x) || !type_is_integer(fx_type(x)) ? 0 : walk_path(u, any, x);
+    int truth = path ? summary_flag(u, any, path) : -1;
     env *ruled_out = truth == 1 ? no : truth == 0 ? yes : NULL;
     if (ruled_out)
         ruled_out->dead = true;
@@ -314,14 +318,12 @@ static void pick_chosen(unit *u, fnode cond, env *yes, env *no)
     }
 }
 
-/* `p == 0` or `0 == p`, p a parameter: p, else a null cursor. */
+/* `x == 0` or `0 == x`: x, else a null cursor. */
 static fnode compared_to_zero(const children *ch)
 {
-    for (int i = 0; i < 2; i++) {
-        fnode p = cursor_parameter(ch->v[i]);
-        if (!fx_is_null(p) && cursor_int(ch->v[1 - i], -1) == 0)
-            return p;
-    }
+    for (int i = 0; i < 2; i++)
+        if (cursor_int(ch->v[i], INT_MIN) == INT_MIN && cursor_int(ch->v[1 - i], -1) == 0)
+            return cursor_bare(ch->v[i]);
     return fx_null();
 }
 
@@ -374,8 +376,11 @@ void guard_refine(unit *u, fnode cond, env *yes, env *no)
             return;
         }
     case CXCursor_DeclRefExpr:
-        flag_test(u, cursor_parameter(cond), yes, no);
+        flag_test(u, cond, yes, no);
         pick_chosen(u, cond, yes, no);
+        return;
+    case CXCursor_MemberRefExpr:
+        flag_test(u, cond, yes, no);
         return;
     case CXCursor_CallExpr: {
         if (branch_hint(cond)) {

@@ -15,11 +15,14 @@
  *     a method in its object's members ("this->field"): a field released
  *     and set to NULL, or set to fresh memory, is so in the caller;
  *   - for a function that tests an integer parameter alone (`if
- *     (on_device)`, the first one it tests), the same for each of that
- *     flag's values: `alloc(n, 0)` returns host memory where `alloc(n, f)`
- *     returns "a GPU or the cpu".  A call whose argument there is a
- *     constant (or the caller's own flag, in its walk for one value) gets
- *     that value's summary.
+ *     (on_device)`, the first one it tests), or failing one an integer
+ *     member of a struct parameter (`if (!state.train || ...)`,
+ *     `p->opts.on`), the same for each of that flag's values: `alloc(n, 0)`
+ *     returns host memory where `alloc(n, f)` returns "a GPU or the cpu".
+ *     A call whose argument there is a constant, or whose argument's
+ *     member was set to one (walk.c's V_FLAG: `st.train = 0`, `{ .train =
+ *     0 }`), or the caller's own flag in its walk for one value, gets that
+ *     value's summary.
  *
  * At each call the parameters' places become the arguments' (place.c's
  * dc_place_substitute), the roles become checks of the arguments, and in a
@@ -79,6 +82,7 @@ struct summary {
     int nparams;
     int names[MAX_PARAMS];              /* interned */
     signed char flag;                   /* the parameter tested alone, or -1 */
+    int flag_member;                    /* interned: its member tested (".train"), or 0 */
     summary *when[2];                   /* with the flag 0, and not 0 */
     bool forward;                       /* its input has a place of its own */
     unsigned roles[MAX_PARAMS];
@@ -153,27 +157,45 @@ summary *summary_variant(summary *s, int value)
     if (!s->when[value])
         s->when[value] = summary_new(s->nparams);
     s->when[value]->flag = s->flag;
+    s->when[value]->flag_member = s->flag_member;
     return s->when[value];
 }
 
-static bool is_integer(ftype t)
+/* The parameter that path is or is a member of ("s", "s.train",
+   "p->opts.on"), with the rest in *member (0 for the parameter itself);
+   -1 for none. */
+static int param_root(const summary *s, int path, int *member)
 {
-    t = ft_canonical(t);
-    return (ft_kind(t) >= CXType_Bool && ft_kind(t) <= CXType_Int128) || ft_kind(t) == CXType_Enum;
+    const char *t = path_text(path);
+    for (int i = 0; path && s && i < s->nparams; i++) {
+        const char *name = path_text(s->names[i]);
+        size_t n = strlen(name);
+        if (n && strncmp(t, name, n) == 0 &&
+            (!t[n] || t[n] == '.' || strncmp(t + n, "->", 2) == 0)) {
+            *member = t[n] ? path_intern(t + n) : 0;
+            return i;
+        }
+    }
+    return -1;
 }
 
-int summary_flag(unit *u, fnode param)
+int summary_flag(unit *u, const env *e, int path)
 {
     summary *s = u->self;
-    int id = cursor_path(param), i = 0;
-    while (s && i < s->nparams && s->names[i] != id)
-        i++;
-    if (!s || i == s->nparams || !is_integer(fx_type(param)))
+    const value *v = env_find(e, path);
+    int member, i;
+    if (v)                              /* set here: what it was set to */
+        return v->kind == V_FLAG && (v->obj == FLAG_ZERO || v->obj == FLAG_NONZERO)
+                   ? v->obj == FLAG_NONZERO
+                   : -1;
+    if ((i = param_root(s, path, &member)) < 0)
         return -1;
     if (u->assume >= 0)
-        return i == s->flag ? u->assume : -1;
-    if (s->flag < 0)
+        return i == s->flag && member == s->flag_member ? u->assume : -1;
+    if (s->flag < 0 || (s->flag_member && !member)) {  /* a parameter over a member */
         s->flag = (signed char)i;
+        s->flag_member = member;
+    }
     return -1;
 }
 
@@ -266,8 +288,10 @@ void summary_bind_parameters(unit *u, env *e, fnode fn)
     s->nkind_copies = 0;
     s->nsame = 0;
     s->result_path = 0;
-    if (u->assume < 0)
-        s->flag = -1;                   /* found again by this walk */
+    if (u->assume < 0) {                /* found again by this walk */
+        s->flag = -1;
+        s->flag_member = 0;
+    }
     for (int i = 0; i < s->nparams; i++)
         s->names[i] = param_name(fn, i);
     if (s->forward) {
@@ -470,7 +494,7 @@ static value portable(value v)
 {
     if (v.kind == V_ADDR || v.kind == V_ADDRS || v.kind == V_COUNT || v.kind == V_POINTER)
         return value_unknown();
-    if (v.kind != V_KIND)               /* a kind's set of kinds is no object */
+    if (v.kind != V_KIND && v.kind != V_FLAG)   /* a set of kinds or values is no object */
         v.obj = -1;
     v.path = 0;
     v.use = 0;                          /* the callee's uses are its own */
@@ -483,6 +507,7 @@ typedef struct {
     const env *e;
     int param;
     size_t base;                        /* the length of the parameter's name */
+    bool unknown;                       /* the pass for members set to what is not known */
 } field_scan;
 
 static void keep_field(int id, void *ctx)
@@ -490,16 +515,32 @@ static void keep_field(int id, void *ctx)
     field_scan *f = ctx;
     const char *member = path_text(id) + f->base;
     value v = portable(env_get(f->e, id));
-    if (v.kind == V_NONE || f->s->nfields == SUMMARY_FIELDS ||
+    if ((v.kind == V_NONE) != f->unknown || f->s->nfields == SUMMARY_FIELDS ||
         (strncmp(member, "->", 2) != 0 && *member != '.'))
         return;
     f->s->fields[f->s->nfields++] = (field_write){ (signed char)f->param, path_intern(member), v };
 }
 
-static void keep_fields(summary *s, const env *e, int base, int param)
+static void keep_fields(summary *s, const env *e, int base, int param, bool unknown)
 {
-    field_scan f = { s, e, param, strlen(path_text(base)) };
+    field_scan f = { s, e, param, strlen(path_text(base)), unknown };
     env_each_member(e, base, keep_field, &f);
+}
+
+/* What the function leaves in the members of its result, its parameters
+   and its object; then, where room is left, the members of its
+   parameters and object it set to what is not known: a flag the caller
+   set there is not known after the call (write_back). */
+static void keep_all_fields(summary *s, const env *e, fnode fn)
+{
+    s->nfields = 0;
+    for (int unknown = 0; unknown < 2; unknown++) {
+        if (!unknown)
+            keep_fields(s, e, path_intern("#returned"), -1, false);
+        for (int i = 0; i < s->nparams; i++)
+            keep_fields(s, e, param_name(fn, i), i, unknown);
+        keep_fields(s, e, path_intern("this"), PARAM_THIS, unknown);
+    }
 }
 
 static bool same_fields(const summary *a, const summary *b)
@@ -547,19 +588,17 @@ void summary_finish(unit *u, fnode fn)
     s->result = s->forward || !u->has_return ? value_unknown() : portable(result);
     s->nfields = 0;
     if (!s->forward) {
-        keep_fields(s, e, path_intern("#returned"), -1);
+        keep_all_fields(s, e, fn);
         for (int i = 0; i < s->nparams; i++) {
             int name = param_name(fn, i);
             const value *p = env_find(e, name);
             s->out[i] = p && p->kind == V_ADDR ? portable(env_get(e, p->path)) : value_unknown();
-            keep_fields(s, e, name, i);
             s->moved[i] = (dc_place){ 0, { { 0 } } };
             const value *obj = s->objects[i] >= 0 ? env_find(e, object_path(s->objects[i], ""))
                                                   : NULL;
             if (obj && dc_place_param(&obj->where) != i)
                 s->moved[i] = obj->where;
         }
-        keep_fields(s, e, path_intern("this"), PARAM_THIS);
     }
 }
 
@@ -744,7 +783,10 @@ static void write_back(call_site *c, const summary *s, fnode callee, dc_loc at,
         } else {
             continue;
         }
-        env_set(c->e, path, substituted(c, f->v));
+        if (f->v.kind != V_NONE)
+            env_set(c->e, path, substituted(c, f->v));
+        else if (env_get(c->e, path).kind == V_FLAG)   /* set to what is not known */
+            env_set(c->e, path, value_unknown());
     }
     if (ret && result->kind == V_MEMORY)
         result->path = ret;
@@ -868,20 +910,28 @@ summary *summary_may_call(const summary *const *s, int n, int k)
     return c;
 }
 
-/* The summary for the value the call gives the callee's flag, if known. */
-static const summary *for_flag(unit *u, const summary *s, arguments *a)
+const summary *summary_for_call(unit *u, env *e, const summary *s, arguments *a)
 {
     if (s->flag < 0 || s->flag >= a->n || !s->when[0] || !s->when[1])
         return s;
-    fnode arg = a->c[(int)s->flag], param = cursor_parameter(arg);
-    int v = fx_is_null(param) ? cursor_int(arg, INT_MIN) : summary_flag(u, param);
-    return v == INT_MIN || (!fx_is_null(param) && v < 0) ? s : s->when[v != 0];
+    fnode arg = a->c[(int)s->flag];
+    int k = s->flag_member ? INT_MIN : cursor_int(arg, INT_MIN);
+    if (k != INT_MIN)
+        return s->when[k != 0];
+    if (!s->flag_member && !type_is_integer(fx_type(cursor_bare(arg))))
+        return s;
+    int target = s->flag_member ? walk_target(u, e, arg) : 0;
+    int path = !s->flag_member ? walk_path(u, e, arg)
+               : target        ? member_of_target(target, s->flag_member)
+                               : 0;
+    int v = path ? summary_flag(u, e, path) : -1;
+    return v < 0 ? s : s->when[v];
 }
 
 value summary_apply(unit *u, env *e, const summary *s, arguments *a, fnode callee,
                     dc_loc at)
 {
-    s = for_flag(u, s, a);
+    s = summary_for_call(u, e, s, a);
     call_site c;
     c.u = u, c.e = e, c.a = a, c.n = s->nparams, c.nplaces = places_of(s);
     char name[64];

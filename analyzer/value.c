@@ -46,6 +46,14 @@ static bool has_place(unsigned char kind)
            kind == V_MEMORY || kind == V_ADDR || kind == V_KIND;
 }
 
+value value_flag(long long constant)
+{
+    value v = value_unknown();
+    v.kind = V_FLAG;
+    v.obj = constant ? FLAG_NONZERO : FLAG_ZERO;
+    return v;
+}
+
 bool value_is_memory(const value *v)
 {
     return v->kind == V_MEMORY || (v->kind == V_ADDR && v->where.n);
@@ -81,8 +89,8 @@ static value join_kinds(const value *a, const value *b)
         j.where = dc_place_join(&a->where, &b->where);
     if (a->dtype != b->dtype)
         j.dtype = DTYPE_UNKNOWN;
-    if (a->kind == V_KIND)
-        j.obj = a->obj | b->obj;        /* either kind */
+    if (a->kind == V_KIND || a->kind == V_FLAG)
+        j.obj = a->obj | b->obj;        /* either kind, either value */
     else if (a->obj != b->obj)
         j.obj = -1;
     if (a->kind == V_ADDR && a->path != b->path)

@@ -11,6 +11,7 @@
  */
 #include "flow.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -304,9 +305,29 @@ static bool names_object(fnode x)
             fx_unary_op(cursor_bare(x)) == CXUnaryOperator_Deref);
 }
 
-/* lhs = rhs, or a declaration's `T lhs = rhs` (to: its prefix). */
+typedef struct {
+    env *e;
+    size_t from_len;                    /* the source's prefix, "s." */
+    int to;
+} flag_copy;
+
+static void copy_flag(int id, void *ctx)
+{
+    flag_copy *c = ctx;
+    value v = env_get(c->e, id);
+    if (v.kind == V_FLAG)
+        env_set(c->e, path_join(path_text(c->to), path_text(id) + c->from_len), v);
+}
+
+/* lhs = rhs, or a declaration's `T lhs = rhs` (to: its prefix): the
+   pointer members, and the flags among its integer members. */
 static void copy_assigned(unit *u, env *e, fnode lhs, int to, fnode rhs)
 {
+    int from = names_object(rhs) ? object_prefix(u, e, rhs) : 0;
+    flag_copy flags = { e, strlen(path_text(from)), to };
+    bool arrow;
+    if (from && to)
+        env_each_member(e, prefix_base(from, &arrow), copy_flag, &flags);
     copy_out(u, rhs);
     if (names_object(rhs))
         copy_struct(u, e, fx_type(cursor_bare(lhs)), to, object_prefix(u, e, rhs));
@@ -422,6 +443,30 @@ static void written_object(unit *u, env *e, fnode lvalue)
     }
 }
 
+/* An integer member set to a constant is a flag its callees may test
+   (`state.train = 0`, summary.c); set to anything else, it holds what
+   the walk says of that (a flag copied, or nothing known). */
+static value member_flag(fnode target, fnode rhs, value v)
+{
+    int k = cursor_int(rhs, INT_MIN);
+    return fx_kind(target) == CXCursor_MemberRefExpr && type_is_integer(fx_type(target)) &&
+                   k != INT_MIN
+               ? value_flag(k)
+               : v;
+}
+
+/* `s.n++`, `s.n += k`: an integer member, or what holds a flag, holds no
+   known value after. */
+static void forget_flag(unit *u, env *e, fnode lvalue)
+{
+    fnode c = cursor_bare(lvalue);
+    int path = walk_path(u, e, c);
+    const value *v = env_find(e, path);
+    if (path && (v ? v->kind == V_FLAG
+                   : fx_kind(c) == CXCursor_MemberRefExpr && type_is_integer(fx_type(c))))
+        env_set(e, path, value_unknown());
+}
+
 static value assign(unit *u, env *e, fnode lhs, fnode rhs)
 {
     value v = walk_expression(u, e, rhs);
@@ -446,6 +491,7 @@ static value assign(unit *u, env *e, fnode lhs, fnode rhs)
     if (k == CXCursor_MemberRefExpr)
         member_base(u, e, target, true);
     written_object(u, e, target);       /* `*p++ = x`, whose base has no value */
+    v = member_flag(target, rhs, v);
     int path = walk_path(u, e, lhs);
     bool swap = swaps_copy(e, path);
     v = value_named(path, v);
@@ -509,7 +555,8 @@ static value conditional(unit *u, env *e, const children *ch)
     value b = walk_expression(u, &other, ch->v[2]);
     env_join(e, &other);
     env_free(&other);
-    if ((a.kind == V_NONE) != (b.kind == V_NONE) && (a.kind == V_KIND || b.kind == V_KIND))
+    if ((a.kind == V_NONE) != (b.kind == V_NONE) &&
+        (a.kind == V_KIND || b.kind == V_KIND || a.kind == V_FLAG || b.kind == V_FLAG))
         return value_unknown();         /* a kind or one not known: any */
     if (a.kind == V_NONE || b.kind == V_NONE)
         return a.kind == V_NONE ? b : a;    /* `x ? f(x) : NULL`: the value when there is one */
@@ -739,8 +786,10 @@ static value unary(unit *u, env *e, fnode c)
     }
     default:
         each_operand(u, e, &ch);
-        if (steps(fx_unary_op(c)))
+        if (steps(fx_unary_op(c))) {
             written_object(u, e, ch.v[0]);
+            forget_flag(u, e, ch.v[0]);
+        }
         return value_unknown();
     }
 }
@@ -790,8 +839,10 @@ value walk_expression(unit *u, env *e, fnode c)
     case CXCursor_CompoundAssignOperator:
         ch = cursor_children(c);
         each_operand(u, e, &ch);
-        if (ch.n == 2)
+        if (ch.n == 2) {
             written_object(u, e, ch.v[0]);
+            forget_flag(u, e, ch.v[0]);
+        }
         return value_unknown();
     case CXCursor_UnaryOperator:
         return unary(u, e, c);
@@ -836,6 +887,65 @@ value walk_expression(unit *u, env *e, fnode c)
 
 /* ---- statements --------------------------------------------------------------------------- */
 
+/* `.f = x` in an initializer list: the field's index in t, its value
+   in *item; -1 for none, or a designator of more than one field. */
+static int designated(ftype t, fnode c, fnode *item)
+{
+    if (fx_kind(c) != CXCursor_UnexposedExpr || fx_nchildren(c) < 1 ||
+        fx_kind(fx_child(c, 0)) != CXCursor_MemberRef)
+        return -2;                      /* no designator */
+    int name = cursor_path(fx_referenced(fx_child(c, 0)));
+    *item = fx_child(c, fx_nchildren(c) - 1);
+    for (int i = 0; fx_nchildren(c) == 2 && i < ft_nfields(t); i++)
+        if (cursor_path(ft_field(t, i)) == name)
+            return i;
+    return -1;
+}
+
+/* Whether a field's declaration holds an expression: a default value
+   (C++'s `int n = 1;`), or a bit-field's width (which says nothing, but
+   is not told apart). */
+static bool field_has_value(fnode field)
+{
+    for (int i = 0; i < fx_nchildren(field); i++)
+        if (kind_is_expression(fx_kind(fx_child(field, i))))
+            return true;
+    return false;
+}
+
+/* The integer members of a struct made from an initializer list (`{ d,
+   0 }`, `{ .train = 1 }`, `{ 0 }`), at prefix "s.": flags, as a member
+   set to a constant is (member_flag); a member the list does not name is
+   zero, as C and C++ make it, unless its declaration gives it a value.
+   A list of a shape not read here (a designator of a nested member) sets
+   nothing; list null: every member zero (a nested struct not named). */
+static void initial_flags(env *e, int prefix, ftype type, fnode list)
+{
+    ftype t = ft_canonical(type);
+    fnode item[64] = { { NULL, 0 } };
+    int n = ft_nfields(t), next = 0;
+    if (ft_kind(t) != CXType_Record || n > 64 ||
+        fx_kind(ft_declaration(t)) == CXCursor_UnionDecl)
+        return;
+    for (int i = 0; !fx_is_null(list) && i < fx_nchildren(list); i++, next++) {
+        fnode c = fx_child(list, i);
+        int at = designated(t, c, &c);
+        next = at == -2 ? next : at;
+        if (next < 0 || next >= n)
+            return;
+        item[next] = c;
+    }
+    for (int i = 0; i < n; i++) {
+        fnode field = ft_field(t, i), c = cursor_bare(item[i]);
+        int path = path_join(path_text(prefix), path_text(cursor_path(field)));
+        long long k = fx_is_null(c) ? 0 : cursor_int(c, INT_MIN);
+        if (type_is_integer(fx_type(field)) && (!fx_is_null(c) || !field_has_value(field)))
+            env_set(e, path, k == INT_MIN ? value_unknown() : value_flag(k));
+        else if (fx_is_null(c) || fx_kind(c) == CXCursor_InitListExpr)
+            initial_flags(e, path_join(path_text(path), "."), fx_type(field), c);
+    }
+}
+
 static void declaration(unit *u, env *e, fnode var)
 {
     children ch = cursor_children(var);
@@ -851,6 +961,8 @@ static void declaration(unit *u, env *e, fnode var)
             env_copy_members(e, v.path, name);
         else
             copy_assigned(u, e, var, path_join(path_text(name), "."), ch.v[i]);  /* `T d = h;` */
+        if (fx_kind(cursor_bare(ch.v[i])) == CXCursor_InitListExpr)
+            initial_flags(e, path_join(path_text(name), "."), fx_type(var), cursor_bare(ch.v[i]));
     }
 }
 
