@@ -6,8 +6,9 @@
 With pygls's client (PyPI's pygls and lsprotocol, test tooling): a file
 opened with unsaved text that has a wrong copy and a dropped transfer gets
 both findings, with their rules as codes, their lines, their notes and the
-rules' pages; the dropped transfer's code action is its fix-it, the wrong
-copy's "suppress here"; the fixed text, changed and saved, clears them; the
+rules' pages; each one's code actions are its fix-it (the dropped
+transfer's `x = `, the wrong copy's kind that fits its pointers) and
+"suppress here"; the fixed text, changed and saved, clears them; the
 file on disk is never written by the server.  Then a raw stream: malformed
 messages get JSON-RPC errors and the server goes on; shutdown and exit end
 it with status 0; nothing but framed messages comes on stdout.  Without
@@ -43,9 +44,9 @@ EDITED = """\
 #include <devtensor.h>
 
 /* ünïcode before the findings' lines */
-void up(float *host, int n)
+void up(int n)
 {
-    float *dev = 0;
+    float *dev = 0, host[64] = { 0 };
     cudaMalloc((void **)&dev, n * sizeof *dev);
     /* the kind says the wrong way */
     /* é */ cudaMemcpy(dev, host, n * sizeof *dev, cudaMemcpyDeviceToHost);
@@ -156,13 +157,18 @@ async def editor(folder):
     fix = fixes.get("devcheck: insert 'x = '")
     if not fix or fix.kind != t.CodeActionKind.QuickFix:
         fail(f"no fix-it for the dropped transfer: {list(fixes)}")
-    suppress = (await actions(copy)).get("devcheck: suppress memcpy-direction here")
-    if not suppress:
-        fail("no 'suppress here' for the wrong copy")
+    fixes = await actions(copy)
+    kind = fixes.get("devcheck: replace 'cudaMemcpyDeviceToHost' with 'cudaMemcpyHostToDevice'")
+    if not kind or kind.kind != t.CodeActionKind.QuickFix or \
+            "devcheck: suppress memcpy-direction here" not in fixes:
+        fail(f"no fix-it or no 'suppress here' for the wrong copy: {list(fixes)}")
+    suppressed = apply(EDITED, fixes["devcheck: suppress memcpy-direction here"].edit.changes[uri])
+    if "    // devcheck-ignore(memcpy-direction)\n    /* é */ cudaMemcpy" not in suppressed:
+        fail(f"the suppression made:\n{suppressed}")
     text = apply(EDITED, fix.edit.changes[uri])
-    text = apply(text, suppress.edit.changes[uri])
+    text = apply(text, kind.edit.changes[uri])
     if "    x = dt_to(x, dt_cuda(0));" not in text or \
-            "    // devcheck-ignore(memcpy-direction)\n    /* é */ cudaMemcpy" not in text:
+            "/* é */ cudaMemcpy(dev, host, n * sizeof *dev, cudaMemcpyHostToDevice);" not in text:
         fail(f"the edits made:\n{text}")
     with open(path) as f:
         if f.read() != SAVED:
