@@ -761,7 +761,7 @@ static const char *on_close(server *s, const jv *params, const jv *id)
     if (!d)
         return "didClose wants an open document";
     jv_free(&d->found);
-    d->found = (jv){ JV_NULL };
+    d->found = (jv){ .type = JV_NULL };
     publish(s, d);                  /* none: the editor's list of problems forgets it */
     int i = 0;
     while (s->docs[i] != d)
