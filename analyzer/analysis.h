@@ -188,10 +188,12 @@ void dc_check_memspace(dc_findings *out, dc_loc at, const char *what, dc_operand
 /* The copy kinds by number: bit 0 the destination is device memory, bit 1
    the source; -1 for a name that is none of the four. */
 int dc_copy_kind(const char *name);
-/* swap: the flow says the pointers were swapped, not the kind.  The
-   finding, or NULL. */
+/* swap: the flow says the pointers were swapped, not the kind; written:
+   where the kind is written as its enumerator's one token (else no file),
+   which the fix-it replaces with the kind that fits.  The finding, or
+   NULL. */
 dc_finding *dc_check_memcpy(dc_findings *out, dc_loc at, int kind, dc_operand dst, dc_operand src,
-                     const char *via, bool swap);
+                     const char *via, bool swap, dc_loc written);
 /* ptr, of no known space, is the device side of a copy of kind `kind`
    (at; is_dst: its destination) and host_use ("read on the host") at
    host_at, after the copy or before it, on one path: the uses contradict

@@ -870,6 +870,18 @@ static unsigned copy_kinds(const value *kind)
     return kind->kind == V_KIND && kind->obj > 0 ? (unsigned)kind->obj : 0;
 }
 
+/* Where the copy's kind argument is written as the one token of kind k's
+   enumerator, which a fix-it may replace; no place where it is not (a
+   macro, a variable, a cast, parentheses). */
+static dc_loc kind_written(call_state *s, const dc_effect *ef, int k)
+{
+    fnode c = cursor_bare(argument_cursor(s->a, ef->arg[2]));
+    bool written = fx_kind(c) == CXCursor_DeclRefExpr &&
+                   fx_kind(fx_referenced(c)) == CXCursor_EnumConstantDecl &&
+                   strcmp(fx_text(c), memkinds[k].name) == 0;
+    return written ? fx_loc(c) : (dc_loc){ 0 };
+}
+
 /* The checks of a copy with kind k, one of those its kind may be. */
 static void memcpy_one_kind(call_state *s, const dc_effect *ef, int k)
 {
@@ -892,7 +904,8 @@ static void memcpy_one_kind(call_state *s, const dc_effect *ef, int k)
         d.place = &nowhere;
     if (src_param || !src_known)
         r.place = &nowhere;
-    dc_finding *f = dc_check_memcpy(s->u->out, s->at, k, d, r, NULL, swapped(s, dst, src));
+    dc_finding *f = dc_check_memcpy(s->u->out, s->at, k, d, r, NULL, swapped(s, dst, src),
+                                     kind_written(s, ef, k));
     if (f && (copy_kinds(arg_value(s, ef, 2)) & ~KIND_BIT(k)))
         dc_finding_note(f, s->at, dc_format("'%s' may be %s, among other kinds: each is checked",
                                             argument_text(s->a, ef->arg[2]), memkinds[k].name));

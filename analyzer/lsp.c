@@ -4,9 +4,12 @@
  * editor's text (--contents, from a private temporary file) with
  * --format sarif and the server's ARGS: a crash or a hang in libclang ends
  * the child, never the server, and the message loop stays free while it
- * runs.  A newer text of a document kills the analysis of the older one.
- * The child's SARIF (read with jsonread.h) becomes the document's
- * diagnostics, and its fixes and an ignore comment the code actions.
+ * runs.  A newer text of a document kills the analysis of the older one,
+ * and the newer's starts once the typing pauses (initializationOptions.
+ * debounce, 300 ms), or at once on a save.  The child's SARIF (read with
+ * jsonread.h) becomes the document's diagnostics, its errors (a file that
+ * does not parse) too, and its fixes and an ignore comment the code
+ * actions.
  *
  * A file's flags: -p BUILD where BUILD/compile_commands.json names it
  * (BUILD: initializationOptions.build, else the workspace's folder or its
@@ -31,6 +34,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 /* JSON-RPC's and LSP's error codes */
@@ -60,6 +64,8 @@ typedef struct {
     char *temp;                         /* the text as the child reads it, or NULL */
     jv found;                           /* the last analysis's SARIF (JV_NULL: none) */
     bool stale;                         /* the text changed since found was made */
+    long long due;                      /* when a changed text's analysis starts
+                                           (now_ms's), or 0 */
 } document;
 
 typedef struct {
@@ -69,6 +75,7 @@ typedef struct {
     char *root;                         /* the workspace's folder, or NULL */
     char *build;                        /* initializationOptions.build, or NULL */
     encoding enc;
+    long debounce;                      /* ms from a change to its analysis */
     bool initialized, shut_down, exiting;
     document **docs;
     int ndocs;
@@ -395,14 +402,17 @@ static void j_location(server *s, json *j, const char *key, const place *p)
 }
 
 /* A finding as an LSP Diagnostic: its rule as code, with the rule's page,
-   and its notes as related information. */
+   and its notes as related information; or what the run said of the file
+   (a notification: an error that kept it from being read), with its
+   level. */
 static void j_diagnostic(server *s, json *j, const jv *run, const jv *result, const place *at)
 {
     const char *rule = string_at(result, "ruleId", NULL);
     const mistake *m = rule ? mistake_named(rule, strlen(rule)) : NULL;
+    const char *level = m ? m->severity : string_at(result, "level", NULL);
     j_open(j, NULL, '{');
     j_range(s, j, "range", at, false);
-    j_uint(j, "severity", m && strcmp(m->severity, "warning") == 0 ? 2 : 1);
+    j_uint(j, "severity", level && strcmp(level, "warning") == 0 ? 2 : 1);
     j_string(j, "source", "devcheck");
     if (rule) {
         char *href = dc_format("file://%s/%s.md", DEVCHECK_RULE_DOCS, rule);
@@ -443,6 +453,32 @@ static const jv *results_of(const jv *run)
     return results && results->type == JV_ARRAY ? results : NULL;
 }
 
+/* What the run said of its files: the errors that kept them from being
+   read, in whole or in part. */
+static const jv *notifications_of(const jv *run)
+{
+    const jv *invocations = member(run, "invocations");
+    const jv *said = invocations && invocations->type == JV_ARRAY && invocations->n
+                         ? member(&invocations->items[0], "toolExecutionNotifications")
+                         : NULL;
+    return said && said->type == JV_ARRAY ? said : NULL;
+}
+
+/* The diagnostics in d of a list of results or notifications. */
+static void j_diagnostics_in(server *s, json *j, const document *d, const jv *run,
+                             const jv *list)
+{
+    for (size_t i = 0; list && i < list->n; i++) {
+        place at;
+        if (result_in(run, &list->items[i], d->path, &at)) {
+            j_diagnostic(s, j, run, &list->items[i], &at);
+            free(at.path);
+        }
+    }
+}
+
+/* d's findings, and the errors that kept it from being read (a file that
+   stops parsing says why its findings are gone, rather than nothing). */
 static void publish(server *s, document *d)
 {
     message m;
@@ -451,14 +487,9 @@ static void publish(server *s, document *d)
     j_open(&m.j, "params", '{');
     j_string(&m.j, "uri", d->uri);
     j_open(&m.j, "diagnostics", '[');
-    const jv *run = first_run(&d->found), *results = results_of(run);
-    for (size_t i = 0; results && i < results->n; i++) {
-        place at;
-        if (result_in(run, &results->items[i], d->path, &at)) {
-            j_diagnostic(s, &m.j, run, &results->items[i], &at);
-            free(at.path);
-        }
-    }
+    const jv *run = first_run(&d->found);
+    j_diagnostics_in(s, &m.j, d, run, results_of(run));
+    j_diagnostics_in(s, &m.j, d, run, notifications_of(run));
     j_close(&m.j, ']');
     j_close(&m.j, '}');
     message_send(&m);
@@ -539,6 +570,7 @@ static void analysis_start(server *s, document *d)
 {
     analysis_stop(d);
     d->stale = true;
+    d->due = 0;
     bool source = dc_language_of(d->path) != DC_LANG_NONE;
     if (source && !(d->temp = write_temp(d)))
         return;
@@ -677,7 +709,16 @@ static const char *on_open(server *s, const jv *params, const jv *id)
     return NULL;
 }
 
-/* Full sync: the last change's text is the document's. */
+static long long now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Full sync: the last change's text is the document's, analyzed when the
+   typing pauses: each keystroke's analysis would be killed by the next
+   before it says anything. */
 static const char *on_change(server *s, const jv *params, const jv *id)
 {
     (void)id;
@@ -689,10 +730,11 @@ static const char *on_change(server *s, const jv *params, const jv *id)
     if (!text)
         return "didChange wants the whole text (full sync)";
     document_set_text(d, text);
-    if (dc_language_of(d->path) != DC_LANG_NONE)
-        analysis_start(s, d);
-    else
-        d->stale = true;            /* a header: analyzed as saved */
+    d->stale = true;
+    if (dc_language_of(d->path) != DC_LANG_NONE) {
+        analysis_stop(d);
+        d->due = now_ms() + s->debounce;
+    }   /* else a header: analyzed as saved, by what runs */
     return NULL;
 }
 
@@ -756,6 +798,10 @@ static const char *on_initialize(server *s, const jv *params, const jv *id)
     free(path);
     const char *build = string_at(params, "initializationOptions", "build", NULL);
     s->build = build ? dc_format("%s", build) : NULL;
+    const jv *debounce = member(member(params, "initializationOptions"), "debounce");
+    unsigned long day = 86400000;
+    if (debounce && debounce->type == JV_NUMBER)
+        s->debounce = (long)(number_of(debounce) < day ? number_of(debounce) : day);
     s->enc = encoding_offered(member(member(member(params, "capabilities"), "general"),
                                      "positionEncodings"));
     s->initialized = true;
@@ -1063,6 +1109,28 @@ static bool read_client(server *s)
     return true;
 }
 
+/* How long poll may wait: until the first changed text is due (ms), or
+   for ever (-1). */
+static int wait_for_due(const server *s)
+{
+    long long first = 0;
+    for (int i = 0; i < s->ndocs; i++)
+        if (s->docs[i]->due && (!first || s->docs[i]->due < first))
+            first = s->docs[i]->due;
+    if (!first)
+        return -1;
+    long long left = first - now_ms();
+    return left <= 0 ? 0 : left > INT_MAX ? INT_MAX : (int)left;
+}
+
+static void start_due(server *s)
+{
+    long long now = now_ms();
+    for (int i = 0; i < s->ndocs; i++)
+        if (s->docs[i]->due && s->docs[i]->due <= now)
+            analysis_start(s, s->docs[i]);
+}
+
 static void serve(server *s)
 {
     struct pollfd *fds = NULL;
@@ -1072,11 +1140,12 @@ static void serve(server *s)
         fds[n++] = (struct pollfd){ STDIN_FILENO, POLLIN, 0 };
         for (int i = 0; i < s->ndocs; i++)
             fds[n++] = (struct pollfd){ s->docs[i]->out, POLLIN, 0 };  /* -1: none, skipped */
-        if (poll(fds, (nfds_t)n, -1) < 0) {
+        if (poll(fds, (nfds_t)n, wait_for_due(s)) < 0) {
             if (errno == EINTR)
                 continue;
             break;
         }
+        start_due(s);
         for (int i = 0; i < s->ndocs; i++)  /* before the client's, which may end them */
             if (fds[i + 1].revents && s->docs[i]->out >= 0)
                 analysis_read(s, s->docs[i]);
@@ -1088,7 +1157,7 @@ static void serve(server *s)
 
 int dc_lsp(int argc, char **argv)
 {
-    server s = { .args = argv, .nargs = argc, .enc = ENC_UTF16 };
+    server s = { .args = argv, .nargs = argc, .enc = ENC_UTF16, .debounce = 300 };
     s.exe = realpath("/proc/self/exe", NULL);
     if (!s.exe) {
         fprintf(stderr, "devcheck lsp: cannot find devcheck itself: %s\n", strerror(errno));

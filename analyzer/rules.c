@@ -296,7 +296,7 @@ static dc_finding *check_memcpy_side(dc_findings *out, dc_loc at, int kind, dc_o
 }
 
 dc_finding *dc_check_memcpy(dc_findings *out, dc_loc at, int kind, dc_operand dst, dc_operand src,
-                     const char *via, bool swap)
+                     const char *via, bool swap, dc_loc written)
 {
     bool dst_dev = dc_place_is_device(dst.place), dst_host = dc_place_is_host(dst.place);
     bool src_dev = dc_place_is_device(src.place), src_host = dc_place_is_host(src.place);
@@ -323,6 +323,11 @@ dc_finding *dc_check_memcpy(dc_findings *out, dc_loc at, int kind, dc_operand ds
         dc_finding_note(f, copy_loc(at),
                         dc_format("fix: swap the pointers: '%s' is the destination of %s, "
                                   "'%s' the source", src.name, memkinds[kind].name, dst.name));
+    else if (f && written.file)
+        dc_finding_fix(f, copy_loc(written),
+                       dc_loc_make(written.file, written.line,
+                                   written.column + (unsigned)strlen(memkinds[kind].name)),
+                       dc_format("%s", fitting->name));
     else if (f)
         dc_finding_note(f, copy_loc(at),
                         via ? dc_format("fix: swap the arguments, or call a function that "

@@ -710,7 +710,7 @@ static unsigned check_copies(call_site *c, const summary *s, const char *callee,
         if (!known)
             continue;
         dc_check_memcpy(c->u->out, at, p->kind, site_operand(c, p->dst, dst),
-                        site_operand(c, p->src, src), callee, false);
+                        site_operand(c, p->src, src), callee, false, (dc_loc){ 0 });
         done |= 1u << p->dst | 1u << p->src;
     }
     return done;
@@ -835,7 +835,8 @@ static void check_kind_copies(call_site *c, const summary *s, const char *callee
             continue;
         for (int j = 0; j < 4; j++) {
             dc_finding *f = kind->obj & KIND_BIT(j)
-                                ? dc_check_memcpy(c->u->out, c->a->at, j, d, r, NULL, false)
+                                ? dc_check_memcpy(c->u->out, c->a->at, j, d, r, NULL, false,
+                                                  (dc_loc){ 0 })
                                 : NULL;
             if (f)
                 dc_finding_note(f, k->at, dc_format("%s copies '%s' to '%s' with the kind it "

@@ -6,8 +6,10 @@
 With pygls's client (PyPI's pygls and lsprotocol, test tooling): a file
 opened with unsaved text that has a wrong copy and a dropped transfer gets
 both findings, with their rules as codes, their lines, their notes and the
-rules' pages; the dropped transfer's code action is its fix-it, the wrong
-copy's "suppress here"; the fixed text, changed and saved, clears them; the
+rules' pages; each one's code actions are its fix-it (the dropped
+transfer's `x = `, the wrong copy's kind that fits its pointers) and
+"suppress here"; the fixed text, changed and saved, clears them; a text
+that stops parsing has its error as a diagnostic; the
 file on disk is never written by the server.  Then a raw stream: malformed
 messages get JSON-RPC errors and the server goes on; shutdown and exit end
 it with status 0; nothing but framed messages comes on stdout.  Without
@@ -43,9 +45,9 @@ EDITED = """\
 #include <devtensor.h>
 
 /* ünïcode before the findings' lines */
-void up(float *host, int n)
+void up(int n)
 {
-    float *dev = 0;
+    float *dev = 0, host[64] = { 0 };
     cudaMalloc((void **)&dev, n * sizeof *dev);
     /* the kind says the wrong way */
     /* é */ cudaMemcpy(dev, host, n * sizeof *dev, cudaMemcpyDeviceToHost);
@@ -156,13 +158,18 @@ async def editor(folder):
     fix = fixes.get("devcheck: insert 'x = '")
     if not fix or fix.kind != t.CodeActionKind.QuickFix:
         fail(f"no fix-it for the dropped transfer: {list(fixes)}")
-    suppress = (await actions(copy)).get("devcheck: suppress memcpy-direction here")
-    if not suppress:
-        fail("no 'suppress here' for the wrong copy")
+    fixes = await actions(copy)
+    kind = fixes.get("devcheck: replace 'cudaMemcpyDeviceToHost' with 'cudaMemcpyHostToDevice'")
+    if not kind or kind.kind != t.CodeActionKind.QuickFix or \
+            "devcheck: suppress memcpy-direction here" not in fixes:
+        fail(f"no fix-it or no 'suppress here' for the wrong copy: {list(fixes)}")
+    suppressed = apply(EDITED, fixes["devcheck: suppress memcpy-direction here"].edit.changes[uri])
+    if "    // devcheck-ignore(memcpy-direction)\n    /* é */ cudaMemcpy" not in suppressed:
+        fail(f"the suppression made:\n{suppressed}")
     text = apply(EDITED, fix.edit.changes[uri])
-    text = apply(text, suppress.edit.changes[uri])
+    text = apply(text, kind.edit.changes[uri])
     if "    x = dt_to(x, dt_cuda(0));" not in text or \
-            "    // devcheck-ignore(memcpy-direction)\n    /* é */ cudaMemcpy" not in text:
+            "/* é */ cudaMemcpy(dev, host, n * sizeof *dev, cudaMemcpyHostToDevice);" not in text:
         fail(f"the edits made:\n{text}")
     with open(path) as f:
         if f.read() != SAVED:
@@ -179,6 +186,19 @@ async def editor(folder):
     while diagnostics_left := await next_diagnostics():
         pass
     del diagnostics_left
+    # A text that stops parsing, not saved: analyzed once the typing
+    # pauses, its error published in place of the findings it hides.
+    broken = text.replace("#include <devtensor.h>\n", "#include <devtensor.h>\n#include \"nosuch.h\"\n")
+    client.text_document_did_change(
+        t.DidChangeTextDocumentParams(
+            t.VersionedTextDocumentIdentifier(version=3, uri=uri),
+            [t.TextDocumentContentChangeEvent_Type2(broken)],
+        )
+    )
+    got = await next_diagnostics()
+    if [(d.range.start.line, d.severity, d.code) for d in got] != [(2, t.DiagnosticSeverity.Error, None)] \
+            or "'nosuch.h' file not found" not in got[0].message:
+        fail(f"the parse error's diagnostic: {got}")
     await client.shutdown_async(None)
     client.exit(None)
     await asyncio.wait_for(client._server.wait(), 30)
@@ -278,8 +298,10 @@ async def newer_text(folder):
     """A newer text stops the analysis of the older one: each analysis is
     held reading its baseline, a FIFO (as --fix's tests hold devcheck), so
     the first is still running when the text changes; once the change is
-    taken, one analysis is left, with one temporary file, and the only
-    diagnostics published are the newer text's."""
+    taken, none is left, nor its temporary file, and the newer text's waits
+    for the typing to pause (initializationOptions.debounce, here a day);
+    a save starts it at once, and the only diagnostics published are the
+    newer text's."""
     path = os.path.join(folder, "a.c")
     uri = "file://" + path
     with open(path, "w") as f:
@@ -296,22 +318,32 @@ async def newer_text(folder):
 
     await start(client, "--baseline", hold, "--", *FLAGS, cwd=folder, env={"TMPDIR": temp})
     await asyncio.wait_for(client.initialize_async(t.InitializeParams(
-        capabilities=t.ClientCapabilities(), root_uri="file://" + folder)), 60)
+        capabilities=t.ClientCapabilities(), root_uri="file://" + folder,
+        initialization_options={"debounce": 86400000})), 60)
     client.initialized(t.InitializedParams())
     client.text_document_did_open(
         t.DidOpenTextDocumentParams(t.TextDocumentItem(uri, "c", 1, EDITED)))
     client.text_document_did_change(t.DidChangeTextDocumentParams(
         t.VersionedTextDocumentIdentifier(version=2, uri=uri),
         [t.TextDocumentContentChangeEvent_Type2(SAVED)]))
-    # A request answered: the change before it was taken.
-    stale = await asyncio.wait_for(client.text_document_code_action_async(t.CodeActionParams(
-        t.TextDocumentIdentifier(uri), t.Range(t.Position(0, 0), t.Position(30, 0)),
-        t.CodeActionContext([]))), 60)
+
+    async def taken():
+        """A request answered: the notices before it were taken."""
+        return await asyncio.wait_for(client.text_document_code_action_async(t.CodeActionParams(
+            t.TextDocumentIdentifier(uri), t.Range(t.Position(0, 0), t.Position(30, 0)),
+            t.CodeActionContext([]))), 60)
+
+    stale = await taken()
     if stale:
         fail(f"code actions of a text not analyzed yet: {stale}")
     running = children(client._server.pid)
+    if running or os.listdir(temp):
+        fail(f"before the pause: analyses {running}, temporary files {os.listdir(temp)}")
+    client.text_document_did_save(t.DidSaveTextDocumentParams(t.TextDocumentIdentifier(uri)))
+    await taken()
+    running = children(client._server.pid)
     if len(running) != 1 or len(os.listdir(temp)) != 1:
-        fail(f"after a newer text: analyses {running}, temporary files {os.listdir(temp)}")
+        fail(f"after a save: analyses {running}, temporary files {os.listdir(temp)}")
     with open(hold, "w"):
         pass                            # an empty baseline: the analysis goes on
     got = await asyncio.wait_for(published.get(), 120)
