@@ -16,7 +16,11 @@
  * of which the header saves): a C++ or .cu file's prelude also holds the
  * libraries' headers its first lines reach (prelude_source.c), read first
  * (their guards leave the file's own includes of them empty), shared with
- * the files of its flags whose first lines reach the same.
+ * the files of its flags whose first lines reach the same.  A header
+ * serves too the files whose headers begin with the headers it was made
+ * of that the parse entered files for, where what it read holds their
+ * others (covering, shares, kept_found): torch/torch.h's serves a file of
+ * torch/torch.h and <vector>, which torch's headers include.
  *
  * With a cache (--cache, -p's), a prelude is kept there between runs, made
  * even for one file: a libtorch file then costs a third of its parse from
