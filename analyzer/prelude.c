@@ -250,19 +250,21 @@ static bool next_header(const char *text, size_t at, header_lines *h)
 /* The start of a prelude's source whose headers the parse entered (up to
    line last): the later ones it includes again, for nothing.  A prelude's
    header is that of this start, the files whose headers begin so share it
-   (shares, kept_found), and it is kept under its key (kept_made). */
+   (shares, kept_found), and it is kept under its key (kept_made).  All of
+   it where no line is known to have entered one (the source's name not
+   clang's). */
 static size_t covering(const char *text, unsigned last)
 {
     header_lines h;
     size_t covers = 0, counted = 0;
     unsigned line = 1;
-    for (size_t at = 0; next_header(text, at, &h); at = h.end) {
+    for (size_t at = 0; last && next_header(text, at, &h); at = h.end) {
         for (; counted < h.start; counted++)
             line += text[counted] == '\n';
         if (!covers || line <= last)
             covers = h.end;
     }
-    return covers;
+    return last ? covers : strlen(text);
 }
 
 /* Whether read holds a header named name (the path's end): by name alone,
