@@ -478,13 +478,13 @@ static bool temporary_folder(preludes *ps)
     return ps->dir[0] != 0;
 }
 
-/* Whether another of the run's preludes has p's flags and begins with
-   p's first header: one header may serve both. */
+/* Whether a prelude after p (those before are made or served) has p's
+   flags and begins with p's first header: p's header may serve both. */
 static bool kin(const preludes *ps, const prelude *p)
 {
     header_lines h;
-    for (int k = 0; k < ps->n && next_header(p->made, 0, &h); k++)
-        if (&ps->v[k] != p && strcmp(ps->v[k].flags, p->flags) == 0 &&
+    for (int k = (int)(p - ps->v) + 1; k < ps->n && next_header(p->made, 0, &h); k++)
+        if (strcmp(ps->v[k].flags, p->flags) == 0 &&
             strncmp(ps->v[k].made, p->made, h.end) == 0)
             return true;
     return false;
