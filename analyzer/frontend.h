@@ -64,7 +64,6 @@ bool prelude_wanted(const char *path, dc_language lang, const command *c, char *
 typedef struct {
     char **v;
     int n;
-    const char *source;
 } file_list;
 
 /* A prelude: the libraries' headers of the files with a command, and what
@@ -76,6 +75,7 @@ typedef struct {
     int first;                          /* the first file with them */
     int files;                          /* how many have them */
     char *pch;                          /* the precompiled prelude, or NULL */
+    size_t covers;                      /* the start of made pch is of: what its headers reach */
     bool kept;                          /* pch is the cache's */
     file_list read;                     /* the headers it read, which a unit's facts depend on */
 } prelude;

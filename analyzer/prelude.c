@@ -16,7 +16,11 @@
  * of which the header saves): a C++ or .cu file's prelude also holds the
  * libraries' headers its first lines reach (prelude_source.c), read first
  * (their guards leave the file's own includes of them empty), shared with
- * the files of its flags whose first lines reach the same.
+ * the files of its flags whose first lines reach the same.  A header
+ * serves too the files whose headers begin with the headers it was made
+ * of that the parse entered files for, where what it read holds their
+ * others (covering, shares, kept_found): torch/torch.h's serves a file of
+ * torch/torch.h and <vector>, which torch's headers include.
  *
  * With a cache (--cache, -p's), a prelude is kept there between runs, made
  * even for one file: a libtorch file then costs a third of its parse from
@@ -37,15 +41,40 @@ static void add_file(file_list *l, const char *path)
     l->v[l->n++] = dc_format("%s", path);
 }
 
-static void add_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth, CXClientData data)
+/* What a prelude's parse entered: the headers, and the last line of its
+   source that entered one itself (its later lines' headers were entered
+   before, through the lines above: included again, they add nothing). */
+typedef struct {
+    file_list *read;
+    const char *source;
+    unsigned last;
+} entered;
+
+static bool is_source(const entered *e, CXFile file)
 {
-    (void)stack, (void)depth;
-    file_list *l = data;
     CXString name = clang_getFileName(file);
     const char *path = clang_getCString(name);
-    if (path && strcmp(path, l->source) != 0)
-        add_file(l, path);
+    bool is = path && strcmp(path, e->source) == 0;
     clang_disposeString(name);
+    return is;
+}
+
+static void add_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth, CXClientData data)
+{
+    entered *e = data;
+    CXFile from;
+    unsigned line;
+    if (!is_source(e, file)) {
+        CXString name = clang_getFileName(file);
+        if (clang_getCString(name))
+            add_file(e->read, clang_getCString(name));
+        clang_disposeString(name);
+    }
+    if (depth != 1)
+        return;
+    clang_getSpellingLocation(stack[0], &from, &line, NULL, NULL);
+    if (is_source(e, from) && line > e->last)
+        e->last = line;
 }
 
 static void free_files(file_list *l)
@@ -172,9 +201,10 @@ static bool write_source(FILE *f, const char *text)
 }
 
 /* The prelude whose source is at source, precompiled with command c into
-   pch, and the headers it read in read: whether it was (a prelude with
-   errors is not). */
-static bool precompile(const command *c, const char *source, const char *pch, file_list *read)
+   pch, the headers it read in read and the last line of source that
+   entered one in *last: whether it was (a prelude with errors is not). */
+static bool precompile(const command *c, const char *source, const char *pch, file_list *read,
+                       unsigned *last)
 {
     CXIndex index = clang_createIndex(0, 0);
     CXTranslationUnit tu;
@@ -182,15 +212,84 @@ static bool precompile(const command *c, const char *source, const char *pch, fi
                                              CXTranslationUnit_Incomplete, &tu) ==
                  CXError_Success;
     if (saved) {
+        entered e = { read, source, 0 };
         saved = !has_errors(tu) && clang_saveTranslationUnit(tu, pch, 0) == CXSaveError_None;
-        read->source = source;
         if (saved)
-            clang_getInclusions(tu, add_inclusion, read);
-        read->source = NULL;
+            clang_getInclusions(tu, add_inclusion, &e);
+        *last = e.last;
         clang_disposeTranslationUnit(tu);
     }
     clang_disposeIndex(index);
     return saved;
+}
+
+/* A header's lines in a prelude's source (prelude_source.c): its two
+   #includes, in an #if __has_include where the flags' folders lack it. */
+typedef struct {
+    size_t start, end;                  /* its first #include, the end of its lines */
+    const char *name;
+    size_t len;
+} header_lines;
+
+/* The lines of the first header of text at or after at: false for none. */
+static bool next_header(const char *text, size_t at, header_lines *h)
+{
+    const char *first = strstr(text + at, "#include <"), *end;
+    if (!first)
+        return false;
+    h->name = first + strlen("#include <");
+    h->len = strcspn(h->name, ">");
+    end = strchr(strchr(first, '\n') + 1, '\n') + 1;
+    if (strncmp(end, "#endif\n", 7) == 0)     /* a check's #endif never follows them */
+        end += 7;
+    h->start = (size_t)(first - text);
+    h->end = (size_t)(end - text);
+    return true;
+}
+
+/* The start of a prelude's source whose headers the parse entered (up to
+   line last): the later ones it includes again, for nothing.  A prelude's
+   header is that of this start, the files whose headers begin so share it
+   (shares, kept_found), and it is kept under its key (kept_made).  All of
+   it where no line is known to have entered one (the source's name not
+   clang's). */
+static size_t covering(const char *text, unsigned last)
+{
+    header_lines h;
+    size_t covers = 0, counted = 0;
+    unsigned line = 1;
+    for (size_t at = 0; last && next_header(text, at, &h); at = h.end) {
+        for (; counted < h.start; counted++)
+            line += text[counted] == '\n';
+        if (!covers || line <= last)
+            covers = h.end;
+    }
+    return last ? covers : strlen(text);
+}
+
+/* Whether read holds a header named name (the path's end): by name alone,
+   as a file's parse is right over a header that lacks one of its headers
+   (it includes it itself), only slower. */
+static bool read_has(const file_list *read, const char *name, size_t len)
+{
+    for (int i = 0; i < read->n; i++) {
+        size_t n = strlen(read->v[i]);
+        const char *path = read->v[i];
+        if (n > len && path[n - len - 1] == '/' && strncmp(path + n - len, name, len) == 0)
+            return true;
+    }
+    return false;
+}
+
+/* Whether the headers of a prelude's source after its start from are all
+   among read's. */
+static bool reached(const file_list *read, const char *text, size_t from)
+{
+    header_lines h;
+    for (size_t at = from; next_header(text, at, &h); at = h.end)
+        if (!read_has(read, h.name, h.len))
+            return false;
+    return true;
 }
 
 /* Prelude k (language lang) of command c, saved in the run's temporary
@@ -199,11 +298,14 @@ static void precompile_temporary(const preludes *ps, prelude *p, const command *
                                  dc_language lang)
 {
     char source[PATH_MAX + 32], pch[PATH_MAX + 32];
+    unsigned last;
     prelude_file(ps, k, prelude_ext(lang), source, sizeof source);
     prelude_file(ps, k, "pch", pch, sizeof pch);
     if (temporary_add(source) && temporary_add(pch) &&
-        write_source(fopen(source, "w"), p->made) && precompile(c, source, pch, &p->read))
+        write_source(fopen(source, "w"), p->made) && precompile(c, source, pch, &p->read, &last)) {
         p->pch = dc_format("%s", pch);
+        p->covers = covering(p->made, last);
+    }
 }
 
 /* The cache's prelude source at path, written once and never again: a
@@ -247,6 +349,105 @@ static char *entry_of_files(const file_list *l, size_t *len)
     return data;
 }
 
+/* The key the start (len bytes) of a prelude's source text is kept under
+   in the cache at dir, with command c (language lang); fresh, and the
+   path of that source there in *source; NULL where the cache cannot hold
+   it. */
+static char *kept_key(const char *dir, const char *text, size_t len, const command *c,
+                      dc_language lang, char **source)
+{
+    char *name = dc_format("prelude %s %.*s", prelude_ext(lang), (int)len, text);
+    CXString parser = clang_getClangVersion();
+    *source = dc_cache_file(dir, name, prelude_ext(lang));
+    char *key = *source ? dc_prelude_key(*source, (const char *const *)c->argv, c->argc,
+                                         clang_getCString(parser))
+                        : NULL;
+    clang_disposeString(parser);
+    free(name);
+    return key;
+}
+
+/* The header of the start (len bytes) of p's source kept in the cache at
+   dir, taken for p where its headers reach p's others: whether it was. */
+static bool kept_taken(const char *dir, prelude *p, size_t len, const command *c,
+                       dc_language lang)
+{
+    char *source, *key = kept_key(dir, p->made, len, c, lang, &source);
+    char *pch = key ? dc_cache_file(dir, key, "pch") : NULL;
+    size_t n;
+    char *entry = pch ? dc_cache_get(dir, key, &n) : NULL;
+    file_list read = { NULL, 0 };
+    bool taken = entry && access(pch, R_OK) == 0 && files_of_entry(&read, entry, n) &&
+                 reached(&read, p->made, len);
+    if (taken) {
+        p->pch = pch;
+        p->read = read;
+        p->covers = len;
+    } else {
+        free_files(&read);
+        free(pch);
+    }
+    free(entry);
+    free(key);
+    free(source);
+    return taken;
+}
+
+/* A header kept in the cache at dir that p's files can be parsed over:
+   that of p's headers or of their first ones, the longest first (their
+   headers are the start of the files'). */
+static bool kept_found(const char *dir, prelude *p, const command *c, dc_language lang)
+{
+    header_lines h;
+    size_t *ends = NULL;
+    int n = 0;
+    for (size_t at = 0; next_header(p->made, at, &h); at = h.end) {
+        ends = dc_realloc(ends, (size_t)(n + 1) * sizeof *ends);
+        ends[n++] = h.end;
+    }
+    bool found = n ? false : kept_taken(dir, p, 0, c, lang);     /* CUDA's alone */
+    while (n > 0 && !found)
+        found = kept_taken(dir, p, ends[--n], c, lang);
+    free(ends);
+    return found;
+}
+
+/* Prelude p precompiled into the cache at dir, and kept under the key of
+   the start of its source its headers reach (the parse read the same as
+   that start's would: the other headers add nothing); false where the
+   cache cannot hold it. */
+static bool kept_made(const char *dir, prelude *p, const command *c, dc_language lang)
+{
+    char *source, *key = kept_key(dir, p->made, strlen(p->made), c, lang, &source);
+    char *pch = key ? dc_cache_file(dir, key, "pch") : NULL;
+    int64_t since = 0;
+    unsigned last;
+    bool made = pch && source_written_once(source, p->made) && (since = dc_cache_clock()) &&
+                precompile(c, source, pch, &p->read, &last);
+    if (made && (p->covers = covering(p->made, last)) < strlen(p->made)) {
+        char *start, *start_key = kept_key(dir, p->made, p->covers, c, lang, &start);
+        char *start_pch = start_key ? dc_cache_file(dir, start_key, "pch") : NULL;
+        bool moved = start_pch && rename(pch, start_pch) == 0;
+        free(moved ? pch : start_pch);
+        free(moved ? key : start_key);
+        pch = moved ? start_pch : pch;
+        key = moved ? start_key : key;
+        free(start);
+    }
+    if (made) {
+        size_t len;
+        char *entry = entry_of_files(&p->read, &len);
+        dc_cache_put(dir, key, (const char *const *)p->read.v, p->read.n, since, entry, len);
+        free(entry);
+        p->pch = pch;
+    } else {
+        free(pch);
+    }
+    free(key);
+    free(source);
+    return made;
+}
+
 /* Prelude p of command c (language lang) kept in the run's cache: taken
    from it while every header its parse read is as it was, else
    precompiled there (the headers' parse is the same for any devcheck of
@@ -255,33 +456,7 @@ static char *entry_of_files(const file_list *l, size_t *len)
 static void cached_prelude(const char *cache, prelude *p, const command *c, dc_language lang)
 {
     char *dir = dc_absolute_path(cache);
-    char *name = dc_format("prelude %s %s", prelude_ext(lang), p->made);
-    char *source = dc_cache_file(dir, name, prelude_ext(lang));
-    CXString parser = clang_getClangVersion();
-    char *key = source ? dc_prelude_key(source, (const char *const *)c->argv, c->argc,
-                                        clang_getCString(parser))
-                       : NULL;
-    clang_disposeString(parser);
-    char *pch = key ? dc_cache_file(dir, key, "pch") : NULL;
-    size_t len;
-    char *entry = pch ? dc_cache_get(dir, key, &len) : NULL;
-    int64_t since = 0;
-    if (entry && access(pch, R_OK) == 0 && files_of_entry(&p->read, entry, len)) {
-        p->pch = pch;
-    } else if (pch && source_written_once(source, p->made) && (since = dc_cache_clock()) &&
-               precompile(c, source, pch, &p->read)) {
-        free(entry);
-        entry = entry_of_files(&p->read, &len);
-        dc_cache_put(dir, key, (const char *const *)p->read.v, p->read.n, since, entry, len);
-        p->pch = pch;
-    } else {
-        free(pch);
-    }
-    p->kept = p->pch != NULL;
-    free(entry);
-    free(key);
-    free(source);
-    free(name);
+    p->kept = kept_found(dir, p, c, lang) || kept_made(dir, p, c, lang);
     free(dir);
 }
 
@@ -303,14 +478,43 @@ static bool temporary_folder(preludes *ps)
     return ps->dir[0] != 0;
 }
 
+/* Whether a prelude after p (those before are made or served) has p's
+   flags and begins with p's first header: p's header may serve both. */
+static bool kin(const preludes *ps, const prelude *p)
+{
+    header_lines h;
+    for (int k = (int)(p - ps->v) + 1; k < ps->n && next_header(p->made, 0, &h); k++)
+        if (strcmp(ps->v[k].flags, p->flags) == 0 &&
+            strncmp(ps->v[k].made, p->made, h.end) == 0)
+            return true;
+    return false;
+}
+
+/* p given the header of one made before it with its flags, whose
+   headers begin p's and reach p's others: whether one was. */
+static bool shares(const preludes *ps, prelude *p)
+{
+    for (const prelude *q = ps->v; q < p; q++)
+        if (q->pch && q->covers && strcmp(q->flags, p->flags) == 0 &&
+            strncmp(q->made, p->made, q->covers) == 0 && reached(&q->read, p->made, q->covers)) {
+            p->pch = dc_format("%s", q->pch);
+            p->covers = q->covers;
+            p->kept = q->kept;
+            for (int i = 0; i < q->read.n; i++)
+                add_file(&p->read, q->read.v[i]);
+            return true;
+        }
+    return false;
+}
+
 /* Prelude p (language lang) of command c made, in the cache or the
-   temporary folder. */
+   temporary folder (where its header may serve two files or more). */
 static void prelude_made(const char *cache, preludes *ps, prelude *p, int k, const command *c,
                          dc_language lang)
 {
     if (cache)
         cached_prelude(cache, p, c, lang);
-    if (!p->pch && p->files > 1 && temporary_folder(ps))
+    if (!p->pch && (p->files > 1 || kin(ps, p)) && temporary_folder(ps))
         precompile_temporary(ps, p, c, k, lang);
 }
 
@@ -331,8 +535,8 @@ void preludes_make(const command_paths *paths, const char *cache, preludes *ps,
             p->files++;
         } else if (wanted) {
             ps->v = dc_realloc(ps->v, (size_t)(ps->n + 1) * sizeof *ps->v);
-            ps->v[ps->n++] = (prelude){ joined(c), source, source, i, 1, NULL, false,
-                                        { NULL, 0, NULL } };
+            ps->v[ps->n++] = (prelude){ .flags = joined(c), .source = source, .made = source,
+                                        .first = i, .files = 1 };
             source = NULL;
         }
         free(source);
@@ -341,13 +545,13 @@ void preludes_make(const command_paths *paths, const char *cache, preludes *ps,
         prelude *p = &ps->v[k];
         const dc_source *first = &v[p->first];
         dc_language lang = file_language(first->path, &first->flags);
-        if (p->files < 2 && !cache)
+        if ((p->files < 2 && !cache && !kin(ps, p)) || shares(ps, p))
             continue;
         command_for(paths, &first->flags, lang, c);
         prelude_made(cache, ps, p, k, c, lang);
         if (!p->pch && lang == DC_LANG_CUDA && p->made[0]) {
             free_files(&p->read);
-            p->read = (file_list){ NULL, 0, NULL };
+            p->read = (file_list){ NULL, 0 };
             p->made = "";
             prelude_made(cache, ps, p, k + ps->n, c, lang);     /* files of another name */
         }

@@ -1,0 +1,15 @@
+// Headers [lib.h, z.h]: its own header (lib.h does not reach z.h).
+#include <lib.h>
+#include <z.h>
+
+static int dereferenced;  // the libraries' headers end here: the prelude too
+#include "devtensor.h"
+
+int main(void)
+{
+    dt_tensor *t = dt_randn_on(DT_SHAPE(2, 3), dt_cuda(0));
+    float *p = static_cast<float *>(dt_data(t));  /* device memory */
+    p[0] = 1.0f;                                  /* a host write into it */
+    dt_release(t);
+    return dereferenced;
+}
