@@ -716,6 +716,27 @@ static void lower_overloads(lowering *l, uint32_t id, CXCursor c)
     free(fn);
 }
 
+/* A declaration's USR, in the pool; a field of a class template's
+   instance (`Buffer<float>::data`) has its template's (`Buffer<T>::data`),
+   so a constructor walked as an instance and a destructor walked as
+   written (nothing instantiated it) meet in one field, as a type's
+   objects do. */
+static uint32_t usr_add(lowering *l, CXCursor c, enum CXCursorKind k)
+{
+    CXCursor t = k == CXCursor_FieldDecl
+                     ? clang_getSpecializedCursorTemplate(clang_getCursorSemanticParent(c))
+                     : clang_getNullCursor();
+    if (clang_getCursorKind(t) != CXCursor_ClassTemplate)
+        return cxstring_add(l, clang_getCursorUSR(c));
+    CXString usr = clang_getCursorUSR(t), name = clang_getCursorSpelling(c);
+    char *text = dc_format("%s@FI@%s", clang_getCString(usr), clang_getCString(name));
+    uint32_t at = string_add(l, text);
+    free(text);
+    clang_disposeString(usr);
+    clang_disposeString(name);
+    return at;
+}
+
 static uint32_t node_new(lowering *l, CXCursor c, uint32_t *slot)
 {
     fx_unit *u = l->u;
@@ -737,7 +758,7 @@ static uint32_t node_new(lowering *l, CXCursor c, uint32_t *slot)
     uint32_t v = cxstring_add(l, clang_getCursorSpelling(c));
     u->nodes[id].name = v;
     if (clang_isDeclaration(k))
-        v = cxstring_add(l, clang_getCursorUSR(c)), u->nodes[id].usr = v;
+        v = usr_add(l, c, k), u->nodes[id].usr = v;
     return id;
 }
 

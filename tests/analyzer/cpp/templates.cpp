@@ -7,6 +7,7 @@
  * policy names) is unknown, and quiet.
  */
 #include <cuda_runtime.h>
+#include <cstdlib>
 #include <vector>
 
 struct Pool {
@@ -59,4 +60,30 @@ template <typename T> void fill_from_device(std::vector<T> &out)
     cudaMalloc((void **)&d, out.size() * sizeof(T));
     cudaMemcpy(out.data(), d, out.size() * sizeof(T), cudaMemcpyDeviceToHost); // devcheck: uninitialized-read
     cudaFree(d);
+}
+
+/* A class template whose constructor an instance runs and whose destructor
+   nothing instantiates (no `delete`): the destructor, walked as written,
+   and the instance's constructor share the field (gpu-burn's GPU_Test). */
+template <class T> class Burner {
+public:
+    explicit Burner(int n) { cudaMallocHost((void **)&flags_, n * sizeof(int)); }
+    ~Burner() { free(flags_); } // devcheck: free-mismatch
+    void run() { if (*flags_) ++errors_; }
+
+private:
+    int *flags_;
+    long errors_ = 0;
+};
+
+template <class T> void burn(int n)
+{
+    Burner<T> *b = new Burner<T>(n);
+    b->run();
+}
+
+void burn_both(int n)
+{
+    burn<float>(n);
+    burn<double>(n);
 }
