@@ -80,6 +80,7 @@ typedef struct {
     document **docs;
     int ndocs;
     buffer in;                          /* stdin, not yet read as messages */
+    size_t skip;                        /* bytes of a too large body yet to come */
 } server;
 
 static void buffer_add(buffer *b, const char *s, size_t n)
@@ -1051,14 +1052,23 @@ static void buffer_drop(buffer *b, size_t n)
     b->n -= n;
 }
 
+/* The largest message read: an editor's file is far smaller; a length
+   past it is a broken or hostile client, whose body would be held whole. */
+#define MAX_MESSAGE ((size_t)64 << 20)
+
 /* A header's Content-Length (its lines end at end); false where it has
-   none. */
+   none, or one that is not a number (a number too large for size_t is
+   SIZE_MAX, over MAX_MESSAGE). */
 static bool content_length(const char *p, const char *end, size_t *len)
 {
     for (; p < end; p += 2) {
         if ((size_t)(end - p) > 15 && strncasecmp(p, "Content-Length:", 15) == 0) {
-            *len = strtoul(p + 15, NULL, 10);
-            return true;
+            const char *digits = p + 15 + strspn(p + 15, " \t");
+            const char *eol = memmem(p, (size_t)(end - p), "\r\n", 2);
+            char *after;
+            unsigned long long n = strtoull(digits, &after, 10);
+            *len = n > SIZE_MAX ? SIZE_MAX : (size_t)n;
+            return isdigit((unsigned char)*digits) && after + strspn(after, " \t") == eol;
         }
         const char *eol = memmem(p, (size_t)(end - p), "\r\n", 2);
         p = eol ? eol : end;
@@ -1068,22 +1078,31 @@ static bool content_length(const char *p, const char *end, size_t *len)
 
 /* The next message's body in the input, or NULL while it is not all there.
    A header without a Content-Length, or 64 KiB with no header's end, is
-   answered as a parse error and dropped. */
-static const char *next_message(buffer *in, size_t *start, size_t *len)
+   answered as a parse error and dropped; so is a body over MAX_MESSAGE,
+   dropped as it comes (*skip: what is still to come), never held. */
+static const char *next_message(buffer *in, size_t *skip, size_t *start, size_t *len)
 {
     for (;;) {
+        size_t gone = *skip < in->n ? *skip : in->n;
+        buffer_drop(in, gone);
+        *skip -= gone;
+        if (*skip)
+            return NULL;
         const char *end = in->n ? memmem(in->v, in->n, "\r\n\r\n", 4) : NULL;
         if (!end && in->n < 65536)
             return NULL;
         size_t header = end ? (size_t)(end - in->v) + 4 : in->n;
-        if (end && content_length(in->v, end + 2, len)) {
+        bool framed = end && content_length(in->v, end + 2, len);
+        if (framed && *len <= MAX_MESSAGE) {
             if (in->n - header < *len)
                 return NULL;
             *start = header;
             return in->v + header;
         }
-        send_error(NULL, PARSE_ERROR, "a message header without Content-Length");
+        send_error(NULL, PARSE_ERROR, framed ? "a message over 64 MiB" :
+                                               "a message header without Content-Length");
         buffer_drop(in, header);
+        *skip = framed ? *len : 0;
     }
 }
 
@@ -1098,7 +1117,7 @@ static bool read_client(server *s)
         return false;
     buffer_add(&s->in, chunk, (size_t)k);
     size_t start, len;
-    for (const char *body; !s->exiting && (body = next_message(&s->in, &start, &len));) {
+    for (const char *body; !s->exiting && (body = next_message(&s->in, &s->skip, &start, &len));) {
         char *copy = dc_realloc(NULL, len + 1);        /* the buffer moves on */
         memcpy(copy, body, len);
         copy[len] = '\0';

@@ -382,6 +382,7 @@ def malformed(folder):
         b"Content-Length: 9\r\n\r\n{\"bad\": }"                            # not JSON
         + b"X-Nothing: 1\r\n\r\n"                                          # no length
         + b"\0junk\r\n\r\n"                                              # a NUL, no length
+        + b"Content-Length: 2x\r\n\r\n"                                   # not a number
         + framed({"jsonrpc": "2.0", "id": 1, "method": "textDocument/hover", "params": {}})
         + framed([1, 2])                                                     # not a request
         + framed({"jsonrpc": "2.0", "id": 2, "method": "initialize",
@@ -396,12 +397,23 @@ def malformed(folder):
                          timeout=60)
     got = messages(run.stdout)
     codes = [(m.get("id"), m["error"]["code"] if "error" in m else "result") for m in got]
-    want = [(None, -32700), (None, -32700), (None, -32700), (1, -32002), (None, -32600), (2, "result"),
+    want = [(None, -32700), (None, -32700), (None, -32700), (None, -32700), (1, -32002), (None, -32600), (2, "result"),
             (3, -32601), (4, -32602), ("five", "result")]
     if codes != want:
         fail(f"the answers: {codes}, not {want}")
     if run.returncode != 0:
         fail(f"exit status {run.returncode} after shutdown and exit: {run.stderr.decode()}")
+    # a message over 64 MiB: a parse error, its body dropped as it comes
+    # (never held), and the stream read on after it.
+    big = {"jsonrpc": "2.0", "id": 6, "method": "shutdown", "pad": "x" * (64 << 20)}
+    start = framed({"jsonrpc": "2.0", "id": 5, "method": "initialize",
+                    "params": {"capabilities": {}, "rootUri": None}})
+    end = framed({"jsonrpc": "2.0", "id": 7, "method": "shutdown"}) + framed({"jsonrpc": "2.0", "method": "exit"})
+    run = subprocess.run([DEVCHECK, "lsp"], input=start + framed(big) + end, capture_output=True,
+                         cwd=folder, timeout=60)
+    codes = [(m.get("id"), m["error"]["code"] if "error" in m else "result") for m in messages(run.stdout)]
+    if codes != [(5, "result"), (None, -32700), (7, "result")] or run.returncode != 0:
+        fail(f"a message over 64 MiB: {codes}, status {run.returncode}")
     # exit with no shutdown: status 1, as the protocol says.
     run = subprocess.run([DEVCHECK, "lsp"], input=framed({"jsonrpc": "2.0", "method": "exit"}),
                          capture_output=True, timeout=60)
