@@ -8,14 +8,6 @@
 
 #include <string.h>
 
-children cursor_children(fnode c)
-{
-    children k = { .n = fx_nchildren(c) < 64 ? fx_nchildren(c) : 64 };
-    for (int i = 0; i < k.n; i++)
-        k.v[i] = fx_child(c, i);
-    return k;
-}
-
 dc_loc cursor_loc(fnode c)
 {
     return fx_loc(c);

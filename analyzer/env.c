@@ -86,6 +86,20 @@ static int *slot_of(const char *text, uint32_t h)
     return &slots[i];
 }
 
+/* The path of text's first n bytes.  Paths are made in the walk's inner
+   loops: most fit on the stack, and take no allocation to look up. */
+static int path_of_span(const char *text, size_t n)
+{
+    char stack[256];
+    char *copy = n < sizeof stack ? stack : dc_realloc(NULL, n + 1);
+    memcpy(copy, text, n);
+    copy[n] = '\0';
+    int id = path_intern(copy);
+    if (copy != stack)
+        free(copy);
+    return id;
+}
+
 int path_intern(const char *text)
 {
     if (!text || !*text)
@@ -101,7 +115,7 @@ int path_intern(const char *text)
     if (*slot)
         return *slot;
     size_t cut = last_member(text);
-    int parent = cut ? path_format("%.*s", (int)cut, text) : 0;
+    int parent = cut ? path_of_span(text, cut) : 0;
     if (npaths == cappaths) {
         cappaths *= 2;
         paths = dc_realloc(paths, (size_t)cappaths * sizeof *paths);
@@ -126,7 +140,13 @@ const char *path_text(int id)
 
 int path_format(const char *fmt, ...)
 {
+    char stack[256];
     va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(stack, sizeof stack, fmt, ap);
+    va_end(ap);
+    if (n >= 0 && (size_t)n < sizeof stack)
+        return path_intern(stack);
     va_start(ap, fmt);
     char *text = dc_vformat(fmt, ap);
     va_end(ap);
@@ -137,7 +157,15 @@ int path_format(const char *fmt, ...)
 
 int path_join(const char *base, const char *rest)
 {
-    return path_format("%s%s", base, rest);
+    size_t a = strlen(base), b = strlen(rest);
+    char stack[256];
+    char *text = a + b < sizeof stack ? stack : dc_realloc(NULL, a + b + 1);
+    memcpy(text, base, a);
+    memcpy(text + a, rest, b + 1);
+    int id = path_intern(text);
+    if (text != stack)
+        free(text);
+    return id;
 }
 
 int *path_map_at(path_map *m, int id)

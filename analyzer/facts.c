@@ -7,13 +7,8 @@
 #include <stdlib.h>
 
 /* What libclang says of its null cursor and of an invalid type. */
-static const fact_node no_node = { .kind = CXCursor_InvalidFile, .nargs = -1 };
+const fact_node fx_no_node = { .kind = CXCursor_InvalidFile, .nargs = -1 };
 static const fact_type no_type = { .kind = CXType_Invalid, .ntargs = -1 };
-
-static const fact_node *node_of(fnode n)
-{
-    return n.id ? &n.u->nodes[n.id] : &no_node;
-}
 
 static const fact_type *type_of(ftype t)
 {
@@ -78,19 +73,11 @@ void fx_unit_free(fx_unit *u)
 
 /* ---- nodes ----------------------------------------------------------------------- */
 
-enum CXCursorKind fx_kind(fnode n) { return (enum CXCursorKind)node_of(n)->kind; }
-unsigned fx_flags(fnode n) { return node_of(n)->flags; }
-int fx_nchildren(fnode n) { return (int)node_of(n)->nkids; }
-
-fnode fx_child(fnode n, int i)
-{
-    return node_at(n.u, n.u->list[node_of(n)->kids + (uint32_t)i]);
-}
 
 /* Whether the walk under n was broken off. */
 static bool visit_under(fnode n, fx_visitor visit, void *data)
 {
-    const fact_node *x = node_of(n);
+    const fact_node *x = fx_node(n);
     for (uint32_t i = 0; i < x->nkids; i++) {
         fnode c = node_at(n.u, n.u->list[x->kids + i]);
         enum CXChildVisitResult r = visit(c, n, data);
@@ -106,63 +93,63 @@ void fx_visit(fnode n, fx_visitor visit, void *data)
         visit_under(n, visit, data);
 }
 
-fnode fx_referenced(fnode n) { return node_at(n.u, node_of(n)->ref); }
-fnode fx_definition(fnode n) { return node_at(n.u, node_of(n)->def); }
-fnode fx_semantic_parent(fnode n) { return node_at(n.u, node_of(n)->parent); }
-int fx_nargs(fnode n) { return node_of(n)->nargs; }
+fnode fx_referenced(fnode n) { return node_at(n.u, fx_node(n)->ref); }
+fnode fx_definition(fnode n) { return node_at(n.u, fx_node(n)->def); }
+fnode fx_semantic_parent(fnode n) { return node_at(n.u, fx_node(n)->parent); }
+int fx_nargs(fnode n) { return fx_node(n)->nargs; }
 
 fnode fx_arg(fnode n, int i)
 {
-    const fact_node *x = node_of(n);
+    const fact_node *x = fx_node(n);
     return i >= 0 && i < x->nargs ? node_at(n.u, n.u->list[x->args + (uint32_t)i]) : fx_null();
 }
 
 int fx_param_reads(fnode param, fnode *reads, int max)
 {
-    const fact_node *x = node_of(param);
+    const fact_node *x = fx_node(param);
     int n = x->reads ? (int)param.u->list[x->reads] : 0;
     for (int i = 0; i < n && i < max; i++)
         reads[i] = node_at(param.u, param.u->list[x->reads + 1 + (uint32_t)i]);
     return n < max ? n : max;
 }
 
-ftype fx_type(fnode n) { return type_at(n.u, node_of(n)->type); }
-ftype fx_result_type(fnode n) { return type_at(n.u, node_of(n)->result); }
+ftype fx_type(fnode n) { return type_at(n.u, fx_node(n)->type); }
+ftype fx_result_type(fnode n) { return type_at(n.u, fx_node(n)->result); }
 
 const char *fx_spelling(fnode n)
 {
-    const char *s = string_at(n.u, node_of(n)->name);
+    const char *s = string_at(n.u, fx_node(n)->name);
     return s ? s : "";
 }
 
 const char *fx_usr(fnode n)
 {
-    const char *s = string_at(n.u, node_of(n)->usr);
+    const char *s = string_at(n.u, fx_node(n)->usr);
     return s ? s : "";
 }
 
-enum CXUnaryOperatorKind fx_unary_op(fnode n) { return node_of(n)->unary; }
-enum CXBinaryOperatorKind fx_binary_op(fnode n) { return node_of(n)->binary; }
+enum CXUnaryOperatorKind fx_unary_op(fnode n) { return fx_node(n)->unary; }
+enum CXBinaryOperatorKind fx_binary_op(fnode n) { return fx_node(n)->binary; }
 
 dc_loc fx_loc(fnode n)
 {
-    const fact_node *x = node_of(n);
+    const fact_node *x = fx_node(n);
     return dc_loc_make(string_at(n.u, x->file), x->line, x->column);
 }
 
 const char *fx_text(fnode n)
 {
-    const char *s = string_at(n.u, node_of(n)->text);
+    const char *s = string_at(n.u, fx_node(n)->text);
     return s ? s : "";
 }
 
-long long fx_int(fnode n) { return node_of(n)->value.i; }
+long long fx_int(fnode n) { return fx_node(n)->value.i; }
 
 fnode fx_first_read(fnode n)
 {
-    return fx_has(n, FX_READ_FIRST) ? (fnode){ n.u, (uint32_t)node_of(n)->value.i } : fx_null();
+    return fx_has(n, FX_READ_FIRST) ? (fnode){ n.u, (uint32_t)fx_node(n)->value.i } : fx_null();
 }
-double fx_float(fnode n) { return node_of(n)->value.f; }
+double fx_float(fnode n) { return fx_node(n)->value.f; }
 
 static const fact_error *error_of(fnode n)
 {

@@ -207,11 +207,18 @@ static inline fnode fx_null(void) { return (fnode){ NULL, 0 }; }
 static inline bool fx_is_null(fnode n) { return n.id == 0; }
 static inline bool fx_equal(fnode a, fnode b) { return a.u == b.u && a.id == b.id; }
 
-enum CXCursorKind fx_kind(fnode n);
-unsigned fx_flags(fnode n);
+/* The walk asks these of every node it passes: inline, they cost a load. */
+extern const fact_node fx_no_node;
+static inline const fact_node *fx_node(fnode n) { return n.id ? &n.u->nodes[n.id] : &fx_no_node; }
+static inline enum CXCursorKind fx_kind(fnode n) { return (enum CXCursorKind)fx_node(n)->kind; }
+static inline unsigned fx_flags(fnode n) { return fx_node(n)->flags; }
 static inline bool fx_has(fnode n, unsigned flag) { return (fx_flags(n) & flag) != 0; }
-int fx_nchildren(fnode n);
-fnode fx_child(fnode n, int i);
+static inline int fx_nchildren(fnode n) { return (int)fx_node(n)->nkids; }
+static inline fnode fx_child(fnode n, int i)
+{
+    uint32_t id = n.u->list[fx_node(n)->kids + (uint32_t)i];
+    return (fnode){ id ? n.u : NULL, id };
+}
 /* clang_visitChildren's walk over the facts. */
 typedef enum CXChildVisitResult (*fx_visitor)(fnode c, fnode parent, void *data);
 void fx_visit(fnode n, fx_visitor visit, void *data);

@@ -44,7 +44,17 @@ typedef struct {
     int n;
 } children;
 
-children cursor_children(fnode c);
+/* Inline, so that the caller's children are filled in place, not copied
+   (C makes no promise to elide a returned struct's copy: a kilobyte a node). */
+static inline children cursor_children(fnode c)
+{
+    children k;                         /* not zeroed: most nodes fill few of v */
+    k.n = fx_nchildren(c) < 64 ? fx_nchildren(c) : 64;
+    for (int i = 0; i < k.n; i++)
+        k.v[i] = fx_child(c, i);
+    return k;
+}
+
 dc_loc cursor_loc(fnode c);
 /* Whether c only wraps its last child: parentheses, casts, C++'s implicit
    nodes, a struct's copy. */
