@@ -29,7 +29,10 @@
  *     findings, its summary unknown still to its callers.
  *   - The program is walked twice: the first walk finds what every
  *     assignment stores into each struct field (fields.c), the second
- *     reads the fields with those facts and says the findings.
+ *     reads the fields with those facts and says the findings.  The
+ *     second walks the functions whose findings are said, and the others
+ *     as those call them: `devcheck -p build one.c` (and the editor's
+ *     analysis of a file) walks the rest of the program once.
  *   - Unknown stays quiet: a value from somewhere the model does not know
  *     is unknown, and a finding needs a known place on both sides.
  *   - Each file's functions have a time budget (--timeout, processor
@@ -465,8 +468,9 @@ static void walk_program(fx_unit *const *units, const bool *said, const int *ids
     p.first = false;
     for (int i = 0; i < p.n; i++)
         p.fns[i].state = NOT_YET;
-    for (int k = 0; k < order.n; k++)
-        summarize(&p, order.v[k]);
+    for (int k = 0; k < order.n; k++)   /* the others as the named call them: */
+        if (p.fns[order.v[k]].named)    /* findings are said of the named only */
+            summarize(&p, order.v[k]);
     free(order.v);
     dc_dataflow_reset();
     for (int i = 0; i < p.n; i++)
