@@ -247,6 +247,13 @@ static bool next_header(const char *text, size_t at, header_lines *h)
     return true;
 }
 
+/* Whether a prelude's source defines or undefines a macro after from:
+   its headers after that read it, so no start of it before serves others. */
+static bool defines_after(const char *text, size_t from)
+{
+    return strstr(text + from, "#define ") || strstr(text + from, "#undef ");
+}
+
 /* The start of a prelude's source whose headers the parse entered (up to
    line last): the later ones it includes again, for nothing.  A prelude's
    header is that of this start, the files whose headers begin so share it
@@ -264,7 +271,7 @@ static size_t covering(const char *text, unsigned last)
         if (!covers || line <= last)
             covers = h.end;
     }
-    return last ? covers : strlen(text);
+    return last && !defines_after(text, covers) ? covers : strlen(text);
 }
 
 /* Whether read holds a header named name (the path's end): by name alone,
@@ -282,9 +289,11 @@ static bool read_has(const file_list *read, const char *name, size_t len)
 }
 
 /* Whether the headers of a prelude's source after its start from are all
-   among read's. */
+   among read's, and no macro is set between them. */
 static bool reached(const file_list *read, const char *text, size_t from)
 {
+    if (defines_after(text, from))
+        return false;
     header_lines h;
     for (size_t at = from; next_header(text, at, &h); at = h.end)
         if (!read_has(read, h.name, h.len))

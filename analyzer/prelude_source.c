@@ -54,6 +54,8 @@ typedef struct {
     char **entered;                     /* the project's headers read, real paths */
     int nentered;
     char *text;                         /* the prelude's source so far */
+    char *block;                        /* an #if's lines read so far, or NULL */
+    int block_depth;                    /* the conditionals open in it */
     size_t end;                         /* where its last #include ends (the checks after go) */
     bool ended;                         /* a line that ends the prelude was read */
 } prelude_scan;
@@ -92,6 +94,16 @@ static void free_names(char **v, int n)
     free(v);
 }
 
+/* A macro defined, or not: -D, -U, #define, #undef (the last one says). */
+static void set_macro(prelude_scan *s, const char *name, size_t len, bool define)
+{
+    for (int k = 0; k < s->ndefined; k++)
+        if (named(&s->defined[k], 1, name, len))
+            s->defined[k][0] = 0;
+    if (define)
+        add_name(&s->defined, &s->ndefined, name, len);
+}
+
 /* What a flag of c gives: a folder, a macro (-D; -U takes it back), the
    folder of relative paths. */
 static void scan_flag(prelude_scan *s, const command *c, int *i)
@@ -106,12 +118,7 @@ static void scan_flag(prelude_scan *s, const command *c, int *i)
     }
     if ((arg[1] == 'D' || arg[1] == 'U') && (arg[2] || next)) {
         const char *name = arg[2] ? arg + 2 : c->argv[++*i];
-        size_t len = strcspn(name, "=");
-        for (int k = 0; k < s->ndefined; k++)  /* -U, or -D again: the last one says */
-            if (named(&s->defined[k], 1, name, len))
-                s->defined[k][0] = 0;
-        if (arg[1] == 'D')
-            add_name(&s->defined, &s->ndefined, name, len);
+        set_macro(s, name, strcspn(name, "="), arg[1] == 'D');
         return;
     }
     for (size_t k = 0; k < sizeof include_flags / sizeof *include_flags; k++) {
@@ -188,28 +195,43 @@ static void uncomment(char *line, bool *in_comment)
 
 static void scan_file(prelude_scan *s, const char *path, int depth);
 
+/* text, then a library's header included twice; one not found may be the
+   compiler's, or not there. */
+static char *library_include(const char *text, const char *name, bool found)
+{
+    return found ? dc_format("%s#include <%s>\n#include <%s>\n", text, name, name)
+                 : dc_format("%s#if __has_include(<%s>)\n#include <%s>\n#include <%s>\n#endif\n",
+                             text, name, name, name);
+}
+
+/* The header an #include's rest names (quoted: as "..."), or NULL: a
+   macro's name. */
+static char *include_name(const char *rest, bool *quoted)
+{
+    char close = rest[0] == '<' ? '>' : rest[0] == '"' ? '"' : 0;
+    const char *end = close ? strchr(rest + 1, close) : NULL;
+    *quoted = close == '"';
+    return end && end > rest + 1 ? dc_format("%.*s", (int)(end - rest - 1), rest + 1) : NULL;
+}
+
 /* An #include's rest: a library's header into the prelude, a project's
    read in its place; anything else (a macro's name) ends it. */
 static void scan_include(prelude_scan *s, const char *dir, const char *rest, int depth)
 {
-    char close = rest[0] == '<' ? '>' : rest[0] == '"' ? '"' : 0;
-    const char *end = close ? strchr(rest + 1, close) : NULL;
-    if (!end || end == rest + 1) {
+    bool quoted, found;
+    char *name = include_name(rest, &quoted);
+    if (!name) {
         s->ended = true;
         return;
     }
-    char *name = dc_format("%.*s", (int)(end - rest - 1), rest + 1);
-    bool found;
-    char *own = project_header(s, dir, name, close == '"', &found);
+    char *own = project_header(s, dir, name, quoted, &found);
     if (own && !named(s->entered, s->nentered, own, strlen(own))) {
         add_name(&s->entered, &s->nentered, own, strlen(own));
         scan_file(s, own, depth + 1);
     } else if (!own) {
         char *line = dc_format("#include <%s>\n", name);
-        if (!strstr(s->text, line)) {   /* one not found may be the compiler's, or not there */
-            char *more = found ? dc_format("%s%s%s", s->text, line, line)
-                               : dc_format("%s#if __has_include(<%s>)\n%s%s#endif\n", s->text,
-                                           name, line, line);
+        if (!strstr(s->text, line)) {
+            char *more = library_include(s->text, name, found);
             free(s->text);
             s->text = more;
             s->end = strlen(more);
@@ -242,6 +264,26 @@ static void scan_ifdef(prelude_scan *s, conditionals *c, const char *name, size_
         snprintf(c->guard, sizeof c->guard, "%.*s", (int)len, name);
 }
 
+/* A macro defined or undefined on a line read: in the prelude too, where
+   the headers after it read it as the file's parse does (a file defines
+   NCCL_TESTS_VERSION, _GNU_SOURCE, a library's option, then includes);
+   the file defines it again, the same, which is no redefinition.  One
+   continued on the next line ends the prelude. */
+static void scan_macro(prelude_scan *s, bool define, const char *rest, size_t name)
+{
+    size_t len = strcspn(rest, "\r\n");
+    while (len && (rest[len - 1] == ' ' || rest[len - 1] == '\t'))
+        len--;
+    if (len && rest[len - 1] == '\\') {
+        s->ended = true;
+        return;
+    }
+    set_macro(s, rest, name, define);
+    char *more = dc_format("%s#%s %.*s\n", s->text, define ? "define" : "undef", (int)len, rest);
+    free(s->text);
+    s->text = more;
+}
+
 static bool all_read(const conditionals *c)
 {
     bool read = true;
@@ -252,9 +294,9 @@ static bool all_read(const conditionals *c)
 
 /* The directives a prelude's lines can hold, and what ends it (D_OTHER). */
 enum directive { D_INCLUDE, D_PRAGMA, D_IFDEF, D_IFNDEF, D_IF, D_ELIF, D_ELSE, D_ENDIF, D_DEFINE,
-                 D_OTHER };
+                 D_UNDEF, D_OTHER };
 static const char *const directive_names[] = { "include", "pragma", "ifdef", "ifndef", "if",
-                                               "elif", "else", "endif", "define" };
+                                               "elif", "else", "endif", "define", "undef" };
 
 static enum directive directive_of(const char *word, size_t len)
 {
@@ -305,9 +347,51 @@ static void read_directive(prelude_scan *s, conditionals *c, const char *dir, en
                !rest[name + strspn(rest + name, " \t\r\n")]) {
         add_name(&s->guards, &s->nguards, rest, name);
         s->text[c->guard_at] = 0;       /* a guard: its check goes */
+    } else if ((d == D_DEFINE || d == D_UNDEF) && name) {
+        scan_macro(s, d == D_DEFINE, rest, name);
     } else {
         s->ended = !(d == D_PRAGMA && strncmp(rest, "once", 4) == 0);
     }
+}
+
+/* A line of an #if's block: the block goes into the prelude whole, as
+   written, the preprocessor to weigh its conditions (`#if
+   NCCL_VERSION_CODE >= NCCL_VERSION(2,28,0)`), where its lines are
+   conditionals and libraries' headers only; else the prelude ends
+   before it. */
+static void block_line(prelude_scan *s, const char *dir, enum directive d, const char *rest)
+{
+    bool quoted, found = false;
+    char *name = d == D_INCLUDE ? include_name(rest, &quoted) : NULL;
+    char *own = name ? project_header(s, dir, name, quoted, &found) : NULL;
+    size_t len = strcspn(rest, "\r\n");
+    char *more = NULL;
+    if (d == D_INCLUDE && name && !own)
+        more = library_include(s->block, name, found);
+    else if (d >= D_IFDEF && d <= D_ENDIF && (!len || rest[len - 1] != '\\'))
+        more = dc_format("%s#%s %.*s\n", s->block, directive_names[d], (int)len, rest);
+    s->block_depth += (d >= D_IFDEF && d <= D_IF) - (d == D_ENDIF);
+    free(name);
+    free(own);
+    free(s->block);
+    s->block = more;
+    s->ended = !more;
+    if (more && !s->block_depth) {      /* its #endif: the block is the prelude's */
+        char *text = dc_format("%s%s", s->text, more);
+        free(s->text);
+        free(more);
+        s->text = text;
+        s->end = strlen(text);
+        s->block = NULL;
+    }
+}
+
+/* An #if read: its block is weighed as it comes (block_line). */
+static void block_start(prelude_scan *s, const char *rest)
+{
+    s->block = dc_format("%s", "");
+    s->block_depth = 0;
+    block_line(s, NULL, D_IF, rest);
 }
 
 /* A line, its comments blanked: blank, a directive, or what ends the
@@ -325,7 +409,11 @@ static void scan_line(prelude_scan *s, conditionals *c, const char *dir, const c
         t += 1 + strspn(t + 1, " \t");
         size_t len = strspn(t, "abcdefghijklmnopqrstuvwxyz_");
         const char *rest = t + len + strspn(t + len, " \t");
-        if (all_read(c))
+        if (s->block)
+            block_line(s, dir, directive_of(t, len), rest);
+        else if (all_read(c) && directive_of(t, len) == D_IF)
+            block_start(s, rest);
+        else if (all_read(c))
             read_directive(s, c, dir, directive_of(t, len), rest, depth);
         else
             skip_directive(s, c, directive_of(t, len));
@@ -353,6 +441,11 @@ static void scan_file(prelude_scan *s, const char *path, int depth)
     free(dir);
     if (f)
         fclose(f);
+    if (s->block) {                     /* an #if with no #endif: not the prelude's */
+        free(s->block);
+        s->block = NULL;
+        s->ended = true;
+    }
 }
 
 /* The prelude's source for the file at path read with command c: the

@@ -4,12 +4,13 @@
 # them: a run over two keeps one in the cache, whose source includes the
 # library's headers of helper.h's branch taken, and neither helper.h nor
 # the project's headers after them; helper.h's findings are said as
-# without a prelude.  A file that defines a macro before its first include
-# has none, nor do the files once helper.h defines one before its includes,
-# and one that config.h defines (an #ifndef's #define, but not a guard's)
-# ends configured.cpp's (the macro honoured: wide.cpp and configured.cpp
-# assert it).  A library header with no guard is in a prelude only where
-# it can be included twice.  .cu files whose library header has errors
+# without a prelude.  A macro defined before a library's header, by the
+# file (wide.cpp), by helper.h or by config.h (an #ifndef's #define, but
+# not a guard's), is defined in the prelude where the file's lines define
+# it (the macro honoured: wide.cpp and configured.cpp assert it).  An #if's
+# block of libraries' headers is in it as written; one that includes a
+# header of the project's own ends it (versioned.cpp).  A library header
+# with no guard is in a prelude only where it can be included twice.  .cu files whose library header has errors
 # with the flags share CUDA's prelude alone.
 #   own_header_prelude.sh DEVCHECK WORK_DIR SOURCE_DIR -- FLAGS...
 set -u
@@ -34,21 +35,38 @@ grep -qx '#include <stand_in.h>' <<<"$source" && grep -qx '#include <stand_in_mo
 grep -q 'other_library\|helper\|devtensor\|OWN_HEADER_HELPER_H' <<<"$source" &&
   fail "the prelude holds what it must not: $source"
 
+# the line of a prelude's source (in cache folder $1) that says $2
+lines() { grep -n -F "$2" "$1"/*/*.cpp | cut -d: -f1 | head -1; }
 out=$(run --cache wide src/wide.cpp)
 grep -q "devcheck-host-deref" <<<"$out" || fail "wide.cpp: $out"
-[ "$(pchs wide)" = 0 ] || fail "a file that defines a macro before its includes had a prelude"
+[ "$(pchs wide)" = 1 ] && [ "$(lines wide '#define STAND_IN_WIDE 1')" = 1 ] &&
+  [ "$(lines wide '#include <stand_in_more.h>')" -gt 1 ] ||
+  fail "wide.cpp's prelude, its macro first: $(cat wide/*/*.cpp)"
 
 out=$(run --cache configured src/configured.cpp)
 grep -q "devcheck-host-deref" <<<"$out" || fail "configured.cpp: $out"
-source=$(cat configured/*/*.cpp)
-grep -qx '#include <stand_in.h>' <<<"$source" && ! grep -q 'stand_in_more' <<<"$source" ||
-  fail "configured.cpp's prelude: $source"
+define=$(lines configured '#define STAND_IN_WIDE') more=$(lines configured '#include <stand_in_more.h>')
+[ -n "$define" ] && [ -n "$more" ] && [ "$define" -lt "$more" ] ||
+  fail "configured.cpp's prelude, config.h's macro before stand_in_more.h: $(cat configured/*/*.cpp)"
+
+out=$(run --cache versioned src/versioned.cpp)
+grep -q "devcheck-host-deref" <<<"$out" && ! grep -q "error:.*static" <<<"$out" ||
+  fail "versioned.cpp: $out"
+block=$(lines versioned '#if STAND_IN_VERSION >= 2') more=$(lines versioned '#include <stand_in_more.h>')
+[ -n "$block" ] && [ -n "$more" ] && [ "$block" -lt "$more" ] &&
+  grep -qx '#include <other_library.h>' versioned/*/*.cpp &&
+  ! grep -q 'STAND_IN_WIDE\|config' versioned/*/*.cpp ||
+  fail "versioned.cpp's prelude, the first block as written, not the second: $(cat versioned/*/*.cpp)"
 
 sed -i 's/^#define OWN_HEADER_HELPER_H$/&\n#define STAND_IN_WIDE 1/' src/helper.h
 grep -q '^#define STAND_IN_WIDE' src/helper.h || fail "sed"
-out=$(run --cache shared "${pair[@]}" src/wide.cpp)
-grep -q "devcheck-host-deref" <<<"$out" || fail "helper.h with a macro: $out"
-[ "$(pchs shared)" = 1 ] || fail "a prelude was made over helper.h's macro"
+direct=$(TMPDIR=$work/no_such_folder run --no-cache "${pair[@]}" src/wide.cpp)
+[ "$(run --cache macro "${pair[@]}" src/wide.cpp)" = "$direct" ] ||
+  fail "helper.h with a macro: the findings over the prelude differ"
+for source in macro/*/*.cpp; do
+  [ "$(grep -n -F '#define STAND_IN_WIDE 1' "$source" | cut -d: -f1 | head -1)" = 1 ] ||
+    fail "helper.h's macro not first in a prelude: $(cat "$source")"
+done
 # A library header with no guard: a prelude where it can be included
 # again, none where it cannot (and no error either way).
 out=$(run --cache unguarded src/unguarded.cpp)

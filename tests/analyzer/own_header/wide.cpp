@@ -1,5 +1,5 @@
 // A macro defined before the first include, which the library's header
-// reads: no prelude (it would be read without the macro).
+// reads: in the prelude too, before the header (the macro honoured).
 #define STAND_IN_WIDE 1
 #include "helper.h"
 

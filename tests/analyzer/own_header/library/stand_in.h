@@ -2,6 +2,8 @@
    installed one is): what the project's helper.h includes first. */
 #pragma once
 
+#define STAND_IN_VERSION 2
+
 namespace stand_in {
 struct options {
     int device;
