@@ -55,8 +55,8 @@ fnode call_argument(fnode call, int i)
     return i >= 0 && i < n ? fx_arg(call, (unsigned)i) : fx_null();
 }
 
-static void evaluate_arguments(unit *u, env *e, fnode call, fnode callee,
-                               arguments *args)
+static void evaluate_arguments(df_unit *u, df_env *e, fnode call, fnode callee,
+                               df_arguments *args)
 {
     int n = fx_nargs(call);
     int skip = n > 0 ? object_arguments(callee, n) : 0;
@@ -76,7 +76,7 @@ static void evaluate_arguments(unit *u, env *e, fnode call, fnode callee,
 
 /* The object a modelled method is called on, evaluated as its argument
    DC_ARG_THIS (a call the model does not know leaves it to the walk). */
-static void evaluate_object(unit *u, env *e, fnode call, fnode callee, arguments *a)
+static void evaluate_object(df_unit *u, df_env *e, fnode call, fnode callee, df_arguments *a)
 {
     fnode self = call_object(call, callee);
     if (fx_is_null(self))
@@ -88,16 +88,16 @@ static void evaluate_object(unit *u, env *e, fnode call, fnode callee, arguments
 }
 
 /* Where argument i is in a's arrays, or -1. */
-static int slot(const arguments *a, int i)
+static int slot(const df_arguments *a, int i)
 {
     if (i == DC_ARG_THIS)
         return a->has_self ? ARG_SELF : -1;
     return i >= 0 && i < a->n ? i : -1;
 }
 
-const value *argument(arguments *a, int i)
+const df_value *argument(df_arguments *a, int i)
 {
-    static value none;
+    static df_value none;
     if (i == DC_ARG_CPU || i == DC_ARG_CUDA) {   /* a device the model names */
         none = value_of(V_DEVICE, dc_place_of(i == DC_ARG_CPU ? AT_CPU : AT_GPU, -1, a->at,
                                               i == DC_ARG_CPU ? "the cpu" : "a GPU"));
@@ -107,12 +107,12 @@ const value *argument(arguments *a, int i)
     return slot(a, i) >= 0 ? &a->v[slot(a, i)] : &none;
 }
 
-fnode argument_cursor(arguments *a, int i)
+fnode argument_cursor(df_arguments *a, int i)
 {
     return slot(a, i) >= 0 ? a->c[slot(a, i)] : a->n ? a->c[0] : fx_null();
 }
 
-const char *argument_text(arguments *a, int i)
+const char *argument_text(df_arguments *a, int i)
 {
     int k = slot(a, i);
     if (k < 0)
@@ -138,7 +138,7 @@ static bool torch_expression(fnode c)
            type_is(fx_type(cursor_bare(object)), "at::Tensor");
 }
 
-dc_operand argument_operand(arguments *a, int i, const value *v)
+dc_operand argument_operand(df_arguments *a, int i, const df_value *v)
 {
     return (dc_operand){ argument_text(a, i), &v->where, v->kind == V_MODULE,
                          torch_expression(argument_cursor(a, i)) };
@@ -174,7 +174,7 @@ static const dc_effect *transfer_effect(const dc_effects *effects)
 /* "dt_to(x, dev)", as the user wrote it: devtensor's macros add a file and
    a line to NAME_at, which the user never wrote; a method call
    (`x.to(dev)`) is its own text. */
-static void call_text(call_state *s, fnode c, char *buf, size_t n)
+static void call_text(df_call_state *s, fnode c, char *buf, size_t n)
 {
     char full[64];
     if (s->a->has_self) {
@@ -193,10 +193,10 @@ static void call_text(call_state *s, fnode c, char *buf, size_t n)
         snprintf(buf + used, n - used, ")");
 }
 
-static value modelled_call(unit *u, env *e, fnode c, fnode callee,
-                           const dc_effects *effects, arguments *a, bool result_used)
+static df_value modelled_call(df_unit *u, df_env *e, fnode c, fnode callee,
+                           const dc_effects *effects, df_arguments *a, bool result_used)
 {
-    call_state s = { u, e, callee, a, cursor_loc(c), "", value_unknown_why(DC_WHY_MODEL_SILENT),
+    df_call_state s = { u, e, callee, a, cursor_loc(c), "", value_unknown_why(DC_WHY_MODEL_SILENT),
                       effects };
     callee_name(callee, s.op, sizeof s.op);
     for (int i = 0; i < effects->n; i++)
@@ -210,11 +210,11 @@ static value modelled_call(unit *u, env *e, fnode c, fnode callee,
     return s.result;
 }
 
-value call_constant(unit *u, env *e, fnode decl, dc_loc at)
+df_value call_constant(df_unit *u, df_env *e, fnode decl, dc_loc at)
 {
     const dc_effects *effects = dc_model_effects(u->model, decl);
-    arguments a = { .u = u, .at = at };
-    call_state s = { u, e, decl, &a, at, "", value_unknown(), effects };
+    df_arguments a = { .u = u, .at = at };
+    df_call_state s = { u, e, decl, &a, at, "", value_unknown(), effects };
     for (int i = 0; effects && i < effects->n; i++)
         effect_apply(&s, &effects->v[i]);
     return s.result;
@@ -222,14 +222,14 @@ value call_constant(unit *u, env *e, fnode decl, dc_loc at)
 
 static void forget_flag(int id, void *ctx)
 {
-    env *e = ctx;
+    df_env *e = ctx;
     if (env_get(e, id).kind == V_FLAG)
         env_set(e, id, value_unknown());
 }
 
 /* `&x` handed to a call that may store anything there: x is unknown, and
    so are the flags in the struct it (or a pointer) points to. */
-static void forget_target(unit *u, env *e, fnode arg, dc_why why)
+static void forget_target(df_unit *u, df_env *e, fnode arg, dc_why why)
 {
     fnode c = cursor_bare(arg);
     int target = cursor_is_addr_of(c) || ft_kind(ft_canonical(fx_type(c))) == CXType_Pointer
@@ -245,10 +245,10 @@ static void forget_target(unit *u, env *e, fnode arg, dc_why why)
 /* A call the model does not know: what it may store through pointer
    arguments is unknown (for the reason why), and so is where a module it
    is handed now is (it may have moved it). */
-static void forget_outputs(unit *u, env *e, arguments *a, dc_why why)
+static void forget_outputs(df_unit *u, df_env *e, df_arguments *a, dc_why why)
 {
     for (int i = 0; i < a->n; i++) {
-        value m = object_current(e, &a->v[i]);
+        df_value m = object_current(e, &a->v[i]);
         if (m.kind == V_MODULE && m.where.n) {
             m.where = dc_place_of(AT_UNKNOWN, 0, (dc_loc){ 0 }, NULL);
             object_update(e, &m);
@@ -276,7 +276,7 @@ static bool output_unsaid(const dc_effects *effects, int i)
 /* A modelled call's outputs the model says nothing of are unknown after
    it, as an unknown call's are: the handle cudaStreamCreate(&s) makes, the
    address cudaGetSymbolAddress(&p, sym) gives. */
-static void forget_unsaid_outputs(unit *u, env *e, const dc_effects *effects, arguments *a)
+static void forget_unsaid_outputs(df_unit *u, df_env *e, const dc_effects *effects, df_arguments *a)
 {
     for (int i = 0; i < a->n; i++)
         if (output_unsaid(effects, i))
@@ -284,7 +284,7 @@ static void forget_unsaid_outputs(unit *u, env *e, const dc_effects *effects, ar
 }
 
 /* Whose members the method may set. */
-int call_object_target(unit *u, env *e, fnode call, fnode callee)
+int call_object_target(df_unit *u, df_env *e, fnode call, fnode callee)
 {
     if (fx_kind(callee) != CXCursor_CXXMethod || fx_has(callee, FX_STATIC_METHOD))
         return 0;
@@ -310,7 +310,7 @@ static dc_why no_function_why(fnode callee)
 
 /* The findings from `from` on are of one function a pointer may hold:
    each says which, and where it was stored into the pointer. */
-static void name_may_callee(unit *u, int from, fnode call, fnode fn, dc_loc stored)
+static void name_may_callee(df_unit *u, int from, fnode call, fnode fn, dc_loc stored)
 {
     char pointer[64];
     cursor_text(fx_child(call, 0), pointer, sizeof pointer);
@@ -325,11 +325,11 @@ static void name_may_callee(unit *u, int from, fnode call, fnode fn, dc_loc stor
    says it), and the copies are joined; a finding names the function it
    is of.  What the functions disagree on (host or
    device memory for one argument) is no finding: which runs decides. */
-static value pointer_call(unit *u, env *e, fnode c, fnode callee, arguments *a)
+static df_value pointer_call(df_unit *u, df_env *e, fnode c, fnode callee, df_arguments *a)
 {
     fnode fn[MAY_CALL];
     dc_loc stored[MAY_CALL];
-    const summary *s[MAY_CALL];
+    const df_summary *s[MAY_CALL];
     int n = fnptr_callees(c, fn, stored, MAY_CALL);
     if (n <= 0)
         return value_unknown_why(no_function_why(callee));
@@ -340,15 +340,15 @@ static value pointer_call(unit *u, env *e, fnode c, fnode callee, arguments *a)
         if (s[k])                       /* for the value the call gives its flag */
             s[k] = summary_for_call(u, e, s[k], a);
     }
-    env joined = { .dead = true };
-    value result = value_unknown();
+    df_env joined = { .dead = true };
+    df_value result = value_unknown();
     for (int k = 0; k < n; k++) {
-        env may = env_copy(e);
-        value v = value_unknown_why(why[k]);
+        df_env may = env_copy(e);
+        df_value v = value_unknown_why(why[k]);
         if (!s[k]) {                    /* a function with no body: as its direct call */
             forget_outputs(u, &may, a, why[k]);
         } else {
-            summary *only = summary_may_call(s, n, k);
+            df_summary *only = summary_may_call(s, n, k);
             int from = u->out->n;
             v = summary_apply(u, &may, only, a, fn[k], cursor_loc(c));
             name_may_callee(u, from, c, fn[k], stored[k]);
@@ -363,7 +363,7 @@ static value pointer_call(unit *u, env *e, fnode c, fnode callee, arguments *a)
     return result;
 }
 
-static value call_effects(unit *u, env *e, fnode c, fnode callee, arguments *a,
+static df_value call_effects(df_unit *u, df_env *e, fnode c, fnode callee, df_arguments *a,
                           bool result_used)
 {
     bool function = cursor_is_function(callee);
@@ -374,12 +374,12 @@ static value call_effects(unit *u, env *e, fnode c, fnode callee, arguments *a,
     }
     const dc_effects *effects = dc_model_call_effects(u->model, c, callee);
     bool own = !effects || dc_model_module_forward(callee);  /* its summary too */
-    const summary *s = function && own ? program_summary(u->prog, callee) : NULL;
+    const df_summary *s = function && own ? program_summary(u->prog, callee) : NULL;
     dc_why why = program_why_none(u->prog);     /* when s is NULL: why */
     if (effects) {
         reach_call(u, a);
         evaluate_object(u, e, c, callee, a);
-        value v = modelled_call(u, e, c, callee, effects, a, result_used);
+        df_value v = modelled_call(u, e, c, callee, effects, a, result_used);
         forget_unsaid_outputs(u, e, effects, a);
         if (s)                          /* a module's forward: the model's checks, and its own */
             summary_apply(u, e, s, a, callee, cursor_loc(c));
@@ -410,7 +410,7 @@ static fnode called_lambda(fnode call, fnode callee)
 
 /* A variable that holds a lambda, handed to a call (`std::thread t(f)`),
    may be run by it (a lambda written there was, as it was evaluated). */
-static void run_handed_lambdas(unit *u, env *e, const arguments *a)
+static void run_handed_lambdas(df_unit *u, df_env *e, const df_arguments *a)
 {
     for (int i = 0; i < a->n; i++)
         if (fx_kind(cursor_bare(a->c[i])) == CXCursor_DeclRefExpr &&
@@ -421,7 +421,7 @@ static void run_handed_lambdas(unit *u, env *e, const arguments *a)
 /* An object in memory a pointer reaches, handed to a call (by reference:
    `read(a[i])`, `std::cin >> *p`) or the object a method is called on
    (`a[i].set(x)`, `p->fill()`): the call may write that memory. */
-static void note_objects(unit *u, env *e, fnode call, const arguments *a, unwritten_set *set)
+static void note_objects(df_unit *u, df_env *e, fnode call, const df_arguments *a, df_unwritten_set *set)
 {
     fnode object[ARG_SELF + 1];
     int n = 0;
@@ -430,7 +430,7 @@ static void note_objects(unit *u, env *e, fnode call, const arguments *a, unwrit
     object[n++] = walk_object_pointer(cursor_member_object(call), true);
     for (int i = 0; i < n; i++)
         if (!fx_is_null(object[i])) {
-            value held = env_get(e, walk_path(u, e, object[i]));
+            df_value held = env_get(e, walk_path(u, e, object[i]));
             unwritten_note(set, e, &held);
         }
 }
@@ -438,20 +438,20 @@ static void note_objects(unit *u, env *e, fnode call, const arguments *a, unwrit
 /* Whatever the call is, the memory it is handed may be written by it,
    and so may the memory of the object a method is called on: its checks
    first see it as it was. */
-value call_expression(unit *u, env *e, fnode c, bool result_used)
+df_value call_expression(df_unit *u, df_env *e, fnode c, bool result_used)
 {
-    arguments a;
-    unwritten_set reached = { .n = 0 };
+    df_arguments a;
+    df_unwritten_set reached = { .n = 0 };
     fnode callee = dc_model_callee(u->model, c);
     evaluate_arguments(u, e, c, callee, &a);
     fnode lambda = called_lambda(c, callee);
-    value ran = fx_is_null(lambda) ? value_unknown() : lambda_run(u, e, lambda, true);
+    df_value ran = fx_is_null(lambda) ? value_unknown() : lambda_run(u, e, lambda, true);
     if (!fx_is_null(lambda) && a.n == 0)
         return ran;
     for (int i = 0; i < a.n; i++)
         unwritten_note(&reached, e, &a.v[i]);
     note_objects(u, e, c, &a, &reached);
-    value v = call_effects(u, e, c, callee, &a, result_used);
+    df_value v = call_effects(u, e, c, callee, &a, result_used);
     unwritten_written(e, &reached);
     unwritten_call(e, callee);
     run_handed_lambdas(u, e, &a);

@@ -40,7 +40,7 @@ fnode cursor_bare(fnode c)
     for (;;) {
         if (!cursor_wraps(c))
             return c;
-        children ch = cursor_children(c);
+        df_children ch = cursor_children(c);
         if (ch.n == 0)
             return c;
         c = ch.v[ch.n - 1];
@@ -49,10 +49,10 @@ fnode cursor_bare(fnode c)
 
 fnode cursor_member_object(fnode call)
 {
-    children ch = cursor_children(call);
+    df_children ch = cursor_children(call);
     if (ch.n == 0 || fx_kind(cursor_bare(ch.v[0])) != CXCursor_MemberRefExpr)
         return fx_null();
-    children member = cursor_children(cursor_bare(ch.v[0]));
+    df_children member = cursor_children(cursor_bare(ch.v[0]));
     return member.n ? member.v[0] : fx_null();
 }
 
@@ -138,7 +138,7 @@ bool cursor_derives_from(fnode cls, const char *name)
 
 fnode cursor_body(fnode fn)
 {
-    children ch = cursor_children(fn);
+    df_children ch = cursor_children(fn);
     for (int i = 0; i < ch.n; i++)
         if (fx_kind(ch.v[i]) == CXCursor_CompoundStmt)
             return ch.v[i];

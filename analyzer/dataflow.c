@@ -77,7 +77,7 @@ typedef struct {
 
 typedef struct {
     fnode fn;
-    summary *s;
+    df_summary *s;
     bool named;                         /* in a file the run was given */
     int unit;                           /* the unit it is read from */
     unsigned char state;
@@ -86,7 +86,7 @@ typedef struct {
     bool limited;                       /* a limit said of it */
 } function;
 
-struct program {
+struct df_program {
     dc_model *model;
     const bool *said;                   /* by unit: its findings are said */
     dc_findings *out;
@@ -95,7 +95,7 @@ struct program {
     bool first;                         /* the first walk: the fields' facts are not known */
     function *fns;
     int n, cap;
-    path_map by_usr;                    /* function index + 1, by interned USR */
+    df_path_map by_usr;                    /* function index + 1, by interned USR */
     int low[MAX_NESTING];               /* per stack depth: the outermost reached */
     int depth;
     int *cycle;                         /* functions done within an open cycle */
@@ -104,7 +104,7 @@ struct program {
     dc_why none;                        /* why program_summary last said NULL */
 };
 
-void ints_add(ints *k, int x)
+void ints_add(df_ints *k, int x)
 {
     GROW(k->v, k->n, k->cap, 16, dc_realloc);
     k->v[k->n++] = x;
@@ -142,7 +142,7 @@ static void move_to(timing *t, dc_progress next)
     env_limit(room_of(t, next.unit));
 }
 
-void program_tick(program *p)
+void program_tick(df_program *p)
 {
     timing *t = p->time;
     if (--t->ticks > 0)
@@ -155,7 +155,7 @@ void program_tick(program *p)
 
 /* ---- the functions, by USR ------------------------------------------------------ */
 
-static int add_function(program *p, fnode fn, int unit, bool named)
+static int add_function(df_program *p, fnode fn, int unit, bool named)
 {
     GROW(p->fns, p->n, p->cap, 64, dc_realloc);
     int *index = path_map_at(&p->by_usr, cursor_usr(fn, "usr"));
@@ -182,14 +182,14 @@ static void crash_hook(fnode fn)
 
 /* One walk of f (a copy: calls may grow the table) into summary s, with
    its flag parameter assumed to be `assume` (-1: not). */
-static bool walk_into(program *p, function f, summary *s, int assume)
+static bool walk_into(df_program *p, function f, df_summary *s, int assume)
 {
     bool say = f.named && !p->first && assume < 0;
-    unit u = { .prog = p, .self = summary_for_walk(s), .model = p->model,
+    df_unit u = { .prog = p, .self = summary_for_walk(s), .model = p->model,
                .out = say ? p->out : &p->elsewhere,
                .named = f.named, .said = say, .assume = (signed char)assume };
-    env e = { 0 };
-    u.exit = (env){ .dead = true };
+    df_env e = { 0 };
+    u.exit = (df_env){ .dead = true };
     summary_bind_parameters(&u, &e, f.fn);
     walk_body(&u, &e, f.fn);
     fields_settle(&u, f.fn, &u.exit);
@@ -200,7 +200,7 @@ static bool walk_into(program *p, function f, summary *s, int assume)
 }
 
 /* Its summary, and one for each value of a flag it tests (summary.c). */
-static bool walk_function(program *p, function *f)
+static bool walk_function(df_program *p, function *f)
 {
     function copy = *f;
     dc_progress caller = *p->time->at;
@@ -209,7 +209,7 @@ static bool walk_function(program *p, function *f)
     crash_hook(copy.fn);
     bool changed = walk_into(p, copy, copy.s, -1);
     for (int v = 0; v < 2; v++) {
-        summary *when = summary_variant(copy.s, v);
+        df_summary *when = summary_variant(copy.s, v);
         if (when)
             walk_into(p, copy, when, v);
     }
@@ -219,7 +219,7 @@ static bool walk_function(program *p, function *f)
 
 /* A limit left what function i does unknown, or not settled: said once
    a function, in the walk that says the findings. */
-static void say_limit(program *p, int i, const char *what, int limit)
+static void say_limit(df_program *p, int i, const char *what, int limit)
 {
     if (p->first || p->fns[i].limited)
         return;
@@ -230,7 +230,7 @@ static void say_limit(program *p, int i, const char *what, int limit)
     fputc('\n', stderr);
 }
 
-static void close_cycle(program *p, int from, unsigned char state)
+static void close_cycle(df_program *p, int from, unsigned char state)
 {
     for (int i = from; i < p->ncycle; i++)
         p->fns[p->cycle[i]].state = state;
@@ -239,7 +239,7 @@ static void close_cycle(program *p, int from, unsigned char state)
 
 /* Walks function i (its callees first, as its calls meet them); returns
    the outermost stack depth its calls reached back to, INT_MAX for none. */
-static int summarize(program *p, int i)
+static int summarize(df_program *p, int i)
 {
     function *f = &p->fns[i];
     if (f->state == DONE)
@@ -280,7 +280,7 @@ static int summarize(program *p, int i)
 /* The function callee is in the table, added (from unit) where it is
    first met; -1 where the program does not define it for the host (why
    in p->none). */
-static int function_index(program *p, fnode callee, int unit)
+static int function_index(df_program *p, fnode callee, int unit)
 {
     int i = *path_map_at(&p->by_usr, cursor_usr(callee, "usr")) - 1;
     if (i < 0) {
@@ -297,12 +297,12 @@ static int function_index(program *p, fnode callee, int unit)
     return i;
 }
 
-dc_why program_why_none(const program *p)
+dc_why program_why_none(const df_program *p)
 {
     return p->none;
 }
 
-const summary *program_summary(program *p, fnode callee)
+const df_summary *program_summary(df_program *p, fnode callee)
 {
     int i = function_index(p, callee, p->time->at->unit);
     if (i < 0)
@@ -327,7 +327,7 @@ const summary *program_summary(program *p, fnode callee)
 
 /* The functions a call of caller's calls: its callee, or those a
    function pointer may hold (fnptr.c); the model's left out. */
-static void call_edges(program *p, int caller, fnode call, ints *out)
+static void call_edges(df_program *p, int caller, fnode call, df_ints *out)
 {
     fnode fn[MAY_CALL];
     dc_loc stored[MAY_CALL];
@@ -350,9 +350,9 @@ static void call_edges(program *p, int caller, fnode call, ints *out)
 /* The functions fn's code calls directly (its lambdas' too, which run in
    it), those the model knows left out: each added to the table where it
    is first met. */
-static void direct_callees(program *p, int caller, ints *out)
+static void direct_callees(df_program *p, int caller, df_ints *out)
 {
-    ints todo = { NULL, 0, 0 };
+    df_ints todo = { NULL, 0, 0 };
     fnode fn = p->fns[caller].fn;
     for (int i = 0; i < fx_nchildren(fn); i++)
         ints_add(&todo, (int)fx_child(fn, i).id);
@@ -368,10 +368,10 @@ static void direct_callees(program *p, int caller, ints *out)
 
 /* Tarjan's walk, without recursion (a chain of calls may be long). */
 typedef struct {
-    ints *calls;                        /* by function */
+    df_ints *calls;                        /* by function */
     int *index, *low;                   /* 0: not reached yet */
     bool *on_stack;
-    ints stack, order;
+    df_ints stack, order;
     int next;
 } tarjan;
 
@@ -386,7 +386,7 @@ static void reach(tarjan *t, int v)
    are, its members together. */
 static void components_from(tarjan *t, int root)
 {
-    ints path = { NULL, 0, 0 }, edge = { NULL, 0, 0 };   /* the walk's own stack */
+    df_ints path = { NULL, 0, 0 }, edge = { NULL, 0, 0 };   /* the walk's own stack */
     reach(t, root);
     ints_add(&path, root), ints_add(&edge, 0);
     while (path.n) {
@@ -419,12 +419,12 @@ static void components_from(tarjan *t, int root)
 
 /* Every function of the table (it grows as the graph is made), callees
    first. */
-static ints callees_first(program *p)
+static df_ints callees_first(df_program *p)
 {
-    ints *calls = NULL;
+    df_ints *calls = NULL;
     for (int i = 0; i < p->n; i++) {
         calls = dc_realloc(calls, (size_t)p->n * sizeof *calls);
-        calls[i] = (ints){ NULL, 0, 0 };
+        calls[i] = (df_ints){ NULL, 0, 0 };
         direct_callees(p, i, &calls[i]);
     }
     size_t n = (size_t)p->n + 1;
@@ -449,7 +449,7 @@ static ints callees_first(program *p)
 static void walk_program(fx_unit *const *units, const bool *said, const int *ids, int n,
                          dc_model *m, dc_findings *out, timing *t)
 {
-    program p = { .model = m, .said = said, .out = out, .time = t };
+    df_program p = { .model = m, .said = said, .out = out, .time = t };
     for (int k = 0; k < n; k++) {
         const fx_unit *u = units[ids[k]];
         move_to(t, (dc_progress){ ids[k], "the listing of its functions", fx_null() });
@@ -459,7 +459,7 @@ static void walk_program(fx_unit *const *units, const bool *said, const int *ids
     move_to(t, (dc_progress){ -1, "the function pointers of all files", fx_null() });
     fnptr_read(units, ids, n);
     move_to(t, (dc_progress){ -1, "the call graph of all files", fx_null() });
-    ints order = callees_first(&p);
+    df_ints order = callees_first(&p);
     p.first = true;
     for (int k = 0; k < order.n; k++)
         summarize(&p, order.v[k]);

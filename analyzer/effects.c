@@ -12,21 +12,21 @@
 #include <stdio.h>
 #include <string.h>
 
-typedef void effect_fn(call_state *s, const dc_effect *ef);
+typedef void effect_fn(df_call_state *s, const dc_effect *ef);
 
-static const value *arg_value(call_state *s, const dc_effect *ef, int k)
+static const df_value *arg_value(df_call_state *s, const dc_effect *ef, int k)
 {
     return argument(s->a, ef->arg[k]);
 }
 
-static value current_arg(call_state *s, const dc_effect *ef, int k)
+static df_value current_arg(df_call_state *s, const dc_effect *ef, int k)
 {
     return object_current(s->e, arg_value(s, ef, k));
 }
 
-static value created(dc_place where, unsigned char dtype, dc_loc dtype_origin)
+static df_value created(dc_place where, unsigned char dtype, dc_loc dtype_origin)
 {
-    value v = value_of(V_TENSOR, where);
+    df_value v = value_of(V_TENSOR, where);
     v.dtype = dtype;
     v.dtype_origin = dtype_origin;
     return v;
@@ -34,7 +34,7 @@ static value created(dc_place where, unsigned char dtype, dc_loc dtype_origin)
 
 /* A call stores v through its argument: a pointer's target, or what a C++
    reference names (`torch::load(t, path)`). */
-static void store_through(call_state *s, int arg, value v)
+static void store_through(df_call_state *s, int arg, df_value v)
 {
     if (arg >= s->a->n)
         return;
@@ -54,19 +54,19 @@ static bool returns_module(fnode callee)
            type_names(fx_result_type(callee), "module");
 }
 
-static void creates_cpu(call_state *s, const dc_effect *ef)
+static void creates_cpu(df_call_state *s, const dc_effect *ef)
 {
     dc_place cpu = dc_place_of(AT_CPU, 0, s->at, "created on");
     (void)ef;
     s->result = returns_module(s->callee) ? object_new(s->u, s->e, V_MODULE, cpu)
-                                          : created(cpu, DTYPE_F32, s->at);
+                                          : created(cpu, DF_DTYPE_F32, s->at);
 }
 
-static void creates_on(call_state *s, const dc_effect *ef)
+static void creates_on(df_call_state *s, const dc_effect *ef)
 {
-    const value *d = arg_value(s, ef, 0);
+    const df_value *d = arg_value(s, ef, 0);
     if (d->kind == V_DEVICE)
-        s->result = created(dc_place_relocated(&d->where, s->at, "created on"), DTYPE_F32,
+        s->result = created(dc_place_relocated(&d->where, s->at, "created on"), DF_DTYPE_F32,
                             s->at);
 }
 
@@ -82,7 +82,7 @@ static bool names_no_device(fnode options)
         ftype t = ft_canonical(fx_type(c));
         if (type_is(t, "c10::Device"))
             return false;
-        children ch = cursor_wraps(c) ? cursor_children(c) : (children){ 0 };
+        df_children ch = cursor_wraps(c) ? cursor_children(c) : (df_children){ 0 };
         if (ch.n == 0)
             return !type_names(t, "TensorOptions");
         c = ch.v[ch.n - 1];
@@ -91,14 +91,14 @@ static bool names_no_device(fnode options)
 
 /* A libtorch factory: where its TensorOptions argument says, else the cpu;
    of the dtype they name (`torch::kFloat64`), else float32. */
-static void creates_options(call_state *s, const dc_effect *ef)
+static void creates_options(df_call_state *s, const dc_effect *ef)
 {
     int options = s->a->n - 1;
     (void)ef;
     while (options >= 0 && !type_names(fx_type(s->a->c[options]), "TensorOptions"))
         options--;
-    const value *d = options >= 0 ? &s->a->v[options] : NULL;
-    unsigned char of = d && d->dtype ? d->dtype : DTYPE_F32;
+    const df_value *d = options >= 0 ? &s->a->v[options] : NULL;
+    unsigned char of = d && d->dtype ? d->dtype : DF_DTYPE_F32;
     if (d && d->kind == V_DEVICE)
         s->result = created(dc_place_relocated(&d->where, s->at, "created on"), of, s->at);
     else if (!d || names_no_device(s->a->c[options]))
@@ -107,23 +107,23 @@ static void creates_options(call_state *s, const dc_effect *ef)
 
 /* The dtype a libtorch conversion names among its arguments
    (`x.to(dev, torch::kFloat32)`), or none. */
-static unsigned char named_dtype(const arguments *a)
+static unsigned char named_dtype(const df_arguments *a)
 {
     for (int i = 0; i < a->n; i++)
         if (a->v[i].kind == V_NONE && a->v[i].dtype)
             return a->v[i].dtype;
-    return DTYPE_UNKNOWN;
+    return DF_DTYPE_UNKNOWN;
 }
 
-static void creates_like(call_state *s, const dc_effect *ef)
+static void creates_like(df_call_state *s, const dc_effect *ef)
 {
-    value cur = current_arg(s, ef, 0);
+    df_value cur = current_arg(s, ef, 0);
     if (cur.kind == V_TENSOR || cur.kind == V_MODULE)
-        s->result = created(cur.where, cur.kind == V_TENSOR ? cur.dtype : DTYPE_UNKNOWN,
+        s->result = created(cur.where, cur.kind == V_TENSOR ? cur.dtype : DF_DTYPE_UNKNOWN,
                             cur.dtype_origin);
 }
 
-static void sets_dtype(call_state *s, const dc_effect *ef)
+static void sets_dtype(df_call_state *s, const dc_effect *ef)
 {
     s->result.dtype = (unsigned char)dtype_named(ef->word);
     s->result.dtype_origin = s->at;
@@ -131,13 +131,13 @@ static void sets_dtype(call_state *s, const dc_effect *ef)
 
 /* ---- transfers ------------------------------------------------------------------ */
 
-static void transfer(call_state *s, const dc_effect *ef)
+static void transfer(df_call_state *s, const dc_effect *ef)
 {
-    const value *x = arg_value(s, ef, 0), *d = arg_value(s, ef, 1);
-    value other = current_arg(s, ef, 1), device_of_other = value_of(V_DEVICE, other.where);
+    const df_value *x = arg_value(s, ef, 0), *d = arg_value(s, ef, 1);
+    df_value other = current_arg(s, ef, 1), device_of_other = value_of(V_DEVICE, other.where);
     if (other.kind == V_TENSOR || other.kind == V_MODULE)
         d = &device_of_other;           /* `x.to(y)`: to y's device */
-    value unknown_tensor = value_of(V_TENSOR, d->where);
+    df_value unknown_tensor = value_of(V_TENSOR, d->where);
     if (x->kind == V_NONE && (type_names(fx_result_type(s->callee), "dt_tensor") ||
                               type_names(fx_result_type(s->callee), "Tensor")))
         x = &unknown_tensor;            /* whatever it was, it is on d now */
@@ -164,18 +164,18 @@ static void transfer(call_state *s, const dc_effect *ef)
 
 /* The dtype its argument has, where it has one, kept by what it returns
    (libtorch's options, which carry a dtype beside their device). */
-static void dtype_of(call_state *s, const dc_effect *ef)
+static void dtype_of(df_call_state *s, const dc_effect *ef)
 {
-    const value *v = arg_value(s, ef, 0);
+    const df_value *v = arg_value(s, ef, 0);
     if (v->dtype) {
         s->result.dtype = v->dtype;
         s->result.dtype_origin = v->dtype_origin;
     }
 }
 
-static void transfer_dtype(call_state *s, const dc_effect *ef)
+static void transfer_dtype(df_call_state *s, const dc_effect *ef)
 {
-    const value *x = arg_value(s, ef, 0);
+    const df_value *x = arg_value(s, ef, 0);
     if (x->kind != V_TENSOR)
         return;
     s->result = *x;
@@ -183,22 +183,22 @@ static void transfer_dtype(call_state *s, const dc_effect *ef)
     s->result.dtype_origin = s->at;
 }
 
-static void pin(call_state *s, const dc_effect *ef)
+static void pin(df_call_state *s, const dc_effect *ef)
 {
-    const value *x = arg_value(s, ef, 0);
+    const df_value *x = arg_value(s, ef, 0);
     if (x->kind == V_TENSOR)
         s->result = *x;
 }
 
 /* ---- modules --------------------------------------------------------------------- */
 
-static int registration(const value *module, const char *path)
+static int registration(const df_value *module, const char *path)
 {
     return path_format("#%d.reg.%s", module->obj, path);
 }
 
 typedef struct {
-    call_state *s;
+    df_call_state *s;
     size_t prefix;                      /* "#N.reg." */
     dc_place to;
 } registered_move;
@@ -207,24 +207,24 @@ static void move_one_registered(int id, void *ctx)
 {
     registered_move *m = ctx;
     int tensor = path_intern(path_text(id) + m->prefix);
-    const value *t = env_find(m->s->e, tensor);
+    const df_value *t = env_find(m->s->e, tensor);
     if (t && t->kind == V_TENSOR) {
-        value moved = *t;
+        df_value moved = *t;
         moved.where = m->to;
         env_set(m->s->e, tensor, moved);
     }
 }
 
 typedef struct {
-    call_state *s;
-    const value *module, *to;
+    df_call_state *s;
+    const df_value *module, *to;
     const char *name;
 } unregistered_scan;
 
 static void check_one_unregistered(int id, void *ctx)
 {
     unregistered_scan *w = ctx;
-    const value *v = env_find(w->s->e, id);
+    const df_value *v = env_find(w->s->e, id);
     const char *rest = path_text(id) + strlen(path_text(w->module->path));
     if (!v || v->kind != V_TENSOR || (strncmp(rest, "->", 2) != 0 && *rest != '.') ||
         env_find(w->s->e, registration(w->module, path_text(id))) || w->to->kind != V_DEVICE)
@@ -235,15 +235,15 @@ static void check_one_unregistered(int id, void *ctx)
 }
 
 typedef struct {
-    call_state *s;
-    const value *module, *to;
+    df_call_state *s;
+    const df_value *module, *to;
     const char *name;
     int depth;
 } children_move;
 
-static void move_module(call_state *s, value *m, const char *name, const value *to, int depth);
+static void move_module(df_call_state *s, df_value *m, const char *name, const df_value *to, int depth);
 
-void effect_move_module(call_state *s, value *m, const char *name, const value *to)
+void effect_move_module(df_call_state *s, df_value *m, const char *name, const df_value *to)
 {
     move_module(s, m, name, to, 0);
 }
@@ -251,14 +251,14 @@ void effect_move_module(call_state *s, value *m, const char *name, const value *
 static void move_one_child(int id, void *ctx)
 {
     children_move *w = ctx;
-    value child = object_current(w->s->e, env_find(w->s->e, id));
+    df_value child = object_current(w->s->e, env_find(w->s->e, id));
     if (child.kind == V_MODULE && child.obj != w->module->obj && w->depth < 8)
         move_module(w->s, &child, w->name, w->to, w->depth + 1);
 }
 
 /* dt_module_to: the module's registered tensors, its children's, and what
    its state keeps unregistered, which stays behind. */
-static void move_module(call_state *s, value *m, const char *name, const value *to, int depth)
+static void move_module(df_call_state *s, df_value *m, const char *name, const df_value *to, int depth)
 {
     unregistered_scan scan = { s, m, to, name };
     env_each_member(s->e, m->path, check_one_unregistered, &scan);
@@ -273,10 +273,10 @@ static void move_module(call_state *s, value *m, const char *name, const value *
     env_each_member(s->e, object_path(m->obj, ".child"), move_one_child, &c);
 }
 
-static void moves(call_state *s, const dc_effect *ef)
+static void moves(df_call_state *s, const dc_effect *ef)
 {
-    value cur = current_arg(s, ef, 0);
-    const value *d = arg_value(s, ef, 1);
+    df_value cur = current_arg(s, ef, 0);
+    const df_value *d = arg_value(s, ef, 1);
     if (d->kind != V_DEVICE)
         return;
     if (cur.kind == V_MODULE) {
@@ -288,38 +288,38 @@ static void moves(call_state *s, const dc_effect *ef)
 }
 
 /* torch::load: a module's tensors, or a tensor, read onto the cpu. */
-static void loads(call_state *s, const dc_effect *ef)
+static void loads(df_call_state *s, const dc_effect *ef)
 {
-    value cur = current_arg(s, ef, 0);
-    value cpu = value_of(V_DEVICE, dc_place_of(AT_CPU, 0, s->at, "loaded onto"));
+    df_value cur = current_arg(s, ef, 0);
+    df_value cpu = value_of(V_DEVICE, dc_place_of(AT_CPU, 0, s->at, "loaded onto"));
     if (cur.kind == V_MODULE)
         move_module(s, &cur, argument_text(s->a, ef->arg[0]), &cpu, 0);
     else
-        store_through(s, ef->arg[0], created(cpu.where, DTYPE_UNKNOWN, (dc_loc){ 0 }));
+        store_through(s, ef->arg[0], created(cpu.where, DF_DTYPE_UNKNOWN, (dc_loc){ 0 }));
 }
 
-static void module_state(call_state *s, const dc_effect *ef)
+static void module_state(df_call_state *s, const dc_effect *ef)
 {
     (void)s, (void)ef;                  /* its fields are unknown: quiet */
 }
 
-static void module_custom(call_state *s, const dc_effect *ef)
+static void module_custom(df_call_state *s, const dc_effect *ef)
 {
     dc_place none = { 0, { { 0 } } };
     s->result = object_new(s->u, s->e, V_MODULE, none);
-    s->result.dtype = DTYPE_UNKNOWN;
+    s->result.dtype = DF_DTYPE_UNKNOWN;
     s->result.path = walk_path(s->u, s->e, argument_cursor(s->a, ef->arg[1]));
     object_update(s->e, &s->result);
     fields_module_state(argument_cursor(s->a, ef->arg[1]));
 }
 
-static void module_children(call_state *s, const dc_effect *ef)
+static void module_children(df_call_state *s, const dc_effect *ef)
 {
     dc_place where = { 0, { { 0 } } };
-    arguments *a = s->a;
+    df_arguments *a = s->a;
     (void)ef;
     for (int i = 0; i < a->n; i++) {
-        value child = object_current(s->e, &a->v[i]);
+        df_value child = object_current(s->e, &a->v[i]);
         if (child.kind == V_MODULE)
             where = dc_place_join(&where, &child.where);
     }
@@ -334,7 +334,7 @@ static void module_children(call_state *s, const dc_effect *ef)
 
 /* Whether a module's maker is given a device besides argument `except`
    (`Net(dev)`, `std::make_shared<Net>(dev)`), which it may move it to. */
-static bool given_device(call_state *s, int except)
+static bool given_device(df_call_state *s, int except)
 {
     for (int i = 0; i < s->a->n; i++)
         if (i != except && s->a->v[i].kind == V_DEVICE)
@@ -345,27 +345,27 @@ static bool given_device(call_state *s, int except)
 /* A module of no dtype the model knows (the program's own, TorchScript's),
    on device D; with no D, or its maker given a device, on a device not
    known until it moves. */
-static void module_on(call_state *s, const dc_effect *ef)
+static void module_on(df_call_state *s, const dc_effect *ef)
 {
-    const value *d = ef->nargs ? arg_value(s, ef, 0) : NULL;
+    const df_value *d = ef->nargs ? arg_value(s, ef, 0) : NULL;
     dc_place where = d && d->kind == V_DEVICE && !given_device(s, ef->arg[0])
                          ? dc_place_relocated(&d->where, s->at, "created on")
                          : dc_place_of(AT_UNKNOWN, 0, s->at, NULL);
     s->result = object_new(s->u, s->e, V_MODULE, where);
-    s->result.dtype = DTYPE_UNKNOWN;
+    s->result.dtype = DF_DTYPE_UNKNOWN;
     object_update(s->e, &s->result);
 }
 
-static void registers(call_state *s, const dc_effect *ef)
+static void registers(df_call_state *s, const dc_effect *ef)
 {
-    value m = current_arg(s, ef, 0);
-    const value *t = arg_value(s, ef, 1);
+    df_value m = current_arg(s, ef, 0);
+    const df_value *t = arg_value(s, ef, 1);
     if (m.kind != V_MODULE)
         return;
     int path = walk_path(s->u, s->e, argument_cursor(s->a, ef->arg[1]));
     if (path)
         env_set(s->e, registration(&m, path_text(path)), *t);
-    value cur = object_current(s->e, t);
+    df_value cur = object_current(s->e, t);
     if (cur.kind == V_TENSOR || cur.kind == V_MODULE)
         m.where = m.where.n ? dc_place_join(&m.where, &cur.where) : cur.where;
     else
@@ -373,9 +373,9 @@ static void registers(call_state *s, const dc_effect *ef)
     object_update(s->e, &m);
 }
 
-static void param_of(call_state *s, const dc_effect *ef)
+static void param_of(df_call_state *s, const dc_effect *ef)
 {
-    value m = current_arg(s, ef, 0);    /* it moves with its module */
+    df_value m = current_arg(s, ef, 0);    /* it moves with its module */
     if (m.kind == V_MODULE && m.where.n) {
         s->result = value_of(V_TENSOR, m.where);
         s->result.obj = m.obj;
@@ -385,15 +385,15 @@ static void param_of(call_state *s, const dc_effect *ef)
 
 /* ---- lists ------------------------------------------------------------------------ */
 
-static void push(call_state *s, const value *l, value v)
+static void push(df_call_state *s, const df_value *l, df_value v)
 {
     int count = object_path(l->obj, ".n");
-    const value *had = env_find(s->e, count);
+    const df_value *had = env_find(s->e, count);
     int n = had ? had->obj : 0;
     char part[16];
     snprintf(part, sizeof part, "[%d]", n);
     env_set(s->e, object_path(l->obj, part), v);
-    value next = value_unknown();
+    df_value next = value_unknown();
     next.kind = V_COUNT;
     next.obj = (short)(n + 1);
     env_set(s->e, count, next);
@@ -402,29 +402,29 @@ static void push(call_state *s, const value *l, value v)
 /* A new list, of the elements of its initializer list where it is given
    one (`std::vector<IValue>{x}`, `module.forward({x})`), which nothing
    walked before: an initializer list alone is a kernel's addresses. */
-static void list_new(call_state *s, const dc_effect *ef)
+static void list_new(df_call_state *s, const dc_effect *ef)
 {
     dc_place none = { 0, { { 0 } } };
     (void)ef;
     s->result = object_new(s->u, s->e, V_LIST, none);
     fnode init = s->a->n ? cursor_bare(s->a->c[0]) : fx_null();
-    children ch = fx_kind(init) == CXCursor_InitListExpr ? cursor_children(init)
-                                                         : (children){ .n = 0 };
+    df_children ch = fx_kind(init) == CXCursor_InitListExpr ? cursor_children(init)
+                                                         : (df_children){ .n = 0 };
     for (int i = 0; i < ch.n; i++)
         push(s, &s->result, walk_expression(s->u, s->e, ch.v[i]));
 }
 
-static void list_push(call_state *s, const dc_effect *ef)
+static void list_push(df_call_state *s, const dc_effect *ef)
 {
-    const value *l = arg_value(s, ef, 0);
+    const df_value *l = arg_value(s, ef, 0);
     if (l->kind == V_LIST && l->obj >= 0)
         push(s, l, *arg_value(s, ef, 1));
 }
 
 typedef struct {
-    const env *e;
+    const df_env *e;
     size_t prefix;                      /* "#N" */
-    value joined;
+    df_value joined;
     bool any;
 } elements;
 
@@ -433,13 +433,13 @@ static void join_element(int id, void *ctx)
     elements *w = ctx;
     if (path_text(id)[w->prefix] != '[')
         return;
-    const value *v = env_find(w->e, id);
+    const df_value *v = env_find(w->e, id);
     w->joined = w->any ? value_join(&w->joined, v) : *v;
     w->any = true;
 }
 
 /* What any element of list l may be; of a list moved whole, where it went. */
-static value any_element(call_state *s, const value *l)
+static df_value any_element(df_call_state *s, const df_value *l)
 {
     int list = object_path(l->obj, "");
     elements w = { s->e, strlen(path_text(list)), value_unknown(), false };
@@ -448,9 +448,9 @@ static value any_element(call_state *s, const value *l)
 }
 
 /* Element i, or under an index not known, what any element may be. */
-static void list_get(call_state *s, const dc_effect *ef)
+static void list_get(df_call_state *s, const dc_effect *ef)
 {
-    const value *l = arg_value(s, ef, 0);
+    const df_value *l = arg_value(s, ef, 0);
     if (l->kind != V_LIST || l->obj < 0)
         return;
     int i = cursor_int(argument_cursor(s->a, ef->arg[1]), -1);
@@ -462,41 +462,41 @@ static void list_get(call_state *s, const dc_effect *ef)
 }
 
 /* A tensor's pieces, a module's parameters: a list where it is. */
-static void split(call_state *s, const dc_effect *ef)
+static void split(df_call_state *s, const dc_effect *ef)
 {
-    value x = current_arg(s, ef, 0);
+    df_value x = current_arg(s, ef, 0);
     if (x.kind == V_TENSOR || (x.kind == V_MODULE && x.where.n))
         s->result = object_new(s->u, s->e, V_LIST, x.where);
 }
 
-static void batches(call_state *s, const dc_effect *ef)
+static void batches(df_call_state *s, const dc_effect *ef)
 {
     for (int i = 0; i < ef->nargs; i++)
         store_through(s, ef->arg[i],
                       created(dc_place_of(AT_CPU, 0, s->at, "loaded as a batch onto"),
-                              DTYPE_UNKNOWN, (dc_loc){ 0 }));
+                              DF_DTYPE_UNKNOWN, (dc_loc){ 0 }));
 }
 
-static void identity(call_state *s, const dc_effect *ef)
+static void identity(df_call_state *s, const dc_effect *ef)
 {
     s->result = *arg_value(s, ef, 0);
 }
 
-static void ends_path(call_state *s, const dc_effect *ef)
+static void ends_path(df_call_state *s, const dc_effect *ef)
 {
     (void)ef;
     unwritten_path_ends(s->u, s->e);
     s->e->dead = true;                  /* the path ends here, as at a return */
 }
 
-static void test(call_state *s, const dc_effect *ef)
+static void test(df_call_state *s, const dc_effect *ef)
 {
     (void)s, (void)ef;                  /* an if's condition: guards.c */
 }
 
-static void pointer_attributes(call_state *s, const dc_effect *ef)
+static void pointer_attributes(df_call_state *s, const dc_effect *ef)
 {
-    value attrs = value_unknown();
+    df_value attrs = value_unknown();
     attrs.kind = V_POINTER;
     attrs.path = walk_path(s->u, s->e, argument_cursor(s->a, ef->arg[1]));
     if (attrs.path)
@@ -505,22 +505,22 @@ static void pointer_attributes(call_state *s, const dc_effect *ef)
 
 /* ---- devices --------------------------------------------------------------------- */
 
-static void device_of(call_state *s, const dc_effect *ef)
+static void device_of(df_call_state *s, const dc_effect *ef)
 {
-    value cur = current_arg(s, ef, 0);
+    df_value cur = current_arg(s, ef, 0);
     if ((cur.kind == V_TENSOR || cur.kind == V_MODULE) && cur.where.n) {
         s->result = value_of(V_DEVICE, cur.where);
         s->result.path = walk_path(s->u, s->e, argument_cursor(s->a, ef->arg[0]));  /* a test of the device tests it */
     }
 }
 
-static void device_cpu(call_state *s, const dc_effect *ef)
+static void device_cpu(df_call_state *s, const dc_effect *ef)
 {
     (void)ef;
     s->result = value_of(V_DEVICE, dc_place_of(AT_CPU, 0, s->at, "the cpu"));
 }
 
-static void device_cuda(call_state *s, const dc_effect *ef)
+static void device_cuda(df_call_state *s, const dc_effect *ef)
 {
     int i = cursor_int(argument_cursor(s->a, ef->arg[0]), -1);
     s->result = value_of(V_DEVICE, dc_place_of(i >= 0 ? AT_CUDA : AT_GPU, i, s->at, "a GPU"));
@@ -528,7 +528,7 @@ static void device_cuda(call_state *s, const dc_effect *ef)
 
 /* c10::Device("cuda:1"), a string literal as written: "cpu", "cuda" or
    "cuda:N".  Any other string (a variable's, another backend) is unknown. */
-static void device_named(call_state *s, const dc_effect *ef)
+static void device_named(df_call_state *s, const dc_effect *ef)
 {
     char text[32];
     int i = -1, used = 0;
@@ -543,9 +543,9 @@ static void device_named(call_state *s, const dc_effect *ef)
 
 /* c10::Device(type, index): GPU `index` of a cuda type, else the type's
    device (the cpu, or a device chosen at run time); or a device by name. */
-static void device_typed(call_state *s, const dc_effect *ef)
+static void device_typed(df_call_state *s, const dc_effect *ef)
 {
-    const value *type = arg_value(s, ef, 0);
+    const df_value *type = arg_value(s, ef, 0);
     int i = cursor_int(argument_cursor(s->a, ef->arg[1]), -1);
     if (type->kind != V_DEVICE) {
         device_named(s, ef);
@@ -558,56 +558,56 @@ static void device_typed(call_state *s, const dc_effect *ef)
 
 /* ---- raw memory -------------------------------------------------------------------- */
 
-static void data_of(call_state *s, const dc_effect *ef)
+static void data_of(df_call_state *s, const dc_effect *ef)
 {
-    const value *x = arg_value(s, ef, 0);
+    const df_value *x = arg_value(s, ef, 0);
     if (x->kind == V_TENSOR)
         s->result = value_of(V_MEMORY, x->where);
 }
 
 /* Memory the call allocates, with its allocator when the model's table
    knows the callee as one (for the release that must match it). */
-static value allocated(call_state *s, atom_kind kind, int index, const char *how)
+static df_value allocated(df_call_state *s, atom_kind kind, int index, const char *how)
 {
-    value v = value_of(V_MEMORY, dc_place_of(kind, index, s->at, how));
+    df_value v = value_of(V_MEMORY, dc_place_of(kind, index, s->at, how));
     v.where.a[0].alloc = (unsigned char)dc_allocator(s->op);
     return v;
 }
 
 /* v, allocated, stored where argument i points: unwritten, in a local
    variable (a global's or a field's: any call may write it). */
-static void allocates_into(call_state *s, int i, value v)
+static void allocates_into(df_call_state *s, int i, df_value v)
 {
     fnode to = cursor_bare(argument_cursor(s->a, i));
-    children ch = cursor_children(to);
+    df_children ch = cursor_children(to);
     store_through(s, i, v);
     if (cursor_is_addr_of(to) && ch.n == 1 && cursor_local_variable(cursor_bare(ch.v[0])))
         unwritten_allocated(s->u, s->e, &v);
 }
 
-static void allocates_device(call_state *s, const dc_effect *ef)
+static void allocates_device(df_call_state *s, const dc_effect *ef)
 {
     allocates_into(s, ef->arg[0], allocated(s, AT_GPU, -1, "allocated on"));
 }
 
-static void allocates_pinned(call_state *s, const dc_effect *ef)
+static void allocates_pinned(df_call_state *s, const dc_effect *ef)
 {
     allocates_into(s, ef->arg[0], allocated(s, AT_PINNED, 0, "allocated as"));
 }
 
-static void allocates_host(call_state *s, const dc_effect *ef)
+static void allocates_host(df_call_state *s, const dc_effect *ef)
 {
     store_through(s, ef->arg[0], allocated(s, AT_CPU, 0, "allocated on"));
 }
 
-static void returns_host(call_state *s, const dc_effect *ef)
+static void returns_host(df_call_state *s, const dc_effect *ef)
 {
     (void)ef;
     s->result = allocated(s, AT_CPU, 0, "allocated on");
     unwritten_allocated(s->u, s->e, &s->result);      /* malloc's (unwritten.c) */
 }
 
-static void returns_device(call_state *s, const dc_effect *ef)
+static void returns_device(df_call_state *s, const dc_effect *ef)
 {
     (void)ef;
     s->result = allocated(s, AT_GPU, -1, "allocated on");
@@ -618,12 +618,12 @@ static void returns_device(call_state *s, const dc_effect *ef)
 
 /* A variable holding what argument i names moved to where `other` is:
    what the user probably meant (xg = dt_to(x, dev); ... x ...). */
-static int moved_copy(call_state *s, int i, const dc_place *other)
+static int moved_copy(df_call_state *s, int i, const dc_place *other)
 {
-    const env *e = s->e;
+    const df_env *e = s->e;
     int from = walk_path(s->u, s->e, argument_cursor(s->a, i)), found = 0;
     for (int id = env_next(e, 0); from && id; id = env_next(e, id)) {
-        const value *v = env_find(e, id);
+        const df_value *v = env_find(e, id);
         if (v->kind == V_TENSOR && path_text(id)[0] != '#' && v->path == from &&
             v->where.n && !dc_places_differ(&v->where, other))
             found = id;                 /* the latest, as a scan from the end found */
@@ -633,17 +633,17 @@ static int moved_copy(call_state *s, int i, const dc_place *other)
 
 /* An operand of a check of devices: a list's (TorchScript's inputs), any
    element. */
-static value device_operand(call_state *s, const dc_effect *ef, int k)
+static df_value device_operand(df_call_state *s, const dc_effect *ef, int k)
 {
-    value v = current_arg(s, ef, k);
+    df_value v = current_arg(s, ef, k);
     return v.kind == V_LIST && v.obj >= 0 ? any_element(s, &v) : v;
 }
 
-static void same_device(call_state *s, const dc_effect *ef)
+static void same_device(df_call_state *s, const dc_effect *ef)
 {
-    value x = device_operand(s, ef, 0);
+    df_value x = device_operand(s, ef, 0);
     for (int i = 1; i < ef->nargs; i++) {
-        value y = device_operand(s, ef, i);
+        df_value y = device_operand(s, ef, i);
         if ((x.kind != V_TENSOR && x.kind != V_MODULE) ||
             (y.kind != V_TENSOR && y.kind != V_MODULE) || !x.where.n || !y.where.n)
             continue;                   /* memory as a tensor: a struct's own, not its device */
@@ -654,7 +654,7 @@ static void same_device(call_state *s, const dc_effect *ef)
         int moved = moved_copy(s, ef->arg[0], &y.where);
         if (!moved)
             moved = moved_copy(s, ef->arg[i], &x.where);
-        const value *mv = env_find(s->e, moved);
+        const df_value *mv = env_find(s->e, moved);
         dc_report_device_mismatch(s->u->out, s->at, argument_operand(s->a, ef->arg[0], &x),
                                   argument_operand(s->a, ef->arg[i], &y),
                                   moved ? path_text(moved) : NULL,
@@ -663,9 +663,9 @@ static void same_device(call_state *s, const dc_effect *ef)
 }
 
 /* A tensor variable's value where c names one, else unknown. */
-static value named_tensor(call_state *s, fnode c)
+static df_value named_tensor(df_call_state *s, fnode c)
 {
-    const value *v = fx_kind(c) == CXCursor_DeclRefExpr ? env_find(s->e, walk_path(s->u, s->e, c))
+    const df_value *v = fx_kind(c) == CXCursor_DeclRefExpr ? env_find(s->e, walk_path(s->u, s->e, c))
                                                         : NULL;
     return v && v->kind == V_TENSOR ? object_current(s->e, v) : value_unknown();
 }
@@ -676,16 +676,16 @@ static value named_tensor(call_state *s, fnode c)
    indexed tensor"): a variable of the list on a GPU that x is not on is
    a device-mismatch.  An index known only at a call (a parameter) says
    nothing (on the cpu it would be legal), nor one written as a call. */
-static void indexes(call_state *s, const dc_effect *ef)
+static void indexes(df_call_state *s, const dc_effect *ef)
 {
-    value x = current_arg(s, ef, 0);
+    df_value x = current_arg(s, ef, 0);
     fnode list = cursor_bare(argument_cursor(s->a, ef->arg[1]));
-    children ch = fx_kind(list) == CXCursor_InitListExpr ? cursor_children(list)
-                                                         : (children){ .n = 0 };
+    df_children ch = fx_kind(list) == CXCursor_InitListExpr ? cursor_children(list)
+                                                         : (df_children){ .n = 0 };
     bool known = dc_place_is_host(&x.where) || dc_place_is_device(&x.where);
     for (int i = 0; x.kind == V_TENSOR && known && i < ch.n; i++) {
         fnode index = cursor_bare(ch.v[i]);
-        value v = named_tensor(s, index);
+        df_value v = named_tensor(s, index);
         if (!dc_place_is_device(&v.where) || !dc_places_differ(&x.where, &v.where))
             continue;
         char text[128];
@@ -696,13 +696,13 @@ static void indexes(call_state *s, const dc_effect *ef)
     }
 }
 
-static void same_dtype(call_state *s, const dc_effect *ef)
+static void same_dtype(df_call_state *s, const dc_effect *ef)
 {
-    value x = current_arg(s, ef, 0);
+    df_value x = current_arg(s, ef, 0);
     for (int i = 1; i < ef->nargs; i++) {
-        value y = current_arg(s, ef, i);
-        if (x.dtype == DTYPE_UNKNOWN || y.dtype == DTYPE_UNKNOWN || x.dtype == y.dtype ||
-            x.dtype == DTYPE_I64 || y.dtype == DTYPE_I64)
+        df_value y = current_arg(s, ef, i);
+        if (x.dtype == DF_DTYPE_UNKNOWN || y.dtype == DF_DTYPE_UNKNOWN || x.dtype == y.dtype ||
+            x.dtype == DF_DTYPE_I64 || y.dtype == DF_DTYPE_I64)
             continue;
         dc_report_dtype_mismatch(s->u->out, s->at, argument_text(s->a, ef->arg[0]),
                                  dtype_names[x.dtype], x.dtype_origin,
@@ -711,16 +711,16 @@ static void same_dtype(call_state *s, const dc_effect *ef)
     }
 }
 
-void effect_need_memory(unit *u, dc_loc at, const char *what, dc_operand ptr, bool device,
+void effect_need_memory(df_unit *u, dc_loc at, const char *what, dc_operand ptr, bool device,
                         dc_loc why, const char *releaser)
 {
     if (!summary_role(u, ptr.place, device ? ROLE_DEVICE : ROLE_HOST, why.line ? why : at))
         dc_check_memspace(u->out, at, what, ptr, device, why, releaser);
 }
 
-static void memory_check(call_state *s, int i, bool wants_device)
+static void memory_check(df_call_state *s, int i, bool wants_device)
 {
-    const value *p = argument(s->a, i);
+    const df_value *p = argument(s->a, i);
     if (!wants_device && i < s->a->n)
         uses_host(s->u, s->e, argument_cursor(s->a, i), HOST_CALL, s->at);
     if (value_is_memory(p))
@@ -728,19 +728,19 @@ static void memory_check(call_state *s, int i, bool wants_device)
                            (dc_loc){ 0 }, dc_releaser(s->op));
 }
 
-static void device_memory(call_state *s, const dc_effect *ef)
+static void device_memory(df_call_state *s, const dc_effect *ef)
 {
     memory_check(s, ef->arg[0], true);
 }
 
-static void host_memory(call_state *s, const dc_effect *ef)
+static void host_memory(df_call_state *s, const dc_effect *ef)
 {
     memory_check(s, ef->arg[0], false);
 }
 
 /* Argument i must be memory of place g's space, where g is known to be on
    the host or on a device. */
-static void space_check(call_state *s, const dc_place *g, int i)
+static void space_check(df_call_state *s, const dc_place *g, int i)
 {
     if (dc_place_is_host(g) || dc_place_is_device(g))
         memory_check(s, i, dc_place_is_device(g));
@@ -748,9 +748,9 @@ static void space_check(call_state *s, const dc_place *g, int i)
 
 /* A library object that works on memory of its own space (a cuRAND
    generator made for the host or for the device): p must be there too. */
-static void same_space(call_state *s, const dc_effect *ef)
+static void same_space(df_call_state *s, const dc_effect *ef)
 {
-    const value *g = arg_value(s, ef, 0);
+    const df_value *g = arg_value(s, ef, 0);
     if (value_is_memory(g))
         space_check(s, &g->where, ef->arg[1]);
 }
@@ -758,7 +758,7 @@ static void same_space(call_state *s, const dc_effect *ef)
 /* A tensor made over memory of the caller's (torch::from_blob): the memory
    must be of the space the tensor is made in (host memory for a cpu
    tensor), which the effects before this one (creates-options) said. */
-static void wraps(call_state *s, const dc_effect *ef)
+static void wraps(df_call_state *s, const dc_effect *ef)
 {
     if (s->result.kind == V_TENSOR)
         space_check(s, &s->result.where, ef->arg[0]);
@@ -767,9 +767,9 @@ static void wraps(call_state *s, const dc_effect *ef)
 /* The C library reading through argument i on the host (fwrite, memcmp,
    printf's %s): device memory there is host-deref, not a mismatch of two
    spaces a copy could join. */
-static void host_reads(call_state *s, int i)
+static void host_reads(df_call_state *s, int i)
 {
-    const value *p = argument(s->a, i);
+    const df_value *p = argument(s->a, i);
     if (i < s->a->n)
         uses_host(s->u, s->e, argument_cursor(s->a, i), HOST_READ, s->at);
     if (value_is_memory(p) && !summary_role(s->u, &p->where, ROLE_DEREF, s->at))
@@ -777,14 +777,14 @@ static void host_reads(call_state *s, int i)
                             (dc_loc){ 0 });
 }
 
-static void reads_host(call_state *s, const dc_effect *ef)
+static void reads_host(df_call_state *s, const dc_effect *ef)
 {
     host_reads(s, ef->arg[0]);
 }
 
 /* The arguments a printf format reads through: each %s's.  A `*` width or
    precision takes an argument of its own; %% takes none. */
-static void reads_host_format(call_state *s, const dc_effect *ef)
+static void reads_host_format(df_call_state *s, const dc_effect *ef)
 {
     fnode f = cursor_bare(argument_cursor(s->a, ef->arg[0]));
     if (fx_kind(f) != CXCursor_StringLiteral)
@@ -807,7 +807,7 @@ static void reads_host_format(call_state *s, const dc_effect *ef)
 /* Whether the call's model checks the space of argument i (cudaFree's
    device-memory) and p is in the other: that release is memspace-mismatch's
    to say, not free-mismatch's. */
-static bool space_contradicted(const call_state *s, int i, const dc_place *p)
+static bool space_contradicted(const df_call_state *s, int i, const dc_place *p)
 {
     for (int k = 0; s->effects && k < s->effects->n; k++) {
         const dc_effect *ef = &s->effects->v[k];
@@ -818,43 +818,43 @@ static bool space_contradicted(const call_state *s, int i, const dc_place *p)
     return false;
 }
 
-void effect_release(unit *u, dc_loc at, const char *releaser, dc_operand ptr)
+void effect_release(df_unit *u, dc_loc at, const char *releaser, dc_operand ptr)
 {
     const char *r = dc_releaser(releaser);
     if (r && !summary_release(u, ptr.place, r, at))
         dc_check_free(u->out, at, r, ptr, NULL, (dc_loc){ 0 });
 }
 
-static void frees(call_state *s, const dc_effect *ef)
+static void frees(df_call_state *s, const dc_effect *ef)
 {
-    const value *p = arg_value(s, ef, 0);
+    const df_value *p = arg_value(s, ef, 0);
     if (value_is_memory(p) && !space_contradicted(s, ef->arg[0], &p->where))
         effect_release(s->u, s->at, s->op, argument_operand(s->a, ef->arg[0], p));
 }
 
-static void copies(call_state *s, const dc_effect *ef)
+static void copies(df_call_state *s, const dc_effect *ef)
 {
     walk_copy_through(s->u, s->e, argument_cursor(s->a, ef->arg[0]),
                       argument_cursor(s->a, ef->arg[1]));
 }
 
-static bool swapped(call_state *s, const value *dst, const value *src);
+static bool swapped(df_call_state *s, const df_value *dst, const df_value *src);
 
 /* A copy of no bytes (an empty batch's, a tail's) reads nothing: the
    argument after the source is the count (cudaMemcpy) or the source's pitch
    (cudaMemcpy2D, 0 only where nothing is copied), here the constant 0. */
-static bool copies_nothing(call_state *s, const dc_effect *ef)
+static bool copies_nothing(df_call_state *s, const dc_effect *ef)
 {
     int count = ef->arg[1] + 1;
     return count < s->a->n && cursor_int(argument_cursor(s->a, count), -1) == 0;
 }
 
-value effect_enumerator(fnode decl)
+df_value effect_enumerator(fnode decl)
 {
     char name[64];
     cursor_spelling(decl, name, sizeof name);
     int k = dc_copy_kind(name);
-    value v = value_unknown();
+    df_value v = value_unknown();
     if (k >= 0 || strcmp(name, "cudaMemcpyDefault") == 0) {
         v.kind = V_KIND;
         v.obj = (short)KIND_BIT(k);
@@ -865,7 +865,7 @@ value effect_enumerator(fnode decl)
 /* The kinds a copy's kind argument may be (KIND_BIT's): an enumerator
    written there, or what a variable holds (`k = c ? cudaMemcpyHostToDevice
    : cudaMemcpyDeviceToDevice`); 0 when not known. */
-static unsigned copy_kinds(const value *kind)
+static unsigned copy_kinds(const df_value *kind)
 {
     return kind->kind == V_KIND && kind->obj > 0 ? (unsigned)kind->obj : 0;
 }
@@ -873,7 +873,7 @@ static unsigned copy_kinds(const value *kind)
 /* Where the copy's kind argument is written as the one token of kind k's
    enumerator, which a fix-it may replace; no place where it is not (a
    macro, a variable, a cast, parentheses). */
-static dc_loc kind_written(call_state *s, const dc_effect *ef, int k)
+static dc_loc kind_written(df_call_state *s, const dc_effect *ef, int k)
 {
     fnode c = cursor_bare(argument_cursor(s->a, ef->arg[2]));
     bool written = fx_kind(c) == CXCursor_DeclRefExpr &&
@@ -883,9 +883,9 @@ static dc_loc kind_written(call_state *s, const dc_effect *ef, int k)
 }
 
 /* The checks of a copy with kind k, one of those its kind may be. */
-static void memcpy_one_kind(call_state *s, const dc_effect *ef, int k)
+static void memcpy_one_kind(df_call_state *s, const dc_effect *ef, int k)
 {
-    const value *dst = arg_value(s, ef, 0), *src = arg_value(s, ef, 1);
+    const df_value *dst = arg_value(s, ef, 0), *src = arg_value(s, ef, 1);
     bool dst_known = value_is_memory(dst), src_known = value_is_memory(src);
     if (!dst_known && !src_known)
         return;
@@ -914,7 +914,7 @@ static void memcpy_one_kind(call_state *s, const dc_effect *ef, int k)
 /* A copy into device memory from a local struct or what a local pointer
    points to: that object is a device mirror (fields.c).  A struct copied
    from the host keeps its pointers, host ones too (walk_send_struct). */
-static void uploads(call_state *s, const dc_effect *ef, unsigned kinds)
+static void uploads(df_call_state *s, const dc_effect *ef, unsigned kinds)
 {
     if ((kinds & (KIND_BIT(1) | KIND_BIT(3))) || dc_place_is_device(&arg_value(s, ef, 0)->where))
         walk_uploaded_from(s->u, argument_cursor(s->a, ef->arg[1]));
@@ -926,7 +926,7 @@ static void uploads(call_state *s, const dc_effect *ef, unsigned kinds)
 
 /* A copy of one kind takes the sides it says are device memory as that
    (uses.c); a kind that may be one of several says nothing of either. */
-static void device_uses(call_state *s, const dc_effect *ef, unsigned kinds)
+static void device_uses(df_call_state *s, const dc_effect *ef, unsigned kinds)
 {
     int size = ef->arg[1] + 1;          /* the count, as copies_nothing reads it */
     fnode n = size < s->a->n ? argument_cursor(s->a, size) : fx_null();
@@ -942,7 +942,7 @@ static void device_uses(call_state *s, const dc_effect *ef, unsigned kinds)
 
 /* Argument i, p, read: nothing wrote it, or only one side of a branch
    that every path from the other side follows to here. */
-static void check_unwritten(call_state *s, const char *verb, int i, const value *p, bool swap)
+static void check_unwritten(df_call_state *s, const char *verb, int i, const df_value *p, bool swap)
 {
     dc_operand o = argument_operand(s->a, i, p);
     int k = -1;
@@ -953,9 +953,9 @@ static void check_unwritten(call_state *s, const char *verb, int i, const value 
                                     s->u->sometimes[k].cond, s->u->sometimes[k].edge);
 }
 
-static void memcpy_kind(call_state *s, const dc_effect *ef)
+static void memcpy_kind(df_call_state *s, const dc_effect *ef)
 {
-    const value *dst = arg_value(s, ef, 0), *src = arg_value(s, ef, 1), *kind = arg_value(s, ef, 2);
+    const df_value *dst = arg_value(s, ef, 0), *src = arg_value(s, ef, 1), *kind = arg_value(s, ef, 2);
     unsigned kinds = copy_kinds(kind);
     uploads(s, ef, kinds);
     if (!copies_nothing(s, ef))         /* onto itself: the first word on it */
@@ -978,7 +978,7 @@ static void memcpy_kind(call_state *s, const dc_effect *ef)
 /* Whether the flow says a copy's pointers were swapped, not its kind: the
    device memory it would copy over holds something written, or the device
    memory it would copy from holds nothing yet. */
-static bool swapped(call_state *s, const value *dst, const value *src)
+static bool swapped(df_call_state *s, const df_value *dst, const df_value *src)
 {
     return (dc_place_is_device(&dst->where) && unwritten_may_be_written(s->e, dst)) ||
            unwritten_must(s->u, s->e, src);
@@ -991,9 +991,9 @@ static bool points_to_zero(fnode arg)
     fnode c = cursor_bare(arg);
     if (!cursor_is_addr_of(c))
         return false;
-    children ch = cursor_children(c);
+    df_children ch = cursor_children(c);
     fnode var = fx_referenced(cursor_bare(ch.v[0]));
-    children init = cursor_children(var);
+    df_children init = cursor_children(var);
     if (ch.n != 1 || fx_kind(var) != CXCursor_VarDecl || !init.n)
         return false;
     fnode value = init.v[init.n - 1];
@@ -1001,16 +1001,16 @@ static bool points_to_zero(fnode arg)
                                    : !fx_has(value, FX_INT) || fx_int(value) == 0;        /* not known to be non-zero: as zero, the quiet side */
 }
 
-static void reads(call_state *s, const dc_effect *ef)
+static void reads(df_call_state *s, const dc_effect *ef)
 {
-    const value *p = arg_value(s, ef, 0);
+    const df_value *p = arg_value(s, ef, 0);
     if (ef->nargs > 1 && points_to_zero(argument_cursor(s->a, ef->arg[1])))
         return;
     check_unwritten(s, "reads", ef->arg[0], p, false);
 }
 
 /* Argument i of a kernel, a pointer parameter, must be device memory. */
-static void kernel_argument(unit *u, dc_loc at, fnode kernel, int i, dc_operand arg)
+static void kernel_argument(df_unit *u, dc_loc at, fnode kernel, int i, dc_operand arg)
 {
     fnode param = fx_arg(kernel, (unsigned)i);
     if (ft_kind(fx_type(param)) != CXType_Pointer)
@@ -1027,10 +1027,10 @@ static void kernel_argument(unit *u, dc_loc at, fnode kernel, int i, dc_operand 
 
 /* cudaLaunchKernel: each pointer parameter of the kernel (from its
    declaration) gets the memory of the matching argument address. */
-static void launch(call_state *s, const dc_effect *ef)
+static void launch(df_call_state *s, const dc_effect *ef)
 {
     fnode kernel = fx_referenced(cursor_bare(argument_cursor(s->a, ef->arg[0])));
-    const value *list = arg_value(s, ef, 1);
+    const df_value *list = arg_value(s, ef, 1);
     if (fx_kind(kernel) != CXCursor_FunctionDecl || list->kind != V_ADDRS)
         return;
     int nparams = fx_nargs(kernel);
@@ -1039,7 +1039,7 @@ static void launch(call_state *s, const dc_effect *ef)
         size_t len = strcspn(next, "|");
         int slot = path_format("%.*s", (int)len, next);
         next += next[len] ? len + 1 : len;
-        value v = env_get(s->e, slot);
+        df_value v = env_get(s->e, slot);
         if (value_is_memory(&v))
             kernel_argument(s->u, s->at, kernel, i,
                             (dc_operand){ path_text(slot), &v.where, false, false });
@@ -1048,7 +1048,7 @@ static void launch(call_state *s, const dc_effect *ef)
 
 /* The copy that put what prefix's member holds there: where, and the
    source's prefix; NULL when none of the last few did. */
-static const dc_loc *sent_by(const unit *u, int prefix, int *from)
+static const dc_loc *sent_by(const df_unit *u, int prefix, int *from)
 {
     for (int i = 0; i < 8 && i < u->nsent; i++) {
         int k = (u->nsent - 1 - i) % 8;     /* the latest first */
@@ -1065,7 +1065,7 @@ static const dc_loc *sent_by(const unit *u, int prefix, int *from)
    is): each must hold device memory, not a host pointer that a struct's
    copy to the device kept (a shallow copy), or that the struct passed by
    value holds. */
-static void kernel_members(unit *u, env *e, fnode kernel, arguments *a, int i, dc_loc at)
+static void kernel_members(df_unit *u, df_env *e, fnode kernel, df_arguments *a, int i, dc_loc at)
 {
     fnode reads[8];
     fnode def = fx_definition(kernel);
@@ -1075,7 +1075,7 @@ static void kernel_members(unit *u, env *e, fnode kernel, arguments *a, int i, d
     for (int k = 0; k < n; k++) {
         int prefix, from = 0;
         int path = walk_member_path(u, e, a->c[i], pointer, fx_referenced(reads[k]), &prefix);
-        const value *v = path ? env_find(e, path) : NULL;
+        const df_value *v = path ? env_find(e, path) : NULL;
         if (!v || !value_is_memory(v) || summary_role(u, &v->where, ROLE_DEVICE, at))
             continue;
         const dc_loc *copy = sent_by(u, prefix, &from);
@@ -1096,7 +1096,7 @@ static fnode first_read(fnode kernel, int i)
 /* Whether the memory of argument i is given to another parameter too,
    one the kernel may write (in place: `k<<<g, b>>>(d, d)`), which may be
    what its read of i sees. */
-static bool given_twice(fnode kernel, const arguments *a, int i)
+static bool given_twice(fnode kernel, const df_arguments *a, int i)
 {
     for (int j = 0; j < a->n; j++)
         if (j != i && unwritten_shared(&a->v[j], &a->v[i]) &&
@@ -1107,7 +1107,7 @@ static bool given_twice(fnode kernel, const arguments *a, int i)
 
 /* Argument i, memory nothing wrote, given to a parameter the kernel reads
    before writing (kernel_reads.c). */
-static void kernel_reads(unit *u, env *e, dc_loc at, fnode kernel, arguments *a, int i)
+static void kernel_reads(df_unit *u, df_env *e, dc_loc at, fnode kernel, df_arguments *a, int i)
 {
     fnode read = first_read(kernel, i);
     if (!fx_is_null(read) && unwritten_must(u, e, &a->v[i]) && !given_twice(kernel, a, i) &&
@@ -1116,7 +1116,7 @@ static void kernel_reads(unit *u, env *e, dc_loc at, fnode kernel, arguments *a,
                               fx_loc(read), fx_text(read));
 }
 
-void effect_launch(unit *u, env *e, fnode kernel, arguments *a, dc_loc at)
+void effect_launch(df_unit *u, df_env *e, fnode kernel, df_arguments *a, dc_loc at)
 {
     for (int i = 0; i < a->n; i++) {
         if (value_is_memory(&a->v[i])) {
@@ -1127,7 +1127,7 @@ void effect_launch(unit *u, env *e, fnode kernel, arguments *a, dc_loc at)
     }
 }
 
-void effect_check_deref(unit *u, env *e, fnode base, const value *v, bool write, dc_loc at)
+void effect_check_deref(df_unit *u, df_env *e, fnode base, const df_value *v, bool write, dc_loc at)
 {
     char text[64];
     int path = walk_path(u, e, base);
@@ -1174,7 +1174,7 @@ static effect_fn *const handlers[EF_COUNT] = {
     [EF_WRAPS] = wraps,                     [EF_INDEXES] = indexes,
 };
 
-void effect_apply(call_state *s, const dc_effect *ef)
+void effect_apply(df_call_state *s, const dc_effect *ef)
 {
     if (ef->kind < EF_COUNT && handlers[ef->kind])
         handlers[ef->kind](s, ef);

@@ -168,7 +168,7 @@ int path_join(const char *base, const char *rest)
     return id;
 }
 
-int *path_map_at(path_map *m, int id)
+int *path_map_at(df_path_map *m, int id)
 {
     if (id >= m->n) {
         int n = id + 1 > 2 * m->n ? id + 1 : 2 * m->n;
@@ -179,23 +179,23 @@ int *path_map_at(path_map *m, int id)
     return &m->v[id];
 }
 
-void path_map_free(path_map *m)
+void path_map_free(df_path_map *m)
 {
     free(m->v);
-    *m = (path_map){ NULL, 0 };
+    *m = (df_path_map){ NULL, 0 };
 }
 
 /* ---- the environment ------------------------------------------------------------ */
 
 #define PAGE 64
 
-struct env_page {
+struct df_env_page {
     int refs;
     uint64_t set;                       /* which slots hold a value */
-    value v[PAGE];
+    df_value v[PAGE];
 };
 
-const value *env_find(const env *e, int id)
+const df_value *env_find(const df_env *e, int id)
 {
     int p = id / PAGE, i = id % PAGE;
     if (id <= 0 || p >= e->npages || !e->pages[p] || !(e->pages[p]->set >> i & 1))
@@ -203,14 +203,14 @@ const value *env_find(const env *e, int id)
     return &e->pages[p]->v[i];
 }
 
-value env_get(const env *e, int id)
+df_value env_get(const df_env *e, int id)
 {
-    const value *v = env_find(e, id);
+    const df_value *v = env_find(e, id);
     return v ? *v : value_unknown();
 }
 
 /* The page of id, the environment's own (copied if shared). */
-static env_page *own_page(env *e, int id)
+static df_env_page *own_page(df_env *e, int id)
 {
     int p = id / PAGE;
     if (p >= e->npages) {
@@ -219,11 +219,11 @@ static env_page *own_page(env *e, int id)
         memset(e->pages + e->npages, 0, (size_t)(n - e->npages) * sizeof *e->pages);
         e->npages = n;
     }
-    env_page *page = e->pages[p];
+    df_env_page *page = e->pages[p];
     if (page && page->refs == 1)
         return page;
-    hold(sizeof(env_page));
-    env_page *mine = dc_realloc(NULL, sizeof *mine);
+    hold(sizeof(df_env_page));
+    df_env_page *mine = dc_realloc(NULL, sizeof *mine);
     if (page) {
         *mine = *page;
         page->refs--;
@@ -235,18 +235,18 @@ static env_page *own_page(env *e, int id)
     return mine;
 }
 
-void env_set(env *e, int id, value v)
+void env_set(df_env *e, int id, df_value v)
 {
     if (id <= 0)
         return;
-    env_page *page = own_page(e, id);
+    df_env_page *page = own_page(e, id);
     page->v[id % PAGE] = v;
     page->set |= (uint64_t)1 << (id % PAGE);
 }
 
-env env_copy(const env *e)
+df_env env_copy(const df_env *e)
 {
-    env c = { NULL, e->npages, e->dead };
+    df_env c = { NULL, e->npages, e->dead };
     if (e->npages) {
         c.pages = dc_realloc(NULL, (size_t)e->npages * sizeof *c.pages);
         for (int p = 0; p < e->npages; p++) {
@@ -258,25 +258,25 @@ env env_copy(const env *e)
     return c;
 }
 
-void env_free(env *e)
+void env_free(df_env *e)
 {
     for (int p = 0; p < e->npages; p++)
         if (e->pages[p] && --e->pages[p]->refs == 0) {
             free(e->pages[p]);
-            held -= sizeof(env_page);
+            held -= sizeof(df_env_page);
         }
     free(e->pages);
-    *e = (env){ 0 };
+    *e = (df_env){ 0 };
 }
 
 /* A flag (an integer set to a constant) set on one side of a join only
    holds no known value after it: on the other side it holds what it
    held before (a parameter's member: the caller's).  Here, a's side. */
-static bool forget_flags_of_a(env *a, const env *b)
+static bool forget_flags_of_a(df_env *a, const df_env *b)
 {
     bool changed = false;
     for (int p = 0; p < a->npages; p++) {
-        const env_page *mine = a->pages[p], *theirs = p < b->npages ? b->pages[p] : NULL;
+        const df_env_page *mine = a->pages[p], *theirs = p < b->npages ? b->pages[p] : NULL;
         uint64_t only = mine && mine != theirs ? mine->set & ~(theirs ? theirs->set : 0) : 0;
         for (int i = 0; only; i++, only >>= 1)
             if ((only & 1) && mine->v[i].kind == V_FLAG) {
@@ -288,7 +288,7 @@ static bool forget_flags_of_a(env *a, const env *b)
     return changed;
 }
 
-bool env_join(env *a, const env *b)
+bool env_join(df_env *a, const df_env *b)
 {
     bool changed = false;
     if (b->dead)
@@ -300,19 +300,19 @@ bool env_join(env *a, const env *b)
     }
     changed = forget_flags_of_a(a, b);
     for (int p = 0; p < b->npages; p++) {
-        const env_page *theirs = b->pages[p];
+        const df_env_page *theirs = b->pages[p];
         if (!theirs || (p < a->npages && a->pages[p] == theirs))
             continue;                   /* shared: nothing differs here */
         for (int i = 0; i < PAGE; i++) {
             if (!(theirs->set >> i & 1))
                 continue;
             int id = p * PAGE + i;
-            const value *mine = env_find(a, id);
+            const df_value *mine = env_find(a, id);
             if (!mine) {                /* and b's side: */
                 env_set(a, id, theirs->v[i].kind == V_FLAG ? value_unknown() : theirs->v[i]);
                 changed = true;
             } else if (!value_same(mine, &theirs->v[i])) {
-                value j = value_join(mine, &theirs->v[i]);
+                df_value j = value_join(mine, &theirs->v[i]);
                 if (path_text(id)[0] != '#')
                     j = value_named(id, j);     /* a device set by branches */
                 changed = changed || !value_same(mine, &j);
@@ -323,10 +323,10 @@ bool env_join(env *a, const env *b)
     return changed;
 }
 
-int env_next(const env *e, int id)
+int env_next(const df_env *e, int id)
 {
     for (id++; id / PAGE < e->npages; id++) {
-        const env_page *page = e->pages[id / PAGE];
+        const df_env_page *page = e->pages[id / PAGE];
         if (!page) {
             id = (id / PAGE + 1) * PAGE - 1;
             continue;
@@ -343,7 +343,7 @@ typedef struct {
 } id_list;
 
 /* The paths set in e under `from`, at any depth, in the tree's order. */
-static void list_members(const env *e, int from, id_list *l)
+static void list_members(const df_env *e, int from, id_list *l)
 {
     for (int m = paths[from].first; m; m = paths[m].next) {
         if (env_find(e, m)) {
@@ -357,7 +357,7 @@ static void list_members(const env *e, int from, id_list *l)
 /* The members are listed before fn sees the first: what fn adds under
    `from` (a copy of st's members into st->prev, `head->prev = head`) is
    not walked in turn, which would add more below it, without end. */
-void env_each_member(const env *e, int from, void (*fn)(int id, void *ctx), void *ctx)
+void env_each_member(const df_env *e, int from, void (*fn)(int id, void *ctx), void *ctx)
 {
     if (from <= 0 || from >= npaths)
         return;
@@ -369,7 +369,7 @@ void env_each_member(const env *e, int from, void (*fn)(int id, void *ctx), void
 }
 
 typedef struct {
-    env *e;
+    df_env *e;
     size_t from_len;
     int to;
 } twin_copy;
@@ -392,11 +392,11 @@ static void copy_twin(int id, void *ctx)
     if (path_under(id, t->to))
         return;                         /* under `to` itself: overwritten, not copied deeper */
     int twin = path_join(path_text(t->to), rest);
-    value v = env_get(t->e, id);
+    df_value v = env_get(t->e, id);
     env_set(t->e, twin, v);
 }
 
-void env_copy_members(env *e, int from, int to)
+void env_copy_members(df_env *e, int from, int to)
 {
     if (!from || !to || from == to)
         return;

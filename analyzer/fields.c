@@ -48,7 +48,7 @@ enum { NONE_YET, HOST, DEVICE, MIXED };
 typedef struct {
     int field;
     dc_loc at;
-    value v;
+    df_value v;
     fnode rhs;                       /* for the finding's words */
     bool named;                         /* in a file the run was given: its finding is said */
     bool swap;                          /* it replaced a struct copy's pointer */
@@ -57,7 +57,7 @@ typedef struct {
     bool copied_out;                    /* that struct was copied out by a walk */
     int holder;                         /* the local variable of its object (walk_holder) */
     bool mirror;                        /* that object was copied whole to device memory */
-    const unit *walk;                   /* the walk that made it, until it ends */
+    const df_unit *walk;                   /* the walk that made it, until it ends */
     int fn;                             /* the function's interned USR */
     unsigned device_params, host_params; /* the parameters it holds, in the space fn uses them as */
     bool contradicted;                  /* a call hands one memory of another space */
@@ -68,7 +68,7 @@ typedef struct {
     bool variable;                      /* a global or static, not a struct's field */
     bool object;                        /* one global struct's field, not the type's */
     bool pointer;                       /* not a struct: a device, held by value */
-    vkind kind;                         /* of its first store: memory, a tensor, ... */
+    df_vkind kind;                         /* of its first store: memory, a tensor, ... */
     int owner;                          /* its struct's interned USR */
     int fact;
     dc_place place;                     /* the fact, with the origin of one store */
@@ -78,13 +78,13 @@ typedef struct {
 
 static field *fields;
 static int nfields, capfields;
-static path_map by_usr;                 /* field number + 1, by interned USR */
+static df_path_map by_usr;                 /* field number + 1, by interned USR */
 static store *stores;
 static int nstores, capstores;
-static path_map store_at;               /* store number + 1, by interned "field@file:line:col" */
+static df_path_map store_at;               /* store number + 1, by interned "field@file:line:col" */
 static bool resolved;
 static int param_stores;                /* stores of a parameter in the space its function uses */
-static path_map module_states;          /* 1 for a struct a custom module keeps as its state */
+static df_path_map module_states;          /* 1 for a struct a custom module keeps as its state */
 
 /* A struct's field, or a variable of static storage, that holds a pointer
    (or a struct's field that holds a struct: a device). */
@@ -128,7 +128,7 @@ static fnode global_array(fnode ref)
 {
     if (fx_kind(ref) != CXCursor_ArraySubscriptExpr || ft_kind(fx_type(ref)) != CXType_Pointer)
         return fx_null();
-    children ch = cursor_children(ref);
+    df_children ch = cursor_children(ref);
     while (ch.n == 2 && fx_kind(cursor_bare(ch.v[0])) == CXCursor_ArraySubscriptExpr)
         ch = cursor_children(cursor_bare(ch.v[0]));
     fnode base = ch.n == 2 ? cursor_bare(ch.v[0]) : fx_null(), var = fx_referenced(base);
@@ -152,8 +152,8 @@ static int field_of(fnode ref)
    or a null cursor. */
 static fnode global_object(fnode ref)
 {
-    children ch = fx_kind(ref) == CXCursor_MemberRefExpr ? cursor_children(ref)
-                                                          : (children){ .n = 0 };
+    df_children ch = fx_kind(ref) == CXCursor_MemberRefExpr ? cursor_children(ref)
+                                                          : (df_children){ .n = 0 };
     fnode base = ch.n ? cursor_bare(ch.v[0]) : fx_null(), var = fx_referenced(base);
     return ch.n && fx_kind(base) == CXCursor_DeclRefExpr && fx_kind(var) == CXCursor_VarDecl &&
                    fx_has(var, FX_GLOBAL_STORAGE) &&
@@ -193,7 +193,7 @@ static store *store_of(int f, dc_loc at)
     return &stores[nstores++];
 }
 
-static store *store_into(unit *u, int f, fnode lhs, fnode rhs, const value *v, bool swap)
+static store *store_into(df_unit *u, int f, fnode lhs, fnode rhs, const df_value *v, bool swap)
 {
     store *s = store_of(f, cursor_loc(lhs));
     s->v = value_join(&s->v, v);        /* a loop's later round, a function walked again */
@@ -206,7 +206,7 @@ static store *store_into(unit *u, int f, fnode lhs, fnode rhs, const value *v, b
     return s;
 }
 
-void fields_store(unit *u, fnode lhs, fnode rhs, const value *v, bool swap)
+void fields_store(df_unit *u, fnode lhs, fnode rhs, const df_value *v, bool swap)
 {
     int f;
     if (resolved || v->kind == V_NULL || (f = field_of(lhs)) < 0)
@@ -229,7 +229,7 @@ void fields_module_state(fnode state)
 }
 
 /* A store's parameters in the space its function uses each as. */
-static void settle_params(const unit *u, int fn, store *s)
+static void settle_params(const df_unit *u, int fn, store *s)
 {
     s->fn = fn;
     for (int k = 0; k < s->v.where.n; k++) {
@@ -271,7 +271,7 @@ void fields_call(fnode fn, const dc_place *places, int n)
     }
 }
 
-void fields_settle(const unit *u, fnode fn, const env *exit)
+void fields_settle(const df_unit *u, fnode fn, const df_env *exit)
 {
     for (int i = 0; i < nstores; i++)
         if (stores[i].walk == u) {
@@ -289,7 +289,7 @@ void fields_settle(const unit *u, fnode fn, const env *exit)
         }
 }
 
-value fields_read(fnode ref)
+df_value fields_read(fnode ref)
 {
     int f = field_of(ref), own = resolved ? object_field_of(ref, false) : -1;
     if (own >= 0 && (fields[own].fact == HOST || fields[own].fact == DEVICE))
@@ -324,7 +324,7 @@ static int join_class(int a, int b)
 /* What one store puts into its field, as far as the facts go. */
 static int store_class(const store *s)
 {
-    vkind k = s->v.kind;
+    df_vkind k = s->v.kind;
     if (!s->v.where.n || s->contradicted || k != fields[s->field].kind ||
         (k != V_MEMORY && k != V_TENSOR && k != V_MODULE && k != V_DEVICE))
         return MIXED;
@@ -348,7 +348,7 @@ static int store_class(const store *s)
 /* A field's fact from its stores' classes: all one space, or, for memory,
    all but one store where at least two agree (a tensor's field moved by
    one store and not by another is a program that moves it). */
-static int field_class(int counts[4], vkind kind)
+static int field_class(int counts[4], df_vkind kind)
 {
     if (counts[MIXED])
         return MIXED;

@@ -36,14 +36,14 @@ typedef struct {
     int n;
     fnode fn[MAY_CALL];
     dc_loc at[MAY_CALL];                /* where each was stored */
-    ints same;                          /* pointers whose functions it holds too (by slot) */
-    ints parts;                         /* an array's: its elements' slots */
+    df_ints same;                          /* pointers whose functions it holds too (by slot) */
+    df_ints parts;                         /* an array's: its elements' slots */
     int whole;                          /* an element's: its array's slot + 1 */
 } held;
 
 static held *slots;
 static int nslots, capslots;
-static path_map by_key;                 /* slot + 1, by interned "fp:USR" */
+static df_path_map by_key;                 /* slot + 1, by interned "fp:USR" */
 
 static bool is_function_pointer(ftype t)
 {

@@ -27,7 +27,7 @@
 /* cudaMemoryType's values, which the CUDA headers fix. */
 enum { MEMORY_HOST = 1, MEMORY_DEVICE = 2, MEMORY_MANAGED = 3 };
 
-static const dc_effect *test_of(unit *u, fnode call, dc_effect_kind kind)
+static const dc_effect *test_of(df_unit *u, fnode call, dc_effect_kind kind)
 {
     if (fx_kind(call) != CXCursor_CallExpr)
         return NULL;
@@ -44,7 +44,7 @@ static const dc_effect *test_of(unit *u, fnode call, dc_effect_kind kind)
 
 /* What holds the device an expression is: x for `dt_device_of(x)`, a
    device variable itself. */
-static int holder_of(unit *u, env *e, fnode c)
+static int holder_of(df_unit *u, df_env *e, fnode c)
 {
     c = cursor_bare(c);
     const dc_effect *of = test_of(u, c, EF_DEVICE_OF);
@@ -55,32 +55,32 @@ static int holder_of(unit *u, env *e, fnode c)
 
 /* The value of an expression, evaluated on a copy of e: the walk of the
    statement that holds it already said whatever it finds. */
-static value value_of_expression(unit *u, const env *e, fnode c)
+static df_value value_of_expression(df_unit *u, const df_env *e, fnode c)
 {
-    env scratch = env_copy(e);
+    df_env scratch = env_copy(e);
     dc_findings *out = u->out, none = { 0 };
     u->out = &none;
-    value found = walk_expression(u, &scratch, c);
-    value v = object_current(&scratch, &found);
+    df_value found = walk_expression(u, &scratch, c);
+    df_value v = object_current(&scratch, &found);
     u->out = out;
     dc_findings_free(&none);
     env_free(&scratch);
     return v;
 }
 
-static dc_place place_of_expression(unit *u, const env *e, fnode c)
+static dc_place place_of_expression(df_unit *u, const df_env *e, fnode c)
 {
-    value v = value_of_expression(u, e, c);
+    df_value v = value_of_expression(u, e, c);
     return v.kind == V_NONE ? (dc_place){ 0, { { 0 } } } : v.where;
 }
 
-static void refine(env *e, int holder, dc_place where, dc_loc at)
+static void refine(df_env *e, int holder, dc_place where, dc_loc at)
 {
-    const value *v = holder && e ? env_find(e, holder) : NULL;
+    const df_value *v = holder && e ? env_find(e, holder) : NULL;
     if (!v || !where.n ||
         (v->kind != V_TENSOR && v->kind != V_DEVICE && v->kind != V_MEMORY))
         return;
-    value r = *v;
+    df_value r = *v;
     r.where = dc_place_relocated(&where, at, how_tested);
     env_set(e, holder, r);
 }
@@ -105,7 +105,7 @@ static dc_place only(const dc_place *p, bool gpu)
     return r;
 }
 
-static void device_equal(unit *u, fnode call, const dc_effect *ef, env *yes)
+static void device_equal(df_unit *u, fnode call, const dc_effect *ef, df_env *yes)
 {
     fnode a = call_argument(call, ef->arg[0]), b = call_argument(call, ef->arg[1]);
     dc_loc at = cursor_loc(call);
@@ -113,7 +113,7 @@ static void device_equal(unit *u, fnode call, const dc_effect *ef, env *yes)
         return;
     dc_place pa = place_of_expression(u, yes, a), pb = place_of_expression(u, yes, b);
     int ha = holder_of(u, yes, a), hb = holder_of(u, yes, b);
-    const value *va = env_find(yes, ha), *vb = env_find(yes, hb);
+    const df_value *va = env_find(yes, ha), *vb = env_find(yes, hb);
     if (va && va->kind != V_DEVICE)     /* a tensor's device: it is where the other is */
         refine(yes, ha, pb, at);
     if (vb && vb->kind != V_DEVICE)
@@ -122,13 +122,13 @@ static void device_equal(unit *u, fnode call, const dc_effect *ef, env *yes)
 
 /* Every value placed at device name `name` (a device chosen at run time)
    is at `to` now: `if (is_gpu(dev))` decides what 'dev' is, for all. */
-static void resolve_name(env *e, short name, const dc_place *to)
+static void resolve_name(df_env *e, short name, const dc_place *to)
 {
     for (int id = e ? env_next(e, 0) : 0; id; id = env_next(e, id)) {
-        const value *v = env_find(e, id);
+        const df_value *v = env_find(e, id);
         if (v->where.n != 1 || v->where.a[0].kind != AT_NAMED || v->where.a[0].name != name)
             continue;
-        value r = *v;
+        df_value r = *v;
         r.where = dc_place_relocated(to, v->where.a[0].origin, v->where.a[0].how);
         for (int i = 0; i < r.where.n; i++)
             r.where.a[i].name = name;   /* the name again when the sides join */
@@ -138,9 +138,9 @@ static void resolve_name(env *e, short name, const dc_place *to)
 
 /* Device expression d is a GPU on side gpu, the cpu on side cpu; and so
    is the tensor a device variable was taken from (`d = dt_device_of(x)`). */
-static void split_on_device(unit *u, fnode d, dc_loc at, env *gpu_side, env *cpu_side)
+static void split_on_device(df_unit *u, fnode d, dc_loc at, df_env *gpu_side, df_env *cpu_side)
 {
-    env *any = gpu_side ? gpu_side : cpu_side;
+    df_env *any = gpu_side ? gpu_side : cpu_side;
     dc_place p = place_of_expression(u, any, d);
     int h = holder_of(u, any, d);
     if (!p.n)
@@ -150,7 +150,7 @@ static void split_on_device(unit *u, fnode d, dc_loc at, env *gpu_side, env *cpu
         resolve_name(gpu_side, p.a[0].name, &gpu);
         resolve_name(cpu_side, p.a[0].name, &cpu);
     }
-    const value *v = env_find(any, h);
+    const df_value *v = env_find(any, h);
     int of = v && v->kind == V_DEVICE ? v->path : 0;
     refine(gpu_side, h, gpu, at);
     refine(cpu_side, h, cpu, at);
@@ -158,7 +158,7 @@ static void split_on_device(unit *u, fnode d, dc_loc at, env *gpu_side, env *cpu
     refine(cpu_side, of, cpu, at);
 }
 
-static void is_cuda(unit *u, fnode call, const dc_effect *ef, env *yes, env *no)
+static void is_cuda(df_unit *u, fnode call, const dc_effect *ef, df_env *yes, df_env *no)
 {
     fnode d = call_argument(call, ef->arg[0]);
     if (!fx_is_null(d))
@@ -191,7 +191,7 @@ static int device_type_of(fnode c)
 
 /* `d.type == DT_CUDA` (or DT_CPU), either way round, d a device:
    `dt_device_of(x)` or a device variable. */
-static void device_type(unit *u, fnode lhs, fnode rhs, env *yes, env *no)
+static void device_type(df_unit *u, fnode lhs, fnode rhs, df_env *yes, df_env *no)
 {
     lhs = cursor_bare(lhs);
     if (fx_kind(lhs) != CXCursor_MemberRefExpr) {
@@ -202,19 +202,19 @@ static void device_type(unit *u, fnode lhs, fnode rhs, env *yes, env *no)
     int gpu = device_type_of(rhs);
     char member[16];
     cursor_spelling(lhs, member, sizeof member);
-    children ch = cursor_children(lhs);
-    env *any = yes ? yes : no;
+    df_children ch = cursor_children(lhs);
+    df_env *any = yes ? yes : no;
     if (gpu < 0 || fx_kind(lhs) != CXCursor_MemberRefExpr ||
         strcmp(member, "type") != 0 || ch.n < 1)
         return;
-    const value *held = env_find(any, holder_of(u, any, ch.v[0]));
+    const df_value *held = env_find(any, holder_of(u, any, ch.v[0]));
     if (!test_of(u, cursor_bare(ch.v[0]), EF_DEVICE_OF) && !(held && held->kind == V_DEVICE))
         return;
     split_on_device(u, ch.v[0], cursor_loc(lhs), gpu ? yes : no, gpu ? no : yes);
 }
 
 /* `a.type == cudaMemoryTypeDevice`, either way round. */
-static void memory_type(unit *u, fnode lhs, fnode rhs, env *yes, env *no)
+static void memory_type(df_unit *u, fnode lhs, fnode rhs, df_env *yes, df_env *no)
 {
     lhs = cursor_bare(lhs);
     rhs = cursor_bare(rhs);
@@ -225,12 +225,12 @@ static void memory_type(unit *u, fnode lhs, fnode rhs, env *yes, env *no)
     }
     char member[16];
     cursor_spelling(lhs, member, sizeof member);
-    children ch = cursor_children(lhs);
-    env *any = yes ? yes : no;
+    df_children ch = cursor_children(lhs);
+    df_env *any = yes ? yes : no;
     if (fx_kind(lhs) != CXCursor_MemberRefExpr || strcmp(member, "type") != 0 ||
         ch.n < 1)
         return;
-    const value *attrs = env_find(any, walk_path(u, any, ch.v[0]));
+    const df_value *attrs = env_find(any, walk_path(u, any, ch.v[0]));
     int type = cursor_int(rhs, 0);
     if (!attrs || attrs->kind != V_POINTER || type < MEMORY_HOST || type > MEMORY_MANAGED)
         return;
@@ -240,22 +240,22 @@ static void memory_type(unit *u, fnode lhs, fnode rhs, env *yes, env *no)
 
 /* `flag` (or `flag != 0`), an integer parameter or member (`s.train`,
    `p->opts.on`): the side its value rules out is dead. */
-static void flag_test(unit *u, fnode x, env *yes, env *no)
+static void flag_test(df_unit *u, fnode x, df_env *yes, df_env *no)
 {
-    env *any = yes ? yes : no;
+    df_env *any = yes ? yes : no;
     int path = fx_is_null(x) || !type_is_integer(fx_type(x)) ? 0 : walk_path(u, any, x);
     int truth = path ? summary_flag(u, any, path) : -1;
-    env *ruled_out = truth == 1 ? no : truth == 0 ? yes : NULL;
+    df_env *ruled_out = truth == 1 ? no : truth == 0 ? yes : NULL;
     if (ruled_out)
         ruled_out->dead = true;
 }
 
 /* The integer variable a flag test reads (`flag`, `!flag`, `flag == 0`,
    `flag != 0`), with the flag's value on the test's true side; else 0. */
-static int flag_variable(unit *u, env *e, fnode cond, int *truth)
+static int flag_variable(df_unit *u, df_env *e, fnode cond, int *truth)
 {
     cond = cursor_bare(cond);
-    children ch = cursor_children(cond);
+    df_children ch = cursor_children(cond);
     enum CXCursorKind k = fx_kind(cond);
     if (k == CXCursor_DeclRefExpr) {
         ftype t = ft_canonical(fx_type(cond));
@@ -283,15 +283,15 @@ static int flag_variable(unit *u, env *e, fnode cond, int *truth)
     return 0;
 }
 
-void guard_chosen(unit *u, env *e, int var, fnode rhs)
+void guard_chosen(df_unit *u, df_env *e, int var, fnode rhs)
 {
     rhs = cursor_bare(rhs);
-    children ch = cursor_children(rhs);
+    df_children ch = cursor_children(rhs);
     int truth, flag;
     if (!var || fx_kind(rhs) != CXCursor_ConditionalOperator || ch.n != 3 ||
         !(flag = flag_variable(u, e, ch.v[0], &truth)))
         return;
-    value a = value_of_expression(u, e, ch.v[1]), b = value_of_expression(u, e, ch.v[2]);
+    df_value a = value_of_expression(u, e, ch.v[1]), b = value_of_expression(u, e, ch.v[2]);
     if (a.kind != V_MEMORY || b.kind != V_MEMORY)
         return;
     int slot = u->nchosen++ % (int)(sizeof u->chosen / sizeof *u->chosen);
@@ -303,15 +303,15 @@ void guard_chosen(unit *u, env *e, int var, fnode rhs)
 
 /* On each side of a test of a flag, what it chose for a variable that
    still holds either choice. */
-static void pick_chosen(unit *u, fnode cond, env *yes, env *no)
+static void pick_chosen(df_unit *u, fnode cond, df_env *yes, df_env *no)
 {
     int truth, n = u->nchosen < 8 ? u->nchosen : 8;
     int flag = flag_variable(u, yes ? yes : no, cond, &truth);
-    env *side[2] = { truth ? no : yes, truth ? yes : no };     /* flag 0, not 0 */
+    df_env *side[2] = { truth ? no : yes, truth ? yes : no };     /* flag 0, not 0 */
     for (int i = 0; flag && i < n; i++) {
-        value either = value_join(&u->chosen[i].when[0], &u->chosen[i].when[1]);
+        df_value either = value_join(&u->chosen[i].when[0], &u->chosen[i].when[1]);
         for (int s = 0; s < 2 && u->chosen[i].flag == flag; s++) {
-            const value *v = side[s] ? env_find(side[s], u->chosen[i].var) : NULL;
+            const df_value *v = side[s] ? env_find(side[s], u->chosen[i].var) : NULL;
             if (v && v->kind == V_MEMORY && dc_place_same(&v->where, &either.where))
                 env_set(side[s], u->chosen[i].var, u->chosen[i].when[s]);
         }
@@ -319,7 +319,7 @@ static void pick_chosen(unit *u, fnode cond, env *yes, env *no)
 }
 
 /* `x == 0` or `0 == x`: x, else a null cursor. */
-static fnode compared_to_zero(const children *ch)
+static fnode compared_to_zero(const df_children *ch)
 {
     for (int i = 0; i < 2; i++)
         if (cursor_int(ch->v[i], INT_MIN) == INT_MIN && cursor_int(ch->v[1 - i], -1) == 0)
@@ -335,10 +335,10 @@ static bool branch_hint(fnode call)
     return strcmp(name, "__builtin_expect") == 0 && fx_nargs(call) == 2;
 }
 
-void guard_refine(unit *u, fnode cond, env *yes, env *no)
+void guard_refine(df_unit *u, fnode cond, df_env *yes, df_env *no)
 {
     cond = cursor_bare(cond);
-    children ch;
+    df_children ch;
     if (!yes && !no)
         return;                         /* `a && (b || c)`: b alone says nothing */
     switch (fx_kind(cond)) {

@@ -37,9 +37,9 @@ static enum CXChildVisitResult own_variable(fnode c, fnode parent, void *data)
 /* The names whose values outside the lambda are not its to change: its
    captures by value (their initializers, before its parameters and
    body), its parameters and its own variables. */
-static ints kept_outside(fnode lambda)
+static df_ints kept_outside(fnode lambda)
 {
-    ints k = { NULL, 0, 0 };
+    df_ints k = { NULL, 0, 0 };
     for (int i = 0; i < fx_nchildren(lambda); i++) {
         fnode c = fx_child(lambda, i), bare = cursor_bare(c);
         if (fx_kind(c) == CXCursor_ParmDecl)
@@ -53,20 +53,20 @@ static ints kept_outside(fnode lambda)
 }
 
 typedef struct {
-    env *to;
-    const env *from;
+    df_env *to;
+    const df_env *from;
 } restore;
 
 /* One path as it was: its old value, or unknown where it had none. */
 static void restore_path(int id, void *data)
 {
     restore *r = data;
-    const value *old = env_find(r->from, id);
+    const df_value *old = env_find(r->from, id);
     env_set(r->to, id, old ? *old : value_unknown());
 }
 
 /* Back to what it was outside: each kept name and what lies under it. */
-static void restore_kept(env *inner, const env *outer, const ints *k)
+static void restore_kept(df_env *inner, const df_env *outer, const df_ints *k)
 {
     restore r = { inner, outer };
     for (int i = 0; i < k->n; i++) {
@@ -89,7 +89,7 @@ fnode lambda_of(fnode c)
 }
 
 /* Whether lambda is being walked now, further out: it runs itself. */
-static bool walking(const unit *u, fnode lambda)
+static bool walking(const df_unit *u, fnode lambda)
 {
     for (int i = 0; i < u->nlambdas; i++)
         if (fx_equal(u->lambdas[i], lambda))
@@ -100,12 +100,12 @@ static bool walking(const unit *u, fnode lambda)
 /* Its body walked on inner, its parameters unknown (they shadow the
    names outside): inner becomes what its returns and its end leave; the
    value is what it returns. */
-static value walk_lambda(unit *u, env *inner, fnode lambda)
+static df_value walk_lambda(df_unit *u, df_env *inner, fnode lambda)
 {
-    value returned = u->returned;
+    df_value returned = u->returned;
     bool has_return = u->has_return;
-    env exit = u->exit;
-    u->exit = (env){ .dead = true };
+    df_env exit = u->exit;
+    u->exit = (df_env){ .dead = true };
     u->has_return = false;
     u->returned = value_unknown();
     u->lambdas[u->nlambdas++] = lambda;
@@ -120,20 +120,20 @@ static value walk_lambda(unit *u, env *inner, fnode lambda)
     env_join(&u->exit, inner);
     env_free(inner);
     *inner = u->exit;
-    value v = u->has_return ? u->returned : value_unknown();
+    df_value v = u->has_return ? u->returned : value_unknown();
     u->exit = exit;
     u->has_return = has_return;
     u->returned = returned;
     return v;
 }
 
-value lambda_run(unit *u, env *e, fnode lambda, bool surely)
+df_value lambda_run(df_unit *u, df_env *e, fnode lambda, bool surely)
 {
     if (walking(u, lambda))
         return value_unknown();
-    ints kept = kept_outside(lambda);
-    env inner = env_copy(e);
-    value v = walk_lambda(u, &inner, lambda);
+    df_ints kept = kept_outside(lambda);
+    df_env inner = env_copy(e);
+    df_value v = walk_lambda(u, &inner, lambda);
     if (!inner.dead || !surely) {
         restore_kept(&inner, e, &kept);
         if (surely) {

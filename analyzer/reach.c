@@ -102,7 +102,7 @@ static dc_why place_why(const dc_place *p)
     return unknown ? DC_WHY_PARTLY : host && device ? DC_WHY_EITHER : DC_WHY_UNTRACKED;
 }
 
-static int outcome_of(const value *v)
+static int outcome_of(const df_value *v)
 {
     if (value_is_memory(v) && dc_place_is_host(&v->where))
         return HOST;
@@ -111,7 +111,7 @@ static int outcome_of(const value *v)
     return UNKNOWN + (int)(v->where.n ? place_why(&v->where) : value_why(v));
 }
 
-void reach_call(const unit *u, const arguments *a)
+void reach_call(const df_unit *u, const df_arguments *a)
 {
     if (!seen.on || !u->said)
         return;

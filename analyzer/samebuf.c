@@ -23,8 +23,8 @@
 /* Where a call's callee names its memory: its arguments' cursors, its
    object (as walk_target's), its parameters' names. */
 typedef struct {
-    unit *u;
-    env *e;
+    df_unit *u;
+    df_env *e;
     fnode args[MAX_PARAMS];
     int nargs;
     int object;
@@ -41,7 +41,7 @@ typedef struct {
     fnode from;                         /* the expression it came from, innermost */
 } origin;
 
-static int memory_path(unit *u, env *e, fnode c, origin *o);
+static int memory_path(df_unit *u, df_env *e, fnode c, origin *o);
 
 /* The member `rest` ("->x", ".x") of the object at target ("*p", "v"). */
 static int member_join(int target, const char *rest)
@@ -62,7 +62,7 @@ static size_t root_length(const char *path, const char *name)
 }
 
 /* The object an argument is: what a pointer points to, else itself. */
-static int object_of(unit *u, env *e, fnode arg)
+static int object_of(df_unit *u, df_env *e, fnode arg)
 {
     bool pointer = ft_kind(ft_canonical(fx_type(cursor_bare(arg)))) == CXType_Pointer;
     return pointer ? walk_target(u, e, arg) : walk_path(u, e, arg);
@@ -92,10 +92,10 @@ static int translate(const site *s, int path, origin *o)
 }
 
 /* The path a getter call returns, made the caller's. */
-static int returned_path(unit *u, env *e, fnode call, origin *o)
+static int returned_path(df_unit *u, df_env *e, fnode call, origin *o)
 {
     fnode callee = fx_referenced(call);
-    const summary *sum = cursor_is_function(callee) ? program_summary(u->prog, callee) : NULL;
+    const df_summary *sum = cursor_is_function(callee) ? program_summary(u->prog, callee) : NULL;
     dc_loc at;
     int path = sum ? summary_result_path(sum, &at) : 0;
     if (!path)
@@ -116,7 +116,7 @@ static int returned_path(unit *u, env *e, fnode call, origin *o)
 
 /* The memory expression c names, as a path, or 0 (an offset, an element,
    an address). */
-static int memory_path(unit *u, env *e, fnode c, origin *o)
+static int memory_path(df_unit *u, df_env *e, fnode c, origin *o)
 {
     c = cursor_bare(c);
     o->from = c;
@@ -129,7 +129,7 @@ static int memory_path(unit *u, env *e, fnode c, origin *o)
 /* Whether the function being walked can hand path to its caller: a
    parameter still bound to what the call gave, or a member of `this` or
    of a parameter's object that the walk has not set. */
-static bool rooted(unit *u, env *e, int path)
+static bool rooted(df_unit *u, df_env *e, int path)
 {
     int nparams = 0;
     const int *names = u->self ? summary_param_names(u->self, &nparams) : NULL;
@@ -138,7 +138,7 @@ static bool rooted(unit *u, env *e, int path)
         return !env_find(e, path);
     for (int i = 0; i < nparams; i++) {
         size_t n = root_length(t, path_text(names[i]));
-        const value *v = n ? env_find(e, names[i]) : NULL;
+        const df_value *v = n ? env_find(e, names[i]) : NULL;
         if (!n)
             continue;
         bool bound = !v || (v->kind == V_MEMORY && dc_place_param(&v->where) == i) ||
@@ -176,7 +176,7 @@ static bool host_mirror(fnode c, char *buf, size_t n)
     c = cursor_bare(c);
     if (fx_kind(c) == CXCursor_CallExpr)
         c = cursor_bare(call_object(c, fx_referenced(c)));
-    children ch = cursor_children(c);
+    df_children ch = cursor_children(c);
     if (fx_kind(c) != CXCursor_MemberRefExpr || ch.n != 1)
         return false;
     ftype base = ft_canonical(ft_non_reference(fx_type(cursor_bare(ch.v[0]))));
@@ -201,8 +201,8 @@ static bool host_mirror(fnode c, char *buf, size_t n)
 
 /* ---- the checks ------------------------------------------------------------------------- */
 
-static void report(unit *u, dc_loc at, int kind, const char *op, int memory, const origin o[2],
-                   const same_copy *inner)
+static void report(df_unit *u, dc_loc at, int kind, const char *op, int memory, const origin o[2],
+                   const df_same_copy *inner)
 {
     dc_same_memory m = { .memory = path_text(memory) };
     char mirror[160];
@@ -225,7 +225,7 @@ static void report(unit *u, dc_loc at, int kind, const char *op, int memory, con
    copy or at a call of the helper that makes it (inner): the same memory
    is the finding; else, where both are the caller's to name, its summary
    keeps the copy. */
-static void judge(unit *u, env *e, const int sides[2], const origin o[2], const same_copy *c,
+static void judge(df_unit *u, df_env *e, const int sides[2], const origin o[2], const df_same_copy *c,
                   dc_loc at, const char *op, bool inner)
 {
     if (!sides[0] || !sides[1])
@@ -233,13 +233,13 @@ static void judge(unit *u, env *e, const int sides[2], const origin o[2], const 
     if (sides[0] == sides[1]) {
         report(u, at, c->kind, op, sides[0], o, inner ? c : NULL);
     } else if (rooted(u, e, sides[0]) && rooted(u, e, sides[1])) {
-        same_copy kept = *c;
+        df_same_copy kept = *c;
         kept.sides[0] = sides[0], kept.sides[1] = sides[1];
         summary_same_copy(u, &kept);
     }
 }
 
-void samebuf_copy(unit *u, env *e, fnode dst, fnode src, unsigned kinds, const char *op,
+void samebuf_copy(df_unit *u, df_env *e, fnode dst, fnode src, unsigned kinds, const char *op,
                   dc_loc at)
 {
     if (kinds != (unsigned)KIND_BIT(1) && kinds != (unsigned)KIND_BIT(2))
@@ -248,16 +248,16 @@ void samebuf_copy(unit *u, env *e, fnode dst, fnode src, unsigned kinds, const c
     int sides[2] = { memory_path(u, e, dst, &o[0]), memory_path(u, e, src, &o[1]) };
     if (!sides[0] || !sides[1])
         return;
-    same_copy c = { .at = at, .kind = (signed char)(kinds == (unsigned)KIND_BIT(1) ? 1 : 2),
+    df_same_copy c = { .at = at, .kind = (signed char)(kinds == (unsigned)KIND_BIT(1) ? 1 : 2),
                     .names = { path_intern(fx_text(cursor_bare(dst))),
                                path_intern(fx_text(cursor_bare(src))) } };
     judge(u, e, sides, o, &c, at, op, false);
 }
 
-void samebuf_call(unit *u, env *e, const arguments *a, const summary *callee, const char *name)
+void samebuf_call(df_unit *u, df_env *e, const df_arguments *a, const df_summary *callee, const char *name)
 {
     int n = 0;
-    const same_copy *c = summary_same_copies(callee, &n);
+    const df_same_copy *c = summary_same_copies(callee, &n);
     if (!n)
         return;
     fnode fn = fx_is_null(a->call) ? fx_null() : fx_referenced(a->call);
@@ -273,7 +273,7 @@ void samebuf_call(unit *u, env *e, const arguments *a, const summary *callee, co
     }
 }
 
-void samebuf_returned(unit *u, env *e, fnode ret)
+void samebuf_returned(df_unit *u, df_env *e, fnode ret)
 {
     if (!u->self || u->nlambdas)
         return;

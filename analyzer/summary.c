@@ -75,15 +75,15 @@ typedef struct {
 typedef struct {
     signed char param;                  /* -1: the result's members; PARAM_THIS: the object's */
     int member;                         /* interned: "->w", ".inner.t" */
-    value v;
+    df_value v;
 } field_write;
 
-struct summary {
+struct df_summary {
     int nparams;
     int names[MAX_PARAMS];              /* interned */
     signed char flag;                   /* the parameter tested alone, or -1 */
     int flag_member;                    /* interned: its member tested (".train"), or 0 */
-    summary *when[2];                   /* with the flag 0, and not 0 */
+    df_summary *when[2];                   /* with the flag 0, and not 0 */
     bool forward;                       /* its input has a place of its own */
     unsigned roles[MAX_PARAMS];
     dc_loc role_at[MAX_PARAMS][3];      /* where each role first arose, by its bit */
@@ -91,8 +91,8 @@ struct summary {
     dc_loc released_at[MAX_PARAMS];
     int ncopies;
     copy_pair copies[SUMMARY_COPIES];
-    value result;
-    value out[MAX_PARAMS];              /* "*p" at the end; V_NONE: not written */
+    df_value result;
+    df_value out[MAX_PARAMS];              /* "*p" at the end; V_NONE: not written */
     dc_place moved[MAX_PARAMS];         /* a module parameter, where it was left */
     short objects[MAX_PARAMS];          /* the module or list object of a parameter */
     int nfields;
@@ -104,14 +104,14 @@ struct summary {
     int nmembers;                       /* places nparams.. nparams + nmembers - 1 */
     member_slot members[MAX_PARAMS];
     int nsame;                          /* copies across host and device between memory */
-    same_copy same[SUMMARY_COPIES];     /* its callers name (samebuf.c) */
+    df_same_copy same[SUMMARY_COPIES];     /* its callers name (samebuf.c) */
     int result_path;                    /* the memory every return returns; -1: not one */
     dc_loc result_at;
 };
 
-summary *summary_new(int nparams)
+df_summary *summary_new(int nparams)
 {
-    summary *s = dc_realloc(NULL, sizeof *s);
+    df_summary *s = dc_realloc(NULL, sizeof *s);
     memset(s, 0, sizeof *s);
     s->nparams = nparams < 0 ? 0 : nparams > MAX_PARAMS ? MAX_PARAMS : nparams;
     s->result = value_unknown();
@@ -119,7 +119,7 @@ summary *summary_new(int nparams)
     return s;
 }
 
-void summary_free(summary *s)
+void summary_free(df_summary *s)
 {
     if (s) {
         summary_free(s->when[0]);
@@ -130,13 +130,13 @@ void summary_free(summary *s)
 
 /* The places a summary's roles and checks may name: its parameters, then
    the members of struct parameters read there. */
-static int places_of(const summary *s)
+static int places_of(const df_summary *s)
 {
     return s->nparams + s->nmembers;
 }
 
 /* Whether a summary says anything a flag's value could narrow. */
-static bool says_something(const summary *s)
+static bool says_something(const df_summary *s)
 {
     if (s->result.kind != V_NONE || s->nfields || s->ncopies || s->nchecks || s->nkind_copies ||
         s->nsame || s->result_path > 0)
@@ -147,7 +147,7 @@ static bool says_something(const summary *s)
     return false;
 }
 
-summary *summary_variant(summary *s, int value)
+df_summary *summary_variant(df_summary *s, int value)
 {
     if (s->flag < 0 || !says_something(s)) {    /* and none left from an earlier round */
         summary_free(s->when[value]);
@@ -164,7 +164,7 @@ summary *summary_variant(summary *s, int value)
 /* The parameter that path is or is a member of ("s", "s.train",
    "p->opts.on"), with the rest in *member (0 for the parameter itself);
    -1 for none. */
-static int param_root(const summary *s, int path, int *member)
+static int param_root(const df_summary *s, int path, int *member)
 {
     const char *t = path_text(path);
     for (int i = 0; path && s && i < s->nparams; i++) {
@@ -179,10 +179,10 @@ static int param_root(const summary *s, int path, int *member)
     return -1;
 }
 
-int summary_flag(unit *u, const env *e, int path)
+int summary_flag(df_unit *u, const df_env *e, int path)
 {
-    summary *s = u->self;
-    const value *v = env_find(e, path);
+    df_summary *s = u->self;
+    const df_value *v = env_find(e, path);
     int member, i;
     if (v)                              /* set here: what it was set to */
         return v->kind == V_FLAG && (v->obj == FLAG_ZERO || v->obj == FLAG_NONZERO)
@@ -227,15 +227,15 @@ static bool is_module_forward(fnode fn)
            cursor_derives_from(fx_semantic_parent(fn), "torch::nn::Module");
 }
 
-static void bind_forward(unit *u, env *e, fnode fn)
+static void bind_forward(df_unit *u, df_env *e, fnode fn)
 {
-    value input = value_of(V_TENSOR, dc_place_of(AT_INPUT, 0, cursor_loc(fn), "the input of"));
+    df_value input = value_of(V_TENSOR, dc_place_of(AT_INPUT, 0, cursor_loc(fn), "the input of"));
     if (is_module_forward(fn)) {
         env_set(e, param_name(fn, 0), input);
         return;
     }
-    value module = object_new(u, e, V_MODULE, input.where);
-    module.dtype = DTYPE_UNKNOWN;
+    df_value module = object_new(u, e, V_MODULE, input.where);
+    module.dtype = DF_DTYPE_UNKNOWN;
     object_update(e, &module);
     env_set(e, param_name(fn, 0), module);
     env_set(e, param_name(fn, 1), input);
@@ -245,7 +245,7 @@ static void bind_forward(unit *u, env *e, fnode fn)
    parameter i is; memory where parameter i points; for a pointer to a
    pointer (or to the driver API's integer, CUdeviceptr), the address of
    "*p", whose value the function may set. */
-static void bind_parameter(unit *u, env *e, fnode param, int i)
+static void bind_parameter(df_unit *u, df_env *e, fnode param, int i)
 {
     ftype t = fx_type(param);
     int id = cursor_path(param);
@@ -254,7 +254,7 @@ static void bind_parameter(unit *u, env *e, fnode param, int i)
     u->self->objects[i] = -1;
     ftype pointee = ft_pointee(t);
     if (pointer && (ft_kind(pointee) == CXType_Pointer || type_names(pointee, "CUdeviceptr"))) {
-        value addr = value_unknown();
+        df_value addr = value_unknown();
         addr.kind = V_ADDR;
         addr.path = path_join("*", path_text(id));
         env_set(e, id, addr);
@@ -263,8 +263,8 @@ static void bind_parameter(unit *u, env *e, fnode param, int i)
     } else if ((pointer && type_names(t, "dt_tensor")) || type_is(t, "at::Tensor")) {
         env_set(e, id, value_of(V_TENSOR, here));
     } else if (pointer && (type_names(t, "dt_module") || type_names(t, "dt_list"))) {
-        value obj = object_new(u, e, type_names(t, "dt_module") ? V_MODULE : V_LIST, here);
-        obj.dtype = DTYPE_UNKNOWN;
+        df_value obj = object_new(u, e, type_names(t, "dt_module") ? V_MODULE : V_LIST, here);
+        obj.dtype = DF_DTYPE_UNKNOWN;
         object_update(e, &obj);
         u->self->objects[i] = obj.obj;
         env_set(e, id, obj);
@@ -275,9 +275,9 @@ static void bind_parameter(unit *u, env *e, fnode param, int i)
     }
 }
 
-void summary_bind_parameters(unit *u, env *e, fnode fn)
+void summary_bind_parameters(df_unit *u, df_env *e, fnode fn)
 {
-    summary *s = u->self;
+    df_summary *s = u->self;
     s->forward = is_forward(fn) || is_module_forward(fn);
     memset(s->roles, 0, sizeof s->roles);
     memset(s->role_at, 0, sizeof s->role_at);
@@ -306,7 +306,7 @@ void summary_bind_parameters(unit *u, env *e, fnode fn)
 
 /* The place of parameter `param`'s member, numbered on first use; -1 when
    the places are all taken. */
-static int member_place(summary *s, int param, int member, fnode field)
+static int member_place(df_summary *s, int param, int member, fnode field)
 {
     for (int j = 0; j < s->nmembers; j++)
         if (s->members[j].param == param && s->members[j].member == member)
@@ -318,7 +318,7 @@ static int member_place(summary *s, int param, int member, fnode field)
 }
 
 /* The parameter whose name is path, or -1. */
-static int param_named(const summary *s, int path)
+static int param_named(const df_summary *s, int path)
 {
     for (int i = 0; path && s && i < s->nparams; i++)
         if (s->names[i] == path)
@@ -334,7 +334,7 @@ static bool raw_pointer(ftype t)
            !type_names(t, "dt_module") && !type_names(t, "dt_list");
 }
 
-value summary_member(unit *u, int base, bool arrow, fnode field, value v)
+df_value summary_member(df_unit *u, int base, bool arrow, fnode field, df_value v)
 {
     int i = param_named(u->self, base);
     if (v.kind != V_NONE || !fields_known() || i < 0 || u->self->forward ||
@@ -347,7 +347,7 @@ value summary_member(unit *u, int base, bool arrow, fnode field, value v)
 
 /* ---- roles, found in the body ------------------------------------------------------ */
 
-bool summary_release(unit *u, const dc_place *p, const char *releaser, dc_loc at)
+bool summary_release(df_unit *u, const dc_place *p, const char *releaser, dc_loc at)
 {
     int i = dc_place_param(p);
     if (!u->self || i < 0 || i >= places_of(u->self))
@@ -359,7 +359,7 @@ bool summary_release(unit *u, const dc_place *p, const char *releaser, dc_loc at
     return true;
 }
 
-bool summary_role(unit *u, const dc_place *p, unsigned role, dc_loc at)
+bool summary_role(df_unit *u, const dc_place *p, unsigned role, dc_loc at)
 {
     int i = dc_place_param(p), bit = role == ROLE_DEREF ? 0 : role == ROLE_DEVICE ? 1 : 2;
     if (!u->self || i < 0 || i >= places_of(u->self))
@@ -375,7 +375,7 @@ bool summary_role(unit *u, const dc_place *p, unsigned role, dc_loc at)
    or as host memory and never as device memory.  Its caller must hand it
    that space, so what the function keeps of it (a pool's cache of the
    buffers it is given back) is that space. */
-dc_place summary_used_space(const unit *u, int i)
+dc_place summary_used_space(const df_unit *u, int i)
 {
     if (!u->self || i < 0 || i >= places_of(u->self))
         return (dc_place){ 0, { { 0 } } };
@@ -401,9 +401,9 @@ static bool same_loc(dc_loc a, dc_loc b)
     return a.line == b.line && a.column == b.column && a.file == b.file;
 }
 
-bool summary_defer(unit *u, dc_loc at, dc_operand a, dc_operand b)
+bool summary_defer(df_unit *u, dc_loc at, dc_operand a, dc_operand b)
 {
-    summary *s = u->self;
+    df_summary *s = u->self;
     if (!s || (!has_param(a.place) && !has_param(b.place)))
         return false;
     for (int i = 0; i < s->nchecks; i++)
@@ -416,9 +416,9 @@ bool summary_defer(unit *u, dc_loc at, dc_operand a, dc_operand b)
     return true;
 }
 
-void summary_copy(unit *u, const dc_place *dst, const dc_place *src, int kind)
+void summary_copy(df_unit *u, const dc_place *dst, const dc_place *src, int kind)
 {
-    summary *s = u->self;
+    df_summary *s = u->self;
     int d = dc_place_param(dst), r = dc_place_param(src);
     if (!s || d < 0 || r < 0 || d >= places_of(s) || r >= places_of(s))
         return;
@@ -430,9 +430,9 @@ void summary_copy(unit *u, const dc_place *dst, const dc_place *src, int kind)
                                                (signed char)kind };
 }
 
-bool summary_copy_with(unit *u, dc_loc at, dc_operand dst, dc_operand src, const dc_place *kind)
+bool summary_copy_with(df_unit *u, dc_loc at, dc_operand dst, dc_operand src, const dc_place *kind)
 {
-    summary *s = u->self;
+    df_summary *s = u->self;
     int k = dc_place_param(kind);
     if (!s || k < 0 || k >= places_of(s))
         return false;
@@ -446,9 +446,9 @@ bool summary_copy_with(unit *u, dc_loc at, dc_operand dst, dc_operand src, const
     return true;
 }
 
-void summary_same_copy(unit *u, const same_copy *c)
+void summary_same_copy(df_unit *u, const df_same_copy *c)
 {
-    summary *s = u->self;
+    df_summary *s = u->self;
     for (int i = 0; s && i < s->nsame; i++)
         if (same_loc(s->same[i].at, c->at) && s->same[i].sides[0] == c->sides[0] &&
             s->same[i].sides[1] == c->sides[1])
@@ -457,9 +457,9 @@ void summary_same_copy(unit *u, const same_copy *c)
         s->same[s->nsame++] = *c;
 }
 
-void summary_same_result(unit *u, int path, dc_loc at)
+void summary_same_result(df_unit *u, int path, dc_loc at)
 {
-    summary *s = u->self;
+    df_summary *s = u->self;
     if (!s->result_path) {
         s->result_path = path ? path : -1;
         s->result_at = at;
@@ -468,19 +468,19 @@ void summary_same_result(unit *u, int path, dc_loc at)
     }
 }
 
-const same_copy *summary_same_copies(const summary *s, int *n)
+const df_same_copy *summary_same_copies(const df_summary *s, int *n)
 {
     *n = s->nsame;
     return s->same;
 }
 
-int summary_result_path(const summary *s, dc_loc *at)
+int summary_result_path(const df_summary *s, dc_loc *at)
 {
     *at = s->result_at;
     return s->result_path > 0 ? s->result_path : 0;
 }
 
-const int *summary_param_names(const summary *s, int *n)
+const int *summary_param_names(const df_summary *s, int *n)
 {
     *n = s->nparams;
     return s->names;
@@ -490,7 +490,7 @@ const int *summary_param_names(const summary *s, int *n)
 
 /* A value as the caller may hold it: nothing that names the callee's paths
    or objects. */
-static value portable(value v)
+static df_value portable(df_value v)
 {
     if (v.kind == V_ADDR || v.kind == V_ADDRS || v.kind == V_COUNT || v.kind == V_POINTER)
         return value_unknown();
@@ -503,8 +503,8 @@ static value portable(value v)
 }
 
 typedef struct {
-    summary *s;
-    const env *e;
+    df_summary *s;
+    const df_env *e;
     int param;
     size_t base;                        /* the length of the parameter's name */
     bool unknown;                       /* the pass for members set to what is not known */
@@ -514,14 +514,14 @@ static void keep_field(int id, void *ctx)
 {
     field_scan *f = ctx;
     const char *member = path_text(id) + f->base;
-    value v = portable(env_get(f->e, id));
+    df_value v = portable(env_get(f->e, id));
     if ((v.kind == V_NONE) != f->unknown || f->s->nfields == SUMMARY_FIELDS ||
         (strncmp(member, "->", 2) != 0 && *member != '.'))
         return;
     f->s->fields[f->s->nfields++] = (field_write){ (signed char)f->param, path_intern(member), v };
 }
 
-static void keep_fields(summary *s, const env *e, int base, int param, bool unknown)
+static void keep_fields(df_summary *s, const df_env *e, int base, int param, bool unknown)
 {
     field_scan f = { s, e, param, strlen(path_text(base)), unknown };
     env_each_member(e, base, keep_field, &f);
@@ -531,7 +531,7 @@ static void keep_fields(summary *s, const env *e, int base, int param, bool unkn
    and its object; then, where room is left, the members of its
    parameters and object it set to what is not known: a flag the caller
    set there is not known after the call (write_back). */
-static void keep_all_fields(summary *s, const env *e, fnode fn)
+static void keep_all_fields(df_summary *s, const df_env *e, fnode fn)
 {
     s->nfields = 0;
     for (int unknown = 0; unknown < 2; unknown++) {
@@ -543,7 +543,7 @@ static void keep_all_fields(summary *s, const env *e, fnode fn)
     }
 }
 
-static bool same_fields(const summary *a, const summary *b)
+static bool same_fields(const df_summary *a, const df_summary *b)
 {
     if (a->nfields != b->nfields)
         return false;
@@ -555,7 +555,7 @@ static bool same_fields(const summary *a, const summary *b)
     return true;
 }
 
-static bool same_copies(const summary *a, const summary *b)
+static bool same_copies(const df_summary *a, const df_summary *b)
 {
     for (int i = 0; i < a->nsame; i++)
         if (!same_loc(a->same[i].at, b->same[i].at) ||
@@ -565,7 +565,7 @@ static bool same_copies(const summary *a, const summary *b)
     return true;
 }
 
-static bool same_summary(const summary *a, const summary *b)
+static bool same_summary(const df_summary *a, const df_summary *b)
 {
     if (memcmp(a->roles, b->roles, sizeof a->roles) != 0 ||
         memcmp(a->released, b->released, sizeof a->released) != 0 || a->ncopies != b->ncopies ||
@@ -580,21 +580,21 @@ static bool same_summary(const summary *a, const summary *b)
     return true;
 }
 
-void summary_finish(unit *u, fnode fn)
+void summary_finish(df_unit *u, fnode fn)
 {
-    summary *s = u->self;
-    const env *e = &u->exit;
-    value result = object_current(e, &u->returned);   /* a module moved in place */
+    df_summary *s = u->self;
+    const df_env *e = &u->exit;
+    df_value result = object_current(e, &u->returned);   /* a module moved in place */
     s->result = s->forward || !u->has_return ? value_unknown() : portable(result);
     s->nfields = 0;
     if (!s->forward) {
         keep_all_fields(s, e, fn);
         for (int i = 0; i < s->nparams; i++) {
             int name = param_name(fn, i);
-            const value *p = env_find(e, name);
+            const df_value *p = env_find(e, name);
             s->out[i] = p && p->kind == V_ADDR ? portable(env_get(e, p->path)) : value_unknown();
             s->moved[i] = (dc_place){ 0, { { 0 } } };
-            const value *obj = s->objects[i] >= 0 ? env_find(e, object_path(s->objects[i], ""))
+            const df_value *obj = s->objects[i] >= 0 ? env_find(e, object_path(s->objects[i], ""))
                                                   : NULL;
             if (obj && dc_place_param(&obj->where) != i)
                 s->moved[i] = obj->where;
@@ -602,18 +602,18 @@ void summary_finish(unit *u, fnode fn)
     }
 }
 
-summary *summary_for_walk(const summary *s)
+df_summary *summary_for_walk(const df_summary *s)
 {
-    summary *next = dc_realloc(NULL, sizeof *next);
+    df_summary *next = dc_realloc(NULL, sizeof *next);
     *next = *s;
     next->when[0] = next->when[1] = NULL;
     return next;
 }
 
-bool summary_take(summary *s, summary *next)
+bool summary_take(df_summary *s, df_summary *next)
 {
     bool changed = !same_summary(s, next);
-    summary *when[2] = { s->when[0], s->when[1] };
+    df_summary *when[2] = { s->when[0], s->when[1] };
     *s = *next;
     s->when[0] = when[0], s->when[1] = when[1];
     free(next);
@@ -623,24 +623,24 @@ bool summary_take(summary *s, summary *next)
 /* ---- at a call ---------------------------------------------------------------------------- */
 
 typedef struct {
-    unit *u;
-    env *e;
-    arguments *a;
+    df_unit *u;
+    df_env *e;
+    df_arguments *a;
     dc_place places[MAX_PARAMS];
     int n;                              /* the parameters */
     int nplaces;                        /* and the members of struct parameters */
-    value members[MAX_PARAMS];          /* by place: the argument's member */
+    df_value members[MAX_PARAMS];          /* by place: the argument's member */
     int names[MAX_PARAMS];              /* by place: its path, as the caller names it */
 } call_site;
 
 /* What place i is at this call: an argument, or an argument's member. */
-static const value *site_value(call_site *c, int i)
+static const df_value *site_value(call_site *c, int i)
 {
-    static const value none = { .kind = V_NONE };
+    static const df_value none = { .kind = V_NONE };
     return i < c->n ? (i < c->a->n ? &c->a->v[i] : &none) : &c->members[i];
 }
 
-static dc_operand site_operand(call_site *c, int i, const value *v)
+static dc_operand site_operand(call_site *c, int i, const df_value *v)
 {
     if (i < c->n)
         return argument_operand(c->a, i, v);
@@ -651,7 +651,7 @@ static int member_of_target(int target, int member);
 
 /* The caller's value of the member a callee's place m names: what the
    caller put there, else its own parameter's member, else the type's. */
-static void bind_member(call_site *c, const summary *s, int j)
+static void bind_member(call_site *c, const df_summary *s, int j)
 {
     const member_slot *m = &s->members[j];
     int k = s->nparams + j;
@@ -662,7 +662,7 @@ static void bind_member(call_site *c, const summary *s, int j)
     fnode arg = c->a->c[(int)m->param];
     int target = walk_target(c->u, c->e, arg);
     int path = target ? member_of_target(target, m->member) : 0;
-    const value *bound = path ? env_find(c->e, path) : NULL;
+    const df_value *bound = path ? env_find(c->e, path) : NULL;
     c->names[k] = path ? path : m->member;
     if (bound) {
         c->members[k] = *bound;
@@ -679,13 +679,13 @@ static void bind_member(call_site *c, const summary *s, int j)
 
 /* A summary's value in the caller: the parameters' places made the
    arguments'; a module or list a new object there. */
-static value substituted(call_site *c, value v)
+static df_value substituted(call_site *c, df_value v)
 {
     if (v.kind == V_NONE)
         return v;
     v.where = dc_place_substitute(&v.where, c->places, c->nplaces);
     if (v.kind == V_MODULE || v.kind == V_LIST) {
-        value obj = object_new(c->u, c->e, (vkind)v.kind, v.where);
+        df_value obj = object_new(c->u, c->e, (df_vkind)v.kind, v.where);
         obj.dtype = v.dtype;
         object_update(c->e, &obj);
         return obj;
@@ -695,14 +695,14 @@ static value substituted(call_site *c, value v)
 
 /* The copies between parameters whose arguments are both known memory:
    checked as the copy itself would be.  Returns the parameters done so. */
-static unsigned check_copies(call_site *c, const summary *s, const char *callee, dc_loc at)
+static unsigned check_copies(call_site *c, const df_summary *s, const char *callee, dc_loc at)
 {
     unsigned done = 0;
     for (int i = 0; i < s->ncopies; i++) {
         const copy_pair *p = &s->copies[i];
         if (p->dst >= c->nplaces || p->src >= c->nplaces)
             continue;
-        const value *dst = site_value(c, p->dst), *src = site_value(c, p->src);
+        const df_value *dst = site_value(c, p->dst), *src = site_value(c, p->src);
         summary_copy(c->u, &dst->where, &src->where, p->kind);
         bool known = value_is_memory(dst) && value_is_memory(src) &&
                      (dc_place_is_host(&dst->where) || dc_place_is_device(&dst->where)) &&
@@ -716,11 +716,11 @@ static unsigned check_copies(call_site *c, const summary *s, const char *callee,
     return done;
 }
 
-static void check_roles(call_site *c, const summary *s, const char *callee, dc_loc at)
+static void check_roles(call_site *c, const df_summary *s, const char *callee, dc_loc at)
 {
     unsigned done = check_copies(c, s, callee, at);
     for (int i = 0; i < c->nplaces; i++) {
-        const value *v = site_value(c, i);
+        const df_value *v = site_value(c, i);
         unsigned roles = s->roles[i];
         if (!value_is_memory(v) || (!roles && !s->released[i]) || (done >> i & 1))
             continue;
@@ -749,16 +749,16 @@ static int member_of_target(int target, int member)
     return path_join(t, m);
 }
 
-static void write_back(call_site *c, const summary *s, fnode callee, dc_loc at,
-                       value *result)
+static void write_back(call_site *c, const df_summary *s, fnode callee, dc_loc at,
+                       df_value *result)
 {
     for (int i = 0; i < c->n && i < c->a->n; i++) {
         if (s->out[i].kind != V_NONE)
             walk_store_through(c->u, c->e, c->a->c[i], substituted(c, s->out[i]));
         if (s->moved[i].n) {
-            value m = object_current(c->e, &c->a->v[i]);
-            value to = value_of(V_DEVICE, dc_place_substitute(&s->moved[i], c->places, c->nplaces));
-            call_state st = { c->u, c->e, callee, c->a, at, "", value_unknown(), NULL };
+            df_value m = object_current(c->e, &c->a->v[i]);
+            df_value to = value_of(V_DEVICE, dc_place_substitute(&s->moved[i], c->places, c->nplaces));
+            df_call_state st = { c->u, c->e, callee, c->a, at, "", value_unknown(), NULL };
             if (m.kind == V_MODULE)
                 effect_move_module(&st, &m, argument_text(c->a, i), &to);
         }
@@ -795,7 +795,7 @@ static void write_back(call_site *c, const summary *s, fnode callee, dc_loc at,
 /* The callee's put-off checks, with this call's places: a finding at the
    callee's line, or put off again when the places are the caller's
    parameters'. */
-static void check_deferred(call_site *c, const summary *s)
+static void check_deferred(call_site *c, const df_summary *s)
 {
     for (int i = 0; i < s->nchecks; i++) {
         const deferred *d = &s->checks[i];
@@ -821,11 +821,11 @@ static const char *operand_name(call_site *c, const dc_place *p, int name)
 /* The callee's copies with a parameter's kind, with this call's kinds:
    each kind the argument may be is checked as a copy with it, at the
    call; put off again when the argument is the caller's own parameter. */
-static void check_kind_copies(call_site *c, const summary *s, const char *callee)
+static void check_kind_copies(call_site *c, const df_summary *s, const char *callee)
 {
     for (int i = 0; i < s->nkind_copies; i++) {
         const kind_copy *k = &s->kind_copies[i];
-        const value *kind = k->kind < c->nplaces ? site_value(c, k->kind) : NULL;
+        const df_value *kind = k->kind < c->nplaces ? site_value(c, k->kind) : NULL;
         dc_place dst = dc_place_substitute(&k->places[0], c->places, c->nplaces);
         dc_place src = dc_place_substitute(&k->places[1], c->places, c->nplaces);
         dc_operand d = { operand_name(c, &k->places[0], k->names[0]), &dst, false, false };
@@ -850,7 +850,7 @@ static void check_kind_copies(call_site *c, const summary *s, const char *callee
 /* The spaces a summary needs of place i: bit 0 host memory (it reads it
    on the host, or needs host memory), bit 1 device memory; bit 2 a
    release (what releases it is in the summary's released). */
-static unsigned needs_of(const summary *s, int i)
+static unsigned needs_of(const df_summary *s, int i)
 {
     unsigned need = (s->roles[i] & (ROLE_HOST | ROLE_DEREF) ? 1u : 0) |
                     (s->roles[i] & ROLE_DEVICE ? 2u : 0) | (s->released[i] ? 4u : 0);
@@ -865,7 +865,7 @@ static unsigned needs_of(const summary *s, int i)
 
 /* The place of s that another summary's place i of t is (the same
    parameter, or the same member of it), or -1. */
-static int same_place(const summary *s, const summary *t, int i)
+static int same_place(const df_summary *s, const df_summary *t, int i)
 {
     if (i < t->nparams)
         return i < s->nparams ? i : -1;
@@ -879,7 +879,7 @@ static int same_place(const summary *s, const summary *t, int i)
 /* Whether the others disagree with s[k] on what its place i must be:
    host memory where it needs device memory, or the other way, or a
    release by a different function. */
-static bool disagree(const summary *const *s, int n, int k, int i)
+static bool disagree(const df_summary *const *s, int n, int k, int i)
 {
     unsigned own = needs_of(s[k], i), others = 0;
     const char *released = s[k]->released[i];
@@ -894,9 +894,9 @@ static bool disagree(const summary *const *s, int n, int k, int i)
     return ((own & 1) && (others & 2)) || ((own & 2) && (others & 1));
 }
 
-summary *summary_may_call(const summary *const *s, int n, int k)
+df_summary *summary_may_call(const df_summary *const *s, int n, int k)
 {
-    summary *c = summary_new(s[k]->nparams);
+    df_summary *c = summary_new(s[k]->nparams);
     *c = *s[k];
     c->when[0] = c->when[1] = NULL;     /* a flag's variants would bring the roles back */
     for (int i = 0; i < places_of(c); i++) {
@@ -911,7 +911,7 @@ summary *summary_may_call(const summary *const *s, int n, int k)
     return c;
 }
 
-const summary *summary_for_call(unit *u, env *e, const summary *s, arguments *a)
+const df_summary *summary_for_call(df_unit *u, df_env *e, const df_summary *s, df_arguments *a)
 {
     if (s->flag < 0 || s->flag >= a->n || !s->when[0] || !s->when[1])
         return s;
@@ -929,7 +929,7 @@ const summary *summary_for_call(unit *u, env *e, const summary *s, arguments *a)
     return v < 0 ? s : s->when[v];
 }
 
-value summary_apply(unit *u, env *e, const summary *s, arguments *a, fnode callee,
+df_value summary_apply(df_unit *u, df_env *e, const df_summary *s, df_arguments *a, fnode callee,
                     dc_loc at)
 {
     s = summary_for_call(u, e, s, a);
@@ -940,7 +940,7 @@ value summary_apply(unit *u, env *e, const summary *s, arguments *a, fnode calle
     for (int i = 0; i < c.nplaces; i++) {
         if (i >= c.n)
             bind_member(&c, s, i - c.n);
-        value cur = i < c.n && i >= a->n ? value_unknown() : object_current(e, site_value(&c, i));
+        df_value cur = i < c.n && i >= a->n ? value_unknown() : object_current(e, site_value(&c, i));
         c.places[i] = cur.kind == V_NONE ? (dc_place){ 0, { { 0 } } } : cur.where;
     }
     samebuf_call(u, e, a, s, name);
@@ -948,7 +948,7 @@ value summary_apply(unit *u, env *e, const summary *s, arguments *a, fnode calle
     fields_call(callee, c.places, c.nplaces);
     check_deferred(&c, s);
     check_kind_copies(&c, s, name);
-    value result = substituted(&c, s->result);
+    df_value result = substituted(&c, s->result);
     write_back(&c, s, callee, at, &result);
     return result;
 }

@@ -44,15 +44,15 @@ static int mark_of(const dc_atom *a)
                        a->origin.column);
 }
 
-static value mark(int state, int loops)
+static df_value mark(int state, int loops)
 {
-    value v = value_of(V_COUNT, (dc_place){ 0 });
+    df_value v = value_of(V_COUNT, (dc_place){ 0 });
     v.obj = (short)state;
     v.path = loops;                     /* the loops the allocation is inside */
     return v;
 }
 
-void unwritten_allocated(unit *u, env *e, const value *v)
+void unwritten_allocated(df_unit *u, df_env *e, const df_value *v)
 {
     for (int i = 0; i < v->where.n; i++) {
         int id = mark_of(&v->where.a[i]);
@@ -69,7 +69,7 @@ void unwritten_allocated(unit *u, env *e, const value *v)
 
 /* The marks a value reaches: memory's own; through an address, the marks
    of what the variable holds; through a list of addresses, each one's. */
-static void each_mark(const env *e, const value *v, int depth, unwritten_set *set)
+static void each_mark(const df_env *e, const df_value *v, int depth, df_unwritten_set *set)
 {
     for (int i = 0; (v->kind == V_MEMORY || v->kind == V_ADDR) && i < v->where.n; i++)
         if (mark_of(&v->where.a[i]) && set->n < UNWRITTEN_SET)
@@ -77,37 +77,37 @@ static void each_mark(const env *e, const value *v, int depth, unwritten_set *se
     if (depth > 0)
         return;
     if (v->kind == V_ADDR && v->path) {
-        value held = env_get(e, v->path);
+        df_value held = env_get(e, v->path);
         each_mark(e, &held, depth + 1, set);
     }
     for (const char *next = v->kind == V_ADDRS ? path_text(v->path) : ""; *next;) {
         size_t len = strcspn(next, "|");
-        value held = env_get(e, path_format("%.*s", (int)len, next));
+        df_value held = env_get(e, path_format("%.*s", (int)len, next));
         each_mark(e, &held, depth + 1, set);
         next += next[len] ? len + 1 : len;
     }
 }
 
-void unwritten_note(unwritten_set *set, const env *e, const value *v)
+void unwritten_note(df_unwritten_set *set, const df_env *e, const df_value *v)
 {
     each_mark(e, v, 0, set);
 }
 
-void unwritten_written(env *e, const unwritten_set *set)
+void unwritten_written(df_env *e, const df_unwritten_set *set)
 {
     for (int i = 0; i < set->n; i++)
         if (env_find(e, set->v[i]))
             env_set(e, set->v[i], mark(WRITTEN, 0));
 }
 
-void unwritten_forget(env *e, const value *v)
+void unwritten_forget(df_env *e, const df_value *v)
 {
-    unwritten_set set = { .n = 0 };
+    df_unwritten_set set = { .n = 0 };
     unwritten_note(&set, e, v);
     unwritten_written(e, &set);
 }
 
-bool unwritten_must(unit *u, const env *e, const value *v)
+bool unwritten_must(df_unit *u, const df_env *e, const df_value *v)
 {
     if (v->kind != V_MEMORY || !v->where.n)
         return false;
@@ -117,7 +117,7 @@ bool unwritten_must(unit *u, const env *e, const value *v)
         if (v->where.a[i].kind != AT_GPU)
             return false;
         int id = mark_of(&v->where.a[i]);
-        const value *m = id ? env_find(e, id) : NULL;
+        const df_value *m = id ? env_find(e, id) : NULL;
         /* a loop's first round has not seen what its later ones write */
         if (!m || m->obj != UNWRITTEN || u->loops > m->path)
             return false;
@@ -125,11 +125,11 @@ bool unwritten_must(unit *u, const env *e, const value *v)
     return true;
 }
 
-bool unwritten_may_be_written(const env *e, const value *v)
+bool unwritten_may_be_written(const df_env *e, const df_value *v)
 {
     for (int i = 0; v->kind == V_MEMORY && i < v->where.n; i++) {
         int id = mark_of(&v->where.a[i]);
-        const value *m = id ? env_find(e, id) : NULL;
+        const df_value *m = id ? env_find(e, id) : NULL;
         if (m && m->obj != UNWRITTEN)
             return true;
     }
@@ -145,44 +145,44 @@ bool unwritten_may_be_written(const env *e, const value *v)
    anchor (dtype k + 1), where the other side left (`else return;`): that
    edge, not the one of an if around it whose side has the leaving path,
    is the one to name when an outer branch's other side writes. */
-static int sometimes_of(const value *m)
+static int sometimes_of(const df_value *m)
 {
     return m && m->obj >= SOMETIMES ? m->obj - SOMETIMES : -1;
 }
 
-static int anchor_of(const value *m)
+static int anchor_of(const df_value *m)
 {
     return m && m->obj == UNWRITTEN ? m->dtype - 1 : -1;
 }
 
-static bool holds(const unit *u, const env *e, int k)
+static bool holds(const df_unit *u, const df_env *e, int k)
 {
-    const value *m = e->dead ? NULL : env_find(e, u->sometimes[k].mark);
+    const df_value *m = e->dead ? NULL : env_find(e, u->sometimes[k].mark);
     return sometimes_of(m) == k || anchor_of(m) == k;
 }
 
 /* Each edge e holds a mark of no longer reaches the read on every path. */
-static void break_sometimes(unit *u, const env *e)
+static void break_sometimes(df_unit *u, const df_env *e)
 {
     for (int k = 0; k < u->nsometimes; k++)
         if (holds(u, e, k))
             u->sometimes[k].broken = true;
 }
 
-void unwritten_path_ends(unit *u, const env *e)
+void unwritten_path_ends(df_unit *u, const df_env *e)
 {
     u->ends++;
     break_sometimes(u, e);
 }
 
-void unwritten_diverge(unit *u, const env *e)
+void unwritten_diverge(df_unit *u, const df_env *e)
 {
     break_sometimes(u, e);
 }
 
 /* A "sometimes" that both sides kept (or the one side that goes on) is
    one at the branch's own level after the join. */
-static void keep_sometimes(unit *u, const env *yes, const env *no)
+static void keep_sometimes(df_unit *u, const df_env *yes, const df_env *no)
 {
     for (int k = 0; k < u->nsometimes; k++)
         if ((yes->dead || holds(u, yes, k)) && (no->dead || holds(u, no, k)) &&
@@ -190,7 +190,7 @@ static void keep_sometimes(unit *u, const env *yes, const env *no)
             u->sometimes[k].sides = u->sides;
 }
 
-static int new_edge(unit *u, int m, fnode cond, bool edge)
+static int new_edge(df_unit *u, int m, fnode cond, bool edge)
 {
     if (u->nsometimes == (int)(sizeof u->sometimes / sizeof *u->sometimes))
         return -1;                      /* past them, quiet */
@@ -205,7 +205,7 @@ static int new_edge(unit *u, int m, fnode cond, bool edge)
 
 /* Whether mark value a is unwritten on every path, from where the walk's
    loops are. */
-static bool unwritten_here(const unit *u, const value *a)
+static bool unwritten_here(const df_unit *u, const df_value *a)
 {
     return a && a->obj == UNWRITTEN && u->loops <= a->path;
 }
@@ -213,17 +213,17 @@ static bool unwritten_here(const unit *u, const value *a)
 /* Mark m, unwritten on every path of side `unwriting` (whose edge is
    `edge` of cond; clean: none of its paths ended) and written on some of
    the other: "sometimes" on both sides, so that their join keeps it. */
-static void form_sometimes(unit *u, env *unwriting, env *writing, int m, fnode cond, bool edge,
+static void form_sometimes(df_unit *u, df_env *unwriting, df_env *writing, int m, fnode cond, bool edge,
                            bool clean)
 {
-    const value *a = env_find(unwriting, m), *b = env_find(writing, m);
+    const df_value *a = env_find(unwriting, m), *b = env_find(writing, m);
     if (!unwritten_here(u, a) || !b || b->obj == UNWRITTEN)
         return;
     int k = clean ? new_edge(u, m, cond, edge) : anchor_of(a);
     if (k < 0 || u->sometimes[k].broken)
         return;
     u->sometimes[k].sides = u->sides;
-    value s = mark(SOMETIMES + k, a->path);
+    df_value s = mark(SOMETIMES + k, a->path);
     env_set(unwriting, m, s);
     env_set(writing, m, s);
 }
@@ -232,23 +232,23 @@ static void form_sometimes(unit *u, env *unwriting, env *writing, int m, fnode c
    anchor of what it leaves unwritten, unless a branch inside it is.  Only
    an outer branch's side has use for one: not at the function's level,
    where `if (err) return;` is everywhere. */
-static void anchor(unit *u, env *side, fnode cond, bool edge)
+static void anchor(df_unit *u, df_env *side, fnode cond, bool edge)
 {
     for (int i = 0; i < u->nmarks && u->sides > 0; i++) {
-        const value *a = env_find(side, u->marks[i]);
+        const df_value *a = env_find(side, u->marks[i]);
         int old = anchor_of(a);
         int k = unwritten_here(u, a) && (old < 0 || u->sometimes[old].broken)
                     ? new_edge(u, u->marks[i], cond, edge)
                     : -1;
         if (k >= 0) {
-            value v = *a;
+            df_value v = *a;
             v.dtype = (unsigned char)(k + 1);
             env_set(side, u->marks[i], v);
         }
     }
 }
 
-void unwritten_branch(unit *u, env *yes, env *no, fnode cond, int ends_yes, int ends_no)
+void unwritten_branch(df_unit *u, df_env *yes, df_env *no, fnode cond, int ends_yes, int ends_no)
 {
     keep_sometimes(u, yes, no);
     if (yes->dead != no->dead && !(yes->dead ? ends_no : ends_yes))
@@ -261,12 +261,12 @@ void unwritten_branch(unit *u, env *yes, env *no, fnode cond, int ends_yes, int 
     }
 }
 
-int unwritten_sometimes(const unit *u, const env *e, const value *v)
+int unwritten_sometimes(const df_unit *u, const df_env *e, const df_value *v)
 {
     int found = -1;
     for (int i = 0; v->kind == V_MEMORY && i < v->where.n; i++) {
         int id = mark_of(&v->where.a[i]);
-        const value *m = id ? env_find(e, id) : NULL;
+        const df_value *m = id ? env_find(e, id) : NULL;
         int k = sometimes_of(m);
         if (m && m->obj == UNWRITTEN)
             continue;                   /* the must form's, or a mix: either way unwritten */
@@ -277,7 +277,7 @@ int unwritten_sometimes(const unit *u, const env *e, const value *v)
     return found;
 }
 
-bool unwritten_shared(const value *a, const value *b)
+bool unwritten_shared(const df_value *a, const df_value *b)
 {
     for (int i = 0; a->kind == V_MEMORY && i < a->where.n; i++)
         for (int j = 0; b->kind == V_MEMORY && j < b->where.n; j++)
@@ -292,7 +292,7 @@ bool unwritten_shared(const value *a, const value *b)
    not judged. */
 static const char *const capture_starts[] = { "cudaStreamBeginCapture", "cuStreamBeginCapture" };
 
-void unwritten_call(env *e, fnode callee)
+void unwritten_call(df_env *e, fnode callee)
 {
     const char *name = fx_spelling(callee);
     for (size_t i = 0; name && i < sizeof capture_starts / sizeof *capture_starts; i++)
@@ -300,7 +300,7 @@ void unwritten_call(env *e, fnode callee)
             env_set(e, path_intern("#capturing"), mark(WRITTEN, 0));
 }
 
-bool unwritten_deferred(const env *e)
+bool unwritten_deferred(const df_env *e)
 {
     return env_find(e, path_intern("#capturing")) != NULL;
 }

@@ -34,7 +34,7 @@ static const char *const host_uses[] = {
 /* Whether nothing says where v points: a place of no atom but a
    parameter's or a field's still unknown, an address of no known place,
    or nothing known at all. */
-static bool unplaced(const value *v)
+static bool unplaced(const df_value *v)
 {
     if (v->kind == V_NONE || (v->kind == V_ADDR && !v->where.n))
         return true;
@@ -49,13 +49,13 @@ static bool unplaced(const value *v)
 
 /* The value the walk holds for the pointer at path, when it may carry a
    use: one the function set (a parameter, a local), never an element's. */
-static const value *held(const env *e, int path)
+static const df_value *held(const df_env *e, int path)
 {
-    const value *v = path && !path_is_element(path) ? env_find(e, path) : NULL;
+    const df_value *v = path && !path_is_element(path) ? env_find(e, path) : NULL;
     return v && unplaced(v) ? v : NULL;
 }
 
-static void report(unit *u, int path, unsigned char device, dc_loc copy_at, unsigned char host,
+static void report(df_unit *u, int path, unsigned char device, dc_loc copy_at, unsigned char host,
                    dc_loc host_at, bool after)
 {
     dc_report_used_both_ways(u->out, copy_at, USE_KIND(device), device & USE_DST,
@@ -63,18 +63,18 @@ static void report(unit *u, int path, unsigned char device, dc_loc copy_at, unsi
                              device & USE_POINTEE);
 }
 
-static void mark(env *e, int path, const value *v, unsigned char use, dc_loc at)
+static void mark(df_env *e, int path, const df_value *v, unsigned char use, dc_loc at)
 {
-    value m = *v;
+    df_value m = *v;
     m.use = use;
     m.used = at;
     env_set(e, path, m);
 }
 
-void uses_host(unit *u, env *e, fnode ptr, int how, dc_loc at)
+void uses_host(df_unit *u, df_env *e, fnode ptr, int how, dc_loc at)
 {
     int path = walk_path(u, e, cursor_bare(ptr));
-    const value *v = held(e, path);
+    const df_value *v = held(e, path);
     unsigned char use = how == HOST_WRITE ? USE_WRITE : how == HOST_CALL ? USE_CALL : USE_READ;
     if (v && (v->use & USE_DEVICE))
         report(u, path, v->use, v->used, use, at, true);
@@ -86,7 +86,7 @@ void uses_host(unit *u, env *e, fnode ptr, int how, dc_loc at)
 static bool sizes(fnode size, ftype t)
 {
     fnode c = cursor_bare(size);
-    children ch = cursor_children(c);
+    df_children ch = cursor_children(c);
     if (fx_kind(c) == CXCursor_BinaryOperator && fx_binary_op(c) == CXBinaryOperator_Mul)
         return ch.n == 2 && (sizes(ch.v[0], t) || sizes(ch.v[1], t));
     if (fx_kind(c) != CXCursor_UnaryExpr || ch.n != 1 || strncmp(fx_text(c), "sizeof", 6) != 0)
@@ -106,10 +106,10 @@ static bool pointee_meant(fnode ptr, fnode size)
            sizes(size, ft_pointee(pointee));
 }
 
-void uses_device(unit *u, env *e, fnode ptr, int kind, bool is_dst, fnode size, dc_loc at)
+void uses_device(df_unit *u, df_env *e, fnode ptr, int kind, bool is_dst, fnode size, dc_loc at)
 {
     int path = walk_path(u, e, cursor_bare(ptr));
-    const value *v = held(e, path);
+    const df_value *v = held(e, path);
     if (!v || (v->use & USE_DEVICE))
         return;
     unsigned char use = (unsigned char)(USE_DEVICE | (is_dst ? USE_DST : 0) |

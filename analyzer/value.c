@@ -12,29 +12,29 @@
 const char *const dtype_names[] = { "?", "float32", "float64", "int64" };
 const char how_tested[] = "tested to be on";
 
-value value_unknown(void)
+df_value value_unknown(void)
 {
-    value v;
+    df_value v;
     memset(&v, 0, sizeof v);
     v.obj = -1;
     return v;
 }
 
-value value_unknown_why(dc_why why)
+df_value value_unknown_why(dc_why why)
 {
-    value v = value_unknown();
+    df_value v = value_unknown();
     v.where.a[0].index = (signed char)why;
     return v;
 }
 
-dc_why value_why(const value *v)
+dc_why value_why(const df_value *v)
 {
     return v->kind == V_NONE && v->where.n == 0 ? (dc_why)v->where.a[0].index : DC_WHY_UNTRACKED;
 }
 
-value value_of(vkind kind, dc_place where)
+df_value value_of(df_vkind kind, dc_place where)
 {
-    value v = value_unknown();
+    df_value v = value_unknown();
     v.kind = (unsigned char)kind;
     v.where = where;
     return v;
@@ -46,21 +46,21 @@ static bool has_place(unsigned char kind)
            kind == V_MEMORY || kind == V_ADDR || kind == V_KIND;
 }
 
-value value_flag(long long constant)
+df_value value_flag(long long constant)
 {
-    value v = value_unknown();
+    df_value v = value_unknown();
     v.kind = V_FLAG;
     v.obj = constant ? FLAG_NONZERO : FLAG_ZERO;
     return v;
 }
 
-bool value_is_memory(const value *v)
+bool value_is_memory(const df_value *v)
 {
     return v->kind == V_MEMORY || (v->kind == V_ADDR && v->where.n);
 }
 
 /* Only what a test said, not what the program did. */
-static bool tested(const value *v)
+static bool tested(const df_value *v)
 {
     for (int i = 0; i < v->where.n; i++)
         if (v->where.a[i].how != how_tested)
@@ -68,13 +68,13 @@ static bool tested(const value *v)
     return v->where.n > 0;
 }
 
-static bool same_use(const value *a, const value *b)
+static bool same_use(const df_value *a, const df_value *b)
 {
     return a->use == b->use && a->used.line == b->used.line &&
            a->used.column == b->used.column && a->used.file == b->used.file;
 }
 
-static value join_kinds(const value *a, const value *b)
+static df_value join_kinds(const df_value *a, const df_value *b)
 {
     if (a->kind == V_NULL || b->kind == V_NULL)
         return a->kind == V_NULL ? *b : *a;
@@ -84,11 +84,11 @@ static value join_kinds(const value *a, const value *b)
         return value_unknown_why(a->kind == V_NONE   ? value_why(a)
                                  : b->kind == V_NONE ? value_why(b)
                                                      : DC_WHY_MIXED);
-    value j = *a;
+    df_value j = *a;
     if (has_place(a->kind))
         j.where = dc_place_join(&a->where, &b->where);
     if (a->dtype != b->dtype)
-        j.dtype = DTYPE_UNKNOWN;
+        j.dtype = DF_DTYPE_UNKNOWN;
     if (a->kind == V_KIND || a->kind == V_FLAG)
         j.obj = a->obj | b->obj;        /* either kind, either value */
     else if (a->obj != b->obj)
@@ -102,9 +102,9 @@ static value join_kinds(const value *a, const value *b)
 
 /* A use (uses.c) holds where it held on every path: a join keeps it where
    both sides have it, and where one side is a null pointer (used nowhere). */
-value value_join(const value *a, const value *b)
+df_value value_join(const df_value *a, const df_value *b)
 {
-    value j = join_kinds(a, b);
+    df_value j = join_kinds(a, b);
     if (!same_use(a, b) && a->kind != V_NULL && b->kind != V_NULL) {
         j.use = 0;
         j.used = (dc_loc){ 0 };
@@ -112,7 +112,7 @@ value value_join(const value *a, const value *b)
     return j;
 }
 
-bool value_same(const value *a, const value *b)
+bool value_same(const df_value *a, const df_value *b)
 {
     return a->kind == b->kind && a->dtype == b->dtype && a->obj == b->obj &&
            a->path == b->path && dc_place_same(&a->where, &b->where) && same_use(a, b);
@@ -120,7 +120,7 @@ bool value_same(const value *a, const value *b)
 
 /* `dev = avail ? dt_cuda(0) : dt_cpu()` makes 'dev' a device of its own,
    whose definition the messages spell out. */
-value value_named(int var, value v)
+df_value value_named(int var, df_value v)
 {
     if (v.kind != V_DEVICE || v.where.n < 2)
         return v;
@@ -137,11 +137,11 @@ value value_named(int var, value v)
     return v;
 }
 
-dtype dtype_named(const char *word)
+df_dtype dtype_named(const char *word)
 {
     if (strstr(word, "64"))
-        return strstr(word, "f") || strstr(word, "F") ? DTYPE_F64 : DTYPE_I64;
-    return strstr(word, "32") ? DTYPE_F32 : DTYPE_UNKNOWN;
+        return strstr(word, "f") || strstr(word, "F") ? DF_DTYPE_F64 : DF_DTYPE_I64;
+    return strstr(word, "32") ? DF_DTYPE_F32 : DF_DTYPE_UNKNOWN;
 }
 
 /* ---- objects: modules and lists ------------------------------------------------- */
@@ -151,31 +151,31 @@ int object_path(int obj, const char *part)
     return path_format("#%d%s", obj, part);
 }
 
-value object_new(unit *u, env *e, vkind kind, dc_place where)
+df_value object_new(df_unit *u, df_env *e, df_vkind kind, dc_place where)
 {
-    value v = value_of(kind, where);
+    df_value v = value_of(kind, where);
     v.obj = (short)u->objects++;
-    v.dtype = kind == V_MODULE ? DTYPE_F32 : DTYPE_UNKNOWN;
+    v.dtype = kind == V_MODULE ? DF_DTYPE_F32 : DF_DTYPE_UNKNOWN;
     env_set(e, object_path(v.obj, ""), v);
     return v;
 }
 
-value object_current(const env *e, const value *v)
+df_value object_current(const df_env *e, const df_value *v)
 {
     if (v->obj < 0 || (v->kind != V_MODULE && v->kind != V_LIST && v->kind != V_TENSOR))
         return *v;
-    const value *state = env_find(e, object_path(v->obj, ""));
+    const df_value *state = env_find(e, object_path(v->obj, ""));
     if (!state)
         return *v;
     if (v->kind != V_TENSOR)
         return *state;
-    value t = *v;
+    df_value t = *v;
     if (state->where.n)
         t.where = state->where;
     return t;
 }
 
-void object_update(env *e, const value *v)
+void object_update(df_env *e, const df_value *v)
 {
     if (v->obj >= 0)
         env_set(e, object_path(v->obj, ""), *v);

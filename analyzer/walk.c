@@ -19,13 +19,13 @@
 /* ---- paths ----------------------------------------------------------------------- */
 
 /* The elements of array or pointer base, whatever the index: one path. */
-static int element_path(unit *u, env *e, fnode base)
+static int element_path(df_unit *u, df_env *e, fnode base)
 {
     int p = walk_path(u, e, base);
     return p ? path_join(path_text(p), "[]") : 0;
 }
 
-int walk_path(unit *u, env *e, fnode c)
+int walk_path(df_unit *u, df_env *e, fnode c)
 {
     c = cursor_bare(c);
     switch (fx_kind(c)) {
@@ -34,7 +34,7 @@ int walk_path(unit *u, env *e, fnode c)
     case CXCursor_CXXThisExpr:          /* a method's object: its members are "this->x" */
         return path_intern("this");
     case CXCursor_MemberRefExpr: {
-        children ch = cursor_children(c);
+        df_children ch = cursor_children(c);
         if (ch.n == 0)                  /* a method's own member, `x`: this->x */
             return fx_kind(fx_referenced(c)) == CXCursor_FieldDecl
                        ? path_join("this->", path_text(cursor_path(c)))
@@ -47,17 +47,17 @@ int walk_path(unit *u, env *e, fnode c)
                            path_text(cursor_path(c)));
     }
     case CXCursor_UnaryOperator: {
-        children ch = cursor_children(c);
+        df_children ch = cursor_children(c);
         if (ch.n != 1 || fx_unary_op(c) != CXUnaryOperator_Deref)
             return 0;
         int inner = walk_path(u, e, ch.v[0]);
-        const value *p = env_find(e, inner);
+        const df_value *p = env_find(e, inner);
         if (p && p->kind == V_ADDR)
             return p->path;
         return inner ? path_join("*", path_text(inner)) : 0;
     }
     case CXCursor_ArraySubscriptExpr: {
-        children ch = cursor_children(c);
+        df_children ch = cursor_children(c);
         return ch.n == 2 && ft_kind(fx_type(c)) == CXType_Pointer
                    ? element_path(u, e, ch.v[0])
                    : 0;
@@ -75,40 +75,40 @@ bool path_is_element(int path)
 }
 
 /* v stored at path: an element joins what the array's others hold. */
-static void store(env *e, int path, value v)
+static void store(df_env *e, int path, df_value v)
 {
-    const value *old = path_is_element(path) ? env_find(e, path) : NULL;
+    const df_value *old = path_is_element(path) ? env_find(e, path) : NULL;
     env_set(e, path, old ? value_join(old, &v) : v);
 }
 
 /* `p + i`, where p's elements are pointers: the address of p[i], as
    `&p[i]` is (nccl-tests' `cudaMalloc(args->sendbuffs + i, n)`). */
-static int element_address(unit *u, env *e, fnode c)
+static int element_address(df_unit *u, df_env *e, fnode c)
 {
     ftype t = fx_type(c);
     if (fx_kind(c) != CXCursor_BinaryOperator ||
         fx_binary_op(c) != CXBinaryOperator_Add ||
         ft_kind(t) != CXType_Pointer || ft_kind(ft_pointee(t)) != CXType_Pointer)
         return 0;
-    children ch = cursor_children(c);
+    df_children ch = cursor_children(c);
     for (int i = 0; i < ch.n; i++)
         if (ft_kind(fx_type(cursor_bare(ch.v[i]))) == CXType_Pointer)
             return element_path(u, e, ch.v[i]);
     return 0;
 }
 
-int walk_target(unit *u, env *e, fnode c)
+int walk_target(df_unit *u, df_env *e, fnode c)
 {
     c = cursor_bare(c);
     int element = element_address(u, e, c);
     if (element)
         return element;
     if (cursor_is_addr_of(c)) {
-        children ch = cursor_children(c);
+        df_children ch = cursor_children(c);
         return ch.n == 1 ? walk_path(u, e, ch.v[0]) : 0;
     }
     int p = walk_path(u, e, c);
-    const value *v = env_find(e, p);
+    const df_value *v = env_find(e, p);
     if (v && v->kind == V_ADDR)
         return v->path;
     return p ? path_join("*", path_text(p)) : 0;
@@ -124,9 +124,9 @@ static int copied_mark(void)
 }
 
 /* Whether a store into path replaces a pointer a struct's copy put there. */
-static bool swaps_copy(const env *e, int path)
+static bool swaps_copy(const df_env *e, int path)
 {
-    const value *old = env_find(e, path);
+    const df_value *old = env_find(e, path);
     return old && old->path == copied_mark() && (old->kind == V_MEMORY || old->kind == V_NONE);
 }
 
@@ -135,14 +135,14 @@ static bool pointer_slot(ftype t)
     return ft_kind(ft_canonical(t)) == CXType_Pointer || type_names(t, "CUdeviceptr");
 }
 
-static int pointer_prefix(unit *u, env *e, fnode p);
+static int pointer_prefix(df_unit *u, df_env *e, fnode p);
 
 /* The prefix of the paths of struct lvalue x's members, interned: "x." for
    x, "p->" for `*p`; 0 (the empty path) when it has no path. */
-static int object_prefix(unit *u, env *e, fnode x)
+static int object_prefix(df_unit *u, df_env *e, fnode x)
 {
     x = cursor_bare(x);
-    children ch = cursor_children(x);
+    df_children ch = cursor_children(x);
     if (fx_kind(x) == CXCursor_UnaryOperator &&
         fx_unary_op(x) == CXUnaryOperator_Deref && ch.n == 1)
         return pointer_prefix(u, e, ch.v[0]);
@@ -152,22 +152,22 @@ static int object_prefix(unit *u, env *e, fnode x)
 
 /* The same for what pointer p points to: "x." for `&x` or a p that holds
    &x, "p->" for p. */
-static int pointer_prefix(unit *u, env *e, fnode p)
+static int pointer_prefix(df_unit *u, df_env *e, fnode p)
 {
     p = cursor_bare(p);
-    children ch = cursor_children(p);
+    df_children ch = cursor_children(p);
     if (cursor_is_addr_of(p) && ch.n == 1)
         return object_prefix(u, e, ch.v[0]);
     int path = walk_path(u, e, p);
-    const value *v = env_find(e, path);
+    const df_value *v = env_find(e, path);
     if (v && v->kind == V_ADDR)
         return path_format("%s.", path_text(v->path));
     return path ? path_format("%s->", path_text(path)) : 0;
 }
 
 typedef struct {
-    unit *u;
-    env *e;
+    df_unit *u;
+    df_env *e;
     int to, from;                       /* prefixes; from 0: a source with no path */
 } struct_copy;
 
@@ -197,10 +197,10 @@ static enum CXVisitorResult copy_member(fnode field, void *data)
     if (!pointer_slot(fx_type(field)))
         return CXVisit_Continue;
     const char *name = path_text(cursor_path(field));
-    const value *bound = c->from ? env_find(c->e, path_join(path_text(c->from), name)) : NULL;
+    const df_value *bound = c->from ? env_find(c->e, path_join(path_text(c->from), name)) : NULL;
     bool arrow;
     int base = c->from ? prefix_base(c->from, &arrow) : 0;
-    value v = bound  ? *bound
+    df_value v = bound  ? *bound
               : base ? summary_member(c->u, base, arrow, field, fields_read(field))
                      : fields_read(field);
     if (v.kind == V_MEMORY || v.kind == V_NONE)
@@ -211,7 +211,7 @@ static enum CXVisitorResult copy_member(fnode field, void *data)
 
 /* `*t = *src`, `d = h`, memcpy(t, src, sizeof *t): each pointer member of
    the copy holds what the source's held, apart from the source. */
-static void copy_struct(unit *u, env *e, ftype type, int to, int from)
+static void copy_struct(df_unit *u, df_env *e, ftype type, int to, int from)
 {
     ftype t = ft_canonical(type);
     struct_copy c = { u, e, to, from };
@@ -221,8 +221,8 @@ static void copy_struct(unit *u, env *e, ftype type, int to, int from)
 
 int walk_local_object(fnode c)
 {
-    children ch = fx_kind(c) == CXCursor_MemberRefExpr ? cursor_children(c)
-                                                        : (children){ .n = 0 };
+    df_children ch = fx_kind(c) == CXCursor_MemberRefExpr ? cursor_children(c)
+                                                        : (df_children){ .n = 0 };
     fnode base = ch.n ? cursor_bare(ch.v[0]) : fx_null();
     return ch.n && cursor_local_variable(base) &&
                    ft_kind(ft_canonical(fx_type(base))) == CXType_Record
@@ -230,7 +230,7 @@ int walk_local_object(fnode c)
                : 0;
 }
 
-static bool set_has(const path_set *s, int path)
+static bool set_has(const df_path_set *s, int path)
 {
     for (int i = 0; i < s->n && i < 8; i++)
         if (s->v[i] == path)
@@ -238,7 +238,7 @@ static bool set_has(const path_set *s, int path)
     return s->n > 8;
 }
 
-static void set_add(path_set *s, int path)
+static void set_add(df_path_set *s, int path)
 {
     if (set_has(s, path))
         return;
@@ -247,13 +247,13 @@ static void set_add(path_set *s, int path)
     s->n++;
 }
 
-bool walk_copied_out(const unit *u, int path)
+bool walk_copied_out(const df_unit *u, int path)
 {
     return set_has(&u->copied_out, path);
 }
 
 /* A whole struct copied from x: a local one is copied out. */
-static void copy_out(unit *u, fnode x)
+static void copy_out(df_unit *u, fnode x)
 {
     x = cursor_bare(x);
     if (cursor_local_variable(x))
@@ -265,7 +265,7 @@ static void copy_out(unit *u, fnode x)
 static int holder_of(fnode x)
 {
     x = cursor_bare(x);
-    children ch = cursor_children(x);
+    df_children ch = cursor_children(x);
     if (ch.n == 1 && (cursor_is_addr_of(x) || (fx_kind(x) == CXCursor_UnaryOperator &&
                                                fx_unary_op(x) == CXUnaryOperator_Deref)))
         return holder_of(ch.v[0]);
@@ -277,19 +277,19 @@ static int holder_of(fnode x)
 
 int walk_holder(fnode c)
 {
-    children ch = fx_kind(c) == CXCursor_MemberRefExpr ? cursor_children(c)
-                                                        : (children){ .n = 0 };
+    df_children ch = fx_kind(c) == CXCursor_MemberRefExpr ? cursor_children(c)
+                                                        : (df_children){ .n = 0 };
     return ch.n ? holder_of(ch.v[0]) : 0;
 }
 
-void walk_uploaded_from(unit *u, fnode src)
+void walk_uploaded_from(df_unit *u, fnode src)
 {
     int holder = holder_of(src);
     if (holder)
         set_add(&u->uploaded, holder);
 }
 
-bool walk_uploaded(const unit *u, int path)
+bool walk_uploaded(const df_unit *u, int path)
 {
     return set_has(&u->uploaded, path);
 }
@@ -306,7 +306,7 @@ static bool names_object(fnode x)
 }
 
 typedef struct {
-    env *e;
+    df_env *e;
     size_t from_len;                    /* the source's prefix, "s." */
     int to;
 } flag_copy;
@@ -314,14 +314,14 @@ typedef struct {
 static void copy_flag(int id, void *ctx)
 {
     flag_copy *c = ctx;
-    value v = env_get(c->e, id);
+    df_value v = env_get(c->e, id);
     if (v.kind == V_FLAG)
         env_set(c->e, path_join(path_text(c->to), path_text(id) + c->from_len), v);
 }
 
 /* lhs = rhs, or a declaration's `T lhs = rhs` (to: its prefix): the
    pointer members, and the flags among its integer members. */
-static void copy_assigned(unit *u, env *e, fnode lhs, int to, fnode rhs)
+static void copy_assigned(df_unit *u, df_env *e, fnode lhs, int to, fnode rhs)
 {
     int from = names_object(rhs) ? object_prefix(u, e, rhs) : 0;
     flag_copy flags = { e, strlen(path_text(from)), to };
@@ -333,13 +333,13 @@ static void copy_assigned(unit *u, env *e, fnode lhs, int to, fnode rhs)
         copy_struct(u, e, fx_type(cursor_bare(lhs)), to, object_prefix(u, e, rhs));
 }
 
-void walk_copy_through(unit *u, env *e, fnode dst, fnode src)
+void walk_copy_through(df_unit *u, df_env *e, fnode dst, fnode src)
 {
     copy_struct(u, e, ft_pointee(fx_type(cursor_bare(dst))),
                  pointer_prefix(u, e, dst), pointer_prefix(u, e, src));
 }
 
-int walk_member_path(unit *u, env *e, fnode x, bool pointer, fnode field, int *prefix)
+int walk_member_path(df_unit *u, df_env *e, fnode x, bool pointer, fnode field, int *prefix)
 {
     int at = pointer ? pointer_prefix(u, e, x) : object_prefix(u, e, x);
     if (prefix)
@@ -347,7 +347,7 @@ int walk_member_path(unit *u, env *e, fnode x, bool pointer, fnode field, int *p
     return at ? path_join(path_text(at), path_text(cursor_path(field))) : 0;
 }
 
-void walk_send_struct(unit *u, env *e, fnode dst, fnode src, dc_loc at)
+void walk_send_struct(df_unit *u, df_env *e, fnode dst, fnode src, dc_loc at)
 {
     ftype t = ft_pointee(fx_type(cursor_bare(src)));
     int to = pointer_prefix(u, e, dst), from = pointer_prefix(u, e, src);
@@ -360,13 +360,13 @@ void walk_send_struct(unit *u, env *e, fnode dst, fnode src, dc_loc at)
     u->nsent++;
 }
 
-void walk_store_through(unit *u, env *e, fnode arg, value v)
+void walk_store_through(df_unit *u, df_env *e, fnode arg, df_value v)
 {
     int target = walk_target(u, e, arg);
     bool swap = swaps_copy(e, target);
     store(e, target, v);
     fnode c = cursor_bare(arg);
-    children ch = cursor_is_addr_of(c) ? cursor_children(c) : (children){ .n = 0 };
+    df_children ch = cursor_is_addr_of(c) ? cursor_children(c) : (df_children){ .n = 0 };
     if (ch.n == 1)
         fields_store(u, cursor_bare(ch.v[0]), arg, &v, swap);  /* cudaMalloc(&l.x_gpu, n) */
 }
@@ -374,11 +374,11 @@ void walk_store_through(unit *u, env *e, fnode arg, value v)
 /* ---- expressions ------------------------------------------------------------------------ */
 
 /* a[i], read or written: host code reaches what a points to. */
-static void subscript(unit *u, env *e, fnode c, bool write)
+static void subscript(df_unit *u, df_env *e, fnode c, bool write)
 {
-    children ch = cursor_children(c);
+    df_children ch = cursor_children(c);
     if (ch.n >= 1) {
-        value base = walk_expression(u, e, ch.v[0]);
+        df_value base = walk_expression(u, e, ch.v[0]);
         effect_check_deref(u, e, ch.v[0], &base, write, cursor_loc(c));
     }
     for (int i = 1; i < ch.n; i++)
@@ -388,22 +388,22 @@ static void subscript(unit *u, env *e, fnode c, bool write)
 /* A member read or written reaches the memory of its struct: `p->x`
    through p, `a[i].x` through a, `(*p).x` through p, and so on down
    `a[i].s.x`. */
-static void member_base(unit *u, env *e, fnode member, bool write)
+static void member_base(df_unit *u, df_env *e, fnode member, bool write)
 {
-    children ch = cursor_children(member);
+    df_children ch = cursor_children(member);
     if (ch.n == 0)
         return;
     fnode base = cursor_bare(ch.v[0]);
     enum CXCursorKind k = fx_kind(base);
     if (ft_kind(ft_canonical(fx_type(base))) == CXType_Pointer) {
-        value v = walk_expression(u, e, base);
+        df_value v = walk_expression(u, e, base);
         effect_check_deref(u, e, base, &v, write, cursor_loc(member));
     } else if (k == CXCursor_ArraySubscriptExpr) {
         subscript(u, e, base, write);
     } else if (k == CXCursor_UnaryOperator &&
                fx_unary_op(base) == CXUnaryOperator_Deref) {
-        children inner = cursor_children(base);
-        value v = inner.n == 1 ? walk_expression(u, e, inner.v[0]) : value_unknown();
+        df_children inner = cursor_children(base);
+        df_value v = inner.n == 1 ? walk_expression(u, e, inner.v[0]) : value_unknown();
         if (inner.n == 1)
             effect_check_deref(u, e, inner.v[0], &v, write, cursor_loc(member));
     } else if (k == CXCursor_MemberRefExpr) {
@@ -420,7 +420,7 @@ static bool steps(enum CXUnaryOperatorKind op)
 fnode walk_object_pointer(fnode c, bool pointer)
 {
     c = cursor_bare(c);
-    children ch = cursor_children(c);
+    df_children ch = cursor_children(c);
     enum CXCursorKind k = fx_kind(c);
     if (ch.n && pointer && k == CXCursor_UnaryOperator && steps(fx_unary_op(c)))
         return walk_object_pointer(ch.v[0], true);     /* `*p++` */
@@ -434,11 +434,11 @@ fnode walk_object_pointer(fnode c, bool pointer)
 
 /* `a[i] += x`, `p->n++`: the memory the lvalue is in is written (what
    the walk checks of the access is its read's). */
-static void written_object(unit *u, env *e, fnode lvalue)
+static void written_object(df_unit *u, df_env *e, fnode lvalue)
 {
     fnode pointer = walk_object_pointer(lvalue, false);
     if (!fx_is_null(pointer)) {
-        value held = env_get(e, walk_path(u, e, pointer));
+        df_value held = env_get(e, walk_path(u, e, pointer));
         unwritten_forget(e, &held);
     }
 }
@@ -446,7 +446,7 @@ static void written_object(unit *u, env *e, fnode lvalue)
 /* An integer member set to a constant is a flag its callees may test
    (`state.train = 0`, summary.c); set to anything else, it holds what
    the walk says of that (a flag copied, or nothing known). */
-static value member_flag(fnode target, fnode rhs, value v)
+static df_value member_flag(fnode target, fnode rhs, df_value v)
 {
     int k = cursor_int(rhs, INT_MIN);
     return fx_kind(target) == CXCursor_MemberRefExpr && type_is_integer(fx_type(target)) &&
@@ -457,19 +457,19 @@ static value member_flag(fnode target, fnode rhs, value v)
 
 /* `s.n++`, `s.n += k`: an integer member, or what holds a flag, holds no
    known value after. */
-static void forget_flag(unit *u, env *e, fnode lvalue)
+static void forget_flag(df_unit *u, df_env *e, fnode lvalue)
 {
     fnode c = cursor_bare(lvalue);
     int path = walk_path(u, e, c);
-    const value *v = env_find(e, path);
+    const df_value *v = env_find(e, path);
     if (path && (v ? v->kind == V_FLAG
                    : fx_kind(c) == CXCursor_MemberRefExpr && type_is_integer(fx_type(c))))
         env_set(e, path, value_unknown());
 }
 
-static value assign(unit *u, env *e, fnode lhs, fnode rhs)
+static df_value assign(df_unit *u, df_env *e, fnode lhs, fnode rhs)
 {
-    value v = walk_expression(u, e, rhs);
+    df_value v = walk_expression(u, e, rhs);
     fnode target = cursor_bare(lhs);
     enum CXCursorKind k = fx_kind(target);
     if (!cursor_local_variable(target))
@@ -482,9 +482,9 @@ static value assign(unit *u, env *e, fnode lhs, fnode rhs)
     }
     if (k == CXCursor_UnaryOperator &&
         fx_unary_op(target) == CXUnaryOperator_Deref) {
-        children ch = cursor_children(target);
+        df_children ch = cursor_children(target);
         if (ch.n == 1) {
-            value base = walk_expression(u, e, ch.v[0]);
+            df_value base = walk_expression(u, e, ch.v[0]);
             effect_check_deref(u, e, ch.v[0], &base, true, cursor_loc(target));
         }
     }
@@ -506,13 +506,13 @@ static value assign(unit *u, env *e, fnode lhs, fnode rhs)
 
 /* An initializer list of addresses, as a kernel's argument array: what
    each points to, "|" between them ("" for none known). */
-static value address_list(unit *u, env *e, fnode c)
+static df_value address_list(df_unit *u, df_env *e, fnode c)
 {
-    children ch = cursor_children(c);
+    df_children ch = cursor_children(c);
     const char *target[64];
     size_t len = 1;
     for (int i = 0; i < ch.n; i++) {
-        value held = env_get(e, walk_path(u, e, cursor_bare(ch.v[i])));
+        df_value held = env_get(e, walk_path(u, e, cursor_bare(ch.v[i])));
         unwritten_forget(e, &held);     /* a struct's or a kernel's: handed on */
         held = env_get(e, walk_target(u, e, ch.v[i]));
         unwritten_forget(e, &held);
@@ -524,7 +524,7 @@ static value address_list(unit *u, env *e, fnode c)
     *end = 0;
     for (int i = 0; i < ch.n; i++)
         end += sprintf(end, "%s%s", i ? "|" : "", target[i]);
-    value v = value_unknown();
+    df_value v = value_unknown();
     v.kind = V_ADDRS;
     v.path = path_intern(list);
     free(list);
@@ -536,7 +536,7 @@ static value address_list(unit *u, env *e, fnode c)
    empty one (`void *args[4] = {}`) may be, its elements set after. */
 static bool holds_addresses(fnode c)
 {
-    children ch = cursor_children(c);
+    df_children ch = cursor_children(c);
     if (ft_kind(ft_canonical(fx_type(c))) != CXType_ConstantArray || ch.n == 0)
         return true;
     for (int i = 0; i < ch.n; i++)
@@ -545,14 +545,14 @@ static bool holds_addresses(fnode c)
     return false;
 }
 
-static value conditional(unit *u, env *e, const children *ch)
+static df_value conditional(df_unit *u, df_env *e, const df_children *ch)
 {
     if (ch->n < 3)
         return value_unknown();
     walk_expression(u, e, ch->v[0]);
-    env other = env_copy(e);
-    value a = walk_expression(u, e, ch->v[1]);
-    value b = walk_expression(u, &other, ch->v[2]);
+    df_env other = env_copy(e);
+    df_value a = walk_expression(u, e, ch->v[1]);
+    df_value b = walk_expression(u, &other, ch->v[2]);
     env_join(e, &other);
     env_free(&other);
     if ((a.kind == V_NONE) != (b.kind == V_NONE) &&
@@ -566,16 +566,16 @@ static value conditional(unit *u, env *e, const children *ch)
 /* A tensor or module member of a module (`net->fc1`, `net.W`,
    `fc->weight`), where the module is: what it registers moves with it.
    Unknown where the base is no module known to be somewhere. */
-static value module_member(unit *u, env *e, fnode member)
+static df_value module_member(df_unit *u, df_env *e, fnode member)
 {
-    children ch = cursor_children(member);
-    const value *held = ch.n ? env_find(e, walk_path(u, e, call_holder(ch.v[0]))) : NULL;
-    value m = held ? object_current(e, held) : value_unknown();
+    df_children ch = cursor_children(member);
+    const df_value *held = ch.n ? env_find(e, walk_path(u, e, call_holder(ch.v[0]))) : NULL;
+    df_value m = held ? object_current(e, held) : value_unknown();
     ftype t = fx_type(member);
     bool tensor = type_is(t, "at::Tensor");
     if (m.kind != V_MODULE || !m.where.n || (!tensor && !dc_model_module_type(t)))
         return value_unknown();
-    value v = value_of(tensor ? V_TENSOR : V_MODULE, m.where);
+    df_value v = value_of(tensor ? V_TENSOR : V_MODULE, m.where);
     v.obj = tensor ? m.obj : -1;        /* a tensor follows its module; a child is a copy */
     return v;
 }
@@ -583,10 +583,10 @@ static value module_member(unit *u, env *e, fnode member)
 /* A field or global with nothing known of it here: what the program
    stores there, or a struct parameter's member, where each call's
    argument has it (summary_member). */
-static value stored_value(unit *u, env *e, fnode ref)
+static df_value stored_value(df_unit *u, df_env *e, fnode ref)
 {
-    value v = fields_read(ref);
-    children ch = cursor_children(ref);
+    df_value v = fields_read(ref);
+    df_children ch = cursor_children(ref);
     if (fx_kind(ref) != CXCursor_MemberRefExpr || ch.n == 0)
         return v;
     fnode base = cursor_bare(ch.v[0]);
@@ -594,15 +594,15 @@ static value stored_value(unit *u, env *e, fnode ref)
     return summary_member(u, walk_path(u, e, base), arrow, fx_referenced(ref), v);
 }
 
-static dc_place object_place(unit *u, env *e, fnode c);
+static dc_place object_place(df_unit *u, df_env *e, fnode c);
 
 /* An array member (`d->page_len`, `p->s.a`, `(*p).a`) is storage inside
    the object that holds it, not a pointer stored there: it is where its
    holder is (device memory through a device pointer), and naming it, as
    taking a member's address, reads nothing. */
-static value array_member(unit *u, env *e, fnode c)
+static df_value array_member(df_unit *u, df_env *e, fnode c)
 {
-    value v = value_of(V_MEMORY, object_place(u, e, c));
+    df_value v = value_of(V_MEMORY, object_place(u, e, c));
     return v.where.n ? v : value_unknown();
 }
 
@@ -615,14 +615,14 @@ static bool host_variable(fnode decl)
     if ((k != CXCursor_VarDecl && k != CXCursor_ParmDecl) ||
         ft_kind(fx_type(decl)) == CXType_LValueReference)
         return false;
-    children ch = cursor_children(decl);
+    df_children ch = cursor_children(decl);
     for (int i = 0; i < ch.n; i++)
         if (kind_is_attribute(fx_kind(ch.v[i])))
             return false;
     return true;
 }
 
-static value reference(unit *u, env *e, fnode c)
+static df_value reference(df_unit *u, df_env *e, fnode c)
 {
     fnode decl = fx_referenced(c);
     if (cursor_is_function(decl))
@@ -632,31 +632,31 @@ static value reference(unit *u, env *e, fnode c)
         return array_member(u, e, c);
     if (fx_kind(c) == CXCursor_MemberRefExpr)
         member_base(u, e, c, false);
-    const value *bound = env_find(e, walk_path(u, e, c));
-    value v = bound ? *bound : value_unknown();
+    const df_value *bound = env_find(e, walk_path(u, e, c));
+    df_value v = bound ? *bound : value_unknown();
     if (!bound && fx_kind(decl) == CXCursor_VarDecl)
         v = call_constant(u, e, decl, cursor_loc(c));     /* a constant the model names */
     if (fx_kind(decl) == CXCursor_EnumConstantDecl)
         return effect_enumerator(decl);
     if (!bound && fx_kind(c) == CXCursor_MemberRefExpr)
         v = module_member(u, e, c);
-    if (!bound && v.kind == V_NONE && v.dtype == DTYPE_UNKNOWN)
+    if (!bound && v.kind == V_NONE && v.dtype == DF_DTYPE_UNKNOWN)
         v = stored_value(u, e, c);
     if (v.kind == V_NONE && ft_kind(fx_type(decl)) == CXType_ConstantArray && host_variable(decl))
         v = value_of(V_MEMORY, dc_place_of(AT_CPU, 0, cursor_loc(decl), "declared on"));
     return v;
 }
 
-static value each_operand(unit *u, env *e, const children *ch)
+static df_value each_operand(df_unit *u, df_env *e, const df_children *ch)
 {
     for (int i = 0; i < ch->n; i++)
         walk_expression(u, e, ch->v[i]);
     return value_unknown();
 }
 
-static value binary(unit *u, env *e, fnode c)
+static df_value binary(df_unit *u, df_env *e, fnode c)
 {
-    children ch = cursor_children(c);
+    df_children ch = cursor_children(c);
     enum CXBinaryOperatorKind op = fx_binary_op(c);
     if (ch.n != 2)
         return each_operand(u, e, &ch);
@@ -667,14 +667,14 @@ static value binary(unit *u, env *e, fnode c)
         return walk_expression(u, e, ch.v[1]);
     }
     if (op == CXBinaryOperator_Add || op == CXBinaryOperator_Sub) {
-        value l = walk_expression(u, e, ch.v[0]), r = walk_expression(u, e, ch.v[1]);
+        df_value l = walk_expression(u, e, ch.v[0]), r = walk_expression(u, e, ch.v[1]);
         return l.kind == V_MEMORY ? l : r.kind == V_MEMORY ? r : value_unknown();   /* p + 1 */
     }
     return each_operand(u, e, &ch);
 }
 
 /* &x where x has no path of its own: an element of a container (model.c). */
-static value address_of_call(fnode x)
+static df_value address_of_call(fnode x)
 {
     fnode c = cursor_bare(x);
     return fx_kind(c) == CXCursor_CallExpr &&
@@ -699,11 +699,11 @@ static bool pointer_typed(fnode c)
 }
 
 /* Where pointer p points, as far as known, without walking p again. */
-static dc_place pointee_place(unit *u, env *e, fnode p)
+static dc_place pointee_place(df_unit *u, df_env *e, fnode p)
 {
-    const value *bound = env_find(e, walk_path(u, e, p));
+    const df_value *bound = env_find(e, walk_path(u, e, p));
     enum CXCursorKind k = fx_kind(cursor_bare(p));
-    value v = bound                                                     ? *bound
+    df_value v = bound                                                     ? *bound
               : k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr ? stored_value(u, e, cursor_bare(p))
                                                                        : value_unknown();
     return value_is_memory(&v) ? v.where : (dc_place){ 0, { { 0 } } };
@@ -712,10 +712,10 @@ static dc_place pointee_place(unit *u, env *e, fnode p)
 /* Where the object an lvalue names lives: a variable where variables are,
    a member or an element where its struct or array is, what a pointer
    points to where its value says.  None: not known. */
-static dc_place object_place(unit *u, env *e, fnode c)
+static dc_place object_place(df_unit *u, df_env *e, fnode c)
 {
     c = cursor_bare(c);
-    children ch = cursor_children(c);
+    df_children ch = cursor_children(c);
     enum CXCursorKind k = fx_kind(c);
     bool deref = k == CXCursor_UnaryOperator &&
                  fx_unary_op(c) == CXUnaryOperator_Deref;
@@ -729,9 +729,9 @@ static dc_place object_place(unit *u, env *e, fnode c)
 
 /* &x: the address of path x, in the memory x is in; with no path, that
    memory alone (`&a[i]` of an array), or an element of a container. */
-static value address_of(unit *u, env *e, fnode x)
+static df_value address_of(df_unit *u, df_env *e, fnode x)
 {
-    value v = value_of(V_ADDR, object_place(u, e, x));
+    df_value v = value_of(V_ADDR, object_place(u, e, x));
     v.path = walk_path(u, e, x);
     if (v.path)
         return v;
@@ -742,23 +742,23 @@ static value address_of(unit *u, env *e, fnode x)
 /* new's memory, and whether new[] made it: its type's brackets come
    before any parentheses of an initializer (`new float[n]`, not
    `new Box(a[0])`). */
-static value new_memory(fnode c)
+static df_value new_memory(fnode c)
 {
     char text[64];
     cursor_text(c, text, sizeof text);
     size_t square = strcspn(text, "["), round = strcspn(text, "(");
-    value v = value_of(V_MEMORY, dc_place_of(AT_CPU, 0, cursor_loc(c), "allocated on"));
+    df_value v = value_of(V_MEMORY, dc_place_of(AT_CPU, 0, cursor_loc(c), "allocated on"));
     v.where.a[0].alloc = (unsigned char)dc_allocator(square < round ? "new[]" : "new");
     return v;
 }
 
 /* `delete p`, `delete[] p`: p must be new's memory. */
-static value delete_expression(unit *u, env *e, fnode c)
+static df_value delete_expression(df_unit *u, df_env *e, fnode c)
 {
-    children ch = cursor_children(c);
+    df_children ch = cursor_children(c);
     if (ch.n != 1)
         return each_operand(u, e, &ch);
-    value p = walk_expression(u, e, ch.v[0]);
+    df_value p = walk_expression(u, e, ch.v[0]);
     char text[64], operand[64];
     cursor_text(c, text, sizeof text);
     cursor_text(cursor_bare(ch.v[0]), operand, sizeof operand);
@@ -770,9 +770,9 @@ static value delete_expression(unit *u, env *e, fnode c)
     return value_unknown();
 }
 
-static value unary(unit *u, env *e, fnode c)
+static df_value unary(df_unit *u, df_env *e, fnode c)
 {
-    children ch = cursor_children(c);
+    df_children ch = cursor_children(c);
     if (ch.n != 1)
         return each_operand(u, e, &ch);
     switch (fx_unary_op(c)) {
@@ -780,7 +780,7 @@ static value unary(unit *u, env *e, fnode c)
         return address_of(u, e, ch.v[0]);
     case CXUnaryOperator_Deref: {
         int path = walk_path(u, e, c);
-        value inner = walk_expression(u, e, ch.v[0]);
+        df_value inner = walk_expression(u, e, ch.v[0]);
         effect_check_deref(u, e, ch.v[0], &inner, false, cursor_loc(c));
         return env_get(e, path);
     }
@@ -805,7 +805,7 @@ static bool assignment_operator(fnode call)
 
 /* A conversion passes its operand's value through, but for a device made
    from what is not one (c10::Device("cuda:1") from a string): a call. */
-static bool passes_through(unit *u, fnode c)
+static bool passes_through(df_unit *u, fnode c)
 {
     if (!cursor_wraps(c))
         return false;
@@ -818,10 +818,10 @@ static bool passes_through(unit *u, fnode c)
     return true;
 }
 
-value walk_expression(unit *u, env *e, fnode c)
+df_value walk_expression(df_unit *u, df_env *e, fnode c)
 {
     enum CXCursorKind k = fx_kind(c);
-    children ch;
+    df_children ch;
     if (passes_through(u, c)) {
         ch = cursor_children(c);
         return ch.n ? walk_expression(u, e, ch.v[ch.n - 1]) : value_unknown();
@@ -851,7 +851,7 @@ value walk_expression(unit *u, env *e, fnode c)
         return conditional(u, e, &ch);
     case CXCursor_ArraySubscriptExpr: {
         subscript(u, e, c, false);
-        const value *element = env_find(e, walk_path(u, e, c));
+        const df_value *element = env_find(e, walk_path(u, e, c));
         return element ? *element : fields_read(c);     /* a static array's, or unknown */
     }
     case CXCursor_InitListExpr:
@@ -874,7 +874,7 @@ value walk_expression(unit *u, env *e, fnode c)
     case CXCursor_IntegerLiteral:
     case CXCursor_GNUNullExpr:
     case CXCursor_CXXNullPtrLiteralExpr: {
-        value v = value_unknown();
+        df_value v = value_unknown();
         if (k != CXCursor_IntegerLiteral || cursor_int(c, -1) == 0)
             v.kind = V_NULL;
         return v;
@@ -919,7 +919,7 @@ static bool field_has_value(fnode field)
    zero, as C and C++ make it, unless its declaration gives it a value.
    A list of a shape not read here (a designator of a nested member) sets
    nothing; list null: every member zero (a nested struct not named). */
-static void initial_flags(env *e, int prefix, ftype type, fnode list)
+static void initial_flags(df_env *e, int prefix, ftype type, fnode list)
 {
     ftype t = ft_canonical(type);
     fnode item[64] = { { NULL, 0 } };
@@ -946,15 +946,15 @@ static void initial_flags(env *e, int prefix, ftype type, fnode list)
     }
 }
 
-static void declaration(unit *u, env *e, fnode var)
+static void declaration(df_unit *u, df_env *e, fnode var)
 {
-    children ch = cursor_children(var);
+    df_children ch = cursor_children(var);
     int name = cursor_path(var);
     env_set(e, name, value_unknown());  /* a new variable: shadows any older one */
     for (int i = 0; i < ch.n; i++) {
         if (!kind_is_expression(fx_kind(ch.v[i])) || !fx_is_null(lambda_of(ch.v[i])))
             continue;                   /* a lambda kept: walked where it is called */
-        value v = value_named(name, walk_expression(u, e, ch.v[i]));
+        df_value v = value_named(name, walk_expression(u, e, ch.v[i]));
         env_set(e, name, v);
         guard_chosen(u, e, name, ch.v[i]);
         if (v.kind == V_MEMORY && strncmp(path_text(v.path), "#ret", 4) == 0)
@@ -974,13 +974,13 @@ static int constant_condition(fnode cond)
     return fx_has(c, FX_INT) ? fx_int(c) != 0 : -1;
 }
 
-static void branch(unit *u, env *e, const children *ch)
+static void branch(df_unit *u, df_env *e, const df_children *ch)
 {
     /* if (cond) then [else] */
     if (ch->n < 2)
         return;
     walk_expression(u, e, ch->v[0]);
-    env other = env_copy(e);
+    df_env other = env_copy(e);
     guard_refine(u, ch->v[0], e, &other);
     int known = constant_condition(ch->v[0]);
     e->dead = e->dead || known == 0;    /* the side never taken */
@@ -1001,15 +1001,15 @@ static void branch(unit *u, env *e, const children *ch)
    rest of the block, from any point of it, so it starts from what was known
    before the block joined with what its end knows; what follows is reached
    from the block's end or a handler's (one that returns reaches nothing). */
-static void try_statement(unit *u, env *e, const children *ch)
+static void try_statement(df_unit *u, df_env *e, const df_children *ch)
 {
     if (ch->n < 1)
         return;
-    env thrown = env_copy(e);
+    df_env thrown = env_copy(e);
     walk_statement(u, e, ch->v[0]);
     env_join(&thrown, e);
     for (int i = 1; i < ch->n; i++) {
-        env handler = env_copy(&thrown);
+        df_env handler = env_copy(&thrown);
         walk_statement(u, &handler, ch->v[i]);
         env_join(e, &handler);
         env_free(&handler);
@@ -1023,15 +1023,15 @@ static void try_statement(unit *u, env *e, const children *ch)
    the outer loop walks the inner one again from what the last left, so
    the nest as a whole still goes round, and a body 10 loops deep is
    walked 6 times, not 3^10. */
-static void loop(unit *u, env *e, fnode body, fnode cond, fnode step)
+static void loop(df_unit *u, df_env *e, fnode body, fnode cond, fnode step)
 {
-    env exits = { .dead = true }, *outer = u->breaks;
+    df_env exits = { .dead = true }, *outer = u->breaks;
     int rounds = LOOP_ROUNDS - u->loops > 1 ? LOOP_ROUNDS - u->loops : 1;
     unwritten_diverge(u, e);            /* its body may run no times, its end never come */
     u->breaks = &exits;
     u->loops++;
     for (int round = 0; round < rounds; round++) {
-        env pass = env_copy(e);
+        df_env pass = env_copy(e);
         if (!fx_is_null(cond))
             walk_expression(u, &pass, cond);
         walk_statement(u, &pass, body);
@@ -1054,10 +1054,10 @@ static void loop(unit *u, env *e, fnode body, fnode cond, fnode step)
    With a condition that is constant false, the error-check macros'
    `do { ... } while (0)`, the body runs once and is no loop at all: a
    block whose break goes to its end. */
-static void do_statement(unit *u, env *e, fnode body, fnode cond)
+static void do_statement(df_unit *u, df_env *e, fnode body, fnode cond)
 {
     bool once = constant_condition(cond) == 0;
-    env exits = { .dead = true }, *outer = u->breaks;
+    df_env exits = { .dead = true }, *outer = u->breaks;
     u->breaks = &exits;
     u->loops += !once;
     walk_statement(u, e, body);
@@ -1075,8 +1075,8 @@ static void do_statement(unit *u, env *e, fnode body, fnode cond)
    from the case above); what leaves by a break, or falls off the end, or
    matches no case, joins after it. */
 typedef struct {
-    unit *u;
-    env *entry, *cur;
+    df_unit *u;
+    df_env *entry, *cur;
     bool has_default;
 } switch_walk;
 
@@ -1090,7 +1090,7 @@ static void case_body(switch_walk *w, fnode c)
     w->has_default = w->has_default || k == CXCursor_DefaultStmt;
     env_join(w->cur, w->entry);
     w->cur->dead = false;
-    children ch = cursor_children(c);
+    df_children ch = cursor_children(c);
     if (ch.n)
         case_body(w, ch.v[ch.n - 1]);   /* the statement after the label */
 }
@@ -1102,12 +1102,12 @@ static enum CXChildVisitResult each_case(fnode c, fnode parent, void *data)
     return CXChildVisit_Continue;
 }
 
-static void switch_statement(unit *u, env *e, fnode cond, fnode body)
+static void switch_statement(df_unit *u, df_env *e, fnode cond, fnode body)
 {
     walk_expression(u, e, cond);
     unwritten_diverge(u, e);
-    env entry = env_copy(e), cur = { .dead = true }, exits = { .dead = true };
-    env *outer = u->breaks;
+    df_env entry = env_copy(e), cur = { .dead = true }, exits = { .dead = true };
+    df_env *outer = u->breaks;
     switch_walk w = { u, &entry, &cur, false };
     u->breaks = &exits;
     if (fx_kind(body) == CXCursor_CompoundStmt)
@@ -1124,14 +1124,14 @@ static void switch_statement(unit *u, env *e, fnode cond, fnode body)
     env_free(&cur);
 }
 
-static void return_statement(unit *u, env *e, const children *ch)
+static void return_statement(df_unit *u, df_env *e, const df_children *ch)
 {
     if (ch->n == 1) {
         int path = walk_path(u, e, ch->v[0]);
         if (path)
             env_copy_members(e, path, path_intern("#returned"));
         copy_out(u, ch->v[0]);
-        value v = walk_expression(u, e, ch->v[0]);
+        df_value v = walk_expression(u, e, ch->v[0]);
         samebuf_returned(u, e, ch->v[0]);
         u->returned = u->has_return ? value_join(&u->returned, &v) : v;
         u->has_return = true;
@@ -1143,8 +1143,8 @@ static void return_statement(unit *u, env *e, const children *ch)
 }
 
 typedef struct {
-    unit *u;
-    env *e;
+    df_unit *u;
+    df_env *e;
 } block;
 
 /* The call an expression statement is, under the implicit nodes C++ puts
@@ -1153,7 +1153,7 @@ typedef struct {
 static fnode statement_call(fnode c)
 {
     while (fx_kind(c) == CXCursor_UnexposedExpr) {
-        children ch = cursor_children(c);
+        df_children ch = cursor_children(c);
         if (ch.n != 1)
             return c;
         c = ch.v[0];
@@ -1163,7 +1163,7 @@ static fnode statement_call(fnode c)
 
 /* ---- statements left unread (unread.c) ------------------------------------------------ */
 
-static void forget_path(env *e, int path)
+static void forget_path(df_env *e, int path)
 {
     env_set(e, path, value_unknown_why(DC_WHY_PARSE_ERROR));
 }
@@ -1174,7 +1174,7 @@ static void forget_member(int path, void *e)
 }
 
 /* What path names, and what it points to, is unknown. */
-static void forget_under(env *e, int path, bool itself)
+static void forget_under(df_env *e, int path, bool itself)
 {
     if (itself)
         forget_path(e, path);
@@ -1189,12 +1189,12 @@ static void forget_under(env *e, int path, bool itself)
    copy of x handed on: a pointer keeps its value, what it points to (an
    allocation, a variable whose address it holds) may be written.  A
    method's statement names its object's members bare. */
-static void forget_name(env *e, const char *name)
+static void forget_name(df_env *e, const char *name)
 {
     int own = path_intern(name + 1), member = path_join("this->", name + 1);
     int path = !env_find(e, own) && env_find(e, member) ? member : own;
-    const value *v = env_find(e, path);
-    value held = v ? *v : value_unknown();
+    const df_value *v = env_find(e, path);
+    df_value held = v ? *v : value_unknown();
     unwritten_forget(e, &held);
     if (held.kind == V_ADDR && held.path)
         forget_under(e, held.path, true);
@@ -1205,7 +1205,7 @@ static void forget_name(env *e, const char *name)
 
 /* A statement an error left unread: what each name it holds could have
    become is unknown after it (its records, "=x *p ...", unread.c). */
-static void forget_unread(env *e, fnode c)
+static void forget_unread(df_env *e, fnode c)
 {
     const char *names;
     for (int k = 0; (names = fx_unread(c, k)) != NULL; k++) {
@@ -1224,7 +1224,7 @@ static enum CXChildVisitResult each_statement(fnode c, fnode parent, void *data)
     return CXChildVisit_Continue;
 }
 
-void walk_statement(unit *u, env *e, fnode c)
+void walk_statement(df_unit *u, df_env *e, fnode c)
 {
     enum CXCursorKind k = fx_kind(c);
     if (e->dead && k != CXCursor_LabelStmt)
@@ -1236,7 +1236,7 @@ void walk_statement(unit *u, env *e, fnode c)
             return;
     }
     /* a block walks its own statements, an expression its own operands */
-    children ch = k == CXCursor_CompoundStmt || kind_is_expression(k) ? (children){ .n = 0 }
+    df_children ch = k == CXCursor_CompoundStmt || kind_is_expression(k) ? (df_children){ .n = 0 }
                                                                        : cursor_children(c);
     fnode none = fx_null();
     switch (k) {
@@ -1329,29 +1329,29 @@ void walk_statement(unit *u, env *e, fnode c)
 
 /* A constructor's member initializers (`Buffer(int n) : dev(make(n))`),
    each a store to its field, before the body runs. */
-static void member_initializers(unit *u, env *e, fnode fn)
+static void member_initializers(df_unit *u, df_env *e, fnode fn)
 {
-    children ch = cursor_children(fn);
+    df_children ch = cursor_children(fn);
     for (int i = 0; i + 1 < ch.n; i++)
         if (fx_kind(ch.v[i]) == CXCursor_MemberRef &&
             kind_is_expression(fx_kind(ch.v[i + 1]))) {
-            value v = walk_expression(u, e, ch.v[i + 1]);
+            df_value v = walk_expression(u, e, ch.v[i + 1]);
             fields_store(u, ch.v[i], ch.v[i + 1], &v, false);
         }
 }
 
 /* A field's default initializer (`float *dev = make(n);` in a class), a
    store every constructor makes that does not name the field. */
-static void default_initializer(unit *u, env *e, fnode field)
+static void default_initializer(df_unit *u, df_env *e, fnode field)
 {
-    children ch = cursor_children(field);
+    df_children ch = cursor_children(field);
     if (ch.n > 0 && kind_is_expression(fx_kind(ch.v[ch.n - 1]))) {
-        value v = walk_expression(u, e, ch.v[ch.n - 1]);
+        df_value v = walk_expression(u, e, ch.v[ch.n - 1]);
         fields_store(u, field, ch.v[ch.n - 1], &v, false);
     }
 }
 
-void walk_body(unit *u, env *e, fnode fn)
+void walk_body(df_unit *u, df_env *e, fnode fn)
 {
     if (fx_kind(fn) == CXCursor_FieldDecl) {
         default_initializer(u, e, fn);

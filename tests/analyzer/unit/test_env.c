@@ -9,7 +9,7 @@
 
 static const dc_loc here = { "e.c", 1, 1 };
 
-static value memory(atom_kind kind)
+static df_value memory(atom_kind kind)
 {
     return value_of(V_MEMORY, dc_place_of(kind, -1, here, "allocated on"));
 }
@@ -53,7 +53,7 @@ static void test_long_paths(void)
     CHECK_STR_EQ(path_text(d), device);
     CHECK(path_intern(host) == h && path_intern(device) == d);
     int n = 0;
-    env e = { 0 };
+    df_env e = { 0 };
     env_set(&e, h, memory(AT_CPU));
     env_set(&e, d, memory(AT_GPU));
     env_each_member(&e, path_intern(base), count_member, &n);  /* both, under their parent */
@@ -64,7 +64,7 @@ static void test_long_paths(void)
 
 static void test_members(void)
 {
-    env e = { 0 };
+    df_env e = { 0 };
     int st = path_intern("s"), w = path_intern("s.w"), deep = path_intern("s.inner.t");
     path_intern("s.never_set");
     env_set(&e, w, memory(AT_GPU));
@@ -82,10 +82,10 @@ static void test_members(void)
 
 static void test_copies_share_until_written(void)
 {
-    env a = { 0 };
+    df_env a = { 0 };
     int x = path_intern("x"), y = path_intern("y");
     env_set(&a, x, memory(AT_CPU));
-    env b = env_copy(&a);
+    df_env b = env_copy(&a);
     env_set(&b, x, memory(AT_GPU));                 /* b's own page now */
     env_set(&b, y, memory(AT_GPU));
     CHECK(env_get(&a, x).where.a[0].kind == AT_CPU);
@@ -98,11 +98,11 @@ static void test_copies_share_until_written(void)
 
 static void test_join(void)
 {
-    env a = { 0 };
+    df_env a = { 0 };
     int x = path_intern("jx"), y = path_intern("jy"), z = path_intern("jz");
     env_set(&a, x, memory(AT_CPU));
     env_set(&a, z, memory(AT_CPU));
-    env b = env_copy(&a);
+    df_env b = env_copy(&a);
     env_set(&b, x, memory(AT_GPU));
     env_set(&b, y, memory(AT_GPU));
     CHECK(env_join(&a, &b));
@@ -110,7 +110,7 @@ static void test_join(void)
     CHECK(env_get(&a, y).where.a[0].kind == AT_GPU);   /* set on one side only */
     CHECK(env_get(&a, z).where.n == 1);
     CHECK(!env_join(&a, &b));                       /* nothing new the second time */
-    env dead = { .dead = true };
+    df_env dead = { .dead = true };
     CHECK(!env_join(&a, &dead));                    /* a side that ended adds nothing */
     CHECK(env_join(&dead, &a) && !dead.dead);       /* and takes the other whole */
     CHECK(env_get(&dead, x).where.n == 2);
@@ -125,13 +125,13 @@ static void test_join(void)
 
 static void test_values(void)
 {
-    value cpu = memory(AT_CPU), none = value_unknown(), null = value_unknown();
+    df_value cpu = memory(AT_CPU), none = value_unknown(), null = value_unknown();
     null.kind = V_NULL;
-    value j = value_join(&cpu, &null);
+    df_value j = value_join(&cpu, &null);
     CHECK(value_same(&j, &cpu));                    /* null joins as nothing */
     j = value_join(&cpu, &none);
     CHECK(j.kind == V_NONE);                        /* kinds that differ: unknown */
-    value tested = memory(AT_GPU);
+    df_value tested = memory(AT_GPU);
     tested.where.a[0].how = how_tested;
     j = value_join(&tested, &cpu);
     CHECK(value_same(&j, &cpu));                    /* a test's refinement ends at the join */
