@@ -19,37 +19,37 @@ static int object_arguments(fnode callee, int n)
     char name[16];
     if (fx_kind(callee) != CXCursor_CXXMethod || fx_has(callee, FX_STATIC_METHOD))
         return 0;
-    cursor_spelling(callee, name, sizeof name);
+    df_cursor_spelling(callee, name, sizeof name);
     return strncmp(name, "operator", 8) == 0 && n == fx_nargs(callee) + 1;
 }
 
-fnode call_object(fnode call, fnode callee)
+fnode df_call_object(fnode call, fnode callee)
 {
     if (fx_kind(callee) != CXCursor_CXXMethod || fx_has(callee, FX_STATIC_METHOD))
         return fx_null();
     int n = fx_nargs(call);
     if (n > 0 && object_arguments(callee, n))
         return fx_arg(call, 0);
-    fnode object = cursor_member_object(call);
-    return fx_is_null(object) ? object : call_holder(object);
+    fnode object = df_cursor_member_object(call);
+    return fx_is_null(object) ? object : df_call_holder(object);
 }
 
-fnode call_holder(fnode object)
+fnode df_call_holder(fnode object)
 {
-    fnode arrow = cursor_bare(object);
+    fnode arrow = df_cursor_bare(object);
     char name[16];
-    cursor_spelling(fx_referenced(arrow), name, sizeof name);
+    df_cursor_spelling(fx_referenced(arrow), name, sizeof name);
     return fx_kind(arrow) == CXCursor_CallExpr && strcmp(name, "operator->") == 0 &&
                    fx_nargs(arrow) == 1
                ? fx_arg(arrow, 0)
                : object;
 }
 
-fnode call_argument(fnode call, int i)
+fnode df_call_argument(fnode call, int i)
 {
     fnode callee = fx_referenced(call);
     if (i == DC_ARG_THIS)
-        return call_object(call, callee);
+        return df_call_object(call, callee);
     int n = fx_nargs(call);
     i += n > 0 ? object_arguments(callee, n) : 0;
     return i >= 0 && i < n ? fx_arg(call, (unsigned)i) : fx_null();
@@ -62,14 +62,14 @@ static void evaluate_arguments(df_unit *u, df_env *e, fnode call, fnode callee,
     int skip = n > 0 ? object_arguments(callee, n) : 0;
     n -= skip;
     args->u = u;
-    args->at = cursor_loc(call);
+    args->at = df_cursor_loc(call);
     args->has_self = false;
     args->object = 0;
     args->call = call;
     args->n = n < 0 ? 0 : n > ARG_SELF ? ARG_SELF : n;
     for (int i = 0; i < args->n; i++) {
         args->c[i] = fx_arg(call, (unsigned)(i + skip));
-        args->v[i] = walk_expression(u, e, args->c[i]);
+        args->v[i] = df_walk_expression(u, e, args->c[i]);
         args->text[i][0] = 0;
     }
 }
@@ -78,12 +78,12 @@ static void evaluate_arguments(df_unit *u, df_env *e, fnode call, fnode callee,
    DC_ARG_THIS (a call the model does not know leaves it to the walk). */
 static void evaluate_object(df_unit *u, df_env *e, fnode call, fnode callee, df_arguments *a)
 {
-    fnode self = call_object(call, callee);
+    fnode self = df_call_object(call, callee);
     if (fx_is_null(self))
         return;
     a->has_self = true;
     a->c[ARG_SELF] = self;
-    a->v[ARG_SELF] = walk_expression(u, e, self);
+    a->v[ARG_SELF] = df_walk_expression(u, e, self);
     a->text[ARG_SELF][0] = 0;
 }
 
@@ -95,31 +95,31 @@ static int slot(const df_arguments *a, int i)
     return i >= 0 && i < a->n ? i : -1;
 }
 
-const df_value *argument(df_arguments *a, int i)
+const df_value *df_argument(df_arguments *a, int i)
 {
     static df_value none;
     if (i == DC_ARG_CPU || i == DC_ARG_CUDA) {   /* a device the model names */
-        none = value_of(V_DEVICE, dc_place_of(i == DC_ARG_CPU ? AT_CPU : AT_GPU, -1, a->at,
+        none = df_value_of(V_DEVICE, dc_place_of(i == DC_ARG_CPU ? AT_CPU : AT_GPU, -1, a->at,
                                               i == DC_ARG_CPU ? "the cpu" : "a GPU"));
         return &none;
     }
-    none = value_unknown();
+    none = df_value_unknown();
     return slot(a, i) >= 0 ? &a->v[slot(a, i)] : &none;
 }
 
-fnode argument_cursor(df_arguments *a, int i)
+fnode df_argument_cursor(df_arguments *a, int i)
 {
     return slot(a, i) >= 0 ? a->c[slot(a, i)] : a->n ? a->c[0] : fx_null();
 }
 
-const char *argument_text(df_arguments *a, int i)
+const char *df_argument_text(df_arguments *a, int i)
 {
     int k = slot(a, i);
     if (k < 0)
         return i == DC_ARG_CPU ? "cpu" : i == DC_ARG_CUDA ? "cuda" : "?";
     char *text = a->text[k];
     if (!*text)
-        cursor_text(cursor_bare(a->c[k]), text, sizeof a->text[k]);
+        df_cursor_text(df_cursor_bare(a->c[k]), text, sizeof a->text[k]);
     return text;
 }
 
@@ -128,20 +128,20 @@ const char *argument_text(df_arguments *a, int i)
 static bool torch_expression(fnode c)
 {
     ftype t = ft_canonical(fx_type(c));
-    if (type_names(t, "at::Tensor") || type_names(t, "torch::nn::"))
+    if (df_type_names(t, "at::Tensor") || df_type_names(t, "torch::nn::"))
         return true;
-    c = cursor_bare(c);
+    c = df_cursor_bare(c);
     fnode object = fx_kind(c) == CXCursor_CallExpr
-                          ? call_object(c, fx_referenced(c))
+                          ? df_call_object(c, fx_referenced(c))
                           : fx_null();
     return !fx_is_null(object) &&
-           type_is(fx_type(cursor_bare(object)), "at::Tensor");
+           df_type_is(fx_type(df_cursor_bare(object)), "at::Tensor");
 }
 
-dc_operand argument_operand(df_arguments *a, int i, const df_value *v)
+dc_operand df_argument_operand(df_arguments *a, int i, const df_value *v)
 {
-    return (dc_operand){ argument_text(a, i), &v->where, v->kind == V_MODULE,
-                         torch_expression(argument_cursor(a, i)) };
+    return (dc_operand){ df_argument_text(a, i), &v->where, v->kind == V_MODULE,
+                         torch_expression(df_argument_cursor(a, i)) };
 }
 
 /* ---- the model's functions ----------------------------------------------------------- */
@@ -156,7 +156,7 @@ static bool ends_with(const char *s, const char *tail)
    NAME_at, and CUDA's headers map NAME to NAME_v2 (cublasSgemm, cuMemAlloc). */
 static void callee_name(fnode callee, char *buf, size_t n)
 {
-    cursor_spelling(callee, buf, n);
+    df_cursor_spelling(callee, buf, n);
     if (ends_with(buf, "_at") || ends_with(buf, "_v2"))
         buf[strlen(buf) - 3] = 0;
 }
@@ -178,17 +178,17 @@ static void call_text(df_call_state *s, fnode c, char *buf, size_t n)
 {
     char full[64];
     if (s->a->has_self) {
-        cursor_text(c, buf, n);
+        df_cursor_text(c, buf, n);
         return;
     }
-    cursor_spelling(s->callee, full, sizeof full);
+    df_cursor_spelling(s->callee, full, sizeof full);
     int shown = s->a->n;
     if (ends_with(full, "_at") && shown >= 2)
         shown -= 2;
     size_t used = (size_t)snprintf(buf, n, "%s(", s->op);
     for (int i = 0; i < shown && used < n; i++)
         used += (size_t)snprintf(buf + used, n - used, "%s%s", i ? ", " : "",
-                                 argument_text(s->a, i));
+                                 df_argument_text(s->a, i));
     if (used < n)
         snprintf(buf + used, n - used, ")");
 }
@@ -196,50 +196,50 @@ static void call_text(df_call_state *s, fnode c, char *buf, size_t n)
 static df_value modelled_call(df_unit *u, df_env *e, fnode c, fnode callee,
                            const dc_effects *effects, df_arguments *a, bool result_used)
 {
-    df_call_state s = { u, e, callee, a, cursor_loc(c), "", value_unknown_why(DC_WHY_MODEL_SILENT),
+    df_call_state s = { u, e, callee, a, df_cursor_loc(c), "", df_value_unknown_why(DC_WHY_MODEL_SILENT),
                       effects };
     callee_name(callee, s.op, sizeof s.op);
     for (int i = 0; i < effects->n; i++)
-        effect_apply(&s, &effects->v[i]);
+        df_effect_apply(&s, &effects->v[i]);
     const dc_effect *transfer = transfer_effect(effects);
     if (!result_used && transfer) {
         char text[160];
         call_text(&s, c, text, sizeof text);
-        dc_report_discarded_transfer(u->out, s.at, text, argument_text(a, transfer->arg[0]));
+        dc_report_discarded_transfer(u->out, s.at, text, df_argument_text(a, transfer->arg[0]));
     }
     return s.result;
 }
 
-df_value call_constant(df_unit *u, df_env *e, fnode decl, dc_loc at)
+df_value df_call_constant(df_unit *u, df_env *e, fnode decl, dc_loc at)
 {
     const dc_effects *effects = dc_model_effects(u->model, decl);
     df_arguments a = { .u = u, .at = at };
-    df_call_state s = { u, e, decl, &a, at, "", value_unknown(), effects };
+    df_call_state s = { u, e, decl, &a, at, "", df_value_unknown(), effects };
     for (int i = 0; effects && i < effects->n; i++)
-        effect_apply(&s, &effects->v[i]);
+        df_effect_apply(&s, &effects->v[i]);
     return s.result;
 }
 
 static void forget_flag(int id, void *ctx)
 {
     df_env *e = ctx;
-    if (env_get(e, id).kind == V_FLAG)
-        env_set(e, id, value_unknown());
+    if (df_env_get(e, id).kind == V_FLAG)
+        df_env_set(e, id, df_value_unknown());
 }
 
 /* `&x` handed to a call that may store anything there: x is unknown, and
    so are the flags in the struct it (or a pointer) points to. */
 static void forget_target(df_unit *u, df_env *e, fnode arg, dc_why why)
 {
-    fnode c = cursor_bare(arg);
-    int target = cursor_is_addr_of(c) || ft_kind(ft_canonical(fx_type(c))) == CXType_Pointer
-                     ? walk_target(u, e, c)
+    fnode c = df_cursor_bare(arg);
+    int target = df_cursor_is_addr_of(c) || ft_kind(ft_canonical(fx_type(c))) == CXType_Pointer
+                     ? df_walk_target(u, e, c)
                      : 0;
-    const char *t = path_text(target);
-    if (cursor_is_addr_of(c))
-        env_set(e, target, value_unknown_why(why));
+    const char *t = df_path_text(target);
+    if (df_cursor_is_addr_of(c))
+        df_env_set(e, target, df_value_unknown_why(why));
     if (target)                         /* the flags in what it points to ("*p": p->train) */
-        env_each_member(e, *t == '*' ? path_intern(t + 1) : target, forget_flag, e);
+        df_env_each_member(e, *t == '*' ? df_path_intern(t + 1) : target, forget_flag, e);
 }
 
 /* A call the model does not know: what it may store through pointer
@@ -248,10 +248,10 @@ static void forget_target(df_unit *u, df_env *e, fnode arg, dc_why why)
 static void forget_outputs(df_unit *u, df_env *e, df_arguments *a, dc_why why)
 {
     for (int i = 0; i < a->n; i++) {
-        df_value m = object_current(e, &a->v[i]);
+        df_value m = df_object_current(e, &a->v[i]);
         if (m.kind == V_MODULE && m.where.n) {
             m.where = dc_place_of(AT_UNKNOWN, 0, (dc_loc){ 0 }, NULL);
-            object_update(e, &m);
+            df_object_update(e, &m);
         }
         forget_target(u, e, a->c[i], why);
     }
@@ -284,16 +284,16 @@ static void forget_unsaid_outputs(df_unit *u, df_env *e, const dc_effects *effec
 }
 
 /* Whose members the method may set. */
-int call_object_target(df_unit *u, df_env *e, fnode call, fnode callee)
+int df_call_object_target(df_unit *u, df_env *e, fnode call, fnode callee)
 {
     if (fx_kind(callee) != CXCursor_CXXMethod || fx_has(callee, FX_STATIC_METHOD))
         return 0;
-    fnode self = call_object(call, callee);
+    fnode self = df_call_object(call, callee);
     if (fx_is_null(self))
-        return path_intern("*this");
-    if (ft_kind(ft_canonical(fx_type(cursor_bare(self)))) == CXType_Pointer)
-        return walk_target(u, e, self);
-    return walk_path(u, e, self);
+        return df_path_intern("*this");
+    if (ft_kind(ft_canonical(fx_type(df_cursor_bare(self)))) == CXType_Pointer)
+        return df_walk_target(u, e, self);
+    return df_walk_path(u, e, self);
 }
 
 /* Why a call whose callee is no function is unknown: a call in a
@@ -313,7 +313,7 @@ static dc_why no_function_why(fnode callee)
 static void name_may_callee(df_unit *u, int from, fnode call, fnode fn, dc_loc stored)
 {
     char pointer[64];
-    cursor_text(fx_child(call, 0), pointer, sizeof pointer);
+    df_cursor_text(fx_child(call, 0), pointer, sizeof pointer);
     for (int i = from; i < u->out->n; i++)
         dc_finding_note(&u->out->v[i], stored,
                         dc_format("'%s' may call %s, stored into it here", pointer, fx_spelling(fn)));
@@ -330,35 +330,35 @@ static df_value pointer_call(df_unit *u, df_env *e, fnode c, fnode callee, df_ar
     fnode fn[MAY_CALL];
     dc_loc stored[MAY_CALL];
     const df_summary *s[MAY_CALL];
-    int n = fnptr_callees(c, fn, stored, MAY_CALL);
+    int n = df_fnptr_callees(c, fn, stored, MAY_CALL);
     if (n <= 0)
-        return value_unknown_why(no_function_why(callee));
+        return df_value_unknown_why(no_function_why(callee));
     dc_why why[MAY_CALL];
     for (int k = 0; k < n; k++) {
-        s[k] = program_summary(u->prog, fn[k]);
-        why[k] = program_why_none(u->prog);
+        s[k] = df_program_summary(u->prog, fn[k]);
+        why[k] = df_program_why_none(u->prog);
         if (s[k])                       /* for the value the call gives its flag */
-            s[k] = summary_for_call(u, e, s[k], a);
+            s[k] = df_summary_for_call(u, e, s[k], a);
     }
     df_env joined = { .dead = true };
-    df_value result = value_unknown();
+    df_value result = df_value_unknown();
     for (int k = 0; k < n; k++) {
-        df_env may = env_copy(e);
-        df_value v = value_unknown_why(why[k]);
+        df_env may = df_env_copy(e);
+        df_value v = df_value_unknown_why(why[k]);
         if (!s[k]) {                    /* a function with no body: as its direct call */
             forget_outputs(u, &may, a, why[k]);
         } else {
-            df_summary *only = summary_may_call(s, n, k);
+            df_summary *only = df_summary_may_call(s, n, k);
             int from = u->out->n;
-            v = summary_apply(u, &may, only, a, fn[k], cursor_loc(c));
+            v = df_summary_apply(u, &may, only, a, fn[k], df_cursor_loc(c));
             name_may_callee(u, from, c, fn[k], stored[k]);
-            summary_free(only);
+            df_summary_free(only);
         }
-        env_join(&joined, &may);
-        env_free(&may);
-        result = k ? value_join(&result, &v) : v;
+        df_env_join(&joined, &may);
+        df_env_free(&may);
+        result = k ? df_value_join(&result, &v) : v;
     }
-    env_free(e);
+    df_env_free(e);
     *e = joined;
     return result;
 }
@@ -366,36 +366,36 @@ static df_value pointer_call(df_unit *u, df_env *e, fnode c, fnode callee, df_ar
 static df_value call_effects(df_unit *u, df_env *e, fnode c, fnode callee, df_arguments *a,
                           bool result_used)
 {
-    bool function = cursor_is_function(callee);
-    if (function && (cursor_cuda_side(callee) & CUDA_KERNEL)) {     /* a <<<>>> launch */
-        reach_call(u, a);
-        effect_launch(u, e, callee, a, cursor_loc(c));
-        return value_unknown();
+    bool function = df_cursor_is_function(callee);
+    if (function && (df_cursor_cuda_side(callee) & CUDA_KERNEL)) {     /* a <<<>>> launch */
+        df_reach_call(u, a);
+        df_effect_launch(u, e, callee, a, df_cursor_loc(c));
+        return df_value_unknown();
     }
     const dc_effects *effects = dc_model_call_effects(u->model, c, callee);
     bool own = !effects || dc_model_module_forward(callee);  /* its summary too */
-    const df_summary *s = function && own ? program_summary(u->prog, callee) : NULL;
-    dc_why why = program_why_none(u->prog);     /* when s is NULL: why */
+    const df_summary *s = function && own ? df_program_summary(u->prog, callee) : NULL;
+    dc_why why = df_program_why_none(u->prog);     /* when s is NULL: why */
     if (effects) {
-        reach_call(u, a);
+        df_reach_call(u, a);
         evaluate_object(u, e, c, callee, a);
         df_value v = modelled_call(u, e, c, callee, effects, a, result_used);
         forget_unsaid_outputs(u, e, effects, a);
         if (s)                          /* a module's forward: the model's checks, and its own */
-            summary_apply(u, e, s, a, callee, cursor_loc(c));
+            df_summary_apply(u, e, s, a, callee, df_cursor_loc(c));
         return v;
     }
-    fnode self = call_object(c, callee);  /* a call's result (`m.forward(x).toTensor()`): */
-    if (fx_kind(cursor_bare(self)) == CXCursor_CallExpr)  /* that call runs first */
-        walk_expression(u, e, self);
+    fnode self = df_call_object(c, callee);  /* a call's result (`m.forward(x).toTensor()`): */
+    if (fx_kind(df_cursor_bare(self)) == CXCursor_CallExpr)  /* that call runs first */
+        df_walk_expression(u, e, self);
     if (!function)
         return pointer_call(u, e, c, callee, a);
     if (s) {
-        a->object = call_object_target(u, e, c, callee);
-        return summary_apply(u, e, s, a, callee, cursor_loc(c));
+        a->object = df_call_object_target(u, e, c, callee);
+        return df_summary_apply(u, e, s, a, callee, df_cursor_loc(c));
     }
     forget_outputs(u, e, a, why);
-    return value_unknown_why(why);
+    return df_value_unknown_why(why);
 }
 
 /* The lambda a call runs: `[&] { ... }()`, or `f(x)` of a variable that
@@ -405,7 +405,7 @@ static df_value call_effects(df_unit *u, df_env *e, fnode c, fnode callee, df_ar
 static fnode called_lambda(fnode call, fnode callee)
 {
     int n = fx_nargs(call);
-    return n > 0 && object_arguments(callee, n) ? lambda_of(fx_arg(call, 0)) : fx_null();
+    return n > 0 && object_arguments(callee, n) ? df_lambda_of(fx_arg(call, 0)) : fx_null();
 }
 
 /* A variable that holds a lambda, handed to a call (`std::thread t(f)`),
@@ -413,9 +413,9 @@ static fnode called_lambda(fnode call, fnode callee)
 static void run_handed_lambdas(df_unit *u, df_env *e, const df_arguments *a)
 {
     for (int i = 0; i < a->n; i++)
-        if (fx_kind(cursor_bare(a->c[i])) == CXCursor_DeclRefExpr &&
-            !fx_is_null(lambda_of(a->c[i])))
-            lambda_run(u, e, lambda_of(a->c[i]), false);
+        if (fx_kind(df_cursor_bare(a->c[i])) == CXCursor_DeclRefExpr &&
+            !fx_is_null(df_lambda_of(a->c[i])))
+            df_lambda_run(u, e, df_lambda_of(a->c[i]), false);
 }
 
 /* An object in memory a pointer reaches, handed to a call (by reference:
@@ -426,34 +426,34 @@ static void note_objects(df_unit *u, df_env *e, fnode call, const df_arguments *
     fnode object[ARG_SELF + 1];
     int n = 0;
     for (int i = 0; i < a->n; i++)
-        object[n++] = walk_object_pointer(a->c[i], false);
-    object[n++] = walk_object_pointer(cursor_member_object(call), true);
+        object[n++] = df_walk_object_pointer(a->c[i], false);
+    object[n++] = df_walk_object_pointer(df_cursor_member_object(call), true);
     for (int i = 0; i < n; i++)
         if (!fx_is_null(object[i])) {
-            df_value held = env_get(e, walk_path(u, e, object[i]));
-            unwritten_note(set, e, &held);
+            df_value held = df_env_get(e, df_walk_path(u, e, object[i]));
+            df_unwritten_note(set, e, &held);
         }
 }
 
 /* Whatever the call is, the memory it is handed may be written by it,
    and so may the memory of the object a method is called on: its checks
    first see it as it was. */
-df_value call_expression(df_unit *u, df_env *e, fnode c, bool result_used)
+df_value df_call_expression(df_unit *u, df_env *e, fnode c, bool result_used)
 {
     df_arguments a;
     df_unwritten_set reached = { .n = 0 };
     fnode callee = dc_model_callee(u->model, c);
     evaluate_arguments(u, e, c, callee, &a);
     fnode lambda = called_lambda(c, callee);
-    df_value ran = fx_is_null(lambda) ? value_unknown() : lambda_run(u, e, lambda, true);
+    df_value ran = fx_is_null(lambda) ? df_value_unknown() : df_lambda_run(u, e, lambda, true);
     if (!fx_is_null(lambda) && a.n == 0)
         return ran;
     for (int i = 0; i < a.n; i++)
-        unwritten_note(&reached, e, &a.v[i]);
+        df_unwritten_note(&reached, e, &a.v[i]);
     note_objects(u, e, c, &a, &reached);
     df_value v = call_effects(u, e, c, callee, &a, result_used);
-    unwritten_written(e, &reached);
-    unwritten_call(e, callee);
+    df_unwritten_written(e, &reached);
+    df_unwritten_call(e, callee);
     run_handed_lambdas(u, e, &a);
     return ran.kind != V_NONE ? ran : v;
 }

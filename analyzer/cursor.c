@@ -8,7 +8,7 @@
 
 #include <string.h>
 
-dc_loc cursor_loc(fnode c)
+dc_loc df_cursor_loc(fnode c)
 {
     return fx_loc(c);
 }
@@ -17,7 +17,7 @@ dc_loc cursor_loc(fnode c)
    nodes (libclang's unexposed ones) and the copy of a struct or a
    conversion, which libclang shows as a call of a constructor (not an
    explicit one, which makes something: `torch::nn::Linear fc(4)`). */
-bool cursor_wraps(fnode c)
+bool df_cursor_wraps(fnode c)
 {
     switch (fx_kind(c)) {
     case CXCursor_ParenExpr: case CXCursor_CStyleCastExpr: case CXCursor_UnexposedExpr:
@@ -35,56 +35,56 @@ bool cursor_wraps(fnode c)
     }
 }
 
-fnode cursor_bare(fnode c)
+fnode df_cursor_bare(fnode c)
 {
     for (;;) {
-        if (!cursor_wraps(c))
+        if (!df_cursor_wraps(c))
             return c;
-        df_children ch = cursor_children(c);
+        df_children ch = df_cursor_children(c);
         if (ch.n == 0)
             return c;
         c = ch.v[ch.n - 1];
     }
 }
 
-fnode cursor_member_object(fnode call)
+fnode df_cursor_member_object(fnode call)
 {
-    df_children ch = cursor_children(call);
-    if (ch.n == 0 || fx_kind(cursor_bare(ch.v[0])) != CXCursor_MemberRefExpr)
+    df_children ch = df_cursor_children(call);
+    if (ch.n == 0 || fx_kind(df_cursor_bare(ch.v[0])) != CXCursor_MemberRefExpr)
         return fx_null();
-    df_children member = cursor_children(cursor_bare(ch.v[0]));
+    df_children member = df_cursor_children(df_cursor_bare(ch.v[0]));
     return member.n ? member.v[0] : fx_null();
 }
 
-bool cursor_is_addr_of(fnode c)
+bool df_cursor_is_addr_of(fnode c)
 {
     return fx_kind(c) == CXCursor_UnaryOperator &&
            fx_unary_op(c) == CXUnaryOperator_AddrOf;
 }
 
-void cursor_text(fnode c, char *buf, size_t n)
+void df_cursor_text(fnode c, char *buf, size_t n)
 {
     snprintf(buf, n, "%s", fx_text(c));
 }
 
-void cursor_spelling(fnode c, char *buf, size_t n)
+void df_cursor_spelling(fnode c, char *buf, size_t n)
 {
     snprintf(buf, n, "%s", fx_spelling(c));
 }
 
-int cursor_path(fnode c)
+int df_cursor_path(fnode c)
 {
-    return path_intern(fx_spelling(c));
+    return df_path_intern(fx_spelling(c));
 }
 
-int cursor_usr(fnode c, const char *prefix)
+int df_cursor_usr(fnode c, const char *prefix)
 {
-    return path_format("%s:%s", prefix, fx_usr(c));
+    return df_path_format("%s:%s", prefix, fx_usr(c));
 }
 
-fnode cursor_parameter(fnode c)
+fnode df_cursor_parameter(fnode c)
 {
-    c = cursor_bare(c);
+    c = df_cursor_bare(c);
     fnode param = fx_referenced(c);
     return fx_kind(c) == CXCursor_DeclRefExpr &&
                    fx_kind(param) == CXCursor_ParmDecl
@@ -92,26 +92,26 @@ fnode cursor_parameter(fnode c)
                : fx_null();
 }
 
-int cursor_int(fnode c, int fallback)
+int df_cursor_int(fnode c, int fallback)
 {
-    c = cursor_bare(c);
+    c = df_cursor_bare(c);
     return fx_has(c, FX_INT) ? (int)fx_int(c) : fallback;
 }
 
-bool type_names(ftype t, const char *word)
+bool df_type_names(ftype t, const char *word)
 {
     return strstr(ft_spelling(t), word) != NULL;
 }
 
-bool type_is_integer(ftype t)
+bool df_type_is_integer(ftype t)
 {
     ftype c = ft_canonical(t);
     return ((ft_kind(c) >= CXType_Bool && ft_kind(c) <= CXType_Int128) ||
             ft_kind(c) == CXType_Enum) &&
-           !type_names(t, "CUdeviceptr");
+           !df_type_names(t, "CUdeviceptr");
 }
 
-bool type_is(ftype t, const char *name)
+bool df_type_is(ftype t, const char *name)
 {
     t = ft_canonical(ft_unqualified(ft_non_reference(t)));
     return strcmp(ft_spelling(ft_unqualified(t)), name) == 0;
@@ -122,23 +122,23 @@ static enum CXChildVisitResult find_base(fnode c, fnode parent, void *data)
     const char **name = data;
     (void)parent;
     if (fx_kind(c) == CXCursor_CXXBaseSpecifier && *name &&
-        type_is(fx_type(c), *name)) {
+        df_type_is(fx_type(c), *name)) {
         *name = NULL;
         return CXChildVisit_Break;
     }
     return CXChildVisit_Continue;
 }
 
-bool cursor_derives_from(fnode cls, const char *name)
+bool df_cursor_derives_from(fnode cls, const char *name)
 {
     const char *wanted = name;
     fx_visit(cls, find_base, &wanted);
     return !wanted;
 }
 
-fnode cursor_body(fnode fn)
+fnode df_cursor_body(fnode fn)
 {
-    df_children ch = cursor_children(fn);
+    df_children ch = df_cursor_children(fn);
     for (int i = 0; i < ch.n; i++)
         if (fx_kind(ch.v[i]) == CXCursor_CompoundStmt)
             return ch.v[i];
@@ -152,19 +152,19 @@ static enum CXChildVisitResult cuda_attribute(fnode c, fnode parent, void *data)
     return CXChildVisit_Continue;
 }
 
-unsigned cursor_cuda_side(fnode fn)
+unsigned df_cursor_cuda_side(fnode fn)
 {
     unsigned side = 0;
     fx_visit(fn, cuda_attribute, &side);
     return side;
 }
 
-bool cursor_is_function(fnode c)
+bool df_cursor_is_function(fnode c)
 {
     return kind_is_function(fx_kind(c));
 }
 
-bool cursor_local_variable(fnode c)
+bool df_cursor_local_variable(fnode c)
 {
     fnode var = fx_referenced(c);
     return fx_kind(c) == CXCursor_DeclRefExpr &&

@@ -70,7 +70,7 @@ typedef struct {
     double *spent;                      /* by unit */
     long long *held;                    /* by unit: bytes taken less bytes given back */
     double since;                       /* when the unit *at names began its turn */
-    size_t held_since;                  /* env_held() then */
+    size_t held_since;                  /* df_env_held() then */
     int ticks;                          /* statements to the next look at the clock */
     dc_progress *at;
 } timing;
@@ -101,10 +101,10 @@ struct df_program {
     int *cycle;                         /* functions done within an open cycle */
     int ncycle, capcycle;
     int changes;                        /* summaries that changed, ever */
-    dc_why none;                        /* why program_summary last said NULL */
+    dc_why none;                        /* why df_program_summary last said NULL */
 };
 
-void ints_add(df_ints *k, int x)
+void df_ints_add(df_ints *k, int x)
 {
     GROW(k->v, k->n, k->cap, 16, dc_realloc);
     k->v[k->n++] = x;
@@ -130,7 +130,7 @@ static size_t room_of(const timing *t, int unit)
 static void move_to(timing *t, dc_progress next)
 {
     double when = now();
-    size_t held = env_held();
+    size_t held = df_env_held();
     if (t->at->unit >= 0) {
         t->spent[t->at->unit] += when - t->since;
         t->held[t->at->unit] += (long long)held - (long long)t->held_since;
@@ -139,10 +139,10 @@ static void move_to(timing *t, dc_progress next)
     t->held_since = held;
     t->ticks = 1;                       /* a unit that starts out of time stops at once */
     *t->at = next;
-    env_limit(room_of(t, next.unit));
+    df_env_limit(room_of(t, next.unit));
 }
 
-void program_tick(df_program *p)
+void df_program_tick(df_program *p)
 {
     timing *t = p->time;
     if (--t->ticks > 0)
@@ -158,10 +158,10 @@ void program_tick(df_program *p)
 static int add_function(df_program *p, fnode fn, int unit, bool named)
 {
     GROW(p->fns, p->n, p->cap, 64, dc_realloc);
-    int *index = path_map_at(&p->by_usr, cursor_usr(fn, "usr"));
+    int *index = df_path_map_at(&p->by_usr, df_cursor_usr(fn, "usr"));
     if (!*index)                        /* two files that define one name: calls get the first */
         *index = p->n + 1;
-    p->fns[p->n] = (function){ fn, summary_new(fx_nargs(fn)),
+    p->fns[p->n] = (function){ fn, df_summary_new(fx_nargs(fn)),
                                named, unit, NOT_YET, 0, INT_MAX, false };
     return p->n++;
 }
@@ -173,7 +173,7 @@ static int add_function(df_program *p, fnode fn, int unit, bool named)
 static void crash_hook(fnode fn)
 {
     char name[256];
-    cursor_spelling(fn, name, sizeof name);
+    df_cursor_spelling(fn, name, sizeof name);
     dc_crash_hook(name);
 }
 #else
@@ -185,18 +185,18 @@ static void crash_hook(fnode fn)
 static bool walk_into(df_program *p, function f, df_summary *s, int assume)
 {
     bool say = f.named && !p->first && assume < 0;
-    df_unit u = { .prog = p, .self = summary_for_walk(s), .model = p->model,
+    df_unit u = { .prog = p, .self = df_summary_for_walk(s), .model = p->model,
                .out = say ? p->out : &p->elsewhere,
                .named = f.named, .said = say, .assume = (signed char)assume };
     df_env e = { 0 };
     u.exit = (df_env){ .dead = true };
-    summary_bind_parameters(&u, &e, f.fn);
-    walk_body(&u, &e, f.fn);
-    fields_settle(&u, f.fn, &u.exit);
-    summary_finish(&u, f.fn);
-    env_free(&e);
-    env_free(&u.exit);
-    return summary_take(s, u.self);
+    df_summary_bind_parameters(&u, &e, f.fn);
+    df_walk_body(&u, &e, f.fn);
+    df_fields_settle(&u, f.fn, &u.exit);
+    df_summary_finish(&u, f.fn);
+    df_env_free(&e);
+    df_env_free(&u.exit);
+    return df_summary_take(s, u.self);
 }
 
 /* Its summary, and one for each value of a flag it tests (summary.c). */
@@ -209,7 +209,7 @@ static bool walk_function(df_program *p, function *f)
     crash_hook(copy.fn);
     bool changed = walk_into(p, copy, copy.s, -1);
     for (int v = 0; v < 2; v++) {
-        df_summary *when = summary_variant(copy.s, v);
+        df_summary *when = df_summary_variant(copy.s, v);
         if (when)
             walk_into(p, copy, when, v);
     }
@@ -224,7 +224,7 @@ static void say_limit(df_program *p, int i, const char *what, int limit)
     if (p->first || p->fns[i].limited)
         return;
     p->fns[i].limited = true;
-    dc_loc at = cursor_loc(p->fns[i].fn);
+    dc_loc at = df_cursor_loc(p->fns[i].fn);
     fprintf(stderr, "%s:%u: note: '%s': ", at.file, at.line, fx_spelling(p->fns[i].fn));
     fprintf(stderr, what, limit);
     fputc('\n', stderr);
@@ -282,13 +282,13 @@ static int summarize(df_program *p, int i)
    in p->none). */
 static int function_index(df_program *p, fnode callee, int unit)
 {
-    int i = *path_map_at(&p->by_usr, cursor_usr(callee, "usr")) - 1;
+    int i = *df_path_map_at(&p->by_usr, df_cursor_usr(callee, "usr")) - 1;
     if (i < 0) {
         fnode def = fx_definition(callee);  /* defined in a header, or known by another name */
         unsigned flags = fx_flags(def);
         p->none = flags & FX_HAS_ERRORS ? DC_WHY_PARSE_ERROR : DC_WHY_NO_BODY;
         if ((flags & (FX_DEFINITION | FX_HAS_ERRORS)) != FX_DEFINITION ||
-            !side_on_host(cursor_cuda_side(def)))   /* device code: not lowered (lower.c) */
+            !side_on_host(df_cursor_cuda_side(def)))   /* device code: not lowered (lower.c) */
             return -1;
         i = add_function(p, def, unit, false);
     }
@@ -297,12 +297,12 @@ static int function_index(df_program *p, fnode callee, int unit)
     return i;
 }
 
-dc_why program_why_none(const df_program *p)
+dc_why df_program_why_none(const df_program *p)
 {
     return p->none;
 }
 
-const df_summary *program_summary(df_program *p, fnode callee)
+const df_summary *df_program_summary(df_program *p, fnode callee)
 {
     int i = function_index(p, callee, p->time->at->unit);
     if (i < 0)
@@ -333,17 +333,17 @@ static void call_edges(df_program *p, int caller, fnode call, df_ints *out)
     dc_loc stored[MAY_CALL];
     fnode callee = fx_referenced(call);
     int n = 1;
-    if (cursor_is_function(callee)) {
+    if (df_cursor_is_function(callee)) {
         if (dc_model_call_effects(p->model, call, callee))
             return;
         fn[0] = callee;
     } else {
-        n = fnptr_callees(call, fn, stored, MAY_CALL);
+        n = df_fnptr_callees(call, fn, stored, MAY_CALL);
     }
     for (int k = 0; k < n; k++) {
         int i = function_index(p, fn[k], p->fns[caller].unit);
         if (i >= 0)
-            ints_add(out, i);
+            df_ints_add(out, i);
     }
 }
 
@@ -355,11 +355,11 @@ static void direct_callees(df_program *p, int caller, df_ints *out)
     df_ints todo = { NULL, 0, 0 };
     fnode fn = p->fns[caller].fn;
     for (int i = 0; i < fx_nchildren(fn); i++)
-        ints_add(&todo, (int)fx_child(fn, i).id);
+        df_ints_add(&todo, (int)fx_child(fn, i).id);
     while (todo.n) {
         fnode c = { fn.u, (uint32_t)todo.v[--todo.n] };
         for (int i = 0; i < fx_nchildren(c); i++)
-            ints_add(&todo, (int)fx_child(c, i).id);
+            df_ints_add(&todo, (int)fx_child(c, i).id);
         if (fx_kind(c) == CXCursor_CallExpr)
             call_edges(p, caller, c, out);
     }
@@ -378,7 +378,7 @@ typedef struct {
 static void reach(tarjan *t, int v)
 {
     t->index[v] = t->low[v] = ++t->next;
-    ints_add(&t->stack, v);
+    df_ints_add(&t->stack, v);
     t->on_stack[v] = true;
 }
 
@@ -388,14 +388,14 @@ static void components_from(tarjan *t, int root)
 {
     df_ints path = { NULL, 0, 0 }, edge = { NULL, 0, 0 };   /* the walk's own stack */
     reach(t, root);
-    ints_add(&path, root), ints_add(&edge, 0);
+    df_ints_add(&path, root), df_ints_add(&edge, 0);
     while (path.n) {
         int v = path.v[path.n - 1], *e = &edge.v[edge.n - 1];
         if (*e < t->calls[v].n) {
             int w = t->calls[v].v[(*e)++];
             if (!t->index[w]) {
                 reach(t, w);
-                ints_add(&path, w), ints_add(&edge, 0);
+                df_ints_add(&path, w), df_ints_add(&edge, 0);
             } else if (t->on_stack[w] && t->index[w] < t->low[v]) {
                 t->low[v] = t->index[w];
             }
@@ -410,7 +410,7 @@ static void components_from(tarjan *t, int root)
         do {
             w = t->stack.v[--t->stack.n];
             t->on_stack[w] = false;
-            ints_add(&t->order, w);
+            df_ints_add(&t->order, w);
         } while (w != v);
     }
     free(path.v);
@@ -457,14 +457,14 @@ static void walk_program(fx_unit *const *units, const bool *said, const int *ids
             add_function(&p, fx_unit_definition(u, i), ids[k], said[ids[k]]);
     }
     move_to(t, (dc_progress){ -1, "the function pointers of all files", fx_null() });
-    fnptr_read(units, ids, n);
+    df_fnptr_read(units, ids, n);
     move_to(t, (dc_progress){ -1, "the call graph of all files", fx_null() });
     df_ints order = callees_first(&p);
     p.first = true;
     for (int k = 0; k < order.n; k++)
         summarize(&p, order.v[k]);
     move_to(t, (dc_progress){ -1, "the struct fields of all files", fx_null() });
-    fields_resolve(out);
+    df_fields_resolve(out);
     p.first = false;
     for (int i = 0; i < p.n; i++)
         p.fns[i].state = NOT_YET;
@@ -474,9 +474,9 @@ static void walk_program(fx_unit *const *units, const bool *said, const int *ids
     free(order.v);
     dc_dataflow_reset();
     for (int i = 0; i < p.n; i++)
-        summary_free(p.fns[i].s);
+        df_summary_free(p.fns[i].s);
     free(p.fns);
-    path_map_free(&p.by_usr);
+    df_path_map_free(&p.by_usr);
     free(p.cycle);
     dc_findings_free(&p.elsewhere);
 }
@@ -487,7 +487,7 @@ void dc_dataflow_program(fx_unit *const *units, const bool *said, int n, dc_mode
     bool *has_main = dc_realloc(NULL, (size_t)n + 1);
     int *ids = dc_realloc(NULL, ((size_t)n + 1) * sizeof *ids), mains = 0;
     timing t = { budget, bytes, dc_realloc(NULL, ((size_t)n + 1) * sizeof *t.spent),
-                 dc_realloc(NULL, ((size_t)n + 1) * sizeof *t.held), now(), env_held(), TICKS, at };
+                 dc_realloc(NULL, ((size_t)n + 1) * sizeof *t.held), now(), df_env_held(), TICKS, at };
     memset(t.spent, 0, ((size_t)n + 1) * sizeof *t.spent);
     memset(t.held, 0, ((size_t)n + 1) * sizeof *t.held);
     for (int k = 0; k < n; k++) {
@@ -506,7 +506,7 @@ void dc_dataflow_program(fx_unit *const *units, const bool *said, int n, dc_mode
         if (mains < 2)
             break;
     }
-    env_limit(0);
+    df_env_limit(0);
     free(t.spent);
     free(t.held);
     free(ids);
@@ -515,8 +515,8 @@ void dc_dataflow_program(fx_unit *const *units, const bool *said, int n, dc_mode
 
 void dc_dataflow_reset(void)
 {
-    env_limit(0);
-    fields_reset();
-    fnptr_reset();
+    df_env_limit(0);
+    df_fields_reset();
+    df_fnptr_reset();
     dc_devices_reset();
 }

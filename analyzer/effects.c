@@ -16,17 +16,17 @@ typedef void effect_fn(df_call_state *s, const dc_effect *ef);
 
 static const df_value *arg_value(df_call_state *s, const dc_effect *ef, int k)
 {
-    return argument(s->a, ef->arg[k]);
+    return df_argument(s->a, ef->arg[k]);
 }
 
 static df_value current_arg(df_call_state *s, const dc_effect *ef, int k)
 {
-    return object_current(s->e, arg_value(s, ef, k));
+    return df_object_current(s->e, arg_value(s, ef, k));
 }
 
 static df_value created(dc_place where, unsigned char dtype, dc_loc dtype_origin)
 {
-    df_value v = value_of(V_TENSOR, where);
+    df_value v = df_value_of(V_TENSOR, where);
     v.dtype = dtype;
     v.dtype_origin = dtype_origin;
     return v;
@@ -40,9 +40,9 @@ static void store_through(df_call_state *s, int arg, df_value v)
         return;
     ftype t = ft_canonical(fx_type(s->a->c[arg]));
     if (ft_kind(t) == CXType_Record)
-        env_set(s->e, walk_path(s->u, s->e, s->a->c[arg]), v);
+        df_env_set(s->e, df_walk_path(s->u, s->e, s->a->c[arg]), v);
     else
-        walk_store_through(s->u, s->e, s->a->c[arg], v);
+        df_walk_store_through(s->u, s->e, s->a->c[arg], v);
 }
 
 /* ---- creation ------------------------------------------------------------------ */
@@ -51,14 +51,14 @@ static void store_through(df_call_state *s, int arg, df_value v)
 static bool returns_module(fnode callee)
 {
     return fx_kind(callee) == CXCursor_Constructor ||
-           type_names(fx_result_type(callee), "module");
+           df_type_names(fx_result_type(callee), "module");
 }
 
 static void creates_cpu(df_call_state *s, const dc_effect *ef)
 {
     dc_place cpu = dc_place_of(AT_CPU, 0, s->at, "created on");
     (void)ef;
-    s->result = returns_module(s->callee) ? object_new(s->u, s->e, V_MODULE, cpu)
+    s->result = returns_module(s->callee) ? df_object_new(s->u, s->e, V_MODULE, cpu)
                                           : created(cpu, DF_DTYPE_F32, s->at);
 }
 
@@ -76,15 +76,15 @@ static void creates_on(df_call_state *s, const dc_effect *ef)
    a conversion (`torch::Device(name)`) names one, known or not. */
 static bool names_no_device(fnode options)
 {
-    if (!cursor_loc(options).line)
+    if (!df_cursor_loc(options).line)
         return true;
     for (fnode c = options;; ) {
         ftype t = ft_canonical(fx_type(c));
-        if (type_is(t, "c10::Device"))
+        if (df_type_is(t, "c10::Device"))
             return false;
-        df_children ch = cursor_wraps(c) ? cursor_children(c) : (df_children){ 0 };
+        df_children ch = df_cursor_wraps(c) ? df_cursor_children(c) : (df_children){ 0 };
         if (ch.n == 0)
-            return !type_names(t, "TensorOptions");
+            return !df_type_names(t, "TensorOptions");
         c = ch.v[ch.n - 1];
     }
 }
@@ -95,7 +95,7 @@ static void creates_options(df_call_state *s, const dc_effect *ef)
 {
     int options = s->a->n - 1;
     (void)ef;
-    while (options >= 0 && !type_names(fx_type(s->a->c[options]), "TensorOptions"))
+    while (options >= 0 && !df_type_names(fx_type(s->a->c[options]), "TensorOptions"))
         options--;
     const df_value *d = options >= 0 ? &s->a->v[options] : NULL;
     unsigned char of = d && d->dtype ? d->dtype : DF_DTYPE_F32;
@@ -125,7 +125,7 @@ static void creates_like(df_call_state *s, const dc_effect *ef)
 
 static void sets_dtype(df_call_state *s, const dc_effect *ef)
 {
-    s->result.dtype = (unsigned char)dtype_named(ef->word);
+    s->result.dtype = (unsigned char)df_dtype_named(ef->word);
     s->result.dtype_origin = s->at;
 }
 
@@ -134,12 +134,12 @@ static void sets_dtype(df_call_state *s, const dc_effect *ef)
 static void transfer(df_call_state *s, const dc_effect *ef)
 {
     const df_value *x = arg_value(s, ef, 0), *d = arg_value(s, ef, 1);
-    df_value other = current_arg(s, ef, 1), device_of_other = value_of(V_DEVICE, other.where);
+    df_value other = current_arg(s, ef, 1), device_of_other = df_value_of(V_DEVICE, other.where);
     if (other.kind == V_TENSOR || other.kind == V_MODULE)
         d = &device_of_other;           /* `x.to(y)`: to y's device */
-    df_value unknown_tensor = value_of(V_TENSOR, d->where);
-    if (x->kind == V_NONE && (type_names(fx_result_type(s->callee), "dt_tensor") ||
-                              type_names(fx_result_type(s->callee), "Tensor")))
+    df_value unknown_tensor = df_value_of(V_TENSOR, d->where);
+    if (x->kind == V_NONE && (df_type_names(fx_result_type(s->callee), "dt_tensor") ||
+                              df_type_names(fx_result_type(s->callee), "Tensor")))
         x = &unknown_tensor;            /* whatever it was, it is on d now */
     unsigned char converted = named_dtype(s->a);
     if (x->kind == V_TENSOR && converted) {     /* `x.to(torch::kFloat32)`: a new tensor */
@@ -151,11 +151,11 @@ static void transfer(df_call_state *s, const dc_effect *ef)
     if (d->kind != V_DEVICE || (x->kind != V_TENSOR && x->kind != V_LIST))
         return;
     dc_place there = dc_place_relocated(&d->where, s->at, "moved to");
-    s->result = x->kind == V_LIST ? object_new(s->u, s->e, V_LIST, there) : *x;
+    s->result = x->kind == V_LIST ? df_object_new(s->u, s->e, V_LIST, there) : *x;
     s->result.where = there;
     if (x->kind == V_TENSOR)
         s->result.obj = -1;             /* a copy: no longer its module's */
-    s->result.path = walk_path(s->u, s->e, argument_cursor(s->a, ef->arg[0]));   /* "did you mean" */
+    s->result.path = df_walk_path(s->u, s->e, df_argument_cursor(s->a, ef->arg[0]));   /* "did you mean" */
     if (converted) {
         s->result.dtype = converted;
         s->result.dtype_origin = s->at;
@@ -179,7 +179,7 @@ static void transfer_dtype(df_call_state *s, const dc_effect *ef)
     if (x->kind != V_TENSOR)
         return;
     s->result = *x;
-    s->result.dtype = (unsigned char)dtype_named(argument_text(s->a, 1));
+    s->result.dtype = (unsigned char)df_dtype_named(df_argument_text(s->a, 1));
     s->result.dtype_origin = s->at;
 }
 
@@ -194,7 +194,7 @@ static void pin(df_call_state *s, const dc_effect *ef)
 
 static int registration(const df_value *module, const char *path)
 {
-    return path_format("#%d.reg.%s", module->obj, path);
+    return df_path_format("#%d.reg.%s", module->obj, path);
 }
 
 typedef struct {
@@ -206,12 +206,12 @@ typedef struct {
 static void move_one_registered(int id, void *ctx)
 {
     registered_move *m = ctx;
-    int tensor = path_intern(path_text(id) + m->prefix);
-    const df_value *t = env_find(m->s->e, tensor);
+    int tensor = df_path_intern(df_path_text(id) + m->prefix);
+    const df_value *t = df_env_find(m->s->e, tensor);
     if (t && t->kind == V_TENSOR) {
         df_value moved = *t;
         moved.where = m->to;
-        env_set(m->s->e, tensor, moved);
+        df_env_set(m->s->e, tensor, moved);
     }
 }
 
@@ -224,14 +224,14 @@ typedef struct {
 static void check_one_unregistered(int id, void *ctx)
 {
     unregistered_scan *w = ctx;
-    const df_value *v = env_find(w->s->e, id);
-    const char *rest = path_text(id) + strlen(path_text(w->module->path));
+    const df_value *v = df_env_find(w->s->e, id);
+    const char *rest = df_path_text(id) + strlen(df_path_text(w->module->path));
     if (!v || v->kind != V_TENSOR || (strncmp(rest, "->", 2) != 0 && *rest != '.') ||
-        env_find(w->s->e, registration(w->module, path_text(id))) || w->to->kind != V_DEVICE)
+        df_env_find(w->s->e, registration(w->module, df_path_text(id))) || w->to->kind != V_DEVICE)
         return;
     dc_check_unregistered(w->s->u->out, w->s->at, w->name,
-                          (dc_operand){ path_text(id), &v->where, false, false }, &w->to->where,
-                          argument_text(w->s->a, 1));
+                          (dc_operand){ df_path_text(id), &v->where, false, false }, &w->to->where,
+                          df_argument_text(w->s->a, 1));
 }
 
 typedef struct {
@@ -243,7 +243,7 @@ typedef struct {
 
 static void move_module(df_call_state *s, df_value *m, const char *name, const df_value *to, int depth);
 
-void effect_move_module(df_call_state *s, df_value *m, const char *name, const df_value *to)
+void df_effect_move_module(df_call_state *s, df_value *m, const char *name, const df_value *to)
 {
     move_module(s, m, name, to, 0);
 }
@@ -251,7 +251,7 @@ void effect_move_module(df_call_state *s, df_value *m, const char *name, const d
 static void move_one_child(int id, void *ctx)
 {
     children_move *w = ctx;
-    df_value child = object_current(w->s->e, env_find(w->s->e, id));
+    df_value child = df_object_current(w->s->e, df_env_find(w->s->e, id));
     if (child.kind == V_MODULE && child.obj != w->module->obj && w->depth < 8)
         move_module(w->s, &child, w->name, w->to, w->depth + 1);
 }
@@ -261,16 +261,16 @@ static void move_one_child(int id, void *ctx)
 static void move_module(df_call_state *s, df_value *m, const char *name, const df_value *to, int depth)
 {
     unregistered_scan scan = { s, m, to, name };
-    env_each_member(s->e, m->path, check_one_unregistered, &scan);
+    df_env_each_member(s->e, m->path, check_one_unregistered, &scan);
     dc_place there = dc_place_relocated(&to->where, s->at, "moved to");
     if (m->where.n)
         m->where = there;
-    object_update(s->e, m);
-    int reg = object_path(m->obj, ".reg");
-    registered_move r = { s, strlen(path_text(reg)) + 1, there };
-    env_each_member(s->e, reg, move_one_registered, &r);
+    df_object_update(s->e, m);
+    int reg = df_object_path(m->obj, ".reg");
+    registered_move r = { s, strlen(df_path_text(reg)) + 1, there };
+    df_env_each_member(s->e, reg, move_one_registered, &r);
     children_move c = { s, m, to, name, depth };
-    env_each_member(s->e, object_path(m->obj, ".child"), move_one_child, &c);
+    df_env_each_member(s->e, df_object_path(m->obj, ".child"), move_one_child, &c);
 }
 
 static void moves(df_call_state *s, const dc_effect *ef)
@@ -280,7 +280,7 @@ static void moves(df_call_state *s, const dc_effect *ef)
     if (d->kind != V_DEVICE)
         return;
     if (cur.kind == V_MODULE) {
-        move_module(s, &cur, argument_text(s->a, ef->arg[0]), d, 0);
+        move_module(s, &cur, df_argument_text(s->a, ef->arg[0]), d, 0);
     } else if (cur.kind == V_TENSOR) {
         cur.where = dc_place_relocated(&d->where, s->at, "moved to");
         store_through(s, ef->arg[0], cur);
@@ -291,9 +291,9 @@ static void moves(df_call_state *s, const dc_effect *ef)
 static void loads(df_call_state *s, const dc_effect *ef)
 {
     df_value cur = current_arg(s, ef, 0);
-    df_value cpu = value_of(V_DEVICE, dc_place_of(AT_CPU, 0, s->at, "loaded onto"));
+    df_value cpu = df_value_of(V_DEVICE, dc_place_of(AT_CPU, 0, s->at, "loaded onto"));
     if (cur.kind == V_MODULE)
-        move_module(s, &cur, argument_text(s->a, ef->arg[0]), &cpu, 0);
+        move_module(s, &cur, df_argument_text(s->a, ef->arg[0]), &cpu, 0);
     else
         store_through(s, ef->arg[0], created(cpu.where, DF_DTYPE_UNKNOWN, (dc_loc){ 0 }));
 }
@@ -306,11 +306,11 @@ static void module_state(df_call_state *s, const dc_effect *ef)
 static void module_custom(df_call_state *s, const dc_effect *ef)
 {
     dc_place none = { 0, { { 0 } } };
-    s->result = object_new(s->u, s->e, V_MODULE, none);
+    s->result = df_object_new(s->u, s->e, V_MODULE, none);
     s->result.dtype = DF_DTYPE_UNKNOWN;
-    s->result.path = walk_path(s->u, s->e, argument_cursor(s->a, ef->arg[1]));
-    object_update(s->e, &s->result);
-    fields_module_state(argument_cursor(s->a, ef->arg[1]));
+    s->result.path = df_walk_path(s->u, s->e, df_argument_cursor(s->a, ef->arg[1]));
+    df_object_update(s->e, &s->result);
+    df_fields_module_state(df_argument_cursor(s->a, ef->arg[1]));
 }
 
 static void module_children(df_call_state *s, const dc_effect *ef)
@@ -319,16 +319,16 @@ static void module_children(df_call_state *s, const dc_effect *ef)
     df_arguments *a = s->a;
     (void)ef;
     for (int i = 0; i < a->n; i++) {
-        df_value child = object_current(s->e, &a->v[i]);
+        df_value child = df_object_current(s->e, &a->v[i]);
         if (child.kind == V_MODULE)
             where = dc_place_join(&where, &child.where);
     }
-    s->result = object_new(s->u, s->e, V_MODULE, where);
+    s->result = df_object_new(s->u, s->e, V_MODULE, where);
     for (int i = 0; i < a->n; i++)
         if (a->v[i].kind == V_MODULE) {
             char part[32];
             snprintf(part, sizeof part, ".child.%d", i);
-            env_set(s->e, object_path(s->result.obj, part), a->v[i]);
+            df_env_set(s->e, df_object_path(s->result.obj, part), a->v[i]);
         }
 }
 
@@ -351,9 +351,9 @@ static void module_on(df_call_state *s, const dc_effect *ef)
     dc_place where = d && d->kind == V_DEVICE && !given_device(s, ef->arg[0])
                          ? dc_place_relocated(&d->where, s->at, "created on")
                          : dc_place_of(AT_UNKNOWN, 0, s->at, NULL);
-    s->result = object_new(s->u, s->e, V_MODULE, where);
+    s->result = df_object_new(s->u, s->e, V_MODULE, where);
     s->result.dtype = DF_DTYPE_UNKNOWN;
-    object_update(s->e, &s->result);
+    df_object_update(s->e, &s->result);
 }
 
 static void registers(df_call_state *s, const dc_effect *ef)
@@ -362,22 +362,22 @@ static void registers(df_call_state *s, const dc_effect *ef)
     const df_value *t = arg_value(s, ef, 1);
     if (m.kind != V_MODULE)
         return;
-    int path = walk_path(s->u, s->e, argument_cursor(s->a, ef->arg[1]));
+    int path = df_walk_path(s->u, s->e, df_argument_cursor(s->a, ef->arg[1]));
     if (path)
-        env_set(s->e, registration(&m, path_text(path)), *t);
-    df_value cur = object_current(s->e, t);
+        df_env_set(s->e, registration(&m, df_path_text(path)), *t);
+    df_value cur = df_object_current(s->e, t);
     if (cur.kind == V_TENSOR || cur.kind == V_MODULE)
         m.where = m.where.n ? dc_place_join(&m.where, &cur.where) : cur.where;
     else
         m.where.n = 0;
-    object_update(s->e, &m);
+    df_object_update(s->e, &m);
 }
 
 static void param_of(df_call_state *s, const dc_effect *ef)
 {
     df_value m = current_arg(s, ef, 0);    /* it moves with its module */
     if (m.kind == V_MODULE && m.where.n) {
-        s->result = value_of(V_TENSOR, m.where);
+        s->result = df_value_of(V_TENSOR, m.where);
         s->result.obj = m.obj;
         s->result.dtype = m.dtype;
     }
@@ -387,16 +387,16 @@ static void param_of(df_call_state *s, const dc_effect *ef)
 
 static void push(df_call_state *s, const df_value *l, df_value v)
 {
-    int count = object_path(l->obj, ".n");
-    const df_value *had = env_find(s->e, count);
+    int count = df_object_path(l->obj, ".n");
+    const df_value *had = df_env_find(s->e, count);
     int n = had ? had->obj : 0;
     char part[16];
     snprintf(part, sizeof part, "[%d]", n);
-    env_set(s->e, object_path(l->obj, part), v);
-    df_value next = value_unknown();
+    df_env_set(s->e, df_object_path(l->obj, part), v);
+    df_value next = df_value_unknown();
     next.kind = V_COUNT;
     next.obj = (short)(n + 1);
-    env_set(s->e, count, next);
+    df_env_set(s->e, count, next);
 }
 
 /* A new list, of the elements of its initializer list where it is given
@@ -406,12 +406,12 @@ static void list_new(df_call_state *s, const dc_effect *ef)
 {
     dc_place none = { 0, { { 0 } } };
     (void)ef;
-    s->result = object_new(s->u, s->e, V_LIST, none);
-    fnode init = s->a->n ? cursor_bare(s->a->c[0]) : fx_null();
-    df_children ch = fx_kind(init) == CXCursor_InitListExpr ? cursor_children(init)
+    s->result = df_object_new(s->u, s->e, V_LIST, none);
+    fnode init = s->a->n ? df_cursor_bare(s->a->c[0]) : fx_null();
+    df_children ch = fx_kind(init) == CXCursor_InitListExpr ? df_cursor_children(init)
                                                          : (df_children){ .n = 0 };
     for (int i = 0; i < ch.n; i++)
-        push(s, &s->result, walk_expression(s->u, s->e, ch.v[i]));
+        push(s, &s->result, df_walk_expression(s->u, s->e, ch.v[i]));
 }
 
 static void list_push(df_call_state *s, const dc_effect *ef)
@@ -431,20 +431,20 @@ typedef struct {
 static void join_element(int id, void *ctx)
 {
     elements *w = ctx;
-    if (path_text(id)[w->prefix] != '[')
+    if (df_path_text(id)[w->prefix] != '[')
         return;
-    const df_value *v = env_find(w->e, id);
-    w->joined = w->any ? value_join(&w->joined, v) : *v;
+    const df_value *v = df_env_find(w->e, id);
+    w->joined = w->any ? df_value_join(&w->joined, v) : *v;
     w->any = true;
 }
 
 /* What any element of list l may be; of a list moved whole, where it went. */
 static df_value any_element(df_call_state *s, const df_value *l)
 {
-    int list = object_path(l->obj, "");
-    elements w = { s->e, strlen(path_text(list)), value_unknown(), false };
-    env_each_member(s->e, list, join_element, &w);
-    return w.joined.kind == V_NONE && l->where.n ? value_of(V_TENSOR, l->where) : w.joined;
+    int list = df_object_path(l->obj, "");
+    elements w = { s->e, strlen(df_path_text(list)), df_value_unknown(), false };
+    df_env_each_member(s->e, list, join_element, &w);
+    return w.joined.kind == V_NONE && l->where.n ? df_value_of(V_TENSOR, l->where) : w.joined;
 }
 
 /* Element i, or under an index not known, what any element may be. */
@@ -453,12 +453,12 @@ static void list_get(df_call_state *s, const dc_effect *ef)
     const df_value *l = arg_value(s, ef, 0);
     if (l->kind != V_LIST || l->obj < 0)
         return;
-    int i = cursor_int(argument_cursor(s->a, ef->arg[1]), -1);
+    int i = df_cursor_int(df_argument_cursor(s->a, ef->arg[1]), -1);
     char part[16];
     snprintf(part, sizeof part, "[%d]", i);
-    s->result = i >= 0 ? env_get(s->e, object_path(l->obj, part)) : any_element(s, l);
+    s->result = i >= 0 ? df_env_get(s->e, df_object_path(l->obj, part)) : any_element(s, l);
     if (s->result.kind == V_NONE && l->where.n)
-        s->result = value_of(V_TENSOR, l->where);  /* every element moved together */
+        s->result = df_value_of(V_TENSOR, l->where);  /* every element moved together */
 }
 
 /* A tensor's pieces, a module's parameters: a list where it is. */
@@ -466,7 +466,7 @@ static void split(df_call_state *s, const dc_effect *ef)
 {
     df_value x = current_arg(s, ef, 0);
     if (x.kind == V_TENSOR || (x.kind == V_MODULE && x.where.n))
-        s->result = object_new(s->u, s->e, V_LIST, x.where);
+        s->result = df_object_new(s->u, s->e, V_LIST, x.where);
 }
 
 static void batches(df_call_state *s, const dc_effect *ef)
@@ -485,7 +485,7 @@ static void identity(df_call_state *s, const dc_effect *ef)
 static void ends_path(df_call_state *s, const dc_effect *ef)
 {
     (void)ef;
-    unwritten_path_ends(s->u, s->e);
+    df_unwritten_path_ends(s->u, s->e);
     s->e->dead = true;                  /* the path ends here, as at a return */
 }
 
@@ -496,9 +496,9 @@ static void test(df_call_state *s, const dc_effect *ef)
 
 static void pointer_attributes(df_call_state *s, const dc_effect *ef)
 {
-    df_value attrs = value_unknown();
+    df_value attrs = df_value_unknown();
     attrs.kind = V_POINTER;
-    attrs.path = walk_path(s->u, s->e, argument_cursor(s->a, ef->arg[1]));
+    attrs.path = df_walk_path(s->u, s->e, df_argument_cursor(s->a, ef->arg[1]));
     if (attrs.path)
         store_through(s, ef->arg[0], attrs);
 }
@@ -509,21 +509,21 @@ static void device_of(df_call_state *s, const dc_effect *ef)
 {
     df_value cur = current_arg(s, ef, 0);
     if ((cur.kind == V_TENSOR || cur.kind == V_MODULE) && cur.where.n) {
-        s->result = value_of(V_DEVICE, cur.where);
-        s->result.path = walk_path(s->u, s->e, argument_cursor(s->a, ef->arg[0]));  /* a test of the device tests it */
+        s->result = df_value_of(V_DEVICE, cur.where);
+        s->result.path = df_walk_path(s->u, s->e, df_argument_cursor(s->a, ef->arg[0]));  /* a test of the device tests it */
     }
 }
 
 static void device_cpu(df_call_state *s, const dc_effect *ef)
 {
     (void)ef;
-    s->result = value_of(V_DEVICE, dc_place_of(AT_CPU, 0, s->at, "the cpu"));
+    s->result = df_value_of(V_DEVICE, dc_place_of(AT_CPU, 0, s->at, "the cpu"));
 }
 
 static void device_cuda(df_call_state *s, const dc_effect *ef)
 {
-    int i = cursor_int(argument_cursor(s->a, ef->arg[0]), -1);
-    s->result = value_of(V_DEVICE, dc_place_of(i >= 0 ? AT_CUDA : AT_GPU, i, s->at, "a GPU"));
+    int i = df_cursor_int(df_argument_cursor(s->a, ef->arg[0]), -1);
+    s->result = df_value_of(V_DEVICE, dc_place_of(i >= 0 ? AT_CUDA : AT_GPU, i, s->at, "a GPU"));
 }
 
 /* c10::Device("cuda:1"), a string literal as written: "cpu", "cuda" or
@@ -532,13 +532,13 @@ static void device_named(df_call_state *s, const dc_effect *ef)
 {
     char text[32];
     int i = -1, used = 0;
-    cursor_text(argument_cursor(s->a, ef->arg[0]), text, sizeof text);
+    df_cursor_text(df_argument_cursor(s->a, ef->arg[0]), text, sizeof text);
     if (!strcmp(text, "\"cpu\""))
-        s->result = value_of(V_DEVICE, dc_place_of(AT_CPU, 0, s->at, "the cpu"));
+        s->result = df_value_of(V_DEVICE, dc_place_of(AT_CPU, 0, s->at, "the cpu"));
     else if (!strcmp(text, "\"cuda\"") ||
              (sscanf(text, "\"cuda:%d\"%n", &i, &used) == 1 && used == (int)strlen(text) &&
               i >= 0 && i < 128))
-        s->result = value_of(V_DEVICE, dc_place_of(i >= 0 ? AT_CUDA : AT_GPU, i, s->at, "a GPU"));
+        s->result = df_value_of(V_DEVICE, dc_place_of(i >= 0 ? AT_CUDA : AT_GPU, i, s->at, "a GPU"));
 }
 
 /* c10::Device(type, index): GPU `index` of a cuda type, else the type's
@@ -546,7 +546,7 @@ static void device_named(df_call_state *s, const dc_effect *ef)
 static void device_typed(df_call_state *s, const dc_effect *ef)
 {
     const df_value *type = arg_value(s, ef, 0);
-    int i = cursor_int(argument_cursor(s->a, ef->arg[1]), -1);
+    int i = df_cursor_int(df_argument_cursor(s->a, ef->arg[1]), -1);
     if (type->kind != V_DEVICE) {
         device_named(s, ef);
         return;
@@ -562,14 +562,14 @@ static void data_of(df_call_state *s, const dc_effect *ef)
 {
     const df_value *x = arg_value(s, ef, 0);
     if (x->kind == V_TENSOR)
-        s->result = value_of(V_MEMORY, x->where);
+        s->result = df_value_of(V_MEMORY, x->where);
 }
 
 /* Memory the call allocates, with its allocator when the model's table
    knows the callee as one (for the release that must match it). */
 static df_value allocated(df_call_state *s, atom_kind kind, int index, const char *how)
 {
-    df_value v = value_of(V_MEMORY, dc_place_of(kind, index, s->at, how));
+    df_value v = df_value_of(V_MEMORY, dc_place_of(kind, index, s->at, how));
     v.where.a[0].alloc = (unsigned char)dc_allocator(s->op);
     return v;
 }
@@ -578,11 +578,11 @@ static df_value allocated(df_call_state *s, atom_kind kind, int index, const cha
    variable (a global's or a field's: any call may write it). */
 static void allocates_into(df_call_state *s, int i, df_value v)
 {
-    fnode to = cursor_bare(argument_cursor(s->a, i));
-    df_children ch = cursor_children(to);
+    fnode to = df_cursor_bare(df_argument_cursor(s->a, i));
+    df_children ch = df_cursor_children(to);
     store_through(s, i, v);
-    if (cursor_is_addr_of(to) && ch.n == 1 && cursor_local_variable(cursor_bare(ch.v[0])))
-        unwritten_allocated(s->u, s->e, &v);
+    if (df_cursor_is_addr_of(to) && ch.n == 1 && df_cursor_local_variable(df_cursor_bare(ch.v[0])))
+        df_unwritten_allocated(s->u, s->e, &v);
 }
 
 static void allocates_device(df_call_state *s, const dc_effect *ef)
@@ -604,14 +604,14 @@ static void returns_host(df_call_state *s, const dc_effect *ef)
 {
     (void)ef;
     s->result = allocated(s, AT_CPU, 0, "allocated on");
-    unwritten_allocated(s->u, s->e, &s->result);      /* malloc's (unwritten.c) */
+    df_unwritten_allocated(s->u, s->e, &s->result);      /* malloc's (unwritten.c) */
 }
 
 static void returns_device(df_call_state *s, const dc_effect *ef)
 {
     (void)ef;
     s->result = allocated(s, AT_GPU, -1, "allocated on");
-    unwritten_allocated(s->u, s->e, &s->result);
+    df_unwritten_allocated(s->u, s->e, &s->result);
 }
 
 /* ---- the checks ---------------------------------------------------------------------- */
@@ -621,10 +621,10 @@ static void returns_device(df_call_state *s, const dc_effect *ef)
 static int moved_copy(df_call_state *s, int i, const dc_place *other)
 {
     const df_env *e = s->e;
-    int from = walk_path(s->u, s->e, argument_cursor(s->a, i)), found = 0;
-    for (int id = env_next(e, 0); from && id; id = env_next(e, id)) {
-        const df_value *v = env_find(e, id);
-        if (v->kind == V_TENSOR && path_text(id)[0] != '#' && v->path == from &&
+    int from = df_walk_path(s->u, s->e, df_argument_cursor(s->a, i)), found = 0;
+    for (int id = df_env_next(e, 0); from && id; id = df_env_next(e, id)) {
+        const df_value *v = df_env_find(e, id);
+        if (v->kind == V_TENSOR && df_path_text(id)[0] != '#' && v->path == from &&
             v->where.n && !dc_places_differ(&v->where, other))
             found = id;                 /* the latest, as a scan from the end found */
     }
@@ -647,17 +647,17 @@ static void same_device(df_call_state *s, const dc_effect *ef)
         if ((x.kind != V_TENSOR && x.kind != V_MODULE) ||
             (y.kind != V_TENSOR && y.kind != V_MODULE) || !x.where.n || !y.where.n)
             continue;                   /* memory as a tensor: a struct's own, not its device */
-        if (summary_defer(s->u, s->at, argument_operand(s->a, ef->arg[0], &x),
-                          argument_operand(s->a, ef->arg[i], &y)) ||
+        if (df_summary_defer(s->u, s->at, df_argument_operand(s->a, ef->arg[0], &x),
+                          df_argument_operand(s->a, ef->arg[i], &y)) ||
             !dc_places_differ(&x.where, &y.where))
             continue;
         int moved = moved_copy(s, ef->arg[0], &y.where);
         if (!moved)
             moved = moved_copy(s, ef->arg[i], &x.where);
-        const df_value *mv = env_find(s->e, moved);
-        dc_report_device_mismatch(s->u->out, s->at, argument_operand(s->a, ef->arg[0], &x),
-                                  argument_operand(s->a, ef->arg[i], &y),
-                                  moved ? path_text(moved) : NULL,
+        const df_value *mv = df_env_find(s->e, moved);
+        dc_report_device_mismatch(s->u->out, s->at, df_argument_operand(s->a, ef->arg[0], &x),
+                                  df_argument_operand(s->a, ef->arg[i], &y),
+                                  moved ? df_path_text(moved) : NULL,
                                   mv ? mv->where.a[0].origin : (dc_loc){ 0 });
     }
 }
@@ -665,9 +665,9 @@ static void same_device(df_call_state *s, const dc_effect *ef)
 /* A tensor variable's value where c names one, else unknown. */
 static df_value named_tensor(df_call_state *s, fnode c)
 {
-    const df_value *v = fx_kind(c) == CXCursor_DeclRefExpr ? env_find(s->e, walk_path(s->u, s->e, c))
+    const df_value *v = fx_kind(c) == CXCursor_DeclRefExpr ? df_env_find(s->e, df_walk_path(s->u, s->e, c))
                                                         : NULL;
-    return v && v->kind == V_TENSOR ? object_current(s->e, v) : value_unknown();
+    return v && v->kind == V_TENSOR ? df_object_current(s->e, v) : df_value_unknown();
 }
 
 /* Advanced indexing (`x.index({i, j})`, `x.index_put_({i}, v)`): PyTorch
@@ -679,18 +679,18 @@ static df_value named_tensor(df_call_state *s, fnode c)
 static void indexes(df_call_state *s, const dc_effect *ef)
 {
     df_value x = current_arg(s, ef, 0);
-    fnode list = cursor_bare(argument_cursor(s->a, ef->arg[1]));
-    df_children ch = fx_kind(list) == CXCursor_InitListExpr ? cursor_children(list)
+    fnode list = df_cursor_bare(df_argument_cursor(s->a, ef->arg[1]));
+    df_children ch = fx_kind(list) == CXCursor_InitListExpr ? df_cursor_children(list)
                                                          : (df_children){ .n = 0 };
     bool known = dc_place_is_host(&x.where) || dc_place_is_device(&x.where);
     for (int i = 0; x.kind == V_TENSOR && known && i < ch.n; i++) {
-        fnode index = cursor_bare(ch.v[i]);
+        fnode index = df_cursor_bare(ch.v[i]);
         df_value v = named_tensor(s, index);
         if (!dc_place_is_device(&v.where) || !dc_places_differ(&x.where, &v.where))
             continue;
         char text[128];
-        cursor_text(index, text, sizeof text);
-        dc_report_device_mismatch(s->u->out, s->at, argument_operand(s->a, ef->arg[0], &x),
+        df_cursor_text(index, text, sizeof text);
+        dc_report_device_mismatch(s->u->out, s->at, df_argument_operand(s->a, ef->arg[0], &x),
                                   (dc_operand){ text, &v.where, false, true }, NULL,
                                   (dc_loc){ 0 });
     }
@@ -704,27 +704,27 @@ static void same_dtype(df_call_state *s, const dc_effect *ef)
         if (x.dtype == DF_DTYPE_UNKNOWN || y.dtype == DF_DTYPE_UNKNOWN || x.dtype == y.dtype ||
             x.dtype == DF_DTYPE_I64 || y.dtype == DF_DTYPE_I64)
             continue;
-        dc_report_dtype_mismatch(s->u->out, s->at, argument_text(s->a, ef->arg[0]),
-                                 dtype_names[x.dtype], x.dtype_origin,
-                                 argument_text(s->a, ef->arg[i]), dtype_names[y.dtype],
-                                 y.dtype_origin, argument_operand(s->a, ef->arg[i], &y).torch);
+        dc_report_dtype_mismatch(s->u->out, s->at, df_argument_text(s->a, ef->arg[0]),
+                                 df_dtype_names[x.dtype], x.dtype_origin,
+                                 df_argument_text(s->a, ef->arg[i]), df_dtype_names[y.dtype],
+                                 y.dtype_origin, df_argument_operand(s->a, ef->arg[i], &y).torch);
     }
 }
 
-void effect_need_memory(df_unit *u, dc_loc at, const char *what, dc_operand ptr, bool device,
+void df_effect_need_memory(df_unit *u, dc_loc at, const char *what, dc_operand ptr, bool device,
                         dc_loc why, const char *releaser)
 {
-    if (!summary_role(u, ptr.place, device ? ROLE_DEVICE : ROLE_HOST, why.line ? why : at))
+    if (!df_summary_role(u, ptr.place, device ? ROLE_DEVICE : ROLE_HOST, why.line ? why : at))
         dc_check_memspace(u->out, at, what, ptr, device, why, releaser);
 }
 
 static void memory_check(df_call_state *s, int i, bool wants_device)
 {
-    const df_value *p = argument(s->a, i);
+    const df_value *p = df_argument(s->a, i);
     if (!wants_device && i < s->a->n)
-        uses_host(s->u, s->e, argument_cursor(s->a, i), HOST_CALL, s->at);
-    if (value_is_memory(p))
-        effect_need_memory(s->u, s->at, s->op, argument_operand(s->a, i, p), wants_device,
+        df_uses_host(s->u, s->e, df_argument_cursor(s->a, i), HOST_CALL, s->at);
+    if (df_value_is_memory(p))
+        df_effect_need_memory(s->u, s->at, s->op, df_argument_operand(s->a, i, p), wants_device,
                            (dc_loc){ 0 }, dc_releaser(s->op));
 }
 
@@ -751,7 +751,7 @@ static void space_check(df_call_state *s, const dc_place *g, int i)
 static void same_space(df_call_state *s, const dc_effect *ef)
 {
     const df_value *g = arg_value(s, ef, 0);
-    if (value_is_memory(g))
+    if (df_value_is_memory(g))
         space_check(s, &g->where, ef->arg[1]);
 }
 
@@ -769,11 +769,11 @@ static void wraps(df_call_state *s, const dc_effect *ef)
    spaces a copy could join. */
 static void host_reads(df_call_state *s, int i)
 {
-    const df_value *p = argument(s->a, i);
+    const df_value *p = df_argument(s->a, i);
     if (i < s->a->n)
-        uses_host(s->u, s->e, argument_cursor(s->a, i), HOST_READ, s->at);
-    if (value_is_memory(p) && !summary_role(s->u, &p->where, ROLE_DEREF, s->at))
-        dc_check_host_deref(s->u->out, s->at, argument_operand(s->a, i, p), false, s->op,
+        df_uses_host(s->u, s->e, df_argument_cursor(s->a, i), HOST_READ, s->at);
+    if (df_value_is_memory(p) && !df_summary_role(s->u, &p->where, ROLE_DEREF, s->at))
+        dc_check_host_deref(s->u->out, s->at, df_argument_operand(s->a, i, p), false, s->op,
                             (dc_loc){ 0 });
 }
 
@@ -786,7 +786,7 @@ static void reads_host(df_call_state *s, const dc_effect *ef)
    precision takes an argument of its own; %% takes none. */
 static void reads_host_format(df_call_state *s, const dc_effect *ef)
 {
-    fnode f = cursor_bare(argument_cursor(s->a, ef->arg[0]));
+    fnode f = df_cursor_bare(df_argument_cursor(s->a, ef->arg[0]));
     if (fx_kind(f) != CXCursor_StringLiteral)
         return;
     int next = ef->arg[0] + 1;
@@ -818,24 +818,24 @@ static bool space_contradicted(const df_call_state *s, int i, const dc_place *p)
     return false;
 }
 
-void effect_release(df_unit *u, dc_loc at, const char *releaser, dc_operand ptr)
+void df_effect_release(df_unit *u, dc_loc at, const char *releaser, dc_operand ptr)
 {
     const char *r = dc_releaser(releaser);
-    if (r && !summary_release(u, ptr.place, r, at))
+    if (r && !df_summary_release(u, ptr.place, r, at))
         dc_check_free(u->out, at, r, ptr, NULL, (dc_loc){ 0 });
 }
 
 static void frees(df_call_state *s, const dc_effect *ef)
 {
     const df_value *p = arg_value(s, ef, 0);
-    if (value_is_memory(p) && !space_contradicted(s, ef->arg[0], &p->where))
-        effect_release(s->u, s->at, s->op, argument_operand(s->a, ef->arg[0], p));
+    if (df_value_is_memory(p) && !space_contradicted(s, ef->arg[0], &p->where))
+        df_effect_release(s->u, s->at, s->op, df_argument_operand(s->a, ef->arg[0], p));
 }
 
 static void copies(df_call_state *s, const dc_effect *ef)
 {
-    walk_copy_through(s->u, s->e, argument_cursor(s->a, ef->arg[0]),
-                      argument_cursor(s->a, ef->arg[1]));
+    df_walk_copy_through(s->u, s->e, df_argument_cursor(s->a, ef->arg[0]),
+                      df_argument_cursor(s->a, ef->arg[1]));
 }
 
 static bool swapped(df_call_state *s, const df_value *dst, const df_value *src);
@@ -846,15 +846,15 @@ static bool swapped(df_call_state *s, const df_value *dst, const df_value *src);
 static bool copies_nothing(df_call_state *s, const dc_effect *ef)
 {
     int count = ef->arg[1] + 1;
-    return count < s->a->n && cursor_int(argument_cursor(s->a, count), -1) == 0;
+    return count < s->a->n && df_cursor_int(df_argument_cursor(s->a, count), -1) == 0;
 }
 
-df_value effect_enumerator(fnode decl)
+df_value df_effect_enumerator(fnode decl)
 {
     char name[64];
-    cursor_spelling(decl, name, sizeof name);
+    df_cursor_spelling(decl, name, sizeof name);
     int k = dc_copy_kind(name);
-    df_value v = value_unknown();
+    df_value v = df_value_unknown();
     if (k >= 0 || strcmp(name, "cudaMemcpyDefault") == 0) {
         v.kind = V_KIND;
         v.obj = (short)KIND_BIT(k);
@@ -875,7 +875,7 @@ static unsigned copy_kinds(const df_value *kind)
    macro, a variable, a cast, parentheses). */
 static dc_loc kind_written(df_call_state *s, const dc_effect *ef, int k)
 {
-    fnode c = cursor_bare(argument_cursor(s->a, ef->arg[2]));
+    fnode c = df_cursor_bare(df_argument_cursor(s->a, ef->arg[2]));
     bool written = fx_kind(c) == CXCursor_DeclRefExpr &&
                    fx_kind(fx_referenced(c)) == CXCursor_EnumConstantDecl &&
                    strcmp(fx_text(c), memkinds[k].name) == 0;
@@ -886,20 +886,20 @@ static dc_loc kind_written(df_call_state *s, const dc_effect *ef, int k)
 static void memcpy_one_kind(df_call_state *s, const dc_effect *ef, int k)
 {
     const df_value *dst = arg_value(s, ef, 0), *src = arg_value(s, ef, 1);
-    bool dst_known = value_is_memory(dst), src_known = value_is_memory(src);
+    bool dst_known = df_value_is_memory(dst), src_known = df_value_is_memory(src);
     if (!dst_known && !src_known)
         return;
     if (dst_known && src_known)
-        summary_copy(s->u, &dst->where, &src->where, k);
+        df_summary_copy(s->u, &dst->where, &src->where, k);
     /* a parameter on one side: its role is the kind's, and it is checked at each call */
     bool dst_param = dst_known &&
-                     summary_role(s->u, &dst->where, k & 1 ? ROLE_DEVICE : ROLE_HOST, s->at);
+                     df_summary_role(s->u, &dst->where, k & 1 ? ROLE_DEVICE : ROLE_HOST, s->at);
     bool src_param = src_known &&
-                     summary_role(s->u, &src->where, k & 2 ? ROLE_DEVICE : ROLE_HOST, s->at);
+                     df_summary_role(s->u, &src->where, k & 2 ? ROLE_DEVICE : ROLE_HOST, s->at);
     if (dst_param && src_param)
         return;
     static const dc_place nowhere;      /* a side not known here: the other is checked alone */
-    dc_operand d = argument_operand(s->a, ef->arg[0], dst), r = argument_operand(s->a, ef->arg[1], src);
+    dc_operand d = df_argument_operand(s->a, ef->arg[0], dst), r = df_argument_operand(s->a, ef->arg[1], src);
     if (dst_param || !dst_known)
         d.place = &nowhere;
     if (src_param || !src_known)
@@ -908,20 +908,20 @@ static void memcpy_one_kind(df_call_state *s, const dc_effect *ef, int k)
                                      kind_written(s, ef, k));
     if (f && (copy_kinds(arg_value(s, ef, 2)) & ~KIND_BIT(k)))
         dc_finding_note(f, s->at, dc_format("'%s' may be %s, among other kinds: each is checked",
-                                            argument_text(s->a, ef->arg[2]), memkinds[k].name));
+                                            df_argument_text(s->a, ef->arg[2]), memkinds[k].name));
 }
 
 /* A copy into device memory from a local struct or what a local pointer
    points to: that object is a device mirror (fields.c).  A struct copied
-   from the host keeps its pointers, host ones too (walk_send_struct). */
+   from the host keeps its pointers, host ones too (df_walk_send_struct). */
 static void uploads(df_call_state *s, const dc_effect *ef, unsigned kinds)
 {
     if ((kinds & (KIND_BIT(1) | KIND_BIT(3))) || dc_place_is_device(&arg_value(s, ef, 0)->where))
-        walk_uploaded_from(s->u, argument_cursor(s->a, ef->arg[1]));
+        df_walk_uploaded_from(s->u, df_argument_cursor(s->a, ef->arg[1]));
     bool default_to_device = kinds == KIND_BIT(-1) && dc_place_is_device(&arg_value(s, ef, 0)->where);
     if (kinds == KIND_BIT(1) || default_to_device)
-        walk_send_struct(s->u, s->e, argument_cursor(s->a, ef->arg[0]),
-                         argument_cursor(s->a, ef->arg[1]), s->at);
+        df_walk_send_struct(s->u, s->e, df_argument_cursor(s->a, ef->arg[0]),
+                         df_argument_cursor(s->a, ef->arg[1]), s->at);
 }
 
 /* A copy of one kind takes the sides it says are device memory as that
@@ -929,14 +929,14 @@ static void uploads(df_call_state *s, const dc_effect *ef, unsigned kinds)
 static void device_uses(df_call_state *s, const dc_effect *ef, unsigned kinds)
 {
     int size = ef->arg[1] + 1;          /* the count, as copies_nothing reads it */
-    fnode n = size < s->a->n ? argument_cursor(s->a, size) : fx_null();
+    fnode n = size < s->a->n ? df_argument_cursor(s->a, size) : fx_null();
     for (int k = 1; k < 4; k++) {
         if (kinds != (unsigned)KIND_BIT(k))
             continue;
         if (k & 1)
-            uses_device(s->u, s->e, argument_cursor(s->a, ef->arg[0]), k, true, n, s->at);
+            df_uses_device(s->u, s->e, df_argument_cursor(s->a, ef->arg[0]), k, true, n, s->at);
         if (k & 2)
-            uses_device(s->u, s->e, argument_cursor(s->a, ef->arg[1]), k, false, n, s->at);
+            df_uses_device(s->u, s->e, df_argument_cursor(s->a, ef->arg[1]), k, false, n, s->at);
     }
 }
 
@@ -944,11 +944,11 @@ static void device_uses(df_call_state *s, const dc_effect *ef, unsigned kinds)
    that every path from the other side follows to here. */
 static void check_unwritten(df_call_state *s, const char *verb, int i, const df_value *p, bool swap)
 {
-    dc_operand o = argument_operand(s->a, i, p);
+    dc_operand o = df_argument_operand(s->a, i, p);
     int k = -1;
-    if (unwritten_must(s->u, s->e, p))
+    if (df_unwritten_must(s->u, s->e, p))
         dc_report_uninitialized_read(s->u->out, s->at, dc_format("%s %s", s->op, verb), o, swap);
-    else if ((k = unwritten_sometimes(s->u, s->e, p)) >= 0)
+    else if ((k = df_unwritten_sometimes(s->u, s->e, p)) >= 0)
         dc_report_sometimes_written(s->u->out, s->at, dc_format("%s %s", s->op, verb), o,
                                     s->u->sometimes[k].cond, s->u->sometimes[k].edge);
 }
@@ -959,16 +959,16 @@ static void memcpy_kind(df_call_state *s, const dc_effect *ef)
     unsigned kinds = copy_kinds(kind);
     uploads(s, ef, kinds);
     if (!copies_nothing(s, ef))         /* onto itself: the first word on it */
-        samebuf_copy(s->u, s->e, argument_cursor(s->a, ef->arg[0]),
-                     argument_cursor(s->a, ef->arg[1]), kinds, s->op, s->at);
+        df_samebuf_copy(s->u, s->e, df_argument_cursor(s->a, ef->arg[0]),
+                     df_argument_cursor(s->a, ef->arg[1]), kinds, s->op, s->at);
     device_uses(s, ef, kinds);
     bool fills_device = kinds && !(kinds & (KIND_BIT(0) | KIND_BIT(2) | KIND_BIT(-1)));
     if (!copies_nothing(s, ef))
         check_unwritten(s, "copies from", ef->arg[1], src,
                         fills_device && dc_place_is_host(&dst->where));
     if (kind->kind == V_KIND && kind->where.n &&
-        summary_copy_with(s->u, s->at, argument_operand(s->a, ef->arg[0], dst),
-                          argument_operand(s->a, ef->arg[1], src), &kind->where))
+        df_summary_copy_with(s->u, s->at, df_argument_operand(s->a, ef->arg[0], dst),
+                          df_argument_operand(s->a, ef->arg[1], src), &kind->where))
         return;
     for (int k = 0; k < 4; k++)
         if (kinds & KIND_BIT(k))
@@ -980,20 +980,20 @@ static void memcpy_kind(df_call_state *s, const dc_effect *ef)
    memory it would copy from holds nothing yet. */
 static bool swapped(df_call_state *s, const df_value *dst, const df_value *src)
 {
-    return (dc_place_is_device(&dst->where) && unwritten_may_be_written(s->e, dst)) ||
-           unwritten_must(s->u, s->e, src);
+    return (dc_place_is_device(&dst->where) && df_unwritten_may_be_written(s->e, dst)) ||
+           df_unwritten_must(s->u, s->e, src);
 }
 
 /* A library reads its argument 0 (cuBLAS's A and B), unless the scalar its
    argument 1 points to is zero (gemm's C, read only when beta is not 0). */
 static bool points_to_zero(fnode arg)
 {
-    fnode c = cursor_bare(arg);
-    if (!cursor_is_addr_of(c))
+    fnode c = df_cursor_bare(arg);
+    if (!df_cursor_is_addr_of(c))
         return false;
-    df_children ch = cursor_children(c);
-    fnode var = fx_referenced(cursor_bare(ch.v[0]));
-    df_children init = cursor_children(var);
+    df_children ch = df_cursor_children(c);
+    fnode var = fx_referenced(df_cursor_bare(ch.v[0]));
+    df_children init = df_cursor_children(var);
     if (ch.n != 1 || fx_kind(var) != CXCursor_VarDecl || !init.n)
         return false;
     fnode value = init.v[init.n - 1];
@@ -1004,7 +1004,7 @@ static bool points_to_zero(fnode arg)
 static void reads(df_call_state *s, const dc_effect *ef)
 {
     const df_value *p = arg_value(s, ef, 0);
-    if (ef->nargs > 1 && points_to_zero(argument_cursor(s->a, ef->arg[1])))
+    if (ef->nargs > 1 && points_to_zero(df_argument_cursor(s->a, ef->arg[1])))
         return;
     check_unwritten(s, "reads", ef->arg[0], p, false);
 }
@@ -1016,33 +1016,33 @@ static void kernel_argument(df_unit *u, dc_loc at, fnode kernel, int i, dc_opera
     if (ft_kind(fx_type(param)) != CXType_Pointer)
         return;
     char name[64], param_name[64], what[192];
-    cursor_spelling(kernel, name, sizeof name);
-    cursor_spelling(param, param_name, sizeof param_name);
+    df_cursor_spelling(kernel, name, sizeof name);
+    df_cursor_spelling(param, param_name, sizeof param_name);
     if (*param_name)    /* counted from 1, as compilers count arguments */
         snprintf(what, sizeof what, "argument %d ('%s') of kernel %s", i + 1, param_name, name);
     else
         snprintf(what, sizeof what, "argument %d of kernel %s", i + 1, name);
-    effect_need_memory(u, at, what, arg, true, (dc_loc){ 0 }, NULL);
+    df_effect_need_memory(u, at, what, arg, true, (dc_loc){ 0 }, NULL);
 }
 
 /* cudaLaunchKernel: each pointer parameter of the kernel (from its
    declaration) gets the memory of the matching argument address. */
 static void launch(df_call_state *s, const dc_effect *ef)
 {
-    fnode kernel = fx_referenced(cursor_bare(argument_cursor(s->a, ef->arg[0])));
+    fnode kernel = fx_referenced(df_cursor_bare(df_argument_cursor(s->a, ef->arg[0])));
     const df_value *list = arg_value(s, ef, 1);
     if (fx_kind(kernel) != CXCursor_FunctionDecl || list->kind != V_ADDRS)
         return;
     int nparams = fx_nargs(kernel);
-    const char *next = path_text(list->path);
+    const char *next = df_path_text(list->path);
     for (int i = 0; i < nparams && *next; i++) {
         size_t len = strcspn(next, "|");
-        int slot = path_format("%.*s", (int)len, next);
+        int slot = df_path_format("%.*s", (int)len, next);
         next += next[len] ? len + 1 : len;
-        df_value v = env_get(s->e, slot);
-        if (value_is_memory(&v))
+        df_value v = df_env_get(s->e, slot);
+        if (df_value_is_memory(&v))
             kernel_argument(s->u, s->at, kernel, i,
-                            (dc_operand){ path_text(slot), &v.where, false, false });
+                            (dc_operand){ df_path_text(slot), &v.where, false, false });
     }
 }
 
@@ -1074,15 +1074,15 @@ static void kernel_members(df_unit *u, df_env *e, fnode kernel, df_arguments *a,
     int n = fx_param_reads(param, reads, 8);
     for (int k = 0; k < n; k++) {
         int prefix, from = 0;
-        int path = walk_member_path(u, e, a->c[i], pointer, fx_referenced(reads[k]), &prefix);
-        const df_value *v = path ? env_find(e, path) : NULL;
-        if (!v || !value_is_memory(v) || summary_role(u, &v->where, ROLE_DEVICE, at))
+        int path = df_walk_member_path(u, e, a->c[i], pointer, fx_referenced(reads[k]), &prefix);
+        const df_value *v = path ? df_env_find(e, path) : NULL;
+        if (!v || !df_value_is_memory(v) || df_summary_role(u, &v->where, ROLE_DEVICE, at))
             continue;
         const dc_loc *copy = sent_by(u, prefix, &from);
-        const char *field = path_text(cursor_path(fx_referenced(reads[k])));
+        const char *field = df_path_text(df_cursor_path(fx_referenced(reads[k])));
         char name[128], what[128];
-        snprintf(name, sizeof name, "%s%s", from ? path_text(from) : path_text(prefix), field);
-        cursor_spelling(kernel, what, sizeof what);
+        snprintf(name, sizeof name, "%s%s", from ? df_path_text(from) : df_path_text(prefix), field);
+        df_cursor_spelling(kernel, what, sizeof what);
         dc_report_host_member(u->out, at, what, (dc_operand){ name, &v->where, false, false },
                               fx_text(reads[k]), fx_loc(reads[k]), copy ? *copy : (dc_loc){ 0 });
     }
@@ -1099,7 +1099,7 @@ static fnode first_read(fnode kernel, int i)
 static bool given_twice(fnode kernel, const df_arguments *a, int i)
 {
     for (int j = 0; j < a->n; j++)
-        if (j != i && unwritten_shared(&a->v[j], &a->v[i]) &&
+        if (j != i && df_unwritten_shared(&a->v[j], &a->v[i]) &&
             fx_is_null(first_read(kernel, j)))
             return true;
     return false;
@@ -1110,36 +1110,36 @@ static bool given_twice(fnode kernel, const df_arguments *a, int i)
 static void kernel_reads(df_unit *u, df_env *e, dc_loc at, fnode kernel, df_arguments *a, int i)
 {
     fnode read = first_read(kernel, i);
-    if (!fx_is_null(read) && unwritten_must(u, e, &a->v[i]) && !given_twice(kernel, a, i) &&
-        !unwritten_deferred(e))
-        dc_report_kernel_read(u->out, at, fx_spelling(kernel), argument_operand(a, i, &a->v[i]),
+    if (!fx_is_null(read) && df_unwritten_must(u, e, &a->v[i]) && !given_twice(kernel, a, i) &&
+        !df_unwritten_deferred(e))
+        dc_report_kernel_read(u->out, at, fx_spelling(kernel), df_argument_operand(a, i, &a->v[i]),
                               fx_loc(read), fx_text(read));
 }
 
-void effect_launch(df_unit *u, df_env *e, fnode kernel, df_arguments *a, dc_loc at)
+void df_effect_launch(df_unit *u, df_env *e, fnode kernel, df_arguments *a, dc_loc at)
 {
     for (int i = 0; i < a->n; i++) {
-        if (value_is_memory(&a->v[i])) {
-            kernel_argument(u, at, kernel, i, argument_operand(a, i, &a->v[i]));
+        if (df_value_is_memory(&a->v[i])) {
+            kernel_argument(u, at, kernel, i, df_argument_operand(a, i, &a->v[i]));
             kernel_reads(u, e, at, kernel, a, i);
         }
         kernel_members(u, e, kernel, a, i, at);
     }
 }
 
-void effect_check_deref(df_unit *u, df_env *e, fnode base, const df_value *v, bool write, dc_loc at)
+void df_effect_check_deref(df_unit *u, df_env *e, fnode base, const df_value *v, bool write, dc_loc at)
 {
     char text[64];
-    int path = walk_path(u, e, base);
+    int path = df_walk_path(u, e, base);
     if (write)
-        unwritten_forget(e, v);
-    uses_host(u, e, base, write ? HOST_WRITE : HOST_READ, at);
-    if (v->kind != V_MEMORY || summary_role(u, &v->where, ROLE_DEREF, at))
+        df_unwritten_forget(e, v);
+    df_uses_host(u, e, base, write ? HOST_WRITE : HOST_READ, at);
+    if (v->kind != V_MEMORY || df_summary_role(u, &v->where, ROLE_DEREF, at))
         return;
-    bool named = path && !path_is_element(path);   /* "a[i]" as written, not "a[]" */
+    bool named = path && !df_path_is_element(path);   /* "a[i]" as written, not "a[]" */
     if (!named)
-        cursor_text(cursor_bare(base), text, sizeof text);
-    dc_check_host_deref(u->out, at, (dc_operand){ named ? path_text(path) : text, &v->where,
+        df_cursor_text(df_cursor_bare(base), text, sizeof text);
+    dc_check_host_deref(u->out, at, (dc_operand){ named ? df_path_text(path) : text, &v->where,
                                                   false, false }, write, NULL, (dc_loc){ 0 });
 }
 
@@ -1174,7 +1174,7 @@ static effect_fn *const handlers[EF_COUNT] = {
     [EF_WRAPS] = wraps,                     [EF_INDEXES] = indexes,
 };
 
-void effect_apply(df_call_state *s, const dc_effect *ef)
+void df_effect_apply(df_call_state *s, const dc_effect *ef)
 {
     if (ef->kind < EF_COUNT && handlers[ef->kind])
         handlers[ef->kind](s, ef);

@@ -42,12 +42,12 @@ static void hold(size_t bytes)
         dc_abandon(DC_OUT_OF_MEMORY);
 }
 
-size_t env_held(void)
+size_t df_env_held(void)
 {
     return held;
 }
 
-void env_limit(size_t bytes)
+void df_env_limit(size_t bytes)
 {
     limit = bytes;
 }
@@ -94,13 +94,13 @@ static int path_of_span(const char *text, size_t n)
     char *copy = n < sizeof stack ? stack : dc_realloc(NULL, n + 1);
     memcpy(copy, text, n);
     copy[n] = '\0';
-    int id = path_intern(copy);
+    int id = df_path_intern(copy);
     if (copy != stack)
         free(copy);
     return id;
 }
 
-int path_intern(const char *text)
+int df_path_intern(const char *text)
 {
     if (!text || !*text)
         return 0;
@@ -133,12 +133,12 @@ int path_intern(const char *text)
     return id;
 }
 
-const char *path_text(int id)
+const char *df_path_text(int id)
 {
     return id > 0 && id < npaths ? paths[id].text : "";
 }
 
-int path_format(const char *fmt, ...)
+int df_path_format(const char *fmt, ...)
 {
     char stack[256];
     va_list ap;
@@ -146,29 +146,29 @@ int path_format(const char *fmt, ...)
     int n = vsnprintf(stack, sizeof stack, fmt, ap);
     va_end(ap);
     if (n >= 0 && (size_t)n < sizeof stack)
-        return path_intern(stack);
+        return df_path_intern(stack);
     va_start(ap, fmt);
     char *text = dc_vformat(fmt, ap);
     va_end(ap);
-    int id = path_intern(text);
+    int id = df_path_intern(text);
     free(text);
     return id;
 }
 
-int path_join(const char *base, const char *rest)
+int df_path_join(const char *base, const char *rest)
 {
     size_t a = strlen(base), b = strlen(rest);
     char stack[256];
     char *text = a + b < sizeof stack ? stack : dc_realloc(NULL, a + b + 1);
     memcpy(text, base, a);
     memcpy(text + a, rest, b + 1);
-    int id = path_intern(text);
+    int id = df_path_intern(text);
     if (text != stack)
         free(text);
     return id;
 }
 
-int *path_map_at(df_path_map *m, int id)
+int *df_path_map_at(df_path_map *m, int id)
 {
     if (id >= m->n) {
         int n = id + 1 > 2 * m->n ? id + 1 : 2 * m->n;
@@ -179,7 +179,7 @@ int *path_map_at(df_path_map *m, int id)
     return &m->v[id];
 }
 
-void path_map_free(df_path_map *m)
+void df_path_map_free(df_path_map *m)
 {
     free(m->v);
     *m = (df_path_map){ NULL, 0 };
@@ -195,7 +195,7 @@ struct df_env_page {
     df_value v[PAGE];
 };
 
-const df_value *env_find(const df_env *e, int id)
+const df_value *df_env_find(const df_env *e, int id)
 {
     int p = id / PAGE, i = id % PAGE;
     if (id <= 0 || p >= e->npages || !e->pages[p] || !(e->pages[p]->set >> i & 1))
@@ -203,10 +203,10 @@ const df_value *env_find(const df_env *e, int id)
     return &e->pages[p]->v[i];
 }
 
-df_value env_get(const df_env *e, int id)
+df_value df_env_get(const df_env *e, int id)
 {
-    const df_value *v = env_find(e, id);
-    return v ? *v : value_unknown();
+    const df_value *v = df_env_find(e, id);
+    return v ? *v : df_value_unknown();
 }
 
 /* The page of id, the environment's own (copied if shared). */
@@ -235,7 +235,7 @@ static df_env_page *own_page(df_env *e, int id)
     return mine;
 }
 
-void env_set(df_env *e, int id, df_value v)
+void df_env_set(df_env *e, int id, df_value v)
 {
     if (id <= 0)
         return;
@@ -244,7 +244,7 @@ void env_set(df_env *e, int id, df_value v)
     page->set |= (uint64_t)1 << (id % PAGE);
 }
 
-df_env env_copy(const df_env *e)
+df_env df_env_copy(const df_env *e)
 {
     df_env c = { NULL, e->npages, e->dead };
     if (e->npages) {
@@ -258,7 +258,7 @@ df_env env_copy(const df_env *e)
     return c;
 }
 
-void env_free(df_env *e)
+void df_env_free(df_env *e)
 {
     for (int p = 0; p < e->npages; p++)
         if (e->pages[p] && --e->pages[p]->refs == 0) {
@@ -280,7 +280,7 @@ static bool forget_flags_of_a(df_env *a, const df_env *b)
         uint64_t only = mine && mine != theirs ? mine->set & ~(theirs ? theirs->set : 0) : 0;
         for (int i = 0; only; i++, only >>= 1)
             if ((only & 1) && mine->v[i].kind == V_FLAG) {
-                env_set(a, p * PAGE + i, value_unknown());
+                df_env_set(a, p * PAGE + i, df_value_unknown());
                 changed = true;
                 mine = a->pages[p];     /* written: a page of a's own now */
             }
@@ -288,14 +288,14 @@ static bool forget_flags_of_a(df_env *a, const df_env *b)
     return changed;
 }
 
-bool env_join(df_env *a, const df_env *b)
+bool df_env_join(df_env *a, const df_env *b)
 {
     bool changed = false;
     if (b->dead)
         return false;
     if (a->dead) {
-        env_free(a);
-        *a = env_copy(b);
+        df_env_free(a);
+        *a = df_env_copy(b);
         return true;
     }
     changed = forget_flags_of_a(a, b);
@@ -307,23 +307,23 @@ bool env_join(df_env *a, const df_env *b)
             if (!(theirs->set >> i & 1))
                 continue;
             int id = p * PAGE + i;
-            const df_value *mine = env_find(a, id);
+            const df_value *mine = df_env_find(a, id);
             if (!mine) {                /* and b's side: */
-                env_set(a, id, theirs->v[i].kind == V_FLAG ? value_unknown() : theirs->v[i]);
+                df_env_set(a, id, theirs->v[i].kind == V_FLAG ? df_value_unknown() : theirs->v[i]);
                 changed = true;
-            } else if (!value_same(mine, &theirs->v[i])) {
-                df_value j = value_join(mine, &theirs->v[i]);
-                if (path_text(id)[0] != '#')
-                    j = value_named(id, j);     /* a device set by branches */
-                changed = changed || !value_same(mine, &j);
-                env_set(a, id, j);
+            } else if (!df_value_same(mine, &theirs->v[i])) {
+                df_value j = df_value_join(mine, &theirs->v[i]);
+                if (df_path_text(id)[0] != '#')
+                    j = df_value_named(id, j);     /* a device set by branches */
+                changed = changed || !df_value_same(mine, &j);
+                df_env_set(a, id, j);
             }
         }
     }
     return changed;
 }
 
-int env_next(const df_env *e, int id)
+int df_env_next(const df_env *e, int id)
 {
     for (id++; id / PAGE < e->npages; id++) {
         const df_env_page *page = e->pages[id / PAGE];
@@ -346,7 +346,7 @@ typedef struct {
 static void list_members(const df_env *e, int from, id_list *l)
 {
     for (int m = paths[from].first; m; m = paths[m].next) {
-        if (env_find(e, m)) {
+        if (df_env_find(e, m)) {
             GROW(l->v, l->n, l->cap, 64, dc_realloc);
             l->v[l->n++] = m;
         }
@@ -357,7 +357,7 @@ static void list_members(const df_env *e, int from, id_list *l)
 /* The members are listed before fn sees the first: what fn adds under
    `from` (a copy of st's members into st->prev, `head->prev = head`) is
    not walked in turn, which would add more below it, without end. */
-void env_each_member(const df_env *e, int from, void (*fn)(int id, void *ctx), void *ctx)
+void df_env_each_member(const df_env *e, int from, void (*fn)(int id, void *ctx), void *ctx)
 {
     if (from <= 0 || from >= npaths)
         return;
@@ -386,20 +386,20 @@ static bool path_under(int id, int above)
 static void copy_twin(int id, void *ctx)
 {
     twin_copy *t = ctx;
-    const char *rest = path_text(id) + t->from_len;
+    const char *rest = df_path_text(id) + t->from_len;
     if (*rest != '.' && strncmp(rest, "->", 2) != 0)
         return;
     if (path_under(id, t->to))
         return;                         /* under `to` itself: overwritten, not copied deeper */
-    int twin = path_join(path_text(t->to), rest);
-    df_value v = env_get(t->e, id);
-    env_set(t->e, twin, v);
+    int twin = df_path_join(df_path_text(t->to), rest);
+    df_value v = df_env_get(t->e, id);
+    df_env_set(t->e, twin, v);
 }
 
-void env_copy_members(df_env *e, int from, int to)
+void df_env_copy_members(df_env *e, int from, int to)
 {
     if (!from || !to || from == to)
         return;
-    twin_copy t = { e, strlen(path_text(from)), to };
-    env_each_member(e, from, copy_twin, &t);
+    twin_copy t = { e, strlen(df_path_text(from)), to };
+    df_env_each_member(e, from, copy_twin, &t);
 }

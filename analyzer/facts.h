@@ -321,7 +321,7 @@ typedef struct {
 int cursor_unread_statements(CXCursor fn, unread_statement **out);
 void unread_statements_free(unread_statement *s, int n);
 /* A cursor's place, where a macro expands, and its name: the front end's
-   cursor_loc and cursor_spelling. */
+   df_cursor_loc and df_cursor_spelling. */
 dc_loc cx_loc(CXCursor c);
 /* Whether a place is in the unit's main file: its first reading, or its
    own text read again where it includes itself. */

@@ -33,8 +33,8 @@
  * cache[i]` in its malloc).
  *
  * A store of a function's parameter is of the space the function uses it
- * as (summary_used_space), unless a call hands it memory of another
- * space (fields_call): a pool's free that keeps the buffer it is
+ * as (df_summary_used_space), unless a call hands it memory of another
+ * space (df_fields_call): a pool's free that keeps the buffer it is
  * given back, or releases it with cudaFree when its cache is full, keeps
  * device memory.
  */
@@ -53,9 +53,9 @@ typedef struct {
     bool named;                         /* in a file the run was given: its finding is said */
     bool swap;                          /* it replaced a struct copy's pointer */
     bool known;                         /* into an object whose facts are its own */
-    int local;                          /* the local struct it fills (walk_local_object) */
+    int local;                          /* the local struct it fills (df_walk_local_object) */
     bool copied_out;                    /* that struct was copied out by a walk */
-    int holder;                         /* the local variable of its object (walk_holder) */
+    int holder;                         /* the local variable of its object (df_walk_holder) */
     bool mirror;                        /* that object was copied whole to device memory */
     const df_unit *walk;                   /* the walk that made it, until it ends */
     int fn;                             /* the function's interned USR */
@@ -97,25 +97,25 @@ static bool is_slot(fnode ref, fnode decl)
                  d == CXCursor_FieldDecl) ||
                 (k == CXCursor_DeclRefExpr && d == CXCursor_VarDecl &&
                  fx_has(decl, FX_GLOBAL_STORAGE));
-    return slot && (ft_kind(t) == CXType_Pointer || type_names(t, "CUdeviceptr") ||
+    return slot && (ft_kind(t) == CXType_Pointer || df_type_names(t, "CUdeviceptr") ||
                     (d == CXCursor_FieldDecl && ft_kind(ft_canonical(t)) == CXType_Record));
 }
 
 /* The field named key (an interned USR), made if new; -1 past the limit. */
 static int field_keyed(int key, fnode decl)
 {
-    int *number = path_map_at(&by_usr, key);
+    int *number = df_path_map_at(&by_usr, key);
     if (!*number) {
         if (nfields == 32767)
             return -1;
         GROW(fields, nfields, capfields, 64, dc_realloc);
         field *f = &fields[nfields];
         memset(f, 0, sizeof *f);
-        cursor_spelling(decl, f->name, sizeof f->name);
+        df_cursor_spelling(decl, f->name, sizeof f->name);
         f->variable = fx_kind(decl) == CXCursor_VarDecl;
         f->pointer = ft_kind(ft_canonical(fx_type(decl))) != CXType_Record;
         f->kind = V_NULL;
-        f->owner = cursor_usr(fx_semantic_parent(decl), "struct");
+        f->owner = df_cursor_usr(fx_semantic_parent(decl), "struct");
         *number = ++nfields;
     }
     return *number - 1;
@@ -128,10 +128,10 @@ static fnode global_array(fnode ref)
 {
     if (fx_kind(ref) != CXCursor_ArraySubscriptExpr || ft_kind(fx_type(ref)) != CXType_Pointer)
         return fx_null();
-    df_children ch = cursor_children(ref);
-    while (ch.n == 2 && fx_kind(cursor_bare(ch.v[0])) == CXCursor_ArraySubscriptExpr)
-        ch = cursor_children(cursor_bare(ch.v[0]));
-    fnode base = ch.n == 2 ? cursor_bare(ch.v[0]) : fx_null(), var = fx_referenced(base);
+    df_children ch = df_cursor_children(ref);
+    while (ch.n == 2 && fx_kind(df_cursor_bare(ch.v[0])) == CXCursor_ArraySubscriptExpr)
+        ch = df_cursor_children(df_cursor_bare(ch.v[0]));
+    fnode base = ch.n == 2 ? df_cursor_bare(ch.v[0]) : fx_null(), var = fx_referenced(base);
     enum CXTypeKind k = ft_kind(ft_canonical(fx_type(var)));
     return ch.n == 2 && fx_kind(base) == CXCursor_DeclRefExpr &&
                    fx_kind(var) == CXCursor_VarDecl && fx_has(var, FX_GLOBAL_STORAGE) &&
@@ -144,17 +144,17 @@ static int field_of(fnode ref)
 {
     fnode decl = fx_referenced(ref), array = global_array(ref);
     if (!fx_is_null(array))
-        return field_keyed(cursor_usr(array, "field"), array);
-    return is_slot(ref, decl) ? field_keyed(cursor_usr(decl, "field"), decl) : -1;
+        return field_keyed(df_cursor_usr(array, "field"), array);
+    return is_slot(ref, decl) ? field_keyed(df_cursor_usr(decl, "field"), decl) : -1;
 }
 
 /* The global struct whose member ref reads (`dev.buf` of a global `dev`),
    or a null cursor. */
 static fnode global_object(fnode ref)
 {
-    df_children ch = fx_kind(ref) == CXCursor_MemberRefExpr ? cursor_children(ref)
+    df_children ch = fx_kind(ref) == CXCursor_MemberRefExpr ? df_cursor_children(ref)
                                                           : (df_children){ .n = 0 };
-    fnode base = ch.n ? cursor_bare(ch.v[0]) : fx_null(), var = fx_referenced(base);
+    fnode base = ch.n ? df_cursor_bare(ch.v[0]) : fx_null(), var = fx_referenced(base);
     return ch.n && fx_kind(base) == CXCursor_DeclRefExpr && fx_kind(var) == CXCursor_VarDecl &&
                    fx_has(var, FX_GLOBAL_STORAGE) &&
                    ft_kind(ft_canonical(fx_type(base))) == CXType_Record
@@ -169,9 +169,9 @@ static int object_field_of(fnode ref, bool make)
     fnode var = global_object(ref), decl = fx_referenced(ref);
     if (fx_is_null(var) || field_of(ref) < 0)
         return -1;
-    int key = path_format("object:%d:%d", cursor_usr(var, "var"), cursor_usr(decl, "field"));
+    int key = df_path_format("object:%d:%d", df_cursor_usr(var, "var"), df_cursor_usr(decl, "field"));
     if (!make)
-        return *path_map_at(&by_usr, key) - 1;
+        return *df_path_map_at(&by_usr, key) - 1;
     int f = field_keyed(key, decl);
     if (f >= 0)
         fields[f].object = true;
@@ -181,13 +181,13 @@ static int object_field_of(fnode ref, bool make)
 /* The store of field f at `at`, made if new. */
 static store *store_of(int f, dc_loc at)
 {
-    int key = path_format("store:%d@%s:%u:%u", f, at.file ? at.file : "", at.line, at.column);
-    int *number = path_map_at(&store_at, key);
+    int key = df_path_format("store:%d@%s:%u:%u", f, at.file ? at.file : "", at.line, at.column);
+    int *number = df_path_map_at(&store_at, key);
     if (*number)
         return &stores[*number - 1];
     GROW(stores, nstores, capstores, 256, dc_realloc);
     *number = nstores + 1;
-    stores[nstores] = (store){ f, at, value_unknown(), fx_null(), false, false, false,
+    stores[nstores] = (store){ f, at, df_value_unknown(), fx_null(), false, false, false,
                                0, false, 0, false, NULL, 0, 0, 0, false };
     stores[nstores].v.kind = V_NULL;    /* nothing yet: joins as nothing */
     return &stores[nstores++];
@@ -195,8 +195,8 @@ static store *store_of(int f, dc_loc at)
 
 static store *store_into(df_unit *u, int f, fnode lhs, fnode rhs, const df_value *v, bool swap)
 {
-    store *s = store_of(f, cursor_loc(lhs));
-    s->v = value_join(&s->v, v);        /* a loop's later round, a function walked again */
+    store *s = store_of(f, df_cursor_loc(lhs));
+    s->v = df_value_join(&s->v, v);        /* a loop's later round, a function walked again */
     s->rhs = rhs;
     s->named = u->named;
     s->swap = s->swap || swap;
@@ -206,7 +206,7 @@ static store *store_into(df_unit *u, int f, fnode lhs, fnode rhs, const df_value
     return s;
 }
 
-void fields_store(df_unit *u, fnode lhs, fnode rhs, const df_value *v, bool swap)
+void df_fields_store(df_unit *u, fnode lhs, fnode rhs, const df_value *v, bool swap)
 {
     int f;
     if (resolved || v->kind == V_NULL || (f = field_of(lhs)) < 0)
@@ -214,18 +214,18 @@ void fields_store(df_unit *u, fnode lhs, fnode rhs, const df_value *v, bool swap
     int own = object_field_of(lhs, true);
     store *s = store_into(u, f, lhs, rhs, v, swap);
     s->known = own >= 0;
-    s->local = walk_local_object(lhs);
-    s->holder = walk_holder(lhs);
+    s->local = df_walk_local_object(lhs);
+    s->holder = df_walk_holder(lhs);
     if (own >= 0)
         store_into(u, own, lhs, rhs, v, swap);
 }
 
-void fields_module_state(fnode state)
+void df_fields_module_state(fnode state)
 {
-    ftype t = ft_pointee(fx_type(cursor_bare(state)));
+    ftype t = ft_pointee(fx_type(df_cursor_bare(state)));
     fnode record = ft_declaration(ft_canonical(t));
     if (!fx_is_null(record) && fx_kind(record) != CXCursor_NoDeclFound)
-        *path_map_at(&module_states, cursor_usr(record, "struct")) = 1;
+        *df_path_map_at(&module_states, df_cursor_usr(record, "struct")) = 1;
 }
 
 /* A store's parameters in the space its function uses each as. */
@@ -234,7 +234,7 @@ static void settle_params(const df_unit *u, int fn, store *s)
     s->fn = fn;
     for (int k = 0; k < s->v.where.n; k++) {
         dc_atom *a = &s->v.where.a[k];
-        dc_place used = a->kind == AT_PARAM ? summary_used_space(u, a->index) : (dc_place){ 0 };
+        dc_place used = a->kind == AT_PARAM ? df_summary_used_space(u, a->index) : (dc_place){ 0 };
         if (used.n && a->index < 32) {
             param_stores += !(s->device_params | s->host_params);
             *(used.a[0].kind == AT_GPU ? &s->device_params : &s->host_params) |= 1u << a->index;
@@ -256,13 +256,13 @@ static bool other_space(const dc_place *p, bool device)
     return false;
 }
 
-void fields_call(fnode fn, const dc_place *places, int n)
+void df_fields_call(fnode fn, const dc_place *places, int n)
 {
     int key = 0;
     for (int i = 0; !resolved && param_stores && i < nstores; i++) {
         store *s = &stores[i];
         if (!(s->device_params | s->host_params) ||
-            s->fn != (key ? key : (key = cursor_usr(fn, "usr"))))
+            s->fn != (key ? key : (key = df_cursor_usr(fn, "usr"))))
             continue;
         for (int p = 0; p < n && p < 32; p++)
             s->contradicted = s->contradicted ||
@@ -271,45 +271,45 @@ void fields_call(fnode fn, const dc_place *places, int n)
     }
 }
 
-void fields_settle(const df_unit *u, fnode fn, const df_env *exit)
+void df_fields_settle(const df_unit *u, fnode fn, const df_env *exit)
 {
     for (int i = 0; i < nstores; i++)
         if (stores[i].walk == u) {
             if (stores[i].v.kind == V_MEMORY)
-                settle_params(u, cursor_usr(fn, "usr"), &stores[i]);
+                settle_params(u, df_cursor_usr(fn, "usr"), &stores[i]);
             stores[i].walk = NULL;
             stores[i].copied_out = stores[i].copied_out ||
-                                   (stores[i].local && walk_copied_out(u, stores[i].local));
+                                   (stores[i].local && df_walk_copied_out(u, stores[i].local));
             stores[i].mirror = stores[i].mirror ||
-                               (stores[i].holder && walk_uploaded(u, stores[i].holder));
+                               (stores[i].holder && df_walk_uploaded(u, stores[i].holder));
             if (stores[i].v.kind == V_MODULE && !exit->dead) {
-                stores[i].v = object_current(exit, &stores[i].v);
+                stores[i].v = df_object_current(exit, &stores[i].v);
                 stores[i].v.obj = -1;
             }
         }
 }
 
-df_value fields_read(fnode ref)
+df_value df_fields_read(fnode ref)
 {
     int f = field_of(ref), own = resolved ? object_field_of(ref, false) : -1;
     if (own >= 0 && (fields[own].fact == HOST || fields[own].fact == DEVICE))
         f = own;                        /* the object's, where its stores agree */
     if (f < 0)
-        return value_unknown();
+        return df_value_unknown();
     if (!resolved) {
         if (!fields[f].pointer)
-            return value_unknown();
+            return df_value_unknown();
         dc_place symbol = dc_place_of(AT_FIELD, 0, (dc_loc){ 0 }, NULL);
         symbol.a[0].name = (short)f;
-        return value_of(V_MEMORY, symbol);
+        return df_value_of(V_MEMORY, symbol);
     }
     if (fields[f].fact != HOST && fields[f].fact != DEVICE)
-        return fields[f].alloc > 0 ? value_of(V_MEMORY, fields[f].allocated)
-                                   : value_unknown_why(DC_WHY_FIELD);
-    return value_of(fields[f].kind, fields[f].place);
+        return fields[f].alloc > 0 ? df_value_of(V_MEMORY, fields[f].allocated)
+                                   : df_value_unknown_why(DC_WHY_FIELD);
+    return df_value_of(fields[f].kind, fields[f].place);
 }
 
-bool fields_known(void)
+bool df_fields_known(void)
 {
     return resolved;
 }
@@ -330,7 +330,7 @@ static int store_class(const store *s)
         return MIXED;
     if (!fields[s->field].pointer && k != V_DEVICE)
         return MIXED;                   /* a C++ class's module member: its parent moves it */
-    if (k == V_TENSOR && *path_map_at(&module_states, fields[s->field].owner))
+    if (k == V_TENSOR && *df_path_map_at(&module_states, fields[s->field].owner))
         return MIXED;                   /* its module moves it, wherever it was made */
     int c = NONE_YET;
     for (int i = 0; i < s->v.where.n; i++) {
@@ -470,13 +470,13 @@ static void report_lone_stores(dc_findings *out)
             (f->fact != HOST && f->fact != DEVICE) || (c != HOST && c != DEVICE) || c == f->fact)
             continue;
         char text[64];
-        cursor_text(cursor_bare(s->rhs), text, sizeof text);
+        df_cursor_text(df_cursor_bare(s->rhs), text, sizeof text);
         dc_report_field_space(out, s->at, f->variable ? "variable" : "field", f->name,
                               (dc_operand){ text, &s->v.where, false, false }, &f->place);
     }
 }
 
-void fields_resolve(dc_findings *out)
+void df_fields_resolve(dc_findings *out)
 {
     for (int round = 0; round < 8 && resolve_round(); round++)
         continue;
@@ -485,13 +485,13 @@ void fields_resolve(dc_findings *out)
     resolved = true;
 }
 
-void fields_reset(void)
+void df_fields_reset(void)
 {
     free(fields);
     free(stores);
-    path_map_free(&by_usr);
-    path_map_free(&store_at);
-    path_map_free(&module_states);
+    df_path_map_free(&by_usr);
+    df_path_map_free(&store_at);
+    df_path_map_free(&module_states);
     fields = NULL;
     stores = NULL;
     nfields = capfields = nstores = capstores = param_stores = 0;

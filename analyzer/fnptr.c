@@ -58,7 +58,7 @@ static bool is_function_pointer(ftype t)
    declaration of the function names it. */
 static int param_key(fnode fn, int i)
 {
-    return path_format("fp:%s#%d", fx_usr(fn), i);
+    return df_path_format("fp:%s#%d", fx_usr(fn), i);
 }
 
 /* A pointer's key: its declaration's, or for a parameter its function's
@@ -66,9 +66,9 @@ static int param_key(fnode fn, int i)
 static int key_of(fnode decl)
 {
     if (fx_kind(decl) != CXCursor_ParmDecl)
-        return cursor_usr(decl, "fp");
+        return df_cursor_usr(decl, "fp");
     fnode fn = fx_semantic_parent(decl);
-    for (int i = 0; cursor_is_function(fn) && i < fx_nargs(fn); i++)
+    for (int i = 0; df_cursor_is_function(fn) && i < fx_nargs(fn); i++)
         if (fx_equal(fx_arg(fn, i), decl))
             return param_key(fn, i);
     return 0;
@@ -76,7 +76,7 @@ static int key_of(fnode decl)
 
 static int slot_at(int key)
 {
-    int *at = path_map_at(&by_key, key);
+    int *at = df_path_map_at(&by_key, key);
     if (!*at) {
         GROW(slots, nslots, capslots, 64, dc_realloc);
         memset(&slots[nslots], 0, sizeof slots[nslots]);
@@ -89,10 +89,10 @@ static int slot_at(int key)
    stored into it, with what is stored into any element (`t[i] = f`). */
 static int element_slot(int whole, int key, int k)
 {
-    int s = slot_at(path_format("%s[%d]", path_text(key), k));
+    int s = slot_at(df_path_format("%s[%d]", df_path_text(key), k));
     if (!slots[s].whole) {
         slots[s].whole = whole + 1;
-        ints_add(&slots[whole].parts, s);
+        df_ints_add(&slots[whole].parts, s);
     }
     return s;
 }
@@ -103,14 +103,14 @@ static fnode pointer_decl(fnode c);
    a constant indexes it (`t[1]`); -1 for none. */
 static int slot_of(fnode c)
 {
-    c = cursor_bare(c);
+    c = df_cursor_bare(c);
     fnode decl = pointer_decl(c);
     int key = fx_is_null(decl) ? 0 : key_of(decl);
     if (!key)
         return -1;
     int whole = slot_at(key);
     int k = fx_kind(c) == CXCursor_ArraySubscriptExpr && fx_nchildren(c) == 2
-                ? cursor_int(fx_child(c, 1), -1)
+                ? df_cursor_int(fx_child(c, 1), -1)
                 : -1;
     return k < 0 ? whole : element_slot(whole, key, k);
 }
@@ -120,11 +120,11 @@ static int slot_of(fnode c)
    cursor. */
 static fnode pointer_decl(fnode c)
 {
-    c = cursor_bare(c);
+    c = df_cursor_bare(c);
     for (int k = fx_kind(c);
          k == CXCursor_ArraySubscriptExpr || (k == CXCursor_UnaryOperator && fx_unary_op(c) == CXUnaryOperator_Deref);
          k = fx_kind(c))
-        c = cursor_bare(fx_child(c, 0));
+        c = df_cursor_bare(fx_child(c, 0));
     fnode decl = fx_referenced(c);
     enum CXCursorKind k = fx_kind(decl);
     bool names = fx_kind(c) == CXCursor_MemberRefExpr || fx_kind(c) == CXCursor_DeclRefExpr;
@@ -150,24 +150,24 @@ static void hold(held *h, fnode fn, dc_loc at)
 /* value is stored into slot s. */
 static void store(int s, fnode value)
 {
-    fnode c = cursor_bare(value);
+    fnode c = df_cursor_bare(value);
     if (fx_kind(c) == CXCursor_UnaryOperator && fx_unary_op(c) == CXUnaryOperator_AddrOf)
-        c = cursor_bare(fx_child(c, 0));
+        c = df_cursor_bare(fx_child(c, 0));
     if (fx_kind(c) == CXCursor_ConditionalOperator && fx_nchildren(c) == 3) {
         store(s, fx_child(c, 1));
         store(s, fx_child(c, 2));
         return;
     }
     fnode ref = fx_referenced(c);
-    if (fx_kind(c) == CXCursor_DeclRefExpr && cursor_is_function(ref)) {
-        hold(&slots[s], ref, cursor_loc(c));
+    if (fx_kind(c) == CXCursor_DeclRefExpr && df_cursor_is_function(ref)) {
+        hold(&slots[s], ref, df_cursor_loc(c));
         return;
     }
-    if (cursor_int(c, -1) == 0)         /* NULL, 0 */
+    if (df_cursor_int(c, -1) == 0)         /* NULL, 0 */
         return;
     int other = slot_of(c);
     if (other >= 0) {
-        ints_add(&slots[s].same, other);
+        df_ints_add(&slots[s].same, other);
         return;
     }
     slots[s].unknown = true;
@@ -217,7 +217,7 @@ static void store_initializer(fnode var)
         store(slot_at(key_of(var)), init);
         return;
     }
-    fnode list = cursor_bare(init);
+    fnode list = df_cursor_bare(init);
     if (fx_kind(list) != CXCursor_InitListExpr || ft_kind(ft_canonical(fx_type(var))) == CXType_Record)
         return;
     int key = key_of(var), whole = slot_at(key);
@@ -267,7 +267,7 @@ static void read_node(fnode c)
     case CXCursor_BinaryOperator:
         if (fx_binary_op(c) == CXBinaryOperator_Assign && fx_nchildren(c) == 2 &&
             is_function_pointer(fx_type(fx_child(c, 0)))) {
-            fnode lhs = cursor_bare(fx_child(c, 0));
+            fnode lhs = df_cursor_bare(fx_child(c, 0));
             int to = fx_kind(lhs) == CXCursor_UnaryOperator ? -1 : slot_of(lhs);
             if (to >= 0)
                 store(to, fx_child(c, 1));
@@ -281,7 +281,7 @@ static void read_node(fnode c)
         store_arguments(c);
         break;
     case CXCursor_DeclRefExpr:
-        if (!is_callee[c.id] && cursor_is_function(fx_referenced(c)))
+        if (!is_callee[c.id] && df_cursor_is_function(fx_referenced(c)))
             escape(fx_referenced(c));
         break;
     case CXCursor_VarDecl: case CXCursor_FieldDecl:     /* C++'s `void (*f)(int) = g;` */
@@ -298,7 +298,7 @@ static void read_node(fnode c)
     }
 }
 
-void fnptr_read(fx_unit *const *units, const int *ids, int n)
+void df_fnptr_read(fx_unit *const *units, const int *ids, int n)
 {
     for (int k = 0; k < n; k++) {
         const fx_unit *u = units[ids[k]];
@@ -307,7 +307,7 @@ void fnptr_read(fx_unit *const *units, const int *ids, int n)
         for (uint32_t id = 1; id < u->nnodes; id++) {
             fnode c = { u, id };
             if (fx_kind(c) == CXCursor_CallExpr && fx_nchildren(c) > 0)
-                is_callee[cursor_bare(fx_child(c, 0)).id] = 1;
+                is_callee[df_cursor_bare(fx_child(c, 0)).id] = 1;
         }
         for (uint32_t id = 1; id < u->nnodes; id++)
             read_node((fnode){ u, id });
@@ -338,7 +338,7 @@ static void gather(int s, held *h, unsigned char *seen, unsigned how)
         gather(p->whole - 1, h, seen, OWN);
 }
 
-int fnptr_callees(fnode call, fnode *fn, dc_loc *at, int max)
+int df_fnptr_callees(fnode call, fnode *fn, dc_loc *at, int max)
 {
     int s = fx_nchildren(call) ? slot_of(fx_child(call, 0)) : -1;
     if (s < 0)
@@ -356,7 +356,7 @@ int fnptr_callees(fnode call, fnode *fn, dc_loc *at, int max)
     return h.n;
 }
 
-void fnptr_reset(void)
+void df_fnptr_reset(void)
 {
     for (int i = 0; i < nslots; i++) {
         free(slots[i].same.v);
@@ -365,5 +365,5 @@ void fnptr_reset(void)
     free(slots);
     slots = NULL;
     nslots = capslots = 0;
-    path_map_free(&by_key);
+    df_path_map_free(&by_key);
 }

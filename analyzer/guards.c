@@ -46,25 +46,25 @@ static const dc_effect *test_of(df_unit *u, fnode call, dc_effect_kind kind)
    device variable itself. */
 static int holder_of(df_unit *u, df_env *e, fnode c)
 {
-    c = cursor_bare(c);
+    c = df_cursor_bare(c);
     const dc_effect *of = test_of(u, c, EF_DEVICE_OF);
     if (of)
-        return walk_path(u, e, call_argument(c, of->arg[0]));
-    return fx_kind(c) == CXCursor_CallExpr ? 0 : walk_path(u, e, c);
+        return df_walk_path(u, e, df_call_argument(c, of->arg[0]));
+    return fx_kind(c) == CXCursor_CallExpr ? 0 : df_walk_path(u, e, c);
 }
 
 /* The value of an expression, evaluated on a copy of e: the walk of the
    statement that holds it already said whatever it finds. */
 static df_value value_of_expression(df_unit *u, const df_env *e, fnode c)
 {
-    df_env scratch = env_copy(e);
+    df_env scratch = df_env_copy(e);
     dc_findings *out = u->out, none = { 0 };
     u->out = &none;
-    df_value found = walk_expression(u, &scratch, c);
-    df_value v = object_current(&scratch, &found);
+    df_value found = df_walk_expression(u, &scratch, c);
+    df_value v = df_object_current(&scratch, &found);
     u->out = out;
     dc_findings_free(&none);
-    env_free(&scratch);
+    df_env_free(&scratch);
     return v;
 }
 
@@ -76,13 +76,13 @@ static dc_place place_of_expression(df_unit *u, const df_env *e, fnode c)
 
 static void refine(df_env *e, int holder, dc_place where, dc_loc at)
 {
-    const df_value *v = holder && e ? env_find(e, holder) : NULL;
+    const df_value *v = holder && e ? df_env_find(e, holder) : NULL;
     if (!v || !where.n ||
         (v->kind != V_TENSOR && v->kind != V_DEVICE && v->kind != V_MEMORY))
         return;
     df_value r = *v;
-    r.where = dc_place_relocated(&where, at, how_tested);
-    env_set(e, holder, r);
+    r.where = dc_place_relocated(&where, at, df_how_tested);
+    df_env_set(e, holder, r);
 }
 
 /* The GPU (or the cpu) alternatives of a place; a device chosen at run
@@ -107,13 +107,13 @@ static dc_place only(const dc_place *p, bool gpu)
 
 static void device_equal(df_unit *u, fnode call, const dc_effect *ef, df_env *yes)
 {
-    fnode a = call_argument(call, ef->arg[0]), b = call_argument(call, ef->arg[1]);
-    dc_loc at = cursor_loc(call);
+    fnode a = df_call_argument(call, ef->arg[0]), b = df_call_argument(call, ef->arg[1]);
+    dc_loc at = df_cursor_loc(call);
     if (!yes || fx_is_null(a) || fx_is_null(b))
         return;
     dc_place pa = place_of_expression(u, yes, a), pb = place_of_expression(u, yes, b);
     int ha = holder_of(u, yes, a), hb = holder_of(u, yes, b);
-    const df_value *va = env_find(yes, ha), *vb = env_find(yes, hb);
+    const df_value *va = df_env_find(yes, ha), *vb = df_env_find(yes, hb);
     if (va && va->kind != V_DEVICE)     /* a tensor's device: it is where the other is */
         refine(yes, ha, pb, at);
     if (vb && vb->kind != V_DEVICE)
@@ -124,15 +124,15 @@ static void device_equal(df_unit *u, fnode call, const dc_effect *ef, df_env *ye
    is at `to` now: `if (is_gpu(dev))` decides what 'dev' is, for all. */
 static void resolve_name(df_env *e, short name, const dc_place *to)
 {
-    for (int id = e ? env_next(e, 0) : 0; id; id = env_next(e, id)) {
-        const df_value *v = env_find(e, id);
+    for (int id = e ? df_env_next(e, 0) : 0; id; id = df_env_next(e, id)) {
+        const df_value *v = df_env_find(e, id);
         if (v->where.n != 1 || v->where.a[0].kind != AT_NAMED || v->where.a[0].name != name)
             continue;
         df_value r = *v;
         r.where = dc_place_relocated(to, v->where.a[0].origin, v->where.a[0].how);
         for (int i = 0; i < r.where.n; i++)
             r.where.a[i].name = name;   /* the name again when the sides join */
-        env_set(e, id, r);
+        df_env_set(e, id, r);
     }
 }
 
@@ -150,7 +150,7 @@ static void split_on_device(df_unit *u, fnode d, dc_loc at, df_env *gpu_side, df
         resolve_name(gpu_side, p.a[0].name, &gpu);
         resolve_name(cpu_side, p.a[0].name, &cpu);
     }
-    const df_value *v = env_find(any, h);
+    const df_value *v = df_env_find(any, h);
     int of = v && v->kind == V_DEVICE ? v->path : 0;
     refine(gpu_side, h, gpu, at);
     refine(cpu_side, h, cpu, at);
@@ -160,9 +160,9 @@ static void split_on_device(df_unit *u, fnode d, dc_loc at, df_env *gpu_side, df
 
 static void is_cuda(df_unit *u, fnode call, const dc_effect *ef, df_env *yes, df_env *no)
 {
-    fnode d = call_argument(call, ef->arg[0]);
+    fnode d = df_call_argument(call, ef->arg[0]);
     if (!fx_is_null(d))
-        split_on_device(u, d, cursor_loc(call), yes, no);
+        split_on_device(u, d, df_cursor_loc(call), yes, no);
 }
 
 /* The enumerators of a device's type, by how their names end (devtensor's
@@ -175,11 +175,11 @@ static const struct {
 /* 1 for an enumerator naming a GPU type, 0 the cpu, else -1. */
 static int device_type_of(fnode c)
 {
-    fnode decl = fx_referenced(cursor_bare(c));
+    fnode decl = fx_referenced(df_cursor_bare(c));
     char name[64];
     if (fx_kind(decl) != CXCursor_EnumConstantDecl)
         return -1;
-    cursor_spelling(decl, name, sizeof name);
+    df_cursor_spelling(decl, name, sizeof name);
     size_t n = strlen(name);
     for (size_t i = 0; i < sizeof device_types / sizeof *device_types; i++) {
         size_t k = strlen(device_types[i].suffix);
@@ -193,49 +193,49 @@ static int device_type_of(fnode c)
    `dt_device_of(x)` or a device variable. */
 static void device_type(df_unit *u, fnode lhs, fnode rhs, df_env *yes, df_env *no)
 {
-    lhs = cursor_bare(lhs);
+    lhs = df_cursor_bare(lhs);
     if (fx_kind(lhs) != CXCursor_MemberRefExpr) {
         fnode t = lhs;
-        lhs = cursor_bare(rhs);
+        lhs = df_cursor_bare(rhs);
         rhs = t;
     }
     int gpu = device_type_of(rhs);
     char member[16];
-    cursor_spelling(lhs, member, sizeof member);
-    df_children ch = cursor_children(lhs);
+    df_cursor_spelling(lhs, member, sizeof member);
+    df_children ch = df_cursor_children(lhs);
     df_env *any = yes ? yes : no;
     if (gpu < 0 || fx_kind(lhs) != CXCursor_MemberRefExpr ||
         strcmp(member, "type") != 0 || ch.n < 1)
         return;
-    const df_value *held = env_find(any, holder_of(u, any, ch.v[0]));
-    if (!test_of(u, cursor_bare(ch.v[0]), EF_DEVICE_OF) && !(held && held->kind == V_DEVICE))
+    const df_value *held = df_env_find(any, holder_of(u, any, ch.v[0]));
+    if (!test_of(u, df_cursor_bare(ch.v[0]), EF_DEVICE_OF) && !(held && held->kind == V_DEVICE))
         return;
-    split_on_device(u, ch.v[0], cursor_loc(lhs), gpu ? yes : no, gpu ? no : yes);
+    split_on_device(u, ch.v[0], df_cursor_loc(lhs), gpu ? yes : no, gpu ? no : yes);
 }
 
 /* `a.type == cudaMemoryTypeDevice`, either way round. */
 static void memory_type(df_unit *u, fnode lhs, fnode rhs, df_env *yes, df_env *no)
 {
-    lhs = cursor_bare(lhs);
-    rhs = cursor_bare(rhs);
+    lhs = df_cursor_bare(lhs);
+    rhs = df_cursor_bare(rhs);
     if (fx_kind(lhs) != CXCursor_MemberRefExpr) {
         fnode t = lhs;
         lhs = rhs;
         rhs = t;
     }
     char member[16];
-    cursor_spelling(lhs, member, sizeof member);
-    df_children ch = cursor_children(lhs);
+    df_cursor_spelling(lhs, member, sizeof member);
+    df_children ch = df_cursor_children(lhs);
     df_env *any = yes ? yes : no;
     if (fx_kind(lhs) != CXCursor_MemberRefExpr || strcmp(member, "type") != 0 ||
         ch.n < 1)
         return;
-    const df_value *attrs = env_find(any, walk_path(u, any, ch.v[0]));
-    int type = cursor_int(rhs, 0);
+    const df_value *attrs = df_env_find(any, df_walk_path(u, any, ch.v[0]));
+    int type = df_cursor_int(rhs, 0);
     if (!attrs || attrs->kind != V_POINTER || type < MEMORY_HOST || type > MEMORY_MANAGED)
         return;
     atom_kind kind = type == MEMORY_DEVICE ? AT_GPU : type == MEMORY_HOST ? AT_CPU : AT_PINNED;
-    refine(yes, attrs->path, dc_place_of(kind, -1, (dc_loc){ 0 }, NULL), cursor_loc(lhs));
+    refine(yes, attrs->path, dc_place_of(kind, -1, (dc_loc){ 0 }, NULL), df_cursor_loc(lhs));
 }
 
 /* `flag` (or `flag != 0`), an integer parameter or member (`s.train`,
@@ -243,8 +243,8 @@ static void memory_type(df_unit *u, fnode lhs, fnode rhs, df_env *yes, df_env *n
 static void flag_test(df_unit *u, fnode x, df_env *yes, df_env *no)
 {
     df_env *any = yes ? yes : no;
-    int path = fx_is_null(x) || !type_is_integer(fx_type(x)) ? 0 : walk_path(u, any, x);
-    int truth = path ? summary_flag(u, any, path) : -1;
+    int path = fx_is_null(x) || !df_type_is_integer(fx_type(x)) ? 0 : df_walk_path(u, any, x);
+    int truth = path ? df_summary_flag(u, any, path) : -1;
     df_env *ruled_out = truth == 1 ? no : truth == 0 ? yes : NULL;
     if (ruled_out)
         ruled_out->dead = true;
@@ -254,13 +254,13 @@ static void flag_test(df_unit *u, fnode x, df_env *yes, df_env *no)
    `flag != 0`), with the flag's value on the test's true side; else 0. */
 static int flag_variable(df_unit *u, df_env *e, fnode cond, int *truth)
 {
-    cond = cursor_bare(cond);
-    df_children ch = cursor_children(cond);
+    cond = df_cursor_bare(cond);
+    df_children ch = df_cursor_children(cond);
     enum CXCursorKind k = fx_kind(cond);
     if (k == CXCursor_DeclRefExpr) {
         ftype t = ft_canonical(fx_type(cond));
         *truth = 1;
-        return ft_kind(t) >= CXType_Bool && ft_kind(t) <= CXType_Int128 ? walk_path(u, e, cond) : 0;
+        return ft_kind(t) >= CXType_Bool && ft_kind(t) <= CXType_Int128 ? df_walk_path(u, e, cond) : 0;
     }
     if (k == CXCursor_UnaryOperator && ch.n == 1 &&
         fx_unary_op(cond) == CXUnaryOperator_LNot) {
@@ -274,7 +274,7 @@ static int flag_variable(df_unit *u, df_env *e, fnode cond, int *truth)
     if (bop != CXBinaryOperator_EQ && bop != CXBinaryOperator_NE)
         return 0;
     for (int i = 0; i < 2; i++) {
-        if (cursor_int(ch.v[1 - i], -1) != 0)
+        if (df_cursor_int(ch.v[1 - i], -1) != 0)
             continue;
         int flag = flag_variable(u, e, ch.v[i], truth);
         *truth = bop == CXBinaryOperator_EQ ? !*truth : *truth;
@@ -283,10 +283,10 @@ static int flag_variable(df_unit *u, df_env *e, fnode cond, int *truth)
     return 0;
 }
 
-void guard_chosen(df_unit *u, df_env *e, int var, fnode rhs)
+void df_guard_chosen(df_unit *u, df_env *e, int var, fnode rhs)
 {
-    rhs = cursor_bare(rhs);
-    df_children ch = cursor_children(rhs);
+    rhs = df_cursor_bare(rhs);
+    df_children ch = df_cursor_children(rhs);
     int truth, flag;
     if (!var || fx_kind(rhs) != CXCursor_ConditionalOperator || ch.n != 3 ||
         !(flag = flag_variable(u, e, ch.v[0], &truth)))
@@ -309,11 +309,11 @@ static void pick_chosen(df_unit *u, fnode cond, df_env *yes, df_env *no)
     int flag = flag_variable(u, yes ? yes : no, cond, &truth);
     df_env *side[2] = { truth ? no : yes, truth ? yes : no };     /* flag 0, not 0 */
     for (int i = 0; flag && i < n; i++) {
-        df_value either = value_join(&u->chosen[i].when[0], &u->chosen[i].when[1]);
+        df_value either = df_value_join(&u->chosen[i].when[0], &u->chosen[i].when[1]);
         for (int s = 0; s < 2 && u->chosen[i].flag == flag; s++) {
-            const df_value *v = side[s] ? env_find(side[s], u->chosen[i].var) : NULL;
+            const df_value *v = side[s] ? df_env_find(side[s], u->chosen[i].var) : NULL;
             if (v && v->kind == V_MEMORY && dc_place_same(&v->where, &either.where))
-                env_set(side[s], u->chosen[i].var, u->chosen[i].when[s]);
+                df_env_set(side[s], u->chosen[i].var, u->chosen[i].when[s]);
         }
     }
 }
@@ -322,8 +322,8 @@ static void pick_chosen(df_unit *u, fnode cond, df_env *yes, df_env *no)
 static fnode compared_to_zero(const df_children *ch)
 {
     for (int i = 0; i < 2; i++)
-        if (cursor_int(ch->v[i], INT_MIN) == INT_MIN && cursor_int(ch->v[1 - i], -1) == 0)
-            return cursor_bare(ch->v[i]);
+        if (df_cursor_int(ch->v[i], INT_MIN) == INT_MIN && df_cursor_int(ch->v[1 - i], -1) == 0)
+            return df_cursor_bare(ch->v[i]);
     return fx_null();
 }
 
@@ -331,34 +331,34 @@ static fnode compared_to_zero(const df_children *ch)
 static bool branch_hint(fnode call)
 {
     char name[32];
-    cursor_spelling(fx_referenced(call), name, sizeof name);
+    df_cursor_spelling(fx_referenced(call), name, sizeof name);
     return strcmp(name, "__builtin_expect") == 0 && fx_nargs(call) == 2;
 }
 
-void guard_refine(df_unit *u, fnode cond, df_env *yes, df_env *no)
+void df_guard_refine(df_unit *u, fnode cond, df_env *yes, df_env *no)
 {
-    cond = cursor_bare(cond);
+    cond = df_cursor_bare(cond);
     df_children ch;
     if (!yes && !no)
         return;                         /* `a && (b || c)`: b alone says nothing */
     switch (fx_kind(cond)) {
     case CXCursor_UnaryOperator:
-        ch = cursor_children(cond);
+        ch = df_cursor_children(cond);
         if (ch.n == 1 && fx_unary_op(cond) == CXUnaryOperator_LNot)
-            guard_refine(u, ch.v[0], no, yes);
+            df_guard_refine(u, ch.v[0], no, yes);
         return;
     case CXCursor_BinaryOperator:
-        ch = cursor_children(cond);
+        ch = df_cursor_children(cond);
         if (ch.n != 2)
             return;
         switch (fx_binary_op(cond)) {
         case CXBinaryOperator_LAnd:
-            guard_refine(u, ch.v[0], yes, NULL);
-            guard_refine(u, ch.v[1], yes, NULL);
+            df_guard_refine(u, ch.v[0], yes, NULL);
+            df_guard_refine(u, ch.v[1], yes, NULL);
             return;
         case CXBinaryOperator_LOr:
-            guard_refine(u, ch.v[0], NULL, no);
-            guard_refine(u, ch.v[1], NULL, no);
+            df_guard_refine(u, ch.v[0], NULL, no);
+            df_guard_refine(u, ch.v[1], NULL, no);
             return;
         case CXBinaryOperator_EQ:
             memory_type(u, ch.v[0], ch.v[1], yes, no);
@@ -384,7 +384,7 @@ void guard_refine(df_unit *u, fnode cond, df_env *yes, df_env *no)
         return;
     case CXCursor_CallExpr: {
         if (branch_hint(cond)) {
-            guard_refine(u, fx_arg(cond, 0), yes, no);
+            df_guard_refine(u, fx_arg(cond, 0), yes, no);
             return;
         }
         const dc_effect *ef = test_of(u, cond, EF_DEVICE_EQUAL);

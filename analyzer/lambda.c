@@ -30,7 +30,7 @@ static enum CXChildVisitResult own_variable(fnode c, fnode parent, void *data)
 {
     (void)parent;
     if (fx_kind(c) == CXCursor_VarDecl)
-        ints_add(data, cursor_path(c));
+        df_ints_add(data, df_cursor_path(c));
     return CXChildVisit_Recurse;
 }
 
@@ -41,13 +41,13 @@ static df_ints kept_outside(fnode lambda)
 {
     df_ints k = { NULL, 0, 0 };
     for (int i = 0; i < fx_nchildren(lambda); i++) {
-        fnode c = fx_child(lambda, i), bare = cursor_bare(c);
+        fnode c = fx_child(lambda, i), bare = df_cursor_bare(c);
         if (fx_kind(c) == CXCursor_ParmDecl)
-            ints_add(&k, cursor_path(c));
+            df_ints_add(&k, df_cursor_path(c));
         else if (fx_kind(c) == CXCursor_CompoundStmt)
             fx_visit(c, own_variable, &k);
         else if (kind_is_expression(fx_kind(c)) && fx_kind(bare) == CXCursor_DeclRefExpr)
-            ints_add(&k, cursor_path(bare));
+            df_ints_add(&k, df_cursor_path(bare));
     }
     return k;
 }
@@ -61,8 +61,8 @@ typedef struct {
 static void restore_path(int id, void *data)
 {
     restore *r = data;
-    const df_value *old = env_find(r->from, id);
-    env_set(r->to, id, old ? *old : value_unknown());
+    const df_value *old = df_env_find(r->from, id);
+    df_env_set(r->to, id, old ? *old : df_value_unknown());
 }
 
 /* Back to what it was outside: each kept name and what lies under it. */
@@ -71,20 +71,20 @@ static void restore_kept(df_env *inner, const df_env *outer, const df_ints *k)
     restore r = { inner, outer };
     for (int i = 0; i < k->n; i++) {
         restore_path(k->v[i], &r);
-        env_each_member(inner, k->v[i], restore_path, &r);
+        df_env_each_member(inner, k->v[i], restore_path, &r);
     }
 }
 
-fnode lambda_of(fnode c)
+fnode df_lambda_of(fnode c)
 {
-    c = cursor_bare(c);
+    c = df_cursor_bare(c);
     if (fx_kind(c) == CXCursor_LambdaExpr)
         return c;
     fnode var = fx_referenced(c);
     if (fx_kind(c) != CXCursor_DeclRefExpr || fx_kind(var) != CXCursor_VarDecl)
         return fx_null();
     int n = fx_nchildren(var);
-    fnode init = n ? cursor_bare(fx_child(var, n - 1)) : fx_null();
+    fnode init = n ? df_cursor_bare(fx_child(var, n - 1)) : fx_null();
     return fx_kind(init) == CXCursor_LambdaExpr ? init : fx_null();
 }
 
@@ -107,45 +107,45 @@ static df_value walk_lambda(df_unit *u, df_env *inner, fnode lambda)
     df_env exit = u->exit;
     u->exit = (df_env){ .dead = true };
     u->has_return = false;
-    u->returned = value_unknown();
+    u->returned = df_value_unknown();
     u->lambdas[u->nlambdas++] = lambda;
     for (int i = 0; i < fx_nchildren(lambda); i++) {
         fnode c = fx_child(lambda, i);
         if (fx_kind(c) == CXCursor_ParmDecl)
-            env_set(inner, cursor_path(c), value_unknown_why(DC_WHY_LAMBDA));
+            df_env_set(inner, df_cursor_path(c), df_value_unknown_why(DC_WHY_LAMBDA));
         else if (fx_kind(c) == CXCursor_CompoundStmt)
-            walk_statement(u, inner, c);
+            df_walk_statement(u, inner, c);
     }
     u->nlambdas--;
-    env_join(&u->exit, inner);
-    env_free(inner);
+    df_env_join(&u->exit, inner);
+    df_env_free(inner);
     *inner = u->exit;
-    df_value v = u->has_return ? u->returned : value_unknown();
+    df_value v = u->has_return ? u->returned : df_value_unknown();
     u->exit = exit;
     u->has_return = has_return;
     u->returned = returned;
     return v;
 }
 
-df_value lambda_run(df_unit *u, df_env *e, fnode lambda, bool surely)
+df_value df_lambda_run(df_unit *u, df_env *e, fnode lambda, bool surely)
 {
     if (walking(u, lambda))
-        return value_unknown();
+        return df_value_unknown();
     df_ints kept = kept_outside(lambda);
-    df_env inner = env_copy(e);
+    df_env inner = df_env_copy(e);
     df_value v = walk_lambda(u, &inner, lambda);
     if (!inner.dead || !surely) {
         restore_kept(&inner, e, &kept);
         if (surely) {
-            env_free(e);
+            df_env_free(e);
             *e = inner;
         } else {
-            env_join(e, &inner);
-            env_free(&inner);
+            df_env_join(e, &inner);
+            df_env_free(&inner);
         }
     } else {                            /* it never returns: nor does the path */
-        env_free(&inner);
-        unwritten_path_ends(u, e);
+        df_env_free(&inner);
+        df_unwritten_path_ends(u, e);
         e->dead = true;
     }
     free(kept.v);

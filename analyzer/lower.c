@@ -652,7 +652,7 @@ static void want_body(lowering *l, uint32_t id)
 }
 
 /* A function's definition, whose body is lowered when it is one the
-   analysis may walk (dataflow.c's program_summary): host code without
+   analysis may walk (dataflow.c's df_program_summary): host code without
    errors.  A kernel's or a device function's body, most of a CUDA
    unit's code, is never walked. */
 static void lower_definition(lowering *l, uint32_t id, CXCursor c)
@@ -995,7 +995,7 @@ bool cursor_runs_on_host(CXCursor fn)
 }
 
 /* A C++ class's pointer field with a default initializer (`float *dev =
-   make(n);`) is code too, which each constructor runs (walk_body). */
+   make(n);`) is code too, which each constructor runs (df_walk_body). */
 static bool initialized_pointer_field(CXCursor c)
 {
     if (clang_getCursorKind(c) != CXCursor_FieldDecl || clang_Cursor_isBitField(c))

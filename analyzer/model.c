@@ -1636,7 +1636,7 @@ static void method_name(fnode fn, char *buf, size_t n)
                           fx_kind(c) != CXCursor_TranslationUnit;
          c = fx_semantic_parent(c)) {
         if (fx_kind(c) != CXCursor_Namespace || !fx_has(c, FX_INLINE_NAMESPACE))
-            cursor_spelling(c, parts[k++], sizeof parts[0]);
+            df_cursor_spelling(c, parts[k++], sizeof parts[0]);
     }
     for (size_t used = 0; k-- > 0 && used < n;)
         used += (size_t)snprintf(buf + used, n - used, "%s%s", parts[k], k ? "::" : "");
@@ -1648,10 +1648,10 @@ static void method_name(fnode fn, char *buf, size_t n)
    memory it holds.  A null cursor where the call is no such call. */
 static fnode object_class(fnode call)
 {
-    fnode object = cursor_member_object(call);
+    fnode object = df_cursor_member_object(call);
     if (fx_is_null(object))
         return object;
-    ftype t = ft_canonical(fx_type(cursor_bare(object)));
+    ftype t = ft_canonical(fx_type(df_cursor_bare(object)));
     if (ft_kind(t) == CXType_Pointer)
         t = ft_canonical(ft_pointee(t));
     return ft_declaration(t);
@@ -1666,7 +1666,7 @@ static bool object_method_name(fnode call, fnode callee, char *buf, size_t n)
         return false;
     char method[64];
     method_name(cls, buf, n);
-    cursor_spelling(callee, method, sizeof method);
+    df_cursor_spelling(callee, method, sizeof method);
     size_t used = strlen(buf);
     return (size_t)snprintf(buf + used, n - used, "::%s", method) < n - used;
 }
@@ -1729,7 +1729,7 @@ static const dc_effects *pointer_effects(dc_model *m, fnode pointer)
     enum CXCursorKind kind = fx_kind(pointer);
     if (kind != CXCursor_FieldDecl && kind != CXCursor_VarDecl && kind != CXCursor_ParmDecl)
         return NULL;
-    cursor_spelling(pointer, name, sizeof name);
+    df_cursor_spelling(pointer, name, sizeof name);
     entry *e = cuda_name(name) ? find_or_add(m, name) : NULL;
     if ((!e || !e->effects.n) && pfn_function(fx_type(pointer), name, sizeof name))
         e = find_or_add(m, name);
@@ -1750,7 +1750,7 @@ static const dc_effects *class_effects(dc_model *m, fnode cls)
     if (fx_is_null(cls) || fx_kind(cls) == CXCursor_NoDeclFound)
         return NULL;
     method_name(cls, name, sizeof name);
-    cursor_spelling(cls, short_name, sizeof short_name);
+    df_cursor_spelling(cls, short_name, sizeof short_name);
     size_t used = strlen(name);
     return (size_t)snprintf(name + used, sizeof name - used, "::%s", short_name) <
                    sizeof name - used
@@ -1788,7 +1788,7 @@ static enum CXChildVisitResult search_base(fnode c, fnode parent, void *data)
     ftype t = ft_canonical(fx_type(c));
     if (b->holder && is_holder(t))
         b->found = class_of(ft_template_arg(t, 0));
-    else if (!b->holder && (type_is(t, "torch::nn::Module") || module_class(class_of(t), b->depth + 1)))
+    else if (!b->holder && (df_type_is(t, "torch::nn::Module") || module_class(class_of(t), b->depth + 1)))
         b->found = class_of(t);
     return fx_is_null(b->found) ? CXChildVisit_Continue : CXChildVisit_Break;
 }
@@ -1830,7 +1830,7 @@ static bool holds_parameters(dc_model *m, fnode cls, int depth)
         ftype f = fx_type(ft_field(t, i));
         const dc_effects *made = class_effects(m, class_of(f));
         fnode own = own_module(class_of(f));
-        if (type_is(f, "at::Tensor") || (made && made->v[0].kind == EF_CREATES_CPU) ||
+        if (df_type_is(f, "at::Tensor") || (made && made->v[0].kind == EF_CREATES_CPU) ||
             (!fx_is_null(own) && holds_parameters(m, own, depth + 1)))
             return true;
     }
@@ -1852,7 +1852,7 @@ static fnode module_made(fnode call, fnode callee)
                         ft_kind(ft_canonical(fx_type(fx_arg(call, 0)))) == CXType_NullPtr)
                    ? fx_null()
                    : own_module(class_of(fx_type(call)));
-    cursor_spelling(callee, name, sizeof name);
+    df_cursor_spelling(callee, name, sizeof name);
     if (kind != CXCursor_FunctionDecl || strcmp(name, "make_shared") != 0)
         return fx_null();
     method_name(callee, name, sizeof name);
@@ -1876,7 +1876,7 @@ bool dc_model_module_type(ftype t)
 bool dc_model_module_forward(fnode callee)
 {
     char name[16];
-    cursor_spelling(callee, name, sizeof name);
+    df_cursor_spelling(callee, name, sizeof name);
     return fx_kind(callee) == CXCursor_CXXMethod && strcmp(name, "forward") == 0 &&
            !fx_is_null(own_module(fx_semantic_parent(callee)));
 }
@@ -1904,9 +1904,9 @@ static const dc_effects *torch_vector_effects(dc_model *m, fnode call, fnode cal
         strncmp(ft_spelling(t), "std::vector<", 12) != 0)
         return NULL;
     ftype element = ft_template_arg(t, 0);
-    if (!type_is(element, "at::Tensor") && !type_is(element, "c10::IValue"))
+    if (!df_type_is(element, "at::Tensor") && !df_type_is(element, "c10::IValue"))
         return NULL;
-    cursor_spelling(callee, method, sizeof method);
+    df_cursor_spelling(callee, method, sizeof method);
     snprintf(name, sizeof name, "std::vector<torch>::%s", method);
     return named_effects(m, name);
 }
@@ -1914,7 +1914,7 @@ static const dc_effects *torch_vector_effects(dc_model *m, fnode call, fnode cal
 const dc_effects *dc_model_call_effects(dc_model *m, fnode call, fnode callee)
 {
     char name[256];
-    if (!cursor_is_function(callee))
+    if (!df_cursor_is_function(callee))
         return pointer_effects(m, callee);
     enum CXCursorKind kind = fx_kind(callee);
     const dc_effects *e = own_module_effects(m, call, callee);
@@ -1932,7 +1932,7 @@ fnode dc_model_callee(dc_model *m, fnode call)
     fnode callee = fx_referenced(call);
     if (!fx_is_null(callee) || fx_nchildren(call) == 0)
         return callee;
-    fnode set = fx_referenced(cursor_bare(fx_child(call, 0)));
+    fnode set = fx_referenced(df_cursor_bare(fx_child(call, 0)));
     for (int i = 0; fx_kind(set) == CXCursor_OverloadedDeclRef && i < fx_nargs(set); i++) {
         fnode fn = fx_arg(set, i);
         if (fx_nargs(call) <= fx_nargs(fn) && dc_model_effects(m, fn))
@@ -2009,7 +2009,7 @@ const dc_effects *dc_model_effects(dc_model *m, fnode callee)
     if (kind == CXCursor_CXXMethod || kind == CXCursor_Constructor)
         method_name(callee, name, sizeof name);
     else if (kind == CXCursor_FunctionDecl)
-        cursor_spelling(callee, name, sizeof name);
+        df_cursor_spelling(callee, name, sizeof name);
     else
         return NULL;
     entry *e = find_or_add(m, name);

@@ -5,7 +5,7 @@
  * (not a handle to an opaque struct, such as cudaStream_t; not a
  * function; not a null pointer) is host memory, device memory, or unknown
  * for a reason: the one its value carries from where it was made
- * unknown (value_unknown_why), or the one its place says (a parameter's,
+ * unknown (df_value_unknown_why), or the one its place says (a parameter's,
  * a field's, either space by path).
  *
  *   - A call is walked more than once (a loop to its fixed point, a
@@ -15,7 +15,7 @@
  *   - The analysis runs once, on the facts of every unit, on one thread,
  *     after the parse: -j (the parse's threads) and the cache (which keeps
  *     facts, not findings) change nothing of what it counts.
- *   - Off (no --stats), reach_call returns at its first test.
+ *   - Off (no --stats), df_reach_call returns at its first test.
  */
 #include "flow.h"
 
@@ -104,14 +104,14 @@ static dc_why place_why(const dc_place *p)
 
 static int outcome_of(const df_value *v)
 {
-    if (value_is_memory(v) && dc_place_is_host(&v->where))
+    if (df_value_is_memory(v) && dc_place_is_host(&v->where))
         return HOST;
-    if (value_is_memory(v) && dc_place_is_device(&v->where))
+    if (df_value_is_memory(v) && dc_place_is_device(&v->where))
         return DEVICE;
-    return UNKNOWN + (int)(v->where.n ? place_why(&v->where) : value_why(v));
+    return UNKNOWN + (int)(v->where.n ? place_why(&v->where) : df_value_why(v));
 }
 
-void reach_call(const df_unit *u, const df_arguments *a)
+void df_reach_call(const df_unit *u, const df_arguments *a)
 {
     if (!seen.on || !u->said)
         return;

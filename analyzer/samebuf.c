@@ -6,7 +6,7 @@
  * by a parameter's choice, and `v.copy_to_host(v.data())` copied it onto
  * itself where the host mirror was meant).
  *
- * The memory a side names is a path (walk_path's): a variable, or a member
+ * The memory a side names is a path (df_walk_path's): a variable, or a member
  * of an object ("s->buf", "v.data_"), the same offset; a call of a getter
  * is the path its summary returns ("this->data_" of `data()`) made the
  * caller's ("v.data_").  A copy in a helper between memory its caller
@@ -21,7 +21,7 @@
 #include <string.h>
 
 /* Where a call's callee names its memory: its arguments' cursors, its
-   object (as walk_target's), its parameters' names. */
+   object (as df_walk_target's), its parameters' names. */
 typedef struct {
     df_unit *u;
     df_env *e;
@@ -46,8 +46,8 @@ static int memory_path(df_unit *u, df_env *e, fnode c, origin *o);
 /* The member `rest` ("->x", ".x") of the object at target ("*p", "v"). */
 static int member_join(int target, const char *rest)
 {
-    const char *t = path_text(target), *m = rest + (*rest == '.' ? 1 : 2);
-    return *t == '*' ? path_format("%s->%s", t + 1, m) : path_format("%s.%s", t, m);
+    const char *t = df_path_text(target), *m = rest + (*rest == '.' ? 1 : 2);
+    return *t == '*' ? df_path_format("%s->%s", t + 1, m) : df_path_format("%s.%s", t, m);
 }
 
 /* The length of the root `name` that path starts with, followed by its
@@ -64,20 +64,20 @@ static size_t root_length(const char *path, const char *name)
 /* The object an argument is: what a pointer points to, else itself. */
 static int object_of(df_unit *u, df_env *e, fnode arg)
 {
-    bool pointer = ft_kind(ft_canonical(fx_type(cursor_bare(arg)))) == CXType_Pointer;
-    return pointer ? walk_target(u, e, arg) : walk_path(u, e, arg);
+    bool pointer = ft_kind(ft_canonical(fx_type(df_cursor_bare(arg)))) == CXType_Pointer;
+    return pointer ? df_walk_target(u, e, arg) : df_walk_path(u, e, arg);
 }
 
 /* A callee's path as the caller at s names it, or 0. */
 static int translate(const site *s, int path, origin *o)
 {
-    const char *t = path_text(path);
+    const char *t = df_path_text(path);
     if (strncmp(t, "this->", 6) == 0) {
         o->from = s->object_cursor;
         return s->object ? member_join(s->object, t + 4) : 0;
     }
     for (int i = 0; i < s->nparams && i < s->nargs; i++) {
-        size_t n = root_length(t, path_text(s->names[i]));
+        size_t n = root_length(t, df_path_text(s->names[i]));
         if (!n)
             continue;
         if (fx_is_null(s->args[i]))     /* a default argument's */
@@ -95,16 +95,16 @@ static int translate(const site *s, int path, origin *o)
 static int returned_path(df_unit *u, df_env *e, fnode call, origin *o)
 {
     fnode callee = fx_referenced(call);
-    const df_summary *sum = cursor_is_function(callee) ? program_summary(u->prog, callee) : NULL;
+    const df_summary *sum = df_cursor_is_function(callee) ? df_program_summary(u->prog, callee) : NULL;
     dc_loc at;
-    int path = sum ? summary_result_path(sum, &at) : 0;
+    int path = sum ? df_summary_result_path(sum, &at) : 0;
     if (!path)
         return 0;
-    site s = { .u = u, .e = e, .object = call_object_target(u, e, call, callee),
-               .object_cursor = call_object(call, callee) };
-    s.names = summary_param_names(sum, &s.nparams);
+    site s = { .u = u, .e = e, .object = df_call_object_target(u, e, call, callee),
+               .object_cursor = df_call_object(call, callee) };
+    s.names = df_summary_param_names(sum, &s.nparams);
     for (s.nargs = 0; s.nargs < s.nparams; s.nargs++)
-        s.args[s.nargs] = call_argument(call, s.nargs);
+        s.args[s.nargs] = df_call_argument(call, s.nargs);
     int p = translate(&s, path, o);
     if (p && !o->getter) {
         o->at = at;
@@ -118,12 +118,12 @@ static int returned_path(df_unit *u, df_env *e, fnode call, origin *o)
    an address). */
 static int memory_path(df_unit *u, df_env *e, fnode c, origin *o)
 {
-    c = cursor_bare(c);
+    c = df_cursor_bare(c);
     o->from = c;
     if (fx_kind(c) == CXCursor_CallExpr)
         return returned_path(u, e, c, o);
-    int p = walk_path(u, e, c);
-    return p && !strstr(path_text(p), "[]") ? p : 0;
+    int p = df_walk_path(u, e, c);
+    return p && !strstr(df_path_text(p), "[]") ? p : 0;
 }
 
 /* Whether the function being walked can hand path to its caller: a
@@ -132,18 +132,18 @@ static int memory_path(df_unit *u, df_env *e, fnode c, origin *o)
 static bool rooted(df_unit *u, df_env *e, int path)
 {
     int nparams = 0;
-    const int *names = u->self ? summary_param_names(u->self, &nparams) : NULL;
-    const char *t = path_text(path);
+    const int *names = u->self ? df_summary_param_names(u->self, &nparams) : NULL;
+    const char *t = df_path_text(path);
     if (strncmp(t, "this->", 6) == 0)
-        return !env_find(e, path);
+        return !df_env_find(e, path);
     for (int i = 0; i < nparams; i++) {
-        size_t n = root_length(t, path_text(names[i]));
-        const df_value *v = n ? env_find(e, names[i]) : NULL;
+        size_t n = root_length(t, df_path_text(names[i]));
+        const df_value *v = n ? df_env_find(e, names[i]) : NULL;
         if (!n)
             continue;
         bool bound = !v || (v->kind == V_MEMORY && dc_place_param(&v->where) == i) ||
-                     (v->kind == V_ADDR && v->path == path_join("*", path_text(names[i])));
-        return bound && (!t[n] || !env_find(e, path));
+                     (v->kind == V_ADDR && v->path == df_path_join("*", df_path_text(names[i])));
+        return bound && (!t[n] || !df_env_find(e, path));
     }
     return false;
 }
@@ -173,13 +173,13 @@ static fnode field_named(ftype t, const char *name)
    host side would write it ("s->h_buf", "atom.cpu_x.data()"). */
 static bool host_mirror(fnode c, char *buf, size_t n)
 {
-    c = cursor_bare(c);
+    c = df_cursor_bare(c);
     if (fx_kind(c) == CXCursor_CallExpr)
-        c = cursor_bare(call_object(c, fx_referenced(c)));
-    df_children ch = cursor_children(c);
+        c = df_cursor_bare(df_call_object(c, fx_referenced(c)));
+    df_children ch = df_cursor_children(c);
     if (fx_kind(c) != CXCursor_MemberRefExpr || ch.n != 1)
         return false;
-    ftype base = ft_canonical(ft_non_reference(fx_type(cursor_bare(ch.v[0]))));
+    ftype base = ft_canonical(ft_non_reference(fx_type(df_cursor_bare(ch.v[0]))));
     bool arrow = ft_kind(base) == CXType_Pointer;
     const char *name = fx_spelling(c);
     for (size_t i = 0; i < sizeof mirrors / sizeof *mirrors; i++) {
@@ -192,7 +192,7 @@ static bool host_mirror(fnode c, char *buf, size_t n)
         if (fx_is_null(f))
             continue;
         bool pointer = ft_kind(ft_canonical(fx_type(f))) == CXType_Pointer;
-        snprintf(buf, n, "%s%s%s%s", fx_text(cursor_bare(ch.v[0])), arrow ? "->" : ".", host,
+        snprintf(buf, n, "%s%s%s%s", fx_text(df_cursor_bare(ch.v[0])), arrow ? "->" : ".", host,
                  pointer ? "" : ".data()");
         return true;
     }
@@ -204,7 +204,7 @@ static bool host_mirror(fnode c, char *buf, size_t n)
 static void report(df_unit *u, dc_loc at, int kind, const char *op, int memory, const origin o[2],
                    const df_same_copy *inner)
 {
-    dc_same_memory m = { .memory = path_text(memory) };
+    dc_same_memory m = { .memory = df_path_text(memory) };
     char mirror[160];
     fnode host = o[kind == 2 ? 0 : 1].from;
     m.mirror = !fx_is_null(host) && host_mirror(host, mirror, sizeof mirror) ? mirror : NULL;
@@ -215,8 +215,8 @@ static void report(df_unit *u, dc_loc at, int kind, const char *op, int memory, 
     }
     if (inner) {
         m.copy_at = inner->at;
-        m.copy_names[0] = path_text(inner->names[0]);
-        m.copy_names[1] = path_text(inner->names[1]);
+        m.copy_names[0] = df_path_text(inner->names[0]);
+        m.copy_names[1] = df_path_text(inner->names[1]);
     }
     dc_report_same_memory(u->out, at, kind, op, &m);
 }
@@ -235,11 +235,11 @@ static void judge(df_unit *u, df_env *e, const int sides[2], const origin o[2], 
     } else if (rooted(u, e, sides[0]) && rooted(u, e, sides[1])) {
         df_same_copy kept = *c;
         kept.sides[0] = sides[0], kept.sides[1] = sides[1];
-        summary_same_copy(u, &kept);
+        df_summary_same_copy(u, &kept);
     }
 }
 
-void samebuf_copy(df_unit *u, df_env *e, fnode dst, fnode src, unsigned kinds, const char *op,
+void df_samebuf_copy(df_unit *u, df_env *e, fnode dst, fnode src, unsigned kinds, const char *op,
                   dc_loc at)
 {
     if (kinds != (unsigned)KIND_BIT(1) && kinds != (unsigned)KIND_BIT(2))
@@ -249,21 +249,21 @@ void samebuf_copy(df_unit *u, df_env *e, fnode dst, fnode src, unsigned kinds, c
     if (!sides[0] || !sides[1])
         return;
     df_same_copy c = { .at = at, .kind = (signed char)(kinds == (unsigned)KIND_BIT(1) ? 1 : 2),
-                    .names = { path_intern(fx_text(cursor_bare(dst))),
-                               path_intern(fx_text(cursor_bare(src))) } };
+                    .names = { df_path_intern(fx_text(df_cursor_bare(dst))),
+                               df_path_intern(fx_text(df_cursor_bare(src))) } };
     judge(u, e, sides, o, &c, at, op, false);
 }
 
-void samebuf_call(df_unit *u, df_env *e, const df_arguments *a, const df_summary *callee, const char *name)
+void df_samebuf_call(df_unit *u, df_env *e, const df_arguments *a, const df_summary *callee, const char *name)
 {
     int n = 0;
-    const df_same_copy *c = summary_same_copies(callee, &n);
+    const df_same_copy *c = df_summary_same_copies(callee, &n);
     if (!n)
         return;
     fnode fn = fx_is_null(a->call) ? fx_null() : fx_referenced(a->call);
     site s = { .u = u, .e = e, .object = a->object,
-               .object_cursor = fx_is_null(fn) ? fx_null() : call_object(a->call, fn) };
-    s.names = summary_param_names(callee, &s.nparams);
+               .object_cursor = fx_is_null(fn) ? fx_null() : df_call_object(a->call, fn) };
+    s.names = df_summary_param_names(callee, &s.nparams);
     s.nargs = a->n < MAX_PARAMS ? a->n : MAX_PARAMS;
     memcpy(s.args, a->c, sizeof(fnode) * (size_t)s.nargs);
     for (int i = 0; i < n; i++) {
@@ -273,11 +273,11 @@ void samebuf_call(df_unit *u, df_env *e, const df_arguments *a, const df_summary
     }
 }
 
-void samebuf_returned(df_unit *u, df_env *e, fnode ret)
+void df_samebuf_returned(df_unit *u, df_env *e, fnode ret)
 {
     if (!u->self || u->nlambdas)
         return;
     origin o = { .from = fx_null() };
     int p = memory_path(u, e, ret, &o);
-    summary_same_result(u, p && rooted(u, e, p) ? p : 0, cursor_loc(ret));
+    df_summary_same_result(u, p && rooted(u, e, p) ? p : 0, df_cursor_loc(ret));
 }

@@ -109,21 +109,21 @@ struct df_summary {
     dc_loc result_at;
 };
 
-df_summary *summary_new(int nparams)
+df_summary *df_summary_new(int nparams)
 {
     df_summary *s = dc_realloc(NULL, sizeof *s);
     memset(s, 0, sizeof *s);
     s->nparams = nparams < 0 ? 0 : nparams > MAX_PARAMS ? MAX_PARAMS : nparams;
-    s->result = value_unknown();
+    s->result = df_value_unknown();
     s->flag = -1;
     return s;
 }
 
-void summary_free(df_summary *s)
+void df_summary_free(df_summary *s)
 {
     if (s) {
-        summary_free(s->when[0]);
-        summary_free(s->when[1]);
+        df_summary_free(s->when[0]);
+        df_summary_free(s->when[1]);
     }
     free(s);
 }
@@ -147,15 +147,15 @@ static bool says_something(const df_summary *s)
     return false;
 }
 
-df_summary *summary_variant(df_summary *s, int value)
+df_summary *df_summary_variant(df_summary *s, int value)
 {
     if (s->flag < 0 || !says_something(s)) {    /* and none left from an earlier round */
-        summary_free(s->when[value]);
+        df_summary_free(s->when[value]);
         s->when[value] = NULL;
         return NULL;
     }
     if (!s->when[value])
-        s->when[value] = summary_new(s->nparams);
+        s->when[value] = df_summary_new(s->nparams);
     s->when[value]->flag = s->flag;
     s->when[value]->flag_member = s->flag_member;
     return s->when[value];
@@ -166,23 +166,23 @@ df_summary *summary_variant(df_summary *s, int value)
    -1 for none. */
 static int param_root(const df_summary *s, int path, int *member)
 {
-    const char *t = path_text(path);
+    const char *t = df_path_text(path);
     for (int i = 0; path && s && i < s->nparams; i++) {
-        const char *name = path_text(s->names[i]);
+        const char *name = df_path_text(s->names[i]);
         size_t n = strlen(name);
         if (n && strncmp(t, name, n) == 0 &&
             (!t[n] || t[n] == '.' || strncmp(t + n, "->", 2) == 0)) {
-            *member = t[n] ? path_intern(t + n) : 0;
+            *member = t[n] ? df_path_intern(t + n) : 0;
             return i;
         }
     }
     return -1;
 }
 
-int summary_flag(df_unit *u, const df_env *e, int path)
+int df_summary_flag(df_unit *u, const df_env *e, int path)
 {
     df_summary *s = u->self;
-    const df_value *v = env_find(e, path);
+    const df_value *v = df_env_find(e, path);
     int member, i;
     if (v)                              /* set here: what it was set to */
         return v->kind == V_FLAG && (v->obj == FLAG_ZERO || v->obj == FLAG_NONZERO)
@@ -203,16 +203,16 @@ int summary_flag(df_unit *u, const df_env *e, int path)
 
 static int param_name(fnode fn, int i)
 {
-    return cursor_path(fx_arg(fn, (unsigned)i));
+    return df_cursor_path(fx_arg(fn, (unsigned)i));
 }
 
 /* dt_tensor *f(dt_module *self, dt_tensor *x): a forward function. */
 static bool is_forward(fnode fn)
 {
     return fx_nargs(fn) == 2 &&
-           type_names(fx_result_type(fn), "dt_tensor") &&
-           type_names(fx_type(fx_arg(fn, 0)), "dt_module") &&
-           type_names(fx_type(fx_arg(fn, 1)), "dt_tensor");
+           df_type_names(fx_result_type(fn), "dt_tensor") &&
+           df_type_names(fx_type(fx_arg(fn, 0)), "dt_module") &&
+           df_type_names(fx_type(fx_arg(fn, 1)), "dt_tensor");
 }
 
 /* A libtorch module's own forward: `Tensor forward(Tensor x)` of a class
@@ -220,25 +220,25 @@ static bool is_forward(fnode fn)
 static bool is_module_forward(fnode fn)
 {
     char name[16];
-    cursor_spelling(fn, name, sizeof name);
+    df_cursor_spelling(fn, name, sizeof name);
     return fx_kind(fn) == CXCursor_CXXMethod && strcmp(name, "forward") == 0 &&
            fx_nargs(fn) == 1 &&
-           type_is(fx_type(fx_arg(fn, 0)), "at::Tensor") &&
-           cursor_derives_from(fx_semantic_parent(fn), "torch::nn::Module");
+           df_type_is(fx_type(fx_arg(fn, 0)), "at::Tensor") &&
+           df_cursor_derives_from(fx_semantic_parent(fn), "torch::nn::Module");
 }
 
 static void bind_forward(df_unit *u, df_env *e, fnode fn)
 {
-    df_value input = value_of(V_TENSOR, dc_place_of(AT_INPUT, 0, cursor_loc(fn), "the input of"));
+    df_value input = df_value_of(V_TENSOR, dc_place_of(AT_INPUT, 0, df_cursor_loc(fn), "the input of"));
     if (is_module_forward(fn)) {
-        env_set(e, param_name(fn, 0), input);
+        df_env_set(e, param_name(fn, 0), input);
         return;
     }
-    df_value module = object_new(u, e, V_MODULE, input.where);
+    df_value module = df_object_new(u, e, V_MODULE, input.where);
     module.dtype = DF_DTYPE_UNKNOWN;
-    object_update(e, &module);
-    env_set(e, param_name(fn, 0), module);
-    env_set(e, param_name(fn, 1), input);
+    df_object_update(e, &module);
+    df_env_set(e, param_name(fn, 0), module);
+    df_env_set(e, param_name(fn, 1), input);
 }
 
 /* A parameter's value, by its type: a tensor, module, list or device where
@@ -248,34 +248,34 @@ static void bind_forward(df_unit *u, df_env *e, fnode fn)
 static void bind_parameter(df_unit *u, df_env *e, fnode param, int i)
 {
     ftype t = fx_type(param);
-    int id = cursor_path(param);
+    int id = df_cursor_path(param);
     dc_place here = dc_place_of(AT_PARAM, i, (dc_loc){ 0 }, NULL);   /* no origin of its own */
     bool pointer = ft_kind(t) == CXType_Pointer;
     u->self->objects[i] = -1;
     ftype pointee = ft_pointee(t);
-    if (pointer && (ft_kind(pointee) == CXType_Pointer || type_names(pointee, "CUdeviceptr"))) {
-        df_value addr = value_unknown();
+    if (pointer && (ft_kind(pointee) == CXType_Pointer || df_type_names(pointee, "CUdeviceptr"))) {
+        df_value addr = df_value_unknown();
         addr.kind = V_ADDR;
-        addr.path = path_join("*", path_text(id));
-        env_set(e, id, addr);
-    } else if (type_names(t, "dt_device") || type_is(t, "c10::Device")) {
-        env_set(e, id, value_of(V_DEVICE, here));
-    } else if ((pointer && type_names(t, "dt_tensor")) || type_is(t, "at::Tensor")) {
-        env_set(e, id, value_of(V_TENSOR, here));
-    } else if (pointer && (type_names(t, "dt_module") || type_names(t, "dt_list"))) {
-        df_value obj = object_new(u, e, type_names(t, "dt_module") ? V_MODULE : V_LIST, here);
+        addr.path = df_path_join("*", df_path_text(id));
+        df_env_set(e, id, addr);
+    } else if (df_type_names(t, "dt_device") || df_type_is(t, "c10::Device")) {
+        df_env_set(e, id, df_value_of(V_DEVICE, here));
+    } else if ((pointer && df_type_names(t, "dt_tensor")) || df_type_is(t, "at::Tensor")) {
+        df_env_set(e, id, df_value_of(V_TENSOR, here));
+    } else if (pointer && (df_type_names(t, "dt_module") || df_type_names(t, "dt_list"))) {
+        df_value obj = df_object_new(u, e, df_type_names(t, "dt_module") ? V_MODULE : V_LIST, here);
         obj.dtype = DF_DTYPE_UNKNOWN;
-        object_update(e, &obj);
+        df_object_update(e, &obj);
         u->self->objects[i] = obj.obj;
-        env_set(e, id, obj);
-    } else if (pointer || type_names(t, "CUdeviceptr")) {   /* the driver API's integer */
-        env_set(e, id, value_of(V_MEMORY, here));
-    } else if (type_names(t, "cudaMemcpyKind")) {
-        env_set(e, id, value_of(V_KIND, here));             /* no kind known: its caller's */
+        df_env_set(e, id, obj);
+    } else if (pointer || df_type_names(t, "CUdeviceptr")) {   /* the driver API's integer */
+        df_env_set(e, id, df_value_of(V_MEMORY, here));
+    } else if (df_type_names(t, "cudaMemcpyKind")) {
+        df_env_set(e, id, df_value_of(V_KIND, here));             /* no kind known: its caller's */
     }
 }
 
-void summary_bind_parameters(df_unit *u, df_env *e, fnode fn)
+void df_summary_bind_parameters(df_unit *u, df_env *e, fnode fn)
 {
     df_summary *s = u->self;
     s->forward = is_forward(fn) || is_module_forward(fn);
@@ -330,24 +330,24 @@ static int param_named(const df_summary *s, int path)
    places of their own (bind_parameter's). */
 static bool raw_pointer(ftype t)
 {
-    return ft_kind(ft_canonical(t)) == CXType_Pointer && !type_names(t, "dt_tensor") &&
-           !type_names(t, "dt_module") && !type_names(t, "dt_list");
+    return ft_kind(ft_canonical(t)) == CXType_Pointer && !df_type_names(t, "dt_tensor") &&
+           !df_type_names(t, "dt_module") && !df_type_names(t, "dt_list");
 }
 
-df_value summary_member(df_unit *u, int base, bool arrow, fnode field, df_value v)
+df_value df_summary_member(df_unit *u, int base, bool arrow, fnode field, df_value v)
 {
     int i = param_named(u->self, base);
-    if (v.kind != V_NONE || !fields_known() || i < 0 || u->self->forward ||
+    if (v.kind != V_NONE || !df_fields_known() || i < 0 || u->self->forward ||
         !raw_pointer(fx_type(field)))
         return v;
-    int member = path_format("%s%s", arrow ? "->" : ".", path_text(cursor_path(field)));
+    int member = df_path_format("%s%s", arrow ? "->" : ".", df_path_text(df_cursor_path(field)));
     int k = member_place(u->self, i, member, field);
-    return k < 0 ? v : value_of(V_MEMORY, dc_place_of(AT_PARAM, k, (dc_loc){ 0 }, NULL));
+    return k < 0 ? v : df_value_of(V_MEMORY, dc_place_of(AT_PARAM, k, (dc_loc){ 0 }, NULL));
 }
 
 /* ---- roles, found in the body ------------------------------------------------------ */
 
-bool summary_release(df_unit *u, const dc_place *p, const char *releaser, dc_loc at)
+bool df_summary_release(df_unit *u, const dc_place *p, const char *releaser, dc_loc at)
 {
     int i = dc_place_param(p);
     if (!u->self || i < 0 || i >= places_of(u->self))
@@ -359,7 +359,7 @@ bool summary_release(df_unit *u, const dc_place *p, const char *releaser, dc_loc
     return true;
 }
 
-bool summary_role(df_unit *u, const dc_place *p, unsigned role, dc_loc at)
+bool df_summary_role(df_unit *u, const dc_place *p, unsigned role, dc_loc at)
 {
     int i = dc_place_param(p), bit = role == ROLE_DEREF ? 0 : role == ROLE_DEVICE ? 1 : 2;
     if (!u->self || i < 0 || i >= places_of(u->self))
@@ -375,7 +375,7 @@ bool summary_role(df_unit *u, const dc_place *p, unsigned role, dc_loc at)
    or as host memory and never as device memory.  Its caller must hand it
    that space, so what the function keeps of it (a pool's cache of the
    buffers it is given back) is that space. */
-dc_place summary_used_space(const df_unit *u, int i)
+dc_place df_summary_used_space(const df_unit *u, int i)
 {
     if (!u->self || i < 0 || i >= places_of(u->self))
         return (dc_place){ 0, { { 0 } } };
@@ -401,7 +401,7 @@ static bool same_loc(dc_loc a, dc_loc b)
     return a.line == b.line && a.column == b.column && a.file == b.file;
 }
 
-bool summary_defer(df_unit *u, dc_loc at, dc_operand a, dc_operand b)
+bool df_summary_defer(df_unit *u, dc_loc at, dc_operand a, dc_operand b)
 {
     df_summary *s = u->self;
     if (!s || (!has_param(a.place) && !has_param(b.place)))
@@ -410,13 +410,13 @@ bool summary_defer(df_unit *u, dc_loc at, dc_operand a, dc_operand b)
         if (same_loc(s->checks[i].at, at))
             return true;
     if (s->nchecks < SUMMARY_CHECKS)
-        s->checks[s->nchecks++] = (deferred){ at, { path_intern(a.name), path_intern(b.name) },
+        s->checks[s->nchecks++] = (deferred){ at, { df_path_intern(a.name), df_path_intern(b.name) },
                                               { *a.place, *b.place }, { a.module, b.module },
                                               { a.torch, b.torch } };
     return true;
 }
 
-void summary_copy(df_unit *u, const dc_place *dst, const dc_place *src, int kind)
+void df_summary_copy(df_unit *u, const dc_place *dst, const dc_place *src, int kind)
 {
     df_summary *s = u->self;
     int d = dc_place_param(dst), r = dc_place_param(src);
@@ -430,7 +430,7 @@ void summary_copy(df_unit *u, const dc_place *dst, const dc_place *src, int kind
                                                (signed char)kind };
 }
 
-bool summary_copy_with(df_unit *u, dc_loc at, dc_operand dst, dc_operand src, const dc_place *kind)
+bool df_summary_copy_with(df_unit *u, dc_loc at, dc_operand dst, dc_operand src, const dc_place *kind)
 {
     df_summary *s = u->self;
     int k = dc_place_param(kind);
@@ -441,12 +441,12 @@ bool summary_copy_with(df_unit *u, dc_loc at, dc_operand dst, dc_operand src, co
             return true;
     if (s->nkind_copies < SUMMARY_COPIES)
         s->kind_copies[s->nkind_copies++] =
-            (kind_copy){ at, { path_intern(dst.name), path_intern(src.name) },
+            (kind_copy){ at, { df_path_intern(dst.name), df_path_intern(src.name) },
                          { *dst.place, *src.place }, (signed char)k };
     return true;
 }
 
-void summary_same_copy(df_unit *u, const df_same_copy *c)
+void df_summary_same_copy(df_unit *u, const df_same_copy *c)
 {
     df_summary *s = u->self;
     for (int i = 0; s && i < s->nsame; i++)
@@ -457,7 +457,7 @@ void summary_same_copy(df_unit *u, const df_same_copy *c)
         s->same[s->nsame++] = *c;
 }
 
-void summary_same_result(df_unit *u, int path, dc_loc at)
+void df_summary_same_result(df_unit *u, int path, dc_loc at)
 {
     df_summary *s = u->self;
     if (!s->result_path) {
@@ -468,19 +468,19 @@ void summary_same_result(df_unit *u, int path, dc_loc at)
     }
 }
 
-const df_same_copy *summary_same_copies(const df_summary *s, int *n)
+const df_same_copy *df_summary_same_copies(const df_summary *s, int *n)
 {
     *n = s->nsame;
     return s->same;
 }
 
-int summary_result_path(const df_summary *s, dc_loc *at)
+int df_summary_result_path(const df_summary *s, dc_loc *at)
 {
     *at = s->result_at;
     return s->result_path > 0 ? s->result_path : 0;
 }
 
-const int *summary_param_names(const df_summary *s, int *n)
+const int *df_summary_param_names(const df_summary *s, int *n)
 {
     *n = s->nparams;
     return s->names;
@@ -493,7 +493,7 @@ const int *summary_param_names(const df_summary *s, int *n)
 static df_value portable(df_value v)
 {
     if (v.kind == V_ADDR || v.kind == V_ADDRS || v.kind == V_COUNT || v.kind == V_POINTER)
-        return value_unknown();
+        return df_value_unknown();
     if (v.kind != V_KIND && v.kind != V_FLAG)   /* a set of kinds or values is no object */
         v.obj = -1;
     v.path = 0;
@@ -513,18 +513,18 @@ typedef struct {
 static void keep_field(int id, void *ctx)
 {
     field_scan *f = ctx;
-    const char *member = path_text(id) + f->base;
-    df_value v = portable(env_get(f->e, id));
+    const char *member = df_path_text(id) + f->base;
+    df_value v = portable(df_env_get(f->e, id));
     if ((v.kind == V_NONE) != f->unknown || f->s->nfields == SUMMARY_FIELDS ||
         (strncmp(member, "->", 2) != 0 && *member != '.'))
         return;
-    f->s->fields[f->s->nfields++] = (field_write){ (signed char)f->param, path_intern(member), v };
+    f->s->fields[f->s->nfields++] = (field_write){ (signed char)f->param, df_path_intern(member), v };
 }
 
 static void keep_fields(df_summary *s, const df_env *e, int base, int param, bool unknown)
 {
-    field_scan f = { s, e, param, strlen(path_text(base)), unknown };
-    env_each_member(e, base, keep_field, &f);
+    field_scan f = { s, e, param, strlen(df_path_text(base)), unknown };
+    df_env_each_member(e, base, keep_field, &f);
 }
 
 /* What the function leaves in the members of its result, its parameters
@@ -536,10 +536,10 @@ static void keep_all_fields(df_summary *s, const df_env *e, fnode fn)
     s->nfields = 0;
     for (int unknown = 0; unknown < 2; unknown++) {
         if (!unknown)
-            keep_fields(s, e, path_intern("#returned"), -1, false);
+            keep_fields(s, e, df_path_intern("#returned"), -1, false);
         for (int i = 0; i < s->nparams; i++)
             keep_fields(s, e, param_name(fn, i), i, unknown);
-        keep_fields(s, e, path_intern("this"), PARAM_THIS, unknown);
+        keep_fields(s, e, df_path_intern("this"), PARAM_THIS, unknown);
     }
 }
 
@@ -550,7 +550,7 @@ static bool same_fields(const df_summary *a, const df_summary *b)
     for (int i = 0; i < a->nfields; i++)
         if (a->fields[i].param != b->fields[i].param ||
             a->fields[i].member != b->fields[i].member ||
-            !value_same(&a->fields[i].v, &b->fields[i].v))
+            !df_value_same(&a->fields[i].v, &b->fields[i].v))
             return false;
     return true;
 }
@@ -572,29 +572,29 @@ static bool same_summary(const df_summary *a, const df_summary *b)
         a->nchecks != b->nchecks || a->nkind_copies != b->nkind_copies ||
         a->nsame != b->nsame || a->result_path != b->result_path || !same_copies(a, b) ||
         memcmp(a->copies, b->copies, (size_t)a->ncopies * sizeof *a->copies) != 0 ||
-        !value_same(&a->result, &b->result) || !same_fields(a, b))
+        !df_value_same(&a->result, &b->result) || !same_fields(a, b))
         return false;
     for (int i = 0; i < a->nparams; i++)
-        if (!value_same(&a->out[i], &b->out[i]) || !dc_place_same(&a->moved[i], &b->moved[i]))
+        if (!df_value_same(&a->out[i], &b->out[i]) || !dc_place_same(&a->moved[i], &b->moved[i]))
             return false;
     return true;
 }
 
-void summary_finish(df_unit *u, fnode fn)
+void df_summary_finish(df_unit *u, fnode fn)
 {
     df_summary *s = u->self;
     const df_env *e = &u->exit;
-    df_value result = object_current(e, &u->returned);   /* a module moved in place */
-    s->result = s->forward || !u->has_return ? value_unknown() : portable(result);
+    df_value result = df_object_current(e, &u->returned);   /* a module moved in place */
+    s->result = s->forward || !u->has_return ? df_value_unknown() : portable(result);
     s->nfields = 0;
     if (!s->forward) {
         keep_all_fields(s, e, fn);
         for (int i = 0; i < s->nparams; i++) {
             int name = param_name(fn, i);
-            const df_value *p = env_find(e, name);
-            s->out[i] = p && p->kind == V_ADDR ? portable(env_get(e, p->path)) : value_unknown();
+            const df_value *p = df_env_find(e, name);
+            s->out[i] = p && p->kind == V_ADDR ? portable(df_env_get(e, p->path)) : df_value_unknown();
             s->moved[i] = (dc_place){ 0, { { 0 } } };
-            const df_value *obj = s->objects[i] >= 0 ? env_find(e, object_path(s->objects[i], ""))
+            const df_value *obj = s->objects[i] >= 0 ? df_env_find(e, df_object_path(s->objects[i], ""))
                                                   : NULL;
             if (obj && dc_place_param(&obj->where) != i)
                 s->moved[i] = obj->where;
@@ -602,7 +602,7 @@ void summary_finish(df_unit *u, fnode fn)
     }
 }
 
-df_summary *summary_for_walk(const df_summary *s)
+df_summary *df_summary_for_walk(const df_summary *s)
 {
     df_summary *next = dc_realloc(NULL, sizeof *next);
     *next = *s;
@@ -610,7 +610,7 @@ df_summary *summary_for_walk(const df_summary *s)
     return next;
 }
 
-bool summary_take(df_summary *s, df_summary *next)
+bool df_summary_take(df_summary *s, df_summary *next)
 {
     bool changed = !same_summary(s, next);
     df_summary *when[2] = { s->when[0], s->when[1] };
@@ -643,8 +643,8 @@ static const df_value *site_value(call_site *c, int i)
 static dc_operand site_operand(call_site *c, int i, const df_value *v)
 {
     if (i < c->n)
-        return argument_operand(c->a, i, v);
-    return (dc_operand){ path_text(c->names[i]), &v->where, false, false };
+        return df_argument_operand(c->a, i, v);
+    return (dc_operand){ df_path_text(c->names[i]), &v->where, false, false };
 }
 
 static int member_of_target(int target, int member);
@@ -655,26 +655,26 @@ static void bind_member(call_site *c, const df_summary *s, int j)
 {
     const member_slot *m = &s->members[j];
     int k = s->nparams + j;
-    c->members[k] = value_unknown();
+    c->members[k] = df_value_unknown();
     c->names[k] = m->member;
     if (m->param >= c->a->n)
         return;
     fnode arg = c->a->c[(int)m->param];
-    int target = walk_target(c->u, c->e, arg);
+    int target = df_walk_target(c->u, c->e, arg);
     int path = target ? member_of_target(target, m->member) : 0;
-    const df_value *bound = path ? env_find(c->e, path) : NULL;
+    const df_value *bound = path ? df_env_find(c->e, path) : NULL;
     c->names[k] = path ? path : m->member;
     if (bound) {
         c->members[k] = *bound;
         return;
     }
-    fnode param = cursor_parameter(cursor_is_addr_of(cursor_bare(arg))
-                                       ? cursor_children(cursor_bare(arg)).v[0]
+    fnode param = df_cursor_parameter(df_cursor_is_addr_of(df_cursor_bare(arg))
+                                       ? df_cursor_children(df_cursor_bare(arg)).v[0]
                                        : arg);
-    const char *t = path_text(m->member);
-    c->members[k] = summary_member(c->u, fx_is_null(param) ? 0 : cursor_path(param),
-                                   strncmp(t, "->", 2) == 0 && !cursor_is_addr_of(cursor_bare(arg)),
-                                   m->field, fields_read(m->field));
+    const char *t = df_path_text(m->member);
+    c->members[k] = df_summary_member(c->u, fx_is_null(param) ? 0 : df_cursor_path(param),
+                                   strncmp(t, "->", 2) == 0 && !df_cursor_is_addr_of(df_cursor_bare(arg)),
+                                   m->field, df_fields_read(m->field));
 }
 
 /* A summary's value in the caller: the parameters' places made the
@@ -685,9 +685,9 @@ static df_value substituted(call_site *c, df_value v)
         return v;
     v.where = dc_place_substitute(&v.where, c->places, c->nplaces);
     if (v.kind == V_MODULE || v.kind == V_LIST) {
-        df_value obj = object_new(c->u, c->e, (df_vkind)v.kind, v.where);
+        df_value obj = df_object_new(c->u, c->e, (df_vkind)v.kind, v.where);
         obj.dtype = v.dtype;
-        object_update(c->e, &obj);
+        df_object_update(c->e, &obj);
         return obj;
     }
     return v;
@@ -703,8 +703,8 @@ static unsigned check_copies(call_site *c, const df_summary *s, const char *call
         if (p->dst >= c->nplaces || p->src >= c->nplaces)
             continue;
         const df_value *dst = site_value(c, p->dst), *src = site_value(c, p->src);
-        summary_copy(c->u, &dst->where, &src->where, p->kind);
-        bool known = value_is_memory(dst) && value_is_memory(src) &&
+        df_summary_copy(c->u, &dst->where, &src->where, p->kind);
+        bool known = df_value_is_memory(dst) && df_value_is_memory(src) &&
                      (dc_place_is_host(&dst->where) || dc_place_is_device(&dst->where)) &&
                      (dc_place_is_host(&src->where) || dc_place_is_device(&src->where));
         if (!known)
@@ -722,18 +722,18 @@ static void check_roles(call_site *c, const df_summary *s, const char *callee, d
     for (int i = 0; i < c->nplaces; i++) {
         const df_value *v = site_value(c, i);
         unsigned roles = s->roles[i];
-        if (!value_is_memory(v) || (!roles && !s->released[i]) || (done >> i & 1))
+        if (!df_value_is_memory(v) || (!roles && !s->released[i]) || (done >> i & 1))
             continue;
         dc_operand arg = site_operand(c, i, v);
         bool device = roles & ROLE_DEVICE, host = roles & ROLE_HOST;
         bool other_space = device ? dc_place_is_host(&v->where) : dc_place_is_device(&v->where);
         if (device != host)             /* both: it is used either way */
-            effect_need_memory(c->u, at, callee, arg, device, s->role_at[i][device ? 1 : 2],
+            df_effect_need_memory(c->u, at, callee, arg, device, s->role_at[i][device ? 1 : 2],
                                s->released[i]);
         if (s->released[i] && !(device != host && other_space) &&   /* memspace-mismatch's */
-            !summary_release(c->u, &v->where, s->released[i], s->released_at[i]))
+            !df_summary_release(c->u, &v->where, s->released[i], s->released_at[i]))
             dc_check_free(c->u->out, at, s->released[i], arg, callee, s->released_at[i]);
-        if ((roles & ROLE_DEREF) && !summary_role(c->u, &v->where, ROLE_DEREF, s->role_at[i][0]))
+        if ((roles & ROLE_DEREF) && !df_summary_role(c->u, &v->where, ROLE_DEREF, s->role_at[i][0]))
             dc_check_host_deref(c->u->out, at, arg, false, callee, s->role_at[i][0]);
     }
 }
@@ -741,12 +741,12 @@ static void check_roles(call_site *c, const df_summary *s, const char *callee, d
 /* "b.w" for `&b`, "q->w" for a pointer q: a member written through a parameter. */
 static int member_of_target(int target, int member)
 {
-    const char *t = path_text(target), *m = path_text(member);
+    const char *t = df_path_text(target), *m = df_path_text(member);
     if (*t == '*')
-        return path_join(t + 1, m);
+        return df_path_join(t + 1, m);
     if (strncmp(m, "->", 2) == 0)
-        return path_format("%s.%s", t, m + 2);
-    return path_join(t, m);
+        return df_path_format("%s.%s", t, m + 2);
+    return df_path_join(t, m);
 }
 
 static void write_back(call_site *c, const df_summary *s, fnode callee, dc_loc at,
@@ -754,13 +754,13 @@ static void write_back(call_site *c, const df_summary *s, fnode callee, dc_loc a
 {
     for (int i = 0; i < c->n && i < c->a->n; i++) {
         if (s->out[i].kind != V_NONE)
-            walk_store_through(c->u, c->e, c->a->c[i], substituted(c, s->out[i]));
+            df_walk_store_through(c->u, c->e, c->a->c[i], substituted(c, s->out[i]));
         if (s->moved[i].n) {
-            df_value m = object_current(c->e, &c->a->v[i]);
-            df_value to = value_of(V_DEVICE, dc_place_substitute(&s->moved[i], c->places, c->nplaces));
-            df_call_state st = { c->u, c->e, callee, c->a, at, "", value_unknown(), NULL };
+            df_value m = df_object_current(c->e, &c->a->v[i]);
+            df_value to = df_value_of(V_DEVICE, dc_place_substitute(&s->moved[i], c->places, c->nplaces));
+            df_call_state st = { c->u, c->e, callee, c->a, at, "", df_value_unknown(), NULL };
             if (m.kind == V_MODULE)
-                effect_move_module(&st, &m, argument_text(c->a, i), &to);
+                df_effect_move_module(&st, &m, df_argument_text(c->a, i), &to);
         }
     }
     int ret = 0;
@@ -775,18 +775,18 @@ static void write_back(call_site *c, const df_summary *s, fnode callee, dc_loc a
             if (!ret) {
                 char name[32];
                 snprintf(name, sizeof name, "#ret%d", c->u->returns++);
-                ret = path_intern(name);
+                ret = df_path_intern(name);
             }
-            path = path_join(path_text(ret), path_text(f->member));
+            path = df_path_join(df_path_text(ret), df_path_text(f->member));
         } else if (f->param < c->a->n) {
-            path = member_of_target(walk_target(c->u, c->e, c->a->c[(int)f->param]), f->member);
+            path = member_of_target(df_walk_target(c->u, c->e, c->a->c[(int)f->param]), f->member);
         } else {
             continue;
         }
         if (f->v.kind != V_NONE)
-            env_set(c->e, path, substituted(c, f->v));
-        else if (env_get(c->e, path).kind == V_FLAG)   /* set to what is not known */
-            env_set(c->e, path, value_unknown());
+            df_env_set(c->e, path, substituted(c, f->v));
+        else if (df_env_get(c->e, path).kind == V_FLAG)   /* set to what is not known */
+            df_env_set(c->e, path, df_value_unknown());
     }
     if (ret && result->kind == V_MEMORY)
         result->path = ret;
@@ -801,9 +801,9 @@ static void check_deferred(call_site *c, const df_summary *s)
         const deferred *d = &s->checks[i];
         dc_place x = dc_place_substitute(&d->places[0], c->places, c->nplaces);
         dc_place y = dc_place_substitute(&d->places[1], c->places, c->nplaces);
-        dc_operand a = { path_text(d->names[0]), &x, d->modules[0], d->torch[0] };
-        dc_operand b = { path_text(d->names[1]), &y, d->modules[1], d->torch[1] };
-        if (!summary_defer(c->u, d->at, a, b) && dc_places_differ(&x, &y))
+        dc_operand a = { df_path_text(d->names[0]), &x, d->modules[0], d->torch[0] };
+        dc_operand b = { df_path_text(d->names[1]), &y, d->modules[1], d->torch[1] };
+        if (!df_summary_defer(c->u, d->at, a, b) && dc_places_differ(&x, &y))
             dc_report_device_mismatch(c->u->out, d->at, a, b, NULL, (dc_loc){ 0 });
     }
 }
@@ -813,9 +813,9 @@ static void check_deferred(call_site *c, const df_summary *s)
 static const char *operand_name(call_site *c, const dc_place *p, int name)
 {
     int i = dc_place_param(p);
-    return i >= 0 && i < c->n && i < c->a->n ? argument_text(c->a, i)
-           : i >= c->n && i < c->nplaces  ? path_text(c->names[i])
-                                          : path_text(name);
+    return i >= 0 && i < c->n && i < c->a->n ? df_argument_text(c->a, i)
+           : i >= c->n && i < c->nplaces  ? df_path_text(c->names[i])
+                                          : df_path_text(name);
 }
 
 /* The callee's copies with a parameter's kind, with this call's kinds:
@@ -831,7 +831,7 @@ static void check_kind_copies(call_site *c, const df_summary *s, const char *cal
         dc_operand d = { operand_name(c, &k->places[0], k->names[0]), &dst, false, false };
         dc_operand r = { operand_name(c, &k->places[1], k->names[1]), &src, false, false };
         if (!kind || kind->kind != V_KIND ||
-            (kind->where.n && summary_copy_with(c->u, c->a->at, d, r, &kind->where)))
+            (kind->where.n && df_summary_copy_with(c->u, c->a->at, d, r, &kind->where)))
             continue;
         for (int j = 0; j < 4; j++) {
             dc_finding *f = kind->obj & KIND_BIT(j)
@@ -894,9 +894,9 @@ static bool disagree(const df_summary *const *s, int n, int k, int i)
     return ((own & 1) && (others & 2)) || ((own & 2) && (others & 1));
 }
 
-df_summary *summary_may_call(const df_summary *const *s, int n, int k)
+df_summary *df_summary_may_call(const df_summary *const *s, int n, int k)
 {
-    df_summary *c = summary_new(s[k]->nparams);
+    df_summary *c = df_summary_new(s[k]->nparams);
     *c = *s[k];
     c->when[0] = c->when[1] = NULL;     /* a flag's variants would bring the roles back */
     for (int i = 0; i < places_of(c); i++) {
@@ -911,41 +911,41 @@ df_summary *summary_may_call(const df_summary *const *s, int n, int k)
     return c;
 }
 
-const df_summary *summary_for_call(df_unit *u, df_env *e, const df_summary *s, df_arguments *a)
+const df_summary *df_summary_for_call(df_unit *u, df_env *e, const df_summary *s, df_arguments *a)
 {
     if (s->flag < 0 || s->flag >= a->n || !s->when[0] || !s->when[1])
         return s;
     fnode arg = a->c[(int)s->flag];
-    int k = s->flag_member ? INT_MIN : cursor_int(arg, INT_MIN);
+    int k = s->flag_member ? INT_MIN : df_cursor_int(arg, INT_MIN);
     if (k != INT_MIN)
         return s->when[k != 0];
-    if (!s->flag_member && !type_is_integer(fx_type(cursor_bare(arg))))
+    if (!s->flag_member && !df_type_is_integer(fx_type(df_cursor_bare(arg))))
         return s;
-    int target = s->flag_member ? walk_target(u, e, arg) : 0;
-    int path = !s->flag_member ? walk_path(u, e, arg)
+    int target = s->flag_member ? df_walk_target(u, e, arg) : 0;
+    int path = !s->flag_member ? df_walk_path(u, e, arg)
                : target        ? member_of_target(target, s->flag_member)
                                : 0;
-    int v = path ? summary_flag(u, e, path) : -1;
+    int v = path ? df_summary_flag(u, e, path) : -1;
     return v < 0 ? s : s->when[v];
 }
 
-df_value summary_apply(df_unit *u, df_env *e, const df_summary *s, df_arguments *a, fnode callee,
+df_value df_summary_apply(df_unit *u, df_env *e, const df_summary *s, df_arguments *a, fnode callee,
                     dc_loc at)
 {
-    s = summary_for_call(u, e, s, a);
+    s = df_summary_for_call(u, e, s, a);
     call_site c;
     c.u = u, c.e = e, c.a = a, c.n = s->nparams, c.nplaces = places_of(s);
     char name[64];
-    cursor_spelling(callee, name, sizeof name);
+    df_cursor_spelling(callee, name, sizeof name);
     for (int i = 0; i < c.nplaces; i++) {
         if (i >= c.n)
             bind_member(&c, s, i - c.n);
-        df_value cur = i < c.n && i >= a->n ? value_unknown() : object_current(e, site_value(&c, i));
+        df_value cur = i < c.n && i >= a->n ? df_value_unknown() : df_object_current(e, site_value(&c, i));
         c.places[i] = cur.kind == V_NONE ? (dc_place){ 0, { { 0 } } } : cur.where;
     }
-    samebuf_call(u, e, a, s, name);
+    df_samebuf_call(u, e, a, s, name);
     check_roles(&c, s, name, at);
-    fields_call(callee, c.places, c.nplaces);
+    df_fields_call(callee, c.places, c.nplaces);
     check_deferred(&c, s);
     check_kind_copies(&c, s, name);
     df_value result = substituted(&c, s->result);

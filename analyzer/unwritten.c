@@ -40,25 +40,25 @@ static int mark_of(const dc_atom *a)
 {
     if (!garbage(a) || !a->origin.file)
         return 0;
-    return path_format("#unwritten %s:%u:%u", a->origin.file, a->origin.line,
+    return df_path_format("#unwritten %s:%u:%u", a->origin.file, a->origin.line,
                        a->origin.column);
 }
 
 static df_value mark(int state, int loops)
 {
-    df_value v = value_of(V_COUNT, (dc_place){ 0 });
+    df_value v = df_value_of(V_COUNT, (dc_place){ 0 });
     v.obj = (short)state;
     v.path = loops;                     /* the loops the allocation is inside */
     return v;
 }
 
-void unwritten_allocated(df_unit *u, df_env *e, const df_value *v)
+void df_unwritten_allocated(df_unit *u, df_env *e, const df_value *v)
 {
     for (int i = 0; i < v->where.n; i++) {
         int id = mark_of(&v->where.a[i]);
         if (!id)
             continue;
-        env_set(e, id, mark(UNWRITTEN, u->loops));
+        df_env_set(e, id, mark(UNWRITTEN, u->loops));
         bool known = false;
         for (int k = 0; k < u->nmarks; k++)
             known = known || u->marks[k] == id;
@@ -77,37 +77,37 @@ static void each_mark(const df_env *e, const df_value *v, int depth, df_unwritte
     if (depth > 0)
         return;
     if (v->kind == V_ADDR && v->path) {
-        df_value held = env_get(e, v->path);
+        df_value held = df_env_get(e, v->path);
         each_mark(e, &held, depth + 1, set);
     }
-    for (const char *next = v->kind == V_ADDRS ? path_text(v->path) : ""; *next;) {
+    for (const char *next = v->kind == V_ADDRS ? df_path_text(v->path) : ""; *next;) {
         size_t len = strcspn(next, "|");
-        df_value held = env_get(e, path_format("%.*s", (int)len, next));
+        df_value held = df_env_get(e, df_path_format("%.*s", (int)len, next));
         each_mark(e, &held, depth + 1, set);
         next += next[len] ? len + 1 : len;
     }
 }
 
-void unwritten_note(df_unwritten_set *set, const df_env *e, const df_value *v)
+void df_unwritten_note(df_unwritten_set *set, const df_env *e, const df_value *v)
 {
     each_mark(e, v, 0, set);
 }
 
-void unwritten_written(df_env *e, const df_unwritten_set *set)
+void df_unwritten_written(df_env *e, const df_unwritten_set *set)
 {
     for (int i = 0; i < set->n; i++)
-        if (env_find(e, set->v[i]))
-            env_set(e, set->v[i], mark(WRITTEN, 0));
+        if (df_env_find(e, set->v[i]))
+            df_env_set(e, set->v[i], mark(WRITTEN, 0));
 }
 
-void unwritten_forget(df_env *e, const df_value *v)
+void df_unwritten_forget(df_env *e, const df_value *v)
 {
     df_unwritten_set set = { .n = 0 };
-    unwritten_note(&set, e, v);
-    unwritten_written(e, &set);
+    df_unwritten_note(&set, e, v);
+    df_unwritten_written(e, &set);
 }
 
-bool unwritten_must(df_unit *u, const df_env *e, const df_value *v)
+bool df_unwritten_must(df_unit *u, const df_env *e, const df_value *v)
 {
     if (v->kind != V_MEMORY || !v->where.n)
         return false;
@@ -117,7 +117,7 @@ bool unwritten_must(df_unit *u, const df_env *e, const df_value *v)
         if (v->where.a[i].kind != AT_GPU)
             return false;
         int id = mark_of(&v->where.a[i]);
-        const df_value *m = id ? env_find(e, id) : NULL;
+        const df_value *m = id ? df_env_find(e, id) : NULL;
         /* a loop's first round has not seen what its later ones write */
         if (!m || m->obj != UNWRITTEN || u->loops > m->path)
             return false;
@@ -125,11 +125,11 @@ bool unwritten_must(df_unit *u, const df_env *e, const df_value *v)
     return true;
 }
 
-bool unwritten_may_be_written(const df_env *e, const df_value *v)
+bool df_unwritten_may_be_written(const df_env *e, const df_value *v)
 {
     for (int i = 0; v->kind == V_MEMORY && i < v->where.n; i++) {
         int id = mark_of(&v->where.a[i]);
-        const df_value *m = id ? env_find(e, id) : NULL;
+        const df_value *m = id ? df_env_find(e, id) : NULL;
         if (m && m->obj != UNWRITTEN)
             return true;
     }
@@ -157,7 +157,7 @@ static int anchor_of(const df_value *m)
 
 static bool holds(const df_unit *u, const df_env *e, int k)
 {
-    const df_value *m = e->dead ? NULL : env_find(e, u->sometimes[k].mark);
+    const df_value *m = e->dead ? NULL : df_env_find(e, u->sometimes[k].mark);
     return sometimes_of(m) == k || anchor_of(m) == k;
 }
 
@@ -169,13 +169,13 @@ static void break_sometimes(df_unit *u, const df_env *e)
             u->sometimes[k].broken = true;
 }
 
-void unwritten_path_ends(df_unit *u, const df_env *e)
+void df_unwritten_path_ends(df_unit *u, const df_env *e)
 {
     u->ends++;
     break_sometimes(u, e);
 }
 
-void unwritten_diverge(df_unit *u, const df_env *e)
+void df_unwritten_diverge(df_unit *u, const df_env *e)
 {
     break_sometimes(u, e);
 }
@@ -196,7 +196,7 @@ static int new_edge(df_unit *u, int m, fnode cond, bool edge)
         return -1;                      /* past them, quiet */
     int k = u->nsometimes++;
     u->sometimes[k].mark = m;
-    u->sometimes[k].cond = cursor_loc(cond);
+    u->sometimes[k].cond = df_cursor_loc(cond);
     u->sometimes[k].edge = edge;
     u->sometimes[k].broken = false;
     u->sometimes[k].sides = u->sides;
@@ -216,7 +216,7 @@ static bool unwritten_here(const df_unit *u, const df_value *a)
 static void form_sometimes(df_unit *u, df_env *unwriting, df_env *writing, int m, fnode cond, bool edge,
                            bool clean)
 {
-    const df_value *a = env_find(unwriting, m), *b = env_find(writing, m);
+    const df_value *a = df_env_find(unwriting, m), *b = df_env_find(writing, m);
     if (!unwritten_here(u, a) || !b || b->obj == UNWRITTEN)
         return;
     int k = clean ? new_edge(u, m, cond, edge) : anchor_of(a);
@@ -224,8 +224,8 @@ static void form_sometimes(df_unit *u, df_env *unwriting, df_env *writing, int m
         return;
     u->sometimes[k].sides = u->sides;
     df_value s = mark(SOMETIMES + k, a->path);
-    env_set(unwriting, m, s);
-    env_set(writing, m, s);
+    df_env_set(unwriting, m, s);
+    df_env_set(writing, m, s);
 }
 
 /* The one side that goes on (none of its paths ended): its edge is the
@@ -235,7 +235,7 @@ static void form_sometimes(df_unit *u, df_env *unwriting, df_env *writing, int m
 static void anchor(df_unit *u, df_env *side, fnode cond, bool edge)
 {
     for (int i = 0; i < u->nmarks && u->sides > 0; i++) {
-        const df_value *a = env_find(side, u->marks[i]);
+        const df_value *a = df_env_find(side, u->marks[i]);
         int old = anchor_of(a);
         int k = unwritten_here(u, a) && (old < 0 || u->sometimes[old].broken)
                     ? new_edge(u, u->marks[i], cond, edge)
@@ -243,12 +243,12 @@ static void anchor(df_unit *u, df_env *side, fnode cond, bool edge)
         if (k >= 0) {
             df_value v = *a;
             v.dtype = (unsigned char)(k + 1);
-            env_set(side, u->marks[i], v);
+            df_env_set(side, u->marks[i], v);
         }
     }
 }
 
-void unwritten_branch(df_unit *u, df_env *yes, df_env *no, fnode cond, int ends_yes, int ends_no)
+void df_unwritten_branch(df_unit *u, df_env *yes, df_env *no, fnode cond, int ends_yes, int ends_no)
 {
     keep_sometimes(u, yes, no);
     if (yes->dead != no->dead && !(yes->dead ? ends_no : ends_yes))
@@ -261,12 +261,12 @@ void unwritten_branch(df_unit *u, df_env *yes, df_env *no, fnode cond, int ends_
     }
 }
 
-int unwritten_sometimes(const df_unit *u, const df_env *e, const df_value *v)
+int df_unwritten_sometimes(const df_unit *u, const df_env *e, const df_value *v)
 {
     int found = -1;
     for (int i = 0; v->kind == V_MEMORY && i < v->where.n; i++) {
         int id = mark_of(&v->where.a[i]);
-        const df_value *m = id ? env_find(e, id) : NULL;
+        const df_value *m = id ? df_env_find(e, id) : NULL;
         int k = sometimes_of(m);
         if (m && m->obj == UNWRITTEN)
             continue;                   /* the must form's, or a mix: either way unwritten */
@@ -277,7 +277,7 @@ int unwritten_sometimes(const df_unit *u, const df_env *e, const df_value *v)
     return found;
 }
 
-bool unwritten_shared(const df_value *a, const df_value *b)
+bool df_unwritten_shared(const df_value *a, const df_value *b)
 {
     for (int i = 0; a->kind == V_MEMORY && i < a->where.n; i++)
         for (int j = 0; b->kind == V_MEMORY && j < b->where.n; j++)
@@ -292,15 +292,15 @@ bool unwritten_shared(const df_value *a, const df_value *b)
    not judged. */
 static const char *const capture_starts[] = { "cudaStreamBeginCapture", "cuStreamBeginCapture" };
 
-void unwritten_call(df_env *e, fnode callee)
+void df_unwritten_call(df_env *e, fnode callee)
 {
     const char *name = fx_spelling(callee);
     for (size_t i = 0; name && i < sizeof capture_starts / sizeof *capture_starts; i++)
         if (strncmp(name, capture_starts[i], strlen(capture_starts[i])) == 0)
-            env_set(e, path_intern("#capturing"), mark(WRITTEN, 0));
+            df_env_set(e, df_path_intern("#capturing"), mark(WRITTEN, 0));
 }
 
-bool unwritten_deferred(const df_env *e)
+bool df_unwritten_deferred(const df_env *e)
 {
-    return env_find(e, path_intern("#capturing")) != NULL;
+    return df_env_find(e, df_path_intern("#capturing")) != NULL;
 }

@@ -51,7 +51,7 @@ static bool unplaced(const df_value *v)
    use: one the function set (a parameter, a local), never an element's. */
 static const df_value *held(const df_env *e, int path)
 {
-    const df_value *v = path && !path_is_element(path) ? env_find(e, path) : NULL;
+    const df_value *v = path && !df_path_is_element(path) ? df_env_find(e, path) : NULL;
     return v && unplaced(v) ? v : NULL;
 }
 
@@ -59,7 +59,7 @@ static void report(df_unit *u, int path, unsigned char device, dc_loc copy_at, u
                    dc_loc host_at, bool after)
 {
     dc_report_used_both_ways(u->out, copy_at, USE_KIND(device), device & USE_DST,
-                             path_text(path), host_at, host_uses[host & USE_HOST], after,
+                             df_path_text(path), host_at, host_uses[host & USE_HOST], after,
                              device & USE_POINTEE);
 }
 
@@ -68,12 +68,12 @@ static void mark(df_env *e, int path, const df_value *v, unsigned char use, dc_l
     df_value m = *v;
     m.use = use;
     m.used = at;
-    env_set(e, path, m);
+    df_env_set(e, path, m);
 }
 
-void uses_host(df_unit *u, df_env *e, fnode ptr, int how, dc_loc at)
+void df_uses_host(df_unit *u, df_env *e, fnode ptr, int how, dc_loc at)
 {
-    int path = walk_path(u, e, cursor_bare(ptr));
+    int path = df_walk_path(u, e, df_cursor_bare(ptr));
     const df_value *v = held(e, path);
     unsigned char use = how == HOST_WRITE ? USE_WRITE : how == HOST_CALL ? USE_CALL : USE_READ;
     if (v && (v->use & USE_DEVICE))
@@ -85,8 +85,8 @@ void uses_host(df_unit *u, df_env *e, fnode ptr, int how, dc_loc at)
 /* Whether the size expression is (or multiplies) sizeof of type t. */
 static bool sizes(fnode size, ftype t)
 {
-    fnode c = cursor_bare(size);
-    df_children ch = cursor_children(c);
+    fnode c = df_cursor_bare(size);
+    df_children ch = df_cursor_children(c);
     if (fx_kind(c) == CXCursor_BinaryOperator && fx_binary_op(c) == CXBinaryOperator_Mul)
         return ch.n == 2 && (sizes(ch.v[0], t) || sizes(ch.v[1], t));
     if (fx_kind(c) != CXCursor_UnaryExpr || ch.n != 1 || strncmp(fx_text(c), "sizeof", 6) != 0)
@@ -100,15 +100,15 @@ static bool sizes(fnode size, ftype t)
    `T **pp` copied as sizeof(T), where *pp was meant. */
 static bool pointee_meant(fnode ptr, fnode size)
 {
-    ftype t = ft_canonical(fx_type(cursor_bare(ptr)));
+    ftype t = ft_canonical(fx_type(df_cursor_bare(ptr)));
     ftype pointee = ft_canonical(ft_pointee(t));
     return ft_kind(t) == CXType_Pointer && ft_kind(pointee) == CXType_Pointer &&
            sizes(size, ft_pointee(pointee));
 }
 
-void uses_device(df_unit *u, df_env *e, fnode ptr, int kind, bool is_dst, fnode size, dc_loc at)
+void df_uses_device(df_unit *u, df_env *e, fnode ptr, int kind, bool is_dst, fnode size, dc_loc at)
 {
-    int path = walk_path(u, e, cursor_bare(ptr));
+    int path = df_walk_path(u, e, df_cursor_bare(ptr));
     const df_value *v = held(e, path);
     if (!v || (v->use & USE_DEVICE))
         return;

@@ -9,10 +9,10 @@
 
 #include <string.h>
 
-const char *const dtype_names[] = { "?", "float32", "float64", "int64" };
-const char how_tested[] = "tested to be on";
+const char *const df_dtype_names[] = { "?", "float32", "float64", "int64" };
+const char df_how_tested[] = "tested to be on";
 
-df_value value_unknown(void)
+df_value df_value_unknown(void)
 {
     df_value v;
     memset(&v, 0, sizeof v);
@@ -20,21 +20,21 @@ df_value value_unknown(void)
     return v;
 }
 
-df_value value_unknown_why(dc_why why)
+df_value df_value_unknown_why(dc_why why)
 {
-    df_value v = value_unknown();
+    df_value v = df_value_unknown();
     v.where.a[0].index = (signed char)why;
     return v;
 }
 
-dc_why value_why(const df_value *v)
+dc_why df_value_why(const df_value *v)
 {
     return v->kind == V_NONE && v->where.n == 0 ? (dc_why)v->where.a[0].index : DC_WHY_UNTRACKED;
 }
 
-df_value value_of(df_vkind kind, dc_place where)
+df_value df_value_of(df_vkind kind, dc_place where)
 {
-    df_value v = value_unknown();
+    df_value v = df_value_unknown();
     v.kind = (unsigned char)kind;
     v.where = where;
     return v;
@@ -46,15 +46,15 @@ static bool has_place(unsigned char kind)
            kind == V_MEMORY || kind == V_ADDR || kind == V_KIND;
 }
 
-df_value value_flag(long long constant)
+df_value df_value_flag(long long constant)
 {
-    df_value v = value_unknown();
+    df_value v = df_value_unknown();
     v.kind = V_FLAG;
     v.obj = constant ? FLAG_NONZERO : FLAG_ZERO;
     return v;
 }
 
-bool value_is_memory(const df_value *v)
+bool df_value_is_memory(const df_value *v)
 {
     return v->kind == V_MEMORY || (v->kind == V_ADDR && v->where.n);
 }
@@ -63,7 +63,7 @@ bool value_is_memory(const df_value *v)
 static bool tested(const df_value *v)
 {
     for (int i = 0; i < v->where.n; i++)
-        if (v->where.a[i].how != how_tested)
+        if (v->where.a[i].how != df_how_tested)
             return false;
     return v->where.n > 0;
 }
@@ -81,8 +81,8 @@ static df_value join_kinds(const df_value *a, const df_value *b)
     if (tested(a) != tested(b) && a->kind == b->kind)
         return tested(a) ? *b : *a;     /* the test's side joins the other's as the other */
     if (a->kind != b->kind)             /* the unknown side's reason, when one is */
-        return value_unknown_why(a->kind == V_NONE   ? value_why(a)
-                                 : b->kind == V_NONE ? value_why(b)
+        return df_value_unknown_why(a->kind == V_NONE   ? df_value_why(a)
+                                 : b->kind == V_NONE ? df_value_why(b)
                                                      : DC_WHY_MIXED);
     df_value j = *a;
     if (has_place(a->kind))
@@ -94,7 +94,7 @@ static df_value join_kinds(const df_value *a, const df_value *b)
     else if (a->obj != b->obj)
         j.obj = -1;
     if (a->kind == V_ADDR && a->path != b->path)
-        return value_unknown_why(DC_WHY_MIXED);
+        return df_value_unknown_why(DC_WHY_MIXED);
     if (a->path != b->path)
         j.path = 0;                     /* a device of either tensor is neither's */
     return j;
@@ -102,7 +102,7 @@ static df_value join_kinds(const df_value *a, const df_value *b)
 
 /* A use (uses.c) holds where it held on every path: a join keeps it where
    both sides have it, and where one side is a null pointer (used nowhere). */
-df_value value_join(const df_value *a, const df_value *b)
+df_value df_value_join(const df_value *a, const df_value *b)
 {
     df_value j = join_kinds(a, b);
     if (!same_use(a, b) && a->kind != V_NULL && b->kind != V_NULL) {
@@ -112,7 +112,7 @@ df_value value_join(const df_value *a, const df_value *b)
     return j;
 }
 
-bool value_same(const df_value *a, const df_value *b)
+bool df_value_same(const df_value *a, const df_value *b)
 {
     return a->kind == b->kind && a->dtype == b->dtype && a->obj == b->obj &&
            a->path == b->path && dc_place_same(&a->where, &b->where) && same_use(a, b);
@@ -120,7 +120,7 @@ bool value_same(const df_value *a, const df_value *b)
 
 /* `dev = avail ? dt_cuda(0) : dt_cpu()` makes 'dev' a device of its own,
    whose definition the messages spell out. */
-df_value value_named(int var, df_value v)
+df_value df_value_named(int var, df_value v)
 {
     if (v.kind != V_DEVICE || v.where.n < 2)
         return v;
@@ -128,7 +128,7 @@ df_value value_named(int var, df_value v)
         if (v.where.a[i].kind == AT_UNKNOWN || v.where.a[i].kind == AT_NAMED ||
             v.where.a[i].kind == AT_PARAM || v.where.a[i].kind == AT_FIELD)
             return v;
-    short id = dc_device_named(path_text(var), &v.where);
+    short id = dc_device_named(df_path_text(var), &v.where);
     if (id < 0)
         return v;
     dc_loc origin = v.where.a[0].origin;
@@ -137,7 +137,7 @@ df_value value_named(int var, df_value v)
     return v;
 }
 
-df_dtype dtype_named(const char *word)
+df_dtype df_dtype_named(const char *word)
 {
     if (strstr(word, "64"))
         return strstr(word, "f") || strstr(word, "F") ? DF_DTYPE_F64 : DF_DTYPE_I64;
@@ -146,25 +146,25 @@ df_dtype dtype_named(const char *word)
 
 /* ---- objects: modules and lists ------------------------------------------------- */
 
-int object_path(int obj, const char *part)
+int df_object_path(int obj, const char *part)
 {
-    return path_format("#%d%s", obj, part);
+    return df_path_format("#%d%s", obj, part);
 }
 
-df_value object_new(df_unit *u, df_env *e, df_vkind kind, dc_place where)
+df_value df_object_new(df_unit *u, df_env *e, df_vkind kind, dc_place where)
 {
-    df_value v = value_of(kind, where);
+    df_value v = df_value_of(kind, where);
     v.obj = (short)u->objects++;
     v.dtype = kind == V_MODULE ? DF_DTYPE_F32 : DF_DTYPE_UNKNOWN;
-    env_set(e, object_path(v.obj, ""), v);
+    df_env_set(e, df_object_path(v.obj, ""), v);
     return v;
 }
 
-df_value object_current(const df_env *e, const df_value *v)
+df_value df_object_current(const df_env *e, const df_value *v)
 {
     if (v->obj < 0 || (v->kind != V_MODULE && v->kind != V_LIST && v->kind != V_TENSOR))
         return *v;
-    const df_value *state = env_find(e, object_path(v->obj, ""));
+    const df_value *state = df_env_find(e, df_object_path(v->obj, ""));
     if (!state)
         return *v;
     if (v->kind != V_TENSOR)
@@ -175,8 +175,8 @@ df_value object_current(const df_env *e, const df_value *v)
     return t;
 }
 
-void object_update(df_env *e, const df_value *v)
+void df_object_update(df_env *e, const df_value *v)
 {
     if (v->obj >= 0)
-        env_set(e, object_path(v->obj, ""), *v);
+        df_env_set(e, df_object_path(v->obj, ""), *v);
 }

@@ -21,43 +21,43 @@
 /* The elements of array or pointer base, whatever the index: one path. */
 static int element_path(df_unit *u, df_env *e, fnode base)
 {
-    int p = walk_path(u, e, base);
-    return p ? path_join(path_text(p), "[]") : 0;
+    int p = df_walk_path(u, e, base);
+    return p ? df_path_join(df_path_text(p), "[]") : 0;
 }
 
-int walk_path(df_unit *u, df_env *e, fnode c)
+int df_walk_path(df_unit *u, df_env *e, fnode c)
 {
-    c = cursor_bare(c);
+    c = df_cursor_bare(c);
     switch (fx_kind(c)) {
     case CXCursor_DeclRefExpr:
-        return cursor_path(c);
+        return df_cursor_path(c);
     case CXCursor_CXXThisExpr:          /* a method's object: its members are "this->x" */
-        return path_intern("this");
+        return df_path_intern("this");
     case CXCursor_MemberRefExpr: {
-        df_children ch = cursor_children(c);
+        df_children ch = df_cursor_children(c);
         if (ch.n == 0)                  /* a method's own member, `x`: this->x */
             return fx_kind(fx_referenced(c)) == CXCursor_FieldDecl
-                       ? path_join("this->", path_text(cursor_path(c)))
+                       ? df_path_join("this->", df_path_text(df_cursor_path(c)))
                        : 0;
-        int base = walk_path(u, e, ch.v[0]);
+        int base = df_walk_path(u, e, ch.v[0]);
         if (!base)
             return 0;
-        bool arrow = ft_kind(fx_type(cursor_bare(ch.v[0]))) == CXType_Pointer;
-        return path_format("%s%s%s", path_text(base), arrow ? "->" : ".",
-                           path_text(cursor_path(c)));
+        bool arrow = ft_kind(fx_type(df_cursor_bare(ch.v[0]))) == CXType_Pointer;
+        return df_path_format("%s%s%s", df_path_text(base), arrow ? "->" : ".",
+                           df_path_text(df_cursor_path(c)));
     }
     case CXCursor_UnaryOperator: {
-        df_children ch = cursor_children(c);
+        df_children ch = df_cursor_children(c);
         if (ch.n != 1 || fx_unary_op(c) != CXUnaryOperator_Deref)
             return 0;
-        int inner = walk_path(u, e, ch.v[0]);
-        const df_value *p = env_find(e, inner);
+        int inner = df_walk_path(u, e, ch.v[0]);
+        const df_value *p = df_env_find(e, inner);
         if (p && p->kind == V_ADDR)
             return p->path;
-        return inner ? path_join("*", path_text(inner)) : 0;
+        return inner ? df_path_join("*", df_path_text(inner)) : 0;
     }
     case CXCursor_ArraySubscriptExpr: {
-        df_children ch = cursor_children(c);
+        df_children ch = df_cursor_children(c);
         return ch.n == 2 && ft_kind(fx_type(c)) == CXType_Pointer
                    ? element_path(u, e, ch.v[0])
                    : 0;
@@ -67,9 +67,9 @@ int walk_path(df_unit *u, df_env *e, fnode c)
     }
 }
 
-bool path_is_element(int path)
+bool df_path_is_element(int path)
 {
-    const char *t = path_text(path);
+    const char *t = df_path_text(path);
     size_t n = strlen(t);
     return n > 2 && strcmp(t + n - 2, "[]") == 0;
 }
@@ -77,8 +77,8 @@ bool path_is_element(int path)
 /* v stored at path: an element joins what the array's others hold. */
 static void store(df_env *e, int path, df_value v)
 {
-    const df_value *old = path_is_element(path) ? env_find(e, path) : NULL;
-    env_set(e, path, old ? value_join(old, &v) : v);
+    const df_value *old = df_path_is_element(path) ? df_env_find(e, path) : NULL;
+    df_env_set(e, path, old ? df_value_join(old, &v) : v);
 }
 
 /* `p + i`, where p's elements are pointers: the address of p[i], as
@@ -90,28 +90,28 @@ static int element_address(df_unit *u, df_env *e, fnode c)
         fx_binary_op(c) != CXBinaryOperator_Add ||
         ft_kind(t) != CXType_Pointer || ft_kind(ft_pointee(t)) != CXType_Pointer)
         return 0;
-    df_children ch = cursor_children(c);
+    df_children ch = df_cursor_children(c);
     for (int i = 0; i < ch.n; i++)
-        if (ft_kind(fx_type(cursor_bare(ch.v[i]))) == CXType_Pointer)
+        if (ft_kind(fx_type(df_cursor_bare(ch.v[i]))) == CXType_Pointer)
             return element_path(u, e, ch.v[i]);
     return 0;
 }
 
-int walk_target(df_unit *u, df_env *e, fnode c)
+int df_walk_target(df_unit *u, df_env *e, fnode c)
 {
-    c = cursor_bare(c);
+    c = df_cursor_bare(c);
     int element = element_address(u, e, c);
     if (element)
         return element;
-    if (cursor_is_addr_of(c)) {
-        df_children ch = cursor_children(c);
-        return ch.n == 1 ? walk_path(u, e, ch.v[0]) : 0;
+    if (df_cursor_is_addr_of(c)) {
+        df_children ch = df_cursor_children(c);
+        return ch.n == 1 ? df_walk_path(u, e, ch.v[0]) : 0;
     }
-    int p = walk_path(u, e, c);
-    const df_value *v = env_find(e, p);
+    int p = df_walk_path(u, e, c);
+    const df_value *v = df_env_find(e, p);
     if (v && v->kind == V_ADDR)
         return v->path;
-    return p ? path_join("*", path_text(p)) : 0;
+    return p ? df_path_join("*", df_path_text(p)) : 0;
 }
 
 /* ---- whole-struct copies ---------------------------------------------------------------- */
@@ -120,19 +120,19 @@ int walk_target(df_unit *u, df_env *e, fnode c)
    use for but a returned struct's ("#ret"). */
 static int copied_mark(void)
 {
-    return path_intern("#copied");
+    return df_path_intern("#copied");
 }
 
 /* Whether a store into path replaces a pointer a struct's copy put there. */
 static bool swaps_copy(const df_env *e, int path)
 {
-    const df_value *old = env_find(e, path);
+    const df_value *old = df_env_find(e, path);
     return old && old->path == copied_mark() && (old->kind == V_MEMORY || old->kind == V_NONE);
 }
 
 static bool pointer_slot(ftype t)
 {
-    return ft_kind(ft_canonical(t)) == CXType_Pointer || type_names(t, "CUdeviceptr");
+    return ft_kind(ft_canonical(t)) == CXType_Pointer || df_type_names(t, "CUdeviceptr");
 }
 
 static int pointer_prefix(df_unit *u, df_env *e, fnode p);
@@ -141,28 +141,28 @@ static int pointer_prefix(df_unit *u, df_env *e, fnode p);
    x, "p->" for `*p`; 0 (the empty path) when it has no path. */
 static int object_prefix(df_unit *u, df_env *e, fnode x)
 {
-    x = cursor_bare(x);
-    df_children ch = cursor_children(x);
+    x = df_cursor_bare(x);
+    df_children ch = df_cursor_children(x);
     if (fx_kind(x) == CXCursor_UnaryOperator &&
         fx_unary_op(x) == CXUnaryOperator_Deref && ch.n == 1)
         return pointer_prefix(u, e, ch.v[0]);
-    int path = walk_path(u, e, x);
-    return path ? path_format("%s.", path_text(path)) : 0;
+    int path = df_walk_path(u, e, x);
+    return path ? df_path_format("%s.", df_path_text(path)) : 0;
 }
 
 /* The same for what pointer p points to: "x." for `&x` or a p that holds
    &x, "p->" for p. */
 static int pointer_prefix(df_unit *u, df_env *e, fnode p)
 {
-    p = cursor_bare(p);
-    df_children ch = cursor_children(p);
-    if (cursor_is_addr_of(p) && ch.n == 1)
+    p = df_cursor_bare(p);
+    df_children ch = df_cursor_children(p);
+    if (df_cursor_is_addr_of(p) && ch.n == 1)
         return object_prefix(u, e, ch.v[0]);
-    int path = walk_path(u, e, p);
-    const df_value *v = env_find(e, path);
+    int path = df_walk_path(u, e, p);
+    const df_value *v = df_env_find(e, path);
     if (v && v->kind == V_ADDR)
-        return path_format("%s.", path_text(v->path));
-    return path ? path_format("%s->", path_text(path)) : 0;
+        return df_path_format("%s.", df_path_text(v->path));
+    return path ? df_path_format("%s->", df_path_text(path)) : 0;
 }
 
 typedef struct {
@@ -175,7 +175,7 @@ typedef struct {
    through a pointer; 0 for any other. */
 static int prefix_base(int prefix, bool *arrow)
 {
-    const char *t = path_text(prefix);
+    const char *t = df_path_text(prefix);
     size_t n = strlen(t);
     *arrow = n > 2 && strcmp(t + n - 2, "->") == 0;
     if (!*arrow && (n < 2 || t[n - 1] != '.'))
@@ -186,7 +186,7 @@ static int prefix_base(int prefix, bool *arrow)
         return 0;
     memcpy(base, t, len);
     base[len] = 0;
-    return path_intern(base);
+    return df_path_intern(base);
 }
 
 /* One pointer member: the copy gets the source's value (its field's fact
@@ -196,16 +196,16 @@ static enum CXVisitorResult copy_member(fnode field, void *data)
     struct_copy *c = data;
     if (!pointer_slot(fx_type(field)))
         return CXVisit_Continue;
-    const char *name = path_text(cursor_path(field));
-    const df_value *bound = c->from ? env_find(c->e, path_join(path_text(c->from), name)) : NULL;
+    const char *name = df_path_text(df_cursor_path(field));
+    const df_value *bound = c->from ? df_env_find(c->e, df_path_join(df_path_text(c->from), name)) : NULL;
     bool arrow;
     int base = c->from ? prefix_base(c->from, &arrow) : 0;
     df_value v = bound  ? *bound
-              : base ? summary_member(c->u, base, arrow, field, fields_read(field))
-                     : fields_read(field);
+              : base ? df_summary_member(c->u, base, arrow, field, df_fields_read(field))
+                     : df_fields_read(field);
     if (v.kind == V_MEMORY || v.kind == V_NONE)
         v.path = copied_mark();
-    env_set(c->e, path_join(path_text(c->to), name), v);
+    df_env_set(c->e, df_path_join(df_path_text(c->to), name), v);
     return CXVisit_Continue;
 }
 
@@ -219,14 +219,14 @@ static void copy_struct(df_unit *u, df_env *e, ftype type, int to, int from)
         copy_member(ft_field(t, i), &c);
 }
 
-int walk_local_object(fnode c)
+int df_walk_local_object(fnode c)
 {
-    df_children ch = fx_kind(c) == CXCursor_MemberRefExpr ? cursor_children(c)
+    df_children ch = fx_kind(c) == CXCursor_MemberRefExpr ? df_cursor_children(c)
                                                         : (df_children){ .n = 0 };
-    fnode base = ch.n ? cursor_bare(ch.v[0]) : fx_null();
-    return ch.n && cursor_local_variable(base) &&
+    fnode base = ch.n ? df_cursor_bare(ch.v[0]) : fx_null();
+    return ch.n && df_cursor_local_variable(base) &&
                    ft_kind(ft_canonical(fx_type(base))) == CXType_Record
-               ? cursor_path(base)
+               ? df_cursor_path(base)
                : 0;
 }
 
@@ -247,7 +247,7 @@ static void set_add(df_path_set *s, int path)
     s->n++;
 }
 
-bool walk_copied_out(const df_unit *u, int path)
+bool df_walk_copied_out(const df_unit *u, int path)
 {
     return set_has(&u->copied_out, path);
 }
@@ -255,41 +255,41 @@ bool walk_copied_out(const df_unit *u, int path)
 /* A whole struct copied from x: a local one is copied out. */
 static void copy_out(df_unit *u, fnode x)
 {
-    x = cursor_bare(x);
-    if (cursor_local_variable(x))
-        set_add(&u->copied_out, cursor_path(x));
+    x = df_cursor_bare(x);
+    if (df_cursor_local_variable(x))
+        set_add(&u->copied_out, df_cursor_path(x));
 }
 
 /* The local variable that is struct object x or points to it: `l`, `&l`,
    `p`, `*p`; 0 for any other. */
 static int holder_of(fnode x)
 {
-    x = cursor_bare(x);
-    df_children ch = cursor_children(x);
-    if (ch.n == 1 && (cursor_is_addr_of(x) || (fx_kind(x) == CXCursor_UnaryOperator &&
+    x = df_cursor_bare(x);
+    df_children ch = df_cursor_children(x);
+    if (ch.n == 1 && (df_cursor_is_addr_of(x) || (fx_kind(x) == CXCursor_UnaryOperator &&
                                                fx_unary_op(x) == CXUnaryOperator_Deref)))
         return holder_of(ch.v[0]);
     ftype t = ft_canonical(fx_type(x));
     if (ft_kind(t) == CXType_Pointer)
         t = ft_canonical(ft_pointee(t));
-    return cursor_local_variable(x) && ft_kind(t) == CXType_Record ? cursor_path(x) : 0;
+    return df_cursor_local_variable(x) && ft_kind(t) == CXType_Record ? df_cursor_path(x) : 0;
 }
 
-int walk_holder(fnode c)
+int df_walk_holder(fnode c)
 {
-    df_children ch = fx_kind(c) == CXCursor_MemberRefExpr ? cursor_children(c)
+    df_children ch = fx_kind(c) == CXCursor_MemberRefExpr ? df_cursor_children(c)
                                                         : (df_children){ .n = 0 };
     return ch.n ? holder_of(ch.v[0]) : 0;
 }
 
-void walk_uploaded_from(df_unit *u, fnode src)
+void df_walk_uploaded_from(df_unit *u, fnode src)
 {
     int holder = holder_of(src);
     if (holder)
         set_add(&u->uploaded, holder);
 }
 
-bool walk_uploaded(const df_unit *u, int path)
+bool df_walk_uploaded(const df_unit *u, int path)
 {
     return set_has(&u->uploaded, path);
 }
@@ -298,11 +298,11 @@ bool walk_uploaded(const df_unit *u, int path)
    call's result, not an initializer list). */
 static bool names_object(fnode x)
 {
-    enum CXCursorKind k = fx_kind(cursor_bare(x));
+    enum CXCursorKind k = fx_kind(df_cursor_bare(x));
     return k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr ||
            k == CXCursor_ArraySubscriptExpr ||
            (k == CXCursor_UnaryOperator &&
-            fx_unary_op(cursor_bare(x)) == CXUnaryOperator_Deref);
+            fx_unary_op(df_cursor_bare(x)) == CXUnaryOperator_Deref);
 }
 
 typedef struct {
@@ -314,9 +314,9 @@ typedef struct {
 static void copy_flag(int id, void *ctx)
 {
     flag_copy *c = ctx;
-    df_value v = env_get(c->e, id);
+    df_value v = df_env_get(c->e, id);
     if (v.kind == V_FLAG)
-        env_set(c->e, path_join(path_text(c->to), path_text(id) + c->from_len), v);
+        df_env_set(c->e, df_path_join(df_path_text(c->to), df_path_text(id) + c->from_len), v);
 }
 
 /* lhs = rhs, or a declaration's `T lhs = rhs` (to: its prefix): the
@@ -324,32 +324,32 @@ static void copy_flag(int id, void *ctx)
 static void copy_assigned(df_unit *u, df_env *e, fnode lhs, int to, fnode rhs)
 {
     int from = names_object(rhs) ? object_prefix(u, e, rhs) : 0;
-    flag_copy flags = { e, strlen(path_text(from)), to };
+    flag_copy flags = { e, strlen(df_path_text(from)), to };
     bool arrow;
     if (from && to)
-        env_each_member(e, prefix_base(from, &arrow), copy_flag, &flags);
+        df_env_each_member(e, prefix_base(from, &arrow), copy_flag, &flags);
     copy_out(u, rhs);
     if (names_object(rhs))
-        copy_struct(u, e, fx_type(cursor_bare(lhs)), to, object_prefix(u, e, rhs));
+        copy_struct(u, e, fx_type(df_cursor_bare(lhs)), to, object_prefix(u, e, rhs));
 }
 
-void walk_copy_through(df_unit *u, df_env *e, fnode dst, fnode src)
+void df_walk_copy_through(df_unit *u, df_env *e, fnode dst, fnode src)
 {
-    copy_struct(u, e, ft_pointee(fx_type(cursor_bare(dst))),
+    copy_struct(u, e, ft_pointee(fx_type(df_cursor_bare(dst))),
                  pointer_prefix(u, e, dst), pointer_prefix(u, e, src));
 }
 
-int walk_member_path(df_unit *u, df_env *e, fnode x, bool pointer, fnode field, int *prefix)
+int df_walk_member_path(df_unit *u, df_env *e, fnode x, bool pointer, fnode field, int *prefix)
 {
     int at = pointer ? pointer_prefix(u, e, x) : object_prefix(u, e, x);
     if (prefix)
         *prefix = at;
-    return at ? path_join(path_text(at), path_text(cursor_path(field))) : 0;
+    return at ? df_path_join(df_path_text(at), df_path_text(df_cursor_path(field))) : 0;
 }
 
-void walk_send_struct(df_unit *u, df_env *e, fnode dst, fnode src, dc_loc at)
+void df_walk_send_struct(df_unit *u, df_env *e, fnode dst, fnode src, dc_loc at)
 {
-    ftype t = ft_pointee(fx_type(cursor_bare(src)));
+    ftype t = ft_pointee(fx_type(df_cursor_bare(src)));
     int to = pointer_prefix(u, e, dst), from = pointer_prefix(u, e, src);
     if (ft_kind(ft_canonical(t)) != CXType_Record || !to)
         return;
@@ -360,15 +360,15 @@ void walk_send_struct(df_unit *u, df_env *e, fnode dst, fnode src, dc_loc at)
     u->nsent++;
 }
 
-void walk_store_through(df_unit *u, df_env *e, fnode arg, df_value v)
+void df_walk_store_through(df_unit *u, df_env *e, fnode arg, df_value v)
 {
-    int target = walk_target(u, e, arg);
+    int target = df_walk_target(u, e, arg);
     bool swap = swaps_copy(e, target);
     store(e, target, v);
-    fnode c = cursor_bare(arg);
-    df_children ch = cursor_is_addr_of(c) ? cursor_children(c) : (df_children){ .n = 0 };
+    fnode c = df_cursor_bare(arg);
+    df_children ch = df_cursor_is_addr_of(c) ? df_cursor_children(c) : (df_children){ .n = 0 };
     if (ch.n == 1)
-        fields_store(u, cursor_bare(ch.v[0]), arg, &v, swap);  /* cudaMalloc(&l.x_gpu, n) */
+        df_fields_store(u, df_cursor_bare(ch.v[0]), arg, &v, swap);  /* cudaMalloc(&l.x_gpu, n) */
 }
 
 /* ---- expressions ------------------------------------------------------------------------ */
@@ -376,13 +376,13 @@ void walk_store_through(df_unit *u, df_env *e, fnode arg, df_value v)
 /* a[i], read or written: host code reaches what a points to. */
 static void subscript(df_unit *u, df_env *e, fnode c, bool write)
 {
-    df_children ch = cursor_children(c);
+    df_children ch = df_cursor_children(c);
     if (ch.n >= 1) {
-        df_value base = walk_expression(u, e, ch.v[0]);
-        effect_check_deref(u, e, ch.v[0], &base, write, cursor_loc(c));
+        df_value base = df_walk_expression(u, e, ch.v[0]);
+        df_effect_check_deref(u, e, ch.v[0], &base, write, df_cursor_loc(c));
     }
     for (int i = 1; i < ch.n; i++)
-        walk_expression(u, e, ch.v[i]);
+        df_walk_expression(u, e, ch.v[i]);
 }
 
 /* A member read or written reaches the memory of its struct: `p->x`
@@ -390,22 +390,22 @@ static void subscript(df_unit *u, df_env *e, fnode c, bool write)
    `a[i].s.x`. */
 static void member_base(df_unit *u, df_env *e, fnode member, bool write)
 {
-    df_children ch = cursor_children(member);
+    df_children ch = df_cursor_children(member);
     if (ch.n == 0)
         return;
-    fnode base = cursor_bare(ch.v[0]);
+    fnode base = df_cursor_bare(ch.v[0]);
     enum CXCursorKind k = fx_kind(base);
     if (ft_kind(ft_canonical(fx_type(base))) == CXType_Pointer) {
-        df_value v = walk_expression(u, e, base);
-        effect_check_deref(u, e, base, &v, write, cursor_loc(member));
+        df_value v = df_walk_expression(u, e, base);
+        df_effect_check_deref(u, e, base, &v, write, df_cursor_loc(member));
     } else if (k == CXCursor_ArraySubscriptExpr) {
         subscript(u, e, base, write);
     } else if (k == CXCursor_UnaryOperator &&
                fx_unary_op(base) == CXUnaryOperator_Deref) {
-        df_children inner = cursor_children(base);
-        df_value v = inner.n == 1 ? walk_expression(u, e, inner.v[0]) : value_unknown();
+        df_children inner = df_cursor_children(base);
+        df_value v = inner.n == 1 ? df_walk_expression(u, e, inner.v[0]) : df_value_unknown();
         if (inner.n == 1)
-            effect_check_deref(u, e, inner.v[0], &v, write, cursor_loc(member));
+            df_effect_check_deref(u, e, inner.v[0], &v, write, df_cursor_loc(member));
     } else if (k == CXCursor_MemberRefExpr) {
         member_base(u, e, base, write);
     }
@@ -417,18 +417,18 @@ static bool steps(enum CXUnaryOperatorKind op)
            op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec;
 }
 
-fnode walk_object_pointer(fnode c, bool pointer)
+fnode df_walk_object_pointer(fnode c, bool pointer)
 {
-    c = cursor_bare(c);
-    df_children ch = cursor_children(c);
+    c = df_cursor_bare(c);
+    df_children ch = df_cursor_children(c);
     enum CXCursorKind k = fx_kind(c);
     if (ch.n && pointer && k == CXCursor_UnaryOperator && steps(fx_unary_op(c)))
-        return walk_object_pointer(ch.v[0], true);     /* `*p++` */
+        return df_walk_object_pointer(ch.v[0], true);     /* `*p++` */
     if (pointer && ft_kind(ft_canonical(fx_type(c))) == CXType_Pointer)
         return k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr ? c : fx_null();
     if (ch.n && (k == CXCursor_MemberRefExpr || k == CXCursor_ArraySubscriptExpr ||
                  (k == CXCursor_UnaryOperator && fx_unary_op(c) == CXUnaryOperator_Deref)))
-        return walk_object_pointer(ch.v[0], true);
+        return df_walk_object_pointer(ch.v[0], true);
     return fx_null();
 }
 
@@ -436,10 +436,10 @@ fnode walk_object_pointer(fnode c, bool pointer)
    the walk checks of the access is its read's). */
 static void written_object(df_unit *u, df_env *e, fnode lvalue)
 {
-    fnode pointer = walk_object_pointer(lvalue, false);
+    fnode pointer = df_walk_object_pointer(lvalue, false);
     if (!fx_is_null(pointer)) {
-        df_value held = env_get(e, walk_path(u, e, pointer));
-        unwritten_forget(e, &held);
+        df_value held = df_env_get(e, df_walk_path(u, e, pointer));
+        df_unwritten_forget(e, &held);
     }
 }
 
@@ -448,10 +448,10 @@ static void written_object(df_unit *u, df_env *e, fnode lvalue)
    the walk says of that (a flag copied, or nothing known). */
 static df_value member_flag(fnode target, fnode rhs, df_value v)
 {
-    int k = cursor_int(rhs, INT_MIN);
-    return fx_kind(target) == CXCursor_MemberRefExpr && type_is_integer(fx_type(target)) &&
+    int k = df_cursor_int(rhs, INT_MIN);
+    return fx_kind(target) == CXCursor_MemberRefExpr && df_type_is_integer(fx_type(target)) &&
                    k != INT_MIN
-               ? value_flag(k)
+               ? df_value_flag(k)
                : v;
 }
 
@@ -459,47 +459,47 @@ static df_value member_flag(fnode target, fnode rhs, df_value v)
    known value after. */
 static void forget_flag(df_unit *u, df_env *e, fnode lvalue)
 {
-    fnode c = cursor_bare(lvalue);
-    int path = walk_path(u, e, c);
-    const df_value *v = env_find(e, path);
+    fnode c = df_cursor_bare(lvalue);
+    int path = df_walk_path(u, e, c);
+    const df_value *v = df_env_find(e, path);
     if (path && (v ? v->kind == V_FLAG
-                   : fx_kind(c) == CXCursor_MemberRefExpr && type_is_integer(fx_type(c))))
-        env_set(e, path, value_unknown());
+                   : fx_kind(c) == CXCursor_MemberRefExpr && df_type_is_integer(fx_type(c))))
+        df_env_set(e, path, df_value_unknown());
 }
 
 static df_value assign(df_unit *u, df_env *e, fnode lhs, fnode rhs)
 {
-    df_value v = walk_expression(u, e, rhs);
-    fnode target = cursor_bare(lhs);
+    df_value v = df_walk_expression(u, e, rhs);
+    fnode target = df_cursor_bare(lhs);
     enum CXCursorKind k = fx_kind(target);
-    if (!cursor_local_variable(target))
-        unwritten_forget(e, &v);        /* stored where the walk loses sight of it */
+    if (!df_cursor_local_variable(target))
+        df_unwritten_forget(e, &v);        /* stored where the walk loses sight of it */
     if (k == CXCursor_ArraySubscriptExpr) {
         subscript(u, e, target, true);
-        store(e, walk_path(u, e, target), v);
-        fields_store(u, target, rhs, &v, false);  /* a static array's element */
+        store(e, df_walk_path(u, e, target), v);
+        df_fields_store(u, target, rhs, &v, false);  /* a static array's element */
         return v;
     }
     if (k == CXCursor_UnaryOperator &&
         fx_unary_op(target) == CXUnaryOperator_Deref) {
-        df_children ch = cursor_children(target);
+        df_children ch = df_cursor_children(target);
         if (ch.n == 1) {
-            df_value base = walk_expression(u, e, ch.v[0]);
-            effect_check_deref(u, e, ch.v[0], &base, true, cursor_loc(target));
+            df_value base = df_walk_expression(u, e, ch.v[0]);
+            df_effect_check_deref(u, e, ch.v[0], &base, true, df_cursor_loc(target));
         }
     }
     if (k == CXCursor_MemberRefExpr)
         member_base(u, e, target, true);
     written_object(u, e, target);       /* `*p++ = x`, whose base has no value */
     v = member_flag(target, rhs, v);
-    int path = walk_path(u, e, lhs);
+    int path = df_walk_path(u, e, lhs);
     bool swap = swaps_copy(e, path);
-    v = value_named(path, v);
-    env_set(e, path, v);
-    guard_chosen(u, e, path, rhs);
-    fields_store(u, target, rhs, &v, swap);
-    int from = walk_path(u, e, rhs);
-    env_copy_members(e, from ? from : v.path, path);  /* a struct, or what a call returned */
+    v = df_value_named(path, v);
+    df_env_set(e, path, v);
+    df_guard_chosen(u, e, path, rhs);
+    df_fields_store(u, target, rhs, &v, swap);
+    int from = df_walk_path(u, e, rhs);
+    df_env_copy_members(e, from ? from : v.path, path);  /* a struct, or what a call returned */
     copy_assigned(u, e, lhs, object_prefix(u, e, lhs), rhs);
     return v;
 }
@@ -508,15 +508,15 @@ static df_value assign(df_unit *u, df_env *e, fnode lhs, fnode rhs)
    each points to, "|" between them ("" for none known). */
 static df_value address_list(df_unit *u, df_env *e, fnode c)
 {
-    df_children ch = cursor_children(c);
+    df_children ch = df_cursor_children(c);
     const char *target[64];
     size_t len = 1;
     for (int i = 0; i < ch.n; i++) {
-        df_value held = env_get(e, walk_path(u, e, cursor_bare(ch.v[i])));
-        unwritten_forget(e, &held);     /* a struct's or a kernel's: handed on */
-        held = env_get(e, walk_target(u, e, ch.v[i]));
-        unwritten_forget(e, &held);
-        target[i] = path_text(walk_target(u, e, ch.v[i]));
+        df_value held = df_env_get(e, df_walk_path(u, e, df_cursor_bare(ch.v[i])));
+        df_unwritten_forget(e, &held);     /* a struct's or a kernel's: handed on */
+        held = df_env_get(e, df_walk_target(u, e, ch.v[i]));
+        df_unwritten_forget(e, &held);
+        target[i] = df_path_text(df_walk_target(u, e, ch.v[i]));
         target[i] = *target[i] == '*' ? "" : target[i];
         len += strlen(target[i]) + 1;
     }
@@ -524,9 +524,9 @@ static df_value address_list(df_unit *u, df_env *e, fnode c)
     *end = 0;
     for (int i = 0; i < ch.n; i++)
         end += sprintf(end, "%s%s", i ? "|" : "", target[i]);
-    df_value v = value_unknown();
+    df_value v = df_value_unknown();
     v.kind = V_ADDRS;
-    v.path = path_intern(list);
+    v.path = df_path_intern(list);
     free(list);
     return v;
 }
@@ -536,7 +536,7 @@ static df_value address_list(df_unit *u, df_env *e, fnode c)
    empty one (`void *args[4] = {}`) may be, its elements set after. */
 static bool holds_addresses(fnode c)
 {
-    df_children ch = cursor_children(c);
+    df_children ch = df_cursor_children(c);
     if (ft_kind(ft_canonical(fx_type(c))) != CXType_ConstantArray || ch.n == 0)
         return true;
     for (int i = 0; i < ch.n; i++)
@@ -548,19 +548,19 @@ static bool holds_addresses(fnode c)
 static df_value conditional(df_unit *u, df_env *e, const df_children *ch)
 {
     if (ch->n < 3)
-        return value_unknown();
-    walk_expression(u, e, ch->v[0]);
-    df_env other = env_copy(e);
-    df_value a = walk_expression(u, e, ch->v[1]);
-    df_value b = walk_expression(u, &other, ch->v[2]);
-    env_join(e, &other);
-    env_free(&other);
+        return df_value_unknown();
+    df_walk_expression(u, e, ch->v[0]);
+    df_env other = df_env_copy(e);
+    df_value a = df_walk_expression(u, e, ch->v[1]);
+    df_value b = df_walk_expression(u, &other, ch->v[2]);
+    df_env_join(e, &other);
+    df_env_free(&other);
     if ((a.kind == V_NONE) != (b.kind == V_NONE) &&
         (a.kind == V_KIND || b.kind == V_KIND || a.kind == V_FLAG || b.kind == V_FLAG))
-        return value_unknown();         /* a kind or one not known: any */
+        return df_value_unknown();         /* a kind or one not known: any */
     if (a.kind == V_NONE || b.kind == V_NONE)
         return a.kind == V_NONE ? b : a;    /* `x ? f(x) : NULL`: the value when there is one */
-    return value_join(&a, &b);
+    return df_value_join(&a, &b);
 }
 
 /* A tensor or module member of a module (`net->fc1`, `net.W`,
@@ -568,30 +568,30 @@ static df_value conditional(df_unit *u, df_env *e, const df_children *ch)
    Unknown where the base is no module known to be somewhere. */
 static df_value module_member(df_unit *u, df_env *e, fnode member)
 {
-    df_children ch = cursor_children(member);
-    const df_value *held = ch.n ? env_find(e, walk_path(u, e, call_holder(ch.v[0]))) : NULL;
-    df_value m = held ? object_current(e, held) : value_unknown();
+    df_children ch = df_cursor_children(member);
+    const df_value *held = ch.n ? df_env_find(e, df_walk_path(u, e, df_call_holder(ch.v[0]))) : NULL;
+    df_value m = held ? df_object_current(e, held) : df_value_unknown();
     ftype t = fx_type(member);
-    bool tensor = type_is(t, "at::Tensor");
+    bool tensor = df_type_is(t, "at::Tensor");
     if (m.kind != V_MODULE || !m.where.n || (!tensor && !dc_model_module_type(t)))
-        return value_unknown();
-    df_value v = value_of(tensor ? V_TENSOR : V_MODULE, m.where);
+        return df_value_unknown();
+    df_value v = df_value_of(tensor ? V_TENSOR : V_MODULE, m.where);
     v.obj = tensor ? m.obj : -1;        /* a tensor follows its module; a child is a copy */
     return v;
 }
 
 /* A field or global with nothing known of it here: what the program
    stores there, or a struct parameter's member, where each call's
-   argument has it (summary_member). */
+   argument has it (df_summary_member). */
 static df_value stored_value(df_unit *u, df_env *e, fnode ref)
 {
-    df_value v = fields_read(ref);
-    df_children ch = cursor_children(ref);
+    df_value v = df_fields_read(ref);
+    df_children ch = df_cursor_children(ref);
     if (fx_kind(ref) != CXCursor_MemberRefExpr || ch.n == 0)
         return v;
-    fnode base = cursor_bare(ch.v[0]);
+    fnode base = df_cursor_bare(ch.v[0]);
     bool arrow = ft_kind(ft_canonical(fx_type(base))) == CXType_Pointer;
-    return summary_member(u, walk_path(u, e, base), arrow, fx_referenced(ref), v);
+    return df_summary_member(u, df_walk_path(u, e, base), arrow, fx_referenced(ref), v);
 }
 
 static dc_place object_place(df_unit *u, df_env *e, fnode c);
@@ -602,8 +602,8 @@ static dc_place object_place(df_unit *u, df_env *e, fnode c);
    taking a member's address, reads nothing. */
 static df_value array_member(df_unit *u, df_env *e, fnode c)
 {
-    df_value v = value_of(V_MEMORY, object_place(u, e, c));
-    return v.where.n ? v : value_unknown();
+    df_value v = df_value_of(V_MEMORY, object_place(u, e, c));
+    return v.where.n ? v : df_value_unknown();
 }
 
 /* Whether a variable is the host's: on its stack or in its data.  One of
@@ -615,7 +615,7 @@ static bool host_variable(fnode decl)
     if ((k != CXCursor_VarDecl && k != CXCursor_ParmDecl) ||
         ft_kind(fx_type(decl)) == CXType_LValueReference)
         return false;
-    df_children ch = cursor_children(decl);
+    df_children ch = df_cursor_children(decl);
     for (int i = 0; i < ch.n; i++)
         if (kind_is_attribute(fx_kind(ch.v[i])))
             return false;
@@ -625,50 +625,50 @@ static bool host_variable(fnode decl)
 static df_value reference(df_unit *u, df_env *e, fnode c)
 {
     fnode decl = fx_referenced(c);
-    if (cursor_is_function(decl))
-        return value_unknown();         /* a function is on no device */
+    if (df_cursor_is_function(decl))
+        return df_value_unknown();         /* a function is on no device */
     if (fx_kind(c) == CXCursor_MemberRefExpr &&
         ft_kind(ft_canonical(fx_type(decl))) == CXType_ConstantArray)
         return array_member(u, e, c);
     if (fx_kind(c) == CXCursor_MemberRefExpr)
         member_base(u, e, c, false);
-    const df_value *bound = env_find(e, walk_path(u, e, c));
-    df_value v = bound ? *bound : value_unknown();
+    const df_value *bound = df_env_find(e, df_walk_path(u, e, c));
+    df_value v = bound ? *bound : df_value_unknown();
     if (!bound && fx_kind(decl) == CXCursor_VarDecl)
-        v = call_constant(u, e, decl, cursor_loc(c));     /* a constant the model names */
+        v = df_call_constant(u, e, decl, df_cursor_loc(c));     /* a constant the model names */
     if (fx_kind(decl) == CXCursor_EnumConstantDecl)
-        return effect_enumerator(decl);
+        return df_effect_enumerator(decl);
     if (!bound && fx_kind(c) == CXCursor_MemberRefExpr)
         v = module_member(u, e, c);
     if (!bound && v.kind == V_NONE && v.dtype == DF_DTYPE_UNKNOWN)
         v = stored_value(u, e, c);
     if (v.kind == V_NONE && ft_kind(fx_type(decl)) == CXType_ConstantArray && host_variable(decl))
-        v = value_of(V_MEMORY, dc_place_of(AT_CPU, 0, cursor_loc(decl), "declared on"));
+        v = df_value_of(V_MEMORY, dc_place_of(AT_CPU, 0, df_cursor_loc(decl), "declared on"));
     return v;
 }
 
 static df_value each_operand(df_unit *u, df_env *e, const df_children *ch)
 {
     for (int i = 0; i < ch->n; i++)
-        walk_expression(u, e, ch->v[i]);
-    return value_unknown();
+        df_walk_expression(u, e, ch->v[i]);
+    return df_value_unknown();
 }
 
 static df_value binary(df_unit *u, df_env *e, fnode c)
 {
-    df_children ch = cursor_children(c);
+    df_children ch = df_cursor_children(c);
     enum CXBinaryOperatorKind op = fx_binary_op(c);
     if (ch.n != 2)
         return each_operand(u, e, &ch);
     if (op == CXBinaryOperator_Assign)
         return assign(u, e, ch.v[0], ch.v[1]);
     if (op == CXBinaryOperator_Comma) {
-        walk_expression(u, e, ch.v[0]);
-        return walk_expression(u, e, ch.v[1]);
+        df_walk_expression(u, e, ch.v[0]);
+        return df_walk_expression(u, e, ch.v[1]);
     }
     if (op == CXBinaryOperator_Add || op == CXBinaryOperator_Sub) {
-        df_value l = walk_expression(u, e, ch.v[0]), r = walk_expression(u, e, ch.v[1]);
-        return l.kind == V_MEMORY ? l : r.kind == V_MEMORY ? r : value_unknown();   /* p + 1 */
+        df_value l = df_walk_expression(u, e, ch.v[0]), r = df_walk_expression(u, e, ch.v[1]);
+        return l.kind == V_MEMORY ? l : r.kind == V_MEMORY ? r : df_value_unknown();   /* p + 1 */
     }
     return each_operand(u, e, &ch);
 }
@@ -676,11 +676,11 @@ static df_value binary(df_unit *u, df_env *e, fnode c)
 /* &x where x has no path of its own: an element of a container (model.c). */
 static df_value address_of_call(fnode x)
 {
-    fnode c = cursor_bare(x);
+    fnode c = df_cursor_bare(x);
     return fx_kind(c) == CXCursor_CallExpr &&
                    dc_model_host_element(fx_referenced(c))
-               ? value_of(V_MEMORY, dc_place_of(AT_CPU, 0, cursor_loc(c), "allocated on"))
-               : value_unknown();
+               ? df_value_of(V_MEMORY, dc_place_of(AT_CPU, 0, df_cursor_loc(c), "allocated on"))
+               : df_value_unknown();
 }
 
 static dc_place variable_place(fnode decl)
@@ -688,25 +688,25 @@ static dc_place variable_place(fnode decl)
     dc_place none = { 0, { { 0 } } };
     if (!host_variable(decl))
         return none;
-    return dc_place_of(AT_CPU, 0, cursor_loc(decl),
+    return dc_place_of(AT_CPU, 0, df_cursor_loc(decl),
                        pointer_slot(fx_type(decl)) ? dc_how_pointer_variable
                                                               : "points to a variable declared on");
 }
 
 static bool pointer_typed(fnode c)
 {
-    return ft_kind(ft_canonical(fx_type(cursor_bare(c)))) == CXType_Pointer;
+    return ft_kind(ft_canonical(fx_type(df_cursor_bare(c)))) == CXType_Pointer;
 }
 
 /* Where pointer p points, as far as known, without walking p again. */
 static dc_place pointee_place(df_unit *u, df_env *e, fnode p)
 {
-    const df_value *bound = env_find(e, walk_path(u, e, p));
-    enum CXCursorKind k = fx_kind(cursor_bare(p));
+    const df_value *bound = df_env_find(e, df_walk_path(u, e, p));
+    enum CXCursorKind k = fx_kind(df_cursor_bare(p));
     df_value v = bound                                                     ? *bound
-              : k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr ? stored_value(u, e, cursor_bare(p))
-                                                                       : value_unknown();
-    return value_is_memory(&v) ? v.where : (dc_place){ 0, { { 0 } } };
+              : k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr ? stored_value(u, e, df_cursor_bare(p))
+                                                                       : df_value_unknown();
+    return df_value_is_memory(&v) ? v.where : (dc_place){ 0, { { 0 } } };
 }
 
 /* Where the object an lvalue names lives: a variable where variables are,
@@ -714,8 +714,8 @@ static dc_place pointee_place(df_unit *u, df_env *e, fnode p)
    points to where its value says.  None: not known. */
 static dc_place object_place(df_unit *u, df_env *e, fnode c)
 {
-    c = cursor_bare(c);
-    df_children ch = cursor_children(c);
+    c = df_cursor_bare(c);
+    df_children ch = df_cursor_children(c);
     enum CXCursorKind k = fx_kind(c);
     bool deref = k == CXCursor_UnaryOperator &&
                  fx_unary_op(c) == CXUnaryOperator_Deref;
@@ -731,8 +731,8 @@ static dc_place object_place(df_unit *u, df_env *e, fnode c)
    memory alone (`&a[i]` of an array), or an element of a container. */
 static df_value address_of(df_unit *u, df_env *e, fnode x)
 {
-    df_value v = value_of(V_ADDR, object_place(u, e, x));
-    v.path = walk_path(u, e, x);
+    df_value v = df_value_of(V_ADDR, object_place(u, e, x));
+    v.path = df_walk_path(u, e, x);
     if (v.path)
         return v;
     v.kind = V_MEMORY;
@@ -745,9 +745,9 @@ static df_value address_of(df_unit *u, df_env *e, fnode x)
 static df_value new_memory(fnode c)
 {
     char text[64];
-    cursor_text(c, text, sizeof text);
+    df_cursor_text(c, text, sizeof text);
     size_t square = strcspn(text, "["), round = strcspn(text, "(");
-    df_value v = value_of(V_MEMORY, dc_place_of(AT_CPU, 0, cursor_loc(c), "allocated on"));
+    df_value v = df_value_of(V_MEMORY, dc_place_of(AT_CPU, 0, df_cursor_loc(c), "allocated on"));
     v.where.a[0].alloc = (unsigned char)dc_allocator(square < round ? "new[]" : "new");
     return v;
 }
@@ -755,34 +755,34 @@ static df_value new_memory(fnode c)
 /* `delete p`, `delete[] p`: p must be new's memory. */
 static df_value delete_expression(df_unit *u, df_env *e, fnode c)
 {
-    df_children ch = cursor_children(c);
+    df_children ch = df_cursor_children(c);
     if (ch.n != 1)
         return each_operand(u, e, &ch);
-    df_value p = walk_expression(u, e, ch.v[0]);
+    df_value p = df_walk_expression(u, e, ch.v[0]);
     char text[64], operand[64];
-    cursor_text(c, text, sizeof text);
-    cursor_text(cursor_bare(ch.v[0]), operand, sizeof operand);
+    df_cursor_text(c, text, sizeof text);
+    df_cursor_text(df_cursor_bare(ch.v[0]), operand, sizeof operand);
     const char *after = text + strlen("delete");
     bool array = strncmp(text, "delete", 6) == 0 && after[strspn(after, " ")] == '[';
-    if (value_is_memory(&p))
-        effect_release(u, cursor_loc(c), array ? "delete[]" : "delete",
+    if (df_value_is_memory(&p))
+        df_effect_release(u, df_cursor_loc(c), array ? "delete[]" : "delete",
                        (dc_operand){ operand, &p.where, false, false });
-    return value_unknown();
+    return df_value_unknown();
 }
 
 static df_value unary(df_unit *u, df_env *e, fnode c)
 {
-    df_children ch = cursor_children(c);
+    df_children ch = df_cursor_children(c);
     if (ch.n != 1)
         return each_operand(u, e, &ch);
     switch (fx_unary_op(c)) {
     case CXUnaryOperator_AddrOf:
         return address_of(u, e, ch.v[0]);
     case CXUnaryOperator_Deref: {
-        int path = walk_path(u, e, c);
-        df_value inner = walk_expression(u, e, ch.v[0]);
-        effect_check_deref(u, e, ch.v[0], &inner, false, cursor_loc(c));
-        return env_get(e, path);
+        int path = df_walk_path(u, e, c);
+        df_value inner = df_walk_expression(u, e, ch.v[0]);
+        df_effect_check_deref(u, e, ch.v[0], &inner, false, df_cursor_loc(c));
+        return df_env_get(e, path);
     }
     default:
         each_operand(u, e, &ch);
@@ -790,7 +790,7 @@ static df_value unary(df_unit *u, df_env *e, fnode c)
             written_object(u, e, ch.v[0]);
             forget_flag(u, e, ch.v[0]);
         }
-        return value_unknown();
+        return df_value_unknown();
     }
 }
 
@@ -807,7 +807,7 @@ static bool assignment_operator(fnode call)
    from what is not one (c10::Device("cuda:1") from a string): a call. */
 static bool passes_through(df_unit *u, fnode c)
 {
-    if (!cursor_wraps(c))
+    if (!df_cursor_wraps(c))
         return false;
     if (fx_kind(c) != CXCursor_CallExpr)
         return true;
@@ -818,69 +818,69 @@ static bool passes_through(df_unit *u, fnode c)
     return true;
 }
 
-df_value walk_expression(df_unit *u, df_env *e, fnode c)
+df_value df_walk_expression(df_unit *u, df_env *e, fnode c)
 {
     enum CXCursorKind k = fx_kind(c);
     df_children ch;
     if (passes_through(u, c)) {
-        ch = cursor_children(c);
-        return ch.n ? walk_expression(u, e, ch.v[ch.n - 1]) : value_unknown();
+        ch = df_cursor_children(c);
+        return ch.n ? df_walk_expression(u, e, ch.v[ch.n - 1]) : df_value_unknown();
     }
     switch (k) {
     case CXCursor_CallExpr:
         if (assignment_operator(c))     /* C++'s `x = x.to(dev)` of a class */
             return assign(u, e, fx_arg(c, 0), fx_arg(c, 1));
-        return call_expression(u, e, c, true);
+        return df_call_expression(u, e, c, true);
     case CXCursor_DeclRefExpr:
     case CXCursor_MemberRefExpr:
         return reference(u, e, c);
     case CXCursor_BinaryOperator:
         return binary(u, e, c);
     case CXCursor_CompoundAssignOperator:
-        ch = cursor_children(c);
+        ch = df_cursor_children(c);
         each_operand(u, e, &ch);
         if (ch.n == 2) {
             written_object(u, e, ch.v[0]);
             forget_flag(u, e, ch.v[0]);
         }
-        return value_unknown();
+        return df_value_unknown();
     case CXCursor_UnaryOperator:
         return unary(u, e, c);
     case CXCursor_ConditionalOperator:
-        ch = cursor_children(c);
+        ch = df_cursor_children(c);
         return conditional(u, e, &ch);
     case CXCursor_ArraySubscriptExpr: {
         subscript(u, e, c, false);
-        const df_value *element = env_find(e, walk_path(u, e, c));
-        return element ? *element : fields_read(c);     /* a static array's, or unknown */
+        const df_value *element = df_env_find(e, df_walk_path(u, e, c));
+        return element ? *element : df_fields_read(c);     /* a static array's, or unknown */
     }
     case CXCursor_InitListExpr:
         if (holds_addresses(c))
             return address_list(u, e, c);
-        ch = cursor_children(c);
+        ch = df_cursor_children(c);
         return each_operand(u, e, &ch);
     case CXCursor_UnaryExpr:            /* sizeof, alignof: not evaluated */
-        return value_unknown();
+        return df_value_unknown();
     case CXCursor_CXXNewExpr:           /* C++'s new: host memory, as malloc's */
-        ch = cursor_children(c);
+        ch = df_cursor_children(c);
         each_operand(u, e, &ch);
         return new_memory(c);
     case CXCursor_CXXDeleteExpr:
         return delete_expression(u, e, c);
     case CXCursor_LambdaExpr:           /* handed on, or kept: it may run from here */
-        return lambda_run(u, e, c, false);
+        return df_lambda_run(u, e, c, false);
     case CXCursor_StringLiteral:        /* its array is static storage: host memory */
-        return value_of(V_MEMORY, dc_place_of(AT_CPU, 0, cursor_loc(c), "written as a string on"));
+        return df_value_of(V_MEMORY, dc_place_of(AT_CPU, 0, df_cursor_loc(c), "written as a string on"));
     case CXCursor_IntegerLiteral:
     case CXCursor_GNUNullExpr:
     case CXCursor_CXXNullPtrLiteralExpr: {
-        df_value v = value_unknown();
-        if (k != CXCursor_IntegerLiteral || cursor_int(c, -1) == 0)
+        df_value v = df_value_unknown();
+        if (k != CXCursor_IntegerLiteral || df_cursor_int(c, -1) == 0)
             v.kind = V_NULL;
         return v;
     }
     default:
-        ch = cursor_children(c);
+        ch = df_cursor_children(c);
         return each_operand(u, e, &ch);
     }
 }
@@ -894,10 +894,10 @@ static int designated(ftype t, fnode c, fnode *item)
     if (fx_kind(c) != CXCursor_UnexposedExpr || fx_nchildren(c) < 1 ||
         fx_kind(fx_child(c, 0)) != CXCursor_MemberRef)
         return -2;                      /* no designator */
-    int name = cursor_path(fx_referenced(fx_child(c, 0)));
+    int name = df_cursor_path(fx_referenced(fx_child(c, 0)));
     *item = fx_child(c, fx_nchildren(c) - 1);
     for (int i = 0; fx_nchildren(c) == 2 && i < ft_nfields(t); i++)
-        if (cursor_path(ft_field(t, i)) == name)
+        if (df_cursor_path(ft_field(t, i)) == name)
             return i;
     return -1;
 }
@@ -936,33 +936,33 @@ static void initial_flags(df_env *e, int prefix, ftype type, fnode list)
         item[next] = c;
     }
     for (int i = 0; i < n; i++) {
-        fnode field = ft_field(t, i), c = cursor_bare(item[i]);
-        int path = path_join(path_text(prefix), path_text(cursor_path(field)));
-        long long k = fx_is_null(c) ? 0 : cursor_int(c, INT_MIN);
-        if (type_is_integer(fx_type(field)) && (!fx_is_null(c) || !field_has_value(field)))
-            env_set(e, path, k == INT_MIN ? value_unknown() : value_flag(k));
+        fnode field = ft_field(t, i), c = df_cursor_bare(item[i]);
+        int path = df_path_join(df_path_text(prefix), df_path_text(df_cursor_path(field)));
+        long long k = fx_is_null(c) ? 0 : df_cursor_int(c, INT_MIN);
+        if (df_type_is_integer(fx_type(field)) && (!fx_is_null(c) || !field_has_value(field)))
+            df_env_set(e, path, k == INT_MIN ? df_value_unknown() : df_value_flag(k));
         else if (fx_is_null(c) || fx_kind(c) == CXCursor_InitListExpr)
-            initial_flags(e, path_join(path_text(path), "."), fx_type(field), c);
+            initial_flags(e, df_path_join(df_path_text(path), "."), fx_type(field), c);
     }
 }
 
 static void declaration(df_unit *u, df_env *e, fnode var)
 {
-    df_children ch = cursor_children(var);
-    int name = cursor_path(var);
-    env_set(e, name, value_unknown());  /* a new variable: shadows any older one */
+    df_children ch = df_cursor_children(var);
+    int name = df_cursor_path(var);
+    df_env_set(e, name, df_value_unknown());  /* a new variable: shadows any older one */
     for (int i = 0; i < ch.n; i++) {
-        if (!kind_is_expression(fx_kind(ch.v[i])) || !fx_is_null(lambda_of(ch.v[i])))
+        if (!kind_is_expression(fx_kind(ch.v[i])) || !fx_is_null(df_lambda_of(ch.v[i])))
             continue;                   /* a lambda kept: walked where it is called */
-        df_value v = value_named(name, walk_expression(u, e, ch.v[i]));
-        env_set(e, name, v);
-        guard_chosen(u, e, name, ch.v[i]);
-        if (v.kind == V_MEMORY && strncmp(path_text(v.path), "#ret", 4) == 0)
-            env_copy_members(e, v.path, name);
+        df_value v = df_value_named(name, df_walk_expression(u, e, ch.v[i]));
+        df_env_set(e, name, v);
+        df_guard_chosen(u, e, name, ch.v[i]);
+        if (v.kind == V_MEMORY && strncmp(df_path_text(v.path), "#ret", 4) == 0)
+            df_env_copy_members(e, v.path, name);
         else
-            copy_assigned(u, e, var, path_join(path_text(name), "."), ch.v[i]);  /* `T d = h;` */
-        if (fx_kind(cursor_bare(ch.v[i])) == CXCursor_InitListExpr)
-            initial_flags(e, path_join(path_text(name), "."), fx_type(var), cursor_bare(ch.v[i]));
+            copy_assigned(u, e, var, df_path_join(df_path_text(name), "."), ch.v[i]);  /* `T d = h;` */
+        if (fx_kind(df_cursor_bare(ch.v[i])) == CXCursor_InitListExpr)
+            initial_flags(e, df_path_join(df_path_text(name), "."), fx_type(var), df_cursor_bare(ch.v[i]));
     }
 }
 
@@ -970,7 +970,7 @@ static void declaration(df_unit *u, df_env *e, fnode var)
    ...)'s, inside AT_DISPATCH's default case), or -1. */
 static int constant_condition(fnode cond)
 {
-    fnode c = cursor_bare(cond);
+    fnode c = df_cursor_bare(cond);
     return fx_has(c, FX_INT) ? fx_int(c) != 0 : -1;
 }
 
@@ -979,22 +979,22 @@ static void branch(df_unit *u, df_env *e, const df_children *ch)
     /* if (cond) then [else] */
     if (ch->n < 2)
         return;
-    walk_expression(u, e, ch->v[0]);
-    df_env other = env_copy(e);
-    guard_refine(u, ch->v[0], e, &other);
+    df_walk_expression(u, e, ch->v[0]);
+    df_env other = df_env_copy(e);
+    df_guard_refine(u, ch->v[0], e, &other);
     int known = constant_condition(ch->v[0]);
     e->dead = e->dead || known == 0;    /* the side never taken */
     other.dead = other.dead || known == 1;
     int ends = u->ends;
     u->sides++;
-    walk_statement(u, e, ch->v[1]);
+    df_walk_statement(u, e, ch->v[1]);
     int ends_yes = u->ends - ends;
     if (ch->n >= 3)
-        walk_statement(u, &other, ch->v[2]);
+        df_walk_statement(u, &other, ch->v[2]);
     u->sides--;
-    unwritten_branch(u, e, &other, ch->v[0], ends_yes, u->ends - ends - ends_yes);
-    env_join(e, &other);
-    env_free(&other);
+    df_unwritten_branch(u, e, &other, ch->v[0], ends_yes, u->ends - ends - ends_yes);
+    df_env_join(e, &other);
+    df_env_free(&other);
 }
 
 /* try { block } catch ... { handler } ...: a handler runs instead of the
@@ -1005,16 +1005,16 @@ static void try_statement(df_unit *u, df_env *e, const df_children *ch)
 {
     if (ch->n < 1)
         return;
-    df_env thrown = env_copy(e);
-    walk_statement(u, e, ch->v[0]);
-    env_join(&thrown, e);
+    df_env thrown = df_env_copy(e);
+    df_walk_statement(u, e, ch->v[0]);
+    df_env_join(&thrown, e);
     for (int i = 1; i < ch->n; i++) {
-        df_env handler = env_copy(&thrown);
-        walk_statement(u, &handler, ch->v[i]);
-        env_join(e, &handler);
-        env_free(&handler);
+        df_env handler = df_env_copy(&thrown);
+        df_walk_statement(u, &handler, ch->v[i]);
+        df_env_join(e, &handler);
+        df_env_free(&handler);
     }
-    env_free(&thrown);
+    df_env_free(&thrown);
 }
 
 /* The body runs zero or more times: run it until nothing changes, a few
@@ -1027,26 +1027,26 @@ static void loop(df_unit *u, df_env *e, fnode body, fnode cond, fnode step)
 {
     df_env exits = { .dead = true }, *outer = u->breaks;
     int rounds = LOOP_ROUNDS - u->loops > 1 ? LOOP_ROUNDS - u->loops : 1;
-    unwritten_diverge(u, e);            /* its body may run no times, its end never come */
+    df_unwritten_diverge(u, e);            /* its body may run no times, its end never come */
     u->breaks = &exits;
     u->loops++;
     for (int round = 0; round < rounds; round++) {
-        df_env pass = env_copy(e);
+        df_env pass = df_env_copy(e);
         if (!fx_is_null(cond))
-            walk_expression(u, &pass, cond);
-        walk_statement(u, &pass, body);
+            df_walk_expression(u, &pass, cond);
+        df_walk_statement(u, &pass, body);
         pass.dead = false;              /* a continue comes back here */
         if (!fx_is_null(step))
-            walk_expression(u, &pass, step);
-        bool changed = env_join(e, &pass);
-        env_free(&pass);
+            df_walk_expression(u, &pass, step);
+        bool changed = df_env_join(e, &pass);
+        df_env_free(&pass);
         if (!changed)
             break;
     }
     u->loops--;
     u->breaks = outer;
-    env_join(e, &exits);
-    env_free(&exits);
+    df_env_join(e, &exits);
+    df_env_free(&exits);
 }
 
 /* do body while (cond): the body's first run is the loop's first round
@@ -1060,15 +1060,15 @@ static void do_statement(df_unit *u, df_env *e, fnode body, fnode cond)
     df_env exits = { .dead = true }, *outer = u->breaks;
     u->breaks = &exits;
     u->loops += !once;
-    walk_statement(u, e, body);
+    df_walk_statement(u, e, body);
     u->loops -= !once;
     u->breaks = outer;
     if (!once) {
         e->dead = false;                /* a continue comes to the condition */
         loop(u, e, body, cond, fx_null());
     }
-    env_join(e, &exits);
-    env_free(&exits);
+    df_env_join(e, &exits);
+    df_env_free(&exits);
 }
 
 /* A switch: each case starts from the value of the switch (or falls through
@@ -1084,13 +1084,13 @@ static void case_body(switch_walk *w, fnode c)
 {
     enum CXCursorKind k = fx_kind(c);
     if (k != CXCursor_CaseStmt && k != CXCursor_DefaultStmt) {
-        walk_statement(w->u, w->cur, c);
+        df_walk_statement(w->u, w->cur, c);
         return;
     }
     w->has_default = w->has_default || k == CXCursor_DefaultStmt;
-    env_join(w->cur, w->entry);
+    df_env_join(w->cur, w->entry);
     w->cur->dead = false;
-    df_children ch = cursor_children(c);
+    df_children ch = df_cursor_children(c);
     if (ch.n)
         case_body(w, ch.v[ch.n - 1]);   /* the statement after the label */
 }
@@ -1104,9 +1104,9 @@ static enum CXChildVisitResult each_case(fnode c, fnode parent, void *data)
 
 static void switch_statement(df_unit *u, df_env *e, fnode cond, fnode body)
 {
-    walk_expression(u, e, cond);
-    unwritten_diverge(u, e);
-    df_env entry = env_copy(e), cur = { .dead = true }, exits = { .dead = true };
+    df_walk_expression(u, e, cond);
+    df_unwritten_diverge(u, e);
+    df_env entry = df_env_copy(e), cur = { .dead = true }, exits = { .dead = true };
     df_env *outer = u->breaks;
     switch_walk w = { u, &entry, &cur, false };
     u->breaks = &exits;
@@ -1115,30 +1115,30 @@ static void switch_statement(df_unit *u, df_env *e, fnode cond, fnode body)
     else
         case_body(&w, body);
     u->breaks = outer;
-    env_join(&exits, &cur);
+    df_env_join(&exits, &cur);
     if (!w.has_default)
-        env_join(&exits, &entry);
-    env_free(e);
+        df_env_join(&exits, &entry);
+    df_env_free(e);
     *e = exits;
-    env_free(&entry);
-    env_free(&cur);
+    df_env_free(&entry);
+    df_env_free(&cur);
 }
 
 static void return_statement(df_unit *u, df_env *e, const df_children *ch)
 {
     if (ch->n == 1) {
-        int path = walk_path(u, e, ch->v[0]);
+        int path = df_walk_path(u, e, ch->v[0]);
         if (path)
-            env_copy_members(e, path, path_intern("#returned"));
+            df_env_copy_members(e, path, df_path_intern("#returned"));
         copy_out(u, ch->v[0]);
-        df_value v = walk_expression(u, e, ch->v[0]);
-        samebuf_returned(u, e, ch->v[0]);
-        u->returned = u->has_return ? value_join(&u->returned, &v) : v;
+        df_value v = df_walk_expression(u, e, ch->v[0]);
+        df_samebuf_returned(u, e, ch->v[0]);
+        u->returned = u->has_return ? df_value_join(&u->returned, &v) : v;
         u->has_return = true;
     }
-    env_join(&u->exit, e);
+    df_env_join(&u->exit, e);
     if (!u->nlambdas)                   /* a lambda's goes back to where it runs */
-        unwritten_path_ends(u, e);
+        df_unwritten_path_ends(u, e);
     e->dead = true;
 }
 
@@ -1153,7 +1153,7 @@ typedef struct {
 static fnode statement_call(fnode c)
 {
     while (fx_kind(c) == CXCursor_UnexposedExpr) {
-        df_children ch = cursor_children(c);
+        df_children ch = df_cursor_children(c);
         if (ch.n != 1)
             return c;
         c = ch.v[0];
@@ -1165,7 +1165,7 @@ static fnode statement_call(fnode c)
 
 static void forget_path(df_env *e, int path)
 {
-    env_set(e, path, value_unknown_why(DC_WHY_PARSE_ERROR));
+    df_env_set(e, path, df_value_unknown_why(DC_WHY_PARSE_ERROR));
 }
 
 static void forget_member(int path, void *e)
@@ -1178,11 +1178,11 @@ static void forget_under(df_env *e, int path, bool itself)
 {
     if (itself)
         forget_path(e, path);
-    env_each_member(e, path, forget_member, e);
-    int pointee = path_join("*", path_text(path));
-    if (env_find(e, pointee))
+    df_env_each_member(e, path, forget_member, e);
+    int pointee = df_path_join("*", df_path_text(path));
+    if (df_env_find(e, pointee))
         forget_path(e, pointee);
-    env_each_member(e, pointee, forget_member, e);
+    df_env_each_member(e, pointee, forget_member, e);
 }
 
 /* One name an unread statement holds: "=x", unknown after it, or "*x", a
@@ -1191,11 +1191,11 @@ static void forget_under(df_env *e, int path, bool itself)
    method's statement names its object's members bare. */
 static void forget_name(df_env *e, const char *name)
 {
-    int own = path_intern(name + 1), member = path_join("this->", name + 1);
-    int path = !env_find(e, own) && env_find(e, member) ? member : own;
-    const df_value *v = env_find(e, path);
-    df_value held = v ? *v : value_unknown();
-    unwritten_forget(e, &held);
+    int own = df_path_intern(name + 1), member = df_path_join("this->", name + 1);
+    int path = !df_env_find(e, own) && df_env_find(e, member) ? member : own;
+    const df_value *v = df_env_find(e, path);
+    df_value held = v ? *v : df_value_unknown();
+    df_unwritten_forget(e, &held);
     if (held.kind == V_ADDR && held.path)
         forget_under(e, held.path, true);
     bool kept = name[0] == '*' && (!v || held.kind == V_MEMORY || held.kind == V_ADDR ||
@@ -1220,16 +1220,16 @@ static enum CXChildVisitResult each_statement(fnode c, fnode parent, void *data)
 {
     block *b = data;
     (void)parent;
-    walk_statement(b->u, b->e, c);
+    df_walk_statement(b->u, b->e, c);
     return CXChildVisit_Continue;
 }
 
-void walk_statement(df_unit *u, df_env *e, fnode c)
+void df_walk_statement(df_unit *u, df_env *e, fnode c)
 {
     enum CXCursorKind k = fx_kind(c);
     if (e->dead && k != CXCursor_LabelStmt)
         return;
-    program_tick(u->prog);
+    df_program_tick(u->prog);
     if (fx_has(c, FX_UNREAD_STATEMENT | FX_UNREAD_BEFORE)) {
         forget_unread(e, c);
         if (fx_has(c, FX_UNREAD_STATEMENT))
@@ -1237,7 +1237,7 @@ void walk_statement(df_unit *u, df_env *e, fnode c)
     }
     /* a block walks its own statements, an expression its own operands */
     df_children ch = k == CXCursor_CompoundStmt || kind_is_expression(k) ? (df_children){ .n = 0 }
-                                                                       : cursor_children(c);
+                                                                       : df_cursor_children(c);
     fnode none = fx_null();
     switch (k) {
     case CXCursor_CompoundStmt: {
@@ -1267,7 +1267,7 @@ void walk_statement(df_unit *u, df_env *e, fnode c)
         /* init, cond, step and body; clang leaves out the parts not there */
         if (ch.n >= 1) {
             if (ch.n == 4)
-                walk_statement(u, e, ch.v[0]);
+                df_walk_statement(u, e, ch.v[0]);
             loop(u, e, ch.v[ch.n - 1], ch.n >= 3 ? ch.v[ch.n - 3] : none,
                  ch.n >= 2 ? ch.v[ch.n - 2] : none);
         }
@@ -1283,46 +1283,46 @@ void walk_statement(df_unit *u, df_env *e, fnode c)
         return_statement(u, e, &ch);
         return;
     case CXCursor_GotoStmt:
-        unwritten_path_ends(u, e);
+        df_unwritten_path_ends(u, e);
         e->dead = true;
         return;
     case CXCursor_LabelStmt:
         e->dead = false;                /* reached by a goto from anywhere: keep what is known */
         for (int i = 0; i < ch.n; i++)
-            walk_statement(u, e, ch.v[i]);
+            df_walk_statement(u, e, ch.v[i]);
         return;
     case CXCursor_CaseStmt:             /* outside a switch's own walk: just its statement */
     case CXCursor_DefaultStmt:
         if (ch.n)
-            walk_statement(u, e, ch.v[ch.n - 1]);
+            df_walk_statement(u, e, ch.v[ch.n - 1]);
         return;
     case CXCursor_BreakStmt:
         if (u->breaks)
-            env_join(u->breaks, e);
-        unwritten_path_ends(u, e);
+            df_env_join(u->breaks, e);
+        df_unwritten_path_ends(u, e);
         e->dead = true;
         return;
     case CXCursor_ContinueStmt:
-        unwritten_path_ends(u, e);
+        df_unwritten_path_ends(u, e);
         e->dead = true;                 /* back to the loop's head: its next round sees it */
         return;
     case CXCursor_CallExpr:
     case CXCursor_UnexposedExpr: {      /* C++'s cleanups of a call's temporary result */
         fnode call = statement_call(c);
         if (fx_kind(call) == CXCursor_CallExpr && !assignment_operator(call))
-            call_expression(u, e, call, false);
+            df_call_expression(u, e, call, false);
         else
-            walk_expression(u, e, c);
+            df_walk_expression(u, e, c);
         return;
     }
     case CXCursor_NullStmt:
         return;
     default:
         if (kind_is_expression(k))
-            walk_expression(u, e, c);
+            df_walk_expression(u, e, c);
         else
             for (int i = 0; i < ch.n; i++)
-                walk_statement(u, e, ch.v[i]);
+                df_walk_statement(u, e, ch.v[i]);
         return;
     }
 }
@@ -1331,12 +1331,12 @@ void walk_statement(df_unit *u, df_env *e, fnode c)
    each a store to its field, before the body runs. */
 static void member_initializers(df_unit *u, df_env *e, fnode fn)
 {
-    df_children ch = cursor_children(fn);
+    df_children ch = df_cursor_children(fn);
     for (int i = 0; i + 1 < ch.n; i++)
         if (fx_kind(ch.v[i]) == CXCursor_MemberRef &&
             kind_is_expression(fx_kind(ch.v[i + 1]))) {
-            df_value v = walk_expression(u, e, ch.v[i + 1]);
-            fields_store(u, ch.v[i], ch.v[i + 1], &v, false);
+            df_value v = df_walk_expression(u, e, ch.v[i + 1]);
+            df_fields_store(u, ch.v[i], ch.v[i + 1], &v, false);
         }
 }
 
@@ -1344,14 +1344,14 @@ static void member_initializers(df_unit *u, df_env *e, fnode fn)
    store every constructor makes that does not name the field. */
 static void default_initializer(df_unit *u, df_env *e, fnode field)
 {
-    df_children ch = cursor_children(field);
+    df_children ch = df_cursor_children(field);
     if (ch.n > 0 && kind_is_expression(fx_kind(ch.v[ch.n - 1]))) {
-        df_value v = walk_expression(u, e, ch.v[ch.n - 1]);
-        fields_store(u, field, ch.v[ch.n - 1], &v, false);
+        df_value v = df_walk_expression(u, e, ch.v[ch.n - 1]);
+        df_fields_store(u, field, ch.v[ch.n - 1], &v, false);
     }
 }
 
-void walk_body(df_unit *u, df_env *e, fnode fn)
+void df_walk_body(df_unit *u, df_env *e, fnode fn)
 {
     if (fx_kind(fn) == CXCursor_FieldDecl) {
         default_initializer(u, e, fn);
@@ -1359,8 +1359,8 @@ void walk_body(df_unit *u, df_env *e, fnode fn)
     }
     if (fx_kind(fn) == CXCursor_Constructor)
         member_initializers(u, e, fn);
-    fnode body = cursor_body(fn);
+    fnode body = df_cursor_body(fn);
     if (!fx_is_null(body))
-        walk_statement(u, e, body);
-    env_join(&u->exit, e);              /* falling off the end */
+        df_walk_statement(u, e, body);
+    df_env_join(&u->exit, e);              /* falling off the end */
 }
