@@ -494,27 +494,35 @@ dc_run *dc_run_new(dc_model *model);
 #define DC_SECONDS 60
 #define DC_MIB 4096
 void dc_run_budget(dc_run *r, double seconds, size_t bytes);
+/* What became of a file to parse (dc_source's status); an error's is
+   negative. */
+typedef enum {
+    DC_SOURCE_READ = 0,         /* parsed (or its facts read), to analyze */
+    DC_SOURCE_INCLUDED = 1,     /* left out with no error: it does not parse
+                                   alone, and another file of the run
+                                   includes it */
+    DC_SOURCE_NOT_C = 2,        /* not C, C++ or CUDA (by its name or -x),
+                                   left out (an error where the user named
+                                   it) */
+    DC_SOURCE_UNREAD = -1,      /* missing, or does not parse: left out */
+    DC_SOURCE_ENDED = -2,       /* its parse (dc_run_parse) or its analysis
+                                   (dc_run_analyze) crashed, or went past
+                                   its budget: left out */
+} dc_source_status;
+
 /* A file to parse into a run, with its flags; status and err are set. */
 typedef struct {
     const char *path;
     dc_flags flags;
-    int status;         /* 0; 1 when it is left out with no error, a file
-                           that does not parse alone and that another file
-                           of the run includes; 2 when it is not C, C++ or
-                           CUDA (by its name or -x), left out (an error
-                           where the user named it); -1 when it is missing
-                           or does not parse, left out; -2 when its parse
-                           (dc_run_parse) or its analysis (dc_run_analyze)
-                           crashed, or went past its budget, left
-                           out */
+    dc_source_status status;
     char *err;          /* why not 0, fresh (one line per error,
                            "FILE:LINE:COL: error: ..."), or NULL */
-    dc_snapshot seen;   /* status 0: the file as it was parsed */
+    dc_snapshot seen;   /* DC_SOURCE_READ: the file as it was parsed */
     const char *facts;  /* a facts file (devcheck capture's) to read the
                            unit from, not the source; NULL: parse it */
     bool context;       /* read for the program's facts only (-p BUILD
                            FILE: the other files): its findings unsaid */
-    dc_note *skipped;   /* status 0: what its errors left unread, each
+    dc_note *skipped;   /* DC_SOURCE_READ: what its errors left unread, each
                            function with its first error ("'f' not
                            analyzed: error: WHY"), and each error outside
                            a function ("left aside: error: WHY") (fresh);
@@ -536,7 +544,7 @@ void dc_run_parse(dc_run *r, dc_source *v, int n, int jobs);
 bool dc_run_reads(const dc_run *r, const dc_source *src, const char *real);
 /* Analyzes every function of the files added, adding the findings.  A file
    whose analysis crashes, or takes more than budget seconds (0: no end),
-   gets status -2 and err, and is left out: the findings are those of the
+   gets status DC_SOURCE_ENDED and err, and is left out: the findings are those of the
    others analyzed without it. */
 void dc_run_analyze(dc_run *r, double budget, dc_findings *out);
 void dc_run_free(dc_run *r);

@@ -61,7 +61,7 @@ fx_unit *known_facts(const char *cache, dc_source *src, const char *key)
     size_t len;
     if (src->facts) {
         if (!(u = fx_unit_read(src->facts, &why))) {
-            src->status = -1;
+            src->status = DC_SOURCE_UNREAD;
             src->err = dc_format("devcheck: %s: %s", src->facts, why);
             return NULL;
         }
@@ -77,7 +77,7 @@ fx_unit *known_facts(const char *cache, dc_source *src, const char *key)
     }
     const char *said = fx_unit_said(u);
     char *changed = src->facts ? fx_unit_changed(u) : NULL;
-    src->status = 0;
+    src->status = DC_SOURCE_READ;
     src->err = said ? dc_format("%s", said) : NULL;
     if (changed)                        /* a capture's facts, of a file's old text */
         say_also(&src->err, dc_format("devcheck: %s: warning: %s: its findings are of the old "

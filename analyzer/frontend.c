@@ -38,13 +38,13 @@ static dc_snapshot parsed_snapshot(CXTranslationUnit tu, const char *path, const
     return text ? dc_snapshot_of(st, text, len) : (dc_snapshot){ 0 };
 }
 
-int parse_source(const command_paths *paths, const preludes *ps, CXIndex index, dc_source *src,
-                 CXTranslationUnit *tu, const prelude **used)
+dc_source_status parse_source(const command_paths *paths, const preludes *ps, CXIndex index,
+                              dc_source *src, CXTranslationUnit *tu, const prelude **used)
 {
     struct stat st;
     command c = { .argv = NULL };
     unit_errors errors = { .n = 0 };
-    int status = 0;
+    dc_source_status status = DC_SOURCE_READ;
     const char *path = src->path;
     const dc_flags *flags = &src->flags;
     dc_language lang = file_language(path, flags);
@@ -54,7 +54,7 @@ int parse_source(const command_paths *paths, const preludes *ps, CXIndex index, 
                                               : NULL;
     if (why || lang == DC_LANG_NONE) {
         src->err = dc_format("devcheck: %s: %s", path, why ? why : "not C, C++ or CUDA: not analyzed");
-        return why ? -1 : 2;
+        return why ? DC_SOURCE_UNREAD : DC_SOURCE_NOT_C;
     }
     command_for(paths, flags, lang, &c);
     char *source;
@@ -100,16 +100,16 @@ int parse_source(const command_paths *paths, const preludes *ps, CXIndex index, 
         else
             snprintf(errors.text, sizeof errors.text,
                      "devcheck: %s: libclang could not parse it (error %d)", path, rc);
-        status = -1;
+        status = DC_SOURCE_UNREAD;
     } else {
         count_errors(*tu, path, &errors);
         if (errors.n) {
             clang_disposeTranslationUnit(*tu);
-            status = -1;
+            status = DC_SOURCE_UNREAD;
         }
     }
     free(c.argv);
-    if (status) {
+    if (status != DC_SOURCE_READ) {
         src->err = dc_format("%s", errors.text);
         return status;
     }
@@ -120,5 +120,5 @@ int parse_source(const command_paths *paths, const preludes *ps, CXIndex index, 
         src->err = dc_format("devcheck: %s: %d error%s in device code, which devcheck does not "
                              "read, left aside (the first: %s)", path, errors.ndevice,
                              errors.ndevice == 1 ? "" : "s", errors.device);
-    return 0;
+    return DC_SOURCE_READ;
 }

@@ -126,9 +126,9 @@ void free_unsaved(struct CXUnsavedFile *v, int n);
 /* ---- the parse (frontend.c) ----------------------------------------------------- */
 
 /* Parses src into *tu, over its prelude where it has one precompiled
-   (*used: that prelude, or NULL); 0, or its status (dc_source's). */
-int parse_source(const command_paths *paths, const preludes *ps, CXIndex index, dc_source *src,
-                 CXTranslationUnit *tu, const prelude **used);
+   (*used: that prelude, or NULL); its status (dc_source's). */
+dc_source_status parse_source(const command_paths *paths, const preludes *ps, CXIndex index,
+                              dc_source *src, CXTranslationUnit *tu, const prelude **used);
 
 /* ---- facts made before (facts_cache.c) ------------------------------------------ */
 

@@ -763,7 +763,7 @@ static int analyze(jobs *js, const request *r, dc_model *model, dc_findings *fou
     dc_run_free(run);
     js->seen = dc_realloc(NULL, (size_t)(js->n ? js->n : 1) * sizeof *js->seen);
     for (int i = 0; i < js->n; i++) {
-        if (v[i].status == 0)
+        if (v[i].status == DC_SOURCE_READ)
             js->seen[js->nseen++] = v[i].seen;
         js->v[i].skipped = v[i].skipped;
         js->v[i].nskipped = v[i].nskipped;
@@ -777,7 +777,7 @@ static int analyze(jobs *js, const request *r, dc_model *model, dc_findings *fou
         }
         /* a file the user named that devcheck does not read is an error:
            they meant it to be analyzed */
-        js->v[i].failed = v[i].status < 0 || (v[i].status == 2 && js->v[i].named);
+        js->v[i].failed = v[i].status < 0 || (v[i].status == DC_SOURCE_NOT_C && js->v[i].named);
         failed += js->v[i].failed;
     }
     free(v);

@@ -57,7 +57,7 @@ typedef struct {
 static void parse_ended(dc_source *src, char *what)
 {
     free(src->err);
-    src->status = -2;
+    src->status = DC_SOURCE_ENDED;
     src->err = dc_format("devcheck: %s: %s in its parse: not analyzed, its functions unknown "
                          "to the other files", src->path, what);
     free(what);
@@ -95,7 +95,7 @@ static void parse_file(void *arg)
     dc_run *r = w->p->r;
     const prelude *used = NULL;
     src->status = parse_source(&r->paths, &w->p->preludes, w->index, src, &tu, &used);
-    if (src->status == 0) {             /* the unit's facts, and the unit is done with */
+    if (src->status == DC_SOURCE_READ) {        /* the unit's facts, and the unit is done with */
         int why = 0;
         double start = dc_thread_seconds();
         fx_unit *u = fx_lower(tu, src->err, src->skipped, src->nskipped,
@@ -183,20 +183,21 @@ static void left_to_includer(dc_source *src, fx_unit **own, const dc_source *v,
                              fx_unit *const *units, int n)
 {
     char real[PATH_MAX];
-    if ((src->status != -1 && !(src->status == 0 && src->nskipped)) || !realpath(src->path, real))
+    if ((src->status != DC_SOURCE_UNREAD && !(src->status == DC_SOURCE_READ && src->nskipped)) ||
+        !realpath(src->path, real))
         return;
     for (int k = 0; k < n; k++) {
-        if (&v[k] == src || v[k].status != 0 || !includes(units[k], real))
+        if (&v[k] == src || v[k].status != DC_SOURCE_READ || !includes(units[k], real))
             continue;
         free(src->err);
         src->err = dc_format("devcheck: %s: does not parse alone; %s includes it, and it "
                              "is analyzed there", src->path, fx_unit_name(units[k]));
-        if (src->status == 0) {
+        if (src->status == DC_SOURCE_READ) {
             fx_unit_free(*own);
             *own = NULL;
             skipped_free(src);
         }
-        src->status = 1;
+        src->status = DC_SOURCE_INCLUDED;
         return;
     }
 }
@@ -252,7 +253,7 @@ void dc_run_parse(dc_run *r, dc_source *v, int n, int jobs)
     r->units = dc_realloc(r->units, (size_t)(r->n + n + 1) * sizeof *r->units);
     r->from = dc_realloc(r->from, (size_t)(r->n + n + 1) * sizeof *r->from);
     for (int i = 0; i < n; i++)
-        if (v[i].status == 0) {
+        if (v[i].status == DC_SOURCE_READ) {
             r->from[r->n] = &v[i];
             r->units[r->n++] = p.units[i];
         }
@@ -301,7 +302,7 @@ int dc_capture_unit(const char *file, const char *const *argv, int argc, const c
     if (cache)
         dc_run_cache(r, cache);
     dc_run_parse(r, &src, 1, 1);
-    if (src.status != 0 || r->n != 1)
+    if (src.status != DC_SOURCE_READ || r->n != 1)
         *err = src.err ? dc_format("%.*s", (int)strcspn(reason_of(&src), "\n"), reason_of(&src))
                        : dc_format("not parsed");
     else if ((rc = fx_unit_write(r->units[0], out)) != 0)
@@ -360,7 +361,7 @@ static void leave_out(attempt *t, int k, int sig)
         snprintf(name, sizeof name, " '%s'", fx_spelling(t->at.fn));
     dc_source *src = t->from[k];
     char *what = dc_what_ended(sig, t->budget, t->r->bytes);
-    src->status = -2;
+    src->status = DC_SOURCE_ENDED;
     src->err = dc_format("devcheck: %s: %s in %s%s: not analyzed, its functions unknown to the "
                          "other files", src->path, what, t->at.stage, name);
     free(what);

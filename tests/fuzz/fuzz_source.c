@@ -29,9 +29,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     dc_run *run = dc_run_new(model);
     dc_source src = {.path = path};
     dc_run_parse(run, &src, 1, 1);
-    if (src.status == 0)
+    if (src.status == DC_SOURCE_READ)
         dc_run_analyze(run, 0, &found);   /* no end: a hang is a bug to find */
-    if (src.status == -2) {     /* a crash devcheck recovered from is still a bug */
+    if (src.status == DC_SOURCE_ENDED) {     /* a crash devcheck recovered from is still a bug */
         fprintf(stderr, "%s\n", src.err);
         abort();
     }
