@@ -1,7 +1,8 @@
 /*
  * The dataflow's stages and what they share.  analysis.h says what the
  * dataflow reads (the model) and hands on (places, to the rules); this
- * header is the dataflow's own:
+ * header is the dataflow's own, and the names it exports begin df_ (beside
+ * devcheck.h's dc_ and facts.h's fx_):
  *
  *   cursor.c    the facts' nodes: children, locations, spellings, constants
  *   env.c       access paths interned as numbers, and the environment: the
