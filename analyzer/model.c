@@ -1141,8 +1141,9 @@ static const char builtin[] =
     "fprintf reads-host-format 1\n"
     "sprintf reads-host-format 1\n"
     "snprintf reads-host-format 2\n"
-    "# C++'s strings made from a C string\n"
+    "# C++'s strings made from a C string, and streams' unformatted writes and reads\n"
     HOST_READS("std::basic_string::basic_string", 0)
+    HOST_READS("std::basic_ostream::write", 0) HOST_READS("std::basic_istream::read", 0)
     "# C++'s containers: their elements are host memory (with the standard allocator)\n"
     "std::vector::data returns-host\n"
     "std::array::data returns-host\n"
