@@ -1245,10 +1245,15 @@ static const char builtin[] =
     "std::vector<torch>::operator[] list-get this 0\n"
     "std::vector<torch>::at list-get this 0\n"
     "# TorchScript's modules: loaded onto the device named, else where they were\n"
-    "# saved from (not known); forward({inputs}) wants its inputs where they are\n"
+    "# saved from (not known); forward({inputs}) and run_method(name, inputs...)\n"
+    "# want their inputs where they are; a submodule or attribute\n"
+    "# (attr(name).toModule(), .toTensor()) is where its module is\n"
     "torch::jit::load module-on 1\n"
     "torch::jit::Module::to moves this 0\n"
-    "torch::jit::Module::forward same-device this 0\n";
+    "torch::jit::Module::forward same-device this 0\n"
+    "torch::jit::Object::run_method same-device this 1 2 3 4\n"
+    "torch::jit::Object::attr identity this\n"
+    "c10::IValue::toModule identity this\n";
 
 /* Who releases what (free-mismatch): common/memkind.c's memallocs.  An
    allocator's number is its row's, plus 1. */
