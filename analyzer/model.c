@@ -1141,8 +1141,9 @@ static const char builtin[] =
     "fprintf reads-host-format 1\n"
     "sprintf reads-host-format 1\n"
     "snprintf reads-host-format 2\n"
-    "# C++'s strings made from a C string\n"
+    "# C++'s strings made from a C string, and streams' unformatted writes and reads\n"
     HOST_READS("std::basic_string::basic_string", 0)
+    HOST_READS("std::basic_ostream::write", 0) HOST_READS("std::basic_istream::read", 0)
     "# C++'s containers: their elements are host memory (with the standard allocator)\n"
     "std::vector::data returns-host\n"
     "std::array::data returns-host\n"
@@ -1244,10 +1245,15 @@ static const char builtin[] =
     "std::vector<torch>::operator[] list-get this 0\n"
     "std::vector<torch>::at list-get this 0\n"
     "# TorchScript's modules: loaded onto the device named, else where they were\n"
-    "# saved from (not known); forward({inputs}) wants its inputs where they are\n"
+    "# saved from (not known); forward({inputs}) and run_method(name, inputs...)\n"
+    "# want their inputs where they are; a submodule or attribute\n"
+    "# (attr(name).toModule(), .toTensor()) is where its module is\n"
     "torch::jit::load module-on 1\n"
     "torch::jit::Module::to moves this 0\n"
-    "torch::jit::Module::forward same-device this 0\n";
+    "torch::jit::Module::forward same-device this 0\n"
+    "torch::jit::Object::run_method same-device this 1 2 3 4\n"
+    "torch::jit::Object::attr identity this\n"
+    "c10::IValue::toModule identity this\n";
 
 /* Who releases what (free-mismatch): common/memkind.c's memallocs.  An
    allocator's number is its row's, plus 1. */

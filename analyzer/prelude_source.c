@@ -58,7 +58,23 @@ typedef struct {
     int block_depth;                    /* the conditionals open in it */
     size_t end;                         /* where its last #include ends (the checks after go) */
     bool ended;                         /* a line that ends the prelude was read */
+    bool cuda;                          /* a .cu file's: nvcc.h's headers come first */
 } prelude_scan;
+
+/* The headers devcheck/cuda/nvcc.h includes, as nvcc's own headers do: a
+   .cu file has read them before its first line, so its includes of them
+   are nothing, and left out of its prelude (whose list is then that of
+   the files that do not name them: mmcv's ops that include <stdio.h> and
+   <math.h> first share the others' prelude). */
+static const char *const cuda_given[] = { "math.h", "new", "stdio.h", "stdlib.h", "time.h" };
+
+static bool given(const prelude_scan *s, const char *name)
+{
+    for (size_t i = 0; s->cuda && i < sizeof cuda_given / sizeof *cuda_given; i++)
+        if (strcmp(name, cuda_given[i]) == 0)
+            return true;
+    return false;
+}
 
 #define MAX_CONDITIONALS 32
 #define MAX_INCLUDE_DEPTH 32
@@ -228,7 +244,7 @@ static void scan_include(prelude_scan *s, const char *dir, const char *rest, int
     if (own && !named(s->entered, s->nentered, own, strlen(own))) {
         add_name(&s->entered, &s->nentered, own, strlen(own));
         scan_file(s, own, depth + 1);
-    } else if (!own) {
+    } else if (!own && !given(s, name)) {
         char *line = dc_format("#include <%s>\n", name);
         if (!strstr(s->text, line)) {
             char *more = library_include(s->text, name, found);
@@ -367,7 +383,7 @@ static void block_line(prelude_scan *s, const char *dir, enum directive d, const
     size_t len = strcspn(rest, "\r\n");
     char *more = NULL;
     if (d == D_INCLUDE && name && !own)
-        more = library_include(s->block, name, found);
+        more = given(s, name) ? dc_format("%s", s->block) : library_include(s->block, name, found);
     else if (d >= D_IFDEF && d <= D_ENDIF && (!len || rest[len - 1] != '\\'))
         more = dc_format("%s#%s %.*s\n", s->block, directive_names[d], (int)len, rest);
     s->block_depth += (d >= D_IFDEF && d <= D_IF) - (d == D_ENDIF);
@@ -451,9 +467,9 @@ static void scan_file(prelude_scan *s, const char *path, int depth)
 /* The prelude's source for the file at path read with command c: the
    libraries' headers its first lines reach, and the checks of what the
    lines were read as; fresh, "" for none. */
-static char *prelude_source(const char *path, const command *c)
+static char *prelude_source(const char *path, const command *c, dc_language lang)
 {
-    prelude_scan s = { .text = dc_format("%s", "") };
+    prelude_scan s = { .text = dc_format("%s", ""), .cuda = lang == DC_LANG_CUDA };
     for (int i = 0; i < c->argc; i++)
         scan_flag(&s, c, &i);
     scan_file(&s, path, 0);
@@ -467,6 +483,6 @@ static char *prelude_source(const char *path, const command *c)
 
 bool prelude_wanted(const char *path, dc_language lang, const command *c, char **source)
 {
-    *source = lang == DC_LANG_C ? dc_format("%s", "") : prelude_source(path, c);
+    *source = lang == DC_LANG_C ? dc_format("%s", "") : prelude_source(path, c, lang);
     return lang == DC_LANG_CUDA || **source;
 }

@@ -10,8 +10,10 @@
 # it (the macro honoured: wide.cpp and configured.cpp assert it).  An #if's
 # block of libraries' headers is in it as written; one that includes a
 # header of the project's own ends it (versioned.cpp).  A library header
-# with no guard is in a prelude only where it can be included twice.  .cu files whose library header has errors
-# with the flags share CUDA's prelude alone.
+# with no guard is in a prelude only where it can be included twice.  .cu
+# files whose library header has errors with the flags share CUDA's prelude
+# alone; a header nvcc's include for every .cu file (<stdio.h>) is nothing
+# in a .cu file's list (gpu_c.cu and gpu_d.cu share one).
 #   own_header_prelude.sh DEVCHECK WORK_DIR SOURCE_DIR -- FLAGS...
 set -u
 devcheck=$1 work=$2 source_dir=$3
@@ -85,4 +87,14 @@ grep -q "stand_in_configured.h' file not found" <<<"$direct" &&
 [ "$(run --cache cuda "${gpu[@]}")" = "$direct" ] || fail "the .cu files' findings over CUDA's prelude differ"
 [ "$(pchs cuda)" = 1 ] && [ "$(find cuda -name '*.cu' -empty | wc -l)" = 1 ] ||
   fail "no prelude of CUDA's alone for .cu files whose library header fails"
+# .cu files: a library's header that nvcc's headers include for every .cu
+# file (<stdio.h>, <math.h>) is nothing in one, and left out of its
+# prelude: gpu_d.cu shares gpu_c.cu's.
+mixed=(src/gpu_c.cu src/gpu_d.cu)
+direct=$(TMPDIR=$work/no_such_folder run --no-cache "${mixed[@]}")
+[ "$(grep -c "devcheck-memspace-mismatch" <<<"$direct")" = 2 ] && ! grep -q "error: use of undeclared" <<<"$direct" ||
+  fail "gpu_c.cu and gpu_d.cu: $direct"
+[ "$(run --cache given "${mixed[@]}")" = "$direct" ] || fail "gpu_c.cu and gpu_d.cu's findings over the prelude differ"
+[ "$(find given -name '*.pch' | wc -l)" = 1 ] && ! grep -q 'stdio\|math' given/*/*.cu ||
+  fail "gpu_c.cu and gpu_d.cu did not share one prelude without nvcc's headers: $(cat given/*/*.cu)"
 echo "own header preludes: ok"

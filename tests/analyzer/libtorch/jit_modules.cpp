@@ -47,7 +47,28 @@ at::Tensor one_input_of_two_left_behind(const std::string &path)
     return module.forward(inputs).toTensor(); // devcheck: device-mismatch
 }
 
+/* A submodule (sherpa's recognizers: `encoder_ = model_.attr("encoder").toModule()`)
+   run with run_method, its inputs left on the cpu. */
+at::Tensor submodule_run_method_input_on_cpu(const std::string &path)
+{
+    torch::jit::Module model = torch::jit::load(path, torch::kCUDA);
+    torch::jit::Module encoder = model.attr("encoder").toModule();
+    torch::Tensor features = torch::zeros({1, 100, 80});
+    torch::Tensor lengths = torch::tensor({100});
+    return encoder.run_method("forward", features, lengths).toTensor(); // devcheck: device-mismatch
+}
+
 /* ---- the fixed forms, and what is not known: quiet ------------------------------ */
+
+at::Tensor submodule_run_method_quiet(const std::string &path)
+{
+    torch::Device device(torch::kCUDA);
+    torch::jit::Module model = torch::jit::load(path, device);
+    torch::jit::Module encoder = model.attr("encoder").toModule();
+    torch::Tensor features = torch::zeros({1, 100, 80}).to(device);
+    torch::Tensor lengths = torch::tensor({100}).to(device);
+    return encoder.run_method("forward", features, lengths).toTensor();
+}
 
 at::Tensor loaded_onto_gpu_quiet(const std::string &path)
 {

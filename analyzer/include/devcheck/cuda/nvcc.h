@@ -20,10 +20,12 @@
  * (p) T`): nvcc gives it unasked; clang gives it with <new>, which its CUDA
  * wrapper then extends to the device.
  *
- * <time.h>, <math.h> and <stdlib.h>: CUDA's crt headers include them for
- * every .cu file (Rodinia's particlefilter calls time() with no include of
- * its own; zfp calls modf(float, float *), which C++'s <math.h> brings to
- * the global namespace); clang's wrapper leaves them out.
+ * <time.h>, <math.h>, <stdlib.h> and <stdio.h>: CUDA's crt headers include
+ * them for every .cu file (Rodinia's particlefilter calls time() with no
+ * include of its own; zfp calls modf(float, float *), which C++'s <math.h>
+ * brings to the global namespace; a kernel's printf needs no include);
+ * clang's wrapper leaves them out.  prelude_source.c's cuda_given lists
+ * them.
  *
  * __CUDACC__ as 1: nvcc defines it so, and code tests it with `#if
  * __CUDACC__` (NCCL's device headers); clang's wrapper leaves it defined
@@ -34,6 +36,7 @@
 
 #include <math.h>
 #include <new>
+#include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
 
