@@ -18,9 +18,15 @@
  * (their guards leave the file's own includes of them empty), shared with
  * the files of its flags whose first lines reach the same.  A header
  * serves too the files whose headers begin with the headers it was made
- * of that the parse entered files for, where what it read holds their
- * others (covering, shares, kept_found): torch/torch.h's serves a file of
- * torch/torch.h and <vector>, which torch's headers include.
+ * of that the parse entered files for (covering, shares, kept_found):
+ * their other headers are parsed with the file, as in its parse whole
+ * (nothing for those the header read: torch/torch.h's serves a file of
+ * torch/torch.h and <vector>, which torch's headers include).  One of
+ * torch/torch.h serves a file of torch/torch.h and <cublas_v2.h> too,
+ * cuBLAS's headers parsed in the file each time, rather than a header
+ * made for that list alone (some 20 s of CPU and 100 MB for libtorch's):
+ * a project's files begin with the same heavy headers and go on with
+ * few, in lists of their own.  The longest start is taken.
  *
  * With a cache (--cache, -p's), a prelude is kept there between runs, made
  * even for one file: a libtorch file then costs a third of its parse from
@@ -248,7 +254,8 @@ static bool next_header(const char *text, size_t at, header_lines *h)
 }
 
 /* Whether a prelude's source defines or undefines a macro after from:
-   its headers after that read it, so no start of it before serves others. */
+   its header, made of all of it, holds the macro, so it is not that of a
+   start before (a file of that start has not set it). */
 static bool defines_after(const char *text, size_t from)
 {
     return strstr(text + from, "#define ") || strstr(text + from, "#undef ");
@@ -272,33 +279,6 @@ static size_t covering(const char *text, unsigned last)
             covers = h.end;
     }
     return last && !defines_after(text, covers) ? covers : strlen(text);
-}
-
-/* Whether read holds a header named name (the path's end): by name alone,
-   as a file's parse is right over a header that lacks one of its headers
-   (it includes it itself), only slower. */
-static bool read_has(const file_list *read, const char *name, size_t len)
-{
-    for (int i = 0; i < read->n; i++) {
-        size_t n = strlen(read->v[i]);
-        const char *path = read->v[i];
-        if (n > len && path[n - len - 1] == '/' && strncmp(path + n - len, name, len) == 0)
-            return true;
-    }
-    return false;
-}
-
-/* Whether the headers of a prelude's source after its start from are all
-   among read's, and no macro is set between them. */
-static bool reached(const file_list *read, const char *text, size_t from)
-{
-    if (defines_after(text, from))
-        return false;
-    header_lines h;
-    for (size_t at = from; next_header(text, at, &h); at = h.end)
-        if (!read_has(read, h.name, h.len))
-            return false;
-    return true;
 }
 
 /* Prelude k (language lang) of command c, saved in the run's temporary
@@ -377,7 +357,7 @@ static char *kept_key(const char *dir, const char *text, size_t len, const comma
 }
 
 /* The header of the start (len bytes) of p's source kept in the cache at
-   dir, taken for p where its headers reach p's others: whether it was. */
+   dir, taken for p: whether it was. */
 static bool kept_taken(const char *dir, prelude *p, size_t len, const command *c,
                        dc_language lang)
 {
@@ -386,8 +366,7 @@ static bool kept_taken(const char *dir, prelude *p, size_t len, const command *c
     size_t n;
     char *entry = pch ? dc_cache_get(dir, key, &n) : NULL;
     file_list read = { NULL, 0 };
-    bool taken = entry && access(pch, R_OK) == 0 && files_of_entry(&read, entry, n) &&
-                 reached(&read, p->made, len);
+    bool taken = entry && access(pch, R_OK) == 0 && files_of_entry(&read, entry, n);
     if (taken) {
         p->pch = pch;
         p->read = read;
@@ -499,21 +478,23 @@ static bool kin(const preludes *ps, const prelude *p)
     return false;
 }
 
-/* p given the header of one made before it with its flags, whose
-   headers begin p's and reach p's others: whether one was. */
+/* p given the header of one made before it with its flags whose headers
+   begin p's, the longest start: whether one was. */
 static bool shares(const preludes *ps, prelude *p)
 {
+    const prelude *best = NULL;
     for (const prelude *q = ps->v; q < p; q++)
         if (q->pch && q->covers && strcmp(q->flags, p->flags) == 0 &&
-            strncmp(q->made, p->made, q->covers) == 0 && reached(&q->read, p->made, q->covers)) {
-            p->pch = dc_format("%s", q->pch);
-            p->covers = q->covers;
-            p->kept = q->kept;
-            for (int i = 0; i < q->read.n; i++)
-                add_file(&p->read, q->read.v[i]);
-            return true;
-        }
-    return false;
+            strncmp(q->made, p->made, q->covers) == 0 && (!best || q->covers > best->covers))
+            best = q;
+    if (!best)
+        return false;
+    p->pch = dc_format("%s", best->pch);
+    p->covers = best->covers;
+    p->kept = best->kept;
+    for (int i = 0; i < best->read.n; i++)
+        add_file(&p->read, best->read.v[i]);
+    return true;
 }
 
 /* Prelude p (language lang) of command c made, in the cache or the

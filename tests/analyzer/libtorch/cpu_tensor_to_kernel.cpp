@@ -6,8 +6,8 @@
  * device memory is wanted.  Each function is one case; the *_quiet ones
  * are the fixed forms, their options taken from the input.
  */
-#include <cublas_v2.h>
 #include <torch/torch.h>
+#include <cublas_v2.h>
 
 void launch_scale(float *out, const float *in, float a, int n);
 

@@ -6,8 +6,8 @@
  * memspace-mismatch at the call.  Each function is one case; the *_quiet
  * ones are the fixed forms, or say nothing for want of knowing.
  */
-#include <cuda_runtime.h>
 #include <torch/torch.h>
+#include <cuda_runtime.h>
 
 #include <cstdlib>
 #include <vector>

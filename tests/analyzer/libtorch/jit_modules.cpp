@@ -6,7 +6,7 @@
  * where the module is.  Each function is one case; the *_quiet ones are
  * the fixed forms and what is not known.
  */
-#include <torch/cuda.h>
+#include <torch/torch.h>
 #include <torch/script.h>
 
 #include <string>

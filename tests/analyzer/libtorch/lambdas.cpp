@@ -5,9 +5,9 @@
  * device, or made there); at::parallel_for and a thread pool's run take
  * the lambda that does the work.  Each function is one case.
  */
+#include <torch/torch.h>
 #include <ATen/Dispatch.h>
 #include <ATen/Parallel.h>
-#include <torch/torch.h>
 
 #include <functional>
 

@@ -1,4 +1,5 @@
-// Headers [lib.h, z.h]: its own header (lib.h does not reach z.h).
+// Headers [lib.h, z.h]: lib.h's header serves it, z.h (which lib.h does
+// not include) parsed with the file.
 #include <lib.h>
 #include <z.h>
 
@@ -11,5 +12,5 @@ int main(void)
     float *p = static_cast<float *>(dt_data(t));  /* device memory */
     p[0] = 1.0f;                                  /* a host write into it */
     dt_release(t);
-    return dereferenced;
+    return dereferenced + stand_in::z_version();
 }
