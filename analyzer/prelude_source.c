@@ -23,6 +23,7 @@
  * harmless again; a header of definitions with no guard is not).
  */
 #include "frontend.h"
+#include "grow.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,6 +46,12 @@ static const struct {
     { "-iquote", 'q' }, { "-I", 'I' }, { "-isystem", 's' }, { "-idirafter", 's' },
 };
 
+/* A #define or #undef line of a prelude's source, and where it begins. */
+typedef struct {
+    char *line;
+    size_t at;
+} macro_line;
+
 typedef struct {
     search_dir *dirs;
     int ndirs;
@@ -54,6 +61,8 @@ typedef struct {
     char **entered;                     /* the project's headers read, real paths */
     int nentered;
     char *text;                         /* the prelude's source so far */
+    macro_line *macros;                 /* the #defines and #undefs it holds */
+    int nmacros, capmacros;
     char *block;                        /* an #if's lines read so far, or NULL */
     int block_depth;                    /* the conditionals open in it */
     size_t end;                         /* where its last #include ends (the checks after go) */
@@ -295,9 +304,58 @@ static void scan_macro(prelude_scan *s, bool define, const char *rest, size_t na
         return;
     }
     set_macro(s, rest, name, define);
-    char *more = dc_format("%s#%s %.*s\n", s->text, define ? "define" : "undef", (int)len, rest);
+    GROW(s->macros, s->nmacros, s->capmacros, 8, dc_realloc);
+    s->macros[s->nmacros++] = (macro_line){ dc_format("#%s %.*s", define ? "define" : "undef",
+                                                      (int)len, rest), strlen(s->text) };
+    char *more = dc_format("%s%s\n", s->text, s->macros[s->nmacros - 1].line);
     free(s->text);
     s->text = more;
+}
+
+/* The name a macro line sets (its length in *len). */
+static const char *macro_name(const char *line, size_t *len)
+{
+    const char *name = line + strcspn(line, " ") + 1;
+    *len = strcspn(name, " \t(");
+    return name;
+}
+
+static bool same_macro(const char *a, const char *b)
+{
+    size_t la, lb;
+    const char *na = macro_name(a, &la), *nb = macro_name(b, &lb);
+    return la == lb && strncmp(na, nb, la) == 0;
+}
+
+/* The checks that each macro a prelude's lines set is still so at its end:
+   the file sets it again after the prelude, which must change nothing (a
+   header after an #undef that defines the macro again, or one that
+   redefines or undefines it, would have the file's own line undo the
+   header's: an error, and no prelude, then).  The last line of each
+   macro before the prelude's end is checked. */
+static char *macro_checks(const prelude_scan *s)
+{
+    char *checks = dc_format("%s", "");
+    for (int i = 0; i < s->nmacros; i++) {
+        bool last = s->macros[i].at < s->end;
+        for (int j = i + 1; last && j < s->nmacros; j++)
+            last = s->macros[j].at >= s->end || !same_macro(s->macros[i].line, s->macros[j].line);
+        if (!last)
+            continue;
+        size_t len;
+        const char *name = macro_name(s->macros[i].line, &len);
+        bool define = s->macros[i].line[1] == 'd';
+        char *more = define ? dc_format("%s#ifndef %.*s\n#error \"devcheck: the prelude undefined %.*s\"\n"
+                                        "#endif\n#pragma clang diagnostic push\n"
+                                        "#pragma clang diagnostic error \"-Wmacro-redefined\"\n"
+                                        "%s\n#pragma clang diagnostic pop\n", checks, (int)len, name,
+                                        (int)len, name, s->macros[i].line)
+                            : dc_format("%s#ifdef %.*s\n#error \"devcheck: the prelude defined %.*s\"\n"
+                                        "#endif\n", checks, (int)len, name, (int)len, name);
+        free(checks);
+        checks = more;
+    }
+    return checks;
 }
 
 static bool all_read(const conditionals *c)
@@ -474,6 +532,15 @@ static char *prelude_source(const char *path, const command *c, dc_language lang
         scan_flag(&s, c, &i);
     scan_file(&s, path, 0);
     s.text[s.end] = 0;
+    if (s.end) {
+        char *checks = macro_checks(&s), *text = dc_format("%s%s", s.text, checks);
+        free(checks);
+        free(s.text);
+        s.text = text;
+    }
+    for (int i = 0; i < s.nmacros; i++)
+        free(s.macros[i].line);
+    free(s.macros);
     free(s.dirs);
     free_names(s.defined, s.ndefined);
     free_names(s.guards, s.nguards);

@@ -9,7 +9,8 @@
 # not a guard's), is defined in the prelude where the file's lines define
 # it (the macro honoured: wide.cpp and configured.cpp assert it).  An #if's
 # block of libraries' headers is in it as written; one that includes a
-# header of the project's own ends it (versioned.cpp).  A library header
+# header of the project's own ends it (versioned.cpp); one whose later
+# header sets again a macro the file sets is none (undone.cpp).  A library header
 # with no guard is in a prelude only where it can be included twice.  .cu
 # files whose library header has errors with the flags share CUDA's prelude
 # alone; a header nvcc's include for every .cu file (<stdio.h>) is nothing
@@ -59,6 +60,10 @@ block=$(lines versioned '#if STAND_IN_VERSION >= 2') more=$(lines versioned '#in
   grep -qx '#include <other_library.h>' versioned/*/*.cpp &&
   ! grep -q 'STAND_IN_WIDE\|config' versioned/*/*.cpp ||
   fail "versioned.cpp's prelude, the first block as written, not the second: $(cat versioned/*/*.cpp)"
+
+out=$(run --cache undone src/undone.cpp)
+[ "$(pchs undone)" = 0 ] && ! grep -q "error" <<<"$out" ||
+  fail "undone.cpp: a prelude whose header its #undef would undo: $(pchs undone) preludes: $out"
 
 sed -i 's/^#define OWN_HEADER_HELPER_H$/&\n#define STAND_IN_WIDE 1/' src/helper.h
 grep -q '^#define STAND_IN_WIDE' src/helper.h || fail "sed"
