@@ -1253,7 +1253,8 @@ static const char builtin[] =
     "torch::jit::Module::forward same-device this 0\n"
     "torch::jit::Object::run_method same-device this 1 2 3 4\n"
     "torch::jit::Object::attr identity this\n"
-    "c10::IValue::toModule identity this\n";
+    "c10::IValue::toModule identity this\n"
+    "c10::IValue::toTensor identity this\n";
 
 /* Who releases what (free-mismatch): common/memkind.c's memallocs.  An
    allocator's number is its row's, plus 1. */

@@ -58,6 +58,15 @@ at::Tensor submodule_run_method_input_on_cpu(const std::string &path)
     return encoder.run_method("forward", features, lengths).toTensor(); // devcheck: device-mismatch
 }
 
+/* A module's tensor attribute is where the module is. */
+at::Tensor attribute_with_cpu_tensor(const std::string &path)
+{
+    torch::jit::Module model = torch::jit::load(path, torch::kCUDA);
+    torch::Tensor weight = model.attr("weight").toTensor();
+    torch::Tensor x = torch::zeros({1, 8});
+    return weight + x; // devcheck: device-mismatch
+}
+
 /* ---- the fixed forms, and what is not known: quiet ------------------------------ */
 
 at::Tensor submodule_run_method_quiet(const std::string &path)
