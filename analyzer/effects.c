@@ -91,12 +91,19 @@ static bool names_no_device(fnode options)
 
 /* A libtorch factory: where its TensorOptions argument says, else the cpu;
    of the dtype they name (`torch::kFloat64`), else float32. */
-static void creates_options(df_call_state *s, const dc_effect *ef)
+/* The call's last TensorOptions argument, or -1. */
+static int options_argument(const df_call_state *s)
 {
     int options = s->a->n - 1;
-    (void)ef;
     while (options >= 0 && !df_type_names(fx_type(s->a->c[options]), "TensorOptions"))
         options--;
+    return options;
+}
+
+static void creates_options(df_call_state *s, const dc_effect *ef)
+{
+    int options = options_argument(s);
+    (void)ef;
     const df_value *d = options >= 0 ? &s->a->v[options] : NULL;
     unsigned char of = d && d->dtype ? d->dtype : DF_DTYPE_F32;
     if (d && d->kind == V_DEVICE)
@@ -115,10 +122,17 @@ static unsigned char named_dtype(const df_arguments *a)
     return DF_DTYPE_UNKNOWN;
 }
 
+/* Where its tensor is, or where options that name a device say
+   (`torch::zeros_like(x, torch::kCPU)`). */
 static void creates_like(df_call_state *s, const dc_effect *ef)
 {
     df_value cur = current_arg(s, ef, 0);
-    if (cur.kind == V_TENSOR || cur.kind == V_MODULE)
+    int options = options_argument(s);
+    const df_value *d = options > 0 ? &s->a->v[options] : NULL;
+    if (d && d->kind == V_DEVICE && cur.kind == V_TENSOR)
+        s->result = created(dc_place_relocated(&d->where, s->at, "created on"),
+                            d->dtype ? d->dtype : cur.dtype, s->at);
+    else if (cur.kind == V_TENSOR || cur.kind == V_MODULE)
         s->result = created(cur.where, cur.kind == V_TENSOR ? cur.dtype : DF_DTYPE_UNKNOWN,
                             cur.dtype_origin);
 }

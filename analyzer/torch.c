@@ -3,7 +3,8 @@
  * with, so that its files are read with no other flag: torch's, as
  * torch.utils.cpp_extension.include_paths() of the python3 on PATH gives
  * them (what BuildExtension passes), else Debian's libtorch-dev's; and
- * that python3's own (Python.h, which torch/extension.h includes).
+ * that python3's own (Python.h, which torch/extension.h includes); and
+ * the define c10's CUDA headers want where a generated header is missing.
  */
 #include "devcheck.h"
 
@@ -60,6 +61,32 @@ static bool from_python(dc_torch *t, char **python)
     return torch;
 }
 
+/* Whether folder dir of a -I flag (or /usr/include) holds file. */
+static bool torch_has(const dc_torch *t, const char *file)
+{
+    bool found = false;
+    for (int i = -1; i < t->n && !found; i++) {
+        if (i >= 0 && strncmp(t->flags[i], "-I", 2) != 0)
+            continue;
+        char *path = dc_format("%s/%s", i < 0 ? "/usr/include" : t->flags[i] + 2, file);
+        found = access(path, R_OK) == 0;
+        free(path);
+    }
+    return found;
+}
+
+/* c10's CUDA headers include cuda_cmake_macros.h, which torch's CMake
+   generates and Debian's libtorch-dev lacks: there, the headers' own
+   switch for its absence, or every file that reaches them (ATen/cuda/,
+   c10/cuda/) stops at the missing include. */
+static const char *cuda_macros(dc_torch *t)
+{
+    if (!torch_has(t, "c10/cuda/CUDAMacros.h") || torch_has(t, "c10/cuda/impl/cuda_cmake_macros.h"))
+        return "";
+    add(t, "-D", "C10_CUDA_NO_CMAKE_CONFIGURE_FILE");
+    return "; -DC10_CUDA_NO_CMAKE_CONFIGURE_FILE (its c10/cuda/impl/cuda_cmake_macros.h is missing)";
+}
+
 int dc_torch_flags(dc_torch *t, char **err)
 {
     char *python = NULL, *torch;
@@ -76,7 +103,8 @@ int dc_torch_flags(dc_torch *t, char **err)
                          "no libtorch-dev (%s)", libtorch_api);
         return -1;
     }
-    t->which = dc_format("%s; Python's headers: %s", torch,
+    const char *macros = cuda_macros(t);
+    t->which = dc_format("%s%s; Python's headers: %s", torch, macros,
                          python ? python : "none (no python3 on PATH)");
     free(torch);
     free(python);

@@ -3,8 +3,9 @@
  * in-place ops, ATen's own factories (at::empty, as extensions write them)
  * the methods that return their tensor's layout changed, on its device, and
  * AT_ASSERTM (TORCH_INTERNAL_ASSERT), whose failure throws as TORCH_CHECK's,
- * options that carry a dtype beside their device, and devices by name.
- * Each function is one case.
+ * options that carry a dtype beside their device, devices by name, and
+ * a *_like factory whose options name another device.  Each function is
+ * one case.
  */
 #include <torch/torch.h>
 
@@ -109,4 +110,12 @@ torch::Tensor device_by_name_unknown_quiet(const std::string &name)
 {
     torch::Tensor a = torch::ones({4}, torch::Device(name));
     return a + torch::ones({4}, torch::kCUDA);
+}
+
+torch::Tensor like_with_a_device_of_its_own(torch::Tensor x)
+{
+    TORCH_CHECK(x.is_cuda(), "x must be a CUDA tensor");
+    torch::Tensor scratch = torch::zeros_like(x, torch::kCPU);
+    torch::Tensor same = torch::zeros_like(x);
+    return x + same + scratch; // devcheck: device-mismatch // devcheck-note: 'scratch' created on cpu
 }
