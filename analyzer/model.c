@@ -1191,6 +1191,8 @@ static const char builtin[] =
     "at::Tensor::options device-of this\n"
     "at::Tensor::is_cuda is-cuda this\n"
     "at::Tensor::data_ptr data-of this\n"
+    "at::Tensor::accessor data-of this\n"
+    "at::TensorAccessor::operator[] reads-host this\n"
     "torch::load loads 0\n"
     TORCH_OP("at::operator+") TORCH_OP("at::operator-") TORCH_OP("at::operator*")
     TORCH_OP("at::operator/") TORCH_OP("at::add") TORCH_OP("at::sub") TORCH_OP("at::mul")

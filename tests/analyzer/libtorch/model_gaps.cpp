@@ -4,8 +4,8 @@
  * the methods that return their tensor's layout changed, on its device, and
  * AT_ASSERTM (TORCH_INTERNAL_ASSERT), whose failure throws as TORCH_CHECK's,
  * options that carry a dtype beside their device, devices by name, and
- * a *_like factory whose options name another device.  Each function is
- * one case.
+ * a *_like factory whose options name another device, and an accessor
+ * (x.accessor<float, 1>()) read on the host.  Each function is one case.
  */
 #include <torch/torch.h>
 
@@ -118,4 +118,18 @@ torch::Tensor like_with_a_device_of_its_own(torch::Tensor x)
     torch::Tensor scratch = torch::zeros_like(x, torch::kCPU);
     torch::Tensor same = torch::zeros_like(x);
     return x + same + scratch; // devcheck: device-mismatch // devcheck-note: 'scratch' created on cpu
+}
+
+float accessor_of_a_cuda_tensor(torch::Tensor x)
+{
+    TORCH_CHECK(x.is_cuda(), "x must be a CUDA tensor");
+    auto acc = x.accessor<float, 1>();
+    return acc[0]; // devcheck: host-deref
+}
+
+float accessor_of_a_cpu_tensor_quiet(torch::Tensor x)
+{
+    torch::Tensor h = x.cpu();
+    auto acc = h.accessor<float, 1>();
+    return acc[0];
 }
