@@ -214,9 +214,16 @@ static bool precompile(const command *c, const char *source, const char *pch, fi
 {
     CXIndex index = clang_createIndex(0, 0);
     CXTranslationUnit tu;
-    bool saved = clang_parseTranslationUnit2(index, source, c->argv, c->argc, NULL, 0,
+    const char **argv = dc_realloc(NULL, (size_t)(c->argc + 1) * sizeof *argv);
+    memcpy(argv, c->argv, (size_t)c->argc * sizeof *argv);
+    /* The templates the headers use, instantiated once here rather than in
+       every file that reads the prelude: a libtorch file's parse over
+       <torch/torch.h>'s prelude 7.8 -> 2.8 s. */
+    argv[c->argc] = "-fpch-instantiate-templates";
+    bool saved = clang_parseTranslationUnit2(index, source, argv, c->argc + 1, NULL, 0,
                                              CXTranslationUnit_Incomplete, &tu) ==
                  CXError_Success;
+    free(argv);
     if (saved) {
         entered e = { read, source, 0 };
         saved = !has_errors(tu) && clang_saveTranslationUnit(tu, pch, 0) == CXSaveError_None;
