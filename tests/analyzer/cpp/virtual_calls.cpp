@@ -13,6 +13,8 @@
 #include <memory>
 #include <stdlib.h>
 
+#include "virtual_calls.h"
+
 static float *device_floats(int n)
 {
     float *p = nullptr;
@@ -51,6 +53,14 @@ void through_reference(Filler &f, int n)
     float *dev = device_floats(n);
     f.fill(dev, n); // devcheck: host-deref
     (*&f).fill(host_floats(n), n);
+}
+
+/* An override defined in a header (virtual_calls.h), which this file
+   does not name. */
+void header_override(Sink *s, int n)
+{
+    s->put(device_floats(n)); // devcheck: host-deref
+    s->put(host_floats(n));
 }
 
 /* A std::unique_ptr field, called from a method of its holder. */
