@@ -390,13 +390,14 @@ static df_value pointer_call(df_unit *u, df_env *e, fnode c, fnode callee, df_ar
 }
 
 /* A call of a virtual method that dispatches, with overrides in the
-   program (virtual.c): each definition it may run may run, on the
-   object's members; false for any other call. */
+   program (virtual.c): any of the definitions it may run runs, on the
+   object's members; false for any other call, and for one that can run
+   only the method it names (its direct call). */
 static bool virtual_call(df_unit *u, df_env *e, fnode c, fnode callee, df_arguments *a, df_value *v)
 {
     may_run m = { .all = true };
     m.n = df_virtual_callees(c, callee, m.fn, MAY_CALL);
-    if (m.n <= 0)
+    if (m.n <= 0 || (m.n == 1 && fx_equal(m.fn[0], callee)))
         return false;
     for (int k = 0; k < m.n; k++) {
         fnode def = fx_definition(m.fn[k]);
