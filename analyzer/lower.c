@@ -1273,12 +1273,14 @@ static bool object_by_value(CXCursor call)
 }
 
 /* A call that dispatches (clang's dynamic call, not on an object by
-   value) is flagged; a method's definition keeps what it overrides. */
+   value) is flagged; a method keeps what it overrides where it is
+   defined, or declared in the project's code (an override defined
+   outside the run is known to be there). */
 static void lower_virtual(lowering *l, uint32_t id, CXCursor c, enum CXCursorKind k)
 {
     if (k == CXCursor_CallExpr && clang_Cursor_isDynamicCall(c) && !object_by_value(c))
         l->u->nodes[id].flags |= FX_VIRTUAL_CALL;
-    else if (k == CXCursor_CXXMethod && (l->u->nodes[id].flags & FX_DEFINITION))
+    else if (k == CXCursor_CXXMethod && ((l->u->nodes[id].flags & FX_DEFINITION) || !in_library(c)))
         lower_overridden(l, id, c);
 }
 
@@ -1363,11 +1365,12 @@ static bool host_code(CXCursor c)
     return cursor_runs_on_host(c) && cursor_read(c);
 }
 
-/* An override defined in a header of the project's (a backend class
-   written whole in its header) is lowered though no code of the unit
-   names it: a virtual call may run it (virtual.c).  Its findings are
-   said where a named file's code calls it, as a header's function's. */
-static bool header_override(CXCursor c)
+/* An override of the project's (a backend class written whole in its
+   header) is lowered though no code of the unit names it: a virtual call
+   may run it (virtual.c); one only declared, its body unknown.  Its
+   findings are said where a named file's code calls it, as a header's
+   function's. */
+static bool project_override(CXCursor c)
 {
     CXCursor *base;
     unsigned n;
@@ -1396,8 +1399,10 @@ static enum CXChildVisitResult each_definition(CXCursor c, CXCursor parent, CXCl
         }
     } else if (((code && host_code(c)) || initialized_pointer_field(c)) && cx_own_definition(c)) {
         add_definition(l, node_make(l, c));
-    } else if (code && k == CXCursor_CXXMethod && header_override(c)) {
-        want_body(l, node_make(l, c));
+    } else if (k == CXCursor_CXXMethod && project_override(c)) {
+        uint32_t id = node_make(l, c);
+        if (code)
+            want_body(l, id);
     }
     return CXChildVisit_Continue;
 }

@@ -5,7 +5,8 @@
  * FX_VIRTUAL_CALL) is a call to each definition it may run (call.c walks
  * it as a may-call whose functions must agree).  Before the walks, every
  * unit's facts are read once for the methods' definitions and what each
- * overrides (lower.c keeps the bases' methods, all the way up).
+ * overrides (lower.c keeps the bases' methods, all the way up, of each
+ * method defined, or declared in the project's code).
  *
  *   - The callees of a call of a method are its own definition (unless it
  *     is pure: `= 0`) and the overrides in the classes derived from the
@@ -14,8 +15,9 @@
  *   - A method no definition of the program overrides is called as
  *     before (its own body, or none); so is a qualified call
  *     (`p->Base::f()`) and one on an object by value (`obj.f()`).
- *   - An override seen only in files outside the run is not known: the
- *     call runs those the run has.
+ *   - An override the run declares but does not define (its body in a
+ *     file outside the run) is unknown, and so is the call; one the run
+ *     does not even declare is not known: the call runs those it has.
  */
 #include "flow.h"
 
@@ -42,16 +44,19 @@ static overrides *slot_of(fnode method, bool make)
     return *at ? &slots[*at - 1] : NULL;
 }
 
-/* def overrides base: kept once (a header's override is in each unit
-   that includes it). */
-static void add_override(fnode base, fnode def)
+/* method overrides base: kept once (a header's override is in each unit
+   that includes it), by its definition where one is seen. */
+static void add_override(fnode base, fnode method)
 {
     overrides *o = slot_of(base, true);
     for (int i = 0; i < o->n; i++)
-        if (strcmp(fx_usr(o->v[i]), fx_usr(def)) == 0)
+        if (strcmp(fx_usr(o->v[i]), fx_usr(method)) == 0) {
+            if (fx_has(method, FX_DEFINITION))
+                o->v[i] = method;
             return;
+        }
     GROW(o->v, o->n, o->cap, 4, dc_realloc);
-    o->v[o->n++] = def;
+    o->v[o->n++] = method;
 }
 
 #define BASES 16                        /* bases' methods lower.c keeps a method */
@@ -63,7 +68,7 @@ void df_virtual_read(fx_unit *const *units, const int *ids, int n)
         const fx_unit *u = units[ids[k]];
         for (uint32_t id = 1; id < u->nnodes; id++) {
             fnode c = { u, id };
-            if (fx_kind(c) != CXCursor_CXXMethod || !fx_has(c, FX_DEFINITION))
+            if (fx_kind(c) != CXCursor_CXXMethod)
                 continue;
             int m = fx_overridden(c, base, BASES);
             for (int i = 0; i < m; i++)

@@ -198,6 +198,26 @@ void backends(Backend *b, int n)
     b->scale(dev, n);
 }
 
+/* An override declared here and defined in a file outside the run: what
+   it does is not known, so neither is what the call does. */
+struct Kernel {
+    virtual ~Kernel() = default;
+    virtual void launch(float *p) = 0;
+};
+
+struct HostKernel : Kernel {
+    void launch(float *p) override { p[0] = 1; }
+};
+
+struct CudaKernel : Kernel {
+    void launch(float *p) override;
+};
+
+void defined_elsewhere(Kernel *k, int n)
+{
+    k->launch(device_floats(n));
+}
+
 struct Printer {
     virtual ~Printer() = default;
     virtual void show(const float *p) { (void)p[0]; }
