@@ -130,7 +130,8 @@ int df_virtual_callees(fnode call, fnode callee, fnode *fn, int max)
     if (!fx_has(callee, FX_PURE_VIRTUAL))
         fn[n++] = callee;
     for (int i = 0; i < o->n; i++) {
-        if (!fx_is_null(cls) && !derives(fx_semantic_parent(o->v[i]), fx_usr(cls), 0))
+        if (fx_has(o->v[i], FX_PURE_VIRTUAL) ||     /* `void f() override = 0;` runs no code */
+            (!fx_is_null(cls) && !derives(fx_semantic_parent(o->v[i]), fx_usr(cls), 0)))
             continue;
         if (n == max)
             return -1;

@@ -33,6 +33,11 @@ struct Filler {
     virtual void fill(float *p, int n) = 0;
 };
 
+/* Declared pure again: no code of its own runs. */
+struct AbstractFiller : Filler {
+    void fill(float *p, int n) override = 0;
+};
+
 struct HostFiller : Filler {
     void fill(float *p, int n) override
     {
@@ -108,8 +113,9 @@ void shared_local(int n)
     c->clear(device_floats(n), n);
 }
 
-/* Two levels: A <- B <- C, only C defines it; a sibling of B's that
-   reads on the device runs only where the object may be one. */
+/* Two levels: A <- B <- C, only C defines it (B declares it pure again);
+   a sibling of B's that reads on the device runs only where the object
+   may be one. */
 struct Stage {
     virtual ~Stage() = default;
     virtual float peek(const float *p) = 0;
@@ -117,6 +123,7 @@ struct Stage {
 
 struct MiddleStage : Stage {
     int depth = 1;
+    float peek(const float *p) override = 0;
 };
 
 struct LastStage : MiddleStage {
