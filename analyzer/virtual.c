@@ -12,8 +12,8 @@
  *     is pure: `= 0`) and the overrides in the classes derived from the
  *     class of the object it is called on (`Stage *s`: Stage's and its
  *     subclasses', not its siblings').
- *   - A method no definition of the program overrides is called as
- *     before (its own body, or none); so is a qualified call
+ *   - A method nothing in the run overrides is called as before (its
+ *     own body, or none); so is a qualified call
  *     (`p->Base::f()`) and one on an object by value (`obj.f()`).
  *   - An override the run declares but does not define (its body in a
  *     file outside the run) is unknown, and so is the call; one the run
