@@ -308,50 +308,67 @@ static dc_why no_function_why(fnode callee)
                : DC_WHY_POINTER_CALL;
 }
 
-/* The findings from `from` on are of one function a pointer may hold:
-   each says which, and where it was stored into the pointer. */
-static void name_may_callee(df_unit *u, int from, fnode call, fnode fn, dc_loc stored)
+/* The functions a call may run: those a pointer may hold, each where it
+   was stored into it, or the definitions a virtual call may run, each
+   where it is (all: whose summaries say only what they all say). */
+typedef struct {
+    fnode fn[MAY_CALL];
+    dc_loc at[MAY_CALL];
+    int n;
+    bool all;
+} may_run;
+
+/* The findings from `from` on are of one function the call may run:
+   each says which, and where it was stored into the pointer (or is
+   defined). */
+static void name_may_callee(df_unit *u, int from, fnode call, const may_run *m, int k)
 {
-    char pointer[64];
-    df_cursor_text(fx_child(call, 0), pointer, sizeof pointer);
+    char callee[64], name[160];
+    df_cursor_text(fx_child(call, 0), callee, sizeof callee);
+    fnode fn = m->fn[k], cls = fx_semantic_parent(fn);
+    if (m->all && !fx_is_null(cls))
+        snprintf(name, sizeof name, "%s::%s", fx_spelling(cls), fx_spelling(fn));
+    else
+        snprintf(name, sizeof name, "%s", fx_spelling(fn));
     for (int i = from; i < u->out->n; i++)
-        dc_finding_note(&u->out->v[i], stored,
-                        dc_format("'%s' may call %s, stored into it here", pointer, fx_spelling(fn)));
+        dc_finding_note(&u->out->v[i], m->at[k],
+                        dc_format(m->all ? "'%s' may run %s, defined here"
+                                         : "'%s' may call %s, stored into it here", callee, name));
 }
 
-/* A call through a function pointer whose functions the program's stores
-   say (fnptr.c): each of them may run, so each one's summary is applied
-   to a copy of the caller's facts (its flag's value's, where the call
-   says it), and the copies are joined; a finding names the function it
-   is of.  What the functions disagree on (host or
-   device memory for one argument) is no finding: which runs decides. */
-static df_value pointer_call(df_unit *u, df_env *e, fnode c, fnode callee, df_arguments *a)
+/* A call that may run any of m's functions: each one's summary is
+   applied to a copy of the caller's facts (its flag's value's, where the
+   call says it), and the copies are joined; a finding names the function
+   it is of.  What the functions disagree on (host or device memory for
+   one argument; for a virtual call, anything) is no finding: which runs
+   decides.  A virtual call one of whose definitions is unknown is
+   unknown. */
+static df_value may_call(df_unit *u, df_env *e, fnode c, df_arguments *a, const may_run *m)
 {
-    fnode fn[MAY_CALL];
-    dc_loc stored[MAY_CALL];
     const df_summary *s[MAY_CALL];
-    int n = df_fnptr_callees(c, fn, stored, MAY_CALL);
-    if (n <= 0)
-        return df_value_unknown_why(no_function_why(callee));
     dc_why why[MAY_CALL];
-    for (int k = 0; k < n; k++) {
-        s[k] = df_program_summary(u->prog, fn[k]);
+    for (int k = 0; k < m->n; k++) {
+        s[k] = df_program_summary(u->prog, m->fn[k]);
         why[k] = df_program_why_none(u->prog);
+        if (!s[k] && m->all) {
+            forget_outputs(u, e, a, why[k]);
+            return df_value_unknown_why(why[k]);
+        }
         if (s[k])                       /* for the value the call gives its flag */
             s[k] = df_summary_for_call(u, e, s[k], a);
     }
     df_env joined = { .dead = true };
     df_value result = df_value_unknown();
-    for (int k = 0; k < n; k++) {
+    for (int k = 0; k < m->n; k++) {
         df_env may = df_env_copy(e);
         df_value v = df_value_unknown_why(why[k]);
         if (!s[k]) {                    /* a function with no body: as its direct call */
             forget_outputs(u, &may, a, why[k]);
         } else {
-            df_summary *only = df_summary_may_call(s, n, k);
+            df_summary *only = df_summary_may_call(s, m->n, k, m->all);
             int from = u->out->n;
-            v = df_summary_apply(u, &may, only, a, fn[k], df_cursor_loc(c));
-            name_may_callee(u, from, c, fn[k], stored[k]);
+            v = df_summary_apply(u, &may, only, a, m->fn[k], df_cursor_loc(c));
+            name_may_callee(u, from, c, m, k);
             df_summary_free(only);
         }
         df_env_join(&joined, &may);
@@ -361,6 +378,34 @@ static df_value pointer_call(df_unit *u, df_env *e, fnode c, fnode callee, df_ar
     df_env_free(e);
     *e = joined;
     return result;
+}
+
+/* A call through a function pointer whose functions the program's stores
+   say (fnptr.c): each of them may run. */
+static df_value pointer_call(df_unit *u, df_env *e, fnode c, fnode callee, df_arguments *a)
+{
+    may_run m = { .all = false };
+    m.n = df_fnptr_callees(c, m.fn, m.at, MAY_CALL);
+    return m.n > 0 ? may_call(u, e, c, a, &m) : df_value_unknown_why(no_function_why(callee));
+}
+
+/* A call of a virtual method that dispatches, with overrides in the
+   program (virtual.c): any of the definitions it may run runs, on the
+   object's members; false for any other call, and for one that can run
+   only the method it names (its direct call). */
+static bool virtual_call(df_unit *u, df_env *e, fnode c, fnode callee, df_arguments *a, df_value *v)
+{
+    may_run m = { .all = true };
+    m.n = df_virtual_callees(c, callee, m.fn, MAY_CALL);
+    if (m.n <= 0 || (m.n == 1 && fx_equal(m.fn[0], callee)))
+        return false;
+    for (int k = 0; k < m.n; k++) {
+        fnode def = fx_definition(m.fn[k]);
+        m.at[k] = df_cursor_loc(fx_is_null(def) ? m.fn[k] : def);
+    }
+    a->object = df_call_object_target(u, e, c, callee);
+    *v = may_call(u, e, c, a, &m);
+    return true;
 }
 
 static df_value call_effects(df_unit *u, df_env *e, fnode c, fnode callee, df_arguments *a,
@@ -388,8 +433,11 @@ static df_value call_effects(df_unit *u, df_env *e, fnode c, fnode callee, df_ar
     fnode self = df_call_object(c, callee);  /* a call's result (`m.forward(x).toTensor()`): */
     if (fx_kind(df_cursor_bare(self)) == CXCursor_CallExpr)  /* that call runs first */
         df_walk_expression(u, e, self);
+    df_value v;
     if (!function)
         return pointer_call(u, e, c, callee, a);
+    if (virtual_call(u, e, c, callee, a, &v))
+        return v;
     if (s) {
         a->object = df_call_object_target(u, e, c, callee);
         return df_summary_apply(u, e, s, a, callee, df_cursor_loc(c));

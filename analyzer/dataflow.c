@@ -336,7 +336,9 @@ static void call_edges(df_program *p, int caller, fnode call, df_ints *out)
     if (df_cursor_is_function(callee)) {
         if (dc_model_call_effects(p->model, call, callee))
             return;
-        fn[0] = callee;
+        n = df_virtual_callees(call, callee, fn, MAY_CALL);   /* the overrides it may run */
+        if (n <= 0)
+            fn[0] = callee, n = 1;
     } else {
         n = df_fnptr_callees(call, fn, stored, MAY_CALL);
     }
@@ -458,6 +460,7 @@ static void walk_program(fx_unit *const *units, const bool *said, const int *ids
     }
     move_to(t, (dc_progress){ -1, "the function pointers of all files", fx_null() });
     df_fnptr_read(units, ids, n);
+    df_virtual_read(units, ids, n);
     move_to(t, (dc_progress){ -1, "the call graph of all files", fx_null() });
     df_ints order = callees_first(&p);
     p.first = true;
@@ -518,5 +521,6 @@ void dc_dataflow_reset(void)
     df_env_limit(0);
     df_fields_reset();
     df_fnptr_reset();
+    df_virtual_reset();
     dc_devices_reset();
 }

@@ -62,8 +62,8 @@
  *                every tensor, module, list and pointer, and where it came
  *                from, for every function of the run, callees first; in
  *                stages that flow.h names (cursor.c, env.c, value.c, walk.c,
- *                call.c, lambda.c, fnptr.c, effects.c, guards.c, fields.c,
- *                uses.c, samebuf.c, unwritten.c, summary.c)
+ *                call.c, lambda.c, fnptr.c, virtual.c, effects.c, guards.c,
+ *                fields.c, uses.c, samebuf.c, unwritten.c, summary.c)
  *   place.c      the lattice of places: join, differ, their names in words
  *   rules.c      the rules (docs/rules/): each check decides on places,
  *                and says its finding with notes and fixes

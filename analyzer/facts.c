@@ -104,13 +104,24 @@ fnode fx_arg(fnode n, int i)
     return i >= 0 && i < x->nargs ? node_at(n.u, n.u->list[x->args + (uint32_t)i]) : fx_null();
 }
 
+/* The nodes of a node's counted list (its reads). */
+static int counted_list(fnode n, fnode *out, int max)
+{
+    const fact_node *x = fx_node(n);
+    int k = x->reads ? (int)n.u->list[x->reads] : 0;
+    for (int i = 0; i < k && i < max; i++)
+        out[i] = node_at(n.u, n.u->list[x->reads + 1 + (uint32_t)i]);
+    return k < max ? k : max;
+}
+
 int fx_param_reads(fnode param, fnode *reads, int max)
 {
-    const fact_node *x = fx_node(param);
-    int n = x->reads ? (int)param.u->list[x->reads] : 0;
-    for (int i = 0; i < n && i < max; i++)
-        reads[i] = node_at(param.u, param.u->list[x->reads + 1 + (uint32_t)i]);
-    return n < max ? n : max;
+    return counted_list(param, reads, max);
+}
+
+int fx_overridden(fnode method, fnode *base, int max)
+{
+    return counted_list(method, base, max);
 }
 
 ftype fx_type(fnode n) { return type_at(n.u, fx_node(n)->type); }

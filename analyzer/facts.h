@@ -68,6 +68,10 @@ enum {
                                            unknown after it (its errors' records: fx_unread) */
     FX_UNREAD_BEFORE = 1 << 19,         /* ... one clang dropped before this one */
     FX_UNREAD_AT_END = 1 << 20,         /* ... one dropped at the end of this block */
+    FX_PURE_VIRTUAL = 1 << 21,          /* a method declared `= 0` */
+    FX_VIRTUAL_CALL = 1 << 22,          /* a call that runs the override of the object's class:
+                                           a virtual method's, unqualified, through a pointer,
+                                           a reference or the implicit `this` */
 };
 
 /* ---- the layout (lower.c builds it, facts_file.c writes and reads it) -------- */
@@ -88,7 +92,9 @@ typedef struct {
     uint32_t file, line, column;
     uint32_t reads;                     /* a kernel's parameter: where the list holds the count,
                                            then the accesses, of what it reads through on the
-                                           device (fx_param_reads); 0: none */
+                                           device (fx_param_reads); a method's definition: the
+                                           count, then the methods it overrides, its bases'
+                                           and theirs (fx_overridden); 0: none */
     union {
         long long i;
         double f;
@@ -256,6 +262,9 @@ const char *fx_unread(fnode n, int k);
    access of the first such read (its place, its text, the field it
    references), at most max of them; 0 for any other node. */
 int fx_param_reads(fnode param, fnode *reads, int max);
+/* A method's definition: the methods it overrides, in its bases and
+   theirs, at most max of them. */
+int fx_overridden(fnode method, fnode *base, int max);
 
 /* ---- types ------------------------------------------------------------------------ */
 

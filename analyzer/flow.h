@@ -485,8 +485,10 @@ df_value df_summary_member(df_unit *u, int base, bool arrow, fnode field, df_val
    s (NULL: one's unknown): summary k for that call (fresh), less what it
    needs of an argument that another needs in the other space (host or
    device memory; a release by another function): which of them runs
-   decides, and the call says nothing of it. */
-df_summary *df_summary_may_call(const df_summary *const *s, int n, int k);
+   decides, and the call says nothing of it.  all: less what any other
+   needs otherwise, or not at all (a virtual call's overrides: each says
+   what they all say). */
+df_summary *df_summary_may_call(const df_summary *const *s, int n, int k, bool all);
 /* samebuf.c's: a copy between memory the caller names, kept; the memory
    each return returns (0: none the caller names); and both read back. */
 void df_summary_same_copy(df_unit *u, const df_same_copy *c);
@@ -508,6 +510,16 @@ df_value df_summary_apply(df_unit *u, df_env *e, const df_summary *s, df_argumen
 void df_fnptr_read(fx_unit *const *units, const int *ids, int n);
 int df_fnptr_callees(fnode call, fnode *fn, dc_loc *at, int max);
 void df_fnptr_reset(void);
+
+/* virtual.c: the definitions that override each virtual method, read
+   from the program's units (ids[0..n-1] of units) before its walks; those
+   a call that dispatches may run (at most max: the method's own unless
+   pure, and the overrides of the class it is called on), or -1 for a call
+   that does not dispatch, or of a method nothing overrides (as before);
+   forgotten at the program's end. */
+void df_virtual_read(fx_unit *const *units, const int *ids, int n);
+int df_virtual_callees(fnode call, fnode callee, fnode *fn, int max);
+void df_virtual_reset(void);
 
 /* effects.c: one call's effects, in the order the model lists them. */
 typedef struct {

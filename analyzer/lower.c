@@ -431,6 +431,7 @@ static unsigned constructor_flags(CXCursor c)
 static unsigned method_flags(CXCursor c)
 {
     return (clang_CXXMethod_isStatic(c) ? FX_STATIC_METHOD : 0) |
+           (clang_CXXMethod_isPureVirtual(c) ? FX_PURE_VIRTUAL : 0) |
            (clang_CXXMethod_isCopyAssignmentOperator(c) ? FX_COPY_ASSIGNMENT : 0) |
            (clang_CXXMethod_isMoveAssignmentOperator(c) ? FX_MOVE_ASSIGNMENT : 0);
 }
@@ -786,6 +787,7 @@ static bool over_budget(lowering *l)
 }
 
 static uint32_t node_make(lowering *l, CXCursor c);
+static void lower_virtual(lowering *l, uint32_t id, CXCursor c, enum CXCursorKind k);
 
 /* A kernel's parameter whose memory the kernel reads and never writes
    (kernel_reads.c): the read, a node of its own, kept in the value. */
@@ -835,6 +837,7 @@ static uint32_t node_make(lowering *l, CXCursor c)
         lower_member_reads(l, id, c);
     if (k == CXCursor_ParmDecl)
         lower_kernel_read(l, id, c);
+    lower_virtual(l, id, c, k);
     return id;
 }
 
@@ -1208,6 +1211,79 @@ static void lower_member_reads(lowering *l, uint32_t id, CXCursor fn)
     free(r);
 }
 
+/* ---- virtual methods ---------------------------------------------------------- */
+
+#define OVERRIDDEN 16                   /* bases' methods kept a method */
+
+typedef struct {
+    CXCursor v[OVERRIDDEN];
+    int n;
+} cursor_set;
+
+/* The methods c overrides, and those they override, into set (each
+   once: the recursion ends with the set full). */
+static void add_overridden(cursor_set *set, CXCursor c)
+{
+    CXCursor *base;
+    unsigned n;
+    clang_getOverriddenCursors(c, &base, &n);
+    for (unsigned i = 0; i < n; i++) {
+        int k = 0;
+        while (k < set->n && !clang_equalCursors(set->v[k], base[i]))
+            k++;
+        if (k == set->n && set->n < OVERRIDDEN) {
+            set->v[set->n++] = base[i];
+            add_overridden(set, base[i]);
+        }
+    }
+    if (n)
+        clang_disposeOverriddenCursors(base);
+}
+
+/* A method's definition: the methods it overrides, as a count and their
+   nodes, for dataflow's virtual calls (virtual.c). */
+static void lower_overridden(lowering *l, uint32_t id, CXCursor c)
+{
+    cursor_set set = { .n = 0 };
+    add_overridden(&set, c);
+    if (!set.n)
+        return;
+    uint32_t at = list_add(l, (uint32_t)set.n);
+    for (int k = 0; k < set.n; k++)
+        list_add(l, 0);
+    for (int k = 0; k < set.n; k++) {
+        uint32_t v = node_make(l, set.v[k]);
+        l->u->list[at + 1 + (uint32_t)k] = v;
+    }
+    l->u->nodes[id].reads = at;
+}
+
+/* Whether a call's object is one by value (`obj.f()` of a variable or
+   field of the class type itself): it runs the method it names. */
+static bool object_by_value(CXCursor call)
+{
+    CXCursor member = bare_expression(operand(call));
+    CXCursor object = bare_expression(operand(member));
+    enum CXCursorKind k = clang_getCursorKind(object);
+    if (clang_getCursorKind(member) != CXCursor_MemberRefExpr ||
+        (k != CXCursor_DeclRefExpr && k != CXCursor_MemberRefExpr))
+        return false;
+    CXType t = clang_getCanonicalType(clang_getCursorType(clang_getCursorReferenced(object)));
+    return t.kind == CXType_Record;
+}
+
+/* A call that dispatches (clang's dynamic call, not on an object by
+   value) is flagged; a method keeps what it overrides where it is
+   defined, or declared in the project's code (an override defined
+   outside the run is known to be there). */
+static void lower_virtual(lowering *l, uint32_t id, CXCursor c, enum CXCursorKind k)
+{
+    if (k == CXCursor_CallExpr && clang_Cursor_isDynamicCall(c) && !object_by_value(c))
+        l->u->nodes[id].flags |= FX_VIRTUAL_CALL;
+    else if (k == CXCursor_CXXMethod && ((l->u->nodes[id].flags & FX_DEFINITION) || !in_library(c)))
+        lower_overridden(l, id, c);
+}
+
 static bool holds_functions(CXType t, int depth);
 
 static enum CXVisitorResult field_holds_functions(CXCursor field, CXClientData data)
@@ -1289,6 +1365,21 @@ static bool host_code(CXCursor c)
     return cursor_runs_on_host(c) && cursor_read(c);
 }
 
+/* An override of the project's (a backend class written whole in its
+   header) is lowered though no code of the unit names it: a virtual call
+   may run it (virtual.c); one only declared, its body unknown.  Its
+   findings are said where a named file's code calls it, as a header's
+   function's. */
+static bool project_override(CXCursor c)
+{
+    CXCursor *base;
+    unsigned n;
+    clang_getOverriddenCursors(c, &base, &n);
+    if (n)
+        clang_disposeOverriddenCursors(base);
+    return n && !in_library(c) && host_code(c);
+}
+
 /* The file's own host functions are the unit's definitions; a template's
    code, in the file or in a header of the project's, waits until the
    unit's code is lowered (lower_patterns). */
@@ -1308,6 +1399,10 @@ static enum CXChildVisitResult each_definition(CXCursor c, CXCursor parent, CXCl
         }
     } else if (((code && host_code(c)) || initialized_pointer_field(c)) && cx_own_definition(c)) {
         add_definition(l, node_make(l, c));
+    } else if (k == CXCursor_CXXMethod && project_override(c)) {
+        uint32_t id = node_make(l, c);
+        if (code)
+            want_body(l, id);
     }
     return CXChildVisit_Continue;
 }

@@ -1206,6 +1206,8 @@ static const char builtin[] =
     TORCH_IN_PLACE_OP("div_")
     TORCH_LAYOUT("contiguous") TORCH_LAYOUT("view") TORCH_LAYOUT("reshape")
     TORCH_LAYOUT("flatten") TORCH_LAYOUT("clone") TORCH_LAYOUT("detach")
+    TORCH_LAYOUT("unsqueeze") TORCH_LAYOUT("squeeze") TORCH_LAYOUT("transpose")
+    TORCH_LAYOUT("permute") TORCH_LAYOUT("expand") TORCH_LAYOUT("narrow") TORCH_LAYOUT("select")
     TORCH_INDEXED("index_select", "1", "2") TORCH_INDEXED("gather", "1", "2")
     TORCH_INDEXED("take", "0", "1") TORCH_INDEXED("masked_select", "0", "1")
     TORCH_INDEXED("scatter", "1 2", "2 3") TORCH_INDEXED("scatter_add", "1 2", "2 3")

@@ -876,31 +876,40 @@ static int same_place(const df_summary *s, const df_summary *t, int i)
     return -1;
 }
 
+/* Whether two releases differ: by different functions, or (all) one
+   and none. */
+static bool releases_differ(const char *a, const char *b, bool all)
+{
+    return a && b ? strcmp(a, b) != 0 : all && a != b;
+}
+
 /* Whether the others disagree with s[k] on what its place i must be:
    host memory where it needs device memory, or the other way, or a
-   release by a different function. */
-static bool disagree(const df_summary *const *s, int n, int k, int i)
+   release by a different function; all: any other need, or none, is a
+   disagreement too. */
+static bool disagree(const df_summary *const *s, int n, int k, int i, bool all)
 {
     unsigned own = needs_of(s[k], i), others = 0;
     const char *released = s[k]->released[i];
     for (int j = 0; j < n; j++) {
         int p = j != k && s[j] ? same_place(s[j], s[k], i) : -1;
-        if (p < 0)
-            continue;
-        others |= needs_of(s[j], p);
-        if (released && s[j]->released[p] && strcmp(released, s[j]->released[p]) != 0)
+        unsigned need = p < 0 ? 0 : needs_of(s[j], p);
+        const char *other = p < 0 ? NULL : s[j]->released[p];
+        if (j != k && (all ? need != own || releases_differ(released, other, true)
+                           : releases_differ(released, other, false)))
             return true;
+        others |= need;
     }
     return ((own & 1) && (others & 2)) || ((own & 2) && (others & 1));
 }
 
-df_summary *df_summary_may_call(const df_summary *const *s, int n, int k)
+df_summary *df_summary_may_call(const df_summary *const *s, int n, int k, bool all)
 {
     df_summary *c = df_summary_new(s[k]->nparams);
     *c = *s[k];
     c->when[0] = c->when[1] = NULL;     /* a flag's variants would bring the roles back */
     for (int i = 0; i < places_of(c); i++) {
-        if (!disagree(s, n, k, i))
+        if (!disagree(s, n, k, i, all))
             continue;
         c->roles[i] = 0;
         c->released[i] = NULL;

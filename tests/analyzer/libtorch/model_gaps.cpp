@@ -1,7 +1,8 @@
 /*
  * libtorch calls the model learned from public code (bench/libtorch.md):
  * in-place ops, ATen's own factories (at::empty, as extensions write them)
- * the methods that return their tensor's layout changed, on its device, and
+ * the methods that return their tensor's layout changed, on its device
+ * (`unsqueeze`, `transpose` too: sherpa's features), and
  * AT_ASSERTM (TORCH_INTERNAL_ASSERT), whose failure throws as TORCH_CHECK's,
  * options that carry a dtype beside their device, devices by name, and
  * a *_like factory whose options name another device, and an accessor
@@ -35,6 +36,14 @@ torch::Tensor contiguous_view_follows_its_tensor()
     torch::Tensor x = torch::randn({2, 3});
     torch::Tensor flat = x.contiguous().view({-1});
     return flat + torch::ones({6}, torch::kCUDA); // devcheck: device-mismatch
+}
+
+/* sherpa's WarmUp: `features = features.unsqueeze(0)` keeps it where it was. */
+torch::Tensor unsqueezed_stays_on_the_cpu()
+{
+    torch::Tensor features = torch::zeros({100, 80});
+    features = features.unsqueeze(0).transpose(1, 2);
+    return features + torch::ones({1, 80, 100}, torch::kCUDA); // devcheck: device-mismatch
 }
 
 torch::Tensor all_on_the_gpu_quiet()
