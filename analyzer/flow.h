@@ -524,6 +524,10 @@ typedef struct {
 void df_effect_apply(df_call_state *s, const dc_effect *ef);
 /* The value of an enumerator: a copy kind's, or unknown. */
 df_value df_effect_enumerator(fnode decl);
+/* A constant of type cudaMemcpyKind (`static const cudaMemcpyKind H2D =
+   cudaMemcpyHostToDevice;`, a constexpr one) named at ref: its kind, or
+   unknown. */
+df_value df_effect_constant_kind(fnode ref);
 /* Host code dereferences base, whose value is v (a read, or a write). */
 void df_effect_check_deref(df_unit *u, df_env *e, fnode base, const df_value *v, bool write, dc_loc at);
 /* The checks of one pointer argument that must be device (or host) memory;

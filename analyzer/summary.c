@@ -337,12 +337,13 @@ static bool raw_pointer(ftype t)
 df_value df_summary_member(df_unit *u, int base, bool arrow, fnode field, df_value v)
 {
     int i = param_named(u->self, base);
+    bool kind = df_type_names(fx_type(field), "cudaMemcpyKind");   /* `x->kind`: the caller's */
     if (v.kind != V_NONE || !df_fields_known() || i < 0 || u->self->forward ||
-        !raw_pointer(fx_type(field)))
+        !(kind || raw_pointer(fx_type(field))))
         return v;
     int member = df_path_format("%s%s", arrow ? "->" : ".", df_path_text(df_cursor_path(field)));
     int k = member_place(u->self, i, member, field);
-    return k < 0 ? v : df_value_of(V_MEMORY, dc_place_of(AT_PARAM, k, (dc_loc){ 0 }, NULL));
+    return k < 0 ? v : df_value_of(kind ? V_KIND : V_MEMORY, dc_place_of(AT_PARAM, k, (dc_loc){ 0 }, NULL));
 }
 
 /* ---- roles, found in the body ------------------------------------------------------ */
@@ -929,6 +930,15 @@ const df_summary *df_summary_for_call(df_unit *u, df_env *e, const df_summary *s
     return v < 0 ? s : s->when[v];
 }
 
+/* A copy kind returned that may be one of several: the function picks it
+   from its arguments (`kind_of(dir)`'s switch), which a call's constant
+   flag decides (df_summary_for_call's variant, of one kind) and nothing
+   else here does, so no one of them is the call's. */
+static bool chosen_kinds(const df_value *v)
+{
+    return v->kind == V_KIND && (v->obj & (v->obj - 1));
+}
+
 df_value df_summary_apply(df_unit *u, df_env *e, const df_summary *s, df_arguments *a, fnode callee,
                     dc_loc at)
 {
@@ -948,7 +958,7 @@ df_value df_summary_apply(df_unit *u, df_env *e, const df_summary *s, df_argumen
     df_fields_call(callee, c.places, c.nplaces);
     check_deferred(&c, s);
     check_kind_copies(&c, s, name);
-    df_value result = substituted(&c, s->result);
+    df_value result = substituted(&c, chosen_kinds(&s->result) ? df_value_unknown() : s->result);
     write_back(&c, s, callee, at, &result);
     return result;
 }
