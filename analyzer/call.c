@@ -409,13 +409,22 @@ static fnode called_lambda(fnode call, fnode callee)
 }
 
 /* A variable that holds a lambda, handed to a call (`std::thread t(f)`),
-   may be run by it (a lambda written there was, as it was evaluated). */
-static void run_handed_lambdas(df_unit *u, df_env *e, const df_arguments *a)
+   may be run by it (a lambda written there was, as it was evaluated).
+   A lambda followed by as many arguments as it has parameters, handed to
+   a library's function or one of no body (`std::thread t(f, d)`,
+   `std::async(policy, f, d)`), may be run with them. */
+static void run_handed_lambdas(df_unit *u, df_env *e, fnode callee, const df_arguments *a)
 {
-    for (int i = 0; i < a->n; i++)
-        if (fx_kind(df_cursor_bare(a->c[i])) == CXCursor_DeclRefExpr &&
-            !fx_is_null(df_lambda_of(a->c[i])))
-            df_lambda_run(u, e, df_lambda_of(a->c[i]), false);
+    for (int i = 0; i < a->n; i++) {
+        fnode lambda = df_lambda_of(a->c[i]);
+        int n = fx_is_null(lambda) ? 0 : df_lambda_nparams(lambda);
+        bool called_with = n > 0 && n == a->n - i - 1 &&
+                           ((fx_flags(callee) & FX_LIBRARY) || !df_program_summary(u->prog, callee));
+        if (called_with)
+            df_lambda_run_with(u, e, lambda, false, &a->v[i + 1], n);
+        else if (fx_kind(df_cursor_bare(a->c[i])) == CXCursor_DeclRefExpr && !fx_is_null(lambda))
+            df_lambda_run(u, e, lambda, false);
+    }
 }
 
 /* An object in memory a pointer reaches, handed to a call (by reference:
@@ -454,6 +463,6 @@ df_value df_call_expression(df_unit *u, df_env *e, fnode c, bool result_used)
     df_value v = call_effects(u, e, c, callee, &a, result_used);
     df_unwritten_written(e, &reached);
     df_unwritten_call(e, callee);
-    run_handed_lambdas(u, e, &a);
+    run_handed_lambdas(u, e, callee, &a);
     return ran.kind != V_NONE ? ran : v;
 }

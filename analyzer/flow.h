@@ -365,6 +365,11 @@ void df_reach_call(const df_unit *u, const df_arguments *a);
    surely: it runs here, once; else it may run here, any number of times.
    Its value is what it returns. */
 df_value df_lambda_run(df_unit *u, df_env *e, fnode lambda, bool surely);
+/* The same with its first n parameters the values args (a library's call
+   that calls it with those: `std::thread t(f, d)`). */
+df_value df_lambda_run_with(df_unit *u, df_env *e, fnode lambda, bool surely, const df_value *args,
+                            int n);
+int df_lambda_nparams(fnode lambda);
 
 /* guards.c: what cond says on its true side (yes) and false side (no);
    either may be NULL.  A value a test refined says so in its place's
