@@ -20,6 +20,8 @@
  *     handed to a library's call with the arguments it is to be called
  *     with after it (`std::thread t(f, d)`, `std::async(policy, f, d)`)
  *     is walked again with its parameters those arguments' values.
+ *   - An init capture (`[p = d]`, `[&r = d]`) is a variable of its own,
+ *     which its initializer sets, read where the lambda runs.
  *   - A return ends the lambda's path, not the function's; the call's
  *     value is what it returns.
  *   - A lambda that runs itself (a std::function that captures itself)
@@ -47,6 +49,8 @@ static df_ints kept_outside(fnode lambda)
         fnode c = fx_child(lambda, i), bare = df_cursor_bare(c);
         if (fx_kind(c) == CXCursor_ParmDecl)
             df_ints_add(&k, df_cursor_path(c));
+        else if (fx_kind(c) == CXCursor_VariableRef)       /* an init capture */
+            df_ints_add(&k, df_cursor_path(fx_referenced(c)));
         else if (fx_kind(c) == CXCursor_CompoundStmt)
             fx_visit(c, own_variable, &k);
         else if (kind_is_expression(fx_kind(c)) && fx_kind(bare) == CXCursor_DeclRefExpr)
@@ -100,6 +104,16 @@ static bool walking(const df_unit *u, fnode lambda)
     return u->nlambdas == MAX_LAMBDAS;
 }
 
+/* `[p = d]`: p, the capture's variable, holds what its initializer gives
+   (in the facts where the lambda runs). */
+static void init_capture(df_unit *u, df_env *inner, fnode var)
+{
+    int n = fx_nchildren(var);
+    fnode init = n ? fx_child(var, n - 1) : fx_null();
+    if (fx_kind(var) == CXCursor_VarDecl && kind_is_expression(fx_kind(init)))
+        df_env_set(inner, df_cursor_path(var), df_walk_expression(u, inner, init));
+}
+
 /* Its body walked on inner, its parameters the n values of args, else
    unknown (they shadow the names outside): inner becomes what its
    returns and its end leave; the value is what it returns. */
@@ -117,6 +131,8 @@ static df_value walk_lambda(df_unit *u, df_env *inner, fnode lambda, const df_va
         if (fx_kind(c) == CXCursor_ParmDecl)
             df_env_set(inner, df_cursor_path(c),
                        param < n ? args[param++] : df_value_unknown_why(DC_WHY_LAMBDA));
+        else if (fx_kind(c) == CXCursor_VariableRef)
+            init_capture(u, inner, fx_referenced(c));
         else if (fx_kind(c) == CXCursor_CompoundStmt)
             df_walk_statement(u, inner, c);
     }

@@ -158,6 +158,27 @@ void async_with_arguments(int n)
     on_host.get();
 }
 
+/* An init capture is the lambda's own variable, set by its initializer. */
+void init_captures(int n)
+{
+    float *d = device_floats(n);
+    float *h = static_cast<float *>(malloc(n * sizeof *h));
+    auto on_device = [p = d, n] { p[n - 1] = 1.0f; }; // devcheck: host-deref
+    auto on_host = [p = h, &q = h] { p[0] = q[1]; };
+    on_device();
+    on_host();
+}
+
+/* A std::function called with arguments: the lambda it holds gets them. */
+void std_function_with_arguments(int n)
+{
+    float *d = device_floats(n);
+    float *h = static_cast<float *>(malloc(n * sizeof *h));
+    std::function<void(float *)> clear = [n](float *p) { p[n - 1] = 0.0f; }; // devcheck: host-deref
+    clear(d);
+    clear(h);
+}
+
 void handed_to_an_unknown_function(int n)
 {
     float *h = static_cast<float *>(malloc(n * sizeof *h));

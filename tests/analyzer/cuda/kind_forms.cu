@@ -167,3 +167,29 @@ void kind_returned(bool to_device)
     cudaMemcpy(dev, host, sizeof host, kind_of(TO_DEVICE));
     cudaMemcpy(host, dev, sizeof host, kind_toward(to_device));
 }
+
+/* The kind picked by what the source is: asked of the pointer, or said by
+   the caller's flag, whose value at run time goes with the pointer. */
+static void fetch(float *h, const float *p, size_t bytes)
+{
+    cudaPointerAttributes attr;
+    cudaPointerGetAttributes(&attr, p);
+    cudaMemcpy(h, p, bytes,
+               attr.type == cudaMemoryTypeDevice ? cudaMemcpyDeviceToHost : cudaMemcpyHostToHost);
+}
+
+static void put(float *d, const float *s, size_t bytes, bool s_on_device)
+{
+    cudaMemcpy(d, s, bytes, s_on_device ? cudaMemcpyDeviceToDevice : cudaMemcpyHostToDevice);
+}
+
+void kind_picked_by_the_source(bool flag)
+{
+    float host[N] = { 0 }, *dev = device_floats();
+    fetch(host, dev, sizeof host);
+    fetch(host, host, sizeof host);
+    put(dev, host, sizeof host, false);
+    put(dev, dev, sizeof host, true);
+    put(host, dev, sizeof host, true); // devcheck: memcpy-direction
+    put(dev, flag ? dev : host, sizeof host, flag);
+}
