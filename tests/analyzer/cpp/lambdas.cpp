@@ -142,6 +142,15 @@ void thread_with_arguments(int n)
     fixed.join();
 }
 
+void invoked_or_bound_with_arguments(int n, std::vector<std::thread> &pool)
+{
+    float *d = device_floats(n);
+    std::invoke([](float *p) { p[0] = 1.0f; }, d); // devcheck: host-deref
+    auto bound = std::bind([](float *p) { p[1] = 1.0f; }, d); // devcheck: host-deref
+    bound();
+    pool.emplace_back([](auto *p, int k) { p[k] = 1.0f; }, d, 2); // devcheck: host-deref
+}
+
 void async_with_arguments(int n)
 {
     float *d = device_floats(n);

@@ -58,6 +58,24 @@ void kind_in_an_initializer_list(void)
     copy_with(host, dev, sizeof host, &fixed);
 }
 
+struct options {
+    cudaMemcpyKind kind;
+    int device;
+};
+
+static void copy_by_options(void *dst, const void *src, size_t bytes, options o)
+{
+    cudaMemcpy(dst, src, bytes, o.kind);
+}
+
+void kind_in_a_struct_by_value(void)
+{
+    float host[N] = { 0 }, *dev = device_floats();
+    options up = { cudaMemcpyHostToDevice, 0 };
+    copy_by_options(host, dev, sizeof host, up); // devcheck: memcpy-direction
+    copy_by_options(dev, host, sizeof host, up);
+}
+
 void kind_in_an_assigned_struct(void)
 {
     float host[N] = { 0 }, *dev = device_floats();
