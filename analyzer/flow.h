@@ -239,6 +239,8 @@ typedef struct {
     int returns;                        /* numbers for what callees return */
     signed char assume;                 /* a walk for one value of the summary's flag
                                            parameter (0 or 1), or -1 */
+    bool in_choice;                     /* refining a `c ? a : b`'s c: a flag it tests
+                                           gives way to one an if tests (summary.c) */
     struct {                            /* memory chosen by a flag (guards.c), the last few */
         int flag, var;
         df_value when[2];                  /* with the flag 0, and not 0 */

@@ -83,6 +83,7 @@ struct df_summary {
     int names[MAX_PARAMS];              /* interned */
     signed char flag;                   /* the parameter tested alone, or -1 */
     int flag_member;                    /* interned: its member tested (".train"), or 0 */
+    bool flag_in_choice;                /* tested by a `c ? a : b` only, so far */
     df_summary *when[2];                   /* with the flag 0, and not 0 */
     bool forward;                       /* its input has a place of its own */
     unsigned roles[MAX_PARAMS];
@@ -192,9 +193,14 @@ int df_summary_flag(df_unit *u, const df_env *e, int path)
         return -1;
     if (u->assume >= 0)
         return i == s->flag && member == s->flag_member ? u->assume : -1;
-    if (s->flag < 0 || (s->flag_member && !member)) {  /* a parameter over a member */
+    bool same = i == s->flag && member == s->flag_member;
+    if (s->flag < 0 || (s->flag_member && !member) ||   /* a parameter over a member, */
+        (s->flag_in_choice && !u->in_choice)) {         /* an if's over a choice's */
         s->flag = (signed char)i;
         s->flag_member = member;
+        s->flag_in_choice = u->in_choice;
+    } else if (same) {
+        s->flag_in_choice = s->flag_in_choice && u->in_choice;
     }
     return -1;
 }
@@ -291,6 +297,7 @@ void df_summary_bind_parameters(df_unit *u, df_env *e, fnode fn)
     if (u->assume < 0) {                /* found again by this walk */
         s->flag = -1;
         s->flag_member = 0;
+        s->flag_in_choice = false;
     }
     for (int i = 0; i < s->nparams; i++)
         s->names[i] = param_name(fn, i);

@@ -552,7 +552,9 @@ static df_value conditional(df_unit *u, df_env *e, const df_children *ch)
         return df_value_unknown();
     df_walk_expression(u, e, ch->v[0]);
     df_env other = df_env_copy(e);
-    df_guard_refine(u, ch->v[0], e, &other);   /* as an if's: `up ? H2D : D2H` of a flag */
+    u->in_choice = true;                /* as an if's: `up ? H2D : D2H` of a flag */
+    df_guard_refine(u, ch->v[0], e, &other);
+    u->in_choice = false;
     bool dead[2] = { e->dead, other.dead };
     df_value a = df_walk_expression(u, e, ch->v[1]);
     df_value b = df_walk_expression(u, &other, ch->v[2]);
