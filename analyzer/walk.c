@@ -645,8 +645,11 @@ static df_value reference(df_unit *u, df_env *e, fnode c)
         v = df_call_constant(u, e, decl, df_cursor_loc(c));     /* a constant the model names */
     if (fx_kind(decl) == CXCursor_EnumConstantDecl)
         return df_effect_enumerator(decl);
-    if (!bound && v.kind == V_NONE && fx_kind(decl) == CXCursor_VarDecl)
-        v = df_effect_constant_kind(c);
+    df_value kind = !bound && v.kind == V_NONE && fx_kind(decl) == CXCursor_VarDecl
+                        ? df_effect_constant_kind(c)
+                        : df_value_unknown();
+    if (kind.kind == V_KIND)            /* not over a dtype the model names (torch::kDouble) */
+        v = kind;
     if (!bound && fx_kind(c) == CXCursor_MemberRefExpr)
         v = module_member(u, e, c);
     if (!bound && v.kind == V_NONE && v.dtype == DF_DTYPE_UNKNOWN)
