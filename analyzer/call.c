@@ -456,14 +456,29 @@ static fnode called_lambda(fnode call, fnode callee)
     return n > 0 && object_arguments(callee, n) ? df_lambda_of(fx_arg(call, 0)) : fx_null();
 }
 
-/* A variable that holds a lambda, handed to a call (`std::thread t(f)`),
-   may be run by it (a lambda written there was, as it was evaluated). */
-static void run_handed_lambdas(df_unit *u, df_env *e, const df_arguments *a)
+/* A library's function, or one of no body: what it does with a lambda it
+   is given is not walked, only that it may call it. */
+static bool opaque(df_unit *u, fnode callee)
 {
-    for (int i = 0; i < a->n; i++)
-        if (fx_kind(df_cursor_bare(a->c[i])) == CXCursor_DeclRefExpr &&
-            !fx_is_null(df_lambda_of(a->c[i])))
-            df_lambda_run(u, e, df_lambda_of(a->c[i]), false);
+    return (fx_flags(callee) & FX_LIBRARY) || !df_program_summary(u->prog, callee);
+}
+
+/* A variable that holds a lambda, handed to a call (`std::thread t(f)`),
+   may be run by it (a lambda written there was, as it was evaluated).
+   A lambda followed by as many arguments as it has parameters, handed to
+   a library's function or one of no body (`std::thread t(f, d)`,
+   `std::async(policy, f, d)`), may be run with them. */
+static void run_handed_lambdas(df_unit *u, df_env *e, fnode callee, const df_arguments *a)
+{
+    for (int i = 0; i < a->n; i++) {
+        fnode lambda = df_lambda_of(a->c[i]);
+        int n = fx_is_null(lambda) ? 0 : df_lambda_nparams(lambda);
+        bool called_with = n > 0 && n == a->n - i - 1 && opaque(u, callee);
+        if (called_with)
+            df_lambda_run_with(u, e, lambda, false, &a->v[i + 1], n);
+        else if (fx_kind(df_cursor_bare(a->c[i])) == CXCursor_DeclRefExpr && !fx_is_null(lambda))
+            df_lambda_run(u, e, lambda, false);
+    }
 }
 
 /* An object in memory a pointer reaches, handed to a call (by reference:
@@ -493,7 +508,11 @@ df_value df_call_expression(df_unit *u, df_env *e, fnode c, bool result_used)
     fnode callee = dc_model_callee(u->model, c);
     evaluate_arguments(u, e, c, callee, &a);
     fnode lambda = called_lambda(c, callee);
-    df_value ran = fx_is_null(lambda) ? df_value_unknown() : df_lambda_run(u, e, lambda, true);
+    int params = fx_is_null(lambda) ? 0 : df_lambda_nparams(lambda);   /* a std::function's call: */
+    bool with = params > 0 && params == a.n && opaque(u, callee);       /* its arguments are the lambda's */
+    df_value ran = fx_is_null(lambda) ? df_value_unknown()
+                   : with         ? df_lambda_run_with(u, e, lambda, true, a.v, a.n)
+                                  : df_lambda_run(u, e, lambda, true);
     if (!fx_is_null(lambda) && a.n == 0)
         return ran;
     for (int i = 0; i < a.n; i++)
@@ -502,6 +521,6 @@ df_value df_call_expression(df_unit *u, df_env *e, fnode c, bool result_used)
     df_value v = call_effects(u, e, c, callee, &a, result_used);
     df_unwritten_written(e, &reached);
     df_unwritten_call(e, callee);
-    run_handed_lambdas(u, e, &a);
+    run_handed_lambdas(u, e, callee, &a);
     return ran.kind != V_NONE ? ran : v;
 }

@@ -863,17 +863,28 @@ static bool copies_nothing(df_call_state *s, const dc_effect *ef)
     return count < s->a->n && df_cursor_int(df_argument_cursor(s->a, count), -1) == 0;
 }
 
+static df_value kind_value(int k)
+{
+    df_value v = df_value_unknown();
+    v.kind = V_KIND;
+    v.obj = (short)KIND_BIT(k);
+    return v;
+}
+
 df_value df_effect_enumerator(fnode decl)
 {
     char name[64];
     df_cursor_spelling(decl, name, sizeof name);
     int k = dc_copy_kind(name);
-    df_value v = df_value_unknown();
-    if (k >= 0 || strcmp(name, "cudaMemcpyDefault") == 0) {
-        v.kind = V_KIND;
-        v.obj = (short)KIND_BIT(k);
-    }
-    return v;
+    return k >= 0 || strcmp(name, "cudaMemcpyDefault") == 0 ? kind_value(k) : df_value_unknown();
+}
+
+df_value df_effect_constant_kind(fnode ref)
+{
+    long long k = df_cursor_int(ref, -1);
+    return df_type_names(fx_type(ref), "cudaMemcpyKind") && k >= 0 && k <= 4
+               ? kind_value(k == 4 ? -1 : (int)k)     /* cudaMemcpyDefault is 4 */
+               : df_value_unknown();
 }
 
 /* The kinds a copy's kind argument may be (KIND_BIT's): an enumerator
@@ -896,14 +907,19 @@ static dc_loc kind_written(df_call_state *s, const dc_effect *ef, int k)
     return written ? fx_loc(c) : (dc_loc){ 0 };
 }
 
-/* The checks of a copy with kind k, one of those its kind may be. */
-static void memcpy_one_kind(df_call_state *s, const dc_effect *ef, int k)
+/* The checks of a copy with kind k, one of those its kind (kinds) may be.
+   Between two parameters, a copy of one kind only is kept for the calls:
+   the kind a helper picks among several (`up ? H2D : D2H`, a switch on
+   its own enum) is its caller's choice, as the pointers are, so no one
+   kind is checked at the call, and each parameter used both ways is
+   used either way (check_roles). */
+static void memcpy_one_kind(df_call_state *s, const dc_effect *ef, int k, unsigned kinds)
 {
     const df_value *dst = arg_value(s, ef, 0), *src = arg_value(s, ef, 1);
     bool dst_known = df_value_is_memory(dst), src_known = df_value_is_memory(src);
     if (!dst_known && !src_known)
         return;
-    if (dst_known && src_known)
+    if (dst_known && src_known && kinds == (unsigned)KIND_BIT(k))
         df_summary_copy(s->u, &dst->where, &src->where, k);
     /* a parameter on one side: its role is the kind's, and it is checked at each call */
     bool dst_param = dst_known &&
@@ -986,7 +1002,7 @@ static void memcpy_kind(df_call_state *s, const dc_effect *ef)
         return;
     for (int k = 0; k < 4; k++)
         if (kinds & KIND_BIT(k))
-            memcpy_one_kind(s, ef, k);
+            memcpy_one_kind(s, ef, k, kinds);
 }
 
 /* Whether the flow says a copy's pointers were swapped, not its kind: the

@@ -239,6 +239,8 @@ typedef struct {
     int returns;                        /* numbers for what callees return */
     signed char assume;                 /* a walk for one value of the summary's flag
                                            parameter (0 or 1), or -1 */
+    bool in_choice;                     /* refining a `c ? a : b`'s c: a flag it tests
+                                           gives way to one an if tests (summary.c) */
     struct {                            /* memory chosen by a flag (guards.c), the last few */
         int flag, var;
         df_value when[2];                  /* with the flag 0, and not 0 */
@@ -365,6 +367,11 @@ void df_reach_call(const df_unit *u, const df_arguments *a);
    surely: it runs here, once; else it may run here, any number of times.
    Its value is what it returns. */
 df_value df_lambda_run(df_unit *u, df_env *e, fnode lambda, bool surely);
+/* The same with its first n parameters the values args (a library's call
+   that calls it with those: `std::thread t(f, d)`). */
+df_value df_lambda_run_with(df_unit *u, df_env *e, fnode lambda, bool surely, const df_value *args,
+                            int n);
+int df_lambda_nparams(fnode lambda);
 
 /* guards.c: what cond says on its true side (yes) and false side (no);
    either may be NULL.  A value a test refined says so in its place's
@@ -536,6 +543,10 @@ typedef struct {
 void df_effect_apply(df_call_state *s, const dc_effect *ef);
 /* The value of an enumerator: a copy kind's, or unknown. */
 df_value df_effect_enumerator(fnode decl);
+/* A constant of type cudaMemcpyKind (`static const cudaMemcpyKind H2D =
+   cudaMemcpyHostToDevice;`, a constexpr one) named at ref: its kind, or
+   unknown. */
+df_value df_effect_constant_kind(fnode ref);
 /* Host code dereferences base, whose value is v (a read, or a write). */
 void df_effect_check_deref(df_unit *u, df_env *e, fnode base, const df_value *v, bool write, dc_loc at);
 /* The checks of one pointer argument that must be device (or host) memory;

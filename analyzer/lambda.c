@@ -16,7 +16,12 @@
  *     variables shadow.
  *   - Its parameters are unknown in the walk: a call that passes
  *     arguments checks them against the lambda's summary, as a
- *     function's call does (call.c), and says so at the call.
+ *     function's call does (call.c), and says so at the call.  One
+ *     handed to a library's call with the arguments it is to be called
+ *     with after it (`std::thread t(f, d)`, `std::async(policy, f, d)`)
+ *     is walked again with its parameters those arguments' values.
+ *   - An init capture (`[p = d]`, `[&r = d]`) is a variable of its own,
+ *     which its initializer sets, read where the lambda runs.
  *   - A return ends the lambda's path, not the function's; the call's
  *     value is what it returns.
  *   - A lambda that runs itself (a std::function that captures itself)
@@ -44,6 +49,8 @@ static df_ints kept_outside(fnode lambda)
         fnode c = fx_child(lambda, i), bare = df_cursor_bare(c);
         if (fx_kind(c) == CXCursor_ParmDecl)
             df_ints_add(&k, df_cursor_path(c));
+        else if (fx_kind(c) == CXCursor_VariableRef)       /* an init capture */
+            df_ints_add(&k, df_cursor_path(fx_referenced(c)));
         else if (fx_kind(c) == CXCursor_CompoundStmt)
             fx_visit(c, own_variable, &k);
         else if (kind_is_expression(fx_kind(c)) && fx_kind(bare) == CXCursor_DeclRefExpr)
@@ -97,10 +104,20 @@ static bool walking(const df_unit *u, fnode lambda)
     return u->nlambdas == MAX_LAMBDAS;
 }
 
-/* Its body walked on inner, its parameters unknown (they shadow the
-   names outside): inner becomes what its returns and its end leave; the
-   value is what it returns. */
-static df_value walk_lambda(df_unit *u, df_env *inner, fnode lambda)
+/* `[p = d]`: p, the capture's variable, holds what its initializer gives
+   (in the facts where the lambda runs). */
+static void init_capture(df_unit *u, df_env *inner, fnode var)
+{
+    int n = fx_nchildren(var);
+    fnode init = n ? fx_child(var, n - 1) : fx_null();
+    if (fx_kind(var) == CXCursor_VarDecl && kind_is_expression(fx_kind(init)))
+        df_env_set(inner, df_cursor_path(var), df_walk_expression(u, inner, init));
+}
+
+/* Its body walked on inner, its parameters the n values of args, else
+   unknown (they shadow the names outside): inner becomes what its
+   returns and its end leave; the value is what it returns. */
+static df_value walk_lambda(df_unit *u, df_env *inner, fnode lambda, const df_value *args, int n)
 {
     df_value returned = u->returned;
     bool has_return = u->has_return;
@@ -109,10 +126,13 @@ static df_value walk_lambda(df_unit *u, df_env *inner, fnode lambda)
     u->has_return = false;
     u->returned = df_value_unknown();
     u->lambdas[u->nlambdas++] = lambda;
-    for (int i = 0; i < fx_nchildren(lambda); i++) {
+    for (int i = 0, param = 0; i < fx_nchildren(lambda); i++) {
         fnode c = fx_child(lambda, i);
         if (fx_kind(c) == CXCursor_ParmDecl)
-            df_env_set(inner, df_cursor_path(c), df_value_unknown_why(DC_WHY_LAMBDA));
+            df_env_set(inner, df_cursor_path(c),
+                       param < n ? args[param++] : df_value_unknown_why(DC_WHY_LAMBDA));
+        else if (fx_kind(c) == CXCursor_VariableRef)
+            init_capture(u, inner, fx_referenced(c));
         else if (fx_kind(c) == CXCursor_CompoundStmt)
             df_walk_statement(u, inner, c);
     }
@@ -127,13 +147,22 @@ static df_value walk_lambda(df_unit *u, df_env *inner, fnode lambda)
     return v;
 }
 
-df_value df_lambda_run(df_unit *u, df_env *e, fnode lambda, bool surely)
+int df_lambda_nparams(fnode lambda)
+{
+    int n = 0;
+    for (int i = 0; i < fx_nchildren(lambda); i++)
+        n += fx_kind(fx_child(lambda, i)) == CXCursor_ParmDecl;
+    return n;
+}
+
+df_value df_lambda_run_with(df_unit *u, df_env *e, fnode lambda, bool surely, const df_value *args,
+                            int n)
 {
     if (walking(u, lambda))
         return df_value_unknown();
     df_ints kept = kept_outside(lambda);
     df_env inner = df_env_copy(e);
-    df_value v = walk_lambda(u, &inner, lambda);
+    df_value v = walk_lambda(u, &inner, lambda, args, n);
     if (!inner.dead || !surely) {
         restore_kept(&inner, e, &kept);
         if (surely) {
@@ -150,4 +179,9 @@ df_value df_lambda_run(df_unit *u, df_env *e, fnode lambda, bool surely)
     }
     free(kept.v);
     return v;
+}
+
+df_value df_lambda_run(df_unit *u, df_env *e, fnode lambda, bool surely)
+{
+    return df_lambda_run_with(u, e, lambda, surely, NULL, 0);
 }

@@ -83,6 +83,7 @@ struct df_summary {
     int names[MAX_PARAMS];              /* interned */
     signed char flag;                   /* the parameter tested alone, or -1 */
     int flag_member;                    /* interned: its member tested (".train"), or 0 */
+    bool flag_in_choice;                /* tested by a `c ? a : b` only, so far */
     df_summary *when[2];                   /* with the flag 0, and not 0 */
     bool forward;                       /* its input has a place of its own */
     unsigned roles[MAX_PARAMS];
@@ -192,9 +193,14 @@ int df_summary_flag(df_unit *u, const df_env *e, int path)
         return -1;
     if (u->assume >= 0)
         return i == s->flag && member == s->flag_member ? u->assume : -1;
-    if (s->flag < 0 || (s->flag_member && !member)) {  /* a parameter over a member */
+    bool same = i == s->flag && member == s->flag_member;
+    if (s->flag < 0 || (s->flag_member && !member) ||   /* a parameter over a member, */
+        (s->flag_in_choice && !u->in_choice)) {         /* an if's over a choice's */
         s->flag = (signed char)i;
         s->flag_member = member;
+        s->flag_in_choice = u->in_choice;
+    } else if (same) {
+        s->flag_in_choice = s->flag_in_choice && u->in_choice;
     }
     return -1;
 }
@@ -291,6 +297,7 @@ void df_summary_bind_parameters(df_unit *u, df_env *e, fnode fn)
     if (u->assume < 0) {                /* found again by this walk */
         s->flag = -1;
         s->flag_member = 0;
+        s->flag_in_choice = false;
     }
     for (int i = 0; i < s->nparams; i++)
         s->names[i] = param_name(fn, i);
@@ -337,12 +344,13 @@ static bool raw_pointer(ftype t)
 df_value df_summary_member(df_unit *u, int base, bool arrow, fnode field, df_value v)
 {
     int i = param_named(u->self, base);
+    bool kind = df_type_names(fx_type(field), "cudaMemcpyKind");   /* `x->kind`: the caller's */
     if (v.kind != V_NONE || !df_fields_known() || i < 0 || u->self->forward ||
-        !raw_pointer(fx_type(field)))
+        !(kind || raw_pointer(fx_type(field))))
         return v;
     int member = df_path_format("%s%s", arrow ? "->" : ".", df_path_text(df_cursor_path(field)));
     int k = member_place(u->self, i, member, field);
-    return k < 0 ? v : df_value_of(V_MEMORY, dc_place_of(AT_PARAM, k, (dc_loc){ 0 }, NULL));
+    return k < 0 ? v : df_value_of(kind ? V_KIND : V_MEMORY, dc_place_of(AT_PARAM, k, (dc_loc){ 0 }, NULL));
 }
 
 /* ---- roles, found in the body ------------------------------------------------------ */
@@ -938,6 +946,15 @@ const df_summary *df_summary_for_call(df_unit *u, df_env *e, const df_summary *s
     return v < 0 ? s : s->when[v];
 }
 
+/* A copy kind returned that may be one of several: the function picks it
+   from its arguments (`kind_of(dir)`'s switch), which a call's constant
+   flag decides (df_summary_for_call's variant, of one kind) and nothing
+   else here does, so no one of them is the call's. */
+static bool chosen_kinds(const df_value *v)
+{
+    return v->kind == V_KIND && (v->obj & (v->obj - 1));
+}
+
 df_value df_summary_apply(df_unit *u, df_env *e, const df_summary *s, df_arguments *a, fnode callee,
                     dc_loc at)
 {
@@ -957,7 +974,7 @@ df_value df_summary_apply(df_unit *u, df_env *e, const df_summary *s, df_argumen
     df_fields_call(callee, c.places, c.nplaces);
     check_deferred(&c, s);
     check_kind_copies(&c, s, name);
-    df_value result = substituted(&c, s->result);
+    df_value result = substituted(&c, chosen_kinds(&s->result) ? df_value_unknown() : s->result);
     write_back(&c, s, callee, at, &result);
     return result;
 }

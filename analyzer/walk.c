@@ -445,12 +445,13 @@ static void written_object(df_unit *u, df_env *e, fnode lvalue)
 
 /* An integer member set to a constant is a flag its callees may test
    (`state.train = 0`, summary.c); set to anything else, it holds what
-   the walk says of that (a flag copied, or nothing known). */
+   the walk says of that (a flag copied, or nothing known).  A copy kind
+   (`x.kind = cudaMemcpyHostToDevice`) stays the kind. */
 static df_value member_flag(fnode target, fnode rhs, df_value v)
 {
     int k = df_cursor_int(rhs, INT_MIN);
     return fx_kind(target) == CXCursor_MemberRefExpr && df_type_is_integer(fx_type(target)) &&
-                   k != INT_MIN
+                   k != INT_MIN && v.kind != V_KIND
                ? df_value_flag(k)
                : v;
 }
@@ -551,10 +552,16 @@ static df_value conditional(df_unit *u, df_env *e, const df_children *ch)
         return df_value_unknown();
     df_walk_expression(u, e, ch->v[0]);
     df_env other = df_env_copy(e);
+    u->in_choice = true;                /* as an if's: `up ? H2D : D2H` of a flag */
+    df_guard_refine(u, ch->v[0], e, &other);
+    u->in_choice = false;
+    bool dead[2] = { e->dead, other.dead };
     df_value a = df_walk_expression(u, e, ch->v[1]);
     df_value b = df_walk_expression(u, &other, ch->v[2]);
     df_env_join(e, &other);
     df_env_free(&other);
+    if (dead[0] != dead[1])             /* a side the flag's value rules out */
+        return dead[0] ? b : a;
     if ((a.kind == V_NONE) != (b.kind == V_NONE) &&
         (a.kind == V_KIND || b.kind == V_KIND || a.kind == V_FLAG || b.kind == V_FLAG))
         return df_value_unknown();         /* a kind or one not known: any */
@@ -638,6 +645,11 @@ static df_value reference(df_unit *u, df_env *e, fnode c)
         v = df_call_constant(u, e, decl, df_cursor_loc(c));     /* a constant the model names */
     if (fx_kind(decl) == CXCursor_EnumConstantDecl)
         return df_effect_enumerator(decl);
+    df_value kind = !bound && v.kind == V_NONE && fx_kind(decl) == CXCursor_VarDecl
+                        ? df_effect_constant_kind(c)
+                        : df_value_unknown();
+    if (kind.kind == V_KIND)            /* not over a dtype the model names (torch::kDouble) */
+        v = kind;
     if (!bound && fx_kind(c) == CXCursor_MemberRefExpr)
         v = module_member(u, e, c);
     if (!bound && v.kind == V_NONE && v.dtype == DF_DTYPE_UNKNOWN)
@@ -913,13 +925,28 @@ static bool field_has_value(fnode field)
     return false;
 }
 
+/* A member of a struct made from an initializer list, named by a
+   variable (`{ dev, host, n, kind }`): memory or a copy kind, as
+   assigning it would make it; else unknown. */
+static df_value initial_member(df_unit *u, df_env *e, int path, fnode field, fnode item)
+{
+    df_value v = fx_kind(item) == CXCursor_DeclRefExpr ? reference(u, e, item) : df_value_unknown();
+    if (v.kind != V_MEMORY && v.kind != V_KIND)
+        return df_value_unknown();
+    v = df_value_named(path, v);
+    df_fields_store(u, field, item, &v, false);     /* the field's facts, as an assignment's */
+    return v;
+}
+
 /* The integer members of a struct made from an initializer list (`{ d,
    0 }`, `{ .train = 1 }`, `{ 0 }`), at prefix "s.": flags, as a member
    set to a constant is (member_flag); a member the list does not name is
    zero, as C and C++ make it, unless its declaration gives it a value.
-   A list of a shape not read here (a designator of a nested member) sets
-   nothing; list null: every member zero (a nested struct not named). */
-static void initial_flags(df_env *e, int prefix, ftype type, fnode list)
+   Its pointer and copy kind members named by a variable or an enumerator
+   hold what that holds (initial_member).  A list of a shape not read
+   here (a designator of a nested member) sets nothing; list null: every
+   member zero (a nested struct not named). */
+static void initial_flags(df_unit *u, df_env *e, int prefix, ftype type, fnode list)
 {
     ftype t = ft_canonical(type);
     fnode item[64] = { { NULL, 0 } };
@@ -939,10 +966,13 @@ static void initial_flags(df_env *e, int prefix, ftype type, fnode list)
         fnode field = ft_field(t, i), c = df_cursor_bare(item[i]);
         int path = df_path_join(df_path_text(prefix), df_path_text(df_cursor_path(field)));
         long long k = fx_is_null(c) ? 0 : df_cursor_int(c, INT_MIN);
-        if (df_type_is_integer(fx_type(field)) && (!fx_is_null(c) || !field_has_value(field)))
+        df_value held = fx_is_null(c) ? df_value_unknown() : initial_member(u, e, path, field, c);
+        if (held.kind != V_NONE)
+            df_env_set(e, path, held);
+        else if (df_type_is_integer(fx_type(field)) && (!fx_is_null(c) || !field_has_value(field)))
             df_env_set(e, path, k == INT_MIN ? df_value_unknown() : df_value_flag(k));
         else if (fx_is_null(c) || fx_kind(c) == CXCursor_InitListExpr)
-            initial_flags(e, df_path_join(df_path_text(path), "."), fx_type(field), c);
+            initial_flags(u, e, df_path_join(df_path_text(path), "."), fx_type(field), c);
     }
 }
 
@@ -962,7 +992,8 @@ static void declaration(df_unit *u, df_env *e, fnode var)
         else
             copy_assigned(u, e, var, df_path_join(df_path_text(name), "."), ch.v[i]);  /* `T d = h;` */
         if (fx_kind(df_cursor_bare(ch.v[i])) == CXCursor_InitListExpr)
-            initial_flags(e, df_path_join(df_path_text(name), "."), fx_type(var), df_cursor_bare(ch.v[i]));
+            initial_flags(u, e, df_path_join(df_path_text(name), "."), fx_type(var),
+                          df_cursor_bare(ch.v[i]));
     }
 }
 

@@ -4,9 +4,12 @@
  * called with a constant, its result is that side's memory; called with a
  * flag devcheck cannot know, it may be either.  The flag may be tested
  * alone, negated, against 0, or passed on by a caller.  An argument made
- * by a macro is named as the macro's invocation reads.
+ * by a macro is named as the macro's invocation reads.  A parameter a
+ * `c ? a : b` tests first (a message chosen by `verbose`) gives way to the
+ * one an if tests.
  */
 #include <cuda_runtime_api.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 float *alloc_on(size_t n, int on_device)
@@ -73,4 +76,35 @@ float flags(int chosen_at_run_time)
     release(h4, 1); // devcheck: memspace-mismatch
     release(ALLOC_CHECKED(8), 1); // devcheck: memspace-mismatch // devcheck-note: 'ALLOC_CHECKED(8)' allocated on cpu
     return v;
+}
+
+float *alloc_said(size_t n, int verbose, int on_device)
+{
+    float *p;
+    fputs(verbose ? "allocating\n" : "", stderr);
+    if (on_device)
+        cudaMalloc((void **)&p, n * sizeof *p);
+    else
+        p = malloc(n * sizeof *p);
+    return p;
+}
+
+void release_said(float *p, int verbose, int on_device)
+{
+    fputs(verbose ? "releasing\n" : "", stderr);
+    if (on_device)
+        cudaFree(p);
+    else
+        free(p);
+}
+
+void flag_after_a_choice(void)
+{
+    float *host = alloc_said(16, 1, 0), *dev = alloc_said(16, 0, 1);
+    host[0] = 1.0f;
+    dev[0] = 1.0f; // devcheck: host-deref
+    release_said(host, 1, 0);
+    release_said(dev, 1, 1);
+    float *h = alloc_said(16, 1, 0);
+    release_said(h, 0, 1); // devcheck: memspace-mismatch
 }

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cuda_runtime_api.h>
 #include <functional>
+#include <future>
 #include <stdlib.h>
 #include <thread>
 #include <vector>
@@ -127,6 +128,64 @@ void kept_then_handed_to_a_thread(int n)
     };
     std::thread worker(work);
     worker.join();
+}
+
+/* std::thread and std::async call the lambda with the arguments after it:
+   its parameters are theirs. */
+void thread_with_arguments(int n)
+{
+    float *d = device_floats(n);
+    float *h = static_cast<float *>(malloc(n * sizeof *h));
+    std::thread worker([](float *p, int k) { p[k] = 1.0f; }, d, 0); // devcheck: host-deref
+    std::thread fixed([](float *p, int k) { p[k] = 1.0f; }, h, 0);
+    worker.join();
+    fixed.join();
+}
+
+void invoked_or_bound_with_arguments(int n, std::vector<std::thread> &pool)
+{
+    float *d = device_floats(n);
+    std::invoke([](float *p) { p[0] = 1.0f; }, d); // devcheck: host-deref
+    auto bound = std::bind([](float *p) { p[1] = 1.0f; }, d); // devcheck: host-deref
+    bound();
+    pool.emplace_back([](auto *p, int k) { p[k] = 1.0f; }, d, 2); // devcheck: host-deref
+}
+
+void async_with_arguments(int n)
+{
+    float *d = device_floats(n);
+    float *h = static_cast<float *>(malloc(n * sizeof *h));
+    auto sum = [](const float *p, int k) {
+        float s = 0;
+        for (int i = 0; i < k; i++)
+            s += p[i]; // devcheck: host-deref
+        return s;
+    };
+    auto on_device = std::async(std::launch::async, sum, d, n);
+    auto on_host = std::async(std::launch::async, sum, h, n);
+    on_device.get();
+    on_host.get();
+}
+
+/* An init capture is the lambda's own variable, set by its initializer. */
+void init_captures(int n)
+{
+    float *d = device_floats(n);
+    float *h = static_cast<float *>(malloc(n * sizeof *h));
+    auto on_device = [p = d, n] { p[n - 1] = 1.0f; }; // devcheck: host-deref
+    auto on_host = [p = h, &q = h] { p[0] = q[1]; };
+    on_device();
+    on_host();
+}
+
+/* A std::function called with arguments: the lambda it holds gets them. */
+void std_function_with_arguments(int n)
+{
+    float *d = device_floats(n);
+    float *h = static_cast<float *>(malloc(n * sizeof *h));
+    std::function<void(float *)> clear = [n](float *p) { p[n - 1] = 0.0f; }; // devcheck: host-deref
+    clear(d);
+    clear(h);
 }
 
 void handed_to_an_unknown_function(int n)
