@@ -418,7 +418,7 @@ static void read_directive(prelude_scan *s, conditionals *c, const char *dir, en
         c->reading[c->n - 1] = false;   /* a branch was read: the others are not */
         c->n -= d == D_ENDIF;
     } else if (d == D_DEFINE && name && strlen(guard) == name && strncmp(rest, guard, name) == 0 &&
-               !rest[name + strspn(rest + name, " \t\r\n")]) {
+               rest[name] != '(') {         /* `#define GUARD` or `#define GUARD 1` */
         add_name(&s->guards, &s->nguards, rest, name);
         s->text[c->guard_at] = 0;       /* a guard: its check goes */
     } else if ((d == D_DEFINE || d == D_UNDEF) && name) {

@@ -74,6 +74,13 @@ for source in macro/*/*.cpp; do
   [ "$(grep -n -F '#define STAND_IN_WIDE 1' "$source" | cut -d: -f1 | head -1)" = 1 ] ||
     fail "helper.h's macro not first in a prelude: $(cat "$source")"
 done
+# A guard that gives its macro a value (`#define GUARD 1`, as cuda-samples'
+# nvrtc_helper.h) is a guard still: not in the prelude, where it would
+# make the file's own #include of the header skip it.
+sed -i 's/^#define OWN_HEADER_HELPER_H$/& 1/' src/helper.h
+direct=$(TMPDIR=$work/no_such_folder run --no-cache "${pair[@]}")
+[ "$(run --cache valued "${pair[@]}")" = "$direct" ] && ! grep -q OWN_HEADER_HELPER_H valued/*/*.cpp ||
+  fail "helper.h's guard defined as 1: $(cat valued/*/*.cpp)"
 # A library header with no guard: a prelude where it can be included
 # again, none where it cannot (and no error either way).
 out=$(run --cache unguarded src/unguarded.cpp)
