@@ -6,11 +6,11 @@ a rule for its family (a pattern).
 
 usage: libtables.py DEVCHECK [CUDA_INCLUDE]
 
-Reads the headers with clang's JSON AST and the model with `devcheck
---model-dump`; prints, for each library, how many of its functions with
-pointers the model covers, and the ones it lacks.  Fails when a library
-said complete (COMPLETE) lacks one; skips (77) without the toolkit or
-clang.  docs/annotations.md gives the counts."""
+Reads the headers with clang's JSON AST (one parse of them all) and the
+model with `devcheck --model-dump`; prints, for each library, how many
+of its functions with pointers the model covers, and the ones it lacks.
+Fails when a library said complete (COMPLETE) lacks one; skips (77)
+without the toolkit or clang.  docs/annotations.md gives the counts."""
 
 import fnmatch
 import json
@@ -50,14 +50,16 @@ def is_pointer(qual_type):
     return "*" in qual_type or "[" in qual_type
 
 
-def header_functions(header, include):
-    """The functions declared in header with a pointer parameter: name ->
-    [(parameter name, pointer?)]."""
+def header_functions(headers, include):
+    """The functions declared in the headers (one parse of them all: their
+    common headers are read once) with a pointer parameter: header ->
+    name -> [(parameter name, pointer?)]."""
+    source = "".join("#include <%s>\n" % h for h in headers)
     out = subprocess.run(["clang", "-x", "c", "-I", include, "-Xclang", "-ast-dump=json",
-                          "-fsyntax-only", "-"], input="#include <%s>\n" % header,
+                          "-fsyntax-only", "-"], input=source,
                          capture_output=True, text=True, check=False)
     if out.returncode != 0:
-        sys.exit("libtables: clang cannot read %s:\n%s" % (header, out.stderr[-2000:]))
+        sys.exit("libtables: clang cannot read %s:\n%s" % (" ".join(headers), out.stderr[-2000:]))
     current = [None]
 
     def follow(node):
@@ -72,19 +74,18 @@ def header_functions(header, include):
             for value in node:
                 follow(value)
 
-    found = {}
+    found = {h: {} for h in headers}
     for decl in json.loads(out.stdout).get("inner", []):
         follow(decl.get("loc", {}))
-        where = current[0]
+        where = current[0] and os.path.basename(current[0])
         follow({k: v for k, v in decl.items() if k != "loc"})
-        if decl.get("kind") != "FunctionDecl" or not where or \
-                os.path.basename(where) != header:
+        if decl.get("kind") != "FunctionDecl" or where not in found:
             continue
         params = [(p.get("name", ""),
                    is_pointer(p["type"].get("desugaredQualType", p["type"]["qualType"])))
                   for p in decl.get("inner", []) if p.get("kind") == "ParmVarDecl"]
         if any(pointer for _, pointer in params):
-            found[decl["name"]] = params
+            found[where][decl["name"]] = params
     return found
 
 
@@ -123,15 +124,18 @@ def main():
         print("libtables: no toolkit at %s (or no clang): skipped" % include)
         return 77
     entries, rules = read_model(devcheck)
+    installed = [h for _, headers in LIBRARIES for h in headers
+                 if os.path.exists(os.path.join(include, h))]
+    declared = header_functions(installed, include)
     failed = False
     for library, headers in LIBRARIES:
-        present = [h for h in headers if os.path.exists(os.path.join(include, h))]
+        present = [h for h in headers if h in declared]
         if not present:
             print("%-16s not installed" % library)
             continue
         functions = {}
         for header in present:
-            functions.update(header_functions(header, include))
+            functions.update(declared[header])
         lacking = sorted(f for f, params in functions.items()
                          if lacks(f, params, entries, rules))
         complete = library in COMPLETE
