@@ -1104,12 +1104,27 @@ static void do_statement(df_unit *u, df_env *e, fnode body, fnode cond)
 
 /* A switch: each case starts from the value of the switch (or falls through
    from the case above); what leaves by a break, or falls off the end, or
-   matches no case, joins after it. */
+   matches no case, joins after it.  On an enum whose value the walk knows
+   (summary.c's flag, walked for each value its cases name), only the case
+   of that value starts from the switch, and the default only where none
+   is of it. */
 typedef struct {
     df_unit *u;
     df_env *entry, *cur;
     bool has_default;
+    int path;                           /* the enum switched on; 0: not one */
+    bool matched;                       /* a case known to be of its value */
 } switch_walk;
+
+/* Whether case c is of the switch's value: 1, 0, -1 not known. */
+static int case_is(switch_walk *w, fnode c)
+{
+    df_children ch = df_cursor_children(c);
+    fnode value = ch.n == 2 ? df_cursor_bare(ch.v[0]) : fx_null();
+    if (!w->path || fx_is_null(value) || !fx_has(value, FX_INT))
+        return -1;
+    return df_summary_flag_is(w->u, w->entry, w->path, fx_int(value));
+}
 
 static void case_body(switch_walk *w, fnode c)
 {
@@ -1119,8 +1134,11 @@ static void case_body(switch_walk *w, fnode c)
         return;
     }
     w->has_default = w->has_default || k == CXCursor_DefaultStmt;
-    df_env_join(w->cur, w->entry);
-    w->cur->dead = false;
+    bool ruled_out = k == CXCursor_CaseStmt ? case_is(w, c) == 0 : w->matched;
+    if (!ruled_out) {
+        df_env_join(w->cur, w->entry);
+        w->cur->dead = false;
+    }
     df_children ch = df_cursor_children(c);
     if (ch.n)
         case_body(w, ch.v[ch.n - 1]);   /* the statement after the label */
@@ -1133,21 +1151,44 @@ static enum CXChildVisitResult each_case(fnode c, fnode parent, void *data)
     return CXChildVisit_Continue;
 }
 
+/* Before the cases are walked: whether one is of the switch's value (and,
+   in the walk that finds the flag, each one's value noted). */
+static enum CXChildVisitResult match_case(fnode c, fnode parent, void *data)
+{
+    switch_walk *w = data;
+    (void)parent;
+    for (df_children ch; fx_kind(c) == CXCursor_CaseStmt && (ch = df_cursor_children(c)).n;
+         c = ch.v[ch.n - 1])                 /* `case A: case B:` */
+        w->matched = case_is(w, c) == 1 || w->matched;
+    return CXChildVisit_Continue;
+}
+
+/* The enum a switch's condition reads, of no constant value; else 0. */
+static int switched_enum(df_unit *u, df_env *e, fnode cond)
+{
+    fnode x = df_cursor_bare(cond);
+    return ft_kind(ft_canonical(fx_type(x))) == CXType_Enum && !fx_has(x, FX_INT)
+               ? df_walk_path(u, e, x)
+               : 0;
+}
+
 static void switch_statement(df_unit *u, df_env *e, fnode cond, fnode body)
 {
     df_walk_expression(u, e, cond);
     df_unwritten_diverge(u, e);
     df_env entry = df_env_copy(e), cur = { .dead = true }, exits = { .dead = true };
     df_env *outer = u->breaks;
-    switch_walk w = { u, &entry, &cur, false };
+    switch_walk w = { u, &entry, &cur, false, switched_enum(u, e, cond), false };
     u->breaks = &exits;
-    if (fx_kind(body) == CXCursor_CompoundStmt)
+    if (fx_kind(body) == CXCursor_CompoundStmt) {
+        fx_visit(body, match_case, &w);
         fx_visit(body, each_case, &w);
-    else
+    } else {
         case_body(&w, body);
+    }
     u->breaks = outer;
     df_env_join(&exits, &cur);
-    if (!w.has_default)
+    if (!w.has_default && !w.matched)
         df_env_join(&exits, &entry);
     df_env_free(e);
     *e = exits;
