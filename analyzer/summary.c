@@ -914,6 +914,8 @@ static void check_kind_copies(call_site *c, const df_summary *s, const char *cal
             (kind->where.n && df_summary_copy_with(c->u, c->a->at, d, r, &kind->where)))
             continue;
         for (int j = 0; j < 4; j++) {
+            if (kind->obj == KIND_BIT(j))   /* one kind, between this function's parameters */
+                df_summary_copy(c->u, &dst, &src, j);
             dc_finding *f = kind->obj & KIND_BIT(j)
                                 ? dc_check_memcpy(c->u->out, c->a->at, j, d, r, NULL, false,
                                                   (dc_loc){ 0 })

@@ -645,9 +645,13 @@ static df_value reference(df_unit *u, df_env *e, fnode c)
         v = df_call_constant(u, e, decl, df_cursor_loc(c));     /* a constant the model names */
     if (fx_kind(decl) == CXCursor_EnumConstantDecl)
         return df_effect_enumerator(decl);
-    df_value kind = !bound && v.kind == V_NONE && fx_kind(decl) == CXCursor_VarDecl
-                        ? df_effect_constant_kind(c)
-                        : df_value_unknown();
+    /* a constant of the program's, or a template's argument in its instance
+       (`cudaMemcpy(d, s, n, K)` of `tcopy<cudaMemcpyHostToDevice>`: a
+       reference to no declaration, of the argument's value) */
+    bool constant = fx_kind(decl) == CXCursor_VarDecl ||
+                    (fx_is_null(decl) && fx_kind(c) == CXCursor_DeclRefExpr);
+    df_value kind = !bound && v.kind == V_NONE && constant ? df_effect_constant_kind(c)
+                                                           : df_value_unknown();
     if (kind.kind == V_KIND)            /* not over a dtype the model names (torch::kDouble) */
         v = kind;
     if (!bound && fx_kind(c) == CXCursor_MemberRefExpr)
