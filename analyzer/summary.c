@@ -868,7 +868,7 @@ static void write_back(call_site *c, const df_summary *s, fnode callee, dc_loc a
         else if (df_env_get(c->e, path).kind == V_FLAG)   /* set to what is not known */
             df_env_set(c->e, path, df_value_unknown());
     }
-    if (ret && result->kind == V_MEMORY)
+    if (ret && (result->kind == V_MEMORY || result->kind == V_NONE))   /* or a struct */
         result->path = ret;
 }
 

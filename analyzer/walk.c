@@ -989,10 +989,18 @@ static void declaration(df_unit *u, df_env *e, fnode var)
         if (!kind_is_expression(fx_kind(ch.v[i])) || !fx_is_null(df_lambda_of(ch.v[i])))
             continue;                   /* a lambda kept: walked where it is called */
         df_value v = df_value_named(name, df_walk_expression(u, e, ch.v[i]));
+        /* what a call returned, its members as the callee left them: memory,
+           or a struct by value (`transfer t = make_up(dst, src, n)`) */
+        int returned = (v.kind == V_MEMORY || v.kind == V_NONE) &&
+                               strncmp(df_path_text(v.path), "#ret", 4) == 0
+                           ? v.path
+                           : 0;
+        if (v.kind == V_NONE)
+            v.path = 0;
         df_env_set(e, name, v);
         df_guard_chosen(u, e, name, ch.v[i]);
-        if (v.kind == V_MEMORY && strncmp(df_path_text(v.path), "#ret", 4) == 0)
-            df_env_copy_members(e, v.path, name);
+        if (returned)
+            df_env_copy_members(e, returned, name);
         else
             copy_assigned(u, e, var, df_path_join(df_path_text(name), "."), ch.v[i]);  /* `T d = h;` */
         if (fx_kind(df_cursor_bare(ch.v[i])) == CXCursor_InitListExpr)

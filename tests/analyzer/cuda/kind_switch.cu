@@ -2,8 +2,9 @@
  * A copy's kind picked by an enum class of the program's (a switch, an
  * `if (d == dir::up)`), or given as a template's argument
  * (`template <cudaMemcpyKind K>`): each call is checked with the kind its
- * enumerator or its template argument picks.  Each function is one case;
- * the fixed calls are quiet.
+ * enumerator or its template argument picks.  A struct a helper returns
+ * by value, holding the pointers and the kind, is checked as the helper
+ * filled it.  Each function is one case; the fixed calls are quiet.
  */
 #include <cuda_runtime.h>
 
@@ -122,4 +123,47 @@ void enum_as_template_argument(void)
     dmove<dir::down>(dev, host, sizeof host); // devcheck: memcpy-direction
     dmove<dir::up>(dev, host, sizeof host);
     dmove<dir::down>(host, dev, sizeof host);
+}
+
+/* A struct returned by value that holds the pointers and the kind: its
+   members are what the helper put there, with the call's arguments. */
+struct transfer {
+    void *dst;
+    const void *src;
+    size_t bytes;
+    cudaMemcpyKind kind;
+};
+
+static transfer make_up(void *dst, const void *src, size_t bytes)
+{
+    transfer t = { dst, src, bytes, cudaMemcpyHostToDevice };
+    return t;
+}
+
+static transfer make_down(void *dst, const void *src, size_t bytes)
+{
+    transfer t;
+    t.dst = dst;
+    t.src = src;
+    t.bytes = bytes;
+    t.kind = cudaMemcpyDeviceToHost;
+    return t;
+}
+
+static void run_transfer(const transfer *t)
+{
+    cudaMemcpy(t->dst, t->src, t->bytes, t->kind);
+}
+
+void kind_in_a_returned_struct(void)
+{
+    float host[N] = { 0 }, *dev = device_floats();
+    transfer wrong = make_up(host, dev, sizeof host);
+    cudaMemcpy(wrong.dst, wrong.src, wrong.bytes, wrong.kind); // devcheck: memcpy-direction
+    transfer right = make_up(dev, host, sizeof host);
+    cudaMemcpy(right.dst, right.src, right.bytes, right.kind);
+    transfer down = make_down(dev, host, sizeof host);
+    run_transfer(&down); // devcheck: memcpy-direction
+    transfer fixed = make_down(host, dev, sizeof host);
+    run_transfer(&fixed);
 }
