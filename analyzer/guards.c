@@ -260,7 +260,8 @@ static void enum_test(df_unit *u, const df_children *ch, df_env *yes, df_env *no
     df_env *any = yes ? yes : no;
     for (int i = 0; i < 2; i++) {
         fnode x = df_cursor_bare(ch->v[i]), c = df_cursor_bare(ch->v[1 - i]);
-        if (fx_has(x, FX_INT) || !fx_has(c, FX_INT) || ft_kind(ft_canonical(fx_type(x))) != CXType_Enum)
+        if (fx_has(x, FX_INT) || !fx_has(c, FX_INT) ||
+            ft_kind(ft_canonical(fx_type(x))) != CXType_Enum)
             continue;
         int path = df_walk_path(u, any, x);
         int is = path ? df_summary_flag_is(u, any, path, fx_int(c)) : -1;

@@ -154,8 +154,9 @@ static bool says_something(const df_summary *s)
 df_summary *df_summary_variant(df_summary *s, int value)
 {
     /* an enum compared to its values may pick a kind its callees' variants
-       copy with, which the summary for all of them does not say */
-    if (s->flag < 0 || (!s->nvalues && !says_something(s))) {   /* and none left from an earlier round */
+       copy with, which the summary for all of them does not say; none is
+       left from an earlier round */
+    if (s->flag < 0 || (!s->nvalues && !says_something(s))) {
         df_summary_free(s->when[value]);
         s->when[value] = NULL;
         return NULL;
