@@ -208,7 +208,7 @@ static bool walk_function(df_program *p, function *f)
                                     copy.fn });
     crash_hook(copy.fn);
     bool changed = walk_into(p, copy, copy.s, -1);
-    for (int v = 0; v < 2; v++) {
+    for (int v = 0; v < df_summary_variants(copy.s); v++) {
         df_summary *when = df_summary_variant(copy.s, v);
         if (when)
             walk_into(p, copy, when, v);

@@ -238,7 +238,8 @@ typedef struct {
     int loops;                          /* the loops the walk is inside */
     int returns;                        /* numbers for what callees return */
     signed char assume;                 /* a walk for one value of the summary's flag
-                                           parameter (0 or 1), or -1 */
+                                           parameter (its variant: 0 or 1, or the
+                                           index of a value compared to), or -1 */
     bool in_choice;                     /* refining a `c ? a : b`'s c: a flag it tests
                                            gives way to one an if tests (summary.c) */
     struct {                            /* memory chosen by a flag (guards.c), the last few */
@@ -460,11 +461,17 @@ bool df_summary_take(df_summary *s, df_summary *next);
    parameter (else member of a struct parameter) tested is noted as the
    flag. */
 int df_summary_flag(df_unit *u, const df_env *e, int path);
+/* `x == constant` (a case of a switch on x) for the enum at path: 1, 0, or
+   -1 where not known; the flag so compared is walked for each of the
+   values it is compared to in place of 0 and not 0. */
+int df_summary_flag_is(df_unit *u, const df_env *e, int path, long long constant);
 /* The summary for the value a call gives the callee's flag, if known. */
 const df_summary *df_summary_for_call(df_unit *u, df_env *e, const df_summary *s, df_arguments *a);
 /* The summary for one value of its flag, to fill: walked again with
    u->assume set (dataflow.c); NULL when the function has no flag. */
 df_summary *df_summary_variant(df_summary *s, int value);
+/* How many variants s's flag has (value 0 .. n - 1 of df_summary_variant). */
+int df_summary_variants(const df_summary *s);
 /* Whether a summary's place is a parameter's: then the role is its. */
 bool df_summary_role(df_unit *u, const dc_place *p, unsigned role, dc_loc at);
 /* The same for a release (releaser: dc_releaser's), checked at each call. */

@@ -18,6 +18,8 @@
  * An integer parameter tested alone (`if (on_device)`, `flag != 0`) decides
  * nothing here, but a function's summary is also found for each of its
  * values (summary.c); in those walks, the side the value rules out is dead.
+ * So for an enum parameter compared to its enumerators (`d == UP`, and
+ * walk.c's switch), walked for each of them.
  */
 #include "flow.h"
 
@@ -250,6 +252,26 @@ static void flag_test(df_unit *u, fnode x, df_env *yes, df_env *no)
         ruled_out->dead = true;
 }
 
+/* `x == C` (or `C == x`) of an enum x and a constant: the side the value of
+   x rules out is dead, where the walk knows it (an enum parameter so
+   compared is a flag walked for each value it is compared to). */
+static void enum_test(df_unit *u, const df_children *ch, df_env *yes, df_env *no)
+{
+    df_env *any = yes ? yes : no;
+    for (int i = 0; i < 2; i++) {
+        fnode x = df_cursor_bare(ch->v[i]), c = df_cursor_bare(ch->v[1 - i]);
+        if (fx_has(x, FX_INT) || !fx_has(c, FX_INT) ||
+            ft_kind(ft_canonical(fx_type(x))) != CXType_Enum)
+            continue;
+        int path = df_walk_path(u, any, x);
+        int is = path ? df_summary_flag_is(u, any, path, fx_int(c)) : -1;
+        df_env *ruled_out = is == 1 ? no : is == 0 ? yes : NULL;
+        if (ruled_out)
+            ruled_out->dead = true;
+        return;
+    }
+}
+
 /* The integer variable a flag test reads (`flag`, `!flag`, `flag == 0`,
    `flag != 0`), with the flag's value on the test's true side; else 0. */
 static int flag_variable(df_unit *u, df_env *e, fnode cond, int *truth)
@@ -363,12 +385,14 @@ void df_guard_refine(df_unit *u, fnode cond, df_env *yes, df_env *no)
         case CXBinaryOperator_EQ:
             memory_type(u, ch.v[0], ch.v[1], yes, no);
             device_type(u, ch.v[0], ch.v[1], yes, no);
+            enum_test(u, &ch, yes, no);
             flag_test(u, compared_to_zero(&ch), no, yes);
             pick_chosen(u, cond, yes, no);
             return;
         case CXBinaryOperator_NE:
             memory_type(u, ch.v[0], ch.v[1], no, yes);
             device_type(u, ch.v[0], ch.v[1], no, yes);
+            enum_test(u, &ch, no, yes);
             flag_test(u, compared_to_zero(&ch), yes, no);
             pick_chosen(u, cond, yes, no);
             return;

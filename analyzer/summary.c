@@ -38,6 +38,7 @@
 #define SUMMARY_COPIES 8
 #define SUMMARY_FIELDS 32
 #define SUMMARY_CHECKS 16
+#define SUMMARY_VALUES 8
 
 typedef struct {
     signed char dst, src;               /* parameters */
@@ -84,7 +85,11 @@ struct df_summary {
     signed char flag;                   /* the parameter tested alone, or -1 */
     int flag_member;                    /* interned: its member tested (".train"), or 0 */
     bool flag_in_choice;                /* tested by a `c ? a : b` only, so far */
-    df_summary *when[2];                   /* with the flag 0, and not 0 */
+    int nvalues;                        /* an enum flag: the enumerators it is compared to */
+    long long values[SUMMARY_VALUES];
+    df_summary *when[SUMMARY_VALUES + 1];  /* with each of those values, then with none
+                                              of them; without them, with the flag 0,
+                                              and not 0 */
     bool forward;                       /* its input has a place of its own */
     unsigned roles[MAX_PARAMS];
     dc_loc role_at[MAX_PARAMS][3];      /* where each role first arose, by its bit */
@@ -122,10 +127,8 @@ df_summary *df_summary_new(int nparams)
 
 void df_summary_free(df_summary *s)
 {
-    if (s) {
-        df_summary_free(s->when[0]);
-        df_summary_free(s->when[1]);
-    }
+    for (int i = 0; s && i <= SUMMARY_VALUES; i++)
+        df_summary_free(s->when[i]);
     free(s);
 }
 
@@ -150,7 +153,10 @@ static bool says_something(const df_summary *s)
 
 df_summary *df_summary_variant(df_summary *s, int value)
 {
-    if (s->flag < 0 || !says_something(s)) {    /* and none left from an earlier round */
+    /* an enum compared to its values may pick a kind its callees' variants
+       copy with, which the summary for all of them does not say; none is
+       left from an earlier round */
+    if (s->flag < 0 || (!s->nvalues && !says_something(s))) {
         df_summary_free(s->when[value]);
         s->when[value] = NULL;
         return NULL;
@@ -159,7 +165,14 @@ df_summary *df_summary_variant(df_summary *s, int value)
         s->when[value] = df_summary_new(s->nparams);
     s->when[value]->flag = s->flag;
     s->when[value]->flag_member = s->flag_member;
+    s->when[value]->nvalues = s->nvalues;
+    memcpy(s->when[value]->values, s->values, sizeof s->values);
     return s->when[value];
+}
+
+int df_summary_variants(const df_summary *s)
+{
+    return s->nvalues ? s->nvalues + 1 : 2;
 }
 
 /* The parameter that path is or is a member of ("s", "s.train",
@@ -180,29 +193,87 @@ static int param_root(const df_summary *s, int path, int *member)
     return -1;
 }
 
-int df_summary_flag(df_unit *u, const df_env *e, int path)
+/* Parameter i (its member `member`) tested: noted as the flag where it is
+   the first, or an if's over a choice's, or a parameter over a member. */
+static void note_flag(df_unit *u, int i, int member)
 {
     df_summary *s = u->self;
-    const df_value *v = df_env_find(e, path);
-    int member, i;
-    if (v)                              /* set here: what it was set to */
-        return v->kind == V_FLAG && (v->obj == FLAG_ZERO || v->obj == FLAG_NONZERO)
-                   ? v->obj == FLAG_NONZERO
-                   : -1;
-    if ((i = param_root(s, path, &member)) < 0)
-        return -1;
-    if (u->assume >= 0)
-        return i == s->flag && member == s->flag_member ? u->assume : -1;
     bool same = i == s->flag && member == s->flag_member;
     if (s->flag < 0 || (s->flag_member && !member) ||   /* a parameter over a member, */
         (s->flag_in_choice && !u->in_choice)) {         /* an if's over a choice's */
         s->flag = (signed char)i;
         s->flag_member = member;
         s->flag_in_choice = u->in_choice;
+        s->nvalues = 0;
     } else if (same) {
         s->flag_in_choice = s->flag_in_choice && u->in_choice;
     }
-    return -1;
+}
+
+static bool is_value(const df_summary *s, long long value)
+{
+    for (int i = 0; i < s->nvalues; i++)
+        if (s->values[i] == value)
+            return true;
+    return false;
+}
+
+/* A value the flag is compared to, as an enumerator is (a variant each). */
+static void note_value(df_summary *s, long long value)
+{
+    if (!is_value(s, value) && s->nvalues < SUMMARY_VALUES)
+        s->values[s->nvalues++] = value;
+}
+
+/* What is known of the integer at path: EXACT (its value in *value), TRUTH
+   (only whether it is 0: *value 0 or 1), OTHER (none of the flag's values)
+   or UNKNOWN, noting the flag (and, where `compared`, *value as one of its
+   values) in a walk that assumes none. */
+enum { UNKNOWN, TRUTH, EXACT, OTHER };
+
+static int flag_known(df_unit *u, const df_env *e, int path, bool compared, long long *value)
+{
+    df_summary *s = u->self;
+    const df_value *v = df_env_find(e, path);
+    int member, i;
+    if (v) {                            /* set here: what it was set to */
+        bool set = v->kind == V_FLAG && (v->obj == FLAG_ZERO || v->obj == FLAG_NONZERO);
+        *value = set && v->obj == FLAG_NONZERO;
+        return !set ? UNKNOWN : *value ? TRUTH : EXACT;
+    }
+    if ((i = param_root(s, path, &member)) < 0)
+        return UNKNOWN;
+    if (u->assume >= 0) {
+        if (i != s->flag || member != s->flag_member)
+            return UNKNOWN;
+        if (s->nvalues && u->assume == s->nvalues)
+            return OTHER;
+        *value = s->nvalues ? s->values[(int)u->assume] : u->assume;
+        return s->nvalues ? EXACT : TRUTH;
+    }
+    long long constant = *value;
+    note_flag(u, i, member);
+    if (compared && i == s->flag && member == s->flag_member)
+        note_value(s, constant);
+    return UNKNOWN;
+}
+
+int df_summary_flag(df_unit *u, const df_env *e, int path)
+{
+    long long value = 0;
+    int known = flag_known(u, e, path, false, &value);
+    if (known == OTHER)
+        return is_value(u->self, 0) ? 1 : -1;
+    return known == UNKNOWN ? -1 : value != 0;
+}
+
+int df_summary_flag_is(df_unit *u, const df_env *e, int path, long long constant)
+{
+    long long value = constant;
+    int known = flag_known(u, e, path, true, &value);
+    if (known == EXACT || (known == TRUTH && constant == 0))
+        return value == constant;
+    return known == OTHER && is_value(u->self, constant) ? 0 : -1;
 }
 
 /* ---- binding the parameters ----------------------------------------------------- */
@@ -298,6 +369,7 @@ void df_summary_bind_parameters(df_unit *u, df_env *e, fnode fn)
         s->flag = -1;
         s->flag_member = 0;
         s->flag_in_choice = false;
+        s->nvalues = 0;
     }
     for (int i = 0; i < s->nparams; i++)
         s->names[i] = param_name(fn, i);
@@ -614,16 +686,17 @@ df_summary *df_summary_for_walk(const df_summary *s)
 {
     df_summary *next = dc_realloc(NULL, sizeof *next);
     *next = *s;
-    next->when[0] = next->when[1] = NULL;
+    memset(next->when, 0, sizeof next->when);
     return next;
 }
 
 bool df_summary_take(df_summary *s, df_summary *next)
 {
     bool changed = !same_summary(s, next);
-    df_summary *when[2] = { s->when[0], s->when[1] };
+    df_summary *when[SUMMARY_VALUES + 1];
+    memcpy(when, s->when, sizeof when);
     *s = *next;
-    s->when[0] = when[0], s->when[1] = when[1];
+    memcpy(s->when, when, sizeof when);
     free(next);
     return changed;
 }
@@ -796,7 +869,7 @@ static void write_back(call_site *c, const df_summary *s, fnode callee, dc_loc a
         else if (df_env_get(c->e, path).kind == V_FLAG)   /* set to what is not known */
             df_env_set(c->e, path, df_value_unknown());
     }
-    if (ret && result->kind == V_MEMORY)
+    if (ret && (result->kind == V_MEMORY || result->kind == V_NONE))   /* or a struct */
         result->path = ret;
 }
 
@@ -842,6 +915,8 @@ static void check_kind_copies(call_site *c, const df_summary *s, const char *cal
             (kind->where.n && df_summary_copy_with(c->u, c->a->at, d, r, &kind->where)))
             continue;
         for (int j = 0; j < 4; j++) {
+            if (kind->obj == KIND_BIT(j))   /* one kind, between this function's parameters */
+                df_summary_copy(c->u, &dst, &src, j);
             dc_finding *f = kind->obj & KIND_BIT(j)
                                 ? dc_check_memcpy(c->u->out, c->a->at, j, d, r, NULL, false,
                                                   (dc_loc){ 0 })
@@ -915,7 +990,7 @@ df_summary *df_summary_may_call(const df_summary *const *s, int n, int k, bool a
 {
     df_summary *c = df_summary_new(s[k]->nparams);
     *c = *s[k];
-    c->when[0] = c->when[1] = NULL;     /* a flag's variants would bring the roles back */
+    memset(c->when, 0, sizeof c->when); /* a flag's variants would bring the roles back */
     for (int i = 0; i < places_of(c); i++) {
         if (!disagree(s, n, k, i, all))
             continue;
@@ -928,22 +1003,49 @@ df_summary *df_summary_may_call(const df_summary *const *s, int n, int k, bool a
     return c;
 }
 
+/* The variant for a flag of value `value`: its own, or none of the
+   values'; of a flag not compared to values, the one for 0 or for not 0. */
+static const df_summary *variant_for(const df_summary *s, long long value)
+{
+    if (!s->nvalues)
+        return s->when[0] && s->when[1] ? s->when[value != 0] : s;
+    int i = 0;
+    while (i < s->nvalues && s->values[i] != value)
+        i++;
+    return s->when[i] ? s->when[i] : s;
+}
+
+/* The variant for the value of the caller's integer at path, where its
+   walk knows it (its own flag, each of whose values the callee compares
+   to is noted as one of its own). */
+static const df_summary *variant_handed(df_unit *u, df_env *e, const df_summary *s, int path)
+{
+    if (!s->nvalues) {
+        int v = df_summary_flag(u, e, path);
+        return v < 0 ? s : variant_for(s, v);
+    }
+    const df_summary *pick = s;
+    for (int i = 0; i < s->nvalues; i++)
+        if (df_summary_flag_is(u, e, path, s->values[i]) == 1)
+            pick = variant_for(s, s->values[i]);
+    return pick;                        /* not "none of them": the caller's may be others */
+}
+
 const df_summary *df_summary_for_call(df_unit *u, df_env *e, const df_summary *s, df_arguments *a)
 {
-    if (s->flag < 0 || s->flag >= a->n || !s->when[0] || !s->when[1])
+    if (s->flag < 0 || s->flag >= a->n)
         return s;
     fnode arg = a->c[(int)s->flag];
     int k = s->flag_member ? INT_MIN : df_cursor_int(arg, INT_MIN);
     if (k != INT_MIN)
-        return s->when[k != 0];
+        return variant_for(s, k);
     if (!s->flag_member && !df_type_is_integer(fx_type(df_cursor_bare(arg))))
         return s;
     int target = s->flag_member ? df_walk_target(u, e, arg) : 0;
     int path = !s->flag_member ? df_walk_path(u, e, arg)
                : target        ? member_of_target(target, s->flag_member)
                                : 0;
-    int v = path ? df_summary_flag(u, e, path) : -1;
-    return v < 0 ? s : s->when[v];
+    return path ? variant_handed(u, e, s, path) : s;
 }
 
 /* A copy kind returned that may be one of several: the function picks it

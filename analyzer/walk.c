@@ -645,9 +645,13 @@ static df_value reference(df_unit *u, df_env *e, fnode c)
         v = df_call_constant(u, e, decl, df_cursor_loc(c));     /* a constant the model names */
     if (fx_kind(decl) == CXCursor_EnumConstantDecl)
         return df_effect_enumerator(decl);
-    df_value kind = !bound && v.kind == V_NONE && fx_kind(decl) == CXCursor_VarDecl
-                        ? df_effect_constant_kind(c)
-                        : df_value_unknown();
+    /* a constant of the program's, or a template's argument in its instance
+       (`cudaMemcpy(d, s, n, K)` of `tcopy<cudaMemcpyHostToDevice>`: a
+       reference to no declaration, of the argument's value) */
+    bool constant = fx_kind(decl) == CXCursor_VarDecl ||
+                    (fx_is_null(decl) && fx_kind(c) == CXCursor_DeclRefExpr);
+    df_value kind = !bound && v.kind == V_NONE && constant ? df_effect_constant_kind(c)
+                                                           : df_value_unknown();
     if (kind.kind == V_KIND)            /* not over a dtype the model names (torch::kDouble) */
         v = kind;
     if (!bound && fx_kind(c) == CXCursor_MemberRefExpr)
@@ -985,10 +989,18 @@ static void declaration(df_unit *u, df_env *e, fnode var)
         if (!kind_is_expression(fx_kind(ch.v[i])) || !fx_is_null(df_lambda_of(ch.v[i])))
             continue;                   /* a lambda kept: walked where it is called */
         df_value v = df_value_named(name, df_walk_expression(u, e, ch.v[i]));
+        /* what a call returned, its members as the callee left them: memory,
+           or a struct by value (`transfer t = make_up(dst, src, n)`) */
+        int returned = (v.kind == V_MEMORY || v.kind == V_NONE) &&
+                               strncmp(df_path_text(v.path), "#ret", 4) == 0
+                           ? v.path
+                           : 0;
+        if (v.kind == V_NONE)
+            v.path = 0;
         df_env_set(e, name, v);
         df_guard_chosen(u, e, name, ch.v[i]);
-        if (v.kind == V_MEMORY && strncmp(df_path_text(v.path), "#ret", 4) == 0)
-            df_env_copy_members(e, v.path, name);
+        if (returned)
+            df_env_copy_members(e, returned, name);
         else
             copy_assigned(u, e, var, df_path_join(df_path_text(name), "."), ch.v[i]);  /* `T d = h;` */
         if (fx_kind(df_cursor_bare(ch.v[i])) == CXCursor_InitListExpr)
@@ -1104,12 +1116,27 @@ static void do_statement(df_unit *u, df_env *e, fnode body, fnode cond)
 
 /* A switch: each case starts from the value of the switch (or falls through
    from the case above); what leaves by a break, or falls off the end, or
-   matches no case, joins after it. */
+   matches no case, joins after it.  On an enum whose value the walk knows
+   (summary.c's flag, walked for each value its cases name), only the case
+   of that value starts from the switch, and the default only where none
+   is of it. */
 typedef struct {
     df_unit *u;
     df_env *entry, *cur;
     bool has_default;
+    int path;                           /* the enum switched on; 0: not one */
+    bool matched;                       /* a case known to be of its value */
 } switch_walk;
+
+/* Whether case c is of the switch's value: 1, 0, -1 not known. */
+static int case_is(switch_walk *w, fnode c)
+{
+    df_children ch = df_cursor_children(c);
+    fnode value = ch.n == 2 ? df_cursor_bare(ch.v[0]) : fx_null();
+    if (!w->path || fx_is_null(value) || !fx_has(value, FX_INT))
+        return -1;
+    return df_summary_flag_is(w->u, w->entry, w->path, fx_int(value));
+}
 
 static void case_body(switch_walk *w, fnode c)
 {
@@ -1119,8 +1146,11 @@ static void case_body(switch_walk *w, fnode c)
         return;
     }
     w->has_default = w->has_default || k == CXCursor_DefaultStmt;
-    df_env_join(w->cur, w->entry);
-    w->cur->dead = false;
+    bool ruled_out = k == CXCursor_CaseStmt ? case_is(w, c) == 0 : w->matched;
+    if (!ruled_out) {
+        df_env_join(w->cur, w->entry);
+        w->cur->dead = false;
+    }
     df_children ch = df_cursor_children(c);
     if (ch.n)
         case_body(w, ch.v[ch.n - 1]);   /* the statement after the label */
@@ -1133,21 +1163,44 @@ static enum CXChildVisitResult each_case(fnode c, fnode parent, void *data)
     return CXChildVisit_Continue;
 }
 
+/* Before the cases are walked: whether one is of the switch's value (and,
+   in the walk that finds the flag, each one's value noted). */
+static enum CXChildVisitResult match_case(fnode c, fnode parent, void *data)
+{
+    switch_walk *w = data;
+    (void)parent;
+    for (df_children ch; fx_kind(c) == CXCursor_CaseStmt && (ch = df_cursor_children(c)).n;
+         c = ch.v[ch.n - 1])                 /* `case A: case B:` */
+        w->matched = case_is(w, c) == 1 || w->matched;
+    return CXChildVisit_Continue;
+}
+
+/* The enum a switch's condition reads, of no constant value; else 0. */
+static int switched_enum(df_unit *u, df_env *e, fnode cond)
+{
+    fnode x = df_cursor_bare(cond);
+    return ft_kind(ft_canonical(fx_type(x))) == CXType_Enum && !fx_has(x, FX_INT)
+               ? df_walk_path(u, e, x)
+               : 0;
+}
+
 static void switch_statement(df_unit *u, df_env *e, fnode cond, fnode body)
 {
     df_walk_expression(u, e, cond);
     df_unwritten_diverge(u, e);
     df_env entry = df_env_copy(e), cur = { .dead = true }, exits = { .dead = true };
     df_env *outer = u->breaks;
-    switch_walk w = { u, &entry, &cur, false };
+    switch_walk w = { u, &entry, &cur, false, switched_enum(u, e, cond), false };
     u->breaks = &exits;
-    if (fx_kind(body) == CXCursor_CompoundStmt)
+    if (fx_kind(body) == CXCursor_CompoundStmt) {
+        fx_visit(body, match_case, &w);
         fx_visit(body, each_case, &w);
-    else
+    } else {
         case_body(&w, body);
+    }
     u->breaks = outer;
     df_env_join(&exits, &cur);
-    if (!w.has_default)
+    if (!w.has_default && !w.matched)
         df_env_join(&exits, &entry);
     df_env_free(e);
     *e = exits;

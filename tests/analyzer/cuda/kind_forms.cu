@@ -4,8 +4,8 @@
  * helper), in a constant of the program's (`static const`, `constexpr`),
  * or picked by a helper from a flag or an enum of its own.  A kind the
  * helper picks is its caller's choice as the pointers are: a call with a
- * constant flag is checked with the kind that flag picks, and with a
- * flag not known, or an enum mapped by a switch, no one kind is checked.
+ * constant flag or enumerator is checked with the kind it picks, and
+ * with a flag not known no one kind is checked.
  * Each function is one case; the fixed calls are quiet.
  */
 #include <cuda_runtime.h>
@@ -150,8 +150,8 @@ static void move_switch(void *dst, const void *src, size_t bytes, direction d)
     cudaMemcpy(dst, src, bytes, k);
 }
 
-/* Which of the three kinds each call gets is not followed: no finding,
-   for the right calls above all. */
+/* The right calls, each with the kind its enumerator picks: quiet (the
+   wrong ones: kind_switch.cu, cases/enum_kinds.c). */
 void kind_mapped_from_an_enum(void)
 {
     float host[N] = { 0 }, *dev = device_floats();

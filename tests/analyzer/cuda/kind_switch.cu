@@ -1,0 +1,169 @@
+/*
+ * A copy's kind picked by an enum class of the program's (a switch, an
+ * `if (d == dir::up)`), or given as a template's argument
+ * (`template <cudaMemcpyKind K>`): each call is checked with the kind its
+ * enumerator or its template argument picks.  A struct a helper returns
+ * by value, holding the pointers and the kind, is checked as the helper
+ * filled it.  Each function is one case; the fixed calls are quiet.
+ */
+#include <cuda_runtime.h>
+
+#define N 64
+
+static float *device_floats(void)
+{
+    float *d = nullptr;
+    cudaMalloc((void **)&d, N * sizeof *d);
+    cudaMemset(d, 0, N * sizeof *d);
+    return d;
+}
+
+enum class dir { up, down, across };
+
+static cudaMemcpyKind kind_of(dir d)
+{
+    switch (d) {
+    case dir::up:
+        return cudaMemcpyHostToDevice;
+    case dir::down:
+        return cudaMemcpyDeviceToHost;
+    case dir::across:
+        return cudaMemcpyDeviceToDevice;
+    }
+    return cudaMemcpyDefault;
+}
+
+static void move(void *dst, const void *src, size_t bytes, dir d)
+{
+    if (d == dir::up)
+        cudaMemcpy(dst, src, bytes, cudaMemcpyHostToDevice);
+    else if (d != dir::across)
+        cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToHost);
+}
+
+void enum_class_switch(void)
+{
+    float host[N] = { 0 }, *dev = device_floats();
+    cudaMemcpy(dev, host, sizeof host, kind_of(dir::down)); // devcheck: memcpy-direction
+    cudaMemcpy(dev, host, sizeof host, kind_of(dir::up));
+    cudaMemcpy(host, dev, sizeof host, kind_of(dir::down));
+    cudaMemcpy(dev, dev, sizeof host, kind_of(dir::across));
+}
+
+void enum_class_if(void)
+{
+    float host[N] = { 0 }, *dev = device_floats();
+    move(host, dev, sizeof host, dir::up); // devcheck: memcpy-direction
+    move(dev, host, sizeof host, dir::down); // devcheck: memcpy-direction
+    move(dev, host, sizeof host, dir::up);
+    move(host, dev, sizeof host, dir::down);
+    move(host, dev, sizeof host, dir::across);
+}
+
+template <cudaMemcpyKind K>
+void tcopy(void *dst, const void *src, size_t bytes)
+{
+    cudaMemcpy(dst, src, bytes, K);
+}
+
+template <typename T, cudaMemcpyKind K>
+void tcopy_n(T *dst, const T *src, size_t n)
+{
+    cudaMemcpy(dst, src, n * sizeof(T), K);
+}
+
+static void copy_kind(void *dst, const void *src, size_t bytes, cudaMemcpyKind kind)
+{
+    cudaMemcpy(dst, src, bytes, kind);
+}
+
+/* A helper of the program's gives copy_kind its kind: as copying with it. */
+static void upload(void *dst, const void *src, size_t bytes)
+{
+    copy_kind(dst, src, bytes, cudaMemcpyHostToDevice);
+}
+
+template <cudaMemcpyKind K>
+void tcopy_on(void *dst, const void *src, size_t bytes)
+{
+    copy_kind(dst, src, bytes, K);
+}
+
+template <cudaMemcpyKind K>
+struct copier {
+    static void run(void *dst, const void *src, size_t bytes) { cudaMemcpy(dst, src, bytes, K); }
+};
+
+void kind_as_template_argument(void)
+{
+    float host[N] = { 0 }, *dev = device_floats();
+    tcopy<cudaMemcpyHostToDevice>(host, dev, sizeof host); // devcheck: memcpy-direction
+    tcopy<cudaMemcpyDeviceToHost>(host, dev, sizeof host);
+    tcopy<cudaMemcpyHostToDevice>(dev, host, sizeof host);
+    tcopy_n<float, cudaMemcpyDeviceToHost>(dev, host, N); // devcheck: memcpy-direction
+    tcopy_n<float, cudaMemcpyHostToDevice>(dev, host, N);
+    tcopy_on<cudaMemcpyHostToDevice>(host, dev, sizeof host); // devcheck: memcpy-direction
+    tcopy_on<cudaMemcpyDeviceToHost>(host, dev, sizeof host);
+    copier<cudaMemcpyDeviceToHost>::run(dev, host, sizeof host); // devcheck: memcpy-direction
+    copier<cudaMemcpyHostToDevice>::run(dev, host, sizeof host);
+    upload(host, dev, sizeof host); // devcheck: memcpy-direction
+    upload(dev, host, sizeof host);
+}
+
+/* An enum's value as the template argument, mapped to a kind inside. */
+template <dir D>
+void dmove(void *dst, const void *src, size_t bytes)
+{
+    cudaMemcpy(dst, src, bytes, kind_of(D));
+}
+
+void enum_as_template_argument(void)
+{
+    float host[N] = { 0 }, *dev = device_floats();
+    dmove<dir::down>(dev, host, sizeof host); // devcheck: memcpy-direction
+    dmove<dir::up>(dev, host, sizeof host);
+    dmove<dir::down>(host, dev, sizeof host);
+}
+
+/* A struct returned by value that holds the pointers and the kind: its
+   members are what the helper put there, with the call's arguments. */
+struct transfer {
+    void *dst;
+    const void *src;
+    size_t bytes;
+    cudaMemcpyKind kind;
+};
+
+static transfer make_up(void *dst, const void *src, size_t bytes)
+{
+    transfer t = { dst, src, bytes, cudaMemcpyHostToDevice };
+    return t;
+}
+
+static transfer make_down(void *dst, const void *src, size_t bytes)
+{
+    transfer t;
+    t.dst = dst;
+    t.src = src;
+    t.bytes = bytes;
+    t.kind = cudaMemcpyDeviceToHost;
+    return t;
+}
+
+static void run_transfer(const transfer *t)
+{
+    cudaMemcpy(t->dst, t->src, t->bytes, t->kind);
+}
+
+void kind_in_a_returned_struct(void)
+{
+    float host[N] = { 0 }, *dev = device_floats();
+    transfer wrong = make_up(host, dev, sizeof host);
+    cudaMemcpy(wrong.dst, wrong.src, wrong.bytes, wrong.kind); // devcheck: memcpy-direction
+    transfer right = make_up(dev, host, sizeof host);
+    cudaMemcpy(right.dst, right.src, right.bytes, right.kind);
+    transfer down = make_down(dev, host, sizeof host);
+    run_transfer(&down); // devcheck: memcpy-direction
+    transfer fixed = make_down(host, dev, sizeof host);
+    run_transfer(&fixed);
+}
