@@ -5,13 +5,16 @@
  * ops include "pytorch_cpp_helper.hpp", which includes <torch/types.h>):
  * the lines are read as the preprocessor reads them, the project's headers
  * entered, up to the first that is none of an #include, a #pragma once,
- * an #ifdef or #ifndef (and their #else and #endif) and an include guard's
- * #define.  So the prelude is the very start of the unit, a library's
- * headers alone, and nothing the project defines comes before any of them
- * (a file that defines a macro before its first include has none; the
- * guards' macros are left undefined in it, as no library reads them).  The
- * project's headers are never in it, as a precompiled header's functions
- * are out of the walk: a library's header is one on -isystem or
+ * an #ifdef or #ifndef (and their #else and #endif), a #define or #undef
+ * of one line, and an #if block of these (pytorch_scatter's macros.h).
+ * So the prelude is the very start of the unit, libraries' headers and the
+ * macros the project sets among them, copied where the lines set them (an
+ * #if block as written, the preprocessor to weigh it), and checked at the
+ * prelude's end: the file's parse reads the lines again after it, which
+ * must change nothing (macro_checks).  The guards' macros are left
+ * undefined in it, as no library reads them.  The project's headers are
+ * never in it, as a precompiled header's functions are out of the walk: a
+ * library's header is one on -isystem or
  * -idirafter, one under an installed library's root (dc_library_path),
  * libtorch's by its folders, or one the flags' folders do not hold (the
  * compiler's own, or one not there: included where __has_include finds

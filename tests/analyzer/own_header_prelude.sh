@@ -92,6 +92,13 @@ for file in redefined undefined; do
     grep -q "^#include <stand_in_${file%d}s.h>" $file/*/*.cpp ||
     fail "$file.cpp: a prelude whose header macros.h would undo: $(pchs $file) preludes: $(cat $file/*/*.cpp)"
 done
+# A block's #define continued on the next line ends the prelude before
+# the block (here, before any library header: none).
+sed -i 's/^#define OWN_INLINE_VARIABLE inline$/#define OWN_INLINE_VARIABLE \\\n  inline/' src/macros.h
+grep -q '^  inline$' src/macros.h || fail "sed"
+direct=$(TMPDIR=$work/no_such_folder run --no-cache src/blocks.cpp)
+[ "$(run --cache continued src/blocks.cpp)" = "$direct" ] && [ "$(pchs continued)" = 0 ] ||
+  fail "blocks.cpp with a continued #define: $(pchs continued) preludes: $(cat continued/*/*.cpp)"
 
 sed -i 's/^#define OWN_HEADER_HELPER_H$/&\n#define STAND_IN_WIDE 1/' src/helper.h
 grep -q '^#define STAND_IN_WIDE' src/helper.h || fail "sed"
