@@ -5,13 +5,16 @@
  * ops include "pytorch_cpp_helper.hpp", which includes <torch/types.h>):
  * the lines are read as the preprocessor reads them, the project's headers
  * entered, up to the first that is none of an #include, a #pragma once,
- * an #ifdef or #ifndef (and their #else and #endif) and an include guard's
- * #define.  So the prelude is the very start of the unit, a library's
- * headers alone, and nothing the project defines comes before any of them
- * (a file that defines a macro before its first include has none; the
- * guards' macros are left undefined in it, as no library reads them).  The
- * project's headers are never in it, as a precompiled header's functions
- * are out of the walk: a library's header is one on -isystem or
+ * an #ifdef or #ifndef (and their #else and #endif), a #define or #undef
+ * of one line, and an #if block of these (pytorch_scatter's macros.h).
+ * So the prelude is the very start of the unit, libraries' headers and the
+ * macros the project sets among them, copied where the lines set them (an
+ * #if block as written, the preprocessor to weigh it), and checked at the
+ * prelude's end: the file's parse reads the lines again after it, which
+ * must change nothing (macro_checks).  The guards' macros are left
+ * undefined in it, as no library reads them.  The project's headers are
+ * never in it, as a precompiled header's functions are out of the walk: a
+ * library's header is one on -isystem or
  * -idirafter, one under an installed library's root (dc_library_path),
  * libtorch's by its folders, or one the flags' folders do not hold (the
  * compiler's own, or one not there: included where __has_include finds
@@ -46,11 +49,30 @@ static const struct {
     { "-iquote", 'q' }, { "-I", 'I' }, { "-isystem", 's' }, { "-idirafter", 's' },
 };
 
-/* A #define or #undef line of a prelude's source, and where it begins. */
+/* The directives a prelude's lines can hold, and what ends it (D_OTHER). */
+enum directive { D_INCLUDE, D_PRAGMA, D_IFDEF, D_IFNDEF, D_IF, D_ELIF, D_ELSE, D_ENDIF, D_DEFINE,
+                 D_UNDEF, D_OTHER };
+static const char *const directive_names[] = { "include", "pragma", "ifdef", "ifndef", "if",
+                                               "elif", "else", "endif", "define", "undef" };
+
+static enum directive directive_of(const char *word, size_t len)
+{
+    for (int d = 0; d < D_OTHER; d++)
+        if (strlen(directive_names[d]) == len && strncmp(word, directive_names[d], len) == 0)
+            return (enum directive)d;
+    return D_OTHER;
+}
+
+/* A line of a prelude's source that its checks repeat: a #define or an
+   #undef, or a conditional of an #if's block (d); where it begins; and
+   its stretch of lines with no conditional between (0: outside blocks,
+   where a line always runs). */
 typedef struct {
     char *line;
     size_t at;
-} macro_line;
+    int stretch;
+    enum directive d;
+} kept_line;
 
 typedef struct {
     search_dir *dirs;
@@ -61,10 +83,12 @@ typedef struct {
     char **entered;                     /* the project's headers read, real paths */
     int nentered;
     char *text;                         /* the prelude's source so far */
-    macro_line *macros;                 /* the #defines and #undefs it holds */
-    int nmacros, capmacros;
+    kept_line *kept;                    /* its macros' lines, its blocks' conditionals */
+    int nkept, capkept;
     char *block;                        /* an #if's lines read so far, or NULL */
     int block_depth;                    /* the conditionals open in it */
+    int stretch;                        /* the last stretch of a block's lines */
+    bool block_includes;                /* the block includes a library's header */
     size_t end;                         /* where its last #include ends (the checks after go) */
     bool ended;                         /* a line that ends the prelude was read */
     bool cuda;                          /* a .cu file's: nvcc.h's headers come first */
@@ -289,6 +313,28 @@ static void scan_ifdef(prelude_scan *s, conditionals *c, const char *name, size_
         snprintf(c->guard, sizeof c->guard, "%.*s", (int)len, name);
 }
 
+/* line (d's, beginning at at in the prelude's source, in stretch), kept
+   for the checks. */
+static const char *keep_line(prelude_scan *s, enum directive d, size_t at, int stretch, char *line)
+{
+    GROW(s->kept, s->nkept, s->capkept, 8, dc_realloc);
+    s->kept[s->nkept++] = (kept_line){ line, at, stretch, d };
+    return line;
+}
+
+/* The line a #define's or #undef's rest makes ("#define X 1"), fresh;
+   NULL for one continued on the next line, which the prelude does not
+   follow. */
+static char *macro_text(bool define, const char *rest)
+{
+    size_t len = strcspn(rest, "\r\n");
+    while (len && (rest[len - 1] == ' ' || rest[len - 1] == '\t'))
+        len--;
+    return len && rest[len - 1] == '\\'
+               ? NULL
+               : dc_format("#%s %.*s", define ? "define" : "undef", (int)len, rest);
+}
+
 /* A macro defined or undefined on a line read: in the prelude too, where
    the headers after it read it as the file's parse does (a file defines
    NCCL_TESTS_VERSION, _GNU_SOURCE, a library's option, then includes);
@@ -296,18 +342,13 @@ static void scan_ifdef(prelude_scan *s, conditionals *c, const char *name, size_
    continued on the next line ends the prelude. */
 static void scan_macro(prelude_scan *s, bool define, const char *rest, size_t name)
 {
-    size_t len = strcspn(rest, "\r\n");
-    while (len && (rest[len - 1] == ' ' || rest[len - 1] == '\t'))
-        len--;
-    if (len && rest[len - 1] == '\\') {
-        s->ended = true;
+    char *line = macro_text(define, rest);
+    s->ended = !line;
+    if (!line)
         return;
-    }
     set_macro(s, rest, name, define);
-    GROW(s->macros, s->nmacros, s->capmacros, 8, dc_realloc);
-    s->macros[s->nmacros++] = (macro_line){ dc_format("#%s %.*s", define ? "define" : "undef",
-                                                      (int)len, rest), strlen(s->text) };
-    char *more = dc_format("%s%s\n", s->text, s->macros[s->nmacros - 1].line);
+    char *more = dc_format("%s%s\n", s->text,
+                           keep_line(s, define ? D_DEFINE : D_UNDEF, strlen(s->text), 0, line));
     free(s->text);
     s->text = more;
 }
@@ -327,35 +368,88 @@ static bool same_macro(const char *a, const char *b)
     return la == lb && strncmp(na, nb, la) == 0;
 }
 
+static bool sets_macro(enum directive d)
+{
+    return d == D_DEFINE || d == D_UNDEF;
+}
+
+/* Whether a line of the prelude sure to run after kept line k sets its
+   macro again: one outside blocks, or in k's stretch of a block (one in
+   another branch, or deeper, may not run). */
+static bool set_again(const prelude_scan *s, int k)
+{
+    for (int j = k + 1; j < s->nkept && s->kept[j].at < s->end; j++)
+        if (sets_macro(s->kept[j].d) && same_macro(s->kept[k].line, s->kept[j].line) &&
+            (!s->kept[j].stretch || s->kept[j].stretch == s->kept[k].stretch))
+            return true;
+    return false;
+}
+
+/* The check that a #define's line changes nothing at the prelude's end:
+   the macro is defined, and expands as the line's body does, both
+   stringified and compared (a function-like one called with its
+   parameters' names).  No warning can say a redefinition: the command's
+   -w silences even one a pragma makes an error. */
+static char *define_check(const char *line)
+{
+    size_t len;
+    const char *name = macro_name(line, &len);
+    int params = name[len] == '(' ? (int)strcspn(name + len, ")") + 1 : 0;
+    return dc_format("#ifndef %.*s\n#error \"devcheck: the prelude undefined %.*s\"\n#endif\n"
+                     "#define devcheck_prelude_body%s\n"
+                     "_Static_assert(__builtin_strcmp(devcheck_prelude_string(%.*s%.*s), "
+                     "devcheck_prelude_string(devcheck_prelude_body%.*s)) == 0, "
+                     "\"devcheck: the prelude redefined %.*s\");\n#undef devcheck_prelude_body\n",
+                     (int)len, name, (int)len, name, name + len, (int)len, name, params, name + len,
+                     params, name + len, (int)len, name);
+}
+
+/* Kept line k's part of the checks (*checked: a macro's check): a block's
+   conditional as written (the preprocessor weighs it again, at the
+   prelude's end, as the file's parse does reading the header again); a
+   macro's line, the check that it changes nothing there, where no later
+   line sets the macro again. */
+static char *line_check(const prelude_scan *s, int k, bool *checked)
+{
+    const kept_line *l = &s->kept[k];
+    size_t len;
+    const char *name = macro_name(l->line, &len);
+    *checked = sets_macro(l->d) && !set_again(s, k);
+    if (!sets_macro(l->d))
+        return dc_format("%s\n", l->line);
+    if (!*checked)
+        return dc_format("%s", "");
+    return l->d == D_DEFINE ? define_check(l->line)
+                            : dc_format("#ifdef %.*s\n#error \"devcheck: the prelude defined %.*s\"\n"
+                                        "#endif\n", (int)len, name, (int)len, name);
+}
+
 /* The checks that each macro a prelude's lines set is still so at its end:
    the file sets it again after the prelude, which must change nothing (a
    header after an #undef that defines the macro again, or one that
    redefines or undefines it, would have the file's own line undo the
-   header's: an error, and no prelude, then).  The last line of each
-   macro before the prelude's end is checked. */
+   header's: an error, and no prelude, then).  They are the prelude's
+   macro lines and blocks again, each macro line its check; none where no
+   line is checked (the source of a prelude of headers alone is theirs,
+   its start shared: prelude.c's covering). */
 static char *macro_checks(const prelude_scan *s)
 {
     char *checks = dc_format("%s", "");
-    for (int i = 0; i < s->nmacros; i++) {
-        bool last = s->macros[i].at < s->end;
-        for (int j = i + 1; last && j < s->nmacros; j++)
-            last = s->macros[j].at >= s->end || !same_macro(s->macros[i].line, s->macros[j].line);
-        if (!last)
-            continue;
-        size_t len;
-        const char *name = macro_name(s->macros[i].line, &len);
-        bool define = s->macros[i].line[1] == 'd';
-        char *more = define ? dc_format("%s#ifndef %.*s\n#error \"devcheck: the prelude undefined %.*s\"\n"
-                                        "#endif\n#pragma clang diagnostic push\n"
-                                        "#pragma clang diagnostic error \"-Wmacro-redefined\"\n"
-                                        "%s\n#pragma clang diagnostic pop\n", checks, (int)len, name,
-                                        (int)len, name, s->macros[i].line)
-                            : dc_format("%s#ifdef %.*s\n#error \"devcheck: the prelude defined %.*s\"\n"
-                                        "#endif\n", checks, (int)len, name, (int)len, name);
+    bool any = false;
+    for (int k = 0; k < s->nkept && s->kept[k].at < s->end; k++) {
+        bool checked;
+        char *check = line_check(s, k, &checked), *more = dc_format("%s%s", checks, check);
+        any = any || checked;
+        free(check);
         free(checks);
         checks = more;
     }
-    return checks;
+    char *all = any ? dc_format("#define devcheck_prelude_string(...) devcheck_prelude_quote(__VA_ARGS__)\n"
+                                "#define devcheck_prelude_quote(...) #__VA_ARGS__\n%s"
+                                "#undef devcheck_prelude_string\n#undef devcheck_prelude_quote\n", checks)
+                    : dc_format("%s", "");
+    free(checks);
+    return all;
 }
 
 static bool all_read(const conditionals *c)
@@ -364,20 +458,6 @@ static bool all_read(const conditionals *c)
     for (int i = 0; i < c->n; i++)
         read = read && c->reading[i];
     return read;
-}
-
-/* The directives a prelude's lines can hold, and what ends it (D_OTHER). */
-enum directive { D_INCLUDE, D_PRAGMA, D_IFDEF, D_IFNDEF, D_IF, D_ELIF, D_ELSE, D_ENDIF, D_DEFINE,
-                 D_UNDEF, D_OTHER };
-static const char *const directive_names[] = { "include", "pragma", "ifdef", "ifndef", "if",
-                                               "elif", "else", "endif", "define", "undef" };
-
-static enum directive directive_of(const char *word, size_t len)
-{
-    for (int d = 0; d < D_OTHER; d++)
-        if (strlen(directive_names[d]) == len && strncmp(word, directive_names[d], len) == 0)
-            return (enum directive)d;
-    return D_OTHER;
 }
 
 /* A directive in lines skipped: only the conditionals count. */
@@ -430,20 +510,31 @@ static void read_directive(prelude_scan *s, conditionals *c, const char *dir, en
 
 /* A line of an #if's block: the block goes into the prelude whole, as
    written, the preprocessor to weigh its conditions (`#if
-   NCCL_VERSION_CODE >= NCCL_VERSION(2,28,0)`), where its lines are
-   conditionals and libraries' headers only; else the prelude ends
-   before it. */
+   NCCL_VERSION_CODE >= NCCL_VERSION(2,28,0)`, pytorch_scatter's macros.h's
+   `#if (defined __cpp_inline_variables) || __cplusplus >= 201703L` of
+   #defines), where its lines are conditionals, libraries' headers and
+   one-line #defines and #undefs (checked at the prelude's end); else the
+   prelude ends before it. */
 static void block_line(prelude_scan *s, const char *dir, enum directive d, const char *rest)
 {
     bool quoted, found = false;
     char *name = d == D_INCLUDE ? include_name(rest, &quoted) : NULL;
     char *own = name ? project_header(s, dir, name, quoted, &found) : NULL;
     size_t len = strcspn(rest, "\r\n");
+    bool conditional = d >= D_IFDEF && d <= D_ENDIF;
+    char *line = conditional && (!len || rest[len - 1] != '\\')
+                     ? dc_format("#%s %.*s", directive_names[d], (int)len, rest)
+                 : sets_macro(d) ? macro_text(d == D_DEFINE, rest)
+                                 : NULL;
     char *more = NULL;
-    if (d == D_INCLUDE && name && !own)
+    s->stretch += conditional;
+    if (d == D_INCLUDE && name && !own) {
         more = given(s, name) ? dc_format("%s", s->block) : library_include(s->block, name, found);
-    else if (d >= D_IFDEF && d <= D_ENDIF && (!len || rest[len - 1] != '\\'))
-        more = dc_format("%s#%s %.*s\n", s->block, directive_names[d], (int)len, rest);
+        s->block_includes = s->block_includes || !given(s, name);
+    } else if (line) {
+        more = dc_format("%s%s\n", s->block,
+                         keep_line(s, d, strlen(s->text) + strlen(s->block), s->stretch, line));
+    }
     s->block_depth += (d >= D_IFDEF && d <= D_IF) - (d == D_ENDIF);
     free(name);
     free(own);
@@ -455,7 +546,7 @@ static void block_line(prelude_scan *s, const char *dir, enum directive d, const
         free(s->text);
         free(more);
         s->text = text;
-        s->end = strlen(text);
+        s->end = s->block_includes ? strlen(text) : s->end;  /* one of macros alone: none after */
         s->block = NULL;
     }
 }
@@ -465,6 +556,7 @@ static void block_start(prelude_scan *s, const char *rest)
 {
     s->block = dc_format("%s", "");
     s->block_depth = 0;
+    s->block_includes = false;
     block_line(s, NULL, D_IF, rest);
 }
 
@@ -538,9 +630,9 @@ static char *prelude_source(const char *path, const command *c, dc_language lang
         free(s.text);
         s.text = text;
     }
-    for (int i = 0; i < s.nmacros; i++)
-        free(s.macros[i].line);
-    free(s.macros);
+    for (int i = 0; i < s.nkept; i++)
+        free(s.kept[i].line);
+    free(s.kept);
     free(s.dirs);
     free_names(s.defined, s.ndefined);
     free_names(s.guards, s.nguards);

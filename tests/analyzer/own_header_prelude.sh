@@ -10,7 +10,10 @@
 # it (the macro honoured: wide.cpp and configured.cpp assert it).  An #if's
 # block of libraries' headers is in it as written; one that includes a
 # header of the project's own ends it (versioned.cpp); one whose later
-# header sets again a macro the file sets is none (undone.cpp).  A library header
+# header sets again a macro the file sets is none (undone.cpp).  A project
+# header's #if blocks of one-line #defines (macros.h) are in it too, and
+# checked: a library header after them that changes their macros makes it
+# none (redefined.cpp, undefined.cpp).  A library header
 # with no guard is in a prelude only where it can be included twice.  .cu
 # files whose library header has errors with the flags share CUDA's prelude
 # alone; a header nvcc's include for every .cu file (<stdio.h>) is nothing
@@ -64,6 +67,38 @@ block=$(lines versioned '#if STAND_IN_VERSION >= 2') more=$(lines versioned '#in
 out=$(run --cache undone src/undone.cpp)
 [ "$(pchs undone)" = 0 ] && ! grep -q "error" <<<"$out" ||
   fail "undone.cpp: a prelude whose header its #undef would undo: $(pchs undone) preludes: $out"
+
+# macros.h's #if blocks of #defines (pytorch_scatter's shape): in the
+# prelude as written, before the library's headers, which read their macro;
+# the findings as without a prelude.
+direct=$(TMPDIR=$work/no_such_folder run --no-cache src/blocks.cpp)
+grep -q "devcheck-host-deref" <<<"$direct" && ! grep -q "error:.*static\|warning:" <<<"$direct" ||
+  fail "blocks.cpp: $direct"
+[ "$(run --cache blocks src/blocks.cpp)" = "$direct" ] || fail "blocks.cpp's findings over the prelude differ"
+block=$(lines blocks '#if (defined __cpp_inline_variables)') define=$(lines blocks '#define STAND_IN_WIDE 1')
+more=$(lines blocks '#include <stand_in_more.h>')
+[ "$(pchs blocks)" = 1 ] && [ -n "$block" ] && [ -n "$define" ] && [ -n "$more" ] &&
+  [ "$block" -lt "$define" ] && [ "$define" -lt "$more" ] && grep -q '^#undef STAND_IN_WIDE' blocks/*/*.cpp ||
+  fail "blocks.cpp's prelude, macros.h's blocks before the library's headers: $(cat blocks/*/*.cpp)"
+# A library header after them that redefines or undefines a block's macro:
+# the file's parse reads macros.h again after the prelude, which would undo
+# the header's; the prelude (made) has errors, and the findings are as
+# without one.
+for file in redefined undefined; do
+  direct=$(TMPDIR=$work/no_such_folder run --no-cache src/$file.cpp)
+  ! grep -q "error:\|warning:" <<<"$direct" || fail "$file.cpp: $direct"
+  [ "$(run --cache $file src/$file.cpp)" = "$direct" ] && [ "$(pchs $file)" = 0 ] &&
+    grep -q '^#define OWN_INLINE_VARIABLE inline' $file/*/*.cpp &&
+    grep -q "^#include <stand_in_${file%d}s.h>" $file/*/*.cpp ||
+    fail "$file.cpp: a prelude whose header macros.h would undo: $(pchs $file) preludes: $(cat $file/*/*.cpp)"
+done
+# A block's #define continued on the next line ends the prelude before
+# the block (here, before any library header: none).
+sed -i 's/^#define OWN_INLINE_VARIABLE inline$/#define OWN_INLINE_VARIABLE \\\n  inline/' src/macros.h
+grep -q '^  inline$' src/macros.h || fail "sed"
+direct=$(TMPDIR=$work/no_such_folder run --no-cache src/blocks.cpp)
+[ "$(run --cache continued src/blocks.cpp)" = "$direct" ] && [ "$(pchs continued)" = 0 ] ||
+  fail "blocks.cpp with a continued #define: $(pchs continued) preludes: $(cat continued/*/*.cpp)"
 
 sed -i 's/^#define OWN_HEADER_HELPER_H$/&\n#define STAND_IN_WIDE 1/' src/helper.h
 grep -q '^#define STAND_IN_WIDE' src/helper.h || fail "sed"
