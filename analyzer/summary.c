@@ -971,7 +971,7 @@ df_value df_summary_apply(df_unit *u, df_env *e, const df_summary *s, df_argumen
     }
     df_samebuf_call(u, e, a, s, name);
     check_roles(&c, s, name, at);
-    df_fields_call(callee, c.places, c.nplaces);
+    df_fields_call(u, callee, c.places, c.nplaces);
     check_deferred(&c, s);
     check_kind_copies(&c, s, name);
     df_value result = substituted(&c, chosen_kinds(&s->result) ? df_value_unknown() : s->result);
