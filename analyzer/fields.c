@@ -44,9 +44,9 @@
  * other: where its constructor loads, makes or moves it, or a method's
  * `.to(device)` moves it.  A module, device or tensor stored from a
  * parameter (`model_ = torch::jit::load(path, device)`) is where the
- * arguments of every call the walk of all saw are, a constructor's
- * through `std::make_unique<T>(...)` too; one call's argument of no known
- * place leaves it unknown.  A device chosen at run time (`device_` set to
+ * arguments of every call the walks saw are (a constructor's through
+ * `std::make_unique<T>(...)` too: call.c); one call's argument of no
+ * known place leaves it unknown.  A device chosen at run time (`device_` set to
  * the cpu, then to cuda:0 when a flag says so) is a fact when every store
  * names the same one.
  */
@@ -81,14 +81,11 @@ typedef struct {
     int fn;                             /* the function's interned USR */
     unsigned device_params, host_params; /* the parameters it holds, in the space fn uses them as */
     bool contradicted;                  /* a call hands one memory of another space */
-    int ctor_of;                        /* fn is a constructor: its class's interned USR */
-    int nparams;                        /* fn's */
 } store;
 
 /* The arguments of a function's calls, joined (a module or a device
-   stored from a parameter is where its callers' arguments are): by the
-   function's interned USR, or for `std::make_unique<T>(args...)` by T's
-   and the count of arguments. */
+   stored from a parameter is where its callers' arguments are), by the
+   function's interned USR. */
 typedef struct {
     dc_place args[MAX_PARAMS];
     unsigned seen, unknown;             /* by parameter: given a place; given none */
@@ -119,7 +116,7 @@ static int param_stores;                /* stores of a parameter in the space it
 static df_path_map module_states;          /* 1 for a struct a custom module keeps as its state */
 static call_args *calls;
 static int ncalls, capcalls;
-static df_path_map calls_by;               /* call_args number + 1, by function or "new:T/n" */
+static df_path_map calls_by;               /* call_args number + 1, by function */
 static int bound_stores;                /* stores of a module's or a device's parameter */
 
 /* A struct's field, or a variable of static storage, that holds a pointer
@@ -225,7 +222,7 @@ static store *store_of(int f, dc_loc at)
     GROW(stores, nstores, capstores, 256, dc_realloc);
     *number = nstores + 1;
     stores[nstores] = (store){ f, at, df_value_unknown(), fx_null(), false, false, false,
-                               0, false, 0, false, NULL, 0, 0, 0, false, 0, 0 };
+                               0, false, 0, false, NULL, 0, 0, 0, false };
     stores[nstores].v.kind = V_NULL;    /* nothing yet: joins as nothing */
     return &stores[nstores++];
 }
@@ -322,12 +319,6 @@ static void record_call(int key, const dc_place *places, int n)
         }
 }
 
-void df_fields_construct(const df_unit *u, fnode cls, const dc_place *places, int n)
-{
-    if (!resolved && u->assume < 0)
-        record_call(df_path_format("new:%d/%d", df_cursor_usr(cls, "struct"), n), places, n);
-}
-
 void df_fields_call(const df_unit *u, fnode fn, const dc_place *places, int n)
 {
     int key = 0;
@@ -354,14 +345,10 @@ static bool has_param(const dc_place *p)
 }
 
 /* A module, device or tensor stored from fn's parameter: where the
-   arguments of fn's calls are (for a constructor, of its class's makers
-   too), resolved with the facts. */
+   arguments of fn's calls are, resolved with the facts. */
 static void bind_params(fnode fn, store *s)
 {
     s->fn = df_cursor_usr(fn, "usr");
-    s->nparams = fx_nargs(fn);
-    if (fx_kind(fn) == CXCursor_Constructor)
-        s->ctor_of = df_cursor_usr(fx_semantic_parent(fn), "struct");
     bound_stores++;
 }
 
@@ -613,24 +600,14 @@ static const call_args *calls_at(int key)
    parameter: no fact). */
 static void bind_store(store *s)
 {
-    const call_args *direct = calls_at(s->fn);
-    const call_args *made = s->ctor_of ? calls_at(df_path_format("new:%d/%d", s->ctor_of, s->nparams))
-                                       : NULL;
-    dc_place args[MAX_PARAMS] = { { 0, { { 0 } } } };
+    const call_args *c = calls_at(s->fn);
     for (int i = 0; i < s->v.where.n; i++) {
         int p = s->v.where.a[i].index;
-        if (s->v.where.a[i].kind != AT_PARAM)
-            continue;
         unsigned bit = p >= 0 && p < MAX_PARAMS ? 1u << p : 0;
-        bool by_direct = direct && direct->seen & bit, by_made = made && made->seen & bit;
-        if (!bit || (!by_direct && !by_made) || (direct && direct->unknown & bit) ||
-            (made && made->unknown & bit))
+        if (s->v.where.a[i].kind == AT_PARAM && (!c || !(c->seen & bit) || c->unknown & bit))
             return;
-        args[p] = by_direct && by_made ? dc_place_join(&direct->args[p], &made->args[p])
-                  : by_direct          ? direct->args[p]
-                                       : made->args[p];
     }
-    s->v.where = dc_place_substitute(&s->v.where, args, MAX_PARAMS);
+    s->v.where = dc_place_substitute(&s->v.where, c->args, MAX_PARAMS);
 }
 
 void df_fields_resolve(dc_findings *out)

@@ -403,10 +403,6 @@ void df_fields_settle(const df_unit *u, fnode fn, const df_env *exit);
    from one is where the arguments of every call are (not those of a walk
    for one value of a flag: the walk of all is the program's). */
 void df_fields_call(const df_unit *u, fnode fn, const dc_place *places, int n);
-/* `std::make_unique<T>(args...)`: a call of T's constructor of as many
-   parameters, for the stores it makes of its parameters (a module loaded
-   onto the device it is given). */
-void df_fields_construct(const df_unit *u, fnode cls, const dc_place *places, int n);
 /* `dt_module_new(name, fn, state)`: the tensors in state's fields are the
    module's, where it moves them, so they have no fact of their own. */
 void df_fields_module_state(fnode state);

@@ -67,7 +67,7 @@ public:
 
     at::Tensor RunEncoder(const torch::Tensor &features, const torch::Tensor &lengths) override
     {
-        return encoder_.run_method("forward", features, lengths).toTensor(); // devcheck: device-mismatch // devcheck-note: 'encoder_' created on 'device_'
+        return encoder_.run_method("forward", features, lengths).toTensor(); // devcheck: device-mismatch // devcheck-note: 'lengths' created on cpu
     }
 
 private:
@@ -76,22 +76,15 @@ private:
     torch::Device device_;
 };
 
-class Recognizer {
-public:
-    Recognizer(const std::string &path, bool use_gpu) : device_(torch::kCPU)
-    {
-        if (use_gpu)
-            device_ = torch::Device("cuda:0");
-        model_ = std::make_unique<TransducerModel>(path, device_);
-        torch::Tensor features = torch::zeros({1, 100, 80});
-        torch::Tensor lengths = torch::tensor({100});
-        model_->WarmUp(features, lengths);
-    }
+/* The recognizer (module_fields.h, its constructor defined there) made
+   with std::make_unique: its warm-up's features come from elsewhere, its
+   lengths are made on the cpu. */
+#include "module_fields.h"
 
-private:
-    std::unique_ptr<Model> model_;
-    torch::Device device_;
-};
+std::unique_ptr<Recognizer> make_recognizer(const std::string &path, bool use_gpu)
+{
+    return std::make_unique<Recognizer>(path, use_gpu);
+}
 
 /* A module of the program's own: TORCH_MODULE's holder and a shared_ptr,
    fields of a plain class, moved in its constructor. */
@@ -168,23 +161,11 @@ private:
     torch::jit::Module model_, encoder_, gpu_;
 };
 
-/* sherpa's fix: the recognizer moves the features first. */
-class RecognizerQuiet {
-public:
-    RecognizerQuiet(const std::string &path, bool use_gpu) : device_(torch::kCPU)
-    {
-        if (use_gpu)
-            device_ = torch::Device("cuda:0");
-        model_ = std::make_unique<TransducerModel>(path, device_);
-        torch::Tensor features = torch::zeros({1, 100, 80}).to(device_);
-        torch::Tensor lengths = torch::tensor({100}).to(device_);
-        model_->WarmUp(features, lengths);
-    }
-
-private:
-    std::unique_ptr<Model> model_;
-    torch::Device device_;
-};
+/* sherpa's fix: the recognizer moves them first (module_fields.h). */
+std::shared_ptr<RecognizerQuiet> make_recognizer_quiet(const std::string &path, bool use_gpu)
+{
+    return std::make_shared<RecognizerQuiet>(path, use_gpu);
+}
 
 /* Loaded where it was saved from: not known. */
 class UnknownQuiet {
