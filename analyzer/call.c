@@ -408,6 +408,24 @@ static bool virtual_call(df_unit *u, df_env *e, fnode c, fnode callee, df_argume
     return true;
 }
 
+/* `std::make_unique<T>(args...)`, `std::make_shared<T>(args...)`: T's
+   constructor runs with the arguments (lower.c finds which).  It is
+   walked, for what it does (the calls it makes), and the fields' facts
+   follow its parameters' places (fields.c); its checks of them are not
+   made here. */
+static void made_with(df_unit *u, df_env *e, fnode c, const df_arguments *a)
+{
+    fnode ctor = fx_constructed(c);
+    if (fx_is_null(ctor) || a->n > MAX_PARAMS || !df_program_summary(u->prog, ctor))
+        return;
+    dc_place places[MAX_PARAMS];
+    for (int i = 0; i < a->n; i++) {
+        df_value cur = df_object_current(e, &a->v[i]);
+        places[i] = cur.kind == V_NONE ? (dc_place){ 0, { { 0 } } } : cur.where;
+    }
+    df_fields_call(u, ctor, places, a->n);
+}
+
 static df_value call_effects(df_unit *u, df_env *e, fnode c, fnode callee, df_arguments *a,
                           bool result_used)
 {
@@ -422,6 +440,7 @@ static df_value call_effects(df_unit *u, df_env *e, fnode c, fnode callee, df_ar
     const df_summary *s = function && own ? df_program_summary(u->prog, callee) : NULL;
     dc_why why = df_program_why_none(u->prog);     /* when s is NULL: why */
     if (effects) {
+        made_with(u, e, c, a);
         df_reach_call(u, a);
         evaluate_object(u, e, c, callee, a);
         df_value v = modelled_call(u, e, c, callee, effects, a, result_used);

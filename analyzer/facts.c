@@ -124,6 +124,12 @@ int fx_overridden(fnode method, fnode *base, int max)
     return counted_list(method, base, max);
 }
 
+fnode fx_constructed(fnode call)
+{
+    fnode ctor = fx_null();
+    return fx_kind(call) == CXCursor_CallExpr && counted_list(call, &ctor, 1) == 1 ? ctor : fx_null();
+}
+
 ftype fx_type(fnode n) { return type_at(n.u, fx_node(n)->type); }
 ftype fx_result_type(fnode n) { return type_at(n.u, fx_node(n)->result); }
 

@@ -94,7 +94,9 @@ typedef struct {
                                            then the accesses, of what it reads through on the
                                            device (fx_param_reads); a method's definition: the
                                            count, then the methods it overrides, its bases'
-                                           and theirs (fx_overridden); 0: none */
+                                           and theirs (fx_overridden); std::make_unique's
+                                           call: 1, then the constructor it runs
+                                           (fx_constructed); 0: none */
     union {
         long long i;
         double f;
@@ -265,6 +267,10 @@ int fx_param_reads(fnode param, fnode *reads, int max);
 /* A method's definition: the methods it overrides, in its bases and
    theirs, at most max of them. */
 int fx_overridden(fnode method, fnode *base, int max);
+/* `std::make_unique<T>(args...)`, `std::make_shared<T>(args...)`: the
+   constructor of T it runs (the only one of as many parameters), or a
+   null node. */
+fnode fx_constructed(fnode call);
 
 /* ---- types ------------------------------------------------------------------------ */
 

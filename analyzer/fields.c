@@ -37,13 +37,33 @@
  * space (df_fields_call): a pool's free that keeps the buffer it is
  * given back, or releases it with cudaFree when its cache is full, keeps
  * device memory.
+ *
+ * A module held by value in a field of a class that is no module itself
+ * (a TorchScript model, a holder, a shared_ptr: a class's member of a
+ * torch::nn::Module moves with its parent instead) is a field like any
+ * other: where its constructor loads, makes or moves it, or a method's
+ * `.to(device)` moves it.  A module, device or tensor stored from a
+ * parameter (`model_ = torch::jit::load(path, device)`) is where the
+ * arguments of every call the walks saw are (a constructor's through
+ * `std::make_unique<T>(...)` too: call.c); one call's argument of no
+ * known place leaves it unknown.  A device chosen at run time (`device_` set to
+ * the cpu, then to cuda:0 when a flag says so) is a fact when every store
+ * names the same one.
  */
 #include "flow.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-enum { NONE_YET, HOST, DEVICE, MIXED };
+/* NAMED: a device chosen at run time (AT_NAMED), the same one in every
+   store (a module loaded onto the `device_` its class keeps). */
+enum { NONE_YET, HOST, DEVICE, MIXED, NAMED };
+
+/* A fact a read gives: one space, or one device chosen at run time. */
+static bool is_fact(int c)
+{
+    return c == HOST || c == DEVICE || c == NAMED;
+}
 
 typedef struct {
     int field;
@@ -63,11 +83,20 @@ typedef struct {
     bool contradicted;                  /* a call hands one memory of another space */
 } store;
 
+/* The arguments of a function's calls, joined (a module or a device
+   stored from a parameter is where its callers' arguments are), by the
+   function's interned USR. */
+typedef struct {
+    dc_place args[MAX_PARAMS];
+    unsigned seen, unknown;             /* by parameter: given a place; given none */
+} call_args;
+
 typedef struct {
     char name[64];
     bool variable;                      /* a global or static, not a struct's field */
     bool object;                        /* one global struct's field, not the type's */
     bool pointer;                       /* not a struct: a device, held by value */
+    bool registered;                    /* a module's member: its parent module moves it */
     df_vkind kind;                         /* of its first store: memory, a tensor, ... */
     int owner;                          /* its struct's interned USR */
     int fact;
@@ -85,6 +114,10 @@ static df_path_map store_at;               /* store number + 1, by interned "fie
 static bool resolved;
 static int param_stores;                /* stores of a parameter in the space its function uses */
 static df_path_map module_states;          /* 1 for a struct a custom module keeps as its state */
+static call_args *calls;
+static int ncalls, capcalls;
+static df_path_map calls_by;               /* call_args number + 1, by function */
+static int bound_stores;                /* stores of a module's or a device's parameter */
 
 /* A struct's field, or a variable of static storage, that holds a pointer
    (or a struct's field that holds a struct: a device). */
@@ -114,6 +147,7 @@ static int field_keyed(int key, fnode decl)
         df_cursor_spelling(decl, f->name, sizeof f->name);
         f->variable = fx_kind(decl) == CXCursor_VarDecl;
         f->pointer = ft_kind(ft_canonical(fx_type(decl))) != CXType_Record;
+        f->registered = !f->variable && dc_model_module_type(fx_type(fx_semantic_parent(decl)));
         f->kind = V_NULL;
         f->owner = df_cursor_usr(fx_semantic_parent(decl), "struct");
         *number = ++nfields;
@@ -209,8 +243,8 @@ static store *store_into(df_unit *u, int f, fnode lhs, fnode rhs, const df_value
 void df_fields_store(df_unit *u, fnode lhs, fnode rhs, const df_value *v, bool swap)
 {
     int f;
-    if (resolved || v->kind == V_NULL || (f = field_of(lhs)) < 0)
-        return;
+    if (resolved || v->kind == V_NULL || u->assume >= 0 || (f = field_of(lhs)) < 0)
+        return;                         /* a walk for one value of a flag: the walk of all says */
     int own = object_field_of(lhs, true);
     store *s = store_into(u, f, lhs, rhs, v, swap);
     s->known = own >= 0;
@@ -256,9 +290,40 @@ static bool other_space(const dc_place *p, bool device)
     return false;
 }
 
-void df_fields_call(fnode fn, const dc_place *places, int n)
+/* Whether p is where a caller's argument is known to be: a device, or
+   one chosen at run time, not a place of the caller's own callers. */
+static bool known_place(const dc_place *p)
+{
+    for (int i = 0; i < p->n; i++)
+        if (p->a[i].kind != AT_CPU && p->a[i].kind != AT_CUDA && p->a[i].kind != AT_GPU &&
+            p->a[i].kind != AT_NAMED)
+            return false;
+    return p->n > 0;
+}
+
+static void record_call(int key, const dc_place *places, int n)
+{
+    int *number = df_path_map_at(&calls_by, key);
+    if (!*number) {
+        GROW(calls, ncalls, capcalls, 16, dc_realloc);
+        memset(&calls[ncalls], 0, sizeof calls[ncalls]);
+        *number = ++ncalls;
+    }
+    call_args *c = &calls[*number - 1];
+    for (int p = 0; p < n && p < MAX_PARAMS; p++)
+        if (known_place(&places[p])) {
+            c->args[p] = c->seen >> p & 1 ? dc_place_join(&c->args[p], &places[p]) : places[p];
+            c->seen |= 1u << p;
+        } else {
+            c->unknown |= 1u << p;
+        }
+}
+
+void df_fields_call(const df_unit *u, fnode fn, const dc_place *places, int n)
 {
     int key = 0;
+    if (!resolved && u->assume < 0)
+        record_call(key = df_cursor_usr(fn, "usr"), places, n);
     for (int i = 0; !resolved && param_stores && i < nstores; i++) {
         store *s = &stores[i];
         if (!(s->device_params | s->host_params) ||
@@ -269,6 +334,22 @@ void df_fields_call(fnode fn, const dc_place *places, int n)
                               (s->device_params >> p & 1 && other_space(&places[p], true)) ||
                               (s->host_params >> p & 1 && other_space(&places[p], false));
     }
+}
+
+static bool has_param(const dc_place *p)
+{
+    for (int i = 0; i < p->n; i++)
+        if (p->a[i].kind == AT_PARAM)
+            return true;
+    return false;
+}
+
+/* A module, device or tensor stored from fn's parameter: where the
+   arguments of fn's calls are, resolved with the facts. */
+static void bind_params(fnode fn, store *s)
+{
+    s->fn = df_cursor_usr(fn, "usr");
+    bound_stores++;
 }
 
 void df_fields_settle(const df_unit *u, fnode fn, const df_env *exit)
@@ -286,13 +367,15 @@ void df_fields_settle(const df_unit *u, fnode fn, const df_env *exit)
                 stores[i].v = df_object_current(exit, &stores[i].v);
                 stores[i].v.obj = -1;
             }
+            if (stores[i].v.kind != V_MEMORY && has_param(&stores[i].v.where))
+                bind_params(fn, &stores[i]);
         }
 }
 
 df_value df_fields_read(fnode ref)
 {
     int f = field_of(ref), own = resolved ? object_field_of(ref, false) : -1;
-    if (own >= 0 && (fields[own].fact == HOST || fields[own].fact == DEVICE))
+    if (own >= 0 && is_fact(fields[own].fact))
         f = own;                        /* the object's, where its stores agree */
     if (f < 0)
         return df_value_unknown();
@@ -303,7 +386,7 @@ df_value df_fields_read(fnode ref)
         symbol.a[0].name = (short)f;
         return df_value_of(V_MEMORY, symbol);
     }
-    if (fields[f].fact != HOST && fields[f].fact != DEVICE)
+    if (!is_fact(fields[f].fact))
         return fields[f].alloc > 0 ? df_value_of(V_MEMORY, fields[f].allocated)
                                    : df_value_unknown_why(DC_WHY_FIELD);
     return df_value_of(fields[f].kind, fields[f].place);
@@ -321,6 +404,12 @@ static int join_class(int a, int b)
     return a == NONE_YET ? b : b == NONE_YET || a == b ? a : MIXED;
 }
 
+/* The device chosen at run time that a NAMED store's place names. */
+static short store_name(const store *s)
+{
+    return s->v.where.a[0].name;
+}
+
 /* What one store puts into its field, as far as the facts go. */
 static int store_class(const store *s)
 {
@@ -328,8 +417,8 @@ static int store_class(const store *s)
     if (!s->v.where.n || s->contradicted || k != fields[s->field].kind ||
         (k != V_MEMORY && k != V_TENSOR && k != V_MODULE && k != V_DEVICE))
         return MIXED;
-    if (!fields[s->field].pointer && k != V_DEVICE)
-        return MIXED;                   /* a C++ class's module member: its parent moves it */
+    if (!fields[s->field].pointer && k != V_DEVICE && (k != V_MODULE || fields[s->field].registered))
+        return MIXED;                   /* a module's member: its parent moves it */
     if (k == V_TENSOR && *df_path_map_at(&module_states, fields[s->field].owner))
         return MIXED;                   /* its module moves it, wherever it was made */
     int c = NONE_YET;
@@ -337,6 +426,8 @@ static int store_class(const store *s)
         const dc_atom *a = &s->v.where.a[i];
         int k = a->kind == AT_CPU                       ? HOST
                 : a->kind == AT_CUDA || a->kind == AT_GPU ? DEVICE
+                : a->kind == AT_NAMED && s->v.kind != V_MEMORY &&
+                          a->name == s->v.where.a[0].name    ? NAMED
                 : a->kind == AT_FIELD && a->name != s->field ? fields[a->name].fact
                 : a->kind == AT_FIELD                   ? NONE_YET   /* itself */
                                                         : MIXED;
@@ -348,10 +439,12 @@ static int store_class(const store *s)
 /* A field's fact from its stores' classes: all one space, or, for memory,
    all but one store where at least two agree (a tensor's field moved by
    one store and not by another is a program that moves it). */
-static int field_class(int counts[4], df_vkind kind)
+static int field_class(int counts[5], df_vkind kind)
 {
-    if (counts[MIXED])
+    if (counts[MIXED] || (counts[NAMED] && (counts[HOST] || counts[DEVICE])))
         return MIXED;
+    if (counts[NAMED])
+        return NAMED;
     if (!counts[HOST] || !counts[DEVICE])
         return counts[HOST] ? HOST : counts[DEVICE] ? DEVICE : NONE_YET;
     if (kind != V_MEMORY)
@@ -385,10 +478,27 @@ static bool mirrored(const store *s)
     return s->mirror && !s->swap && dc_place_is_device(&s->v.where);
 }
 
+/* A field whose stores name two devices chosen at run time has no fact. */
+static void one_name(int *classes)
+{
+    short *name = dc_realloc(NULL, (size_t)(nfields ? nfields : 1) * sizeof *name);
+    for (int f = 0; f < nfields; f++)
+        name[f] = -1;
+    for (int i = 0; i < nstores; i++) {
+        int f = stores[i].field;
+        if (classes[f] != NAMED || stores[i].swap || store_class(&stores[i]) != NAMED)
+            continue;
+        if (name[f] >= 0 && name[f] != store_name(&stores[i]))
+            classes[f] = MIXED;
+        name[f] = store_name(&stores[i]);
+    }
+    free(name);
+}
+
 static bool resolve_round(void)
 {
     size_t n = (size_t)(nfields ? nfields : 1);
-    int (*counts)[4] = dc_realloc(NULL, n * sizeof *counts);
+    int (*counts)[5] = dc_realloc(NULL, n * sizeof *counts);
     int *classes = dc_realloc(NULL, n * sizeof *classes);
     memset(counts, 0, n * sizeof *counts);
     for (int i = 0; i < nstores; i++)
@@ -396,6 +506,7 @@ static bool resolve_round(void)
             counts[stores[i].field][store_class(&stores[i])]++;
     for (int f = 0; f < nfields; f++)
         classes[f] = field_class(counts[f], fields[f].kind);
+    one_name(classes);
     for (int i = 0; i < nstores; i++) {
         int *c = &classes[stores[i].field];
         if (stores[i].swap)
@@ -447,7 +558,7 @@ static void place_facts(void)
     for (int i = 0; i < nstores; i++) {
         field *f = &fields[stores[i].field];
         int c = store_class(&stores[i]);
-        if (f->place.n || c != f->fact || (c != HOST && c != DEVICE))
+        if (f->place.n || c != f->fact || !is_fact(c))
             continue;
         if (f->kind != V_MEMORY) {      /* a tensor, module or device: where its store made it */
             f->place = stores[i].v.where;
@@ -476,8 +587,34 @@ static void report_lone_stores(dc_findings *out)
     }
 }
 
+/* The joined arguments of the calls at key, or NULL. */
+static const call_args *calls_at(int key)
+{
+    int number = *df_path_map_at(&calls_by, key);
+    return number ? &calls[number - 1] : NULL;
+}
+
+/* A store of a parameter's place: where its function's callers' arguments
+   are, where every call's is known (a store of a constructor that no call
+   the walks saw makes, or one given a place of no known device, keeps the
+   parameter: no fact). */
+static void bind_store(store *s)
+{
+    const call_args *c = calls_at(s->fn);
+    for (int i = 0; i < s->v.where.n; i++) {
+        int p = s->v.where.a[i].index;
+        unsigned bit = p >= 0 && p < MAX_PARAMS ? 1u << p : 0;
+        if (s->v.where.a[i].kind == AT_PARAM && (!c || !(c->seen & bit) || c->unknown & bit))
+            return;
+    }
+    s->v.where = dc_place_substitute(&s->v.where, c->args, MAX_PARAMS);
+}
+
 void df_fields_resolve(dc_findings *out)
 {
+    for (int i = 0; bound_stores && i < nstores; i++)
+        if (stores[i].fn && stores[i].v.kind != V_MEMORY && has_param(&stores[i].v.where))
+            bind_store(&stores[i]);
     for (int round = 0; round < 8 && resolve_round(); round++)
         continue;
     place_facts();
@@ -492,6 +629,10 @@ void df_fields_reset(void)
     df_path_map_free(&by_usr);
     df_path_map_free(&store_at);
     df_path_map_free(&module_states);
+    df_path_map_free(&calls_by);
+    free(calls);
+    calls = NULL;
+    ncalls = capcalls = bound_stores = 0;
     fields = NULL;
     stores = NULL;
     nfields = capfields = nstores = capstores = param_stores = 0;

@@ -400,8 +400,10 @@ bool df_fields_known(void);
 void df_fields_settle(const df_unit *u, fnode fn, const df_env *exit);
 /* A call of fn whose arguments are at places: a store of fn's parameter
    that an argument of another space contradicts (managed memory handed
-   to a pool's free) says nothing of its field. */
-void df_fields_call(fnode fn, const dc_place *places, int n);
+   to a pool's free) says nothing of its field; a module or device stored
+   from one is where the arguments of every call are (not those of a walk
+   for one value of a flag: the walk of all is the program's). */
+void df_fields_call(const df_unit *u, fnode fn, const dc_place *places, int n);
 /* `dt_module_new(name, fn, state)`: the tensors in state's fields are the
    module's, where it moves them, so they have no fact of their own. */
 void df_fields_module_state(fnode state);

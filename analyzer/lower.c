@@ -788,6 +788,7 @@ static bool over_budget(lowering *l)
 
 static uint32_t node_make(lowering *l, CXCursor c);
 static void lower_virtual(lowering *l, uint32_t id, CXCursor c, enum CXCursorKind k);
+static void lower_constructed(lowering *l, uint32_t id, CXCursor c, enum CXCursorKind k);
 
 /* A kernel's parameter whose memory the kernel reads and never writes
    (kernel_reads.c): the read, a node of its own, kept in the value. */
@@ -838,6 +839,7 @@ static uint32_t node_make(lowering *l, CXCursor c)
     if (k == CXCursor_ParmDecl)
         lower_kernel_read(l, id, c);
     lower_virtual(l, id, c, k);
+    lower_constructed(l, id, c, k);
     return id;
 }
 
@@ -1255,6 +1257,54 @@ static void lower_overridden(lowering *l, uint32_t id, CXCursor c)
         uint32_t v = node_make(l, set.v[k]);
         l->u->list[at + 1 + (uint32_t)k] = v;
     }
+    l->u->nodes[id].reads = at;
+}
+
+typedef struct {
+    int nargs, n;
+    CXCursor found;
+} constructor_search;
+
+static enum CXChildVisitResult find_constructor(CXCursor c, CXCursor parent, CXClientData data)
+{
+    constructor_search *k = data;
+    (void)parent;
+    if (clang_getCursorKind(c) == CXCursor_Constructor && clang_Cursor_getNumArguments(c) == k->nargs &&
+        !clang_CXXConstructor_isCopyConstructor(c) && !clang_CXXConstructor_isMoveConstructor(c)) {
+        k->found = c;
+        k->n++;
+    }
+    return CXChildVisit_Continue;
+}
+
+/* `std::make_unique<T>(args...)`, `std::make_shared<T>(args...)` run T's
+   constructor of as many parameters, which libclang shows nowhere (the
+   instance's body is not visited): the call keeps it, when it is the only
+   one, as a count and its node (fx_constructed), its body lowered. */
+static void lower_constructed(lowering *l, uint32_t id, CXCursor c, enum CXCursorKind k)
+{
+    if (k != CXCursor_CallExpr)
+        return;
+    CXCursor fn = clang_getCursorReferenced(c);
+    CXString name = clang_getCursorSpelling(fn), ns = clang_getCursorSpelling(clang_getCursorSemanticParent(fn));
+    bool maker = (strcmp(clang_getCString(name), "make_unique") == 0 ||
+                  strcmp(clang_getCString(name), "make_shared") == 0) &&
+                 strcmp(clang_getCString(ns), "std") == 0;
+    clang_disposeString(name);
+    clang_disposeString(ns);
+    CXType made = clang_getCanonicalType(clang_getCursorType(c));
+    if (!maker || clang_Type_getNumTemplateArguments(made) < 1)
+        return;
+    CXCursor cls = clang_getTypeDeclaration(clang_getCanonicalType(clang_Type_getTemplateArgumentAsType(made, 0)));
+    constructor_search ctor = { clang_Cursor_getNumArguments(c), 0, clang_getNullCursor() };
+    if (!clang_Cursor_isNull(cls) && !in_library(cls))
+        clang_visitChildren(cls, find_constructor, &ctor);
+    if (ctor.n != 1)
+        return;
+    uint32_t at = list_add(l, 1);
+    list_add(l, 0);
+    uint32_t v = node_make(l, ctor.found);
+    l->u->list[at + 1] = v;
     l->u->nodes[id].reads = at;
 }
 

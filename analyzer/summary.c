@@ -486,11 +486,13 @@ bool df_summary_defer(df_unit *u, dc_loc at, dc_operand a, dc_operand b)
     df_summary *s = u->self;
     if (!s || (!has_param(a.place) && !has_param(b.place)))
         return false;
-    for (int i = 0; i < s->nchecks; i++)
-        if (same_loc(s->checks[i].at, at))
+    int names[2] = { df_path_intern(a.name), df_path_intern(b.name) };
+    for (int i = 0; i < s->nchecks; i++)    /* one check a pair of operands: run_method's */
+        if (same_loc(s->checks[i].at, at) && s->checks[i].names[0] == names[0] &&   /* inputs each */
+            s->checks[i].names[1] == names[1])
             return true;
     if (s->nchecks < SUMMARY_CHECKS)
-        s->checks[s->nchecks++] = (deferred){ at, { df_path_intern(a.name), df_path_intern(b.name) },
+        s->checks[s->nchecks++] = (deferred){ at, { names[0], names[1] },
                                               { *a.place, *b.place }, { a.module, b.module },
                                               { a.torch, b.torch } };
     return true;
@@ -1073,7 +1075,7 @@ df_value df_summary_apply(df_unit *u, df_env *e, const df_summary *s, df_argumen
     }
     df_samebuf_call(u, e, a, s, name);
     check_roles(&c, s, name, at);
-    df_fields_call(callee, c.places, c.nplaces);
+    df_fields_call(u, callee, c.places, c.nplaces);
     check_deferred(&c, s);
     check_kind_copies(&c, s, name);
     df_value result = substituted(&c, chosen_kinds(&s->result) ? df_value_unknown() : s->result);

@@ -128,7 +128,10 @@ df_value df_value_named(int var, df_value v)
         if (v.where.a[i].kind == AT_UNKNOWN || v.where.a[i].kind == AT_NAMED ||
             v.where.a[i].kind == AT_PARAM || v.where.a[i].kind == AT_FIELD)
             return v;
-    short id = dc_device_named(df_path_text(var), &v.where);
+    const char *name = df_path_text(var);
+    if (strncmp(name, "this->", 6) == 0)  /* a method's member, as the class names it */
+        name += 6;
+    short id = dc_device_named(name, &v.where);
     if (id < 0)
         return v;
     dc_loc origin = v.where.a[0].origin;

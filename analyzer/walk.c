@@ -1412,15 +1412,19 @@ void df_walk_statement(df_unit *u, df_env *e, fnode c)
 }
 
 /* A constructor's member initializers (`Buffer(int n) : dev(make(n))`),
-   each a store to its field, before the body runs. */
+   each a store to its field, before the body runs, which sees it there
+   (`this->dev`). */
 static void member_initializers(df_unit *u, df_env *e, fnode fn)
 {
     df_children ch = df_cursor_children(fn);
     for (int i = 0; i + 1 < ch.n; i++)
         if (fx_kind(ch.v[i]) == CXCursor_MemberRef &&
             kind_is_expression(fx_kind(ch.v[i + 1]))) {
-            df_value v = df_walk_expression(u, e, ch.v[i + 1]);
+            int path = df_path_join("this->", df_path_text(df_cursor_path(ch.v[i])));
+            df_value v = df_value_named(path, df_walk_expression(u, e, ch.v[i + 1]));
             df_fields_store(u, ch.v[i], ch.v[i + 1], &v, false);
+            if (v.kind != V_NONE)
+                df_env_set(e, path, v);
         }
 }
 
