@@ -46,7 +46,7 @@ first_line() { grep -m1 -E "$1" "$2" | cut -c1-140 | tr '|' '/'; }
 # found DB: its findings as kind:line×count, or none.
 found() {
   local f
-  f=$("$bin/devtrace" report "$1" findings --format csv 2>&1 | tail -n +2 | cut -d, -f4,6 |
+  f=$("$bin/devtrace" report "$1" findings --format csv 2>/dev/null | tail -n +2 | cut -d, -f4,6 |
       sed 's/,/:/' | sort | uniq -c | awk '{ printf "%s%s×%s", (NR > 1 ? ", " : ""), $2, $1 }')
   echo "${f:-none}"
 }
@@ -70,7 +70,9 @@ say '```'
 deps=/tmp/gpudeps
 have_header() { printf '#include <%s>\n' "$1" | cc -E -x c - "${@:2}" >/dev/null 2>&1; }
 cmake_extra=()
-if ! have_header sqlite3.h || ! have_header elfutils/libdwfl.h ||
+# The shim links SQLite's static library (shim/CMakeLists.txt says why).
+have_static() { [ "$(cc -print-file-name="$1")" != "$1" ]; }
+if ! have_header sqlite3.h || ! have_static libsqlite3.a || ! have_header elfutils/libdwfl.h ||
    ! { have_header cblas.h || have_header openblas/cblas.h; } || [ -n "${GPU_FORCE_DEBS:-}" ]; then
   if ! ls .gpudeps/*.deb >/dev/null 2>&1; then
     say "missing -dev packages and no .gpudeps/*.deb to unpack: see the top of bench/gpu.sh"
@@ -185,7 +187,7 @@ for kind in static shared; do
     timed=$(found "$db"); [ "$timed" = "$plain" ] && timed=yes
     timeout 60 compute-sanitizer --error-exitcode 9 "$prog" "$m" >"$out/san.log" 2>&1; cs=$?
     echo "== $kind $m" >>"$out/sanitizer.log"; cat "$out/san.log" >>"$out/sanitizer.log"
-    errs=$(grep -oE 'ERROR SUMMARY: [0-9]+' "$out/san.log" | grep -oE '[0-9]+$')
+    errs=$(grep -m1 -oE 'ERROR SUMMARY: [0-9]+' "$out/san.log" | grep -oE '[0-9]+$')
     kinds=$(grep -oE '^========= (Invalid|Program hit|Address|Malloc|Cuda API|Host API)[^(]*' "$out/san.log" |
             sed 's/^========= //' | sort | uniq -c | awk '{ $1 = $1 "×"; print }' | paste -sd';' | cut -c1-120)
     say "| $kind | $m | ${alone:0:90} | $src | $plain | $timed | $cs | ${errs:-?} ${kinds} |"
@@ -201,7 +203,7 @@ for name in "${bugs[@]}"; do
   t0=$(secs); timeout 60 compute-sanitizer --error-exitcode 9 "$ex/$name" >"$out/san.log" 2>&1; cs=$?
   tc=$(since "$t0")
   echo "== $name" >>"$out/sanitizer.log"; cat "$out/san.log" >>"$out/sanitizer.log"
-  errs=$(grep -oE 'ERROR SUMMARY: [0-9]+' "$out/san.log" | grep -oE '[0-9]+$')
+  errs=$(grep -m1 -oE 'ERROR SUMMARY: [0-9]+' "$out/san.log" | grep -oE '[0-9]+$')
   say "| $name | $cs | ${errs:-?} | $ta | $tc |"
 done
 
