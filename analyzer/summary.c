@@ -761,9 +761,17 @@ static void bind_member(call_site *c, const df_summary *s, int j)
 }
 
 /* A summary's value in the caller: the parameters' places made the
-   arguments'; a module or list a new object there. */
+   arguments'; a module or list a new object there; a kind the callee was
+   given (`t.kind = kind` in a struct it returns) the argument's kinds,
+   which a place does not hold. */
 static df_value substituted(call_site *c, df_value v)
 {
+    int given = v.kind == V_KIND ? dc_place_param(&v.where) : -1;
+    if (given >= 0) {
+        df_value k = given < c->nplaces ? *site_value(c, given) : df_value_unknown();
+        k.path = 0;
+        return k.kind == V_KIND ? k : df_value_unknown();
+    }
     if (v.kind == V_NONE)
         return v;
     v.where = dc_place_substitute(&v.where, c->places, c->nplaces);

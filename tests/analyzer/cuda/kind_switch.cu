@@ -4,7 +4,9 @@
  * (`template <cudaMemcpyKind K>`): each call is checked with the kind its
  * enumerator or its template argument picks.  A struct a helper returns
  * by value, holding the pointers and the kind, is checked as the helper
- * filled it.  Each function is one case; the fixed calls are quiet.
+ * filled it, in a variable it initializes or is assigned to, with the
+ * kind the call gave the helper where it stores its parameter.  Each
+ * function is one case; the fixed calls are quiet.
  */
 #include <cuda_runtime.h>
 
@@ -166,4 +168,66 @@ void kind_in_a_returned_struct(void)
     run_transfer(&down); // devcheck: memcpy-direction
     transfer fixed = make_down(host, dev, sizeof host);
     run_transfer(&fixed);
+}
+
+/* The struct assigned to a variable declared earlier, or to a member. */
+struct job {
+    int id;
+    transfer t;
+};
+
+void returned_struct_assigned(void)
+{
+    float host[N] = { 0 }, *dev = device_floats();
+    transfer t;
+    t = make_up(host, dev, sizeof host);
+    cudaMemcpy(t.dst, t.src, t.bytes, t.kind); // devcheck: memcpy-direction
+    t = make_up(dev, host, sizeof host);
+    cudaMemcpy(t.dst, t.src, t.bytes, t.kind);
+    job j;
+    j.t = make_down(dev, host, sizeof host);
+    run_transfer(&j.t); // devcheck: memcpy-direction
+    j.t = make_down(host, dev, sizeof host);
+    run_transfer(&j.t);
+}
+
+/* The kind given to the helper, which stores it into the struct it
+   returns: the call's kind is the struct's. */
+static transfer make_as(void *dst, const void *src, size_t bytes, cudaMemcpyKind kind)
+{
+    transfer t = { dst, src, bytes, kind };
+    return t;
+}
+
+static transfer make_set(void *dst, const void *src, size_t bytes, cudaMemcpyKind kind)
+{
+    transfer t = make_up(dst, src, bytes);
+    t.kind = kind;
+    return t;
+}
+
+static void run_by_value(transfer t)
+{
+    cudaMemcpy(t.dst, t.src, t.bytes, t.kind);
+}
+
+void kind_given_to_the_maker(int k)
+{
+    float host[N] = { 0 }, *dev = device_floats();
+    transfer a = make_as(host, dev, sizeof host, cudaMemcpyHostToDevice);
+    cudaMemcpy(a.dst, a.src, a.bytes, a.kind); // devcheck: memcpy-direction
+    transfer b = make_set(dev, host, sizeof host, cudaMemcpyDeviceToHost);
+    run_transfer(&b); // devcheck: memcpy-direction
+    transfer c;
+    c = make_as(host, dev, sizeof host, cudaMemcpyHostToDevice);
+    run_by_value(c); // devcheck: memcpy-direction
+    transfer fixed = make_as(dev, host, sizeof host, cudaMemcpyHostToDevice);
+    cudaMemcpy(fixed.dst, fixed.src, fixed.bytes, fixed.kind);
+    run_transfer(&fixed);
+    run_by_value(fixed);
+    transfer back = make_set(host, dev, sizeof host, cudaMemcpyDeviceToHost);
+    run_transfer(&back);
+    transfer unknown = make_as(host, dev, sizeof host, (cudaMemcpyKind)k);   /* not known: quiet */
+    run_transfer(&unknown);
+    run_by_value(unknown);
 }
