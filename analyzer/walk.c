@@ -768,6 +768,21 @@ static df_value new_memory(fnode c)
     return v;
 }
 
+/* C++'s new: host memory, as malloc's; but `new Net(args...)` of a
+   module of the program's is the module its constructor's call made
+   (as std::make_shared<Net>'s), which its pointer stands for. */
+static df_value new_expression(df_unit *u, df_env *e, fnode c)
+{
+    df_children ch = df_cursor_children(c);
+    df_value made = df_value_unknown();
+    for (int i = 0; i < ch.n; i++) {
+        df_value v = df_walk_expression(u, e, ch.v[i]);
+        if (v.kind == V_MODULE)
+            made = v;
+    }
+    return made.kind == V_MODULE ? made : new_memory(c);
+}
+
 /* `delete p`, `delete[] p`: p must be new's memory. */
 static df_value delete_expression(df_unit *u, df_env *e, fnode c)
 {
@@ -877,10 +892,8 @@ df_value df_walk_expression(df_unit *u, df_env *e, fnode c)
         return each_operand(u, e, &ch);
     case CXCursor_UnaryExpr:            /* sizeof, alignof: not evaluated */
         return df_value_unknown();
-    case CXCursor_CXXNewExpr:           /* C++'s new: host memory, as malloc's */
-        ch = df_cursor_children(c);
-        each_operand(u, e, &ch);
-        return new_memory(c);
+    case CXCursor_CXXNewExpr:
+        return new_expression(u, e, c);
     case CXCursor_CXXDeleteExpr:
         return delete_expression(u, e, c);
     case CXCursor_LambdaExpr:           /* handed on, or kept: it may run from here */

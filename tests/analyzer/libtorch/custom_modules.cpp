@@ -2,7 +2,7 @@
  * Modules of the program's own, written as PyTorch's C++ frontend tutorial
  * writes them: a struct derived from torch::nn::Module that registers its
  * layers (or its parameters) in its constructor, used by value, through
- * std::make_shared, and through TORCH_MODULE's holder.  `to(device)` moves
+ * std::make_shared or new, and through TORCH_MODULE's holder.  `to(device)` moves
  * it with what it registered; its forward(x) wants x where it is.  Each
  * function is one case; the *_quiet ones are the fixed forms.
  */
@@ -151,7 +151,35 @@ torch::Tensor modules_only_moved()
     return stack.forward(torch::randn({2, 4})); // devcheck: device-mismatch
 }
 
+/* Made with new: the pointer stands for the module, as make_shared's. */
+torch::Tensor through_new()
+{
+    Net *net = new Net();
+    net->to(torch::kCUDA);
+    torch::Tensor x = torch::randn({2, 784});
+    torch::Tensor y = net->forward(x); // devcheck: device-mismatch // devcheck-note: 'net' moved to a GPU
+    delete net;
+    return y;
+}
+
+torch::Tensor through_new_shared()
+{
+    std::shared_ptr<Affine> affine(new Affine(4, 3));
+    torch::Tensor x = torch::randn({2, 4}, torch::kCUDA);
+    return affine->forward(x); // devcheck: device-mismatch // devcheck-note: 'affine' created on cpu
+}
+
 /* ---- the fixed forms, and what is not known: quiet ------------------------------ */
+
+torch::Tensor through_new_quiet()
+{
+    Net *net = new Net();
+    net->to(torch::kCUDA);
+    torch::Tensor y = net->forward(torch::randn({2, 784}, torch::kCUDA));
+    delete net;
+    std::shared_ptr<Placed> placed(new Placed(torch::Device(torch::kCUDA)));
+    return placed->forward(torch::randn({2, 4}, torch::kCUDA)) + y;
+}
 
 torch::Tensor by_value_quiet()
 {

@@ -118,6 +118,35 @@ private:
     std::shared_ptr<NetImpl> impl_;
 };
 
+/* A plain class made with new: its constructor's call, with the device. */
+class Loader {
+public:
+    Loader(const std::string &path, torch::Device device) : model_(torch::jit::load(path, device)) {}
+
+    at::Tensor Run() { return model_.forward({torch::ones({1, 8})}).toTensor(); } // devcheck: device-mismatch
+
+private:
+    torch::jit::Module model_;
+};
+
+Loader *make_loader(const std::string &path)
+{
+    return new Loader(path, torch::Device(torch::kCUDA));
+}
+
+/* A module of the program's made with new and kept behind a raw pointer,
+   moved in the constructor. */
+class Forwarder {
+public:
+    Forwarder() : net_(new NetImpl()) { net_->to(torch::kCUDA); }
+    ~Forwarder() { delete net_; }
+
+    torch::Tensor Forward() { return net_->forward(torch::randn({2, 8})); } // devcheck: device-mismatch // devcheck-note: 'net_' moved to a GPU
+
+private:
+    NetImpl *net_;
+};
+
 /* The device the class keeps, chosen at run time in its initializer list;
    the input left on the cpu. */
 class Chooser {
@@ -166,6 +195,16 @@ std::shared_ptr<RecognizerQuiet> make_recognizer_quiet(const std::string &path, 
 {
     return std::make_shared<RecognizerQuiet>(path, use_gpu);
 }
+
+class ForwarderQuiet {
+public:
+    ForwarderQuiet() : net_(new NetImpl()) { net_->to(torch::kCUDA); }
+
+    torch::Tensor Forward() { return net_->forward(torch::randn({2, 8}).cuda()); }
+
+private:
+    NetImpl *net_;
+};
 
 /* Loaded where it was saved from: not known. */
 class UnknownQuiet {
