@@ -116,6 +116,16 @@ int df_walk_target(df_unit *u, df_env *e, fnode c)
 
 /* ---- whole-struct copies ---------------------------------------------------------------- */
 
+/* What a call returned, whose members are as the callee left them
+   (summary.c's "#ret" paths): memory, or a struct by value (`transfer t =
+   make_up(dst, src, n)`); 0 for any other value. */
+static int returned_members(const df_value *v)
+{
+    return (v->kind == V_MEMORY || v->kind == V_NONE) && strncmp(df_path_text(v->path), "#ret", 4) == 0
+               ? v->path
+               : 0;
+}
+
 /* A copied pointer is marked by its path, which raw memory has no other
    use for but a returned struct's ("#ret"). */
 static int copied_mark(void)
@@ -1002,12 +1012,7 @@ static void declaration(df_unit *u, df_env *e, fnode var)
         if (!kind_is_expression(fx_kind(ch.v[i])) || !fx_is_null(df_lambda_of(ch.v[i])))
             continue;                   /* a lambda kept: walked where it is called */
         df_value v = df_value_named(name, df_walk_expression(u, e, ch.v[i]));
-        /* what a call returned, its members as the callee left them: memory,
-           or a struct by value (`transfer t = make_up(dst, src, n)`) */
-        int returned = (v.kind == V_MEMORY || v.kind == V_NONE) &&
-                               strncmp(df_path_text(v.path), "#ret", 4) == 0
-                           ? v.path
-                           : 0;
+        int returned = returned_members(&v);
         if (v.kind == V_NONE)
             v.path = 0;
         df_env_set(e, name, v);
@@ -1229,6 +1234,7 @@ static void return_statement(df_unit *u, df_env *e, const df_children *ch)
             df_env_copy_members(e, path, df_path_intern("#returned"));
         copy_out(u, ch->v[0]);
         df_value v = df_walk_expression(u, e, ch->v[0]);
+        df_env_copy_members(e, returned_members(&v), df_path_intern("#returned"));  /* `return make_up(..)` */
         df_samebuf_returned(u, e, ch->v[0]);
         u->returned = u->has_return ? df_value_join(&u->returned, &v) : v;
         u->has_return = true;

@@ -2,9 +2,10 @@
  * memcpy-direction through a struct a helper returns by value, holding a
  * copy's pointers and its kind: assigned to a variable declared earlier
  * or to a member, and with the kind the call gave the helper, which it
- * stores into the struct (a designated initializer, or a member set).
- * The copy is made where the struct is used, in the caller or in a
- * helper given its address.  The fixed calls are quiet.
+ * stores into the struct (a designated initializer, or a member set), or
+ * the struct of another helper it returns.  The copy is made where the
+ * struct is used, in the caller or in a helper given its address.  The
+ * fixed calls are quiet.
  */
 #include <cuda_runtime_api.h>
 #include <stddef.h>
@@ -43,6 +44,12 @@ static struct transfer make_as(void *dst, const void *src, size_t bytes, enum cu
     return t;
 }
 
+/* The struct another helper returned, with a kind of its own choosing. */
+static struct transfer make_down(void *dst, const void *src, size_t bytes)
+{
+    return make_as(dst, src, bytes, cudaMemcpyDeviceToHost);
+}
+
 static void run_transfer(const struct transfer *t)
 {
     cudaMemcpy(t->dst, t->src, t->bytes, t->kind);
@@ -74,6 +81,10 @@ void kind_given(int k)
     run_transfer(&j.t);
     struct transfer fixed = make_as(host, dev, sizeof host, cudaMemcpyDeviceToHost);
     cudaMemcpy(fixed.dst, fixed.src, fixed.bytes, fixed.kind);
+    struct transfer back = make_down(dev, host, sizeof host);
+    run_transfer(&back); // devcheck: memcpy-direction
+    back = make_down(host, dev, sizeof host);
+    run_transfer(&back);
     struct transfer unknown = make_as(host, dev, sizeof host, (enum cudaMemcpyKind)k);
     run_transfer(&unknown);     /* a kind not known: quiet */
 }

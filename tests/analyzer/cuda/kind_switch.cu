@@ -4,9 +4,10 @@
  * (`template <cudaMemcpyKind K>`): each call is checked with the kind its
  * enumerator or its template argument picks.  A struct a helper returns
  * by value, holding the pointers and the kind, is checked as the helper
- * filled it, in a variable it initializes or is assigned to, with the
- * kind the call gave the helper where it stores its parameter.  Each
- * function is one case; the fixed calls are quiet.
+ * (or one it returns the struct of) filled it, in a variable it
+ * initializes or is assigned to, with the kind the call gave the helper
+ * where it stores its parameter.  Each function is one case; the fixed
+ * calls are quiet.
  */
 #include <cuda_runtime.h>
 
@@ -170,6 +171,12 @@ void kind_in_a_returned_struct(void)
     run_transfer(&fixed);
 }
 
+/* A helper that returns another's struct. */
+static transfer make_via(void *dst, const void *src, size_t bytes)
+{
+    return make_up(dst, src, bytes);
+}
+
 /* The struct assigned to a variable declared earlier, or to a member. */
 struct job {
     int id;
@@ -189,6 +196,12 @@ void returned_struct_assigned(void)
     run_transfer(&j.t); // devcheck: memcpy-direction
     j.t = make_down(host, dev, sizeof host);
     run_transfer(&j.t);
+    transfer v = make_via(host, dev, sizeof host);
+    run_transfer(&v); // devcheck: memcpy-direction
+    t = make_via(host, dev, sizeof host);
+    cudaMemcpy(t.dst, t.src, t.bytes, t.kind); // devcheck: memcpy-direction
+    t = make_via(dev, host, sizeof host);
+    run_transfer(&t);
 }
 
 /* The kind given to the helper, which stores it into the struct it
