@@ -30,7 +30,7 @@
 #include <unistd.h>
 
 #define MAGIC "DCFACTS1"
-#define VERSION 6
+#define VERSION 7
 #define HEADER_WORDS 16
 #define HEAD (8 + HEADER_WORDS * 4)     /* the magic and the header, in bytes */
 
