@@ -137,6 +137,35 @@ static void creates_like(df_call_state *s, const dc_effect *ef)
                             cur.dtype_origin);
 }
 
+/* Whether argument i is written at the call (a default argument has no
+   text). */
+static bool written(df_call_state *s, int i)
+{
+    char text[8];
+    fnode c = df_call_argument(s->a->call, i);
+    if (fx_is_null(c))
+        return false;
+    df_cursor_text(df_cursor_bare(c), text, sizeof text);
+    return text[0] != 0;
+}
+
+/* A reduction (`x.sum()`, `x.mean(1)`): where its tensor is, of no
+   dimensions when no dim is written. */
+static void reduces(df_call_state *s, const dc_effect *ef)
+{
+    creates_like(s, ef);
+    if (s->result.kind == V_TENSOR)
+        s->result.scalar = !written(s, ef->arg[1]);
+}
+
+/* `torch::tensor(2.0)` has no dimensions; `torch::tensor({2.0})` has one. */
+static void zero_dim(df_call_state *s, const dc_effect *ef)
+{
+    fnode c = df_cursor_bare(df_call_argument(s->a->call, ef->arg[0]));
+    if (s->result.kind == V_TENSOR && !fx_is_null(c) && fx_kind(c) != CXCursor_InitListExpr)
+        s->result.scalar = 1;
+}
+
 static void sets_dtype(df_call_state *s, const dc_effect *ef)
 {
     s->result.dtype = (unsigned char)df_dtype_named(ef->word);
@@ -680,13 +709,21 @@ static df_value device_operand(df_call_state *s, const dc_effect *ef, int k)
     return v.kind == V_LIST && v.obj >= 0 ? any_element(s, &v) : v;
 }
 
-static void same_device(df_call_state *s, const dc_effect *ef)
+/* PyTorch takes a cpu tensor of no dimensions as a scalar, beside a
+   tensor of any device. */
+static bool cpu_scalar(const df_value *v)
+{
+    return v->kind == V_TENSOR && v->scalar && dc_place_is_host(&v->where);
+}
+
+static void check_devices(df_call_state *s, const dc_effect *ef, bool scalars)
 {
     df_value x = device_operand(s, ef, 0);
     for (int i = 1; i < ef->nargs; i++) {
         df_value y = device_operand(s, ef, i);
         if ((x.kind != V_TENSOR && x.kind != V_MODULE) ||
-            (y.kind != V_TENSOR && y.kind != V_MODULE) || !x.where.n || !y.where.n)
+            (y.kind != V_TENSOR && y.kind != V_MODULE) || !x.where.n || !y.where.n ||
+            (scalars && (cpu_scalar(&x) || cpu_scalar(&y))))
             continue;                   /* memory as a tensor: a struct's own, not its device */
         if (df_summary_defer(s->u, s->at, df_argument_operand(s->a, ef->arg[0], &x),
                           df_argument_operand(s->a, ef->arg[i], &y)) ||
@@ -701,6 +738,17 @@ static void same_device(df_call_state *s, const dc_effect *ef)
                                   moved ? df_path_text(moved) : NULL,
                                   mv ? mv->where.a[0].origin : (dc_loc){ 0 });
     }
+}
+
+static void same_device(df_call_state *s, const dc_effect *ef)
+{
+    check_devices(s, ef, false);
+}
+
+/* An elementwise op's (TensorIterator's), which takes a cpu scalar. */
+static void same_device_elementwise(df_call_state *s, const dc_effect *ef)
+{
+    check_devices(s, ef, true);
 }
 
 /* A tensor variable's value where c names one, else unknown. */
@@ -735,6 +783,33 @@ static void indexes(df_call_state *s, const dc_effect *ef)
                                   (dc_operand){ text, &v.where, false, true }, NULL,
                                   (dc_loc){ 0 });
     }
+}
+
+/* The tensors of a braced list (`torch::cat({a, b}, 1)`) on one device:
+   each variable of it against the first; the result is where that is. */
+static void same_device_list(df_call_state *s, const dc_effect *ef)
+{
+    fnode list = df_cursor_bare(df_call_argument(s->a->call, ef->arg[0]));
+    df_children ch = fx_kind(list) == CXCursor_InitListExpr ? df_cursor_children(list)
+                                                         : (df_children){ .n = 0 };
+    df_value first = df_value_unknown();
+    char texts[2][64];
+    for (int i = 0; i < ch.n; i++) {
+        fnode element = df_cursor_bare(ch.v[i]);
+        df_value v = named_tensor(s, element);
+        if (!v.where.n)
+            continue;
+        df_cursor_text(element, texts[first.kind != V_NONE], sizeof texts[0]);
+        if (first.kind == V_NONE) {
+            first = v;
+            continue;
+        }
+        dc_operand a = { texts[0], &first.where, false, true }, b = { texts[1], &v.where, false, true };
+        if (dc_places_differ(&first.where, &v.where) && !df_summary_defer(s->u, s->at, a, b))
+            dc_report_device_mismatch(s->u->out, s->at, a, b, NULL, (dc_loc){ 0 });
+    }
+    if (first.kind == V_TENSOR)
+        s->result = created(first.where, first.dtype, first.dtype_origin);
 }
 
 static void same_dtype(df_call_state *s, const dc_effect *ef)
@@ -1229,6 +1304,8 @@ static effect_fn *const handlers[EF_COUNT] = {
     [EF_SAME_SPACE] = same_space,           [EF_READS_HOST] = reads_host,
     [EF_READS_HOST_FORMAT] = reads_host_format, [EF_MODULE_ON] = module_on,
     [EF_WRAPS] = wraps,                     [EF_INDEXES] = indexes,
+    [EF_REDUCES] = reduces,                 [EF_ZERO_DIM] = zero_dim,
+    [EF_SAME_DEVICE_LIST] = same_device_list, [EF_ELEMENTWISE] = same_device_elementwise,
 };
 
 void df_effect_apply(df_call_state *s, const dc_effect *ef)

@@ -126,6 +126,9 @@ typedef struct {
     unsigned char kind, dtype;
     unsigned char use;                  /* a pointer of no known space: how it was used
                                            on every path to here (uses.c), at `used` */
+    unsigned char scalar;               /* a tensor of no dimensions (`torch::tensor(2.0)`,
+                                           `x.sum()`): PyTorch lets a cpu one join a tensor
+                                           of any device in an elementwise op */
     short obj;
     int path;                           /* an interned path: V_ADDR's target;
                                            V_MODULE: its state's; V_TENSOR: what it

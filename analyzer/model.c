@@ -83,6 +83,10 @@ static const struct {
     [EF_MODULE_ON] = { "module-on", -1, false },
     [EF_WRAPS] = { "wraps", 1, false },
     [EF_INDEXES] = { "indexes", 2, false },
+    [EF_REDUCES] = { "reduces", 2, false },
+    [EF_ZERO_DIM] = { "zero-dim", 1, false },
+    [EF_SAME_DEVICE_LIST] = { "same-device-list", 1, false },
+    [EF_ELEMENTWISE] = { "elementwise", -1, false },
 };
 
 /* The words a position may be besides a number or a parameter's name. */
@@ -180,10 +184,10 @@ static const struct {
    layout (x.contiguous(), x.view(...)) stays on its tensor's device. */
 #define TORCH_FACTORY(f) "torch::" f " creates-options\n" "at::" f " creates-options\n"
 #define TORCH_LIKE(f) "torch::" f "_like creates-like 0\n" "at::Tensor::new_" f " creates-like this\n"
-#define TORCH_OP(f) f " same-device 0 1\n" f " same-dtype 0 1\n" f " creates-like 0\n"
-#define TORCH_METHOD_OP(f) "at::Tensor::" f " same-device this 0\n" \
+#define TORCH_OP(f) f " elementwise 0 1\n" f " same-dtype 0 1\n" f " creates-like 0\n"
+#define TORCH_METHOD_OP(f) "at::Tensor::" f " elementwise this 0\n" \
     "at::Tensor::" f " same-dtype this 0\n" "at::Tensor::" f " creates-like this\n"
-#define TORCH_IN_PLACE_OP(f) "at::Tensor::" f " same-device this 0\n" "at::Tensor::" f " identity this\n"
+#define TORCH_IN_PLACE_OP(f) "at::Tensor::" f " elementwise this 0\n" "at::Tensor::" f " identity this\n"
 #define TORCH_LAYOUT(f) "at::Tensor::" f " creates-like this\n"
 /* ATen's ops that take an index or a mask beside their tensor: the
    arguments that must be on the tensor's device, by position in the
@@ -202,6 +206,20 @@ static const struct {
     "at::" f " same-device 0 " in_function "\n" "at::" f " creates-like 0\n"
 #define TORCH_INDEXED_IN_PLACE(f, in_method) \
     "at::Tensor::" f " same-device this " in_method "\n" "at::Tensor::" f " identity this\n"
+/* ATen's functions of one tensor, and its methods: the result is where the
+   tensor is (`torch::relu(x)`, `x.relu()`, `F::relu(x)`). */
+#define TORCH_UNARY(f) "at::" f " creates-like 0\n" "at::Tensor::" f " creates-like this\n"
+#define TORCH_FUNCTIONAL(f) "torch::nn::functional::" f " creates-like 0\n"
+/* Elementwise ops of two tensors, or a tensor and a scalar: both on one
+   device, as PyTorch checks (a cpu tensor of no dimensions is a scalar
+   there), the result where the first is.  No dtype check: they promote. */
+#define TORCH_BINARY_FUNCTION(f) "at::" f " elementwise 0 1\n" "at::" f " creates-like 0\n"
+#define TORCH_BINARY(f) TORCH_BINARY_FUNCTION(f) \
+    "at::Tensor::" f " elementwise this 0\n" "at::Tensor::" f " creates-like this\n"
+#define TORCH_LOSS(f) TORCH_BINARY_FUNCTION(f) \
+    "torch::nn::functional::" f " elementwise 0 1\n" "torch::nn::functional::" f " creates-like 0\n"
+/* Reductions: where the tensor is, of no dimensions when no dim is written. */
+#define TORCH_REDUCTION(f) "at::" f " reduces 0 1\n" "at::Tensor::" f " reduces this 0\n"
 #define TORCH_FORWARD(m) "torch::nn::" m "Impl::forward same-device this 0\n" \
     "torch::nn::" m "Impl::forward same-dtype this 0\n" "torch::nn::" m "Impl::forward creates-like 0\n"
 #define TORCH_LAYER(m) "torch::nn::" m "::" m " creates cpu\n" TORCH_FORWARD(m)
@@ -1216,6 +1234,47 @@ static const char builtin[] =
     TORCH_INDEXED_IN_PLACE("scatter_", "1 2") TORCH_INDEXED_IN_PLACE("scatter_add_", "1 2")
     TORCH_INDEXED_IN_PLACE("index_add_", "1 2") TORCH_INDEXED_IN_PLACE("index_copy_", "1 2")
     TORCH_INDEXED_IN_PLACE("index_fill_", "1") TORCH_INDEXED_IN_PLACE("masked_fill_", "0")
+    "# ATen's elementwise functions and methods, reductions, joins\n"
+    TORCH_UNARY("abs") TORCH_UNARY("neg") TORCH_UNARY("exp") TORCH_UNARY("exp2")
+    TORCH_UNARY("expm1") TORCH_UNARY("log") TORCH_UNARY("log1p") TORCH_UNARY("log2")
+    TORCH_UNARY("log10") TORCH_UNARY("sqrt") TORCH_UNARY("rsqrt") TORCH_UNARY("square")
+    TORCH_UNARY("reciprocal") TORCH_UNARY("sin") TORCH_UNARY("cos") TORCH_UNARY("tan")
+    TORCH_UNARY("tanh") TORCH_UNARY("sigmoid") TORCH_UNARY("relu") TORCH_UNARY("gelu")
+    TORCH_UNARY("silu") TORCH_UNARY("elu") TORCH_UNARY("leaky_relu") TORCH_UNARY("softplus")
+    TORCH_UNARY("erf") TORCH_UNARY("sign") TORCH_UNARY("floor") TORCH_UNARY("ceil")
+    TORCH_UNARY("round") TORCH_UNARY("trunc") TORCH_UNARY("clamp") TORCH_UNARY("clamp_min")
+    TORCH_UNARY("clamp_max") TORCH_UNARY("softmax") TORCH_UNARY("log_softmax")
+    TORCH_UNARY("dropout") TORCH_UNARY("t") TORCH_UNARY("flip") TORCH_UNARY("roll")
+    TORCH_UNARY("repeat") TORCH_UNARY("tril") TORCH_UNARY("triu") TORCH_UNARY("cumsum")
+    TORCH_UNARY("cumprod") TORCH_UNARY("logical_not")
+    TORCH_FUNCTIONAL("relu") TORCH_FUNCTIONAL("gelu") TORCH_FUNCTIONAL("silu")
+    TORCH_FUNCTIONAL("elu") TORCH_FUNCTIONAL("leaky_relu") TORCH_FUNCTIONAL("softplus")
+    TORCH_FUNCTIONAL("softmax") TORCH_FUNCTIONAL("log_softmax") TORCH_FUNCTIONAL("dropout")
+    TORCH_FUNCTIONAL("normalize")
+    TORCH_BINARY("eq") TORCH_BINARY("ne") TORCH_BINARY("lt") TORCH_BINARY("le")
+    TORCH_BINARY("gt") TORCH_BINARY("ge") TORCH_BINARY("maximum") TORCH_BINARY("minimum")
+    TORCH_BINARY("pow") TORCH_BINARY("atan2") TORCH_BINARY("fmod") TORCH_BINARY("remainder")
+    TORCH_BINARY("lerp") TORCH_BINARY("logical_and") TORCH_BINARY("logical_or")
+    TORCH_BINARY("bmm") TORCH_BINARY("dot") TORCH_BINARY("mv") TORCH_BINARY("outer")
+    TORCH_BINARY("cross") TORCH_BINARY("dist")
+    TORCH_BINARY_FUNCTION("operator==") TORCH_BINARY_FUNCTION("operator!=")
+    TORCH_BINARY_FUNCTION("operator<") TORCH_BINARY_FUNCTION("operator<=")
+    TORCH_BINARY_FUNCTION("operator>") TORCH_BINARY_FUNCTION("operator>=")
+    TORCH_BINARY_FUNCTION("operator%")
+    "at::where elementwise 0 1 2\nat::where creates-like 1\n"
+    "at::addmm elementwise 0 1 2\nat::addmm creates-like 0\n"
+    "at::addcmul elementwise 0 1 2\nat::addcmul creates-like 0\n"
+    TORCH_LOSS("binary_cross_entropy") TORCH_LOSS("binary_cross_entropy_with_logits")
+    TORCH_LOSS("l1_loss") TORCH_LOSS("smooth_l1_loss") TORCH_LOSS("huber_loss")
+    TORCH_LOSS("kl_div") TORCH_LOSS("soft_margin_loss")
+    TORCH_REDUCTION("sum") TORCH_REDUCTION("mean") TORCH_REDUCTION("prod")
+    TORCH_REDUCTION("norm") TORCH_REDUCTION("std") TORCH_REDUCTION("var")
+    TORCH_REDUCTION("amax") TORCH_REDUCTION("amin") TORCH_REDUCTION("argmax")
+    TORCH_REDUCTION("argmin") TORCH_REDUCTION("all") TORCH_REDUCTION("any")
+    TORCH_REDUCTION("logsumexp")
+    "at::cat same-device-list 0\nat::stack same-device-list 0\n"
+    "at::hstack same-device-list 0\nat::vstack same-device-list 0\n"
+    "torch::tensor zero-dim 0\nat::scalar_tensor creates-options\nat::scalar_tensor zero-dim 0\n"
     "at::Tensor::index indexes this 0\nat::Tensor::index creates-like this\n"
     "at::Tensor::index_put_ indexes this 0\nat::Tensor::index_put_ identity this\n"
     "# a tensor over the caller's memory: of the space its options name\n"

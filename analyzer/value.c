@@ -85,6 +85,7 @@ static df_value join_kinds(const df_value *a, const df_value *b)
                                  : b->kind == V_NONE ? df_value_why(b)
                                                      : DC_WHY_MIXED);
     df_value j = *a;
+    j.scalar = a->scalar && b->scalar;
     if (has_place(a->kind))
         j.where = dc_place_join(&a->where, &b->where);
     if (a->dtype != b->dtype)
@@ -114,7 +115,7 @@ df_value df_value_join(const df_value *a, const df_value *b)
 
 bool df_value_same(const df_value *a, const df_value *b)
 {
-    return a->kind == b->kind && a->dtype == b->dtype && a->obj == b->obj &&
+    return a->kind == b->kind && a->dtype == b->dtype && a->obj == b->obj && a->scalar == b->scalar &&
            a->path == b->path && dc_place_same(&a->where, &b->where) && same_use(a, b);
 }
 
