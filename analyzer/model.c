@@ -208,7 +208,8 @@ static const struct {
     "at::Tensor::" f " same-device this " in_method "\n" "at::Tensor::" f " identity this\n"
 /* ATen's functions of one tensor, and its methods: the result is where the
    tensor is (`torch::relu(x)`, `x.relu()`, `F::relu(x)`). */
-#define TORCH_UNARY(f) "at::" f " creates-like 0\n" "at::Tensor::" f " creates-like this\n"
+#define TORCH_UNARY_FUNCTION(f) "at::" f " creates-like 0\n"
+#define TORCH_UNARY(f) TORCH_UNARY_FUNCTION(f) "at::Tensor::" f " creates-like this\n"
 #define TORCH_FUNCTIONAL(f) "torch::nn::functional::" f " creates-like 0\n"
 /* Elementwise ops of two tensors, or a tensor and a scalar: both on one
    device, as PyTorch checks (a cpu tensor of no dimensions is a scalar
@@ -1239,12 +1240,12 @@ static const char builtin[] =
     TORCH_UNARY("expm1") TORCH_UNARY("log") TORCH_UNARY("log1p") TORCH_UNARY("log2")
     TORCH_UNARY("log10") TORCH_UNARY("sqrt") TORCH_UNARY("rsqrt") TORCH_UNARY("square")
     TORCH_UNARY("reciprocal") TORCH_UNARY("sin") TORCH_UNARY("cos") TORCH_UNARY("tan")
-    TORCH_UNARY("tanh") TORCH_UNARY("sigmoid") TORCH_UNARY("relu") TORCH_UNARY("gelu")
-    TORCH_UNARY("silu") TORCH_UNARY("elu") TORCH_UNARY("leaky_relu") TORCH_UNARY("softplus")
-    TORCH_UNARY("erf") TORCH_UNARY("sign") TORCH_UNARY("floor") TORCH_UNARY("ceil")
+    TORCH_UNARY("tanh") TORCH_UNARY("sigmoid") TORCH_UNARY("relu") TORCH_UNARY_FUNCTION("gelu")
+    TORCH_UNARY_FUNCTION("silu") TORCH_UNARY_FUNCTION("elu") TORCH_UNARY_FUNCTION("leaky_relu")
+    TORCH_UNARY_FUNCTION("softplus") TORCH_UNARY_FUNCTION("dropout") TORCH_UNARY("erf") TORCH_UNARY("sign") TORCH_UNARY("floor") TORCH_UNARY("ceil")
     TORCH_UNARY("round") TORCH_UNARY("trunc") TORCH_UNARY("clamp") TORCH_UNARY("clamp_min")
     TORCH_UNARY("clamp_max") TORCH_UNARY("softmax") TORCH_UNARY("log_softmax")
-    TORCH_UNARY("dropout") TORCH_UNARY("t") TORCH_UNARY("flip") TORCH_UNARY("roll")
+    TORCH_UNARY("t") TORCH_UNARY("flip") TORCH_UNARY("roll")
     TORCH_UNARY("repeat") TORCH_UNARY("tril") TORCH_UNARY("triu") TORCH_UNARY("cumsum")
     TORCH_UNARY("cumprod") TORCH_UNARY("logical_not")
     TORCH_FUNCTIONAL("relu") TORCH_FUNCTIONAL("gelu") TORCH_FUNCTIONAL("silu")
