@@ -30,10 +30,13 @@
 # devcheck itself, C and C++ files through their FLAGS), and the headers
 # of what some projects include: Debian's libjansson-dev and
 # libcurl4-openssl-dev (ccminer), libtorch-dev and python3-dev
-# (pyg_autoscale and the other PyTorch rows), libgtest-dev (raft-pinned);
+# (pyg_autoscale and the other PyTorch rows), libgtest-dev (raft-pinned),
+# ruby-dev (cumo's rows), libmlir-15-dev (tmlir-literal: MLIR's C API);
 # what yolort's and sherpa's files use of OpenCV, torchvision, kaldifeat
-# and k2 is declared by stand-ins written below, and lfs-evalgt and
-# kj-dagmm read in part (glm and a C++23 library; boost and OpenCV).
+# and k2 is declared by stand-ins written below, as are the configuration
+# headers that cumo's mkmf and OPM's, ParFlow's and pocl's CMake write;
+# lfs-evalgt and kj-dagmm read in part (glm and a C++23 library; boost and
+# OpenCV), parflow-release too (its loop macro, bench/history.md).
 # A commit the clone lacks, or a header missing, shows
 # as "does not parse" in the last column, a file devcheck read but for
 # functions with errors as "in part" (devcheck's reasons in out/).
@@ -43,6 +46,7 @@ set -euo pipefail
 # EXPECT: FILE:LINE,... at the parent where the mistake shows, when that is
 # not the line the fix changed (empty: the lines the fix removed or changed).
 # @CACHE@ in FLAGS is $HISTORY_CACHE (for the stub headers written below).
+# A line starting with # is a comment.
 entries='
 bbuf-reduce    | https://github.com/BBuf/how-to-optim-algorithm-in-cuda | 90e4313 | reduce/reduce_v0_baseline.cu FastAtomicAdd/fast_atomic_add.cu elementwise/elementwise.cu |  |
 kmcuda-yy      | https://github.com/src-d/kmcuda                        | e273450 | kernel.cu kmcuda.cpp | -I. -include functional |
@@ -79,6 +83,15 @@ sherpa-warmup  | https://github.com/k2-fsa/sherpa                       | ea5235
 fbgemm-tbeload | https://github.com/pytorch/FBGEMM                      | 365abe3ee | fbgemm_gpu/codegen/embedding_forward_quantized_host_cpu.cpp | -std=c++17 -Ifbgemm_gpu/include -I/usr/include/torch/csrc/api/include |
 yolort-devsw   | https://github.com/zhiqwang/yolort                     | 100a168   | deployment/src/main.cpp | -std=c++17 -Ideployment/include -I@CACHE@/stub/yolort -I/usr/include/torch/csrc/api/include | deployment/src/main.cpp:126,129,132
 kj-dagmm       | https://github.com/koba-jon/pytorch_cpp                | ef15988   | DAGMM2d/src/networks.cpp DAGMM2d/src/train.cpp | -std=c++17 -IDAGMM2d/src -Iutils -I/usr/include/torch/csrc/api/include | DAGMM2d/src/networks.cpp:447,448,449,455,458,461
+# a fresh set, ninth session, chosen before devcheck ran on them
+opm-wellfree    | https://github.com/OPM/opm-simulators                  | c28a12636 | opm/simulators/linalg/bda/WellContributions.cpp opm/simulators/linalg/bda/WellContributions.cu | -I. -I@CACHE@/stub/opm -I/usr/local/cuda/include | opm/simulators/linalg/bda/WellContributions.cpp:47,48
+cumo-global     | https://github.com/sonots/cumo                         | 3869775   | ext/cumo/cuda/driver.c | -Iext/cumo/include -I@CACHE@/stub/cumo -I/usr/include/ruby-3.1.0 -I/usr/include/x86_64-linux-gnu/ruby-3.1.0 -I/usr/local/cuda/include |
+cumo-poolfree   | https://github.com/sonots/cumo                         | 6dbd6d1   | ext/cumo/cuda/memory_pool.cpp ext/cumo/cuda/memory_pool_impl.cpp | -Iext/cumo/include -I@CACHE@/stub/cumo -I/usr/include/ruby-3.1.0 -I/usr/include/x86_64-linux-gnu/ruby-3.1.0 -I/usr/local/cuda/include |
+tmlir-literal   | https://github.com/llvm/torch-mlir                     | 5fbf2a376 | python/torch_mlir/dialects/torch/importer/jit_ir/csrc/torch_to_mlir_utils.cpp | -std=c++17 -Ipython/torch_mlir/dialects/torch/importer/jit_ir/csrc -Iinclude -I/usr/lib/llvm-15/include -I/usr/include/torch/csrc/api/include -I/usr/include/python3.11 |
+parflow-release | https://github.com/parflow/parflow                     | 063d578a  | pfsimulator/parflow_lib/problem_phase_source.c | -x cu -DPF_COMP_UNIT_TYPE=1 -Ipfsimulator/parflow_lib -Ipfsimulator/amps/seq -Ipfsimulator/amps/common -I@CACHE@/stub/parflow -I/usr/local/cuda/include/nvtx3 |
+parflow-tfree   | https://github.com/parflow/parflow                     | cc88a76d  | pfsimulator/parflow_lib/phase_velocity_face.c | -x cu -DPF_COMP_UNIT_TYPE=1 -Ipfsimulator/parflow_lib -Ipfsimulator/amps/seq -Ipfsimulator/amps/common -I@CACHE@/stub/parflow -I/usr/local/cuda/include/nvtx3 |
+pocl-hostreg    | https://github.com/pocl/pocl                           | a60523b20 | lib/CL/devices/cuda/pocl-cuda.c | -DCL_TARGET_OPENCL_VERSION=300 -DCL_USE_DEPRECATED_OPENCL_1_0_APIS -DCL_USE_DEPRECATED_OPENCL_1_1_APIS -DCL_USE_DEPRECATED_OPENCL_1_2_APIS -DCL_USE_DEPRECATED_OPENCL_2_0_APIS -Iinclude -Ilib/CL -Ilib/CL/devices -I@CACHE@/stub/pocl -I/usr/local/cuda/include -include @CACHE@/stub/cuda12_ctx.h |
+g4hepem-hostptr | https://github.com/mnovak42/g4hepem                    | 1a972f2   | G4HepEm/G4HepEmData/src/G4HepEmElectronData.cc G4HepEm/G4HepEmData/src/G4HepEmGammaData.cc | -DG4HepEm_CUDA_BUILD -IG4HepEm/G4HepEmData/include -I/usr/local/cuda/include | G4HepEm/G4HepEmData/src/G4HepEmElectronData.cc:54,93,101,109,115 G4HepEm/G4HepEmData/src/G4HepEmGammaData.cc:46,73,79
 '
 
 # Clean code, run for false alarms.
@@ -225,6 +238,117 @@ EOF5
 printf '#define blockDim host_blockDim\n#define threadIdx host_threadIdx\n' \
   > "$cache/stub/host_builtins.h"
 
+# cumo's narray.h includes cumo/extconf.h, which mkmf writes from the
+# checks of ext/cumo/extconf.rb: this is it as they come out on Linux with
+# glibc and Ruby 3.1 (Debian's ruby-dev has the rest of Ruby's headers).
+mkdir -p "$cache/stub/cumo/cumo"
+cat > "$cache/stub/cumo/cumo/extconf.h" <<'EOF6'
+/* cumo's extconf.h as mkmf writes it on Linux with glibc and Ruby 3.1 */
+#pragma once
+#define HAVE_DLFCN_H 1
+#define HAVE_DLOPEN 1
+#define HAVE_STDBOOL_H 1
+#define HAVE_STDINT_H 1
+#define HAVE_TYPE_BOOL 1
+#define HAVE_TYPE_U_INT8_T 1
+#define HAVE_TYPE_U_INT16_T 1
+#define HAVE_TYPE_INT32_T 1
+#define HAVE_TYPE_U_INT32_T 1
+#define HAVE_TYPE_INT64_T 1
+#define HAVE_TYPE_U_INT64_T 1
+#define HAVE_EXP10 1
+#define HAVE_RB_ARITHMETIC_SEQUENCE_EXTRACT 1
+#define HAVE_RB_CCOMPLEX 1
+#define HAVE_RB_THREAD_CALL_WITHOUT_GVL 1
+EOF6
+
+# OPM's config.h is CMake's (a build with CUDA found); of opm-common the
+# solver's files use OPM_THROW and include OpmLog, nothing of it called.
+mkdir -p "$cache/stub/opm/opm/common/OpmLog"
+printf '/* OPM config.h for a build with CUDA */\n#pragma once\n#define HAVE_CUDA 1\n#define HAVE_OPENCL 0\n' \
+  > "$cache/stub/opm/config.h"
+cat > "$cache/stub/opm/opm/common/ErrorMacros.hpp" <<'EOF7'
+/* a stand-in for opm-common's ErrorMacros.hpp: OPM_THROW only */
+#pragma once
+#include <stdexcept>
+#include <string>
+#define OPM_THROW(Exception, message) throw Exception(std::string(message))
+EOF7
+cat > "$cache/stub/opm/opm/common/OpmLog/OpmLog.hpp" <<'EOF7'
+/* a stand-in for opm-common's OpmLog.hpp: declarations only */
+#pragma once
+#include <string>
+namespace Opm {
+struct OpmLog {
+  static void info(const std::string &);
+  static void warning(const std::string &);
+  static void error(const std::string &);
+  static void debug(const std::string &);
+};
+}
+EOF7
+
+# ParFlow's parflow_config.h is CMake's, from cmake/parflow_config.h.in:
+# this is it for a CUDA build on the sequential AMPS layer (no MPI, hypre,
+# CLM, NetCDF, RMM or Umpire), where the loop files are CUDA units.
+mkdir -p "$cache/stub/parflow"
+cat > "$cache/stub/parflow/parflow_config.h" <<'EOF8'
+/* parflow_config.h for a CUDA build on the sequential AMPS layer */
+#ifndef PARFLOW_CONFIG_H
+#define PARFLOW_CONFIG_H
+#define PARFLOW_AMPS_LAYER seq
+#define AMPS seq
+#define PARFLOW_HAVE_GETTIMEOFDAY
+#define CASC_HAVE_GETTIMEOFDAY
+#define PARFLOW_HAVE_MALLOC_H
+#define HAVE_MALLOC_H
+#define PARFLOW_HAVE_CUDA
+#endif
+EOF8
+
+# pocl's config.h is CMake's, from config.h.in.cmake: these are the
+# settings its CUDA driver and the runtime headers it includes read, as a
+# Linux build of the CUDA driver sets them.
+mkdir -p "$cache/stub/pocl"
+cat > "$cache/stub/pocl/config.h" <<'EOF9'
+/* pocl's config.h for a Linux build of the CUDA driver */
+#pragma once
+#define BUILD_CUDA
+#define BUILD_BASIC
+#define BUILD_PTHREAD
+#define HAVE_DLFCN_H
+#define HAVE_FORK
+#define HAVE_CLOCK_GETTIME
+#define HAVE_FSYNC
+#define HAVE_MKOSTEMPS
+#define HAVE_MKSTEMPS
+#define HAVE_MKDTEMP
+#define HAVE_FUTIMENS
+#define HAVE_POSIX_MEMALIGN
+#define HAVE_SLEEP
+#define HAVE_UTIME
+#define HOST_CPU_CACHELINE_SIZE 64
+#define LLVM_MAJOR 13
+#define LLVM_VERSION "13.0.1"
+#define POCL_DEBUG_MESSAGES
+#define POCL_INSTALL_PRIVATE_DATADIR "/usr/share/pocl"
+#define POCL_BUILD_TIMESTAMP "0"
+#define POCL_KERNEL_CACHE_DEFAULT 1
+#define CUDA_DEVICE_EXTENSIONS ""
+#define OCL_KERNEL_TARGET "x86_64-pc-linux-gnu"
+#define OCL_KERNEL_TARGET_CPU ""
+#define HOST_DEVICE_ADDRESS_BITS 64
+#define POCL_DEVICE_ADDRESS_BITS 64
+#define SRCDIR "."
+#define CMAKE_BUILD_TYPE "Release"
+#define HAVE_64BIT_ATOMICS_WITH_LOCKS 1
+#define POCL_CL_VERSION "2.0"
+#define CUDA_DEVICE_CL_VERSION_MAJOR 1
+#define CUDA_DEVICE_CL_VERSION_MINOR 2
+#define HOST_DEVICE_CL_VERSION_MAJOR 1
+#define HOST_DEVICE_CL_VERSION_MINOR 2
+EOF9
+
 # PopSift's sift_config.h is written by CMake from cmake/sift_config.h.in;
 # this is it configured as a default build does (no NVTX, grid filter on).
 mkdir -p "$cache/stub/popsift"
@@ -319,7 +443,7 @@ check() {
 want=" $* "
 header=yes
 while IFS='|' read -r name url fix files flags expect; do
-  name=$(trim "$name"); [ -n "$name" ] || continue
+  name=$(trim "$name"); [ -n "$name" ] && [ "${name#\#}" = "$name" ] || continue
   [ $# -eq 0 ] || [[ $want == *" $name "* ]] || continue
   [ -z "$header" ] || printf '%-15s %-8s %-6s %-6s %-12s %-12s %s\n' entry fix found quiet other@parent other@fix files
   header=
