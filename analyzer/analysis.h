@@ -64,6 +64,7 @@ bool dc_model_module_forward(fnode callee);
 /* Whether t is a libtorch module: a holder (`torch::nn::Linear`,
    TORCH_MODULE's) or a class derived from torch::nn::Module. */
 bool dc_model_module_type(ftype t);
+bool dc_model_holds_module(ftype t);
 /* Whether callee is an element accessor of a standard container, whose
    elements are host memory (`&v[0]`). */
 bool dc_model_host_element(fnode callee);

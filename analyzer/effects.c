@@ -316,23 +316,13 @@ static void move_module(df_call_state *s, df_value *m, const char *name, const d
     df_env_each_member(s->e, df_object_path(m->obj, ".child"), move_one_child, &c);
 }
 
-/* Whether t holds a module: libtorch's or the program's (by value, by a
-   holder, by a smart pointer), or TorchScript's. */
-static bool holds_module(ftype t)
-{
-    ftype c = ft_canonical(ft_non_reference(t));
-    bool smart = df_type_names(c, "std::shared_ptr<") || df_type_names(c, "std::unique_ptr<");
-    return dc_model_module_type(t) || df_type_is(t, "torch::jit::Module") ||
-           (smart && ft_ntemplate_args(c) > 0 && dc_model_module_type(ft_template_arg(c, 0)));
-}
-
 /* A module field moved with nothing known of it here (`net_->to(device)`
    of the `Net net_;` its class made): it is on d now, which the field's
    facts keep as a store. */
 static void moves_field(df_call_state *s, const dc_effect *ef, const df_value *d)
 {
     fnode field = df_cursor_bare(df_call_holder(df_argument_cursor(s->a, ef->arg[0])));
-    if (fx_kind(field) != CXCursor_MemberRefExpr || !holds_module(fx_type(field)))
+    if (fx_kind(field) != CXCursor_MemberRefExpr || !dc_model_holds_module(fx_type(field)))
         return;
     df_value m = df_object_new(s->u, s->e, V_MODULE, dc_place_relocated(&d->where, s->at, "moved to"));
     m.dtype = DF_DTYPE_UNKNOWN;

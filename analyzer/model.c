@@ -1944,6 +1944,18 @@ bool dc_model_module_type(ftype t)
     return is_holder(t) || !fx_is_null(b.found) || module_class(cls, 0);
 }
 
+/* A module by value, by a holder, by a pointer or a smart pointer: libtorch's,
+   the program's, or TorchScript's. */
+bool dc_model_holds_module(ftype t)
+{
+    ftype c = ft_canonical(ft_non_reference(t));
+    bool smart = df_type_names(c, "std::shared_ptr<") || df_type_names(c, "std::unique_ptr<");
+    if (ft_kind(c) == CXType_Pointer)
+        return dc_model_module_type(ft_pointee(c));
+    return dc_model_module_type(t) || df_type_is(t, "torch::jit::Module") ||
+           (smart && ft_ntemplate_args(c) > 0 && dc_model_module_type(ft_template_arg(c, 0)));
+}
+
 bool dc_model_module_forward(fnode callee)
 {
     char name[16];

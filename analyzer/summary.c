@@ -339,8 +339,10 @@ static void bind_parameter(df_unit *u, df_env *e, fnode param, int i)
         df_env_set(e, id, df_value_of(V_DEVICE, here));
     } else if ((pointer && df_type_names(t, "dt_tensor")) || df_type_is(t, "at::Tensor")) {
         df_env_set(e, id, df_value_of(V_TENSOR, here));
-    } else if (pointer && (df_type_names(t, "dt_module") || df_type_names(t, "dt_list"))) {
-        df_value obj = df_object_new(u, e, df_type_names(t, "dt_module") ? V_MODULE : V_LIST, here);
+    } else if ((pointer && (df_type_names(t, "dt_module") || df_type_names(t, "dt_list"))) ||
+               dc_model_holds_module(t)) {
+        /* a module the caller made: where its argument is, its moves here seen there */
+        df_value obj = df_object_new(u, e, df_type_names(t, "dt_list") ? V_LIST : V_MODULE, here);
         obj.dtype = DF_DTYPE_UNKNOWN;
         df_object_update(e, &obj);
         u->self->objects[i] = obj.obj;
