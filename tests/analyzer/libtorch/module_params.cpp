@@ -46,6 +46,12 @@ void pointer_to_module(NetImpl *net)
     net->forward(data); // devcheck: device-mismatch
 }
 
+void module_by_reference(NetImpl &net)
+{
+    torch::Tensor data = torch::randn({8, 10});
+    net.forward(data); // devcheck: device-mismatch
+}
+
 void sequential(torch::nn::Sequential &seq)
 {
     torch::Tensor data = torch::randn({8, 10});
@@ -82,6 +88,8 @@ int main()
     shared->to(device);
     shared_module(shared);
     pointer_to_module(shared.get());
+    module_by_reference(*net);
+    shared_module(net.ptr());
     torch::nn::Sequential seq(torch::nn::Linear(10, 2));
     seq->to(device);
     sequential(seq);
