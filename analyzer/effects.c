@@ -1038,6 +1038,9 @@ static void memcpy_one_kind(df_call_state *s, const dc_effect *ef, int k, unsign
         r.place = &nowhere;
     dc_finding *f = dc_check_memcpy(s->u->out, s->at, k, d, r, NULL, swapped(s, dst, src),
                                      kind_written(s, ef, k));
+    if (f && !written(s, ef->arg[2]))
+        dc_finding_note(f, s->at, dc_format("%s copies with %s when no kind is written",
+                                            s->op, memkinds[k].name));
     if (f && (copy_kinds(arg_value(s, ef, 2)) & ~KIND_BIT(k)))
         dc_finding_note(f, s->at, dc_format("'%s' may be %s, among other kinds: each is checked",
                                             df_argument_text(s->a, ef->arg[2]), memkinds[k].name));
