@@ -55,6 +55,25 @@ fnode df_call_argument(fnode call, int i)
     return i >= 0 && i < n ? fx_arg(call, (unsigned)i) : fx_null();
 }
 
+/* The enumerator a default argument (no text at the call) is, as the
+   callee's parameter i declares it: cudaMemcpyToSymbol's kind is
+   cudaMemcpyHostToDevice, and a helper's `cudaMemcpyKind kind =
+   cudaMemcpyDeviceToHost` its own, unless the call writes one; else the
+   argument itself.  Only an enumerator: what other defaults compute is
+   the callee's, not the call's. */
+static fnode default_enumerator(fnode callee, int i, fnode arg)
+{
+    if (fx_kind(arg) != CXCursor_UnexposedExpr || fx_nchildren(arg) || *fx_text(arg))
+        return arg;
+    fnode param = fx_arg(callee, i);
+    int n = fx_nchildren(param);
+    fnode init = n ? df_cursor_bare(fx_child(param, n - 1)) : fx_null();
+    return fx_kind(init) == CXCursor_DeclRefExpr &&
+                   fx_kind(fx_referenced(init)) == CXCursor_EnumConstantDecl
+               ? init
+               : arg;
+}
+
 static void evaluate_arguments(df_unit *u, df_env *e, fnode call, fnode callee,
                                df_arguments *args)
 {
@@ -69,7 +88,7 @@ static void evaluate_arguments(df_unit *u, df_env *e, fnode call, fnode callee,
     args->n = n < 0 ? 0 : n > ARG_SELF ? ARG_SELF : n;
     for (int i = 0; i < args->n; i++) {
         args->c[i] = fx_arg(call, (unsigned)(i + skip));
-        args->v[i] = df_walk_expression(u, e, args->c[i]);
+        args->v[i] = df_walk_expression(u, e, default_enumerator(callee, i, args->c[i]));
         args->text[i][0] = 0;
     }
 }

@@ -1028,6 +1028,9 @@ static void memcpy_one_kind(df_call_state *s, const dc_effect *ef, int k, unsign
         r.place = &nowhere;
     dc_finding *f = dc_check_memcpy(s->u->out, s->at, k, d, r, NULL, swapped(s, dst, src),
                                      kind_written(s, ef, k));
+    if (f && !written(s, ef->arg[2]))
+        dc_finding_note(f, s->at, dc_format("%s copies with %s when no kind is written",
+                                            s->op, memkinds[k].name));
     if (f && (copy_kinds(arg_value(s, ef, 2)) & ~KIND_BIT(k)))
         dc_finding_note(f, s->at, dc_format("'%s' may be %s, among other kinds: each is checked",
                                             df_argument_text(s->a, ef->arg[2]), memkinds[k].name));
@@ -1147,11 +1150,20 @@ static void kernel_argument(df_unit *u, dc_loc at, fnode kernel, int i, dc_opera
     df_effect_need_memory(u, at, what, arg, true, (dc_loc){ 0 }, NULL);
 }
 
+/* The kernel a launch names: `k`, `(const void *)k`, or its address,
+   `(void *)&k`. */
+static fnode launched_kernel(fnode arg)
+{
+    fnode c = df_cursor_bare(arg);
+    df_children ch = df_cursor_children(c);
+    return fx_referenced(df_cursor_is_addr_of(c) && ch.n == 1 ? df_cursor_bare(ch.v[0]) : c);
+}
+
 /* cudaLaunchKernel: each pointer parameter of the kernel (from its
    declaration) gets the memory of the matching argument address. */
 static void launch(df_call_state *s, const dc_effect *ef)
 {
-    fnode kernel = fx_referenced(df_cursor_bare(df_argument_cursor(s->a, ef->arg[0])));
+    fnode kernel = launched_kernel(df_argument_cursor(s->a, ef->arg[0]));
     const df_value *list = arg_value(s, ef, 1);
     if (fx_kind(kernel) != CXCursor_FunctionDecl || list->kind != V_ADDRS)
         return;

@@ -1163,6 +1163,15 @@ static const char builtin[] =
     "# C++'s strings made from a C string, and streams' unformatted writes and reads\n"
     HOST_READS("std::basic_string::basic_string", 0)
     HOST_READS("std::basic_ostream::write", 0) HOST_READS("std::basic_istream::read", 0)
+    "# C++'s algorithms and a container's range, read or written on the host\n"
+    HOST_READS("std::copy", 0) HOST_READS("std::copy", 2) HOST_READS("std::copy_n", 0)
+    HOST_READS("std::copy_n", 2) HOST_READS("std::fill", 0) HOST_READS("std::fill_n", 0)
+    HOST_READS("std::accumulate", 0) HOST_READS("std::reduce", 0) HOST_READS("std::iota", 0)
+    HOST_READS("std::transform", 0) HOST_READS("std::sort", 0) HOST_READS("std::find", 0)
+    HOST_READS("std::count", 0) HOST_READS("std::max_element", 0)
+    HOST_READS("std::min_element", 0) HOST_READS("std::equal", 0) HOST_READS("std::equal", 2)
+    HOST_READS("std::vector::vector", 0) HOST_READS("std::vector::assign", 0)
+    HOST_READS("std::vector::insert", 1)
     "# C++'s containers: their elements are host memory (with the standard allocator)\n"
     "std::vector::data returns-host\n"
     "std::array::data returns-host\n"

@@ -1,7 +1,8 @@
 /*
  * memspace-mismatch at a kernel launch: every pointer argument of a kernel
  * must be device memory.  A malloc'd buffer or a stack array handed to
- * cudaLaunchKernel is host memory.
+ * cudaLaunchKernel is host memory, whether the kernel is named, cast, or
+ * its address taken (`(void *)&k`), and so for cudaLaunchCooperativeKernel.
  */
 #include <cuda_runtime_api.h>
 #include <stdint.h>
@@ -27,6 +28,10 @@ void launches(void)
     cudaLaunchKernel((const void *)scale_kernel, grid, block, from_stack, 0, NULL); // devcheck: memspace-mismatch
     void *right[] = { &dev_out, &dev_in, &n };
     cudaLaunchKernel((const void *)scale_kernel, grid, block, right, 0, NULL);
+    cudaLaunchKernel((void *)&scale_kernel, grid, block, from_heap, 0, NULL); // devcheck: memspace-mismatch
+    cudaLaunchKernel((const void *)(&scale_kernel), grid, block, from_stack, 0, 0); // devcheck: memspace-mismatch
+    cudaLaunchCooperativeKernel((void *)&scale_kernel, grid, block, from_heap, 0, NULL); // devcheck: memspace-mismatch
+    cudaLaunchKernel((void *)&scale_kernel, grid, block, right, 0, NULL);
 
     cudaFree(dev_out);
     cudaFree(dev_in);

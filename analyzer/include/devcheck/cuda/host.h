@@ -28,7 +28,7 @@
 #define __constant__ __attribute__((constant))
 #endif
 #ifndef __managed__
-#define __managed__ __attribute__((managed))
+#define __managed__ __attribute__((annotate("managed")))   /* clang's `managed` is HIP's only */
 #endif
 #ifndef __launch_bounds__
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))

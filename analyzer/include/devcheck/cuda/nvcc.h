@@ -30,6 +30,11 @@
  * __CUDACC__ as 1: nvcc defines it so, and code tests it with `#if
  * __CUDACC__` (NCCL's device headers); clang's wrapper leaves it defined
  * empty, which #if cannot read.
+ *
+ * __managed__ as an annotation: clang 19 knows the `managed` attribute in
+ * HIP only and drops it in CUDA, which leaves a __managed__ variable with
+ * no attribute, as if it were the host's own; an annotation keeps it
+ * one of CUDA's (memory both sides reach).
  */
 #ifndef DEVCHECK_CUDA_NVCC_H
 #define DEVCHECK_CUDA_NVCC_H
@@ -42,6 +47,9 @@
 
 #undef __CUDACC__
 #define __CUDACC__ 1
+
+#undef __managed__
+#define __managed__ __attribute__((annotate("managed")))
 
 #define DC_MINMAX(R, A, B)                                                     \
     __host__ R min(A, B);                                                      \
