@@ -1,0 +1,200 @@
+/*
+ * Everyday libtorch forms a probe found the model lacked, each beside a
+ * tensor left on the cpu: options that name no device
+ * (`torch::requires_grad()`), torch::randperm, views (`slice`,
+ * `view_as`), `type_as(y)` (to y's device), a
+ * tensor's pieces (`chunk`, `split`, `unbind`), ops of a tuple
+ * (`std::get<1>(x.max(1))`, `topk`, `sort`), the functions of an input
+ * and weights (`torch::linear`, `F::linear`, `torch::conv2d`,
+ * `torch::einsum`), and recurrent layers (LSTM, GRU, whose `to()` is their
+ * own).  Each function is one case; the *_quiet ones are the fixed forms.
+ */
+#include <torch/torch.h>
+
+namespace F = torch::nn::functional;
+
+static torch::Tensor on_gpu(int64_t n)
+{
+    return torch::randn({n, n}, torch::kCUDA);
+}
+
+torch::Tensor leaf_with_requires_grad()
+{
+    torch::Tensor x = on_gpu(8);
+    torch::Tensor w = torch::randn({8, 8}, torch::requires_grad());
+    return x.matmul(w); // devcheck: device-mismatch
+}
+
+torch::Tensor leaf_with_options_and_requires_grad()
+{
+    torch::Tensor x = on_gpu(8);
+    torch::Tensor w = torch::zeros({8, 8}, torch::TensorOptions().dtype(torch::kFloat32).requires_grad(true));
+    return x + w; // devcheck: device-mismatch
+}
+
+torch::Tensor leaf_quiet()
+{
+    torch::Tensor x = on_gpu(8);
+    torch::Tensor w = torch::randn({8, 8}, x.options().requires_grad(true));
+    return x.matmul(w);
+}
+
+torch::Tensor shuffled_rows()
+{
+    torch::Tensor x = on_gpu(8);
+    torch::Tensor perm = torch::randperm(8);
+    return x.index_select(0, perm); // devcheck: device-mismatch
+}
+
+torch::Tensor shuffled_rows_quiet()
+{
+    torch::Tensor x = on_gpu(8);
+    torch::Tensor perm = torch::randperm(8, torch::TensorOptions().dtype(torch::kLong).device(x.device()));
+    return x.index_select(0, perm);
+}
+
+torch::Tensor sliced_half()
+{
+    torch::Tensor x = on_gpu(8);
+    return x.slice(0, 0, 4) + torch::zeros({4, 8}); // devcheck: device-mismatch
+}
+
+torch::Tensor viewed_as_a_cpu_tensor()
+{
+    torch::Tensor x = on_gpu(8);
+    torch::Tensor bias = torch::ones({64});
+    return x.view_as(bias) - bias; // devcheck: device-mismatch
+}
+
+torch::Tensor typed_as_a_cpu_tensor()
+{
+    torch::Tensor x = on_gpu(8);
+    torch::Tensor ref = torch::zeros({8, 8});
+    torch::Tensor y = on_gpu(8).type_as(ref);
+    return x + y; // devcheck: device-mismatch
+}
+
+torch::Tensor typed_as_quiet()
+{
+    torch::Tensor x = on_gpu(8);
+    torch::Tensor y = torch::zeros({8, 8}).type_as(x);
+    return x + y;
+}
+
+torch::Tensor first_chunk()
+{
+    torch::Tensor x = on_gpu(8);
+    auto halves = x.chunk(2, 0);
+    return halves[0] + torch::zeros({4, 8}); // devcheck: device-mismatch
+}
+
+torch::Tensor split_rows()
+{
+    torch::Tensor x = on_gpu(8);
+    std::vector<torch::Tensor> parts = torch::split(x, 4);
+    return parts[1] * torch::ones({4, 8}); // devcheck: device-mismatch
+}
+
+torch::Tensor unbound_row()
+{
+    torch::Tensor x = on_gpu(8);
+    auto rows = x.unbind(0);
+    return rows[0] - torch::zeros({8}); // devcheck: device-mismatch
+}
+
+torch::Tensor predictions_against_cpu_labels()
+{
+    torch::Tensor x = on_gpu(8);
+    torch::Tensor labels = torch::zeros({8}, torch::kLong);
+    torch::Tensor pred = std::get<1>(x.max(1));
+    return pred.eq(labels).sum(); // devcheck: device-mismatch
+}
+
+torch::Tensor predictions_quiet()
+{
+    torch::Tensor x = on_gpu(8);
+    torch::Tensor labels = torch::zeros({8}, torch::kLong).to(x.device());
+    return std::get<1>(x.max(1)).eq(labels).sum();
+}
+
+torch::Tensor smallest_against_cpu()
+{
+    torch::Tensor x = on_gpu(8);
+    torch::Tensor m = std::get<0>(torch::min(x, 0));
+    return m + torch::zeros({8}); // devcheck: device-mismatch
+}
+
+torch::Tensor top3_against_cpu()
+{
+    torch::Tensor x = on_gpu(8);
+    auto top = x.topk(3);
+    torch::Tensor want = torch::zeros({8, 3}, torch::kLong);
+    return std::get<1>(top).eq(want); // devcheck: device-mismatch
+}
+
+torch::Tensor sorted_against_cpu()
+{
+    torch::Tensor x = on_gpu(8);
+    torch::Tensor s = std::get<0>(x.sort(1));
+    return s - torch::randn({8, 8}); // devcheck: device-mismatch
+}
+
+torch::Tensor linear_with_cpu_weight()
+{
+    torch::Tensor x = on_gpu(8);
+    torch::Tensor w = torch::randn({4, 8});
+    return torch::linear(x, w); // devcheck: device-mismatch
+}
+
+torch::Tensor functional_linear_with_cpu_bias()
+{
+    torch::Tensor x = on_gpu(8);
+    torch::Tensor w = torch::randn({4, 8}, torch::kCUDA);
+    torch::Tensor b = torch::zeros({4});
+    return F::linear(x, w, b); // devcheck: device-mismatch
+}
+
+torch::Tensor linear_quiet()
+{
+    torch::Tensor x = on_gpu(8);
+    torch::Tensor w = torch::randn({4, 8}, x.options());
+    return F::linear(x, w, torch::zeros({4}, x.options()));
+}
+
+torch::Tensor conv_with_cpu_kernel()
+{
+    torch::Tensor x = torch::randn({1, 3, 8, 8}, torch::kCUDA);
+    torch::Tensor k = torch::randn({4, 3, 3, 3});
+    return torch::conv2d(x, k); // devcheck: device-mismatch
+}
+
+torch::Tensor einsum_with_cpu_operand()
+{
+    torch::Tensor x = on_gpu(8);
+    torch::Tensor w = torch::randn({8, 8});
+    return torch::einsum("ij,jk->ik", {x, w}); // devcheck: device-mismatch
+}
+
+torch::Tensor lstm_moved_input_left()
+{
+    torch::nn::LSTM lstm(torch::nn::LSTMOptions(4, 8).num_layers(1));
+    lstm->to(torch::kCUDA);
+    torch::Tensor seq = torch::randn({5, 1, 4});
+    return std::get<0>(lstm->forward(seq)); // devcheck: device-mismatch
+}
+
+torch::Tensor gru_left_on_the_cpu()
+{
+    torch::nn::GRU gru(4, 8);
+    torch::Tensor seq = torch::randn({5, 1, 4}, torch::kCUDA);
+    return std::get<0>(gru(seq)); // devcheck: device-mismatch
+}
+
+torch::Tensor lstm_quiet()
+{
+    torch::nn::LSTM lstm(4, 8);
+    lstm->to(torch::kCUDA);
+    torch::Tensor seq = torch::randn({5, 1, 4}, torch::kCUDA);
+    torch::Tensor out = std::get<0>(lstm->forward(seq));
+    return out + torch::zeros({5, 1, 8}, out.options());
+}
