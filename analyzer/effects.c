@@ -1141,11 +1141,15 @@ static void reads(df_call_state *s, const dc_effect *ef)
     check_unwritten(s, "reads", ef->arg[0], p, false);
 }
 
-/* Argument i of a kernel, a pointer parameter, must be device memory. */
+/* Argument i of a kernel, a pointer parameter, must be device memory; so
+   must a class passed by value whose argument is memory: a packed
+   accessor (`x.packed_accessor32<float, 2>()`), which holds its tensor's
+   data pointer. */
 static void kernel_argument(df_unit *u, dc_loc at, fnode kernel, int i, dc_operand arg)
 {
     fnode param = fx_arg(kernel, (unsigned)i);
-    if (ft_kind(fx_type(param)) != CXType_Pointer)
+    if (ft_kind(fx_type(param)) != CXType_Pointer &&
+        ft_kind(ft_canonical(fx_type(param))) != CXType_Record)
         return;
     char name[64], param_name[64], what[192];
     df_cursor_spelling(kernel, name, sizeof name);
