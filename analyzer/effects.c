@@ -785,31 +785,66 @@ static void indexes(df_call_state *s, const dc_effect *ef)
     }
 }
 
-/* The tensors of a braced list (`torch::cat({a, b}, 1)`) on one device:
-   each variable of it against the first; the result is where that is. */
+typedef struct {
+    df_call_state *s;
+    const char *name;                   /* the vector's, for its elements' text */
+    size_t prefix;                      /* its path's, "#N" */
+    df_value first;
+    char texts[2][64];
+} one_device;
+
+/* A tensor of the list, named text, against the first. */
+static void same_device_as_first(one_device *w, df_value v, const char *text)
+{
+    if (!v.where.n)
+        return;
+    snprintf(w->texts[w->first.kind != V_NONE], sizeof w->texts[0], "%s", text);
+    if (w->first.kind == V_NONE) {
+        w->first = v;
+        return;
+    }
+    dc_operand a = { w->texts[0], &w->first.where, false, true }, b = { w->texts[1], &v.where, false, true };
+    if (dc_places_differ(&w->first.where, &v.where) && !df_summary_defer(w->s->u, w->s->at, a, b))
+        dc_report_device_mismatch(w->s->u->out, w->s->at, a, b, NULL, (dc_loc){ 0 });
+}
+
+static void element_same_device(int id, void *ctx)
+{
+    one_device *w = ctx;
+    const char *path = df_path_text(id);
+    const df_value *v = df_env_find(w->s->e, id);
+    char text[64];
+    if (path[w->prefix] != '[' || !v || v->kind != V_TENSOR)
+        return;
+    const char *index = path + w->prefix;   /* "[-1]": pushed where the count was not known */
+    snprintf(text, sizeof text, "%s%s", w->name, strcmp(index, "[-1]") ? index : "[...]");
+    same_device_as_first(w, *v, text);
+}
+
+/* The tensors of a list on one device (`torch::cat({a, b}, 1)`'s
+   variables, or the elements a vector was given, `parts.push_back(y)`
+   then `torch::cat(parts)`), each against the first; the result is where
+   that is. */
 static void same_device_list(df_call_state *s, const dc_effect *ef)
 {
     fnode list = df_cursor_bare(df_call_argument(s->a->call, ef->arg[0]));
     df_children ch = fx_kind(list) == CXCursor_InitListExpr ? df_cursor_children(list)
                                                          : (df_children){ .n = 0 };
-    df_value first = df_value_unknown();
-    char texts[2][64];
+    one_device w = { s, df_argument_text(s->a, ef->arg[0]), 0, df_value_unknown(), { "", "" } };
     for (int i = 0; i < ch.n; i++) {
         fnode element = df_cursor_bare(ch.v[i]);
-        df_value v = named_tensor(s, element);
-        if (!v.where.n)
-            continue;
-        df_cursor_text(element, texts[first.kind != V_NONE], sizeof texts[0]);
-        if (first.kind == V_NONE) {
-            first = v;
-            continue;
-        }
-        dc_operand a = { texts[0], &first.where, false, true }, b = { texts[1], &v.where, false, true };
-        if (dc_places_differ(&first.where, &v.where) && !df_summary_defer(s->u, s->at, a, b))
-            dc_report_device_mismatch(s->u->out, s->at, a, b, NULL, (dc_loc){ 0 });
+        char text[64];
+        df_cursor_text(element, text, sizeof text);
+        same_device_as_first(&w, named_tensor(s, element), text);
     }
-    if (first.kind == V_TENSOR)
-        s->result = created(first.where, first.dtype, first.dtype_origin);
+    df_value v = current_arg(s, ef, 0);
+    if (!ch.n && v.kind == V_LIST && v.obj >= 0 && !v.where.n) {
+        int path = df_object_path(v.obj, "");
+        w.prefix = strlen(df_path_text(path));
+        df_env_each_member(s->e, path, element_same_device, &w);
+    }
+    if (w.first.kind == V_TENSOR)
+        s->result = created(w.first.where, w.first.dtype, w.first.dtype_origin);
 }
 
 static void same_dtype(df_call_state *s, const dc_effect *ef)

@@ -6,8 +6,10 @@
  * tensor's pieces (`chunk`, `split`, `unbind`), ops of a tuple
  * (`std::get<1>(x.max(1))`, `topk`, `sort`), the functions of an input
  * and weights (`torch::linear`, `F::linear`, `torch::conv2d`,
- * `torch::einsum`), and recurrent layers (LSTM, GRU, whose `to()` is their
- * own).  Each function is one case; the *_quiet ones are the fixed forms.
+ * `torch::einsum`), recurrent layers (LSTM, GRU, whose `to()` is their
+ * own), and torch::cat and stack of a vector filled by push_back or made
+ * from a braced list.  Each function is one case; the *_quiet ones are the
+ * fixed forms.
  */
 #include <torch/torch.h>
 
@@ -197,4 +199,52 @@ torch::Tensor lstm_quiet()
     torch::Tensor seq = torch::randn({5, 1, 4}, torch::kCUDA);
     torch::Tensor out = std::get<0>(lstm->forward(seq));
     return out + torch::zeros({5, 1, 8}, out.options());
+}
+
+torch::Tensor cat_of_a_vector_filled_in_a_loop()
+{
+    torch::Tensor x = on_gpu(8);
+    std::vector<torch::Tensor> parts;
+    for (int i = 0; i < 4; i++)
+        parts.push_back(torch::zeros({8, 8}));
+    parts.push_back(x);
+    return torch::cat(parts, 0); // devcheck: device-mismatch
+}
+
+torch::Tensor stack_of_a_braced_vector()
+{
+    torch::Tensor x = on_gpu(8);
+    std::vector<torch::Tensor> rows{x, torch::ones({8, 8})};
+    return torch::stack(rows); // devcheck: device-mismatch
+}
+
+torch::Tensor stack_of_outputs_and_a_cpu_one()
+{
+    torch::Tensor x = on_gpu(8);
+    std::vector<torch::Tensor> outs;
+    outs.reserve(4);
+    for (int i = 0; i < 3; i++)
+        outs.emplace_back(x * i);
+    outs.push_back(torch::randn({8, 8}));
+    return torch::stack(outs, 0); // devcheck: device-mismatch
+}
+
+torch::Tensor cat_of_a_vector_quiet(bool relu)
+{
+    torch::Tensor x = on_gpu(8);
+    std::vector<torch::Tensor> parts;
+    for (int i = 0; i < 4; i++)
+        parts.push_back(torch::zeros({8, 8}, x.options()));
+    if (relu)
+        parts.push_back(x.relu());
+    else
+        parts.push_back(x);
+    torch::Tensor all = torch::cat(parts, 0);
+    return all + torch::zeros({40, 8}, x.options());
+}
+
+torch::Tensor cat_of_pieces_quiet()
+{
+    torch::Tensor x = on_gpu(8);
+    return torch::cat(x.chunk(2, 0), 1);
 }
