@@ -189,6 +189,8 @@ static const struct {
     "at::Tensor::" f " same-dtype this 0\n" "at::Tensor::" f " creates-like this\n"
 #define TORCH_IN_PLACE_OP(f) "at::Tensor::" f " elementwise this 0\n" "at::Tensor::" f " identity this\n"
 #define TORCH_LAYOUT(f) "at::Tensor::" f " creates-like this\n"
+/* In-place ops of one tensor (`x.clamp_(0, 1)`, `x.zero_()`) return it. */
+#define TORCH_IN_PLACE_UNARY(f) "at::Tensor::" f " identity this\n"
 /* ATen's ops that take an index or a mask beside their tensor: the
    arguments that must be on the tensor's device, by position in the
    method (`x.index_select(0, i)`) and in the function (`at::gather(x, 1,
@@ -1263,6 +1265,15 @@ static const char builtin[] =
     TORCH_INDEXED_IN_PLACE("scatter_", "1 2") TORCH_INDEXED_IN_PLACE("scatter_add_", "1 2")
     TORCH_INDEXED_IN_PLACE("index_add_", "1 2") TORCH_INDEXED_IN_PLACE("index_copy_", "1 2")
     TORCH_INDEXED_IN_PLACE("index_fill_", "1") TORCH_INDEXED_IN_PLACE("masked_fill_", "0")
+    TORCH_IN_PLACE_UNARY("clamp_") TORCH_IN_PLACE_UNARY("clamp_min_")
+    TORCH_IN_PLACE_UNARY("clamp_max_") TORCH_IN_PLACE_UNARY("relu_") TORCH_IN_PLACE_UNARY("sigmoid_")
+    TORCH_IN_PLACE_UNARY("tanh_") TORCH_IN_PLACE_UNARY("abs_") TORCH_IN_PLACE_UNARY("neg_")
+    TORCH_IN_PLACE_UNARY("exp_") TORCH_IN_PLACE_UNARY("log_") TORCH_IN_PLACE_UNARY("sqrt_")
+    TORCH_IN_PLACE_UNARY("floor_") TORCH_IN_PLACE_UNARY("round_") TORCH_IN_PLACE_UNARY("zero_")
+    TORCH_IN_PLACE_UNARY("fill_") TORCH_IN_PLACE_UNARY("uniform_") TORCH_IN_PLACE_UNARY("normal_")
+    TORCH_IN_PLACE_UNARY("unsqueeze_") TORCH_IN_PLACE_UNARY("squeeze_") TORCH_IN_PLACE_UNARY("t_")
+    TORCH_IN_PLACE_UNARY("transpose_") TORCH_IN_PLACE_UNARY("resize_")
+    TORCH_IN_PLACE_UNARY("requires_grad_")
     "# ATen's elementwise functions and methods, reductions, joins\n"
     TORCH_UNARY("abs") TORCH_UNARY("neg") TORCH_UNARY("exp") TORCH_UNARY("exp2")
     TORCH_UNARY("expm1") TORCH_UNARY("log") TORCH_UNARY("log1p") TORCH_UNARY("log2")
@@ -1276,10 +1287,20 @@ static const char builtin[] =
     TORCH_UNARY("softmax") TORCH_UNARY("log_softmax") TORCH_UNARY("t") TORCH_UNARY("flip")
     TORCH_UNARY("roll") TORCH_UNARY("repeat") TORCH_UNARY("tril") TORCH_UNARY("triu")
     TORCH_UNARY("cumsum") TORCH_UNARY("cumprod") TORCH_UNARY("logical_not")
+    TORCH_UNARY("nonzero") TORCH_UNARY_FUNCTION("max_pool1d") TORCH_UNARY_FUNCTION("max_pool2d")
+    TORCH_UNARY_FUNCTION("max_pool3d") TORCH_UNARY_FUNCTION("avg_pool1d")
+    TORCH_UNARY_FUNCTION("avg_pool2d") TORCH_UNARY_FUNCTION("avg_pool3d")
+    TORCH_UNARY_FUNCTION("adaptive_avg_pool1d") TORCH_UNARY_FUNCTION("adaptive_avg_pool2d")
+    TORCH_UNARY_FUNCTION("adaptive_avg_pool3d") TORCH_UNARY_FUNCTION("adaptive_max_pool2d")
+    TORCH_UNARY_FUNCTION("constant_pad_nd")
     TORCH_FUNCTIONAL("relu") TORCH_FUNCTIONAL("gelu") TORCH_FUNCTIONAL("silu")
     TORCH_FUNCTIONAL("elu") TORCH_FUNCTIONAL("leaky_relu") TORCH_FUNCTIONAL("softplus")
     TORCH_FUNCTIONAL("softmax") TORCH_FUNCTIONAL("log_softmax") TORCH_FUNCTIONAL("dropout")
-    TORCH_FUNCTIONAL("normalize")
+    TORCH_FUNCTIONAL("normalize") TORCH_FUNCTIONAL("interpolate") TORCH_FUNCTIONAL("pad")
+    TORCH_FUNCTIONAL("max_pool1d") TORCH_FUNCTIONAL("max_pool2d") TORCH_FUNCTIONAL("max_pool3d")
+    TORCH_FUNCTIONAL("avg_pool1d") TORCH_FUNCTIONAL("avg_pool2d") TORCH_FUNCTIONAL("avg_pool3d")
+    TORCH_FUNCTIONAL("adaptive_avg_pool1d") TORCH_FUNCTIONAL("adaptive_avg_pool2d")
+    TORCH_FUNCTIONAL("adaptive_avg_pool3d") TORCH_FUNCTIONAL("adaptive_max_pool2d")
     TORCH_BINARY("eq") TORCH_BINARY("ne") TORCH_BINARY("lt") TORCH_BINARY("le")
     TORCH_BINARY("gt") TORCH_BINARY("ge") TORCH_BINARY("maximum") TORCH_BINARY("minimum")
     TORCH_BINARY("pow") TORCH_BINARY("atan2") TORCH_BINARY("fmod") TORCH_BINARY("remainder")
@@ -1311,6 +1332,7 @@ static const char builtin[] =
     TORCH_WEIGHTED("conv_transpose3d") TORCH_WEIGHTED("bilinear")
     TORCH_WEIGHTED_FUNCTIONAL("linear") TORCH_WEIGHTED_FUNCTIONAL("conv1d")
     TORCH_WEIGHTED_FUNCTIONAL("conv2d") TORCH_WEIGHTED_FUNCTIONAL("conv3d")
+    TORCH_WEIGHTED("grid_sampler") TORCH_WEIGHTED_FUNCTIONAL("grid_sample")
     "at::embedding same-device 0 1\nat::embedding creates-like 1\n"
     "at::einsum same-device-list 1\n"
     "at::cat same-device-list 0\nat::stack same-device-list 0\n"

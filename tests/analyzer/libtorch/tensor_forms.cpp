@@ -7,8 +7,9 @@
  * (`std::get<1>(x.max(1))`, `topk`, `sort`), the functions of an input
  * and weights (`torch::linear`, `F::linear`, `torch::conv2d`,
  * `torch::einsum`), recurrent layers (LSTM, GRU, whose `to()` is their
- * own), and torch::cat and stack of a vector filled by push_back or made
- * from a braced list.  Each function is one case; the *_quiet ones are the
+ * own), torch::cat and stack of a vector filled by push_back or made
+ * from a braced list, pooling, padding, interpolation and grid_sample, and
+ * in-place ops of one tensor (`x.clamp_(0, 1)`), which return it.  Each function is one case; the *_quiet ones are the
  * fixed forms.
  */
 #include <torch/torch.h>
@@ -247,4 +248,43 @@ torch::Tensor cat_of_pieces_quiet()
 {
     torch::Tensor x = on_gpu(8);
     return torch::cat(x.chunk(2, 0), 1);
+}
+
+struct Pooled : torch::nn::Module {
+    Pooled() { conv1 = register_module("conv1", torch::nn::Conv2d(1, 10, 5)); }
+    torch::Tensor forward(torch::Tensor x)
+    {
+        x = torch::relu(torch::max_pool2d(conv1->forward(x), 2));
+        torch::Tensor mask = torch::ones({10, 12, 12});
+        return x * mask; // devcheck: device-mismatch
+    }
+    torch::nn::Conv2d conv1{nullptr};
+};
+
+torch::Tensor clamped_in_place()
+{
+    torch::Tensor x = on_gpu(8);
+    torch::Tensor y = x.clamp_(0, 1);
+    return y - torch::zeros({8, 8}); // devcheck: device-mismatch
+}
+
+torch::Tensor upsampled_against_cpu()
+{
+    torch::Tensor x = torch::randn({1, 3, 8, 8}, torch::kCUDA);
+    torch::Tensor y = F::interpolate(x, F::InterpolateFuncOptions().size(std::vector<int64_t>{16, 16}));
+    return y + torch::zeros({1, 3, 16, 16}); // devcheck: device-mismatch
+}
+
+torch::Tensor sampled_with_a_cpu_grid()
+{
+    torch::Tensor x = torch::randn({1, 3, 8, 8}, torch::kCUDA);
+    torch::Tensor grid = torch::zeros({1, 8, 8, 2});
+    return F::grid_sample(x, grid, F::GridSampleFuncOptions()); // devcheck: device-mismatch
+}
+
+torch::Tensor pooled_quiet()
+{
+    torch::Tensor x = torch::randn({1, 3, 8, 8}, torch::kCUDA);
+    torch::Tensor y = F::avg_pool2d(F::pad(x, F::PadFuncOptions({1, 1, 1, 1})), F::AvgPool2dFuncOptions(2));
+    return y.zero_() + torch::zeros({1, 3, 5, 5}, x.options());
 }
