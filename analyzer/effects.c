@@ -509,11 +509,13 @@ static void join_element(int id, void *ctx)
 }
 
 /* What any element of list l may be; of a list moved whole, where it went. */
-static df_value any_element(df_call_state *s, const df_value *l)
+df_value df_list_any_element(const df_env *e, const df_value *l)
 {
+    if (l->kind != V_LIST || l->obj < 0)
+        return df_value_unknown();
     int list = df_object_path(l->obj, "");
-    elements w = { s->e, strlen(df_path_text(list)), df_value_unknown(), false };
-    df_env_each_member(s->e, list, join_element, &w);
+    elements w = { e, strlen(df_path_text(list)), df_value_unknown(), false };
+    df_env_each_member(e, list, join_element, &w);
     return w.joined.kind == V_NONE && l->where.n ? df_value_of(V_TENSOR, l->where) : w.joined;
 }
 
@@ -526,7 +528,7 @@ static void list_get(df_call_state *s, const dc_effect *ef)
     int i = df_cursor_int(df_argument_cursor(s->a, ef->arg[1]), -1);
     char part[16];
     snprintf(part, sizeof part, "[%d]", i);
-    s->result = i >= 0 ? df_env_get(s->e, df_object_path(l->obj, part)) : any_element(s, l);
+    s->result = i >= 0 ? df_env_get(s->e, df_object_path(l->obj, part)) : df_list_any_element(s->e, l);
     if (s->result.kind == V_NONE && l->where.n)
         s->result = df_value_of(V_TENSOR, l->where);  /* every element moved together */
 }
@@ -706,7 +708,7 @@ static int moved_copy(df_call_state *s, int i, const dc_place *other)
 static df_value device_operand(df_call_state *s, const dc_effect *ef, int k)
 {
     df_value v = current_arg(s, ef, k);
-    return v.kind == V_LIST && v.obj >= 0 ? any_element(s, &v) : v;
+    return v.kind == V_LIST && v.obj >= 0 ? df_list_any_element(s->e, &v) : v;
 }
 
 /* PyTorch takes a cpu tensor of no dimensions as a scalar, beside a

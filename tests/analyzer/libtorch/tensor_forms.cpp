@@ -9,7 +9,8 @@
  * `torch::einsum`), recurrent layers (LSTM, GRU, whose `to()` is their
  * own), torch::cat and stack of a vector filled by push_back or made
  * from a braced list, pooling, padding, interpolation and grid_sample, and
- * in-place ops of one tensor (`x.clamp_(0, 1)`), which return it.  Each function is one case; the *_quiet ones are the
+ * in-place ops of one tensor (`x.clamp_(0, 1)`), which return it, and
+ * range-for loops over a list (`for (auto &p : net->parameters())`).  Each function is one case; the *_quiet ones are the
  * fixed forms.
  */
 #include <torch/torch.h>
@@ -287,4 +288,64 @@ torch::Tensor pooled_quiet()
     torch::Tensor x = torch::randn({1, 3, 8, 8}, torch::kCUDA);
     torch::Tensor y = F::avg_pool2d(F::pad(x, F::PadFuncOptions({1, 1, 1, 1})), F::AvgPool2dFuncOptions(2));
     return y.zero_() + torch::zeros({1, 3, 5, 5}, x.options());
+}
+
+/* A range-for's variable is what any element of its list may be: a
+   module's parameters, a vector's tensors, a tensor's pieces. */
+struct Small : torch::nn::Module {
+    Small() { fc = register_module("fc", torch::nn::Linear(8, 2)); }
+    torch::Tensor forward(torch::Tensor x) { return fc(x); }
+    torch::nn::Linear fc{nullptr};
+};
+
+void perturb_parameters_with_cpu_noise()
+{
+    auto net = std::make_shared<Small>();
+    net->to(torch::kCUDA);
+    torch::NoGradGuard no_grad;
+    for (auto &p : net->parameters()) {
+        torch::Tensor noise = torch::randn(p.sizes()) * 0.01;
+        p.add_(noise); // devcheck: device-mismatch
+    }
+}
+
+torch::Tensor sum_of_a_vector_with_a_cpu_part()
+{
+    torch::Tensor x = on_gpu(8);
+    std::vector<torch::Tensor> parts;
+    parts.push_back(torch::ones({8, 8}));
+    torch::Tensor total = x;
+    for (const auto &part : parts)
+        total = total + part; // devcheck: device-mismatch
+    return total;
+}
+
+torch::Tensor sum_of_chunks_into_cpu()
+{
+    torch::Tensor x = on_gpu(8);
+    torch::Tensor total = torch::zeros({4, 8});
+    for (auto piece : x.chunk(2))
+        total = total + piece; // devcheck: device-mismatch
+    return total;
+}
+
+void perturb_parameters_quiet()
+{
+    auto net = std::make_shared<Small>();
+    net->to(torch::kCUDA);
+    torch::NoGradGuard no_grad;
+    for (auto &p : net->parameters())
+        p.add_(torch::randn_like(p) * 0.01);
+}
+
+torch::Tensor sum_of_a_vector_quiet(const std::vector<torch::Tensor> &given)
+{
+    torch::Tensor x = on_gpu(8);
+    std::vector<torch::Tensor> parts;
+    parts.push_back(x.relu());
+    for (const auto &part : parts)
+        x = x + part;
+    for (const auto &g : given)
+        x = x + g;
+    return x;
 }
