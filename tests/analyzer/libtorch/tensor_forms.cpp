@@ -10,7 +10,8 @@
  * own), torch::cat and stack of a vector filled by push_back or made
  * from a braced list, pooling, padding, interpolation and grid_sample, and
  * in-place ops of one tensor (`x.clamp_(0, 1)`), which return it, and
- * range-for loops over a list (`for (auto &p : net->parameters())`).  Each function is one case; the *_quiet ones are the
+ * range-for loops over a list (`for (auto &p : net->parameters())`) or
+ * a data loader (`for (auto &batch : *loader)`: batch.data on the cpu).  Each function is one case; the *_quiet ones are the
  * fixed forms.
  */
 #include <torch/torch.h>
@@ -348,4 +349,52 @@ torch::Tensor sum_of_a_vector_quiet(const std::vector<torch::Tensor> &given)
     for (const auto &g : given)
         x = x + g;
     return x;
+}
+
+/* A torch::data loader's batches (with the Stack<> transform) are made on
+   the cpu: data into a model moved to a GPU, or targets into its loss. */
+void train_on_cpu_batches()
+{
+    auto net = std::make_shared<Small>();
+    net->to(torch::kCUDA);
+    auto dataset = torch::data::datasets::MNIST("./data").map(torch::data::transforms::Stack<>());
+    auto loader = torch::data::make_data_loader(std::move(dataset), 64);
+    for (auto &batch : *loader) {
+        torch::Tensor out = net->forward(batch.data); // devcheck: device-mismatch
+        (void)out;
+    }
+}
+
+void train_with_cpu_targets()
+{
+    auto net = std::make_shared<Small>();
+    net->to(torch::kCUDA);
+    auto dataset = torch::data::datasets::MNIST("./data").map(torch::data::transforms::Stack<>());
+    auto loader = torch::data::make_data_loader<torch::data::samplers::SequentialSampler>(
+        std::move(dataset), 64);
+    torch::optim::SGD optimizer(net->parameters(), 0.01);
+    for (auto &batch : *loader) {
+        optimizer.zero_grad();
+        torch::Tensor out = net->forward(batch.data.to(torch::kCUDA));
+        torch::Tensor loss = torch::nll_loss(out, batch.target); // devcheck: device-mismatch
+        loss.backward();
+        optimizer.step();
+    }
+}
+
+void train_quiet()
+{
+    torch::Device device(torch::kCUDA);
+    auto net = std::make_shared<Small>();
+    net->to(device);
+    auto dataset = torch::data::datasets::MNIST("./data").map(torch::data::transforms::Stack<>());
+    auto loader = torch::data::make_data_loader(std::move(dataset), 64);
+    torch::optim::Adam optimizer(net->parameters(), 1e-3);
+    for (auto &batch : *loader) {
+        auto data = batch.data.to(device), target = batch.target.to(device);
+        optimizer.zero_grad();
+        torch::Tensor loss = torch::nll_loss(net->forward(data), target);
+        loss.backward();
+        optimizer.step();
+    }
 }
