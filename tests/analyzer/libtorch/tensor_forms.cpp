@@ -10,7 +10,8 @@
  * own), torch::cat and stack of a vector filled by push_back or made
  * from a braced list, pooling, padding, interpolation and grid_sample, and
  * in-place ops of one tensor (`x.clamp_(0, 1)`), which return it, and
- * range-for loops over a list (`for (auto &p : net->parameters())`) or
+ * range-for loops over a list (`for (auto &p : net->parameters())`,
+ * `named_parameters()`) or
  * a data loader (`for (auto &batch : *loader)`: batch.data on the cpu).  Each function is one case; the *_quiet ones are the
  * fixed forms.
  */
@@ -397,4 +398,37 @@ void train_quiet()
         loss.backward();
         optimizer.step();
     }
+}
+
+/* named_parameters() is a list where the module is: its items' value(),
+   a name looked up, its values(). */
+void perturb_named_parameters_with_cpu_noise()
+{
+    auto net = std::make_shared<Small>();
+    net->to(torch::kCUDA);
+    torch::NoGradGuard no_grad;
+    for (auto &kv : net->named_parameters()) {
+        torch::Tensor noise = torch::randn(kv.value().sizes());
+        kv.value().add_(noise); // devcheck: device-mismatch
+    }
+}
+
+torch::Tensor named_weight_against_cpu()
+{
+    auto net = std::make_shared<Small>();
+    net->to(torch::kCUDA);
+    auto params = net->named_parameters();
+    torch::Tensor w = params["fc.weight"];
+    return w - torch::zeros({2, 8}); // devcheck: device-mismatch
+}
+
+void perturb_named_parameters_quiet()
+{
+    auto net = std::make_shared<Small>();
+    net->to(torch::kCUDA);
+    torch::NoGradGuard no_grad;
+    for (auto &kv : net->named_parameters())
+        kv.value().add_(torch::randn_like(kv.value()));
+    for (auto &p : net->named_parameters().values())
+        p.mul_(torch::ones_like(p));
 }
