@@ -432,3 +432,20 @@ void perturb_named_parameters_quiet()
     for (auto &p : net->named_parameters().values())
         p.mul_(torch::ones_like(p));
 }
+
+/* A vector's back() and front(). */
+torch::Tensor last_pushed_against_gpu()
+{
+    torch::Tensor x = on_gpu(8);
+    std::vector<torch::Tensor> history;
+    history.push_back(torch::zeros({8, 8}));
+    return x + history.back(); // devcheck: device-mismatch
+}
+
+torch::Tensor first_pushed_quiet()
+{
+    torch::Tensor x = on_gpu(8);
+    std::vector<torch::Tensor> history;
+    history.emplace_back(x.relu());
+    return x + history.front() + history.back();
+}
