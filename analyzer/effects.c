@@ -499,11 +499,13 @@ static void join_element(int id, void *ctx)
 }
 
 /* What any element of list l may be; of a list moved whole, where it went. */
-static df_value any_element(df_call_state *s, const df_value *l)
+df_value df_list_any_element(const df_env *e, const df_value *l)
 {
+    if (l->kind != V_LIST || l->obj < 0)
+        return df_value_unknown();
     int list = df_object_path(l->obj, "");
-    elements w = { s->e, strlen(df_path_text(list)), df_value_unknown(), false };
-    df_env_each_member(s->e, list, join_element, &w);
+    elements w = { e, strlen(df_path_text(list)), df_value_unknown(), false };
+    df_env_each_member(e, list, join_element, &w);
     return w.joined.kind == V_NONE && l->where.n ? df_value_of(V_TENSOR, l->where) : w.joined;
 }
 
@@ -516,7 +518,7 @@ static void list_get(df_call_state *s, const dc_effect *ef)
     int i = df_cursor_int(df_argument_cursor(s->a, ef->arg[1]), -1);
     char part[16];
     snprintf(part, sizeof part, "[%d]", i);
-    s->result = i >= 0 ? df_env_get(s->e, df_object_path(l->obj, part)) : any_element(s, l);
+    s->result = i >= 0 ? df_env_get(s->e, df_object_path(l->obj, part)) : df_list_any_element(s->e, l);
     if (s->result.kind == V_NONE && l->where.n)
         s->result = df_value_of(V_TENSOR, l->where);  /* every element moved together */
 }
@@ -696,7 +698,7 @@ static int moved_copy(df_call_state *s, int i, const dc_place *other)
 static df_value device_operand(df_call_state *s, const dc_effect *ef, int k)
 {
     df_value v = current_arg(s, ef, k);
-    return v.kind == V_LIST && v.obj >= 0 ? any_element(s, &v) : v;
+    return v.kind == V_LIST && v.obj >= 0 ? df_list_any_element(s->e, &v) : v;
 }
 
 /* PyTorch takes a cpu tensor of no dimensions as a scalar, beside a
@@ -775,31 +777,66 @@ static void indexes(df_call_state *s, const dc_effect *ef)
     }
 }
 
-/* The tensors of a braced list (`torch::cat({a, b}, 1)`) on one device:
-   each variable of it against the first; the result is where that is. */
+typedef struct {
+    df_call_state *s;
+    const char *name;                   /* the vector's, for its elements' text */
+    size_t prefix;                      /* its path's, "#N" */
+    df_value first;
+    char texts[2][64];
+} one_device;
+
+/* A tensor of the list, named text, against the first. */
+static void same_device_as_first(one_device *w, df_value v, const char *text)
+{
+    if (!v.where.n)
+        return;
+    snprintf(w->texts[w->first.kind != V_NONE], sizeof w->texts[0], "%s", text);
+    if (w->first.kind == V_NONE) {
+        w->first = v;
+        return;
+    }
+    dc_operand a = { w->texts[0], &w->first.where, false, true }, b = { w->texts[1], &v.where, false, true };
+    if (dc_places_differ(&w->first.where, &v.where) && !df_summary_defer(w->s->u, w->s->at, a, b))
+        dc_report_device_mismatch(w->s->u->out, w->s->at, a, b, NULL, (dc_loc){ 0 });
+}
+
+static void element_same_device(int id, void *ctx)
+{
+    one_device *w = ctx;
+    const char *path = df_path_text(id);
+    const df_value *v = df_env_find(w->s->e, id);
+    char text[64];
+    if (path[w->prefix] != '[' || !v || v->kind != V_TENSOR)
+        return;
+    const char *index = path + w->prefix;   /* "[-1]": pushed where the count was not known */
+    snprintf(text, sizeof text, "%s%s", w->name, strcmp(index, "[-1]") ? index : "[...]");
+    same_device_as_first(w, *v, text);
+}
+
+/* The tensors of a list on one device (`torch::cat({a, b}, 1)`'s
+   variables, or the elements a vector was given, `parts.push_back(y)`
+   then `torch::cat(parts)`), each against the first; the result is where
+   that is. */
 static void same_device_list(df_call_state *s, const dc_effect *ef)
 {
     fnode list = df_cursor_bare(df_call_argument(s->a->call, ef->arg[0]));
     df_children ch = fx_kind(list) == CXCursor_InitListExpr ? df_cursor_children(list)
                                                          : (df_children){ .n = 0 };
-    df_value first = df_value_unknown();
-    char texts[2][64];
+    one_device w = { s, df_argument_text(s->a, ef->arg[0]), 0, df_value_unknown(), { "", "" } };
     for (int i = 0; i < ch.n; i++) {
         fnode element = df_cursor_bare(ch.v[i]);
-        df_value v = named_tensor(s, element);
-        if (!v.where.n)
-            continue;
-        df_cursor_text(element, texts[first.kind != V_NONE], sizeof texts[0]);
-        if (first.kind == V_NONE) {
-            first = v;
-            continue;
-        }
-        dc_operand a = { texts[0], &first.where, false, true }, b = { texts[1], &v.where, false, true };
-        if (dc_places_differ(&first.where, &v.where) && !df_summary_defer(s->u, s->at, a, b))
-            dc_report_device_mismatch(s->u->out, s->at, a, b, NULL, (dc_loc){ 0 });
+        char text[64];
+        df_cursor_text(element, text, sizeof text);
+        same_device_as_first(&w, named_tensor(s, element), text);
     }
-    if (first.kind == V_TENSOR)
-        s->result = created(first.where, first.dtype, first.dtype_origin);
+    df_value v = current_arg(s, ef, 0);
+    if (!ch.n && v.kind == V_LIST && v.obj >= 0 && !v.where.n) {
+        int path = df_object_path(v.obj, "");
+        w.prefix = strlen(df_path_text(path));
+        df_env_each_member(s->e, path, element_same_device, &w);
+    }
+    if (w.first.kind == V_TENSOR)
+        s->result = created(w.first.where, w.first.dtype, w.first.dtype_origin);
 }
 
 static void same_dtype(df_call_state *s, const dc_effect *ef)
@@ -1134,11 +1171,15 @@ static void reads(df_call_state *s, const dc_effect *ef)
     check_unwritten(s, "reads", ef->arg[0], p, false);
 }
 
-/* Argument i of a kernel, a pointer parameter, must be device memory. */
+/* Argument i of a kernel, a pointer parameter, must be device memory; so
+   must a class passed by value whose argument is memory: a packed
+   accessor (`x.packed_accessor32<float, 2>()`), which holds its tensor's
+   data pointer. */
 static void kernel_argument(df_unit *u, dc_loc at, fnode kernel, int i, dc_operand arg)
 {
     fnode param = fx_arg(kernel, (unsigned)i);
-    if (ft_kind(fx_type(param)) != CXType_Pointer)
+    if (ft_kind(fx_type(param)) != CXType_Pointer &&
+        ft_kind(ft_canonical(fx_type(param))) != CXType_Record)
         return;
     char name[64], param_name[64], what[192];
     df_cursor_spelling(kernel, name, sizeof name);

@@ -553,6 +553,8 @@ typedef struct {
 } df_call_state;
 
 void df_effect_apply(df_call_state *s, const dc_effect *ef);
+/* What any element of list l may be (`for (auto &p : net->parameters())`). */
+df_value df_list_any_element(const df_env *e, const df_value *l);
 /* The value of an enumerator: a copy kind's, or unknown. */
 df_value df_effect_enumerator(fnode decl);
 /* A constant of type cudaMemcpyKind (`static const cudaMemcpyKind H2D =

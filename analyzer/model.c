@@ -189,6 +189,8 @@ static const struct {
     "at::Tensor::" f " same-dtype this 0\n" "at::Tensor::" f " creates-like this\n"
 #define TORCH_IN_PLACE_OP(f) "at::Tensor::" f " elementwise this 0\n" "at::Tensor::" f " identity this\n"
 #define TORCH_LAYOUT(f) "at::Tensor::" f " creates-like this\n"
+/* In-place ops of one tensor (`x.clamp_(0, 1)`, `x.zero_()`) return it. */
+#define TORCH_IN_PLACE_UNARY(f) "at::Tensor::" f " identity this\n"
 /* ATen's ops that take an index or a mask beside their tensor: the
    arguments that must be on the tensor's device, by position in the
    method (`x.index_select(0, i)`) and in the function (`at::gather(x, 1,
@@ -221,6 +223,19 @@ static const struct {
     "torch::nn::functional::" f " elementwise 0 1\n" "torch::nn::functional::" f " creates-like 0\n"
 /* Reductions: where the tensor is, of no dimensions when no dim is written. */
 #define TORCH_REDUCTION(f) "at::" f " reduces 0 1\n" "at::Tensor::" f " reduces this 0\n"
+/* max and min: a reduction (`x.max()`; with a dim, a tuple of values and
+   indices, each where the tensor is: `std::get<1>(x.max(1))`), or of two
+   tensors elementwise (`torch::max(x, y)`), which want one device. */
+#define TORCH_REDUCTION_OR_BINARY(f) TORCH_REDUCTION(f) \
+    "at::" f " elementwise 0 1\n" "at::Tensor::" f " elementwise this 0\n"
+/* A tensor's pieces: a list where it is. */
+#define TORCH_PIECES(f) "at::Tensor::" f " split this\n" "at::" f " split 0\n"
+/* ATen's functions of an input and weights (`torch::linear(x, w, b)`,
+   `torch::conv2d(x, w)`): all on one device, a 0-dim one too; the result
+   where the input is. */
+#define TORCH_WEIGHTED(f) "at::" f " same-device 0 1 2\n" "at::" f " creates-like 0\n"
+#define TORCH_WEIGHTED_FUNCTIONAL(f) "torch::nn::functional::" f " same-device 0 1 2\n" \
+    "torch::nn::functional::" f " creates-like 0\n"
 #define TORCH_FORWARD(m) "torch::nn::" m "Impl::forward same-device this 0\n" \
     "torch::nn::" m "Impl::forward same-dtype this 0\n" "torch::nn::" m "Impl::forward creates-like 0\n"
 #define TORCH_LAYER(m) "torch::nn::" m "::" m " creates cpu\n" TORCH_FORWARD(m)
@@ -1201,6 +1216,12 @@ static const char builtin[] =
     "c10::TensorOptions::dtype identity this\nc10::TensorOptions::dtype dtype-of 0\n"
     "c10::TensorOptions::TensorOptions identity cpu\nc10::TensorOptions::TensorOptions dtype-of 0\n"
     "c10::dtype identity cpu\nc10::dtype dtype-of 0\n"
+    "# options that name no device: the cpu (`torch::randn({n}, torch::requires_grad())`);\n"
+    "# a setter of neither device nor dtype keeps both\n"
+    "c10::requires_grad identity cpu\n"
+    "c10::TensorOptions::requires_grad identity this\n"
+    "c10::TensorOptions::layout identity this\n"
+    "c10::TensorOptions::memory_format identity this\n"
     "# libtorch's dtypes, as options or a conversion's argument\n"
     "c10::kDouble dtype f64\ntorch::kFloat64 dtype f64\n"
     "c10::kFloat dtype f32\ntorch::kFloat32 dtype f32\n"
@@ -1209,17 +1230,21 @@ static const char builtin[] =
     TORCH_FACTORY("randn") TORCH_FACTORY("rand") TORCH_FACTORY("randint")
     TORCH_FACTORY("zeros") TORCH_FACTORY("ones") TORCH_FACTORY("empty") TORCH_FACTORY("full")
     TORCH_FACTORY("arange") TORCH_FACTORY("tensor") TORCH_FACTORY("from_blob")
-    TORCH_FACTORY("eye") TORCH_FACTORY("linspace")
+    TORCH_FACTORY("eye") TORCH_FACTORY("linspace") TORCH_FACTORY("logspace")
+    TORCH_FACTORY("randperm") TORCH_FACTORY("empty_strided") TORCH_FACTORY("normal")
     TORCH_LIKE("zeros") TORCH_LIKE("ones") TORCH_LIKE("empty") TORCH_LIKE("full")
     TORCH_LIKE("randn") TORCH_LIKE("rand") TORCH_LIKE("randint")
     "at::Tensor::to transfer this 0\n"
     "at::Tensor::cuda transfer this cuda\n"
     "at::Tensor::cpu transfer this cpu\n"
+    "at::Tensor::type_as transfer this 0\n"
     "at::Tensor::device device-of this\n"
     "at::Tensor::options device-of this\n"
     "at::Tensor::is_cuda is-cuda this\n"
     "at::Tensor::data_ptr data-of this\n"
     "at::Tensor::accessor data-of this\n"
+    "at::Tensor::packed_accessor32 data-of this\nat::Tensor::packed_accessor64 data-of this\n"
+    "at::Tensor::generic_packed_accessor data-of this\nat::Tensor::packed_accessor data-of this\n"
     "at::TensorAccessor::operator[] reads-host this\n"
     "torch::load loads 0\n"
     TORCH_OP("at::operator+") TORCH_OP("at::operator-") TORCH_OP("at::operator*")
@@ -1236,6 +1261,11 @@ static const char builtin[] =
     TORCH_LAYOUT("flatten") TORCH_LAYOUT("clone") TORCH_LAYOUT("detach")
     TORCH_LAYOUT("unsqueeze") TORCH_LAYOUT("squeeze") TORCH_LAYOUT("transpose")
     TORCH_LAYOUT("permute") TORCH_LAYOUT("expand") TORCH_LAYOUT("narrow") TORCH_LAYOUT("select")
+    TORCH_LAYOUT("slice") TORCH_LAYOUT("view_as") TORCH_LAYOUT("expand_as")
+    TORCH_LAYOUT("reshape_as") TORCH_LAYOUT("unfold")
+    "# a tensor's pieces (`x.chunk(2, 1)`, `torch::split(x, 4)`, `x.unbind()`): a list where it is\n"
+    TORCH_PIECES("chunk") TORCH_PIECES("split") TORCH_PIECES("unbind")
+    TORCH_PIECES("split_with_sizes") TORCH_PIECES("tensor_split")
     TORCH_INDEXED("index_select", "1", "2") TORCH_INDEXED("gather", "1", "2")
     TORCH_INDEXED("take", "0", "1") TORCH_INDEXED("masked_select", "0", "1")
     TORCH_INDEXED("scatter", "1 2", "2 3") TORCH_INDEXED("scatter_add", "1 2", "2 3")
@@ -1244,6 +1274,15 @@ static const char builtin[] =
     TORCH_INDEXED_IN_PLACE("scatter_", "1 2") TORCH_INDEXED_IN_PLACE("scatter_add_", "1 2")
     TORCH_INDEXED_IN_PLACE("index_add_", "1 2") TORCH_INDEXED_IN_PLACE("index_copy_", "1 2")
     TORCH_INDEXED_IN_PLACE("index_fill_", "1") TORCH_INDEXED_IN_PLACE("masked_fill_", "0")
+    TORCH_IN_PLACE_UNARY("clamp_") TORCH_IN_PLACE_UNARY("clamp_min_")
+    TORCH_IN_PLACE_UNARY("clamp_max_") TORCH_IN_PLACE_UNARY("relu_") TORCH_IN_PLACE_UNARY("sigmoid_")
+    TORCH_IN_PLACE_UNARY("tanh_") TORCH_IN_PLACE_UNARY("abs_") TORCH_IN_PLACE_UNARY("neg_")
+    TORCH_IN_PLACE_UNARY("exp_") TORCH_IN_PLACE_UNARY("log_") TORCH_IN_PLACE_UNARY("sqrt_")
+    TORCH_IN_PLACE_UNARY("floor_") TORCH_IN_PLACE_UNARY("round_") TORCH_IN_PLACE_UNARY("zero_")
+    TORCH_IN_PLACE_UNARY("fill_") TORCH_IN_PLACE_UNARY("uniform_") TORCH_IN_PLACE_UNARY("normal_")
+    TORCH_IN_PLACE_UNARY("unsqueeze_") TORCH_IN_PLACE_UNARY("squeeze_") TORCH_IN_PLACE_UNARY("t_")
+    TORCH_IN_PLACE_UNARY("transpose_") TORCH_IN_PLACE_UNARY("resize_")
+    TORCH_IN_PLACE_UNARY("requires_grad_")
     "# ATen's elementwise functions and methods, reductions, joins\n"
     TORCH_UNARY("abs") TORCH_UNARY("neg") TORCH_UNARY("exp") TORCH_UNARY("exp2")
     TORCH_UNARY("expm1") TORCH_UNARY("log") TORCH_UNARY("log1p") TORCH_UNARY("log2")
@@ -1257,10 +1296,20 @@ static const char builtin[] =
     TORCH_UNARY("softmax") TORCH_UNARY("log_softmax") TORCH_UNARY("t") TORCH_UNARY("flip")
     TORCH_UNARY("roll") TORCH_UNARY("repeat") TORCH_UNARY("tril") TORCH_UNARY("triu")
     TORCH_UNARY("cumsum") TORCH_UNARY("cumprod") TORCH_UNARY("logical_not")
+    TORCH_UNARY("nonzero") TORCH_UNARY_FUNCTION("max_pool1d") TORCH_UNARY_FUNCTION("max_pool2d")
+    TORCH_UNARY_FUNCTION("max_pool3d") TORCH_UNARY_FUNCTION("avg_pool1d")
+    TORCH_UNARY_FUNCTION("avg_pool2d") TORCH_UNARY_FUNCTION("avg_pool3d")
+    TORCH_UNARY_FUNCTION("adaptive_avg_pool1d") TORCH_UNARY_FUNCTION("adaptive_avg_pool2d")
+    TORCH_UNARY_FUNCTION("adaptive_avg_pool3d") TORCH_UNARY_FUNCTION("adaptive_max_pool2d")
+    TORCH_UNARY_FUNCTION("constant_pad_nd")
     TORCH_FUNCTIONAL("relu") TORCH_FUNCTIONAL("gelu") TORCH_FUNCTIONAL("silu")
     TORCH_FUNCTIONAL("elu") TORCH_FUNCTIONAL("leaky_relu") TORCH_FUNCTIONAL("softplus")
     TORCH_FUNCTIONAL("softmax") TORCH_FUNCTIONAL("log_softmax") TORCH_FUNCTIONAL("dropout")
-    TORCH_FUNCTIONAL("normalize")
+    TORCH_FUNCTIONAL("normalize") TORCH_FUNCTIONAL("interpolate") TORCH_FUNCTIONAL("pad")
+    TORCH_FUNCTIONAL("max_pool1d") TORCH_FUNCTIONAL("max_pool2d") TORCH_FUNCTIONAL("max_pool3d")
+    TORCH_FUNCTIONAL("avg_pool1d") TORCH_FUNCTIONAL("avg_pool2d") TORCH_FUNCTIONAL("avg_pool3d")
+    TORCH_FUNCTIONAL("adaptive_avg_pool1d") TORCH_FUNCTIONAL("adaptive_avg_pool2d")
+    TORCH_FUNCTIONAL("adaptive_avg_pool3d") TORCH_FUNCTIONAL("adaptive_max_pool2d")
     TORCH_BINARY("eq") TORCH_BINARY("ne") TORCH_BINARY("lt") TORCH_BINARY("le")
     TORCH_BINARY("gt") TORCH_BINARY("ge") TORCH_BINARY("maximum") TORCH_BINARY("minimum")
     TORCH_BINARY("pow") TORCH_BINARY("atan2") TORCH_BINARY("fmod") TORCH_BINARY("remainder")
@@ -1281,7 +1330,20 @@ static const char builtin[] =
     TORCH_REDUCTION("norm") TORCH_REDUCTION("std") TORCH_REDUCTION("var")
     TORCH_REDUCTION("amax") TORCH_REDUCTION("amin") TORCH_REDUCTION("argmax")
     TORCH_REDUCTION("argmin") TORCH_REDUCTION("all") TORCH_REDUCTION("any")
-    TORCH_REDUCTION("logsumexp")
+    TORCH_REDUCTION("logsumexp") TORCH_REDUCTION("median")
+    TORCH_REDUCTION_OR_BINARY("max") TORCH_REDUCTION_OR_BINARY("min")
+    "# ops of a tuple (values, indices), both where the tensor is; std::get's element of one\n"
+    TORCH_UNARY("sort") TORCH_UNARY("argsort") TORCH_UNARY("topk") TORCH_UNARY("kthvalue")
+    TORCH_UNARY("mode")
+    "std::get identity 0\n"
+    TORCH_WEIGHTED("linear") TORCH_WEIGHTED("conv1d") TORCH_WEIGHTED("conv2d")
+    TORCH_WEIGHTED("conv3d") TORCH_WEIGHTED("conv_transpose1d") TORCH_WEIGHTED("conv_transpose2d")
+    TORCH_WEIGHTED("conv_transpose3d") TORCH_WEIGHTED("bilinear")
+    TORCH_WEIGHTED_FUNCTIONAL("linear") TORCH_WEIGHTED_FUNCTIONAL("conv1d")
+    TORCH_WEIGHTED_FUNCTIONAL("conv2d") TORCH_WEIGHTED_FUNCTIONAL("conv3d")
+    TORCH_WEIGHTED("grid_sampler") TORCH_WEIGHTED_FUNCTIONAL("grid_sample")
+    "at::embedding same-device 0 1\nat::embedding creates-like 1\n"
+    "at::einsum same-device-list 1\n"
     "at::cat same-device-list 0\nat::stack same-device-list 0\n"
     "at::hstack same-device-list 0\nat::vstack same-device-list 0\n"
     "torch::tensor zero-dim 0\nat::scalar_tensor creates-options\nat::scalar_tensor zero-dim 0\n"
@@ -1292,7 +1354,10 @@ static const char builtin[] =
     "# libtorch: modules, through their holders (`fc(x)`, `fc->forward(x)`)\n"
     TORCH_LAYER("Linear") TORCH_LAYER("Conv1d") TORCH_LAYER("Conv2d") TORCH_LAYER("Conv3d")
     TORCH_LAYER("BatchNorm1d") TORCH_LAYER("BatchNorm2d") TORCH_LAYER("LayerNorm")
-    TORCH_LAYER("Embedding")
+    TORCH_LAYER("Embedding") TORCH_LAYER("EmbeddingBag") TORCH_LAYER("BatchNorm3d")
+    TORCH_LAYER("GroupNorm") TORCH_LAYER("ConvTranspose1d") TORCH_LAYER("ConvTranspose2d")
+    TORCH_LAYER("ConvTranspose3d") TORCH_LAYER("LSTM") TORCH_LAYER("GRU") TORCH_LAYER("RNN")
+    TORCH_LAYER("PReLU") TORCH_LAYER("Bilinear")
     TORCH_FORWARD("Sequential")
     "torch::nn::Sequential::Sequential module-children\n"
     "torch::nn::ModuleHolder::operator() same-device this 0 1\n"
@@ -1302,6 +1367,8 @@ static const char builtin[] =
     "# a holder's module (`*net`, `net.ptr()`, `net.get()`) is the holder's\n"
     "torch::nn::ModuleHolder::operator* identity this\ntorch::nn::ModuleHolder::ptr identity this\n"
     "torch::nn::ModuleHolder::get identity this\n"
+    "# recurrent layers override to() (their flattened weights follow)\n"
+    "torch::nn::detail::RNNImplBase::to moves this 0\n"
     "torch::nn::Module::register_module register this 1\n"
     "torch::nn::Module::register_module identity 1\n"
     "# libtorch: modules of the program's own (a class derived from torch::nn::Module,\n"
@@ -1314,20 +1381,34 @@ static const char builtin[] =
     "torch::nn::Module::forward same-device this 0\n"
     "torch::nn::Module::forward creates-like 0\n"
     "torch::nn::Module::parameters split this\n"
+    "# named_parameters(), buffers(): lists where the module is too; an OrderedDict's\n"
+    "# item (`kv.value()`, `params[\"fc.weight\"]`, `.values()`) is an element of it\n"
+    "torch::nn::Module::named_parameters split this\n"
+    "torch::nn::Module::buffers split this\n"
+    "torch::nn::Module::named_buffers split this\n"
+    "torch::OrderedDict::Item::value identity this\n"
+    "torch::OrderedDict::operator[] list-get this 0\n"
+    "torch::OrderedDict::values identity this\n"
     "# vectors of tensors and of TorchScript's values (IValue): lists\n"
     "std::vector<torch>::vector list-new\n"
     "std::vector<torch>::push_back list-push this 0\n"
     "std::vector<torch>::emplace_back list-push this 0\n"
     "std::vector<torch>::operator[] list-get this 0\n"
     "std::vector<torch>::at list-get this 0\n"
+    "# its last and first: any element, where the count is not known\n"
+    "std::vector<torch>::back list-get this 0\n"
+    "std::vector<torch>::front list-get this 0\n"
     "# TorchScript's modules: loaded onto the device named, else where they were\n"
     "# saved from (not known); forward({inputs}) and run_method(name, inputs...)\n"
-    "# want their inputs where they are; a submodule or attribute\n"
-    "# (attr(name).toModule(), .toTensor()) is where its module is\n"
+    "# want their inputs where they are, and return where they are (an IValue:\n"
+    "# .toTensor()); a submodule or attribute (attr(name).toModule(),\n"
+    "# .toTensor()) is where its module is\n"
     "torch::jit::load module-on 1\n"
     "torch::jit::Module::to moves this 0\n"
     "torch::jit::Module::forward same-device this 0\n"
+    "torch::jit::Module::forward creates-like this\n"
     "torch::jit::Object::run_method same-device this 1 2 3 4\n"
+    "torch::jit::Object::run_method creates-like this\n"
     "torch::jit::Object::attr identity this\n"
     "c10::IValue::toModule identity this\n"
     "c10::IValue::toTensor identity this\n";

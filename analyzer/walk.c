@@ -1110,6 +1110,36 @@ static void loop(df_unit *u, df_env *e, fnode body, fnode cond, fnode step)
     df_env_free(&exits);
 }
 
+/* A torch::data loader's batch (`for (auto &batch : *loader)`, with the
+   Stack<> transform): its data and target are made on the cpu. */
+static void loaded_batch(df_env *e, fnode var, int name)
+{
+    static const char *const fields[] = { "data", "target" };
+    const char *type = ft_spelling(ft_canonical(ft_non_reference(fx_type(var))));
+    if (strncmp(type, "torch::data::Example<", 21) != 0)
+        return;
+    for (size_t i = 0; i < sizeof fields / sizeof *fields; i++) {
+        df_value v = df_value_of(V_TENSOR, dc_place_of(AT_CPU, 0, df_cursor_loc(var),
+                                                      "loaded as a batch onto"));
+        df_env_set(e, df_path_format("%s.%s", df_path_text(name), fields[i]), v);
+    }
+}
+
+/* for (auto &x : range) body: a loop whose variable is what any element
+   of the range may be, where it is a list (`for (auto &p :
+   net->parameters())`, a std::vector<torch::Tensor>), or a data loader's
+   batch; else not known. */
+static void range_for(df_unit *u, df_env *e, fnode var, fnode range, fnode body)
+{
+    df_value r = df_walk_expression(u, e, range);
+    int name = df_cursor_path(var);
+    df_value v = df_list_any_element(e, &r);
+    v.path = v.kind == V_NONE ? 0 : v.path;
+    df_env_set(e, name, v);
+    loaded_batch(e, var, name);
+    loop(u, e, body, fx_null(), fx_null());
+}
+
 /* do body while (cond): the body's first run is the loop's first round
    (what a later round writes is not yet written there), then the loop.
    With a condition that is constant false, the error-check macros'
@@ -1374,6 +1404,14 @@ void df_walk_statement(df_unit *u, df_env *e, fnode c)
             loop(u, e, ch.v[ch.n - 1], ch.n >= 3 ? ch.v[ch.n - 3] : none,
                  ch.n >= 2 ? ch.v[ch.n - 2] : none);
         }
+        return;
+    case CXCursor_CXXForRangeStmt:
+        /* the loop variable, the range and the body */
+        if (ch.n == 3 && fx_kind(ch.v[0]) == CXCursor_VarDecl)
+            range_for(u, e, ch.v[0], ch.v[1], ch.v[2]);
+        else
+            for (int i = 0; i < ch.n; i++)
+                df_walk_statement(u, e, ch.v[i]);
         return;
     case CXCursor_SwitchStmt:
         if (ch.n >= 2)
