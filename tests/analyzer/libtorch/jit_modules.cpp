@@ -3,7 +3,7 @@
  * loads and runs them: torch::jit::load with a device puts the module
  * there, without one where it was saved from (not known); module.to(device)
  * moves it; module.forward(inputs) wants its inputs, a vector of IValues,
- * where the module is, and returns what is there.  Each function is one case; the *_quiet ones are
+ * where the module is.  Each function is one case; the *_quiet ones are
  * the fixed forms and what is not known.
  */
 #include <torch/torch.h>
@@ -67,44 +67,7 @@ at::Tensor attribute_with_cpu_tensor(const std::string &path)
     return weight + x; // devcheck: device-mismatch
 }
 
-/* What forward and run_method return is where the module is: an output
-   compared with a reference left on the cpu, or read on the host. */
-at::Tensor output_against_cpu_reference(const std::string &path)
-{
-    torch::jit::Module module = torch::jit::load(path, torch::kCUDA);
-    std::vector<torch::jit::IValue> inputs{torch::ones({1, 3}, torch::kCUDA)};
-    at::Tensor out = module.forward(inputs).toTensor();
-    at::Tensor reference = torch::zeros({1, 10});
-    return (out - reference).abs().max(); // devcheck: device-mismatch
-}
-
-float output_read_on_the_host(const std::string &path)
-{
-    torch::jit::Module module = torch::jit::load(path);
-    module.to(torch::kCUDA);
-    std::vector<torch::jit::IValue> inputs;
-    inputs.push_back(torch::ones({1, 3}).to(torch::kCUDA));
-    at::Tensor out = module.forward(inputs).toTensor();
-    return out.data_ptr<float>()[0]; // devcheck: host-deref
-}
-
-at::Tensor run_method_output_against_cpu(const std::string &path)
-{
-    torch::jit::Module model = torch::jit::load(path, torch::kCUDA);
-    torch::Tensor features = torch::zeros({1, 100, 80}, torch::kCUDA);
-    at::Tensor logits = model.run_method("forward", features).toTensor();
-    return logits.argmax(-1).eq(torch::zeros({1, 100}, torch::kLong)); // devcheck: device-mismatch
-}
-
 /* ---- the fixed forms, and what is not known: quiet ------------------------------ */
-
-float output_read_on_the_host_quiet(const std::string &path)
-{
-    torch::jit::Module module = torch::jit::load(path, torch::kCUDA);
-    std::vector<torch::jit::IValue> inputs{torch::ones({1, 3}, torch::kCUDA)};
-    at::Tensor out = module.forward(inputs).toTensor().cpu();
-    return out.data_ptr<float>()[0];
-}
 
 at::Tensor submodule_run_method_quiet(const std::string &path)
 {
