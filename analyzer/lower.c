@@ -1286,6 +1286,8 @@ static void lower_constructed(lowering *l, uint32_t id, CXCursor c, enum CXCurso
     if (k != CXCursor_CallExpr)
         return;
     CXCursor fn = clang_getCursorReferenced(c);
+    if (clang_getCursorKind(fn) != CXCursor_FunctionDecl || clang_Cursor_getNumTemplateArguments(fn) < 1)
+        return;                         /* no function template's instance: the spellings cost */
     CXString name = clang_getCursorSpelling(fn), ns = clang_getCursorSpelling(clang_getCursorSemanticParent(fn));
     bool maker = (strcmp(clang_getCString(name), "make_unique") == 0 ||
                   strcmp(clang_getCString(name), "make_shared") == 0) &&
