@@ -184,7 +184,9 @@ static const struct {
    layout (x.contiguous(), x.view(...)) stays on its tensor's device. */
 #define TORCH_FACTORY(f) "torch::" f " creates-options\n" "at::" f " creates-options\n"
 #define TORCH_LIKE(f) "torch::" f "_like creates-like 0\n" "at::Tensor::new_" f " creates-like this\n"
-#define TORCH_OP(f) f " elementwise 0 1\n" f " same-dtype 0 1\n" f " creates-like 0\n"
+/* The result is where the first tensor is: the second's when the first is a
+   scalar (`0.1 * noise`, `1.0 - x`), else the first's. */
+#define TORCH_OP(f) f " elementwise 0 1\n" f " same-dtype 0 1\n" f " creates-like 1\n" f " creates-like 0\n"
 #define TORCH_METHOD_OP(f) "at::Tensor::" f " elementwise this 0\n" \
     "at::Tensor::" f " same-dtype this 0\n" "at::Tensor::" f " creates-like this\n"
 #define TORCH_IN_PLACE_OP(f) "at::Tensor::" f " elementwise this 0\n" "at::Tensor::" f " identity this\n"

@@ -108,6 +108,19 @@ torch::Tensor scaled_by_cpu_scalars_quiet()
     return out * scale / weights.sum() + out.pow(2);
 }
 
+torch::Tensor scaled_cpu_noise()
+{
+    torch::Tensor out = logits_on(torch::kCUDA);
+    torch::Tensor noise = torch::randn({8, 3});
+    return out + 0.1 * noise; // devcheck: device-mismatch
+}
+
+torch::Tensor scalar_first_quiet()
+{
+    torch::Tensor out = logits_on(torch::kCUDA);
+    return 1.0 - out.sigmoid() + 0.5 * out;
+}
+
 torch::Tensor a_gpu_scalar_with_a_cpu_tensor()
 {
     torch::Tensor out = logits_on(torch::kCUDA);
