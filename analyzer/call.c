@@ -61,9 +61,14 @@ fnode df_call_argument(fnode call, int i)
    cudaMemcpyDeviceToHost` its own, unless the call writes one; else the
    argument itself.  Only an enumerator: what other defaults compute is
    the callee's, not the call's. */
+bool df_call_default_argument(fnode arg)
+{
+    return fx_kind(arg) == CXCursor_UnexposedExpr && !fx_nchildren(arg) && !*fx_text(arg);
+}
+
 static fnode default_enumerator(fnode callee, int i, fnode arg)
 {
-    if (fx_kind(arg) != CXCursor_UnexposedExpr || fx_nchildren(arg) || *fx_text(arg))
+    if (!df_call_default_argument(arg))
         return arg;
     fnode param = fx_arg(callee, i);
     int n = fx_nchildren(param);

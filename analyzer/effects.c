@@ -137,16 +137,11 @@ static void creates_like(df_call_state *s, const dc_effect *ef)
                             cur.dtype_origin);
 }
 
-/* Whether argument i is written at the call (a default argument has no
-   text). */
+/* Whether argument i is written at the call, not left to its default. */
 static bool written(df_call_state *s, int i)
 {
-    char text[8];
     fnode c = df_call_argument(s->a->call, i);
-    if (fx_is_null(c))
-        return false;
-    df_cursor_text(df_cursor_bare(c), text, sizeof text);
-    return text[0] != 0;
+    return !fx_is_null(c) && !df_call_default_argument(c);
 }
 
 /* A reduction (`x.sum()`, `x.mean(1)`): where its tensor is, of no

@@ -358,6 +358,9 @@ fnode df_call_holder(fnode object);
 /* The cursor of argument i of a call as the model numbers it (DC_ARG_THIS
    too), or a null cursor. */
 fnode df_call_argument(fnode call, int i);
+/* Whether an argument is one the call leaves to its default (clang's
+   default argument: no text at the call, no children). */
+bool df_call_default_argument(fnode arg);
 const df_value *df_argument(df_arguments *a, int i);
 const char *df_argument_text(df_arguments *a, int i);
 dc_operand df_argument_operand(df_arguments *a, int i, const df_value *v);
